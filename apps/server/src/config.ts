@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const Environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Pretty, human-readable logs instead of JSON lines. */
+  LOG_PRETTY: z.enum(['0', '1']).default('0'),
+  /** PostgreSQL server; when absent the embedded PGlite database in VITRINE_DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  VITRINE_DATA_DIR: z.string().default('./.vitrine-data'),
+  /** Key for the admin HTTP API; a random one is generated (and logged) when not set. */
+  VITRINE_ADMIN_KEY: z.string().min(16, 'VITRINE_ADMIN_KEY must be at least 16 characters').optional(),
+  /** Base URL of the main connection (/functions/…); empty means this server. */
+  VITRINE_MAIN_URL: z.string().default(''),
+  /** Base URL of the shop connection (/shopapiv2/…); empty means this server. */
+  VITRINE_SHOP_URL: z.string().default(''),
+  /** Page shown at the site root; the demo store by default. */
+  VITRINE_DEFAULT_PAGE: z.string().default('demo-store'),
+  /** Seed the demo store on first start with an empty database. */
+  VITRINE_SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Built web app to serve; the app is not served when the folder is missing. */
+  VITRINE_WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
+  logPretty: boolean;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  adminKey: string;
+  adminKeyGenerated: boolean;
+  mainUrl: string;
+  shopUrl: string;
+  defaultPageUid: string;
+  seedDemo: boolean;
+  webDist: string;
+}
+
+/** Reads and validates configuration from the environment; throws one message listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY === '1',
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.VITRINE_DATA_DIR },
+    adminKey: e.VITRINE_ADMIN_KEY ?? randomBytes(24).toString('base64url'),
+    adminKeyGenerated: e.VITRINE_ADMIN_KEY === undefined,
+    mainUrl: e.VITRINE_MAIN_URL,
+    shopUrl: e.VITRINE_SHOP_URL,
+    defaultPageUid: e.VITRINE_DEFAULT_PAGE,
+    seedDemo: e.VITRINE_SEED_DEMO === '1',
+    webDist: e.VITRINE_WEB_DIST,
+  };
+}

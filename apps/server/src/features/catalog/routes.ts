@@ -1,0 +1,21 @@
+import { ProductInput, Uid } from '@vitrine/protocol';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/errors.ts';
+import type { StoreService } from '../stores/store-service.ts';
+import type { CatalogService } from './catalog-service.ts';
+
+export function registerCatalogRoutes(
+  app: FastifyInstance,
+  catalog: CatalogService,
+  stores: StoreService,
+  requireAdmin: preHandlerHookHandler,
+): void {
+  app.put('/admin/pages/:pageUid/products/:productUid', { preHandler: requireAdmin }, async (request) => {
+    const { pageUid, productUid } = parseInput(z.object({ pageUid: Uid, productUid: Uid }), request.params);
+    const input = parseInput(ProductInput, request.body);
+    await stores.pageSummary(pageUid);
+    await catalog.upsertProduct(pageUid, productUid, input);
+    return { uid: productUid };
+  });
+}

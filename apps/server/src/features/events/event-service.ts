@@ -1,0 +1,327 @@
+import { groupShopEvents } from '@vitrine/domain';
+import type {
+  CampaignInput,
+  CueInput,
+  EventProduct,
+  EventProductInput,
+  LiveEvent,
+  LiveEventInput,
+  ShopEvent,
+  ShopEvents,
+} from '@vitrine/protocol';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { CatalogService } from '../catalog/catalog-service.ts';
+import type { StoreService } from '../stores/store-service.ts';
+
+interface LiveEventRow {
+  id: string;
+  page_uid: string;
+  campaign_uid: string;
+  status: LiveEvent['event']['status'];
+  current_status: LiveEvent['event']['currentStatus'];
+  event_name: string;
+  event_start_timestamp: number;
+  live_start_time: number | null;
+  live_end_time: number | null;
+  cdn: string | null;
+  cdn_live_video_id: string | null;
+  cdn_video_id: string | null;
+  cdn_video_start_time: number | null;
+  cdn_mp4_video_url: string | null;
+  live_video_format: LiveEvent['event']['liveVideoFormat'];
+  live_video_cover: string | null;
+  cover_photo_path: string | null;
+  video_has_overlay: boolean;
+  onsite_cart_mode: LiveEvent['event']['onsiteCartMode'];
+  lead_mode_after_deadline: boolean;
+  use_onsite_cart: boolean;
+  broadcast_delay_ms: number | null;
+  cdn_delay_ms: number | null;
+  video_current_status: LiveEvent['event']['currentStatus'] | null;
+  // joined from campaigns and pages
+  deadline: number | null;
+  using_checkout: boolean;
+  language: LiveEvent['event']['storeInfo']['language'];
+  currency: LiveEvent['event']['storeInfo']['currency'];
+}
+
+interface EventProductRow {
+  uid: string;
+  event_id: string;
+  product_uid: string;
+  relative_cues: EventProduct['relativeCues'];
+  absolute_cues: EventProduct['absoluteCues'];
+  presentation_time: number | null;
+  presentation_end_time: number | null;
+  sorting: number;
+  studio_controlled: boolean;
+  show_all_products_when_event_starts: boolean;
+}
+
+interface CueRow {
+  event_product_uid: string;
+  source: string;
+  presentation_start_timestamp: number;
+  presentation_end_timestamp: number | null;
+  deleted: boolean;
+}
+
+const SELECT_EVENTS = `
+  SELECT e.*, c.deadline, c.using_checkout, p.language, p.currency
+  FROM live_events e
+  JOIN campaigns c ON c.uid = e.campaign_uid
+  JOIN pages p ON p.uid = e.page_uid`;
+
+/** How many products a shop card previews. */
+const SHOP_CARD_PREVIEW_PRODUCTS = 4;
+
+function toLiveEvent(row: LiveEventRow): LiveEvent {
+  return {
+    id: row.id,
+    event: {
+      status: row.status,
+      currentStatus: row.current_status,
+      eventName: row.event_name,
+      eventStartTimestamp: row.event_start_timestamp,
+      storeInfo: { id: row.page_uid, language: row.language, currency: row.currency },
+      liveStartTime: row.live_start_time,
+      liveEndTime: row.live_end_time,
+      cdn: row.cdn,
+      cdnLiveVideoId: row.cdn_live_video_id,
+      cdnVideoId: row.cdn_video_id,
+      cdnVideoStartTime: row.cdn_video_start_time,
+      cdnMp4VideoUrl: row.cdn_mp4_video_url,
+      liveVideoFormat: row.live_video_format,
+      liveVideoCover: row.live_video_cover,
+      coverPhotoPath: row.cover_photo_path,
+      videoHasOverlay: row.video_has_overlay,
+      campaignId: row.campaign_uid,
+      onsiteCartMode: row.onsite_cart_mode,
+      leadModeAfterDeadline: row.lead_mode_after_deadline,
+      useOnsiteCart: row.use_onsite_cart,
+      broadcastDelayMs: row.broadcast_delay_ms,
+      cdnDelayMs: row.cdn_delay_ms,
+    },
+    campaign: { deadline: row.deadline, usingCheckout: row.using_checkout },
+    video: { cdn: row.cdn, currentStatus: row.video_current_status ?? row.current_status },
+  };
+}
+
+/** Campaigns, live events, the products shown in them and their cues. */
+export function createEventService(db: Database, stores: StoreService, catalog: CatalogService) {
+  async function requireEventPage(eventId: string): Promise<string> {
+    const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [eventId]);
+    if (!row) throw notFound(`No event with id "${eventId}".`);
+    return row.page_uid;
+  }
+
+  async function eventProducts(eventId: string): Promise<EventProduct[]> {
+    const rows = await db.query<EventProductRow>(
+      'SELECT * FROM event_products WHERE event_id = $1 ORDER BY sorting, uid',
+      [eventId],
+    );
+    const cues = await db.query<CueRow>(
+      'SELECT * FROM event_product_cues WHERE event_id = $1 ORDER BY presentation_start_timestamp, id',
+      [eventId],
+    );
+    const products = new Map(
+      (await catalog.productsByUid(rows.map((row) => row.product_uid))).map((product) => [product.uid, product]),
+    );
+    return rows.flatMap((row) => {
+      const product = products.get(row.product_uid);
+      if (!product) return [];
+      return [
+        {
+          uid: row.uid,
+          eventId: row.event_id,
+          productUid: row.product_uid,
+          externalId: product.externalId,
+          sku: product.sku,
+          url: product.url,
+          relativeCues: row.relative_cues,
+          absoluteCues: row.absolute_cues,
+          cues: cues
+            .filter((cue) => cue.event_product_uid === row.uid)
+            .map((cue) => ({
+              source: cue.source,
+              presentationStartTimestamp: cue.presentation_start_timestamp,
+              presentationEndTimestamp: cue.presentation_end_timestamp,
+              deleted: cue.deleted,
+            })),
+          presentationTime: row.presentation_time,
+          presentationEndTime: row.presentation_end_time,
+          sorting: row.sorting,
+          studioControlled: row.studio_controlled,
+          showAllProductsWhenEventStarts: row.show_all_products_when_event_starts,
+          product,
+        },
+      ];
+    });
+  }
+
+  return {
+    async upsertCampaign(pageUid: string, campaignUid: string, input: CampaignInput): Promise<void> {
+      await stores.pageSummary(pageUid);
+      const [existing] = await db.query<{ page_uid: string }>('SELECT page_uid FROM campaigns WHERE uid = $1', [
+        campaignUid,
+      ]);
+      if (existing && existing.page_uid !== pageUid) {
+        throw new HttpError(409, 'conflict', `Campaign "${campaignUid}" belongs to another store.`);
+      }
+      await db.query(
+        `INSERT INTO campaigns (uid, page_uid, name, deadline, using_checkout) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name, deadline = EXCLUDED.deadline,
+           using_checkout = EXCLUDED.using_checkout, updated_at = now()`,
+        [campaignUid, pageUid, input.name, input.deadline, input.usingCheckout],
+      );
+    },
+
+    async upsertEvent(eventId: string, input: LiveEventInput): Promise<void> {
+      const [campaign] = await db.query<{ page_uid: string }>('SELECT page_uid FROM campaigns WHERE uid = $1', [
+        input.campaignId,
+      ]);
+      if (!campaign) throw notFound(`No campaign with uid "${input.campaignId}".`);
+      if (campaign.page_uid !== input.pageUid) {
+        throw new HttpError(409, 'conflict', `Campaign "${input.campaignId}" belongs to another store.`);
+      }
+      const [existing] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
+        eventId,
+      ]);
+      if (existing && existing.page_uid !== input.pageUid) {
+        throw new HttpError(409, 'conflict', `Event "${eventId}" belongs to another store.`);
+      }
+      const columns = {
+        page_uid: input.pageUid,
+        campaign_uid: input.campaignId,
+        status: input.status,
+        current_status: input.currentStatus,
+        event_name: input.eventName,
+        event_start_timestamp: input.eventStartTimestamp,
+        live_start_time: input.liveStartTime,
+        live_end_time: input.liveEndTime,
+        cdn: input.cdn,
+        cdn_live_video_id: input.cdnLiveVideoId,
+        cdn_video_id: input.cdnVideoId,
+        cdn_video_start_time: input.cdnVideoStartTime,
+        cdn_mp4_video_url: input.cdnMp4VideoUrl,
+        live_video_format: input.liveVideoFormat === null ? null : JSON.stringify(input.liveVideoFormat),
+        live_video_cover: input.liveVideoCover,
+        cover_photo_path: input.coverPhotoPath,
+        video_has_overlay: input.videoHasOverlay,
+        onsite_cart_mode: input.onsiteCartMode,
+        lead_mode_after_deadline: input.leadModeAfterDeadline,
+        use_onsite_cart: input.useOnsiteCart,
+        broadcast_delay_ms: input.broadcastDelayMs,
+        cdn_delay_ms: input.cdnDelayMs,
+        video_current_status: input.videoCurrentStatus,
+      };
+      const names = Object.keys(columns);
+      await db.query(
+        `INSERT INTO live_events (id, ${names.join(', ')})
+         VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')})
+         ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')},
+           updated_at = now()`,
+        [eventId, ...Object.values(columns)],
+      );
+    },
+
+    async upsertEventProduct(eventId: string, uid: string, input: EventProductInput): Promise<void> {
+      const pageUid = await requireEventPage(eventId);
+      if ((await catalog.pageOfProduct(input.productUid)) !== pageUid) {
+        throw notFound(`No product "${input.productUid}" in this event's store.`);
+      }
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO event_products (uid, event_id, product_uid, relative_cues, absolute_cues, presentation_time,
+             presentation_end_time, sorting, studio_controlled, show_all_products_when_event_starts)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (event_id, uid) DO UPDATE SET product_uid = EXCLUDED.product_uid,
+             relative_cues = EXCLUDED.relative_cues, absolute_cues = EXCLUDED.absolute_cues,
+             presentation_time = EXCLUDED.presentation_time, presentation_end_time = EXCLUDED.presentation_end_time,
+             sorting = EXCLUDED.sorting, studio_controlled = EXCLUDED.studio_controlled,
+             show_all_products_when_event_starts = EXCLUDED.show_all_products_when_event_starts, updated_at = now()`,
+          [
+            uid,
+            eventId,
+            input.productUid,
+            JSON.stringify(input.relativeCues),
+            JSON.stringify(input.absoluteCues),
+            input.presentationTime,
+            input.presentationEndTime,
+            input.sorting,
+            input.studioControlled,
+            input.showAllProductsWhenEventStarts,
+          ],
+        );
+        await tx.query('DELETE FROM event_product_cues WHERE event_id = $1 AND event_product_uid = $2', [eventId, uid]);
+        for (const cue of input.cues) await insertCue(tx, eventId, uid, cue);
+      });
+    },
+
+    async appendCue(eventId: string, uid: string, cue: CueInput): Promise<void> {
+      const [row] = await db.query('SELECT 1 FROM event_products WHERE event_id = $1 AND uid = $2', [eventId, uid]);
+      if (!row) throw notFound(`No product "${uid}" in event "${eventId}".`);
+      await insertCue(db, eventId, uid, cue);
+    },
+
+    async eventsByIds(ids: readonly string[]): Promise<LiveEvent[]> {
+      const rows = await db.query<LiveEventRow>(`${SELECT_EVENTS} WHERE e.id = ANY($1) ORDER BY e.id`, [ids]);
+      return rows.map(toLiveEvent);
+    },
+
+    async eventsByCampaigns(campaignIds: readonly string[]): Promise<LiveEvent[]> {
+      const rows = await db.query<LiveEventRow>(
+        `${SELECT_EVENTS} WHERE e.campaign_uid = ANY($1) ORDER BY e.event_start_timestamp, e.id`,
+        [campaignIds],
+      );
+      return rows.map(toLiveEvent);
+    },
+
+    eventProducts,
+
+    /** The shop page's three rows of events (spec §4), each with a product preview for its card. */
+    async shopEvents(pageUid: string, now: number): Promise<ShopEvents> {
+      await stores.pageSummary(pageUid);
+      const rows = await db.query<LiveEventRow>(`${SELECT_EVENTS} WHERE e.page_uid = $1 AND e.status = 'public'`, [
+        pageUid,
+      ]);
+      const groups = groupShopEvents(rows.map(toLiveEvent), now);
+      const withSummary = async (event: LiveEvent): Promise<ShopEvent> => {
+        const products = await eventProducts(event.id);
+        return {
+          ...event,
+          shopSummary: {
+            productCount: products.length,
+            previewProducts: products.slice(0, SHOP_CARD_PREVIEW_PRODUCTS).map(({ product }) => ({
+              uid: product.uid,
+              name: product.name,
+              image: product.images[0] ?? null,
+              prices: product.prices,
+            })),
+          },
+        };
+      };
+      return {
+        live: await Promise.all(groups.live.map(withSummary)),
+        planned: await Promise.all(groups.planned.map(withSummary)),
+        vod: await Promise.all(groups.vod.map(withSummary)),
+      };
+    },
+  };
+}
+
+async function insertCue(
+  tx: { query: Database['query'] },
+  eventId: string,
+  eventProductUid: string,
+  cue: CueInput,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO event_product_cues (event_id, event_product_uid, source, presentation_start_timestamp,
+       presentation_end_timestamp, deleted) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [eventId, eventProductUid, cue.source, cue.presentationStartTimestamp, cue.presentationEndTimestamp, cue.deleted],
+  );
+}
+
+export type EventService = ReturnType<typeof createEventService>;

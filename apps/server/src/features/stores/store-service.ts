@@ -1,0 +1,101 @@
+import { type ResolvedPlayerSettings, resolvePlayerSettings } from '@vitrine/domain';
+import type { PageInput, PlayerSettingsInput, StoreInfo } from '@vitrine/protocol';
+import type { Queryable } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+
+interface PageRow {
+  uid: string;
+  name: string;
+  description: string;
+  terms: string;
+  cvr: string;
+  logo: string | null;
+  address: StoreInfo['address'];
+  storefront: StoreInfo['storefront'];
+  language: PageInput['language'];
+  currency: PageInput['currency'];
+  allowed_origins: string[];
+  player_settings: PlayerSettingsInput;
+}
+
+/** The page facts other features need: its language, currency and embedding origins. */
+export interface PageSummary {
+  uid: string;
+  language: PageInput['language'];
+  currency: PageInput['currency'];
+  allowedOrigins: string[];
+}
+
+/** Stores ("pages"): store info, player settings and the page's own language and currency. */
+export function createStoreService(db: Queryable) {
+  async function findPage(pageUid: string): Promise<PageRow | undefined> {
+    const [row] = await db.query<PageRow>('SELECT * FROM pages WHERE uid = $1', [pageUid]);
+    return row;
+  }
+
+  async function requirePage(pageUid: string): Promise<PageRow> {
+    const row = await findPage(pageUid);
+    if (!row) throw notFound(`No store with page uid "${pageUid}".`);
+    return row;
+  }
+
+  return {
+    async upsertPage(pageUid: string, input: PageInput): Promise<void> {
+      await db.query(
+        `INSERT INTO pages (uid, name, description, terms, cvr, logo, address, storefront, language, currency,
+                            allowed_origins, player_settings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (uid) DO UPDATE SET
+           name = EXCLUDED.name, description = EXCLUDED.description, terms = EXCLUDED.terms,
+           cvr = EXCLUDED.cvr, logo = EXCLUDED.logo, address = EXCLUDED.address,
+           storefront = EXCLUDED.storefront, language = EXCLUDED.language, currency = EXCLUDED.currency,
+           allowed_origins = EXCLUDED.allowed_origins, player_settings = EXCLUDED.player_settings,
+           updated_at = now()`,
+        [
+          pageUid,
+          input.name,
+          input.description,
+          input.terms,
+          input.cvr,
+          input.logo,
+          JSON.stringify(input.address),
+          JSON.stringify(input.storefront),
+          input.language,
+          input.currency,
+          JSON.stringify(input.allowedOrigins),
+          JSON.stringify(input.playerSettings),
+        ],
+      );
+    },
+
+    async storeInfo(pageUid: string): Promise<StoreInfo> {
+      const row = await requirePage(pageUid);
+      return {
+        uid: row.uid,
+        address: row.address,
+        terms: row.terms,
+        description: row.description,
+        cvr: row.cvr,
+        name: row.name,
+        logo: row.logo,
+        storefront: row.storefront,
+      };
+    },
+
+    async playerSettings(pageUid: string): Promise<ResolvedPlayerSettings> {
+      return resolvePlayerSettings((await requirePage(pageUid)).player_settings);
+    },
+
+    async pageSummary(pageUid: string): Promise<PageSummary> {
+      const row = await requirePage(pageUid);
+      return { uid: row.uid, language: row.language, currency: row.currency, allowedOrigins: row.allowed_origins };
+    },
+
+    async pageCount(): Promise<number> {
+      const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM pages');
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type StoreService = ReturnType<typeof createStoreService>;

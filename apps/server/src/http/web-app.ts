@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** What the web app needs to know about this deployment, injected into index.html. */
+export interface WebRuntimeConfig {
+  mainUrl: string;
+  shopUrl: string;
+  defaultPageUid: string;
+}
+
+const API_PREFIXES = ['/functions/', '/shopapiv2/', '/reads/', '/admin/', '/healthz', '/readyz'];
+
+/**
+ * Serves the built web app: hashed assets from disk with long caching, and index.html (with the
+ * runtime config) for every other GET that is not an API path, so client routes load on refresh.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string, runtime: WebRuntimeConfig) {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ distDir }, 'web app not built; run `npm run build:web` to serve the storefront');
+    return;
+  }
+  const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
+  const indexHtml = readFileSync(indexPath, 'utf8').replace(
+    '<!--vitrine-runtime-config-->',
+    `<script>window.__VITRINE__=${json}</script>`,
+  );
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    setHeaders(reply, path) {
+      // Vite puts content-hashed files under assets/, so they never change.
+      if (path.startsWith(join(distDir, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      request.method === 'GET' && !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (!isPageRequest) {
+      return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url}.` });
+    }
+    // The client router renders its own not-found page for unknown paths.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

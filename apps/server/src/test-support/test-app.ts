@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPgliteDatabase } from '../db/pglite-database.ts';
+import { openPostgresDatabase } from '../db/postgres-database.ts';
+
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema
+ * on the PostgreSQL server named by DATABASE_URL (dropped again by `close`).
+ */
+export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const db = await openPostgresDatabase(url, schema);
+    await migrate(db);
+    return Object.assign(db, {
+      async dispose() {
+        await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+        await db.close();
+      },
+    });
+  }
+  const db = await openPgliteDatabase(undefined);
+  await migrate(db);
+  return Object.assign(db, { dispose: () => db.close() });
+}
+
+/** A real app on a test database, without the web app; requests go through `server.inject`. */
+export async function openTestApp(options: { now?: () => number } = {}): Promise<App & { db: Database; close(): Promise<void> }> {
+  const db = await openTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
+    VITRINE_WEB_DIST: '/nonexistent',
+    VITRINE_SEED_DEMO: '0',
+  });
+  const app = await buildApp({ config, db, ...(options.now ? { now: options.now } : {}) });
+  return {
+    ...app,
+    db,
+    async close() {
+      await app.server.close();
+      await db.dispose();
+    },
+  };
+}
+
+export const adminHeaders = { authorization: `Bearer ${TEST_ADMIN_KEY}` };

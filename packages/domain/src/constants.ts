@@ -1,0 +1,24 @@
+/**
+ * Business constants of spec §9, each defined once. Other code imports these names
+ * rather than repeating the numbers.
+ */
+
+/** Planned and vod events stay listed this long after their start / campaign deadline. */
+export const EVENT_WINDOW_GRACE_MS = 15 * 60_000;
+/** Default delay between the host's camera and the streaming server. */
+export const DEFAULT_BROADCAST_DELAY_MS = 750;
+/** CDN delay of the one video delivery provider that has one; every other provider has none. */
+export const DELAYED_CDN_PROVIDER_DELAY_MS = 5000;
+export const PING_INTERVAL_MS = 30_000;
+export const PING_TIMEOUT_MS = 10_000;
+export const TOKEN_REFRESH_INTERVAL_MS = 30 * 60_000;
+export const REACTION_THROTTLE_MS = 2000;
+export const COMMENT_HISTORY_MS = 120 * 60_000;
+export const COMMENT_HISTORY_LIMIT = 100;
+export const VOD_COMMENT_LEAD_WINDOW_MS = 10 * 60_000;
+export const PRIVATE_MESSAGE_FRESHNESS_MS = 30_000;
+export const WINNER_NOTIFICATION_EXTRA_DELAY_MS = 5000;
+/** Most ids (or store ids) one lookup may carry; larger sets are split into batches. */
+export const LOOKUP_BATCH_LIMIT = 10;
+export const EVENT_UPDATES_QUERY_LIMIT = 50;
+export const DEFAULT_MINIMIZED_MARGIN_PX = 20;

@@ -1,0 +1,48 @@
+import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
+
+export type EventCurrentStatus = 'planned' | 'live' | 'vod';
+
+/** The fields of a live event record (spec §3) that decide whether the shop page lists it. */
+export interface ShopVisibilityFields {
+  event: { status: string; currentStatus: EventCurrentStatus; eventStartTimestamp: number };
+  campaign: { deadline: number | null };
+}
+
+/**
+ * Whether the shop page lists an event (spec §4 "Event status and display"): only public
+ * events; planned ones starting no earlier than 15 minutes ago; every live one; vod ones whose
+ * campaign deadline is no earlier than 15 minutes ago. A vod without a deadline never expires,
+ * so it stays listed.
+ */
+export function isShownOnShopPage(record: ShopVisibilityFields, now: number): boolean {
+  if (record.event.status !== 'public') return false;
+  const earliest = now - EVENT_WINDOW_GRACE_MS;
+  switch (record.event.currentStatus) {
+    case 'planned':
+      return record.event.eventStartTimestamp >= earliest;
+    case 'live':
+      return true;
+    case 'vod':
+      return record.campaign.deadline === null || record.campaign.deadline >= earliest;
+  }
+}
+
+export interface ShopEventGroups<T> {
+  live: T[];
+  planned: T[];
+  vod: T[];
+}
+
+/**
+ * Splits the listed events into the shop page's three rows: live now, upcoming soonest first,
+ * on demand newest first.
+ */
+export function groupShopEvents<T extends ShopVisibilityFields>(records: readonly T[], now: number): ShopEventGroups<T> {
+  const shown = records.filter((record) => isShownOnShopPage(record, now));
+  const byStart = (a: T, b: T) => a.event.eventStartTimestamp - b.event.eventStartTimestamp;
+  return {
+    live: shown.filter((r) => r.event.currentStatus === 'live').sort(byStart),
+    planned: shown.filter((r) => r.event.currentStatus === 'planned').sort(byStart),
+    vod: shown.filter((r) => r.event.currentStatus === 'vod').sort((a, b) => byStart(b, a)),
+  };
+}

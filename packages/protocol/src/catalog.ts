@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MediaUrl, PriceList, Uid } from './common.ts';
+
+export const OptionValue = z.object({
+  id: Uid,
+  name: z.string().min(1).max(100),
+  images: z.array(MediaUrl).max(20).default([]),
+  styleUrl: MediaUrl.nullable().default(null),
+  minimumPrice: z.number().int().nonnegative().nullable().default(null),
+});
+
+/** A product option such as colour or size, with the values a shopper picks from. */
+export const ProductOption = z.object({
+  id: Uid,
+  optionType: z.string().min(1).max(50),
+  name: z.string().min(1).max(100),
+  optionValues: z.array(OptionValue).min(1).max(100),
+});
+export type ProductOption = z.infer<typeof ProductOption>;
+
+export const Variant = z.object({
+  uid: Uid,
+  name: z.string().min(1).max(200),
+  sku: z.string().max(100).default(''),
+  prices: PriceList,
+  /** Units left; null means not stock-managed. */
+  stock: z.number().int().nonnegative().nullable().default(null),
+  options: z.array(z.object({ optionId: Uid, optionValueId: Uid })).max(20),
+});
+export type Variant = z.infer<typeof Variant>;
+
+/** A shop-side product (spec §3 "Product") with its options and variants. */
+export const Product = z.object({
+  uid: Uid,
+  pageUid: Uid,
+  externalId: z.string().max(200),
+  name: z.string().min(1).max(300),
+  description: z.string().max(10_000),
+  sku: z.string().max(100),
+  url: MediaUrl.nullable(),
+  images: z.array(MediaUrl).max(20),
+  prices: PriceList,
+  stock: z.number().int().nonnegative().nullable(),
+  options: z.array(ProductOption),
+  variants: z.array(Variant),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductInput = Product.omit({ uid: true, pageUid: true })
+  .extend({
+    externalId: z.string().max(200).default(''),
+    description: z.string().max(10_000).default(''),
+    sku: z.string().max(100).default(''),
+    url: MediaUrl.nullable().default(null),
+    images: z.array(MediaUrl).max(20).default([]),
+    stock: z.number().int().nonnegative().nullable().default(null),
+    options: z.array(ProductOption).max(10).default([]),
+    variants: z.array(Variant).max(500).default([]),
+  })
+  .strict()
+  .superRefine((product, ctx) => {
+    const values = new Map(product.options.map((o) => [o.id, new Set(o.optionValues.map((v) => v.id))]));
+    product.variants.forEach((variant, index) => {
+      for (const choice of variant.options) {
+        if (!values.get(choice.optionId)?.has(choice.optionValueId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', index, 'options'],
+            message: `unknown option value ${choice.optionId}/${choice.optionValueId}`,
+          });
+        }
+      }
+    });
+  });
+export type ProductInput = z.infer<typeof ProductInput>;

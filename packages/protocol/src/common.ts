@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Identifiers of pages, campaigns, events and products: URL-safe, as they appear in routes. */
+export const Uid = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(128, 'must be at most 128 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"');
+export type Uid = z.infer<typeof Uid>;
+
+/** Milliseconds since the Unix epoch. */
+export const Timestamp = z.number().int().nonnegative();
+
+export const CurrencyCode = z.enum(['DKK', 'SEK', 'NOK', 'PLN', 'EUR', 'GBP']);
+export const LocaleCode = z.enum(['en', 'da', 'sv', 'no', 'fi', 'nl', 'pl', 'de', 'es', 'fr', 'ko']);
+
+/** Integer minor units per currency; prices are never sent by a client, only by the admin API. */
+export const PriceList = z.partialRecord(CurrencyCode, z.number().int().nonnegative());
+export type PriceList = z.infer<typeof PriceList>;
+
+export const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #29323D');
+
+/** A URL or a site-relative path ("/demo-media/cover.jpg"). */
+export const MediaUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'must be an http(s) URL or a path');
+
+/** The body of every 4xx/5xx answer. */
+export const ErrorBody = z.object({ error: z.string(), message: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;

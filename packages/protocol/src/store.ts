@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CurrencyCode, HexColor, LocaleCode, MediaUrl, Uid } from './common.ts';
+
+export const StoreAddress = z.object({
+  name: z.string().max(200).default(''),
+  postCode: z.string().max(20).default(''),
+  city: z.string().max(100).default(''),
+  email: z.string().max(200).default(''),
+  phone: z.string().max(50).default(''),
+});
+
+export const StorefrontCard = z.object({
+  title: z.string().max(200),
+  text: z.string().max(2000).default(''),
+  image: MediaUrl.nullable().default(null),
+});
+
+/** Store info as read by `/functions/customerpage/storeInfo` (spec §3, §7). */
+export const StoreInfo = z.object({
+  uid: Uid,
+  address: StoreAddress,
+  terms: z.string(),
+  description: z.string(),
+  cvr: z.string(),
+  name: z.string(),
+  logo: MediaUrl.nullable(),
+  storefront: z.object({ cards: z.record(z.string(), StorefrontCard), frontpageText: z.string() }),
+});
+export type StoreInfo = z.infer<typeof StoreInfo>;
+
+export const StoreInfoRequest = z.object({ pageUid: Uid });
+export type StoreInfoRequest = z.infer<typeof StoreInfoRequest>;
+
+/** Player settings as stored: every field optional, defaults applied by the domain rule. */
+export const PlayerSettingsInput = z
+  .object({
+    primaryColor: HexColor,
+    secondaryColor: HexColor,
+    showPopularityBadges: z.boolean(),
+    showPurchaseBadges: z.boolean(),
+    hidePrices: z.boolean(),
+    allowCommentsOnPrelive: z.boolean(),
+    allowCommentsOnLive: z.boolean(),
+    productOverlayPosition: z.enum(['left', 'right']),
+    productOverlayInvisible: z.boolean(),
+    showVitrineBranding: z.boolean(),
+    minimizedPlayer: z.boolean(),
+    minimizedHorizontalPosition: z.enum(['left', 'right']),
+    minimizedVerticalPosition: z.enum(['top', 'bottom']),
+    minimizedHorizontalMargin: z.number().int().min(0).max(500),
+    minimizedVerticalMargin: z.number().int().min(0).max(500),
+    navigation: z.enum(['NEW_TAB', 'SAME_TAB']),
+  })
+  .partial()
+  .strict();
+export type PlayerSettingsInput = z.infer<typeof PlayerSettingsInput>;
+
+export const PlayerSettings = PlayerSettingsInput.required();
+export type PlayerSettings = z.infer<typeof PlayerSettings>;
+
+/** Admin upsert of a page (store): its store info, language, currency and player settings. */
+export const PageInput = z
+  .object({
+    name: z.string().min(1).max(200),
+    description: z.string().max(5000).default(''),
+    terms: z.string().max(50_000).default(''),
+    cvr: z.string().max(50).default(''),
+    logo: MediaUrl.nullable().default(null),
+    address: StoreAddress.default({ name: '', postCode: '', city: '', email: '', phone: '' }),
+    storefront: z
+      .object({ cards: z.record(z.string(), StorefrontCard).default({}), frontpageText: z.string().max(5000).default('') })
+      .default({ cards: {}, frontpageText: '' }),
+    language: LocaleCode.default('en'),
+    currency: CurrencyCode.default('DKK'),
+    /** Origins allowed to embed the player (used by host messaging). */
+    allowedOrigins: z.array(z.url()).max(50).default([]),
+    playerSettings: PlayerSettingsInput.default({}),
+  })
+  .strict();
+export type PageInput = z.infer<typeof PageInput>;

@@ -1,0 +1,2 @@
+// The on-site SDK arrives with the "On-site SDK and host messaging" issue.
+export {};
