@@ -44,10 +44,11 @@ export async function buildApp({ config, db, now = Date.now }: AppOptions): Prom
         ? false
         : {
             level: config.logLevel,
-            ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+            ...(config.logPretty
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+              : {}),
           },
     bodyLimit: 256 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   registerErrorHandling(server);
   const services = createServices(db);
@@ -89,5 +90,11 @@ export async function buildApp({ config, db, now = Date.now }: AppOptions): Prom
     defaultPageUid: config.defaultPageUid,
   });
 
-  return { server, services, markDraining: () => void (draining = true) };
+  return {
+    server,
+    services,
+    markDraining() {
+      draining = true;
+    },
+  };
 }

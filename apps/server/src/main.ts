@@ -22,7 +22,8 @@ log.info(
   { database: db.kind, startupMs: Math.round(performance.now() - startedAt) },
   `Vitrine is serving on ${address}/`,
 );
-if (config.adminKeyGenerated) log.info(`admin API key for this run (set VITRINE_ADMIN_KEY to fix it): ${config.adminKey}`);
+if (config.adminKeyGenerated)
+  log.info(`admin API key for this run (set VITRINE_ADMIN_KEY to fix it): ${config.adminKey}`);
 // A plain line for people and scripts, whatever the log format.
 process.stdout.write(`\n  Vitrine storefront: ${address}/\n\n`);
 

@@ -24,6 +24,9 @@ export function isShownOnShopPage(record: ShopVisibilityFields, now: number): bo
       return true;
     case 'vod':
       return record.campaign.deadline === null || record.campaign.deadline >= earliest;
+    default:
+      // Records come from storage; an unknown status is not listed.
+      return false;
   }
 }
 
@@ -37,7 +40,10 @@ export interface ShopEventGroups<T> {
  * Splits the listed events into the shop page's three rows: live now, upcoming soonest first,
  * on demand newest first.
  */
-export function groupShopEvents<T extends ShopVisibilityFields>(records: readonly T[], now: number): ShopEventGroups<T> {
+export function groupShopEvents<T extends ShopVisibilityFields>(
+  records: readonly T[],
+  now: number,
+): ShopEventGroups<T> {
   const shown = records.filter((record) => isShownOnShopPage(record, now));
   const byStart = (a: T, b: T) => a.event.eventStartTimestamp - b.event.eventStartTimestamp;
   return {

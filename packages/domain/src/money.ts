@@ -5,7 +5,9 @@ export type PriceList = Partial<Record<Currency, number>>;
 
 /** Minor-unit digits of a currency as Intl knows them (2 for DKK/EUR, 0 for KRW). */
 export function minorUnitDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /** Formats integer minor units as a value with currency in the viewer's language, e.g. 14900 DKK → "149,00 kr.". */

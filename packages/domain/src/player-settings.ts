@@ -43,7 +43,9 @@ export const DEFAULT_PLAYER_SETTINGS: ResolvedPlayerSettings = {
 };
 
 /** Fills every setting a page left absent (null or missing) with the spec's default. */
-export function resolvePlayerSettings(stored: { [K in keyof ResolvedPlayerSettings]?: ResolvedPlayerSettings[K] | null }): ResolvedPlayerSettings {
+export function resolvePlayerSettings(
+  stored: { [K in keyof ResolvedPlayerSettings]?: ResolvedPlayerSettings[K] | null },
+): ResolvedPlayerSettings {
   const resolved = { ...DEFAULT_PLAYER_SETTINGS };
   for (const key of Object.keys(DEFAULT_PLAYER_SETTINGS) as (keyof ResolvedPlayerSettings)[]) {
     const value = stored[key];

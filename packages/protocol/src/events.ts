@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CurrencyCode, LocaleCode, MediaUrl, Timestamp, Uid } from './common.ts';
 import { Product } from './catalog.ts';
+import { CurrencyCode, LocaleCode, MediaUrl, Timestamp, Uid } from './common.ts';
 
 export const EventStatus = z.enum(['draft', 'private', 'public']);
 export const EventCurrentStatus = z.enum(['planned', 'live', 'vod']);
@@ -133,7 +133,12 @@ export const EventProductInput = z
     relativeCues: z.array(PresentationWindow).max(200).default([]),
     absoluteCues: z.array(PresentationWindow).max(200).default([]),
     cues: z
-      .array(Cue.extend({ presentationEndTimestamp: Timestamp.nullable().default(null), deleted: z.boolean().default(false) }))
+      .array(
+        Cue.extend({
+          presentationEndTimestamp: Timestamp.nullable().default(null),
+          deleted: z.boolean().default(false),
+        }),
+      )
       .max(500)
       .default([]),
     presentationTime: z.number().int().nonnegative().nullable().default(null),

@@ -31,7 +31,10 @@ export const ReadCatalogue = {
   playerSettings: { params: z.object({ pageUid: Uid }).strict(), result: PlayerSettings },
   'liveEvents.shop': { params: z.object({ pageUid: Uid }).strict(), result: ShopEvents },
   'liveEvents.byId': { params: z.object({ ids: IdBatch }).strict(), result: z.array(LiveEvent) },
-  'liveEvents.byCampaign': { params: z.object({ campaignIds: IdBatch }).strict(), result: z.array(LiveEvent) },
+  'liveEvents.byCampaign': {
+    params: z.object({ campaignIds: IdBatch }).strict(),
+    result: z.array(LiveEvent),
+  },
   liveEventProducts: { params: z.object({ eventId: Uid }).strict(), result: z.array(EventProduct) },
 } as const;
 

@@ -68,7 +68,10 @@ export const PageInput = z
     logo: MediaUrl.nullable().default(null),
     address: StoreAddress.default({ name: '', postCode: '', city: '', email: '', phone: '' }),
     storefront: z
-      .object({ cards: z.record(z.string(), StorefrontCard).default({}), frontpageText: z.string().max(5000).default('') })
+      .object({
+        cards: z.record(z.string(), StorefrontCard).default({}),
+        frontpageText: z.string().max(5000).default(''),
+      })
       .default({ cards: {}, frontpageText: '' }),
     language: LocaleCode.default('en'),
     currency: CurrencyCode.default('DKK'),

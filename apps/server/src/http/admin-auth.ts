@@ -9,7 +9,11 @@ export function requireAdminKey(adminKey: string) {
     const header = request.headers.authorization ?? '';
     const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new HttpError(401, 'unauthorized', 'A valid admin key is required (Authorization: Bearer <key>).');
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'A valid admin key is required (Authorization: Bearer <key>).',
+      );
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** An error with an HTTP status and a message meant for the caller. */
 export class HttpError extends Error {

@@ -34,7 +34,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     wildcard: false,
     setHeaders(reply, path) {
       // Vite puts content-hashed files under assets/, so they never change.
-      if (path.startsWith(join(distDir, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (path.startsWith(join(distDir, 'assets')))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 
@@ -42,7 +43,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     const isPageRequest =
       request.method === 'GET' && !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (!isPageRequest) {
-      return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url}.` });
+      return reply
+        .status(404)
+        .send({ error: 'not_found', message: `No route ${request.method} ${request.url}.` });
     }
     // The client router renders its own not-found page for unknown paths.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

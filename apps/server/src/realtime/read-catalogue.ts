@@ -17,8 +17,11 @@ export function registerReadRoutes(app: FastifyInstance, handlers: ReadHandlers)
   });
 }
 
-export function runRead<N extends ReadName>(handlers: ReadHandlers, name: N, rawParams: unknown): Promise<ReadResult<N>> {
+export function runRead<N extends ReadName>(
+  handlers: ReadHandlers,
+  name: N,
+  rawParams: unknown,
+): Promise<ReadResult<N>> {
   const params = parseInput(ReadCatalogue[name].params, rawParams) as ReadParams<N>;
   return handlers[name](params);
 }
-

@@ -31,7 +31,9 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
 }
 
 /** A real app on a test database, without the web app; requests go through `server.inject`. */
-export async function openTestApp(options: { now?: () => number } = {}): Promise<App & { db: Database; close(): Promise<void> }> {
+export async function openTestApp(
+  options: { now?: () => number } = {},
+): Promise<App & { db: Database; close(): Promise<void> }> {
   const db = await openTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',

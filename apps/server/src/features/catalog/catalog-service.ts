@@ -112,7 +112,9 @@ export function createCatalogService(db: Database) {
     },
 
     async pageOfProduct(productUid: string): Promise<string | undefined> {
-      const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [productUid]);
+      const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [
+        productUid,
+      ]);
       return row?.page_uid;
     },
   };

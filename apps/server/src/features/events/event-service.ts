@@ -111,7 +111,9 @@ function toLiveEvent(row: LiveEventRow): LiveEvent {
 /** Campaigns, live events, the products shown in them and their cues. */
 export function createEventService(db: Database, stores: StoreService, catalog: CatalogService) {
   async function requireEventPage(eventId: string): Promise<string> {
-    const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [eventId]);
+    const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
+      eventId,
+    ]);
     if (!row) throw notFound(`No event with id "${eventId}".`);
     return row.page_uid;
   }
@@ -126,7 +128,10 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
       [eventId],
     );
     const products = new Map(
-      (await catalog.productsByUid(rows.map((row) => row.product_uid))).map((product) => [product.uid, product]),
+      (await catalog.productsByUid(rows.map((row) => row.product_uid))).map((product) => [
+        product.uid,
+        product,
+      ]),
     );
     return rows.flatMap((row) => {
       const product = products.get(row.product_uid);
@@ -163,9 +168,10 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
   return {
     async upsertCampaign(pageUid: string, campaignUid: string, input: CampaignInput): Promise<void> {
       await stores.pageSummary(pageUid);
-      const [existing] = await db.query<{ page_uid: string }>('SELECT page_uid FROM campaigns WHERE uid = $1', [
-        campaignUid,
-      ]);
+      const [existing] = await db.query<{ page_uid: string }>(
+        'SELECT page_uid FROM campaigns WHERE uid = $1',
+        [campaignUid],
+      );
       if (existing && existing.page_uid !== pageUid) {
         throw new HttpError(409, 'conflict', `Campaign "${campaignUid}" belongs to another store.`);
       }
@@ -178,16 +184,18 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
     },
 
     async upsertEvent(eventId: string, input: LiveEventInput): Promise<void> {
-      const [campaign] = await db.query<{ page_uid: string }>('SELECT page_uid FROM campaigns WHERE uid = $1', [
-        input.campaignId,
-      ]);
+      const [campaign] = await db.query<{ page_uid: string }>(
+        'SELECT page_uid FROM campaigns WHERE uid = $1',
+        [input.campaignId],
+      );
       if (!campaign) throw notFound(`No campaign with uid "${input.campaignId}".`);
       if (campaign.page_uid !== input.pageUid) {
         throw new HttpError(409, 'conflict', `Campaign "${input.campaignId}" belongs to another store.`);
       }
-      const [existing] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
-        eventId,
-      ]);
+      const [existing] = await db.query<{ page_uid: string }>(
+        'SELECT page_uid FROM live_events WHERE id = $1',
+        [eventId],
+      );
       if (existing && existing.page_uid !== input.pageUid) {
         throw new HttpError(409, 'conflict', `Event "${eventId}" belongs to another store.`);
       }
@@ -254,13 +262,19 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
             input.showAllProductsWhenEventStarts,
           ],
         );
-        await tx.query('DELETE FROM event_product_cues WHERE event_id = $1 AND event_product_uid = $2', [eventId, uid]);
+        await tx.query('DELETE FROM event_product_cues WHERE event_id = $1 AND event_product_uid = $2', [
+          eventId,
+          uid,
+        ]);
         for (const cue of input.cues) await insertCue(tx, eventId, uid, cue);
       });
     },
 
     async appendCue(eventId: string, uid: string, cue: CueInput): Promise<void> {
-      const [row] = await db.query('SELECT 1 FROM event_products WHERE event_id = $1 AND uid = $2', [eventId, uid]);
+      const [row] = await db.query('SELECT 1 FROM event_products WHERE event_id = $1 AND uid = $2', [
+        eventId,
+        uid,
+      ]);
       if (!row) throw notFound(`No product "${uid}" in event "${eventId}".`);
       await insertCue(db, eventId, uid, cue);
     },
@@ -283,9 +297,10 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
     /** The shop page's three rows of events (spec §4), each with a product preview for its card. */
     async shopEvents(pageUid: string, now: number): Promise<ShopEvents> {
       await stores.pageSummary(pageUid);
-      const rows = await db.query<LiveEventRow>(`${SELECT_EVENTS} WHERE e.page_uid = $1 AND e.status = 'public'`, [
-        pageUid,
-      ]);
+      const rows = await db.query<LiveEventRow>(
+        `${SELECT_EVENTS} WHERE e.page_uid = $1 AND e.status = 'public'`,
+        [pageUid],
+      );
       const groups = groupShopEvents(rows.map(toLiveEvent), now);
       const withSummary = async (event: LiveEvent): Promise<ShopEvent> => {
         const products = await eventProducts(event.id);
@@ -320,7 +335,14 @@ async function insertCue(
   await tx.query(
     `INSERT INTO event_product_cues (event_id, event_product_uid, source, presentation_start_timestamp,
        presentation_end_timestamp, deleted) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [eventId, eventProductUid, cue.source, cue.presentationStartTimestamp, cue.presentationEndTimestamp, cue.deleted],
+    [
+      eventId,
+      eventProductUid,
+      cue.source,
+      cue.presentationStartTimestamp,
+      cue.presentationEndTimestamp,
+      cue.deleted,
+    ],
   );
 }
 

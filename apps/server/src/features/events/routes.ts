@@ -28,9 +28,13 @@ export function registerEventRoutes(
     return { uid };
   });
 
-  app.post('/admin/events/:eventId/products/:uid/cues', { preHandler: requireAdmin }, async (request, reply) => {
-    const { eventId, uid } = parseInput(z.object({ eventId: Uid, uid: Uid }), request.params);
-    await events.appendCue(eventId, uid, parseInput(CueInput, request.body));
-    return reply.status(201).send({ uid });
-  });
+  app.post(
+    '/admin/events/:eventId/products/:uid/cues',
+    { preHandler: requireAdmin },
+    async (request, reply) => {
+      const { eventId, uid } = parseInput(z.object({ eventId: Uid, uid: Uid }), request.params);
+      await events.appendCue(eventId, uid, parseInput(CueInput, request.body));
+      return reply.status(201).send({ uid });
+    },
+  );
 }

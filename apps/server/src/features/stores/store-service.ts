@@ -88,7 +88,12 @@ export function createStoreService(db: Queryable) {
 
     async pageSummary(pageUid: string): Promise<PageSummary> {
       const row = await requirePage(pageUid);
-      return { uid: row.uid, language: row.language, currency: row.currency, allowedOrigins: row.allowed_origins };
+      return {
+        uid: row.uid,
+        language: row.language,
+        currency: row.currency,
+        allowedOrigins: row.allowed_origins,
+      };
     },
 
     async pageCount(): Promise<number> {

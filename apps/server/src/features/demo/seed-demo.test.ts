@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { EventProduct, ShopEvents, StoreInfo } from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEMO_MEDIA_DIR } from '../../app.ts';
+import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
+import { demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+
+const MEDIA_PREFIX = '/demo-media/';
+
+let app: TestApp;
+
+async function read<T extends z.ZodType>(name: string, params: object, schema: T): Promise<z.infer<T>> {
+  const response = await app.server.inject({ method: 'POST', url: `/reads/${name}`, payload: params });
+  expect(response.statusCode, response.body).toBe(200);
+  return schema.parse(response.json());
+}
+
+const shopEvents = () => read('liveEvents.shop', { pageUid: 'demo-store' }, ShopEvents);
+
+const eventProducts = (eventId: string) => read('liveEventProducts', { eventId }, z.array(EventProduct));
+
+async function storeInfo(): Promise<StoreInfo> {
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/functions/customerpage/storeInfo',
+    payload: { pageUid: 'demo-store' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return StoreInfo.parse(response.json());
+}
+
+/** Every site path under /demo-media/ anywhere in a JSON-like value. */
+function mediaPaths(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith(MEDIA_PREFIX) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(mediaPaths);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(mediaPaths);
+  return [];
+}
+
+/** Everything the seed made visible through the public reads, for before/after comparisons. */
+async function snapshot() {
+  const events = await shopEvents();
+  const all = [...events.live, ...events.planned, ...events.vod];
+  const products = await Promise.all(all.map((event) => eventProducts(event.id)));
+  return { events, products, pages: await app.services.stores.pageCount() };
+}
+
+beforeAll(async () => {
+  app = await openTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('seedDemoStoreIfEmpty', () => {
+  it('seeds an empty database with one live, one planned and one vod event, each with products', async () => {
+    expect(await app.services.stores.pageCount()).toBe(0);
+    expect(await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY)).toBe('demo-store');
+
+    const events = await shopEvents();
+    expect(events.live.map((event) => event.event.eventName)).toEqual(['Autumn living — live now']);
+    expect(events.planned.map((event) => event.event.eventName)).toEqual(['Winter textiles preview']);
+    expect(events.vod.map((event) => event.event.eventName)).toEqual(['Kitchen favourites']);
+    for (const event of [...events.live, ...events.planned, ...events.vod]) {
+      expect(event.shopSummary.productCount, event.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('cues the live and vod products on the segments of the demo show', async () => {
+    const events = await shopEvents();
+    for (const event of [...events.live, ...events.vod]) {
+      const liveStart = event.event.liveStartTime;
+      expect(liveStart, event.id).not.toBeNull();
+      const products = await eventProducts(event.id);
+      expect(products.map((p) => p.product.name)).toEqual(['Linen shirt', 'Ceramic mug', 'Wool scarf']);
+      products.forEach((p, index) => {
+        const start = (index + 1) * 15_000;
+        expect(p.sorting).toBe(index);
+        expect(p.relativeCues).toEqual([{ presentationTime: start, presentationEndTime: start + 15_000 }]);
+        expect(p.cues).toEqual([
+          {
+            source: 'control-center',
+            presentationStartTimestamp: (liveStart ?? 0) + start,
+            presentationEndTimestamp: (liveStart ?? 0) + start + 15_000,
+            deleted: false,
+          },
+        ]);
+      });
+    }
+  });
+
+  it('has stock data for the "Only 1 left" and "Only a few left" signals', async () => {
+    const [live] = (await shopEvents()).live;
+    const products = await eventProducts(live?.id ?? '');
+    const stocks = products.flatMap((p) => p.product.variants.map((variant) => variant.stock));
+    expect(stocks).toContain(1);
+    expect(stocks).toContain(3);
+  });
+
+  it('does nothing when a store already exists', async () => {
+    const before = await snapshot();
+    expect(await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY, Date.now() + 60_000)).toBeNull();
+    expect(await snapshot()).toEqual(before);
+    expect(before.pages).toBe(1);
+  });
+
+  it('serves the store name and logo', async () => {
+    const info = await storeInfo();
+    expect(info.name).toBe('Nordlys Living');
+    expect(info.logo).toBe('/demo-media/logo.svg');
+    expect(Object.keys(info.storefront.cards).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('references only media that exists under apps/server/demo/media', async () => {
+    const requested = mediaPaths(demoSeedRequests(Date.now()).map((request) => request.payload));
+    const { events, products } = await snapshot();
+    const served = mediaPaths([await storeInfo(), events, products]);
+    // What the reads hand out is what the seed put in, so checking the requests covers both.
+    expect(requested).toEqual(expect.arrayContaining(served));
+    expect(served.length).toBeGreaterThan(10);
+    for (const path of new Set(requested)) {
+      expect(existsSync(join(DEMO_MEDIA_DIR, path.slice(MEDIA_PREFIX.length))), path).toBe(true);
+    }
+  });
+
+  it('serves the demo show as video/mp4', async () => {
+    const response = await app.server.inject({ method: 'GET', url: '/demo-media/demo-show.mp4' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^video\/mp4/);
+    expect(response.rawPayload.length).toBeGreaterThan(100_000);
+  });
+});

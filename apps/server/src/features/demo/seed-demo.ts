@@ -1,0 +1,438 @@
+import type {
+  CampaignInput,
+  EventProductInput,
+  LiveEventInput,
+  PageInput,
+  PriceList,
+  ProductInput,
+} from '@vitrine/protocol';
+import type { z } from 'zod';
+import type { App } from '../../app.ts';
+
+export const DEMO_PAGE_UID = 'demo-store';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Offsets into demo-show.mp4 where each product segment starts; each lasts 15 s. */
+const SEGMENT_MS = 15_000;
+
+/** Where apps/server/demo/media is served (see buildApp). */
+const media = (file: string) => `/demo-media/${file}`;
+
+type PageBody = z.input<typeof PageInput>;
+type ProductBody = z.input<typeof ProductInput>;
+type CampaignBody = z.input<typeof CampaignInput>;
+type EventBody = z.input<typeof LiveEventInput>;
+type EventProductBody = z.input<typeof EventProductInput>;
+
+/** One admin API write of the seed, in the order they must be made. */
+export interface DemoSeedRequest {
+  url: string;
+  payload: PageBody | ProductBody | CampaignBody | EventBody | EventProductBody;
+}
+
+const PAGE: PageBody = {
+  name: 'Nordlys Living',
+  description:
+    'Nordlys Living is a small Aarhus homeware studio. We make and curate linen, wool, stoneware and oak for ' +
+    'calm Nordic homes, and we present new collections live every month.',
+  address: {
+    name: 'Nordlys Living ApS',
+    postCode: '8000',
+    city: 'Aarhus C',
+    email: 'hello@nordlys.example',
+    phone: '+45 86 12 34 56',
+  },
+  cvr: '12345678',
+  terms: [
+    'These terms apply to all purchases from Nordlys Living ApS, CVR 12345678, Mejlgade 12, 8000 Aarhus C. ' +
+      'Prices include Danish VAT. Your order is binding once we have confirmed it by e-mail.',
+    'We ship within Denmark, Sweden, Norway, Finland, Poland, Germany and the United Kingdom. Orders placed ' +
+      'before 14:00 on weekdays leave our studio the same day. Delivery is free on orders over 499 kr.',
+    'The law gives you 14 days to cancel a purchase; we give you 30 days from the day you receive it. Return ' +
+      'the items unused and in their original packaging, and we refund the purchase price, including the ' +
+      'original delivery cost, within 14 days of receiving the return.',
+    'We accept Visa, Mastercard and MobilePay. Your card is charged when your order leaves our studio.',
+    'Complaints can be sent to hello@nordlys.example. You may also complain to the Danish Centre for Complaint ' +
+      'Resolution or through the EU online dispute resolution platform.',
+  ].join('\n\n'),
+  logo: media('logo.svg'),
+  storefront: {
+    frontpageText:
+      'Slow living, shown live. Join our monthly shows to see new linen, wool and stoneware up close, ask ' +
+      'questions in the chat and shop straight from the video.',
+    cards: {
+      delivery: {
+        title: 'Free delivery over 499 kr',
+        text: 'Orders placed before 14:00 on weekdays leave our Aarhus studio the same day.',
+        image: null,
+      },
+      returns: {
+        title: '30 days to change your mind',
+        text: 'Not quite right at home? Send it back unused within 30 days for a full refund.',
+        image: null,
+      },
+      showroom: {
+        title: 'Visit the studio',
+        text: 'Mejlgade 12, Aarhus C. Open Thursday to Saturday, 10-17.',
+        image: media('product-stoneware-vase.jpg'),
+      },
+    },
+  },
+  language: 'en',
+  currency: 'DKK',
+  playerSettings: {},
+};
+
+/** Prices per market in minor units, set per product rather than converted, as shops do. */
+function prices(dkk: number, sek: number, nok: number, eur: number, pln: number, gbp: number): PriceList {
+  return { DKK: dkk, SEK: sek, NOK: nok, EUR: eur, PLN: pln, GBP: gbp };
+}
+
+const SHIRT_PRICES = prices(54_900, 79_900, 79_900, 7_395, 33_900, 6_395);
+const SCARF_PRICES = prices(39_900, 59_900, 59_900, 5_395, 24_900, 4_495);
+const SMALL_BOARD_PRICES = prices(44_900, 64_900, 64_900, 5_995, 27_900, 4_995);
+const LARGE_BOARD_PRICES = prices(59_900, 84_900, 84_900, 7_995, 36_900, 6_495);
+
+interface DemoProduct {
+  uid: string;
+  body: ProductBody;
+}
+
+function product(slug: string, body: Omit<ProductBody, 'externalId' | 'url' | 'images'>): DemoProduct {
+  const variants = body.variants ?? [];
+  return {
+    uid: `nordlys-${slug}`,
+    body: {
+      externalId: `NL-${slug}`,
+      url: `https://nordlys.example/products/${slug}`,
+      images: [media(`product-${slug}.jpg`)],
+      ...body,
+      // A product with variants is stocked through them; its own stock is their sum so the two never disagree.
+      stock: variants.length
+        ? variants.reduce((sum, variant) => sum + (variant.stock ?? 0), 0)
+        : (body.stock ?? null),
+    },
+  };
+}
+
+type VariantBody = NonNullable<ProductBody['variants']>[number];
+
+/** A shirt variant per colour and size, named and SKU'd the way the shop does it. */
+function shirtVariant(colour: 'sand' | 'sage', size: 's' | 'm' | 'l', stock: number): VariantBody {
+  const colourName = colour === 'sand' ? 'Sand' : 'Sage';
+  return {
+    uid: `nordlys-linen-shirt-${colour}-${size}`,
+    name: `${colourName} / ${size.toUpperCase()}`,
+    sku: `NL-LS-${colour.toUpperCase()}-${size.toUpperCase()}`,
+    prices: SHIRT_PRICES,
+    stock,
+    options: [
+      { optionId: 'colour', optionValueId: colour },
+      { optionId: 'size', optionValueId: size },
+    ],
+  };
+}
+
+/** A scarf variant per colour. */
+function scarfVariant(colour: 'rust' | 'charcoal' | 'oat', name: string, stock: number): VariantBody {
+  return {
+    uid: `nordlys-wool-scarf-${colour}`,
+    name,
+    sku: `NL-WS-${colour.toUpperCase()}`,
+    prices: SCARF_PRICES,
+    stock,
+    options: [{ optionId: 'colour', optionValueId: colour }],
+  };
+}
+
+const LINEN_SHIRT = product('linen-shirt', {
+  name: 'Linen shirt',
+  description:
+    'A relaxed shirt in washed European linen that gets softer with every wash. Mother-of-pearl buttons, ' +
+    'a single chest pocket and a straight hem to wear in or out.',
+  sku: 'NL-LS',
+  prices: SHIRT_PRICES,
+  options: [
+    {
+      id: 'colour',
+      optionType: 'color',
+      name: 'Colour',
+      optionValues: [
+        { id: 'sand', name: 'Sand' },
+        { id: 'sage', name: 'Sage' },
+      ],
+    },
+    {
+      id: 'size',
+      optionType: 'size',
+      name: 'Size',
+      optionValues: [
+        { id: 's', name: 'S' },
+        { id: 'm', name: 'M' },
+        { id: 'l', name: 'L' },
+      ],
+    },
+  ],
+  variants: [
+    shirtVariant('sand', 's', 6),
+    // The last one in stock, so the "Only 1 left" signal has data.
+    shirtVariant('sand', 'm', 1),
+    shirtVariant('sand', 'l', 8),
+    shirtVariant('sage', 's', 5),
+    shirtVariant('sage', 'm', 9),
+    // Sold out, for the sold-out product feedback.
+    shirtVariant('sage', 'l', 0),
+  ],
+});
+
+const CERAMIC_MUG = product('ceramic-mug', {
+  name: 'Ceramic mug',
+  description:
+    'Wheel-thrown stoneware mug with a terracotta body and a cream glaze that runs a little differently on ' +
+    'each one. Holds 350 ml; dishwasher safe.',
+  sku: 'NL-CM',
+  prices: prices(17_900, 26_900, 26_900, 2_395, 10_900, 1_995),
+  stock: 40,
+});
+
+const WOOL_SCARF = product('wool-scarf', {
+  name: 'Wool scarf',
+  description:
+    'A generous scarf woven from soft lambswool in Jutland, with cream stripes and a knotted fringe. ' +
+    '200 x 35 cm.',
+  sku: 'NL-WS',
+  prices: SCARF_PRICES,
+  options: [
+    {
+      id: 'colour',
+      optionType: 'color',
+      name: 'Colour',
+      optionValues: [
+        { id: 'rust', name: 'Rust' },
+        { id: 'charcoal', name: 'Charcoal' },
+        { id: 'oat', name: 'Oat' },
+      ],
+    },
+  ],
+  variants: [
+    scarfVariant('rust', 'Rust', 14),
+    // A few left, so the "Only a few left" signal has data.
+    scarfVariant('charcoal', 'Charcoal', 3),
+    scarfVariant('oat', 'Oat', 11),
+  ],
+});
+
+const OAK_BOARD = product('oak-board', {
+  name: 'Oak serving board',
+  description:
+    'Cut from a single piece of FSC-certified Danish oak and finished with food-safe oil. Made for bread, ' +
+    'cheese and long dinners.',
+  sku: 'NL-OB',
+  prices: SMALL_BOARD_PRICES,
+  options: [
+    {
+      id: 'size',
+      optionType: 'size',
+      name: 'Size',
+      optionValues: [
+        { id: 'small', name: 'Small, 30 x 20 cm' },
+        { id: 'large', name: 'Large, 45 x 28 cm' },
+      ],
+    },
+  ],
+  variants: [
+    {
+      uid: 'nordlys-oak-board-small',
+      name: 'Small',
+      sku: 'NL-OB-S',
+      prices: SMALL_BOARD_PRICES,
+      stock: 15,
+      options: [{ optionId: 'size', optionValueId: 'small' }],
+    },
+    {
+      uid: 'nordlys-oak-board-large',
+      name: 'Large',
+      sku: 'NL-OB-L',
+      prices: LARGE_BOARD_PRICES,
+      stock: 9,
+      options: [{ optionId: 'size', optionValueId: 'large' }],
+    },
+  ],
+});
+
+const STONEWARE_VASE = product('stoneware-vase', {
+  name: 'Stoneware vase',
+  description:
+    'A round-bellied vase in speckled sage stoneware, glazed inside so it holds water. Beautiful with dried ' +
+    'grasses or a single branch. Height 24 cm.',
+  sku: 'NL-SV',
+  prices: prices(34_900, 52_900, 52_900, 4_695, 19_900, 3_995),
+  stock: 7,
+});
+
+const BEESWAX_CANDLES = product('beeswax-candles', {
+  name: 'Beeswax candles',
+  description:
+    'Three hand-dipped candles of pure Danish beeswax with cotton wicks. They burn slowly, clean and with a ' +
+    'faint scent of honey. Set of three, 25 cm.',
+  sku: 'NL-BC',
+  prices: prices(12_900, 18_900, 18_900, 1_745, 7_900, 1_495),
+  stock: 60,
+});
+
+const PRODUCTS = [LINEN_SHIRT, CERAMIC_MUG, WOOL_SCARF, OAK_BOARD, STONEWARE_VASE, BEESWAX_CANDLES];
+
+/** The products shown in demo-show.mp4, in the order of its 15 s segments after the welcome. */
+const SHOW_LINEUP = [LINEN_SHIRT, CERAMIC_MUG, WOOL_SCARF];
+
+/** 19:00 UTC on the UTC day after `now`: always at least 19 hours ahead. */
+function tomorrowEvening(now: number): number {
+  const today = new Date(now);
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 19);
+}
+
+/** The show's products with cues on the video's segments, for an event whose video starts at `videoStart`. */
+function cuedShowProducts(videoStart: number): EventProductBody[] {
+  return SHOW_LINEUP.map((shown, index) => {
+    const start = (index + 1) * SEGMENT_MS;
+    const end = start + SEGMENT_MS;
+    return {
+      productUid: shown.uid,
+      sorting: index,
+      relativeCues: [{ presentationTime: start, presentationEndTime: end }],
+      cues: [
+        {
+          source: 'control-center',
+          presentationStartTimestamp: videoStart + start,
+          presentationEndTimestamp: videoStart + end,
+        },
+      ],
+    };
+  });
+}
+
+interface DemoEvent {
+  id: string;
+  campaignUid: string;
+  campaign: CampaignBody;
+  event: Omit<EventBody, 'pageUid' | 'campaignId'>;
+  products: EventProductBody[];
+}
+
+function demoEvents(now: number): DemoEvent[] {
+  const liveStart = now - 10 * MINUTE;
+  const plannedStart = tomorrowEvening(now);
+  const vodStart = now - 3 * DAY;
+  // The mp4 begins exactly at the live start, with no camera or CDN in between, so the cues
+  // line up with the video's clock only without the default delays.
+  const recorded = { cdnMp4VideoUrl: media('demo-show.mp4'), broadcastDelayMs: 0, cdnDelayMs: 0 };
+  const vertical = (picture: string) => ({ width: 540, height: 960, picture: media(picture) });
+  return [
+    {
+      id: 'demo-autumn-living',
+      campaignUid: 'demo-autumn-living',
+      campaign: { name: 'Autumn living', deadline: now + 7 * DAY },
+      event: {
+        status: 'public',
+        currentStatus: 'live',
+        eventName: 'Autumn living — live now',
+        eventStartTimestamp: liveStart,
+        liveStartTime: liveStart,
+        cdn: 'vitrine',
+        cdnVideoStartTime: liveStart,
+        liveVideoFormat: vertical('cover-live.jpg'),
+        coverPhotoPath: media('cover-live.jpg'),
+        ...recorded,
+      },
+      products: cuedShowProducts(liveStart),
+    },
+    {
+      id: 'demo-winter-textiles',
+      campaignUid: 'demo-winter-textiles',
+      campaign: { name: 'Winter textiles preview', deadline: plannedStart + 7 * DAY },
+      event: {
+        status: 'public',
+        currentStatus: 'planned',
+        eventName: 'Winter textiles preview',
+        eventStartTimestamp: plannedStart,
+        cdn: 'vitrine',
+        liveVideoFormat: vertical('cover-planned.jpg'),
+        coverPhotoPath: media('cover-planned.jpg'),
+      },
+      products: [WOOL_SCARF, LINEN_SHIRT, BEESWAX_CANDLES, STONEWARE_VASE].map((shown, index) => ({
+        productUid: shown.uid,
+        sorting: index,
+      })),
+    },
+    {
+      id: 'demo-kitchen-favourites',
+      campaignUid: 'demo-kitchen-favourites',
+      campaign: { name: 'Kitchen favourites', deadline: now + 30 * DAY },
+      event: {
+        status: 'public',
+        currentStatus: 'vod',
+        eventName: 'Kitchen favourites',
+        eventStartTimestamp: vodStart,
+        liveStartTime: vodStart,
+        liveEndTime: vodStart + 40 * MINUTE,
+        cdn: 'vitrine',
+        cdnVideoStartTime: vodStart,
+        liveVideoFormat: vertical('cover-vod.jpg'),
+        coverPhotoPath: media('cover-vod.jpg'),
+        ...recorded,
+      },
+      products: cuedShowProducts(vodStart),
+    },
+  ];
+}
+
+/** Every admin API write of the demo store, with event times relative to `now`. */
+export function demoSeedRequests(now: number): DemoSeedRequest[] {
+  const page = `/admin/pages/${DEMO_PAGE_UID}`;
+  const events = demoEvents(now);
+  return [
+    { url: page, payload: PAGE },
+    ...PRODUCTS.map(({ uid, body }) => ({ url: `${page}/products/${uid}`, payload: body })),
+    ...events.map(({ campaignUid, campaign }) => ({
+      url: `${page}/campaigns/${campaignUid}`,
+      payload: campaign,
+    })),
+    ...events.map(({ id, campaignUid, event }) => ({
+      url: `/admin/events/${id}`,
+      payload: { pageUid: DEMO_PAGE_UID, campaignId: campaignUid, ...event },
+    })),
+    ...events.flatMap(({ id, products }) =>
+      products.map((body) => ({ url: `/admin/events/${id}/products/${body.productUid}`, payload: body })),
+    ),
+  ];
+}
+
+/**
+ * Creates the demo store "Nordlys Living" on a database without any store, and returns its page
+ * uid; returns null and leaves the database alone otherwise. It goes through the admin HTTP API
+ * rather than the services so the demo data is validated exactly as an operator's would be.
+ */
+export async function seedDemoStoreIfEmpty(
+  app: App,
+  adminKey: string,
+  now = Date.now(),
+): Promise<string | null> {
+  if ((await app.services.stores.pageCount()) > 0) return null;
+  for (const { url, payload } of demoSeedRequests(now)) {
+    const response = await app.server.inject({
+      method: 'PUT',
+      url,
+      headers: { authorization: `Bearer ${adminKey}` },
+      payload,
+    });
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw new Error(
+        `Seeding the demo store failed: PUT ${url} answered ${response.statusCode}: ${response.body}`,
+      );
+    }
+  }
+  return DEMO_PAGE_UID;
+}

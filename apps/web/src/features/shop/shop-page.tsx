@@ -1,0 +1,152 @@
+import type { PlayerSettings, ShopEvent, StoreInfo } from '@vitrine/protocol';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData } from 'react-router';
+import { LanguagePicker } from '../../components/language-picker.tsx';
+import { EventCard } from './event-card.tsx';
+import type { ShopData } from './shop-loader.ts';
+import './shop.css';
+
+/** CSS custom properties carrying the page's colours to every component below. */
+export function themeStyle(settings: PlayerSettings | null): CSSProperties {
+  if (!settings) return {};
+  return {
+    '--vitrine-primary': settings.primaryColor,
+    '--vitrine-secondary': settings.secondaryColor,
+  } as CSSProperties;
+}
+
+/** The store front page: store info and its live, upcoming and on-demand shows (spec §2, §4). */
+export function ShopPage() {
+  const { pageUid, storeInfo, playerSettings, events } = useLoaderData() as ShopData;
+  const { t } = useTranslation();
+  const rows: EventRowData[] = events
+    ? [
+        { key: 'live' as const, title: t('shop.liveNow'), events: events.live },
+        { key: 'planned' as const, title: t('shop.upcoming'), events: events.planned },
+        { key: 'vod' as const, title: t('shop.onDemand'), events: events.vod },
+      ].filter((row) => row.events.length > 0)
+    : [];
+  const live = rows.find((row) => row.key === 'live');
+  const later = rows.filter((row) => row.key !== 'live');
+
+  return (
+    <div className="shop" style={themeStyle(playerSettings)}>
+      <header className="shop-header">
+        <div className="shop-header__inner">
+          {storeInfo?.logo && <img className="shop-header__logo" src={storeInfo.logo} alt="" />}
+          <div className="shop-header__text">
+            <h1 className="shop-header__name">{storeInfo?.name ?? pageUid}</h1>
+            {storeInfo?.description && <p className="shop-header__description">{storeInfo.description}</p>}
+          </div>
+          <LanguagePicker />
+        </div>
+        {storeInfo?.storefront.frontpageText && (
+          <p className="shop-header__frontpage">{storeInfo.storefront.frontpageText}</p>
+        )}
+      </header>
+
+      <main className="shop-main">
+        {events === null && (
+          <p className="shop-message" role="alert">
+            {t('app.couldNotLoad')}
+          </p>
+        )}
+        {events !== null && rows.length === 0 && <p className="shop-message">{t('shop.noEvents')}</p>}
+        {live && <EventRow row={live} pageUid={pageUid} featured />}
+        {later.length > 0 && (
+          <div className="shop-rows-split">
+            {later.map((row) => (
+              <EventRow key={row.key} row={row} pageUid={pageUid} />
+            ))}
+          </div>
+        )}
+        {storeInfo && <StoreCards storeInfo={storeInfo} />}
+      </main>
+
+      {storeInfo && (
+        <StoreFooter storeInfo={storeInfo} showBranding={playerSettings?.showVitrineBranding ?? true} />
+      )}
+    </div>
+  );
+}
+
+interface EventRowData {
+  key: 'live' | 'planned' | 'vod';
+  title: string;
+  events: ShopEvent[];
+}
+
+/** One row of shows; live shows get wide, featured cards because they are what to watch now. */
+function EventRow({
+  row,
+  pageUid,
+  featured = false,
+}: {
+  row: EventRowData;
+  pageUid: string;
+  featured?: boolean;
+}) {
+  return (
+    <section className="shop-row" aria-labelledby={`shop-row-${row.key}`} data-row={row.key}>
+      <h2 id={`shop-row-${row.key}`} className="shop-row__title">
+        {row.key === 'live' && <span className="live-dot" aria-hidden="true" />}
+        {row.title}
+      </h2>
+      <ul className={featured ? 'shop-row__cards shop-row__cards--featured' : 'shop-row__cards'}>
+        {row.events.map((event) => (
+          <li key={event.id}>
+            <EventCard pageUid={pageUid} event={event} featured={featured} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function StoreCards({ storeInfo }: { storeInfo: StoreInfo }) {
+  const cards = Object.entries(storeInfo.storefront.cards);
+  if (cards.length === 0) return null;
+  return (
+    <section className="store-cards" aria-label={storeInfo.name}>
+      {cards.map(([key, card]) => (
+        <article key={key} className="store-card">
+          {card.image && <img src={card.image} alt="" loading="lazy" />}
+          <h3>{card.title}</h3>
+          {card.text && <p>{card.text}</p>}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+function StoreFooter({ storeInfo, showBranding }: { storeInfo: StoreInfo; showBranding: boolean }) {
+  const { t } = useTranslation();
+  const { address } = storeInfo;
+  return (
+    <footer className="shop-footer">
+      <div>
+        <h2>{t('shop.contact')}</h2>
+        <address>
+          {address.name && <div>{address.name}</div>}
+          {(address.postCode || address.city) && (
+            <div>{[address.postCode, address.city].filter(Boolean).join(' ')}</div>
+          )}
+          {address.email && (
+            <div>
+              <a href={`mailto:${address.email}`}>{address.email}</a>
+            </div>
+          )}
+          {address.phone && <div>{address.phone}</div>}
+        </address>
+        {storeInfo.cvr && (
+          <div className="shop-footer__cvr">{t('shop.companyId', { cvr: storeInfo.cvr })}</div>
+        )}
+      </div>
+      <nav>
+        <Link to="/terms">{t('shop.terms')}</Link>
+        {showBranding && <span className="shop-footer__branding">{t('app.poweredBy')}</span>}
+      </nav>
+    </footer>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { initI18n } from './lib/i18n.ts';
+import { routes } from './routes.tsx';
+import './styles/base.css';
+
+await initI18n();
+
+// The app mounts into the page's single root element with the site root as its base path (spec §2).
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('Vitrine needs an element with id "root" to mount into');
+createRoot(rootElement).render(
+  <StrictMode>
+    <RouterProvider router={createBrowserRouter(routes, { basename: '/' })} />
+  </StrictMode>,
+);

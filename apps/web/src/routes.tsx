@@ -1,0 +1,110 @@
+import type { RouteObject } from 'react-router';
+import { AppLayout } from './app-layout.tsx';
+import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
+import {
+  campaignLoader,
+  checkoutLoader,
+  multiEventLoader,
+  pageLoader,
+  showLoader,
+} from './features/placeholders/placeholder-loaders.ts';
+import {
+  CheckoutErrorPlaceholder,
+  CheckoutLocationPlaceholder,
+  CheckoutOptionsPlaceholder,
+  CheckoutPlaceholder,
+  ContactCapturePlaceholder,
+  CreateCheckoutPlaceholder,
+  LoginPlaceholder,
+  MultiEventPlaceholder,
+  ShowPlayerPlaceholder,
+} from './features/placeholders/placeholder-screens.tsx';
+import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
+import { ShopPage } from './features/shop/shop-page.tsx';
+import { TermsPage, termsLoader } from './features/terms/terms-page.tsx';
+
+/**
+ * Customer checkout pages with a fixed page id of their own (spec §2 "Options and location
+ * routes"); they take precedence over the generic options route.
+ */
+export const SPECIAL_CHECKOUT_PAGE_IDS = ['vitrine-outlet', 'vitrine-partner'] as const;
+
+/** The whole route table of spec §2, in one place. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Main layout at /
+        path: '/',
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, loader: defaultShopLoader, element: <ShopPage /> },
+          { path: ':campaignUid/create', loader: campaignLoader, element: <CreateCheckoutPlaceholder /> },
+          { path: 'terms', loader: termsLoader, element: <TermsPage /> },
+          { path: 'tiktok', element: <ContactCapturePlaceholder /> },
+          {
+            path: ':campaignUid/:checkoutUid',
+            loader: checkoutLoader,
+            element: <CheckoutPlaceholder />,
+            children: [
+              { index: true, element: null, handle: { step: 'choose' } },
+              { path: 'confirm', element: null, handle: { step: 'confirm' } },
+              { path: 'success', element: null, handle: { step: 'success' } },
+            ],
+          },
+          {
+            path: ':pageUid/:campaignUid/:checkoutUid/error',
+            loader: pageLoader,
+            element: <CheckoutErrorPlaceholder />,
+          },
+          { path: 'auth', element: <NotFoundPage /> },
+          { path: 'login', element: <LoginPlaceholder /> },
+        ],
+      },
+      ...SPECIAL_CHECKOUT_PAGE_IDS.map((fixedId) => ({
+        path: `/options/${fixedId}/:campaignUid/:checkoutUid`,
+        loader: checkoutLoader,
+        element: <CheckoutOptionsPlaceholder fixedPageId={fixedId} />,
+      })),
+      {
+        path: '/options/:pageUid/:campaignUid/:checkoutUid',
+        loader: checkoutLoader,
+        element: <CheckoutOptionsPlaceholder />,
+      },
+      {
+        path: '/select-checkout-location/:pageUid/:campaignUid/:checkoutUid',
+        loader: checkoutLoader,
+        element: <CheckoutLocationPlaceholder />,
+      },
+      {
+        path: '/widget',
+        children: [
+          { path: ':pageUid/tiktok', loader: pageLoader, element: <ContactCapturePlaceholder /> },
+          { path: 'multi-event', loader: multiEventLoader, element: <MultiEventPlaceholder /> },
+          { path: ':pageUid/multi-event', loader: multiEventLoader, element: <MultiEventPlaceholder /> },
+          {
+            path: ':pageUid/:campaignUid/:checkoutUid',
+            loader: showLoader,
+            element: <ShowPlayerPlaceholder />,
+          },
+          { path: ':pageUid/:campaignUid', loader: showLoader, element: <ShowPlayerPlaceholder /> },
+          {
+            path: ':pageUid/campaign/:campaignUid/event/:eventUid',
+            loader: showLoader,
+            element: <ShowPlayerPlaceholder />,
+          },
+          {
+            path: ':pageUid/campaign/:campaignUid/event/:eventUid/checkout/:checkoutUid',
+            loader: showLoader,
+            element: <ShowPlayerPlaceholder />,
+          },
+          { path: ':pageUid', loader: shopLoader, element: <ShopPage /> },
+        ],
+      },
+      { path: '/:pageUid/tiktok', loader: pageLoader, element: <ContactCapturePlaceholder /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer } from './support/server-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One real server with a fresh embedded database and the demo seed for the browser tests. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+  const server = await startServer({ VITRINE_DATA_DIR: dataDir });
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,132 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { ShopEvents } from '@vitrine/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const locale = (language: string) =>
+  JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8')) as {
+    shop: Record<string, string>;
+    notFound: Record<string, string>;
+  };
+
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shopEvents(): Promise<ShopEvents> {
+  const response = await fetch(`${baseUrl}/reads/liveEvents.shop`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pageUid: 'demo-store' }),
+  });
+  return (await response.json()) as ShopEvents;
+}
+
+describe('shop page', () => {
+  it('lists the seeded live, upcoming and on-demand shows with store info', async () => {
+    const events = await shopEvents();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForSelector('.event-card');
+
+    const rows = await page.$$eval('[data-row]', (sections) =>
+      sections.map((s) => s.getAttribute('data-row')),
+    );
+    expect(rows).toEqual(['live', 'planned', 'vod']);
+    for (const row of ['live', 'planned', 'vod'] as const) {
+      expect(events[row]).toHaveLength(1);
+      const names = await page.$$eval(`[data-row="${row}"] .event-card__name`, (els) =>
+        els.map((e) => e.textContent),
+      );
+      expect(names).toEqual(events[row].map((event) => event.event.eventName));
+    }
+    const en = locale('en');
+    expect(await page.textContent('#shop-row-live')).toBe(en.shop.liveNow);
+    expect(await page.textContent('.shop-header__name')).toBe('Nordlys Living');
+    // English shows prices in DKK (spec §1).
+    expect(await page.textContent('.event-card__price')).toMatch(/DKK/);
+
+    mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+    const target =
+      process.env.VITRINE_UPDATE_SCREENSHOTS === '1'
+        ? '../docs/images/shop-page.png'
+        : '../test-results/shop-page.png';
+    await page.screenshot({ path: new URL(target, import.meta.url).pathname, fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('switches texts and currency with the language', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.waitForSelector('.event-card');
+    await page.selectOption('.language-picker select', 'de');
+    const de = locale('de');
+    await page.waitForFunction(
+      (text) => document.querySelector('#shop-row-live')?.textContent === text,
+      de.shop.liveNow,
+    );
+    expect(await page.textContent('.event-card__price')).toMatch(/€/);
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+
+    // The choice is kept on the next visit; Swedish shows kronor (SEK).
+    await page.reload();
+    await page.waitForFunction(
+      (text) => document.querySelector('#shop-row-live')?.textContent === text,
+      de.shop.liveNow,
+    );
+    await page.selectOption('.language-picker select', 'sv');
+    const sv = locale('sv');
+    await page.waitForFunction(
+      (text) => document.querySelector('#shop-row-live')?.textContent === text,
+      sv.shop.liveNow,
+    );
+    expect(await page.textContent('.event-card__price')).toMatch(/kr/);
+    await page.selectOption('.language-picker select', 'en');
+  });
+
+  it('serves the shop page of a store at /widget/{pageUid}/', async () => {
+    await page.goto(`${baseUrl}/widget/demo-store/`);
+    await page.waitForSelector('.event-card');
+    expect(await page.textContent('.shop-header__name')).toBe('Nordlys Living');
+  });
+
+  it('opens a show from its card', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.click('[data-row="live"] .event-card__cta');
+    await page.waitForSelector('[data-placeholder="showPlayer"]');
+    expect(page.url()).toMatch(/\/widget\/demo-store\/[A-Za-z0-9_-]+$/);
+    expect(await page.$$eval('.placeholder__products li', (items) => items.length)).toBeGreaterThan(0);
+  });
+});
+
+describe('not found', () => {
+  for (const path of [
+    '/no/such/page/at/all',
+    '/auth',
+    '/widget/no-such-store/',
+    '/no-such-campaign/some-checkout',
+  ]) {
+    it(`shows the not-found page at ${path}`, async () => {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForSelector('[data-page="not-found"]');
+      expect(await page.textContent('[data-page="not-found"] h1')).toBe(locale('en').notFound.title);
+    });
+  }
+
+  it('answers unknown API paths with a JSON 404, not the app', async () => {
+    const response = await fetch(`${baseUrl}/functions/customerpage/noSuchCall`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  });
+});
