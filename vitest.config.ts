@@ -2,17 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: server test files each start an embedded database (~3 s, ~500 MB).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
-      { test: { name: 'protocol', root: 'packages/protocol', environment: 'node' } },
       { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          // Each file starts its own embedded database (~3 s, ~500 MB); two at a time fits the machine.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +26,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Browser tests run after the others, so they do not compete for the two cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

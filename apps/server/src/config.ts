@@ -44,7 +44,9 @@ export interface Config {
 
 /** Reads and validates configuration from the environment; throws one message listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Environment.safeParse(env);
+  // "PORT=" in an env file means "not set", not port 0.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = Environment.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -6,6 +8,10 @@ import { seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
+if (config.database.kind === 'pglite' && !existsSync(join(config.database.dataDir, 'PG_VERSION'))) {
+  // Creating the embedded database takes several seconds once; say so rather than look stuck.
+  process.stdout.write(`Creating the embedded database in ${config.database.dataDir} (first start only)…\n`);
+}
 const db = await openDatabase(config.database);
 const appliedMigrations = await migrate(db);
 const app = await buildApp({ config, db });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MediaUrl, PriceList, Uid } from './common.ts';
+import { MediaUrl, PriceList, StockCount, Uid } from './common.ts';
 
 export const OptionValue = z.object({
   id: Uid,
@@ -24,7 +24,7 @@ export const Variant = z.object({
   sku: z.string().max(100).default(''),
   prices: PriceList,
   /** Units left; null means not stock-managed. */
-  stock: z.number().int().nonnegative().nullable().default(null),
+  stock: StockCount.nullable().default(null),
   options: z.array(z.object({ optionId: Uid, optionValueId: Uid })).max(20),
 });
 export type Variant = z.infer<typeof Variant>;
@@ -40,7 +40,7 @@ export const Product = z.object({
   url: MediaUrl.nullable(),
   images: z.array(MediaUrl).max(20),
   prices: PriceList,
-  stock: z.number().int().nonnegative().nullable(),
+  stock: StockCount.nullable(),
   options: z.array(ProductOption),
   variants: z.array(Variant),
 });
@@ -53,12 +53,36 @@ export const ProductInput = Product.omit({ uid: true, pageUid: true })
     sku: z.string().max(100).default(''),
     url: MediaUrl.nullable().default(null),
     images: z.array(MediaUrl).max(20).default([]),
-    stock: z.number().int().nonnegative().nullable().default(null),
+    stock: StockCount.nullable().default(null),
     options: z.array(ProductOption).max(10).default([]),
     variants: z.array(Variant).max(500).default([]),
   })
   .strict()
   .superRefine((product, ctx) => {
+    const reportDuplicates = (ids: string[], path: (string | number)[], what: string) => {
+      const seen = new Set<string>();
+      for (const id of ids) {
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate ${what} "${id}"` });
+        seen.add(id);
+      }
+    };
+    reportDuplicates(
+      product.variants.map((variant) => variant.uid),
+      ['variants'],
+      'variant uid',
+    );
+    reportDuplicates(
+      product.options.map((option) => option.id),
+      ['options'],
+      'option id',
+    );
+    product.options.forEach((option, index) => {
+      reportDuplicates(
+        option.optionValues.map((value) => value.id),
+        ['options', index, 'optionValues'],
+        'option value id',
+      );
+    });
     const values = new Map(product.options.map((o) => [o.id, new Set(o.optionValues.map((v) => v.id))]));
     product.variants.forEach((variant, index) => {
       for (const choice of variant.options) {

@@ -8,6 +8,11 @@ export const Uid = z
   .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"');
 export type Uid = z.infer<typeof Uid>;
 
+/** An integer that fits a PostgreSQL INTEGER column. */
+export const Int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647, 'must be at most 2147483647');
+/** A stock count: a non-negative Int32. */
+export const StockCount = Int32.min(0, 'must not be negative');
+
 /** Milliseconds since the Unix epoch. */
 export const Timestamp = z.number().int().nonnegative();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Product } from './catalog.ts';
-import { CurrencyCode, LocaleCode, MediaUrl, Timestamp, Uid } from './common.ts';
+import { CurrencyCode, Int32, LocaleCode, MediaUrl, Timestamp, Uid } from './common.ts';
 
 export const EventStatus = z.enum(['draft', 'private', 'public']);
 export const EventCurrentStatus = z.enum(['planned', 'live', 'vod']);
@@ -120,12 +120,25 @@ export const EventProduct = z.object({
   cues: z.array(Cue),
   presentationTime: z.number().int().nonnegative().nullable(),
   presentationEndTime: z.number().int().nonnegative().nullable(),
-  sorting: z.number().int(),
+  sorting: Int32,
   studioControlled: z.boolean(),
   showAllProductsWhenEventStarts: z.boolean(),
   product: Product,
 });
 export type EventProduct = z.infer<typeof EventProduct>;
+
+/** A cue appended live by the host console. */
+export const CueInput = Cue.extend({
+  presentationEndTimestamp: Timestamp.nullable().default(null),
+  deleted: z.boolean().default(false),
+})
+  .strict()
+  .refine(
+    (cue) =>
+      cue.presentationEndTimestamp === null || cue.presentationEndTimestamp >= cue.presentationStartTimestamp,
+    { path: ['presentationEndTimestamp'], message: 'must not be before presentationStartTimestamp' },
+  );
+export type CueInput = z.infer<typeof CueInput>;
 
 export const EventProductInput = z
   .object({
@@ -143,16 +156,9 @@ export const EventProductInput = z
       .default([]),
     presentationTime: z.number().int().nonnegative().nullable().default(null),
     presentationEndTime: z.number().int().nonnegative().nullable().default(null),
-    sorting: z.number().int().default(0),
+    sorting: Int32.default(0),
     studioControlled: z.boolean().default(false),
     showAllProductsWhenEventStarts: z.boolean().default(false),
   })
   .strict();
 export type EventProductInput = z.infer<typeof EventProductInput>;
-
-/** A cue appended live by the host console. */
-export const CueInput = Cue.extend({
-  presentationEndTimestamp: Timestamp.nullable().default(null),
-  deleted: z.boolean().default(false),
-}).strict();
-export type CueInput = z.infer<typeof CueInput>;

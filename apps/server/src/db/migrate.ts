@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/** Advisory lock id that serialises migrations across servers sharing a database. */
+const MIGRATION_LOCK_KEY = 727274;
 
 /**
  * Applies the numbered SQL files of db/migrations that have not run yet, each in its own
@@ -10,14 +12,19 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
  */
 export async function migrate(db: Database): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-  );
+  // Created under the same lock as the migrations: two servers starting together on an empty
+  // PostgreSQL database would otherwise both try to create it.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+  });
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');
     const ran = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(727274)');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
       if (done.length > 0) return false;
       // Migration files hold several statements; each runs in this transaction.

@@ -14,7 +14,21 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
     max: 10,
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  if (schema) {
+    // Serialised like migrations: concurrent CREATE SCHEMA IF NOT EXISTS can still collide.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(727275)');
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
-/** A preHandler that admits only requests carrying `Authorization: Bearer <admin key>`. */
+/** An onRequest hook (so before the body is read) that admits only requests carrying `Authorization: Bearer <admin key>`. */
 export function requireAdminKey(adminKey: string) {
   const expected = Buffer.from(adminKey);
   return async (request: FastifyRequest) => {

@@ -28,11 +28,20 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+function isDatabaseDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error instanceof Error && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** Every error leaves as `{error, message}`; unexpected ones are logged and hidden behind a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    if (isDatabaseDataException(error)) {
+      // SQLSTATE class 22: a value the database cannot store (NUL in text, out-of-range number).
+      return reply.status(400).send({ error: 'invalid_request', message: `Invalid value: ${error.message}` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

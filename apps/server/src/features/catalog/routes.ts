@@ -1,5 +1,5 @@
 import { ProductInput, Uid } from '@vitrine/protocol';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import type { StoreService } from '../stores/store-service.ts';
@@ -9,9 +9,9 @@ export function registerCatalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   stores: StoreService,
-  requireAdmin: preHandlerHookHandler,
+  requireAdmin: onRequestHookHandler,
 ): void {
-  app.put('/admin/pages/:pageUid/products/:productUid', { preHandler: requireAdmin }, async (request) => {
+  app.put('/admin/pages/:pageUid/products/:productUid', { onRequest: requireAdmin }, async (request) => {
     const { pageUid, productUid } = parseInput(z.object({ pageUid: Uid, productUid: Uid }), request.params);
     const input = parseInput(ProductInput, request.body);
     await stores.pageSummary(pageUid);

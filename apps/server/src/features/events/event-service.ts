@@ -119,6 +119,7 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
   }
 
   async function eventProducts(eventId: string): Promise<EventProduct[]> {
+    await requireEventPage(eventId);
     const rows = await db.query<EventProductRow>(
       'SELECT * FROM event_products WHERE event_id = $1 ORDER BY sorting, uid',
       [eventId],
@@ -280,13 +281,17 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
     },
 
     async eventsByIds(ids: readonly string[]): Promise<LiveEvent[]> {
-      const rows = await db.query<LiveEventRow>(`${SELECT_EVENTS} WHERE e.id = ANY($1) ORDER BY e.id`, [ids]);
+      // Drafts are unpublished; private events are unlisted but open to anyone with the link.
+      const rows = await db.query<LiveEventRow>(
+        `${SELECT_EVENTS} WHERE e.id = ANY($1) AND e.status <> 'draft' ORDER BY e.id`,
+        [ids],
+      );
       return rows.map(toLiveEvent);
     },
 
     async eventsByCampaigns(campaignIds: readonly string[]): Promise<LiveEvent[]> {
       const rows = await db.query<LiveEventRow>(
-        `${SELECT_EVENTS} WHERE e.campaign_uid = ANY($1) ORDER BY e.event_start_timestamp, e.id`,
+        `${SELECT_EVENTS} WHERE e.campaign_uid = ANY($1) AND e.status <> 'draft' ORDER BY e.event_start_timestamp, e.id`,
         [campaignIds],
       );
       return rows.map(toLiveEvent);

@@ -1,5 +1,5 @@
 import { CampaignInput, CueInput, EventProductInput, LiveEventInput, Uid } from '@vitrine/protocol';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import type { EventService } from './event-service.ts';
@@ -8,21 +8,21 @@ import type { EventService } from './event-service.ts';
 export function registerEventRoutes(
   app: FastifyInstance,
   events: EventService,
-  requireAdmin: preHandlerHookHandler,
+  requireAdmin: onRequestHookHandler,
 ): void {
-  app.put('/admin/pages/:pageUid/campaigns/:campaignUid', { preHandler: requireAdmin }, async (request) => {
+  app.put('/admin/pages/:pageUid/campaigns/:campaignUid', { onRequest: requireAdmin }, async (request) => {
     const { pageUid, campaignUid } = parseInput(z.object({ pageUid: Uid, campaignUid: Uid }), request.params);
     await events.upsertCampaign(pageUid, campaignUid, parseInput(CampaignInput, request.body));
     return { uid: campaignUid };
   });
 
-  app.put('/admin/events/:eventId', { preHandler: requireAdmin }, async (request) => {
+  app.put('/admin/events/:eventId', { onRequest: requireAdmin }, async (request) => {
     const { eventId } = parseInput(z.object({ eventId: Uid }), request.params);
     await events.upsertEvent(eventId, parseInput(LiveEventInput, request.body));
     return { id: eventId };
   });
 
-  app.put('/admin/events/:eventId/products/:uid', { preHandler: requireAdmin }, async (request) => {
+  app.put('/admin/events/:eventId/products/:uid', { onRequest: requireAdmin }, async (request) => {
     const { eventId, uid } = parseInput(z.object({ eventId: Uid, uid: Uid }), request.params);
     await events.upsertEventProduct(eventId, uid, parseInput(EventProductInput, request.body));
     return { uid };
@@ -30,7 +30,7 @@ export function registerEventRoutes(
 
   app.post(
     '/admin/events/:eventId/products/:uid/cues',
-    { preHandler: requireAdmin },
+    { onRequest: requireAdmin },
     async (request, reply) => {
       const { eventId, uid } = parseInput(z.object({ eventId: Uid, uid: Uid }), request.params);
       await events.appendCue(eventId, uid, parseInput(CueInput, request.body));

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded mode: PGlite in ./.vitrine-data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './.vitrine-data' });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.logLevel).toBe('info');
+    expect(config.logPretty).toBe(false);
+    expect(config.mainUrl).toBe('');
+    expect(config.shopUrl).toBe('');
+    expect(config.defaultPageUid).toBe('demo-store');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('generates a random admin key when none is set', () => {
+    const a = loadConfig({});
+    const b = loadConfig({});
+    expect(a.adminKeyGenerated).toBe(true);
+    expect(a.adminKey.length).toBeGreaterThanOrEqual(16);
+    expect(a.adminKey).not.toBe(b.adminKey);
+  });
+
+  it('uses a given admin key, data dir and port', () => {
+    const config = loadConfig({
+      VITRINE_ADMIN_KEY: 'a-long-enough-admin-key',
+      VITRINE_DATA_DIR: '/var/lib/vitrine',
+      PORT: '8080',
+      VITRINE_SEED_DEMO: '0',
+      LOG_PRETTY: '1',
+    });
+    expect(config.adminKey).toBe('a-long-enough-admin-key');
+    expect(config.adminKeyGenerated).toBe(false);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/var/lib/vitrine' });
+    expect(config.port).toBe(8080);
+    expect(config.seedDemo).toBe(false);
+    expect(config.logPretty).toBe(true);
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/vitrine' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@db.internal:5432/vitrine',
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://app@db/vitrine', VITRINE_DATA_DIR: '/ignored' }).database,
+    ).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://app@db/vitrine',
+    });
+  });
+
+  it.each([
+    ['abc', /PORT: /],
+    ['70000', /PORT: /],
+    ['-1', /PORT: /],
+    ['80.5', /PORT: /],
+  ])('rejects PORT=%s', (port, problem) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(problem);
+  });
+
+  it('rejects a short admin key', () => {
+    expect(() => loadConfig({ VITRINE_ADMIN_KEY: 'short' })).toThrow(
+      'Invalid configuration:\n  VITRINE_ADMIN_KEY: VITRINE_ADMIN_KEY must be at least 16 characters',
+    );
+  });
+
+  it('rejects a DATABASE_URL that is not a postgres URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@localhost/vitrine' })).toThrow(
+      'Invalid configuration:\n  DATABASE_URL: DATABASE_URL must be a postgres:// URL',
+    );
+  });
+
+  it('lists every problem in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: '99999',
+        VITRINE_ADMIN_KEY: 'short',
+        DATABASE_URL: 'mysql://root@localhost/vitrine',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(Error);
+    const lines = (error as Error).message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    const problems = lines.slice(1).map((line) => line.trim());
+    expect(problems).toHaveLength(4);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
+      ['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'VITRINE_ADMIN_KEY'].sort(),
+    );
+    expect(problems).toContain('VITRINE_ADMIN_KEY: VITRINE_ADMIN_KEY must be at least 16 characters');
+    expect(problems).toContain('DATABASE_URL: DATABASE_URL must be a postgres:// URL');
+    expect(problems.find((p) => p.startsWith('PORT:'))).toMatch(/65535/);
+  });
+
+  // Bug (see report: config.ts line 5): z.coerce.number() turns an empty PORT ("PORT=" in an env
+  // file) into 0, so the server silently listens on a random port. Remove `.fails` once fixed.
+  it('does not turn an empty PORT into port 0', () => {
+    let port: number | undefined;
+    try {
+      port = loadConfig({ PORT: '' }).port;
+    } catch {
+      port = undefined;
+    }
+    expect(port).not.toBe(0);
+  });
+});
