@@ -1,9 +1,13 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createAuthService } from './features/auth/auth-service.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { createCommentService } from './features/comments/comment-service.ts';
+import { registerCommentRoutes } from './features/comments/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
@@ -11,6 +15,11 @@ import { createStoreService } from './features/stores/store-service.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
+import type { ChangeBus } from './realtime/change-bus.ts';
+import { registerRealtimeGateway } from './realtime/gateway.ts';
+import { createLiveQueryCatalogue } from './realtime/live-query-catalogue.ts';
+import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
+import { createPublisher, type Publish } from './realtime/publisher.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
 
 export const DEMO_MEDIA_DIR = new URL('../demo/media/', import.meta.url).pathname;
@@ -20,24 +29,40 @@ export interface AppOptions {
   db: Database;
   /** The clock; tests pass a fixed one. */
   now?: () => number;
+  /** The change bus; by default the one the configuration names (closed with the server). */
+  bus?: ChangeBus;
 }
 
 export interface App {
   server: FastifyInstance;
   services: ReturnType<typeof createServices>;
+  bus: ChangeBus;
+  realtime: ReturnType<typeof registerRealtimeGateway>;
   /** Flags the app as stopping so /readyz fails while in-flight requests finish. */
   markDraining(): void;
 }
 
-function createServices(db: Database) {
-  const stores = createStoreService(db);
+function createServices(db: Database, publish: Publish, now: () => number) {
+  const stores = createStoreService(db, publish);
   const catalog = createCatalogService(db);
-  const events = createEventService(db, stores, catalog);
-  return { stores, catalog, events };
+  const events = createEventService(db, stores, catalog, publish);
+  const auth = createAuthService(db, { now });
+  const comments = createCommentService(db, publish, now);
+  return { stores, catalog, events, auth, comments };
+}
+
+/** The change bus of the configuration: Redis when REDIS_URL is set, else in-process. */
+async function openChangeBus(config: Config, log: FastifyBaseLogger): Promise<ChangeBus> {
+  if (!config.redisUrl) return createMemoryChangeBus();
+  const { createRedisChangeBus } = await import('./realtime/redis-change-bus.ts');
+  return createRedisChangeBus({
+    url: config.redisUrl,
+    onError: (error) => log.error({ err: error }, 'redis error'),
+  });
 }
 
 /** Builds the HTTP server: API, admin API, reads, demo media and the built web app, on one port. */
-export async function buildApp({ config, db, now = Date.now }: AppOptions): Promise<App> {
+export async function buildApp({ config, db, now = Date.now, bus: givenBus }: AppOptions): Promise<App> {
   const server = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -51,7 +76,9 @@ export async function buildApp({ config, db, now = Date.now }: AppOptions): Prom
     bodyLimit: 256 * 1024,
   });
   registerErrorHandling(server);
-  const services = createServices(db);
+  const bus = givenBus ?? (await openChangeBus(config, server.log));
+  if (!givenBus) server.addHook('onClose', () => bus.close());
+  const services = createServices(db, createPublisher(bus, server.log), now);
   const requireAdmin = requireAdminKey(config.adminKey);
   let draining = false;
 
@@ -68,7 +95,9 @@ export async function buildApp({ config, db, now = Date.now }: AppOptions): Prom
   });
 
   registerStoreRoutes(server, services.stores, requireAdmin);
-  registerCatalogRoutes(server, services.catalog, services.stores, requireAdmin);
+  registerCatalogRoutes(server, services.catalog, services.stores, services.events, requireAdmin);
+  registerAuthRoutes(server, services.auth);
+  registerCommentRoutes(server, services.comments, services.auth);
   registerEventRoutes(server, services.events, requireAdmin);
   registerReadRoutes(server, {
     playerSettings: ({ pageUid }) => services.stores.playerSettings(pageUid),
@@ -76,6 +105,13 @@ export async function buildApp({ config, db, now = Date.now }: AppOptions): Prom
     'liveEvents.byId': ({ ids }) => services.events.eventsByIds(ids),
     'liveEvents.byCampaign': ({ campaignIds }) => services.events.eventsByCampaigns(campaignIds),
     liveEventProducts: ({ eventId }) => services.events.eventProducts(eventId),
+  });
+
+  const realtime = registerRealtimeGateway(server, {
+    bus,
+    catalogue: createLiveQueryCatalogue({ db, stores: services.stores, events: services.events, now }),
+    verifyToken: (token) => services.auth.verifyIdToken(token),
+    log: server.log,
   });
 
   await server.register(fastifyStatic, {
@@ -93,6 +129,8 @@ export async function buildApp({ config, db, now = Date.now }: AppOptions): Prom
   return {
     server,
     services,
+    bus,
+    realtime,
     markDraining() {
       draining = true;
     },

@@ -13,6 +13,11 @@ const Environment = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   VITRINE_DATA_DIR: z.string().default('./.vitrine-data'),
+  /** Redis for the change bus, so several server processes share live queries; in-process when absent. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   /** Key for the admin HTTP API; a random one is generated (and logged) when not set. */
   VITRINE_ADMIN_KEY: z.string().min(16, 'VITRINE_ADMIN_KEY must be at least 16 characters').optional(),
   /** Base URL of the main connection (/functions/…); empty means this server. */
@@ -33,6 +38,7 @@ export interface Config {
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
   logPretty: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | null;
   adminKey: string;
   adminKeyGenerated: boolean;
   mainUrl: string;
@@ -60,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.VITRINE_DATA_DIR },
+    redisUrl: e.REDIS_URL ?? null,
     adminKey: e.VITRINE_ADMIN_KEY ?? randomBytes(24).toString('base64url'),
     adminKeyGenerated: e.VITRINE_ADMIN_KEY === undefined,
     mainUrl: e.VITRINE_MAIN_URL,

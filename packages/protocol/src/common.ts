@@ -34,3 +34,7 @@ export const MediaUrl = z
 /** The body of every 4xx/5xx answer. */
 export const ErrorBody = z.object({ error: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The sales channel the widget runs in (spec §1). */
+export const WidgetContext = z.enum(['checkout', 'on_site', 'own-brand', 'store-offers']);
+export type WidgetContext = z.infer<typeof WidgetContext>;

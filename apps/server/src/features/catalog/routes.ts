@@ -2,6 +2,7 @@ import { ProductInput, Uid } from '@vitrine/protocol';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
+import type { EventService } from '../events/event-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { CatalogService } from './catalog-service.ts';
 
@@ -9,6 +10,7 @@ export function registerCatalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   stores: StoreService,
+  events: EventService,
   requireAdmin: onRequestHookHandler,
 ): void {
   app.put('/admin/pages/:pageUid/products/:productUid', { onRequest: requireAdmin }, async (request) => {
@@ -16,6 +18,8 @@ export function registerCatalogRoutes(
     const input = parseInput(ProductInput, request.body);
     await stores.pageSummary(pageUid);
     await catalog.upsertProduct(pageUid, productUid, input);
+    // Viewers of shows presenting this product see the new data.
+    await events.republishProduct(productUid);
     return { uid: productUid };
   });
 }

@@ -1,9 +1,10 @@
-import { groupShopEvents } from '@vitrine/domain';
+import { EVENT_UPDATES_QUERY_LIMIT, groupShopEvents } from '@vitrine/domain';
 import type {
   CampaignInput,
   CueInput,
   EventProduct,
   EventProductInput,
+  LiveChange,
   LiveEvent,
   LiveEventInput,
   ShopEvent,
@@ -11,6 +12,7 @@ import type {
 } from '@vitrine/protocol';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { Publish } from '../../realtime/publisher.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 
@@ -109,7 +111,22 @@ function toLiveEvent(row: LiveEventRow): LiveEvent {
 }
 
 /** Campaigns, live events, the products shown in them and their cues. */
-export function createEventService(db: Database, stores: StoreService, catalog: CatalogService) {
+/** Topics of the events feature's live queries. */
+export const eventTopics = {
+  /** Every live event record, whatever the store; events change rarely, so one topic serves all lookups. */
+  liveEvents: 'liveEvents',
+  onsiteEventUpdates: 'onsiteEventUpdates',
+  eventProducts: (eventId: string) => `liveEventProducts:${eventId}`,
+  campaignPresentation: (pageUid: string, campaignUid: string) =>
+    `campaignPresentations:${pageUid}:${campaignUid}`,
+};
+
+export function createEventService(
+  db: Database,
+  stores: StoreService,
+  catalog: CatalogService,
+  publish: Publish,
+) {
   async function requireEventPage(eventId: string): Promise<string> {
     const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
       eventId,
@@ -166,6 +183,89 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
     });
   }
 
+  /** An event record with the product summary its shop card shows. */
+  async function toShopEvent(event: LiveEvent): Promise<ShopEvent> {
+    const products = await eventProducts(event.id);
+    return {
+      ...event,
+      shopSummary: {
+        productCount: products.length,
+        previewProducts: products.slice(0, SHOP_CARD_PREVIEW_PRODUCTS).map(({ product }) => ({
+          uid: product.uid,
+          name: product.name,
+          image: product.images[0] ?? null,
+          prices: product.prices,
+        })),
+      },
+    };
+  }
+
+  async function eventsWhere(condition: string, params: unknown[]): Promise<LiveEvent[]> {
+    const rows = await db.query<LiveEventRow>(`${SELECT_EVENTS} WHERE ${condition}`, params);
+    return rows.map(toLiveEvent);
+  }
+
+  async function eventsByIds(ids: readonly string[]): Promise<LiveEvent[]> {
+    // Drafts are unpublished; private events are unlisted but open to anyone with the link.
+    const rows = await db.query<LiveEventRow>(
+      `${SELECT_EVENTS} WHERE e.id = ANY($1) AND e.status <> 'draft' ORDER BY e.id`,
+      [ids],
+    );
+    return rows.map(toLiveEvent);
+  }
+
+  async function eventsByCampaigns(campaignIds: readonly string[]): Promise<LiveEvent[]> {
+    const rows = await db.query<LiveEventRow>(
+      `${SELECT_EVENTS} WHERE e.campaign_uid = ANY($1) AND e.status <> 'draft' ORDER BY e.event_start_timestamp, e.id`,
+      [campaignIds],
+    );
+    return rows.map(toLiveEvent);
+  }
+
+  /** The shop page's three rows of events (spec §4), each with a product preview for its card. */
+  async function shopEvents(pageUid: string, now: number): Promise<ShopEvents> {
+    await stores.pageSummary(pageUid);
+    const rows = await db.query<LiveEventRow>(
+      `${SELECT_EVENTS} WHERE e.page_uid = $1 AND e.status = 'public'`,
+      [pageUid],
+    );
+    const groups = groupShopEvents(rows.map(toLiveEvent), now);
+    return {
+      live: await Promise.all(groups.live.map(toShopEvent)),
+      planned: await Promise.all(groups.planned.map(toShopEvent)),
+      vod: await Promise.all(groups.vod.map(toShopEvent)),
+    };
+  }
+
+  /** Tells live queries that these events changed (drafts included: queries drop them). */
+  async function publishEvents(events: LiveEvent[], now: number): Promise<void> {
+    const docs = await Promise.all(events.map(toShopEvent));
+    await publish(
+      eventTopics.liveEvents,
+      docs.map((doc) => ({ type: 'modified', docId: doc.id, doc })),
+    );
+    const updates: LiveChange[] = [];
+    for (const doc of docs) {
+      const [row] = await db.query<{ id: number }>(
+        'INSERT INTO onsite_event_updates (store_id, event_id, time, updated_event) VALUES ($1, $2, $3, $4) RETURNING id',
+        [doc.event.storeInfo.id, doc.id, now, JSON.stringify(doc)],
+      );
+      updates.push({
+        type: 'added',
+        docId: String(row?.id),
+        doc: { uid: String(row?.id), time: now, updatedEvent: doc },
+      });
+    }
+    await publish(eventTopics.onsiteEventUpdates, updates);
+  }
+
+  async function publishEventProduct(eventId: string, uid: string): Promise<void> {
+    const product = (await eventProducts(eventId)).find((candidate) => candidate.uid === uid);
+    if (product)
+      await publish(eventTopics.eventProducts(eventId), [{ type: 'modified', docId: uid, doc: product }]);
+    await publishEvents(await eventsWhere('e.id = $1', [eventId]), Date.now());
+  }
+
   return {
     async upsertCampaign(pageUid: string, campaignUid: string, input: CampaignInput): Promise<void> {
       await stores.pageSummary(pageUid);
@@ -182,6 +282,7 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
            using_checkout = EXCLUDED.using_checkout, updated_at = now()`,
         [campaignUid, pageUid, input.name, input.deadline, input.usingCheckout],
       );
+      await publishEvents(await eventsWhere('e.campaign_uid = $1', [campaignUid]), Date.now());
     },
 
     async upsertEvent(eventId: string, input: LiveEventInput): Promise<void> {
@@ -233,6 +334,7 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
            updated_at = now()`,
         [eventId, ...Object.values(columns)],
       );
+      await publishEvents(await eventsWhere('e.id = $1', [eventId]), Date.now());
     },
 
     async upsertEventProduct(eventId: string, uid: string, input: EventProductInput): Promise<void> {
@@ -269,6 +371,7 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
         ]);
         for (const cue of input.cues) await insertCue(tx, eventId, uid, cue);
       });
+      await publishEventProduct(eventId, uid);
     },
 
     async appendCue(eventId: string, uid: string, cue: CueInput): Promise<void> {
@@ -278,56 +381,49 @@ export function createEventService(db: Database, stores: StoreService, catalog: 
       ]);
       if (!row) throw notFound(`No product "${uid}" in event "${eventId}".`);
       await insertCue(db, eventId, uid, cue);
+      await publishEventProduct(eventId, uid);
     },
 
-    async eventsByIds(ids: readonly string[]): Promise<LiveEvent[]> {
-      // Drafts are unpublished; private events are unlisted but open to anyone with the link.
-      const rows = await db.query<LiveEventRow>(
-        `${SELECT_EVENTS} WHERE e.id = ANY($1) AND e.status <> 'draft' ORDER BY e.id`,
-        [ids],
+    /** A product's data changed: the events showing it tell their viewers. */
+    async republishProduct(productUid: string): Promise<void> {
+      const rows = await db.query<{ event_id: string; uid: string }>(
+        'SELECT event_id, uid FROM event_products WHERE product_uid = $1',
+        [productUid],
       );
-      return rows.map(toLiveEvent);
+      for (const row of rows) await publishEventProduct(row.event_id, row.uid);
     },
 
-    async eventsByCampaigns(campaignIds: readonly string[]): Promise<LiveEvent[]> {
-      const rows = await db.query<LiveEventRow>(
-        `${SELECT_EVENTS} WHERE e.campaign_uid = ANY($1) AND e.status <> 'draft' ORDER BY e.event_start_timestamp, e.id`,
-        [campaignIds],
-      );
-      return rows.map(toLiveEvent);
-    },
+    eventsByIds,
+
+    eventsByCampaigns,
 
     eventProducts,
 
-    /** The shop page's three rows of events (spec §4), each with a product preview for its card. */
-    async shopEvents(pageUid: string, now: number): Promise<ShopEvents> {
-      await stores.pageSummary(pageUid);
-      const rows = await db.query<LiveEventRow>(
-        `${SELECT_EVENTS} WHERE e.page_uid = $1 AND e.status = 'public'`,
-        [pageUid],
-      );
-      const groups = groupShopEvents(rows.map(toLiveEvent), now);
-      const withSummary = async (event: LiveEvent): Promise<ShopEvent> => {
-        const products = await eventProducts(event.id);
-        return {
-          ...event,
-          shopSummary: {
-            productCount: products.length,
-            previewProducts: products.slice(0, SHOP_CARD_PREVIEW_PRODUCTS).map(({ product }) => ({
-              uid: product.uid,
-              name: product.name,
-              image: product.images[0] ?? null,
-              prices: product.prices,
-            })),
-          },
-        };
-      };
-      return {
-        live: await Promise.all(groups.live.map(withSummary)),
-        planned: await Promise.all(groups.planned.map(withSummary)),
-        vod: await Promise.all(groups.vod.map(withSummary)),
-      };
+    async shopEventsByIds(ids: readonly string[]): Promise<ShopEvent[]> {
+      return Promise.all((await eventsByIds(ids)).map(toShopEvent));
     },
+
+    async shopEventsByCampaigns(campaignIds: readonly string[]): Promise<ShopEvent[]> {
+      return Promise.all((await eventsByCampaigns(campaignIds)).map(toShopEvent));
+    },
+
+    /** Every event the shop page lists now, as one list (the live query's documents). */
+    async shopEventList(pageUid: string, now: number): Promise<ShopEvent[]> {
+      const { live, planned, vod } = await shopEvents(pageUid, now);
+      return [...live, ...planned, ...vod];
+    },
+
+    /** Updates of the stores' events after `since`, newest first, at most 50 (spec §7). */
+    async onsiteEventUpdates(storeIds: readonly string[], since: number) {
+      const rows = await db.query<{ id: number; time: number; updated_event: ShopEvent }>(
+        `SELECT id, time, updated_event FROM onsite_event_updates WHERE store_id = ANY($1) AND time > $2
+         ORDER BY time DESC, id DESC LIMIT ${EVENT_UPDATES_QUERY_LIMIT}`,
+        [storeIds, since],
+      );
+      return rows.map((row) => ({ uid: String(row.id), time: row.time, updatedEvent: row.updated_event }));
+    },
+
+    shopEvents,
   };
 }
 

@@ -2,6 +2,7 @@ import { type ResolvedPlayerSettings, resolvePlayerSettings } from '@vitrine/dom
 import type { PageInput, PlayerSettingsInput, StoreInfo } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import type { Publish } from '../../realtime/publisher.ts';
 
 interface PageRow {
   uid: string;
@@ -27,7 +28,10 @@ export interface PageSummary {
 }
 
 /** Stores ("pages"): store info, player settings and the page's own language and currency. */
-export function createStoreService(db: Queryable) {
+/** Topic of a page's player settings document. */
+export const playerSettingsTopic = (pageUid: string) => `playerSettings:${pageUid}`;
+
+export function createStoreService(db: Queryable, publish: Publish) {
   async function findPage(pageUid: string): Promise<PageRow | undefined> {
     const [row] = await db.query<PageRow>('SELECT * FROM pages WHERE uid = $1', [pageUid]);
     return row;
@@ -66,6 +70,8 @@ export function createStoreService(db: Queryable) {
           JSON.stringify(input.playerSettings),
         ],
       );
+      const doc = resolvePlayerSettings(input.playerSettings);
+      await publish(playerSettingsTopic(pageUid), [{ type: 'modified', docId: pageUid, doc }]);
     },
 
     async storeInfo(pageUid: string): Promise<StoreInfo> {

@@ -1,0 +1,26 @@
+import { RefreshTokenRequest, SignInAnonymouslyRequest } from '@vitrine/protocol';
+import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../http/errors.ts';
+import { type AuthService, unauthenticated } from './auth-service.ts';
+import { InvalidTokenError } from './id-token.ts';
+
+/** Anonymous sign-in and id-token refresh; both answer an AuthSession, never cached. */
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
+  app.post('/functions/auth/signInAnonymously', async (request, reply) => {
+    parseInput(SignInAnonymouslyRequest, request.body ?? {});
+    reply.header('cache-control', 'no-store');
+    return auth.signInAnonymously();
+  });
+
+  app.post('/functions/auth/refreshIdToken', async (request, reply) => {
+    const { idToken } = parseInput(RefreshTokenRequest, request.body);
+    try {
+      const session = await auth.refreshIdToken(idToken);
+      reply.header('cache-control', 'no-store');
+      return session;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthenticated(error);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,437 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  CLOSE_CODES,
+  ClientFrame,
+  type ErrorCode,
+  type LiveChange,
+  type LiveQueryName,
+  LiveQueryParams,
+  REALTIME_PATH,
+  REALTIME_PROTOCOL_VERSION,
+  subscriptionKey,
+} from '@vitrine/protocol';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { HttpError } from '../http/errors.ts';
+import type { ChangeBatch, ChangeBus } from './change-bus.ts';
+import type { CallerContext, LiveQueryCatalogue, LiveQueryDefinition } from './live-query.ts';
+
+/** A client whose unsent data passes this is not reading; it is disconnected (and resumes later). */
+export const SLOW_CONSUMER_BYTES = 1024 * 1024;
+/** Most subscriptions one connection may hold. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+const MAX_FRAME_BYTES = 64 * 1024;
+const HEARTBEAT_MS = 30_000;
+
+export interface GatewayOptions {
+  bus: ChangeBus;
+  catalogue: LiveQueryCatalogue;
+  /** Resolves an id token to its user; throws when the token is not valid. */
+  verifyToken(token: string): Promise<{ userUid: string }>;
+  log: FastifyBaseLogger;
+}
+
+interface Connection {
+  socket: WebSocket;
+  caller: CallerContext;
+  subscriptions: Set<string>;
+  /** Frames are handled one after another so an auth frame applies to the subscribes after it. */
+  queue: Promise<void>;
+  alive: boolean;
+  closed: boolean;
+}
+
+/** One live query with one set of params, shared by every connection subscribed to it on this node. */
+interface QueryInstance {
+  key: string;
+  name: LiveQueryName;
+  definition: LiveQueryDefinition<LiveQueryName>;
+  params: unknown;
+  topic: string;
+  /** Connections that have their snapshot and get the shared frames. */
+  live: Set<Connection>;
+  /** Connections still loading their snapshot (or replay), with the batches that arrived meanwhile. */
+  pending: Map<Connection, ChangeBatch[]>;
+  /** Changes of this tick not yet sent to `live`, and the sequence number they reach. */
+  outgoing: LiveChange[];
+  outgoingSeq: number;
+  flushScheduled: boolean;
+}
+
+interface TopicListener {
+  instances: Set<QueryInstance>;
+  stop: Promise<() => Promise<void>>;
+}
+
+export interface GatewayStats {
+  connections: number;
+  queryInstances: number;
+  topics: number;
+}
+
+/**
+ * The realtime gateway: serves the live query catalogue over one WebSocket per client at
+ * /realtime. Each (query, params) pair is one shared instance per node that follows one bus topic;
+ * a topic's changes are selected, serialized once per instance and tick, and the same frame goes
+ * to every connection of that instance.
+ */
+export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOptions) {
+  const { bus, catalogue, log } = options;
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+  });
+  const connections = new Set<Connection>();
+  const instances = new Map<string, QueryInstance>();
+  const topics = new Map<string, TopicListener>();
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) {
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      const version = Number(url.searchParams.get('v') ?? REALTIME_PROTOCOL_VERSION);
+      if (version !== REALTIME_PROTOCOL_VERSION) {
+        ws.close(CLOSE_CODES.unsupportedVersion, `protocol version ${REALTIME_PROTOCOL_VERSION} only`);
+        return;
+      }
+      accept(ws);
+    });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const connection of connections)
+      connection.socket.close(CLOSE_CODES.goingAway, 'server shutting down');
+    await Promise.all([...topics.values()].map(async (listener) => (await listener.stop)()));
+    topics.clear();
+    sockets.close();
+  });
+
+  function accept(socket: WebSocket) {
+    const connection: Connection = {
+      socket,
+      caller: { userUid: null },
+      subscriptions: new Set(),
+      queue: Promise.resolve(),
+      alive: true,
+      closed: false,
+    };
+    connections.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      connection.queue = connection.queue
+        .then(() => handleMessage(connection, data, isBinary))
+        .catch((error: unknown) => log.error({ err: error }, 'realtime frame failed'));
+    });
+    socket.on('close', () => drop(connection));
+    socket.on('error', (error) => log.debug({ err: error }, 'realtime socket error'));
+  }
+
+  function drop(connection: Connection) {
+    if (connection.closed) return;
+    connection.closed = true;
+    connections.delete(connection);
+    for (const key of connection.subscriptions) leave(connection, key);
+    connection.subscriptions.clear();
+  }
+
+  function send(connection: Connection, frame: string) {
+    if (connection.closed || connection.socket.readyState !== WebSocket.OPEN) return;
+    if (connection.socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
+      // The client stopped reading: drop it rather than hold its frames; it resumes on reconnect.
+      log.info({ buffered: connection.socket.bufferedAmount }, 'disconnecting a slow realtime consumer');
+      connection.socket.close(CLOSE_CODES.slowConsumer, 'slow consumer: reconnect and resume');
+      connection.socket.terminate();
+      drop(connection);
+      return;
+    }
+    connection.socket.send(frame);
+  }
+
+  function sendError(connection: Connection, id: string, code: ErrorCode, message: string) {
+    send(connection, JSON.stringify({ type: 'error', id, code, message }));
+  }
+
+  async function handleMessage(connection: Connection, data: RawData, isBinary: boolean) {
+    if (connection.closed) return;
+    let json: unknown;
+    try {
+      json = isBinary ? undefined : JSON.parse(data.toString());
+    } catch {
+      json = undefined;
+    }
+    const parsed = ClientFrame.safeParse(json);
+    if (!parsed.success) {
+      const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : '';
+      sendError(
+        connection,
+        id,
+        'invalid_request',
+        `Not a valid frame: ${parsed.error.issues[0]?.message ?? 'not JSON'}`,
+      );
+      return;
+    }
+    const frame = parsed.data;
+    switch (frame.type) {
+      case 'auth':
+        return authenticate(connection, frame.token);
+      case 'subscribe':
+        return subscribe(connection, frame.id, frame.query, frame.params, frame.resume?.seq);
+      case 'unsubscribe':
+        if (connection.subscriptions.delete(frame.id)) leave(connection, frame.id);
+        return;
+    }
+  }
+
+  async function authenticate(connection: Connection, token: string) {
+    try {
+      const { userUid } = await options.verifyToken(token);
+      connection.caller = { userUid };
+    } catch (error) {
+      connection.caller = { userUid: null };
+      sendError(connection, '', 'unauthenticated', error instanceof Error ? error.message : 'Invalid token.');
+    }
+    // A new identity may not read what the previous one could: those subscriptions fail whole.
+    for (const key of [...connection.subscriptions]) {
+      const instance = instances.get(key);
+      if (!instance) continue;
+      const decision = instance.definition.authorize(instance.params as never, connection.caller);
+      if (!decision.allowed) {
+        connection.subscriptions.delete(key);
+        leave(connection, key);
+        sendError(connection, key, decision.code, decision.message);
+      }
+    }
+    send(connection, JSON.stringify({ type: 'auth_result', userUid: connection.caller.userUid }));
+  }
+
+  async function subscribe(
+    connection: Connection,
+    id: string,
+    query: string,
+    rawParams: unknown,
+    resumeSeq?: number,
+  ) {
+    if (!Object.hasOwn(LiveQueryParams, query)) {
+      return sendError(connection, id, 'unknown_query', `Unknown live query "${query}".`);
+    }
+    const name = query as LiveQueryName;
+    const definition = catalogue[name] as LiveQueryDefinition<LiveQueryName>;
+    const params = definition.params.safeParse(rawParams);
+    if (!params.success) {
+      const issue = params.error.issues[0];
+      return sendError(
+        connection,
+        id,
+        'invalid_request',
+        `${issue?.path.join('.') || 'params'}: ${issue?.message}`,
+      );
+    }
+    if (id !== subscriptionKey(name, rawParams)) {
+      return sendError(
+        connection,
+        id,
+        'invalid_request',
+        'The subscription id must be subscriptionKey(query, params).',
+      );
+    }
+    if (connection.subscriptions.has(id)) return;
+    if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      return sendError(
+        connection,
+        id,
+        'invalid_request',
+        `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`,
+      );
+    }
+    const decision = definition.authorize(params.data as never, connection.caller);
+    if (!decision.allowed) return sendError(connection, id, decision.code, decision.message);
+
+    connection.subscriptions.add(id);
+    let instance: QueryInstance | undefined;
+    try {
+      instance = await joinInstance(id, name, definition, params.data);
+      if (!connection.subscriptions.has(id) || connection.closed) return;
+      const missed: ChangeBatch[] = [];
+      instance.pending.set(connection, missed);
+      const covered = await catchUp(connection, instance, resumeSeq);
+      // Batches that arrived while loading, beyond what the snapshot or replay covered.
+      for (const batch of missed) {
+        if (batch.seq <= covered) continue;
+        const changes = selectChanges(instance, batch);
+        if (changes.length)
+          send(connection, JSON.stringify({ type: 'changes', id, changes, seq: batch.seq }));
+      }
+      if (!instance.pending.delete(connection) || connection.closed) return;
+      // Frames already queued for this tick were covered above; send them before joining.
+      flush(instance);
+      instance.live.add(connection);
+    } catch (error) {
+      connection.subscriptions.delete(id);
+      if (instance) {
+        instance.pending.delete(connection);
+        leaveIfUnused(instance);
+      }
+      const { code, message } = describeFailure(error);
+      if (code === 'internal') log.error({ err: error, query: name }, 'live query subscription failed');
+      sendError(connection, id, code, message);
+    }
+  }
+
+  /** Sends what the connection lacks: the missed changes when the log still has them, else a snapshot. */
+  async function catchUp(connection: Connection, instance: QueryInstance, resumeSeq: number | undefined) {
+    if (resumeSeq !== undefined) {
+      const batches = await bus.replay(instance.topic, resumeSeq);
+      if (batches !== null) {
+        const changes = batches.flatMap((batch) => selectChanges(instance, batch));
+        const seq = batches.at(-1)?.seq ?? resumeSeq;
+        send(connection, JSON.stringify({ type: 'changes', id: instance.key, changes, seq }));
+        return seq;
+      }
+    }
+    // Read the sequence first: a change committed after it is sent again after the snapshot,
+    // which merging by identity makes harmless; reading it after could lose one.
+    const seq = await bus.currentSeq(instance.topic);
+    const docs = await instance.definition.snapshot(instance.params as never, connection.caller);
+    send(connection, JSON.stringify({ type: 'snapshot', id: instance.key, docs, seq }));
+    return seq;
+  }
+
+  async function joinInstance(
+    key: string,
+    name: LiveQueryName,
+    definition: LiveQueryDefinition<LiveQueryName>,
+    params: unknown,
+  ): Promise<QueryInstance> {
+    let instance = instances.get(key);
+    if (!instance) {
+      instance = {
+        key,
+        name,
+        definition,
+        params,
+        topic: definition.topic(params as never),
+        live: new Set(),
+        pending: new Map(),
+        outgoing: [],
+        outgoingSeq: 0,
+        flushScheduled: false,
+      };
+      instances.set(key, instance);
+      let listener = topics.get(instance.topic);
+      if (!listener) {
+        const topic = instance.topic;
+        const created: TopicListener = {
+          instances: new Set(),
+          stop: bus.listen(topic, (batch) => deliver(created, batch)),
+        };
+        listener = created;
+        topics.set(topic, listener);
+      }
+      listener.instances.add(instance);
+    }
+    const listener = topics.get(instance.topic);
+    try {
+      // Resolves once the bus delivers this topic, so no batch after the snapshot's seq is missed.
+      await listener?.stop;
+    } catch (error) {
+      // The bus could not follow the topic: forget it so the next subscriber tries again.
+      if (listener && topics.get(instance.topic) === listener) topics.delete(instance.topic);
+      for (const stale of listener?.instances ?? []) instances.delete(stale.key);
+      throw error;
+    }
+    return instance;
+  }
+
+  function deliver(listener: TopicListener, batch: ChangeBatch) {
+    for (const instance of listener.instances) {
+      for (const missed of instance.pending.values()) missed.push(batch);
+      if (instance.live.size === 0) continue;
+      const changes = selectChanges(instance, batch);
+      if (changes.length === 0) continue;
+      instance.outgoing.push(...changes);
+      instance.outgoingSeq = batch.seq;
+      if (!instance.flushScheduled) {
+        instance.flushScheduled = true;
+        // Everything arriving in this turn of the event loop goes out as one frame.
+        setImmediate(() => flush(instance));
+      }
+    }
+  }
+
+  function flush(instance: QueryInstance) {
+    instance.flushScheduled = false;
+    if (instance.outgoing.length === 0) return;
+    const frame = JSON.stringify({
+      type: 'changes',
+      id: instance.key,
+      changes: instance.outgoing,
+      seq: instance.outgoingSeq,
+    });
+    instance.outgoing = [];
+    for (const connection of instance.live) send(connection, frame);
+  }
+
+  function selectChanges(instance: QueryInstance, batch: ChangeBatch): LiveChange[] {
+    const select = instance.definition.select;
+    if (!select) return batch.changes;
+    return batch.changes.flatMap((change) => select(change, instance.params as never) ?? []);
+  }
+
+  function leave(connection: Connection, key: string) {
+    const instance = instances.get(key);
+    if (!instance) return;
+    instance.live.delete(connection);
+    instance.pending.delete(connection);
+    leaveIfUnused(instance);
+  }
+
+  function leaveIfUnused(instance: QueryInstance) {
+    if (instance.live.size > 0 || instance.pending.size > 0) return;
+    instances.delete(instance.key);
+    const listener = topics.get(instance.topic);
+    if (!listener) return;
+    listener.instances.delete(instance);
+    if (listener.instances.size === 0) {
+      topics.delete(instance.topic);
+      void listener.stop
+        .then((stop) => stop())
+        .catch((error: unknown) => log.warn({ err: error }, 'bus unlisten failed'));
+    }
+  }
+
+  return {
+    stats(): GatewayStats {
+      return { connections: connections.size, queryInstances: instances.size, topics: topics.size };
+    },
+  };
+}
+
+function describeFailure(error: unknown): { code: ErrorCode; message: string } {
+  if (error instanceof HttpError) {
+    if (error.statusCode === 404) return { code: 'not_found', message: error.message };
+    if (error.statusCode === 400) return { code: 'invalid_request', message: error.message };
+    if (error.statusCode === 401) return { code: 'unauthenticated', message: error.message };
+    if (error.statusCode === 403) return { code: 'forbidden', message: error.message };
+  }
+  return { code: 'internal', message: 'The query failed on our side.' };
+}

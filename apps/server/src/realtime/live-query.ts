@@ -1,0 +1,43 @@
+import type { ErrorCode, LiveChange, LiveDocument, LiveQueryName, LiveQueryParams } from '@vitrine/protocol';
+import type { z } from 'zod';
+
+/** Who is asking: the user of the connection's id token, or null for an anonymous caller. */
+export interface CallerContext {
+  userUid: string | null;
+}
+
+export type AccessDecision = { allowed: true } | { allowed: false; code: ErrorCode; message: string };
+
+export const ALLOWED: AccessDecision = { allowed: true };
+
+/**
+ * A live query: its params, who may read it, the topic whose changes it follows, its snapshot,
+ * and how a change on the topic maps to a change of this query (null: not part of it).
+ */
+export interface LiveQueryDefinition<N extends LiveQueryName> {
+  params: (typeof LiveQueryParams)[N];
+  authorize(params: z.infer<(typeof LiveQueryParams)[N]>, caller: CallerContext): AccessDecision;
+  topic(params: z.infer<(typeof LiveQueryParams)[N]>): string;
+  snapshot(params: z.infer<(typeof LiveQueryParams)[N]>, caller: CallerContext): Promise<LiveDocument[]>;
+  select?(change: LiveChange, params: z.infer<(typeof LiveQueryParams)[N]>): LiveChange | null;
+}
+
+export type LiveQueryCatalogue = { [N in LiveQueryName]: LiveQueryDefinition<N> };
+
+/** Public data: anyone may read it, signed in or not. */
+export const everyone = (): AccessDecision => ALLOWED;
+
+/** A user's own data: readable only by that user (spec §6); never filtered, refused whole. */
+export function onlyTheUser(params: { userUid: string }, caller: CallerContext): AccessDecision {
+  if (caller.userUid === null) {
+    return {
+      allowed: false,
+      code: 'unauthenticated',
+      message: 'Sign in to read this: send an auth frame first.',
+    };
+  }
+  if (caller.userUid !== params.userUid) {
+    return { allowed: false, code: 'forbidden', message: "This belongs to another user and can't be read." };
+  }
+  return ALLOWED;
+}

@@ -1,0 +1,359 @@
+import type { LiveChange } from '@vitrine/protocol';
+import { Redis } from 'ioredis';
+import {
+  type BatchListener,
+  type ChangeBatch,
+  type ChangeBus,
+  REPLAY_LOG_BATCHES,
+  timeBasedSeqBase,
+} from './change-bus.ts';
+
+export interface RedisChangeBusOptions {
+  /** e.g. redis://127.0.0.1:6379 */
+  url: string;
+  /** Prepended to every key and channel; buses with the same prefix share topics. Default `vitrine:`. */
+  keyPrefix?: string;
+  /** How many batches per topic the replay log keeps; default REPLAY_LOG_BATCHES. */
+  logLength?: number;
+  /** How long a topic's sequence and log live after its last publish; default 24 h. */
+  ttlMs?: number;
+  /** CLIENT SETNAME of the command connection; the subscriber connection gets `-sub` appended. */
+  connectionName?: string;
+  /** Connection errors, undeliverable messages and missed batches; default: console.error. */
+  onError?: (error: Error) => void;
+  /** Where a topic without a sequence starts numbering; default timeBasedSeqBase (see there). */
+  seqBase?: () => number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * KEYS: seq, log. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq base.
+ * The batch JSON is concatenated, not cjson-encoded, so the changes reach listeners byte for byte.
+ * Scripts run one at a time, so seq order, log order and publish order agree across all publishers.
+ */
+const PUBLISH_LUA = `
+redis.call('SET', KEYS[1], ARGV[6], 'NX')
+local seq = redis.call('INCR', KEYS[1])
+local batch = '{"topic":' .. ARGV[1] .. ',"seq":' .. string.format('%d', seq) .. ',"changes":' .. ARGV[2] .. '}'
+redis.call('RPUSH', KEYS[2], batch)
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('PUBLISH', ARGV[5], batch)
+return seq
+`;
+
+/**
+ * KEYS: seq, log. ARGV: afterSeq. Returns {current} when there is nothing to read (afterSeq >=
+ * current), {current, oldest} when the log does not reach back to afterSeq + 1, else
+ * {current, oldest, batch…} with the batches after afterSeq. The log always ends at `current`
+ * (publish appends and trims in the same script), so its oldest entry is current - len + 1.
+ */
+const REPLAY_LUA = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local after = tonumber(ARGV[1])
+if after >= current then return {current} end
+local len = redis.call('LLEN', KEYS[2])
+local oldest = current - len + 1
+if len == 0 or oldest > after + 1 then return {current, oldest} end
+local result = {current, oldest}
+for _, batch in ipairs(redis.call('LRANGE', KEYS[2], after + 1 - oldest, -1)) do
+  result[#result + 1] = batch
+end
+return result
+`;
+
+interface BusCommands extends Redis {
+  changeBusPublish(
+    seqKey: string,
+    logKey: string,
+    topicJson: string,
+    changesJson: string,
+    logLength: number,
+    ttlMs: number,
+    channel: string,
+    seqBase: string,
+  ): Promise<number>;
+  changeBusReplay(seqKey: string, logKey: string, afterSeq: number): Promise<Array<number | string>>;
+}
+
+interface ListenerEntry {
+  listener: BatchListener;
+}
+
+/** This process's interest in one topic and the state of its channel subscription. */
+interface TopicSubscription {
+  topic: string;
+  channel: string;
+  listeners: Set<ListenerEntry>;
+  /** Whether SUBSCRIBE was confirmed and no UNSUBSCRIBE issued since. */
+  subscribed: boolean;
+  /** Serializes this topic's SUBSCRIBE / UNSUBSCRIBE commands. */
+  queue: Promise<void>;
+  pendingOps: number;
+  /** Bumped on every SUBSCRIBE, so a catch-up of an earlier subscription is dropped. */
+  generation: number;
+  /** The last seq delivered to listeners; null before the first batch of this subscription. */
+  lastSeq: number | null;
+  /** While missed batches are read from the log, later messages wait here. */
+  catchingUp: boolean;
+  pending: ChangeBatch[];
+}
+
+/**
+ * The multi-process bus: sequence numbers and replay logs live in Redis, batches travel by
+ * pub/sub. One connection runs commands, a second one holds the subscriptions. When the
+ * subscriber connection drops, ioredis resubscribes on reconnect and the bus fills the gap from
+ * the replay log, so listeners still get every batch in order (unless the log was trimmed past
+ * it meanwhile, which is reported through `onError`).
+ */
+export async function createRedisChangeBus(options: RedisChangeBusOptions): Promise<ChangeBus> {
+  const prefix = options.keyPrefix ?? 'vitrine:';
+  const logLength = options.logLength ?? REPLAY_LOG_BATCHES;
+  const ttlMs = options.ttlMs ?? DAY_MS;
+  const seqBase = options.seqBase ?? timeBasedSeqBase;
+  if (!Number.isSafeInteger(logLength) || logLength < 1) throw new RangeError('logLength must be >= 1');
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw new RangeError('ttlMs must be >= 1');
+  const connectionName = options.connectionName ?? 'vitrine-change-bus';
+  const onError =
+    options.onError ?? ((error: Error) => console.error(`[redis-change-bus] ${error.message}`, error));
+  const report = (error: unknown) => {
+    try {
+      onError(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // A failing error handler must not break message delivery.
+    }
+  };
+
+  const seqKey = (topic: string) => `${prefix}seq:${topic}`;
+  const logKey = (topic: string) => `${prefix}log:${topic}`;
+  const channelPrefix = `${prefix}topic:`;
+
+  const commands = new Redis(options.url, { lazyConnect: true, connectionName }) as BusCommands;
+  const subscriber = new Redis(options.url, { lazyConnect: true, connectionName: `${connectionName}-sub` });
+  commands.on('error', report);
+  subscriber.on('error', report);
+  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 2 });
+  commands.defineCommand('changeBusReplay', { lua: REPLAY_LUA, numberOfKeys: 2, readOnly: true });
+
+  const subscriptions = new Map<string, TopicSubscription>();
+  let closed = false;
+
+  const replay = async (topic: string, afterSeq: number): Promise<ChangeBatch[] | null> => {
+    if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) return null;
+    const reply = await commands.changeBusReplay(seqKey(topic), logKey(topic), afterSeq);
+    const current = Number(reply[0]);
+    if (afterSeq > current) return null;
+    if (afterSeq === current) return [];
+    if (reply.length <= 2) return null;
+    const batches = reply.slice(2).map((entry) => JSON.parse(String(entry)) as ChangeBatch);
+    // The script guarantees this; check anyway rather than hand out a gap.
+    const contiguous = batches.every((batch, index) => batch.seq === afterSeq + 1 + index);
+    return contiguous && batches.at(-1)?.seq === current ? batches : null;
+  };
+
+  const deliver = (sub: TopicSubscription, batch: ChangeBatch) => {
+    sub.lastSeq = batch.seq;
+    for (const entry of [...sub.listeners]) {
+      try {
+        entry.listener(batch);
+      } catch (error) {
+        report(error);
+      }
+    }
+  };
+
+  /** Reads the batches after `lastSeq` from the log, delivers them, then the messages that waited. */
+  const catchUp = (sub: TopicSubscription) => {
+    const from = sub.lastSeq;
+    if (from === null || sub.catchingUp) return;
+    sub.catchingUp = true;
+    const generation = sub.generation;
+    const finish = (batches: ChangeBatch[] | null) => {
+      if (generation !== sub.generation || closed) return;
+      if (batches) {
+        for (const batch of batches) deliver(sub, batch);
+      } else {
+        report(new Error(`change bus: batches after ${from} of topic ${sub.topic} were lost`));
+        sub.lastSeq = null;
+      }
+      sub.catchingUp = false;
+      const waiting = sub.pending.splice(0);
+      for (const batch of waiting) {
+        // Already delivered from the log.
+        if (batches && sub.lastSeq !== null && batch.seq <= sub.lastSeq) continue;
+        receive(sub, batch);
+      }
+    };
+    replay(sub.topic, from).then(finish, (error: unknown) => {
+      report(error);
+      finish(null);
+    });
+  };
+
+  const receive = (sub: TopicSubscription, batch: ChangeBatch) => {
+    if (sub.catchingUp) {
+      sub.pending.push(batch);
+      return;
+    }
+    const last = sub.lastSeq;
+    if (last === null || batch.seq === last + 1) {
+      deliver(sub, batch);
+    } else if (batch.seq > last + 1) {
+      sub.pending.push(batch);
+      catchUp(sub);
+    } else {
+      // Pub/sub does not repeat messages: the sequence restarted (keys expired or Redis lost them).
+      report(new Error(`change bus: seq of topic ${sub.topic} went back from ${last} to ${batch.seq}`));
+      deliver(sub, batch);
+    }
+  };
+
+  subscriber.on('message', (channel: string, message: string) => {
+    if (!channel.startsWith(channelPrefix)) return;
+    const sub = subscriptions.get(channel.slice(channelPrefix.length));
+    // Not `subscribed`: the SUBSCRIBE confirmation and the first messages can arrive in one chunk,
+    // before the promise continuation that sets it runs.
+    if (!sub || sub.listeners.size === 0) return;
+    let batch: ChangeBatch;
+    try {
+      const parsed = JSON.parse(message) as Partial<ChangeBatch>;
+      if (typeof parsed.seq !== 'number' || !Array.isArray(parsed.changes)) throw new Error('not a batch');
+      batch = { topic: sub.topic, seq: parsed.seq, changes: parsed.changes };
+    } catch (error) {
+      report(new Error(`change bus: unreadable message on ${channel}: ${(error as Error).message}`));
+      return;
+    }
+    receive(sub, batch);
+  });
+
+  /** Brings the channel subscription in line with whether the topic has listeners. */
+  const sync = (sub: TopicSubscription): Promise<void> => {
+    const run = async () => {
+      const wanted = sub.listeners.size > 0 && !closed;
+      if (wanted && !sub.subscribed) {
+        sub.generation += 1;
+        sub.lastSeq = null;
+        sub.catchingUp = false;
+        sub.pending = [];
+        await subscriber.subscribe(sub.channel);
+        sub.subscribed = true;
+      } else if (!wanted && sub.subscribed) {
+        sub.subscribed = false;
+        if (!closed) await subscriber.unsubscribe(sub.channel);
+      }
+    };
+    sub.pendingOps += 1;
+    const op = sub.queue.then(run).finally(() => {
+      sub.pendingOps -= 1;
+      if (sub.pendingOps === 0 && sub.listeners.size === 0 && !sub.subscribed) {
+        if (subscriptions.get(sub.topic) === sub) subscriptions.delete(sub.topic);
+      }
+    });
+    sub.queue = op.catch(() => {});
+    return op;
+  };
+
+  // After a reconnect ioredis resubscribes; once that is through (the PING answers after it),
+  // fetch whatever was published while the connection was down.
+  let connected = false;
+  subscriber.on('ready', () => {
+    if (!connected || closed) return;
+    setImmediate(() => {
+      subscriber.ping().then(
+        () => {
+          for (const sub of subscriptions.values()) if (sub.subscribed) catchUp(sub);
+        },
+        (error: unknown) => report(error),
+      );
+    });
+  });
+
+  try {
+    await Promise.all([commands.connect(), subscriber.connect()]);
+  } catch (error) {
+    commands.disconnect();
+    subscriber.disconnect();
+    throw error;
+  }
+  connected = true;
+
+  const quit = async (connection: Redis) => {
+    if (connection.status === 'ready') {
+      try {
+        await connection.quit();
+        return;
+      } catch {
+        // Fall through to a hard disconnect.
+      }
+    }
+    connection.disconnect();
+  };
+
+  return {
+    kind: 'redis',
+    async publish(topic: string, changes: LiveChange[]) {
+      const seq = await commands.changeBusPublish(
+        seqKey(topic),
+        logKey(topic),
+        JSON.stringify(topic),
+        JSON.stringify(changes),
+        logLength,
+        ttlMs,
+        channelPrefix + topic,
+        String(seqBase()),
+      );
+      return Number(seq);
+    },
+    async listen(topic: string, listener: BatchListener) {
+      if (closed) throw new Error('change bus is closed');
+      let sub = subscriptions.get(topic);
+      if (!sub) {
+        sub = {
+          topic,
+          channel: channelPrefix + topic,
+          listeners: new Set(),
+          subscribed: false,
+          queue: Promise.resolve(),
+          pendingOps: 0,
+          generation: 0,
+          lastSeq: null,
+          catchingUp: false,
+          pending: [],
+        };
+        subscriptions.set(topic, sub);
+      }
+      const entry: ListenerEntry = { listener };
+      const topicSub = sub;
+      topicSub.listeners.add(entry);
+      try {
+        await sync(topicSub);
+      } catch (error) {
+        topicSub.listeners.delete(entry);
+        await sync(topicSub).catch(() => {});
+        throw error;
+      }
+      return async () => {
+        if (!topicSub.listeners.delete(entry)) return;
+        await sync(topicSub);
+      };
+    },
+    async currentSeq(topic: string) {
+      const value = await commands.get(seqKey(topic));
+      return value === null ? 0 : Number(value);
+    },
+    replay,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const sub of subscriptions.values()) {
+        sub.listeners.clear();
+        sub.subscribed = false;
+        sub.generation += 1;
+      }
+      subscriptions.clear();
+      await Promise.all([quit(commands), quit(subscriber)]);
+    },
+  };
+}

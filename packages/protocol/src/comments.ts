@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Uid, WidgetContext } from './common.ts';
+
+/** Longest comment a viewer can post. */
+export const COMMENT_MAX_LENGTH = 500;
+
+/** `/shopapiv2/comment/playerComment` (spec §7): a viewer's comment in the show's chat. */
+export const PlayerCommentRequest = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(COMMENT_MAX_LENGTH, `must be at most ${COMMENT_MAX_LENGTH} characters`),
+    threadId: z.string().min(1).max(128).nullable().default(null),
+    pageUid: Uid,
+    campaignUid: Uid,
+    context: WidgetContext.default('checkout'),
+  })
+  .strict();
+export type PlayerCommentRequest = z.infer<typeof PlayerCommentRequest>;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { CurrencyCode, LocaleCode, Timestamp, Uid } from './common.ts';
+import { LiveEvent } from './events.ts';
+
+/** Documents that live queries deliver for entities of spec §3 whose features come later. */
+
+export const CommentDoc = z.object({
+  uid: z.string(),
+  text: z.string(),
+  time: Timestamp,
+  threadId: z.string().nullable(),
+  source: z.string(),
+  public: z.boolean(),
+  private: z.boolean(),
+  pageUid: Uid,
+  campaignUid: Uid,
+  user: z.object({ uid: z.string(), name: z.string() }),
+  replies: z.array(z.unknown()),
+  verified: z.boolean(),
+  metaData: z.object({ competitionUid: z.string().optional(), isCompetitionWinner: z.boolean().optional() }),
+  afterCheckingCheckout: z.boolean().optional(),
+  hasCheckoutMatch: z.boolean().optional(),
+});
+export type CommentDoc = z.infer<typeof CommentDoc>;
+
+export const BulkCommentsDoc = z.object({
+  pageUid: Uid,
+  campaignUid: Uid,
+  questions: z.array(
+    z.object({
+      commentUid: z.string(),
+      question: z.string(),
+      time: Timestamp,
+      source: z.string(),
+      customerId: z.string(),
+      customerName: z.string(),
+      replies: z.array(z.unknown()),
+    }),
+  ),
+});
+export type BulkCommentsDoc = z.infer<typeof BulkCommentsDoc>;
+
+export const ReactionDoc = z.object({
+  uid: z.string(),
+  source: z.string(),
+  time: Timestamp,
+  type: z.string(),
+  pageUid: Uid,
+  campaignUid: Uid,
+});
+export type ReactionDoc = z.infer<typeof ReactionDoc>;
+
+export const NotificationDoc = z.object({
+  uid: z.string(),
+  notificationType: z.string(),
+  notificationSubType: z.string().nullable(),
+  notificationData: z.object({
+    body: z.string().optional(),
+    title: z.string().optional(),
+    uid: z.string().optional(),
+  }),
+  created: Timestamp,
+  pageUid: z.string(),
+  campaignUid: z.string(),
+  threadId: z.string().nullable(),
+  metaData: z.record(z.string(), z.unknown()),
+});
+export type NotificationDoc = z.infer<typeof NotificationDoc>;
+
+export const UserDoc = z.object({
+  uid: z.string(),
+  name: z.string(),
+  isAnonymous: z.boolean(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  localeCode: LocaleCode.nullable(),
+  currencyCode: CurrencyCode.nullable(),
+  tracking_id: z.string().nullable(),
+  competitionsParticipated: z.array(z.string()),
+  competitionsDismissed: z.array(z.string()),
+});
+export type UserDoc = z.infer<typeof UserDoc>;
+
+export const ReservationLine = z.object({
+  mainProduct: z.string(),
+  qty: z.number().int().positive(),
+  totalPrice: z.number().int().nonnegative(),
+  unitPrice: z.number().int().nonnegative(),
+  variantName: z.string().nullable(),
+  variantUid: z.string().nullable(),
+});
+
+/** A shopper's checkout reservation document (spec §3 "Cart reservation"). */
+export const CheckoutReservationDoc = z.object({
+  pageUid: Uid,
+  campaignUid: Uid,
+  userUid: z.string(),
+  reservations: z.array(ReservationLine),
+  totalPrice: z.number().int().nonnegative(),
+  currency: CurrencyCode.optional(),
+  language: LocaleCode.optional(),
+});
+export type CheckoutReservationDoc = z.infer<typeof CheckoutReservationDoc>;
+
+export const PurchaseDoc = z.object({
+  uid: z.string(),
+  pageUid: Uid,
+  campaignUid: Uid,
+  productUid: z.string(),
+  buyerName: z.string(),
+  time: Timestamp,
+});
+export type PurchaseDoc = z.infer<typeof PurchaseDoc>;
+
+/** The presentation record of a page and campaign: its playlist and whatever the show presents. */
+export const CampaignPresentationDoc = z
+  .object({
+    pageUid: Uid,
+    campaignUid: Uid,
+    playlist: z
+      .object({
+        items: z.array(z.object({ eventId: Uid })),
+        activeItemId: z.string().nullable(),
+        size: z.number().int(),
+      })
+      .optional(),
+  })
+  .catchall(z.unknown());
+export type CampaignPresentationDoc = z.infer<typeof CampaignPresentationDoc>;
+
+export const OnsiteEventUpdateDoc = z.object({
+  uid: z.string(),
+  time: Timestamp,
+  updatedEvent: LiveEvent,
+});
+export type OnsiteEventUpdateDoc = z.infer<typeof OnsiteEventUpdateDoc>;

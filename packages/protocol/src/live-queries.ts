@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Uid } from './common.ts';
+import type { EventProduct } from './events.ts';
+import type {
+  BulkCommentsDoc,
+  CampaignPresentationDoc,
+  CheckoutReservationDoc,
+  CommentDoc,
+  NotificationDoc,
+  OnsiteEventUpdateDoc,
+  PurchaseDoc,
+  ReactionDoc,
+  UserDoc,
+} from './live-documents.ts';
+import type { ShopEvent } from './reads.ts';
+import type { PlayerSettings } from './store.ts';
+
+/** At most 10 ids per lookup (spec §9); larger sets are split into several subscriptions. */
+const IdBatch = z.array(Uid).min(1).max(10, 'at most 10 ids per lookup');
+const PageCampaign = z.object({ pageUid: Uid, campaignUid: Uid }).strict();
+const OwnPageCampaign = z
+  .object({ pageUid: Uid, campaignUid: Uid, userUid: z.string().min(1).max(128) })
+  .strict();
+
+/**
+ * The catalogue of live queries (spec §7 "Realtime reads and subscriptions"): each name with the
+ * schema of its params. The server adds access rules, snapshot SQL and topics; the documents each
+ * delivers are typed in `LiveQueryDocuments`.
+ */
+export const LiveQueryParams = {
+  playerSettings: z.object({ pageUid: Uid }).strict(),
+  /** The events the shop page lists: planned, live and vod (spec §4). */
+  'liveEvents.shop': z.object({ pageUid: Uid }).strict(),
+  'liveEvents.byId': z.object({ ids: IdBatch }).strict(),
+  'liveEvents.byCampaign': z.object({ campaignIds: IdBatch }).strict(),
+  liveEventProducts: z.object({ eventId: Uid }).strict(),
+  campaignPresentations: PageCampaign,
+  /** Updates of events of these stores from now on, newest first, at most 50. */
+  onsiteEventUpdates: z.object({ storeIds: IdBatch }).strict(),
+  /** The reservation of one user: readable only by that user. */
+  checkout: OwnPageCampaign,
+  /** Purchases from now on. */
+  purchases: PageCampaign,
+  /** Public comments of the last 120 minutes (at most 100, newest first), then new ones. */
+  comments: PageCampaign,
+  bulkComments: PageCampaign,
+  /** Reactions from now on. */
+  reactions: PageCampaign,
+  /** A user's own comments and the private replies to them: readable only by that user. */
+  userComments: OwnPageCampaign,
+  /** A user's notifications for one campaign: readable only by that user. */
+  notifications: z.object({ userUid: z.string().min(1).max(128), campaignUid: Uid }).strict(),
+  /** The user document: readable only by that user. */
+  user: z.object({ userUid: z.string().min(1).max(128) }).strict(),
+} as const;
+
+export type LiveQueryName = keyof typeof LiveQueryParams;
+export type LiveQueryParamsOf<N extends LiveQueryName> = z.infer<(typeof LiveQueryParams)[N]>;
+
+export interface LiveQueryDocuments {
+  playerSettings: PlayerSettings;
+  'liveEvents.shop': ShopEvent;
+  'liveEvents.byId': ShopEvent;
+  'liveEvents.byCampaign': ShopEvent;
+  liveEventProducts: EventProduct;
+  campaignPresentations: CampaignPresentationDoc;
+  onsiteEventUpdates: OnsiteEventUpdateDoc;
+  checkout: CheckoutReservationDoc;
+  purchases: PurchaseDoc;
+  comments: CommentDoc;
+  bulkComments: BulkCommentsDoc;
+  reactions: ReactionDoc;
+  userComments: CommentDoc;
+  notifications: NotificationDoc;
+  user: UserDoc;
+}
+
+export const LIVE_QUERY_NAMES = Object.keys(LiveQueryParams) as LiveQueryName[];
