@@ -7,14 +7,17 @@ import { startServer } from './support/server-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    adminKey: string;
   }
 }
 
 /** One real server with a fresh embedded database and the demo seed for the browser tests. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
-  const server = await startServer({ VITRINE_DATA_DIR: dataDir });
+  const adminKey = 'e2e-admin-key-0123456789';
+  const server = await startServer({ VITRINE_DATA_DIR: dataDir, VITRINE_ADMIN_KEY: adminKey });
   project.provide('baseUrl', server.url);
+  project.provide('adminKey', adminKey);
   return async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+
+async function admin(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
 const locale = (language: string) =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8')) as {
     shop: Record<string, string>;
@@ -107,6 +117,33 @@ describe('shop page', () => {
     await page.waitForSelector('[data-placeholder="showPlayer"]');
     expect(page.url()).toMatch(/\/widget\/demo-store\/[A-Za-z0-9_-]+$/);
     expect(await page.$$eval('.placeholder__products li', (items) => items.length)).toBeGreaterThan(0);
+  });
+});
+
+describe('live updates', () => {
+  it('shows a show that goes live and drops one that is unpublished, without a reload', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.waitForSelector('.event-card');
+    const liveCards = () => page.$$eval('[data-row="live"] .event-card', (cards) => cards.length);
+    expect(await liveCards()).toBe(1);
+
+    await admin('/admin/pages/demo-store/campaigns/e2e-flash-sale', { name: 'Flash sale', deadline: null });
+    const event = {
+      pageUid: 'demo-store',
+      campaignId: 'e2e-flash-sale',
+      currentStatus: 'live',
+      eventName: 'Flash sale — surprise show',
+      eventStartTimestamp: Date.now(),
+      liveStartTime: Date.now(),
+    };
+    await admin('/admin/events/e2e-flash-show', event);
+    await page.waitForSelector('[data-event-id="e2e-flash-show"]', { timeout: 10_000 });
+    expect(await liveCards()).toBe(2);
+
+    await admin('/admin/events/e2e-flash-show', { ...event, status: 'draft' });
+    await page.waitForSelector('[data-event-id="e2e-flash-show"]', { state: 'detached', timeout: 10_000 });
+    expect(await liveCards()).toBe(1);
+    expect(pageErrors).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
-import type { PlayerSettings, ShopEvent, StoreInfo } from '@vitrine/protocol';
-import type { CSSProperties } from 'react';
+import { groupShopEvents } from '@vitrine/domain';
+import type { PlayerSettings, ShopEvent, ShopEvents, StoreInfo } from '@vitrine/protocol';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { LanguagePicker } from '../../components/language-picker.tsx';
+import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { EventCard } from './event-card.tsx';
 import type { ShopData } from './shop-loader.ts';
 import './shop.css';
@@ -18,8 +20,9 @@ export function themeStyle(settings: PlayerSettings | null): CSSProperties {
 
 /** The store front page: store info and its live, upcoming and on-demand shows (spec §2, §4). */
 export function ShopPage() {
-  const { pageUid, storeInfo, playerSettings, events } = useLoaderData() as ShopData;
+  const { pageUid, storeInfo, playerSettings, events: loadedEvents } = useLoaderData() as ShopData;
   const { t } = useTranslation();
+  const events = useLiveShopEvents(pageUid, loadedEvents);
   const rows: EventRowData[] = events
     ? [
         { key: 'live' as const, title: t('shop.liveNow'), events: events.live },
@@ -68,6 +71,27 @@ export function ShopPage() {
         <StoreFooter storeInfo={storeInfo} showBranding={playerSettings?.showVitrineBranding ?? true} />
       )}
     </div>
+  );
+}
+
+/** How often the rows are re-checked against the 15-minute windows while the page stays open. */
+const VISIBILITY_RECHECK_MS = 30_000;
+
+/**
+ * The shop page's events, kept current: the loader's list until the live query has its
+ * snapshot, then the live query's documents, grouped by the same visibility rule the server
+ * uses, re-applied as time passes.
+ */
+function useLiveShopEvents(pageUid: string, loaded: ShopEvents | null): ShopEvents | null {
+  const live = useLiveQuery('liveEvents.shop', { pageUid });
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), VISIBILITY_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return useMemo(
+    () => (live.status === 'SUBSCRIBED' ? groupShopEvents(live.docs, now) : loaded),
+    [live.status, live.docs, loaded, now],
   );
 }
 
