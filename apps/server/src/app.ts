@@ -12,6 +12,8 @@ import { createEventService } from './features/events/event-service.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
+import { registerTrackingRoutes } from './features/tracking/routes.ts';
+import { createTrackingService } from './features/tracking/tracking-service.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -97,6 +99,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   registerStoreRoutes(server, services.stores, requireAdmin);
   registerCatalogRoutes(server, services.catalog, services.stores, services.events, requireAdmin);
   registerAuthRoutes(server, services.auth);
+  registerTrackingRoutes(server, createTrackingService(db), services.auth);
   registerCommentRoutes(server, services.comments, services.auth);
   registerEventRoutes(server, services.events, requireAdmin);
   registerReadRoutes(server, {

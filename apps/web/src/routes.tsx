@@ -6,7 +6,6 @@ import {
   checkoutLoader,
   multiEventLoader,
   pageLoader,
-  showLoader,
 } from './features/placeholders/placeholder-loaders.ts';
 import {
   CheckoutErrorPlaceholder,
@@ -17,8 +16,9 @@ import {
   CreateCheckoutPlaceholder,
   LoginPlaceholder,
   MultiEventPlaceholder,
-  ShowPlayerPlaceholder,
 } from './features/placeholders/placeholder-screens.tsx';
+import { showLoader } from './features/player/show-loader.ts';
+import { ShowPlayer } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
 import { ShopPage } from './features/shop/shop-page.tsx';
 import { TermsPage, termsLoader } from './features/terms/terms-page.tsx';
@@ -87,18 +87,18 @@ export const routes: RouteObject[] = [
           {
             path: ':pageUid/:campaignUid/:checkoutUid',
             loader: showLoader,
-            element: <ShowPlayerPlaceholder />,
+            element: <ShowPlayer />,
           },
-          { path: ':pageUid/:campaignUid', loader: showLoader, element: <ShowPlayerPlaceholder /> },
+          { path: ':pageUid/:campaignUid', loader: showLoader, element: <ShowPlayer /> },
           {
             path: ':pageUid/campaign/:campaignUid/event/:eventUid',
             loader: showLoader,
-            element: <ShowPlayerPlaceholder />,
+            element: <ShowPlayer />,
           },
           {
             path: ':pageUid/campaign/:campaignUid/event/:eventUid/checkout/:checkoutUid',
             loader: showLoader,
-            element: <ShowPlayerPlaceholder />,
+            element: <ShowPlayer />,
           },
           { path: ':pageUid', loader: shopLoader, element: <ShopPage /> },
         ],

@@ -22,3 +22,12 @@ export const WINNER_NOTIFICATION_EXTRA_DELAY_MS = 5000;
 export const LOOKUP_BATCH_LIMIT = 10;
 export const EVENT_UPDATES_QUERY_LIMIT = 50;
 export const DEFAULT_MINIMIZED_MARGIN_PX = 20;
+/**
+ * The "one particular video delivery provider" of spec §4 "Stream type" and §9: it has the
+ * DELAYED_CDN_PROVIDER_DELAY_MS CDN delay, and its stream type follows the event status.
+ */
+export const DELAYED_CDN_PROVIDER = 'ivs';
+/** Cue source of the host's control center; these cues win when several sources cue a product (spec §4). */
+export const CONTROL_CENTER_CUE_SOURCE = 'control-center';
+/** Stock at or below which "Only a few left" is shown (spec §4 "Orders and payment", §9 stock booster labels). */
+export const LOW_STOCK_THRESHOLD = 5;

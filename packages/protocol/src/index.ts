@@ -8,3 +8,4 @@ export * from './live-queries.ts';
 export * from './reads.ts';
 export * from './realtime.ts';
 export * from './store.ts';
+export * from './tracking.ts';

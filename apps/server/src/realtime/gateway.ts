@@ -115,10 +115,14 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: the HTTP server's close waits for every socket, upgraded ones included,
+  // and runs before onClose hooks, so sockets still open then would keep it waiting for ever.
+  app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     for (const connection of connections)
       connection.socket.close(CLOSE_CODES.goingAway, 'server shutting down');
+  });
+  app.addHook('onClose', async () => {
     await Promise.all([...topics.values()].map(async (listener) => (await listener.stop)()));
     topics.clear();
     sockets.close();

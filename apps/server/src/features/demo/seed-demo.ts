@@ -384,7 +384,8 @@ function demoEvents(now: number): DemoEvent[] {
         coverPhotoPath: media('cover-vod.jpg'),
         ...recorded,
       },
-      products: cuedShowProducts(vodStart),
+      // The oak board is shown off camera: listed, never cued, and priced per size.
+      products: [...cuedShowProducts(vodStart), { productUid: 'nordlys-oak-board', sorting: SHOW_LINEUP.length }],
     },
   ];
 }

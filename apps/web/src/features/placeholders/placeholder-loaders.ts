@@ -1,4 +1,4 @@
-import type { EventProduct, LiveEvent, StoreInfo } from '@vitrine/protocol';
+import type { LiveEvent, StoreInfo } from '@vitrine/protocol';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { loadStoreInfo, read } from '../../lib/api.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
@@ -15,12 +15,6 @@ export interface PageData {
 
 export interface CampaignData {
   events: LiveEvent[];
-}
-
-export interface ShowData extends PageData {
-  events: LiveEvent[];
-  event: LiveEvent;
-  products: EventProduct[];
 }
 
 const notFound = () => data('Not found', { status: 404 });
@@ -45,17 +39,6 @@ export async function campaignLoader({ params }: LoaderFunctionArgs): Promise<Ca
 
 /** Checkout screens: the campaign's events now; the checkout itself arrives with the cart issue. */
 export const checkoutLoader = campaignLoader;
-
-export async function showLoader({ params }: LoaderFunctionArgs): Promise<ShowData> {
-  const [{ storeInfo }, events] = await Promise.all([
-    loadPage(params.pageUid),
-    campaignEvents(params.campaignUid),
-  ]);
-  const event = params.eventUid ? events.find((candidate) => candidate.id === params.eventUid) : events[0];
-  if (!event || event.event.storeInfo.id !== storeInfo.uid) throw notFound();
-  const products = await read('liveEventProducts', { eventId: event.id });
-  return { storeInfo, events, event, products };
-}
 
 /** Multi-event widgets get their playlist from the host page; until then the page is loaded. */
 export const multiEventLoader = pageLoader;

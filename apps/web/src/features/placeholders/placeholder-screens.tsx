@@ -1,11 +1,9 @@
-import { priceFor } from '@vitrine/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useMatches, useParams } from 'react-router';
-import { useLocale } from '../../lib/use-locale.ts';
-import type { CampaignData, PageData, ShowData } from './placeholder-loaders.ts';
+import type { CampaignData, PageData } from './placeholder-loaders.ts';
 
-type Feature = 'player' | 'checkout' | 'accounts' | 'embedding';
+type Feature = 'checkout' | 'accounts' | 'embedding';
 
 /** The frame of a screen a later issue builds: its name, what it has loaded, and which issue brings it. */
 function PlaceholderFrame({
@@ -27,40 +25,6 @@ function PlaceholderFrame({
       </p>
       <Link to="/">{t('placeholder.back')}</Link>
     </main>
-  );
-}
-
-export function ShowPlayerPlaceholder() {
-  const { event, products } = useLoaderData() as ShowData;
-  const { t } = useTranslation();
-  const format = useLocale();
-  const video = event.event.cdnMp4VideoUrl;
-  return (
-    <PlaceholderFrame screen="showPlayer" feature="player">
-      <p>{t('placeholder.campaign', { name: event.event.eventName })}</p>
-      {video && (
-        // biome-ignore lint/a11y/useMediaCaption: demo shows have no caption track yet; the player issue adds one.
-        <video
-          className="placeholder__video"
-          src={video}
-          controls
-          playsInline
-          poster={event.event.coverPhotoPath ?? undefined}
-        />
-      )}
-      <h2>{t('placeholder.products')}</h2>
-      <ul className="placeholder__products">
-        {products.map(({ uid, product }) => {
-          const price = priceFor(product.prices, format.currency, event.event.storeInfo.currency);
-          return (
-            <li key={uid}>
-              {product.name}
-              {price && <> — {format.money(price.amount, price.currency)}</>}
-            </li>
-          );
-        })}
-      </ul>
-    </PlaceholderFrame>
   );
 }
 

@@ -1,0 +1,86 @@
+/**
+ * The widget's layout flags (spec §2 "Widget layout flags") as one state with the actions that
+ * change it. The root element carries them as data attributes so CSS lays the player out.
+ */
+export type PlayerTab = 'products' | 'video' | 'comments' | 'privateComments';
+export type MobilePanel =
+  | 'products'
+  | 'comments'
+  | 'cart'
+  | 'share'
+  | 'competitions'
+  | 'competitionParticipate'
+  | 'winner';
+export type PanelPosition = 'right' | 'left' | 'overlay';
+
+export interface PlayerLayout {
+  tab: PlayerTab;
+  /** The product whose details are open, or null for the list. */
+  productDetails: string | null;
+  mobilePanel: MobilePanel | null;
+  panelPosition: PanelPosition;
+  minimized: boolean;
+  /** The panel over the video is translucent so the show stays visible. */
+  seeThrough: boolean;
+  upsell: boolean;
+  loginPrompt: boolean;
+  renamePrompt: boolean;
+  cartOpen: boolean;
+}
+
+export type LayoutAction =
+  | { type: 'selectTab'; tab: PlayerTab }
+  | { type: 'openProduct'; productUid: string }
+  | { type: 'closeProduct' }
+  | { type: 'toggleMobilePanel'; panel: MobilePanel }
+  | { type: 'closeMobilePanel' }
+  | { type: 'setMinimized'; minimized: boolean };
+
+export function initialLayout(panelPosition: PanelPosition): PlayerLayout {
+  return {
+    tab: 'products',
+    productDetails: null,
+    mobilePanel: null,
+    panelPosition,
+    minimized: false,
+    seeThrough: panelPosition === 'overlay',
+    upsell: false,
+    loginPrompt: false,
+    renamePrompt: false,
+    cartOpen: false,
+  };
+}
+
+export function layoutReducer(layout: PlayerLayout, action: LayoutAction): PlayerLayout {
+  switch (action.type) {
+    case 'selectTab':
+      return {
+        ...layout,
+        tab: action.tab,
+        productDetails: action.tab === 'products' ? layout.productDetails : null,
+      };
+    case 'openProduct':
+      return { ...layout, tab: 'products', productDetails: action.productUid };
+    case 'closeProduct':
+      return { ...layout, productDetails: null };
+    case 'toggleMobilePanel':
+      return { ...layout, mobilePanel: layout.mobilePanel === action.panel ? null : action.panel };
+    case 'closeMobilePanel':
+      return { ...layout, mobilePanel: null, productDetails: null };
+    case 'setMinimized':
+      return { ...layout, minimized: action.minimized };
+  }
+}
+
+/** The flags as data attributes for the root element. */
+export function layoutAttributes(layout: PlayerLayout): Record<string, string> {
+  return {
+    'data-tab': layout.tab,
+    'data-panel-position': layout.panelPosition,
+    'data-mobile-panel': layout.mobilePanel ?? 'none',
+    'data-product-details': layout.productDetails ? 'open' : 'closed',
+    'data-minimized': String(layout.minimized),
+    'data-see-through': String(layout.seeThrough),
+    'data-cart-open': String(layout.cartOpen),
+  };
+}

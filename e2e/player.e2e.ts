@@ -1,0 +1,237 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { EventProduct } from '@vitrine/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+  player: Record<string, string> & { state: Record<string, string> };
+};
+const RECORDED_SHOW = '/widget/demo-store/demo-kitchen-favourites';
+/** The spec's bar for cue accuracy: the product changes within 100 ms of its computed time. */
+const CUE_TOLERANCE_S = 0.1;
+
+let browser: Browser;
+let context: BrowserContext;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openShow(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForSelector('.player');
+  return page;
+}
+
+async function eventProducts(eventId: string): Promise<EventProduct[]> {
+  const response = await fetch(`${baseUrl}/reads/liveEventProducts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ eventId }),
+  });
+  return (await response.json()) as EventProduct[];
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
+}
+
+describe('show player', () => {
+  it('plays the recorded show and reports its first frame', async () => {
+    const started = Date.now();
+    const page = await openShow(RECORDED_SHOW);
+    const firstFrameMs = await page.evaluate(async () => {
+      const video = document.querySelector('video') as HTMLVideoElement;
+      video.muted = true;
+      await video.play();
+      await new Promise<void>((resolve) => video.requestVideoFrameCallback(() => resolve()));
+      return performance.now();
+    });
+    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement).currentTime > 1);
+    expect(await page.getAttribute('.player', 'data-show-state')).toBe('recorded');
+    expect(await page.textContent('.status-badge')).toBe(en.player.state.recorded);
+    console.log(
+      JSON.stringify({
+        firstVideoFrameMsFromNavigation: Math.round(firstFrameMs),
+        wallMs: Date.now() - started,
+      }),
+    );
+    await page.close();
+  });
+
+  it('makes each cued product the active one within 100 ms of its computed time', async () => {
+    const products = await eventProducts('demo-kitchen-favourites');
+    // The demo show has no broadcast or CDN delay, so each relative cue is its time in the video.
+    const cues = products
+      .filter((product) => product.relativeCues.length > 0)
+      .map((product) => ({ uid: product.uid, at: (product.relativeCues[0]?.presentationTime ?? 0) / 1000 }));
+    expect(cues).toHaveLength(3);
+
+    const page = await openShow(RECORDED_SHOW);
+    await page.evaluate(() => {
+      const player = document.querySelector('.player') as HTMLElement;
+      const video = document.querySelector('video') as HTMLVideoElement;
+      const changes: { uid: string; videoTime: number }[] = [];
+      (window as unknown as { cueChanges: typeof changes }).cueChanges = changes;
+      new MutationObserver(() => {
+        changes.push({ uid: player.dataset.activeProduct ?? '', videoTime: video.currentTime });
+      }).observe(player, { attributes: true, attributeFilter: ['data-active-product'] });
+    });
+    const errors: number[] = [];
+    for (const cue of cues) {
+      await page.evaluate(async (at) => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        video.muted = true;
+        video.pause();
+        video.currentTime = at - 1;
+        await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+        await video.play();
+      }, cue.at);
+      await page.waitForFunction(
+        (uid) => document.querySelector('.player')?.getAttribute('data-active-product') === uid,
+        cue.uid,
+        {
+          timeout: 5000,
+        },
+      );
+      const change = await page.evaluate(
+        (uid) =>
+          (window as unknown as { cueChanges: { uid: string; videoTime: number }[] }).cueChanges.findLast(
+            (c) => c.uid === uid,
+          ),
+        cue.uid,
+      );
+      expect(change).toBeDefined();
+      const error = (change?.videoTime ?? 0) - cue.at;
+      errors.push(error);
+      expect(
+        error,
+        `product ${cue.uid} became active at ${change?.videoTime} s, cue at ${cue.at} s`,
+      ).toBeGreaterThanOrEqual(-CUE_TOLERANCE_S);
+      expect(error).toBeLessThanOrEqual(CUE_TOLERANCE_S);
+    }
+    console.log(JSON.stringify({ cueActivationErrorMs: errors.map((e) => Math.round(e * 1000)) }));
+    // The active product is marked in the list too.
+    expect(await page.getAttribute(`li[data-product-uid="${cues.at(-1)?.uid}"]`, 'data-active')).toBe('true');
+    await screenshot(page, 'player-desktop');
+    await page.close();
+  });
+
+  it('changes the price when a variant with its own price is chosen', async () => {
+    const page = await openShow(RECORDED_SHOW);
+    await page.click('li[data-product-uid="nordlys-oak-board"] .product-card');
+    await page.waitForSelector('.product-details');
+    const before = await page.textContent('[data-testid="product-price"]');
+    await page.click('.variant-picker__value:has-text("Large")');
+    await page.waitForFunction(
+      (previous) => document.querySelector('[data-testid="product-price"]')?.textContent !== previous,
+      before,
+    );
+    const after = await page.textContent('[data-testid="product-price"]');
+    expect(before).toMatch(/449\.00/);
+    expect(after).toMatch(/599\.00/);
+    // Picking the chosen value again un-picks it, and the product's own price returns.
+    await page.click('.variant-picker__value:has-text("Large")');
+    expect(await page.textContent('[data-testid="product-price"]')).toBe(before);
+    await page.close();
+  });
+
+  it('offers to rewatch when the show has ended', async () => {
+    const page = await openShow(RECORDED_SHOW);
+    await page.evaluate(async () => {
+      const video = document.querySelector('video') as HTMLVideoElement;
+      video.muted = true;
+      await new Promise((resolve) => {
+        if (video.readyState >= 1) resolve(null);
+        else video.addEventListener('loadedmetadata', resolve, { once: true });
+      });
+      video.currentTime = video.duration - 0.5;
+      await video.play();
+    });
+    await page.waitForSelector('#show-ended-title', { timeout: 10_000 });
+    expect(await page.textContent('#show-ended-title')).toBe(en.player.endedTitle);
+    await page.click(`text=${en.player.rewatch}`);
+    await page.waitForFunction(() => !document.querySelector('#show-ended-title'));
+    expect(await page.getAttribute('.player', 'data-show-state')).toBe('recorded');
+    await page.close();
+  });
+
+  it('shows an expired show without prices and says why', async () => {
+    const admin = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await admin('/admin/pages/demo-store/campaigns/e2e-expired', {
+          name: 'Old show',
+          deadline: Date.now() - 60_000,
+        })
+      ).status,
+    ).toBe(200);
+    const start = Date.now() - 5 * 86_400_000;
+    expect(
+      (
+        await admin('/admin/events/e2e-expired', {
+          pageUid: 'demo-store',
+          campaignId: 'e2e-expired',
+          currentStatus: 'vod',
+          eventName: 'An old show',
+          eventStartTimestamp: start,
+          liveStartTime: start,
+          cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await admin('/admin/events/e2e-expired/products/mug', { productUid: 'nordlys-ceramic-mug' })).status,
+    ).toBe(200);
+
+    const page = await openShow('/widget/demo-store/e2e-expired');
+    expect(await page.getAttribute('.player', 'data-show-state')).toBe('expired');
+    expect(await page.textContent('.video-stage__notice')).toBe(en.player.expired);
+    expect(await page.$$('.product-card__price')).toHaveLength(0);
+    await page.close();
+  });
+
+  it('lays out for a phone: full-screen video, menu, and products in a sheet', async () => {
+    const page = await openShow(RECORDED_SHOW, { width: 390, height: 844 });
+    expect(await page.isVisible('.player__panel')).toBe(false);
+    expect(await page.isVisible('.mobile-menu')).toBe(true);
+    await page.evaluate(async () => {
+      const video = document.querySelector('video') as HTMLVideoElement;
+      video.muted = true;
+      video.currentTime = 20;
+      await video.play();
+    });
+    await page.waitForSelector('.active-product-card');
+    await screenshot(page, 'player-phone');
+    // The menu's last entry opens the products.
+    await page.click('.mobile-menu button:last-child');
+    await page.waitForSelector('.mobile-sheet .product-list');
+    await screenshot(page, 'player-phone-products');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('answers not-found for a campaign of another store', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/widget/demo-store/no-such-campaign`);
+    await page.waitForSelector('[data-page="not-found"]');
+    await page.close();
+  });
+});
