@@ -14,3 +14,4 @@ export * from './show-state.ts';
 export * from './stock-signals.ts';
 export * from './stream-type.ts';
 export * from './variant-selection.ts';
+export * from './video.ts';

@@ -385,7 +385,10 @@ function demoEvents(now: number): DemoEvent[] {
         ...recorded,
       },
       // The oak board is shown off camera: listed, never cued, and priced per size.
-      products: [...cuedShowProducts(vodStart), { productUid: 'nordlys-oak-board', sorting: SHOW_LINEUP.length }],
+      products: [
+        ...cuedShowProducts(vodStart),
+        { productUid: 'nordlys-oak-board', sorting: SHOW_LINEUP.length },
+      ],
     },
   ];
 }

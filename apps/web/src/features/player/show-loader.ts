@@ -1,8 +1,8 @@
+import { pickCampaignEvent } from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { loadStoreInfo, read } from '../../lib/api.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
-import { pickCampaignEvent } from './pick-campaign-event.ts';
 
 export interface ShowData {
   pageUid: string;

@@ -5,7 +5,9 @@ import {
   cueTimeOf,
   orderProducts,
   pricesHidden,
+  type StreamType,
   showState,
+  streamType,
   trackingEventStatus,
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings } from '@vitrine/protocol';
@@ -71,6 +73,10 @@ export function ShowPlayer() {
   const [videoEnded, setVideoEnded] = useState(false);
   const now = useClock(CLOCK_TICK_MS);
   const state = showState(event, now, videoEnded);
+  // Kept across renders: a live stream stays live when its video turns into a recording (spec §4).
+  const streamTypeRef = useRef<StreamType | null>(null);
+  streamTypeRef.current = streamType(event, streamTypeRef.current);
+  const stream = streamTypeRef.current;
   const hidePrices = pricesHidden(state, settings.hidePrices);
 
   const [layout, dispatch] = useReducer(
@@ -103,12 +109,12 @@ export function ShowPlayer() {
       pageUid: loaded.pageUid,
       campaignUid: loaded.campaignUid,
       eventUid: event.id,
-      eventStatus: trackingEventStatus(event, state === 'live'),
+      eventStatus: trackingEventStatus(event, stream === 'live'),
       currency: CURRENCY_BY_LOCALE[locale],
       userUid: null,
       checkoutUid: null,
     }),
-    [loaded.pageUid, loaded.campaignUid, event, state, locale],
+    [loaded.pageUid, loaded.campaignUid, event, stream, locale],
   );
   const trackPlayer = useCallback(
     (name: Parameters<typeof track>[0], product?: EventProduct) =>
@@ -195,6 +201,7 @@ export function ShowPlayer() {
       <div className="player__stage">
         <VideoStage
           event={event}
+          streamType={stream}
           state={state}
           videoRef={videoRef}
           onEnded={onEnded}

@@ -1,13 +1,14 @@
-import type { ShowState } from '@vitrine/domain';
+import { deriveVideo, type ShowState, type StreamType, videoStartTimestamp } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { attachSource } from './hls-loader.ts';
+import { attachSource, isHlsSource } from './hls-loader.ts';
 
 export interface VideoStageProps {
   event: LiveEvent;
+  streamType: StreamType;
   state: ShowState;
   videoRef: RefObject<HTMLVideoElement | null>;
   onEnded(): void;
@@ -15,15 +16,47 @@ export interface VideoStageProps {
   onPlaybackEvent(name: 'play' | 'paused' | 'muted' | 'unmuted'): void;
 }
 
-/** The show's video with its state overlays: status badge, countdown, wrap-up, expiry, failure help. */
-export function VideoStage({ event, state, videoRef, onEnded, onRewatch, onPlaybackEvent }: VideoStageProps) {
+/**
+ * The show's video with its state overlays: status badge, planned start, recorded-show cover,
+ * wrap-up, expiry and failure help.
+ */
+export function VideoStage({
+  event,
+  streamType,
+  state,
+  videoRef,
+  onEnded,
+  onRewatch,
+  onPlaybackEvent,
+}: VideoStageProps) {
   const { t } = useTranslation();
   const format = useLocale();
   const [failed, setFailed] = useState(false);
+  const [started, setStarted] = useState(false);
   const details = event.event;
-  const source = details.currentStatus === 'planned' ? null : details.cdnMp4VideoUrl;
-  const poster =
-    details.liveVideoFormat?.picture ?? details.coverPhotoPath ?? details.liveVideoCover ?? undefined;
+  const video = deriveVideo(event);
+  const source = details.currentStatus === 'planned' ? null : video.mp4VideoUrl;
+  const poster = video.poster ?? undefined;
+  const simulatedLive = streamType === 'live' && source !== null && !isHlsSource(source);
+
+  // A live show served as a recorded file (the demo, or a re-run) plays from the live position
+  // and loops, so viewers joining later see what the live clock says is on now.
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!element || !simulatedLive) return;
+    const joinLive = () => {
+      if (!Number.isFinite(element.duration) || element.duration <= 0) return;
+      const sinceStart = (Date.now() - videoStartTimestamp(event)) / 1000;
+      element.currentTime = ((sinceStart % element.duration) + element.duration) % element.duration;
+    };
+    element.loop = true;
+    element.addEventListener('loadedmetadata', joinLive);
+    if (element.readyState >= 1) joinLive();
+    return () => {
+      element.loop = false;
+      element.removeEventListener('loadedmetadata', joinLive);
+    };
+  }, [videoRef, simulatedLive, event]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -55,7 +88,10 @@ export function VideoStage({ event, state, videoRef, onEnded, onRewatch, onPlayb
       if (video.muted !== wasMuted) onPlaybackEvent(video.muted ? 'muted' : 'unmuted');
       wasMuted = video.muted;
     };
-    const onPlay = () => onPlaybackEvent('play');
+    const onPlay = () => {
+      setStarted(true);
+      onPlaybackEvent('play');
+    };
     const onPause = () => {
       if (!video.ended) onPlaybackEvent('paused');
     };
@@ -96,6 +132,19 @@ export function VideoStage({ event, state, videoRef, onEnded, onRewatch, onPlayb
             {t('player.startsAt', { time: format.dateTime(details.eventStartTimestamp) })}
           </p>
           <p>{t('player.plannedHint')}</p>
+        </div>
+      )}
+      {state === 'recorded' && !started && (
+        <div className="video-stage__overlay video-stage__overlay--cover">
+          <p className="video-stage__overlay-title">{t('player.recordedCover.title')}</p>
+          <p>{t('player.recordedCover.text')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void videoRef.current?.play().catch(() => undefined)}
+          >
+            {t('player.recordedCover.play')}
+          </button>
         </div>
       )}
       {state === 'ended' && (

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const DIST = new URL('../apps/web/dist/', import.meta.url);
+/** Issue budget: the widget route's initial JavaScript, gzip, hls.js excluded (it loads on demand). */
+const WIDGET_INITIAL_JS_BUDGET_KB = 150;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The gzip size of the JavaScript a page actually loads, measured on the built files it fetched. */
+async function loadedJs(path: string): Promise<{ files: string[]; gzipKb: number }> {
+  const page = await browser.newPage();
+  const files: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) files.push(url.pathname.slice(1));
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.close();
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(new URL(file, DIST)), { level: 9 }).length,
+    0,
+  );
+  return { files, gzipKb: bytes / 1024 };
+}
+
+describe('bundle budget', () => {
+  it(`keeps the widget route's initial JS within ${WIDGET_INITIAL_JS_BUDGET_KB} KB gzip, without hls.js for MP4 shows`, async () => {
+    const widget = await loadedJs('/widget/demo-store/demo-kitchen-favourites');
+    const shop = await loadedJs('/');
+    console.log(
+      JSON.stringify({
+        widgetInitialJsGzipKb: Number(widget.gzipKb.toFixed(1)),
+        shopInitialJsGzipKb: Number(shop.gzipKb.toFixed(1)),
+        widgetFiles: widget.files,
+      }),
+    );
+    expect(widget.files.some((file) => /hls/i.test(file))).toBe(false);
+    expect(widget.gzipKb).toBeLessThanOrEqual(WIDGET_INITIAL_JS_BUDGET_KB);
+  });
+});
