@@ -30,4 +30,6 @@ console.log(
     lazyChunks: lazy.length,
   }),
 );
-console.log('e2e/bundle-size.e2e.ts measures what the widget route loads in Chromium and enforces its 150 KB budget.');
+console.log(
+  'e2e/bundle-size.e2e.ts measures what the widget route loads in Chromium and enforces its 150 KB budget.',
+);
