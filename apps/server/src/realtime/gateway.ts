@@ -120,7 +120,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     for (const connection of connections)
-      connection.socket.close(CLOSE_CODES.goingAway, 'server shutting down');
+      closeWithin(connection.socket, CLOSE_CODES.goingAway, 'server shutting down');
   });
   app.addHook('onClose', async () => {
     await Promise.all([...topics.values()].map(async (listener) => (await listener.stop)()));
@@ -163,9 +163,9 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     if (connection.socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
       // The client stopped reading: drop it rather than hold its frames; it resumes on reconnect.
       log.info({ buffered: connection.socket.bufferedAmount }, 'disconnecting a slow realtime consumer');
-      connection.socket.close(CLOSE_CODES.slowConsumer, 'slow consumer: reconnect and resume');
-      connection.socket.terminate();
+      // Nothing more is queued for it; the close frame reaches it if it reads again soon.
       drop(connection);
+      closeWithin(connection.socket, CLOSE_CODES.slowConsumer, 'slow consumer: reconnect and resume');
       return;
     }
     connection.socket.send(frame);
@@ -273,10 +273,12 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     connection.subscriptions.add(id);
     let instance: QueryInstance | undefined;
     try {
-      instance = await joinInstance(id, name, definition, params.data);
-      if (!connection.subscriptions.has(id) || connection.closed) return;
+      instance = instanceFor(id, name, definition, params.data);
+      // Registered before any await, so the instance is not dropped while this connection loads.
       const missed: ChangeBatch[] = [];
       instance.pending.set(connection, missed);
+      await followed(instance);
+      if (!instance.pending.has(connection) || connection.closed) return;
       const covered = await catchUp(connection, instance, resumeSeq);
       // Batches that arrived while loading, beyond what the snapshot or replay covered.
       for (const batch of missed) {
@@ -320,12 +322,13 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     return seq;
   }
 
-  async function joinInstance(
+  /** The node's instance of a query with these params, created (and its topic followed) on first use. */
+  function instanceFor(
     key: string,
     name: LiveQueryName,
     definition: LiveQueryDefinition<LiveQueryName>,
     params: unknown,
-  ): Promise<QueryInstance> {
+  ): QueryInstance {
     let instance = instances.get(key);
     if (!instance) {
       instance = {
@@ -353,9 +356,13 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       }
       listener.instances.add(instance);
     }
+    return instance;
+  }
+
+  /** Resolves once the bus delivers the instance's topic, so no batch after a snapshot's seq is missed. */
+  async function followed(instance: QueryInstance): Promise<void> {
     const listener = topics.get(instance.topic);
     try {
-      // Resolves once the bus delivers this topic, so no batch after the snapshot's seq is missed.
       await listener?.stop;
     } catch (error) {
       // The bus could not follow the topic: forget it so the next subscriber tries again.
@@ -363,7 +370,6 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       for (const stale of listener?.instances ?? []) instances.delete(stale.key);
       throw error;
     }
-    return instance;
   }
 
   function deliver(listener: TopicListener, batch: ChangeBatch) {
@@ -428,6 +434,15 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       return { connections: connections.size, queryInstances: instances.size, topics: topics.size };
     },
   };
+}
+
+/** How long a closing client gets to answer the close handshake before its socket is cut. */
+const CLOSE_HANDSHAKE_MS = 2000;
+
+/** Starts the close handshake, and cuts the socket if the client does not complete it in time. */
+function closeWithin(socket: WebSocket, code: number, reason: string) {
+  socket.close(code, reason);
+  setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS).unref();
 }
 
 function describeFailure(error: unknown): { code: ErrorCode; message: string } {
