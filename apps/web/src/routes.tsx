@@ -1,12 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
-import {
-  campaignLoader,
-  checkoutLoader,
-  multiEventLoader,
-  pageLoader,
-} from './features/placeholders/placeholder-loaders.ts';
+import { campaignLoader, checkoutLoader, pageLoader } from './features/placeholders/placeholder-loaders.ts';
 import {
   CheckoutErrorPlaceholder,
   CheckoutLocationPlaceholder,
@@ -15,10 +10,10 @@ import {
   ContactCapturePlaceholder,
   CreateCheckoutPlaceholder,
   LoginPlaceholder,
-  MultiEventPlaceholder,
 } from './features/placeholders/placeholder-screens.tsx';
+import { MultiEventPlayer, multiEventLoader } from './features/player/multi-event-player.tsx';
 import { showLoader } from './features/player/show-loader.ts';
-import { ShowPlayer } from './features/player/show-player.tsx';
+import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
 import { ShopPage } from './features/shop/shop-page.tsx';
 import { TermsPage, termsLoader } from './features/terms/terms-page.tsx';
@@ -82,23 +77,23 @@ export const routes: RouteObject[] = [
         path: '/widget',
         children: [
           { path: ':pageUid/tiktok', loader: pageLoader, element: <ContactCapturePlaceholder /> },
-          { path: 'multi-event', loader: multiEventLoader, element: <MultiEventPlaceholder /> },
-          { path: ':pageUid/multi-event', loader: multiEventLoader, element: <MultiEventPlaceholder /> },
+          { path: 'multi-event', loader: multiEventLoader, element: <MultiEventPlayer /> },
+          { path: ':pageUid/multi-event', loader: multiEventLoader, element: <MultiEventPlayer /> },
           {
             path: ':pageUid/:campaignUid/:checkoutUid',
             loader: showLoader,
-            element: <ShowPlayer />,
+            element: <ShowRoute />,
           },
-          { path: ':pageUid/:campaignUid', loader: showLoader, element: <ShowPlayer /> },
+          { path: ':pageUid/:campaignUid', loader: showLoader, element: <ShowRoute /> },
           {
             path: ':pageUid/campaign/:campaignUid/event/:eventUid',
             loader: showLoader,
-            element: <ShowPlayer />,
+            element: <ShowRoute />,
           },
           {
             path: ':pageUid/campaign/:campaignUid/event/:eventUid/checkout/:checkoutUid',
             loader: showLoader,
-            element: <ShowPlayer />,
+            element: <ShowRoute />,
           },
           { path: ':pageUid', loader: shopLoader, element: <ShopPage /> },
         ],

@@ -8,6 +8,7 @@ export * from './merge-changes.ts';
 export * from './money.ts';
 export * from './numeric.ts';
 export * from './player-settings.ts';
+export * from './playlist.ts';
 export * from './product-display-mode.ts';
 export * from './product-order.ts';
 export * from './show-state.ts';

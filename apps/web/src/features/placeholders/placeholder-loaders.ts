@@ -39,6 +39,3 @@ export async function campaignLoader({ params }: LoaderFunctionArgs): Promise<Ca
 
 /** Checkout screens: the campaign's events now; the checkout itself arrives with the cart issue. */
 export const checkoutLoader = campaignLoader;
-
-/** Multi-event widgets get their playlist from the host page; until then the page is loaded. */
-export const multiEventLoader = pageLoader;

@@ -71,6 +71,5 @@ function PagePlaceholder({ screen, feature }: { screen: string; feature: Feature
 }
 
 export const CheckoutErrorPlaceholder = () => <PagePlaceholder screen="checkoutError" feature="checkout" />;
-export const MultiEventPlaceholder = () => <PagePlaceholder screen="multiEvent" feature="embedding" />;
 export const ContactCapturePlaceholder = () => <PagePlaceholder screen="contactCapture" feature="accounts" />;
 export const LoginPlaceholder = () => <PagePlaceholder screen="login" feature="accounts" />;

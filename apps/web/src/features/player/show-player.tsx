@@ -28,7 +28,7 @@ import {
 import { ProductPanel } from './product-list.tsx';
 import type { ShowData } from './show-loader.ts';
 import { useVideoDerived } from './use-video-time.ts';
-import { VideoStage } from './video-stage.tsx';
+import { type NextShow, VideoStage } from './video-stage.tsx';
 import './player.css';
 
 const TABS: PlayerTab[] = ['products', 'video', 'comments', 'privateComments'];
@@ -52,9 +52,13 @@ function themeVariables(settings: PlayerSettings): CSSProperties {
   } as CSSProperties;
 }
 
+/** The player at a show's widget route, with the show its loader found. */
+export function ShowRoute() {
+  return <ShowPlayer show={useLoaderData() as ShowData} />;
+}
+
 /** The show player of spec §2: video, products in sync with it, chat, and the layout around them. */
-export function ShowPlayer() {
-  const loaded = useLoaderData() as ShowData;
+export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: NextShow }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
 
@@ -207,6 +211,7 @@ export function ShowPlayer() {
           onEnded={onEnded}
           onRewatch={onRewatch}
           onPlaybackEvent={onPlaybackEvent}
+          {...(next ? { next } : {})}
         />
         {activeProduct && layout.mobilePanel === null && (
           <button

@@ -1,10 +1,24 @@
-import { deriveVideo, type ShowState, type StreamType, videoStartTimestamp } from '@vitrine/domain';
+import {
+  type ClipMode,
+  deriveVideo,
+  NEXT_CLIP_COUNTDOWN_SECONDS,
+  type ShowState,
+  type StreamType,
+  videoStartTimestamp,
+} from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { attachSource, isHlsSource } from './hls-loader.ts';
+
+/** The show a playlist plays after this one. */
+export interface NextShow {
+  eventName: string;
+  clipMode: ClipMode;
+  onNext(): void;
+}
 
 export interface VideoStageProps {
   event: LiveEvent;
@@ -14,6 +28,8 @@ export interface VideoStageProps {
   onEnded(): void;
   onRewatch(): void;
   onPlaybackEvent(name: 'play' | 'paused' | 'muted' | 'unmuted'): void;
+  /** The playlist's next show, offered (or, in clip mode, started after a countdown) at the end. */
+  next?: NextShow;
 }
 
 /**
@@ -28,6 +44,7 @@ export function VideoStage({
   onEnded,
   onRewatch,
   onPlaybackEvent,
+  next,
 }: VideoStageProps) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -153,9 +170,17 @@ export function VideoStage({
             {t('player.endedTitle')}
           </p>
           <p>{t('player.endedText')}</p>
-          <button type="button" className="button" onClick={onRewatch}>
-            {t('player.rewatch')}
-          </button>
+          <div className="video-stage__overlay-actions">
+            <button type="button" className="button button--secondary" onClick={onRewatch}>
+              {t('player.rewatch')}
+            </button>
+            {next && next.clipMode === 'normal' && (
+              <button type="button" className="button" onClick={next.onNext}>
+                {t('player.nextShow', { name: next.eventName })}
+              </button>
+            )}
+          </div>
+          {next && next.clipMode === 'clip' && <NextClipCountdown next={next} />}
         </div>
       )}
       {state === 'expired' && (
@@ -175,6 +200,36 @@ export function VideoStage({
           </ul>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Counts down whole seconds, then starts the next clip; the viewer can start it at once or stay. */
+function NextClipCountdown({ next }: { next: NextShow }) {
+  const { t } = useTranslation();
+  const [seconds, setSeconds] = useState(NEXT_CLIP_COUNTDOWN_SECONDS);
+  const [cancelled, setCancelled] = useState(false);
+  useEffect(() => {
+    if (cancelled) return;
+    if (seconds <= 0) {
+      next.onNext();
+      return;
+    }
+    const timer = setTimeout(() => setSeconds((left) => left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, cancelled, next]);
+  if (cancelled) return null;
+  return (
+    <div className="next-clip" role="timer" aria-live="polite">
+      <p>{t('player.nextClipIn', { name: next.eventName, seconds })}</p>
+      <div className="video-stage__overlay-actions">
+        <button type="button" className="button" onClick={next.onNext}>
+          {t('player.playNow')}
+        </button>
+        <button type="button" className="link-button" onClick={() => setCancelled(true)}>
+          {t('player.stay')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,121 @@
+import { makePlaylist, nextPlaylistItem, type Playlist, parseClipMode } from '@vitrine/domain';
+import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { loadStoreInfo, read } from '../../lib/api.ts';
+import { logFailure } from '../../lib/debug.ts';
+import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { ShowPlayer } from './show-player.tsx';
+
+interface MultiEventData {
+  pageUid: string;
+  storeInfo: StoreInfo;
+  playerSettings: PlayerSettings;
+  /** The playable shows: live ones first, then recordings, newest first. */
+  events: LiveEvent[];
+  initialEventId: string | null;
+  clipMode: ReturnType<typeof parseClipMode>;
+}
+
+/**
+ * A multi-event widget plays the store's shows one after another. The page comes from the route,
+ * or `?pageUid=` on /widget/multi-event; `?event=` picks the first show and `?clipMode=clip`
+ * moves on to the next show by itself after a countdown.
+ */
+export async function multiEventLoader({ params, request }: LoaderFunctionArgs): Promise<MultiEventData> {
+  const query = new URL(request.url).searchParams;
+  const pageUid = params.pageUid ?? query.get('pageUid') ?? runtimeConfig.defaultPageUid;
+  const [storeInfo, playerSettings, shop] = await Promise.all([
+    loadStoreInfo(pageUid),
+    read('playerSettings', { pageUid }),
+    read('liveEvents.shop', { pageUid }),
+  ]).catch(rethrowAsNotFound);
+  return {
+    pageUid,
+    storeInfo,
+    playerSettings,
+    events: [...shop.live, ...shop.vod],
+    initialEventId: query.get('event'),
+    clipMode: parseClipMode(query.get('clipMode')),
+  };
+}
+
+export function MultiEventPlayer() {
+  const data = useLoaderData() as MultiEventData;
+  const { t } = useTranslation();
+  const [playlist, setPlaylist] = useState<Playlist>(() =>
+    makePlaylist(
+      data.events.map((event) => event.id),
+      data.initialEventId,
+    ),
+  );
+  const [products, setProducts] = useState<{ eventId: string; products: EventProduct[] } | null>(null);
+  const active = data.events.find((event) => event.id === playlist.activeItemId);
+
+  useEffect(() => {
+    if (!active) return;
+    let cancelled = false;
+    read('liveEventProducts', { eventId: active.id }).then(
+      (loaded) => {
+        if (!cancelled) setProducts({ eventId: active.id, products: loaded });
+      },
+      (error: unknown) => logFailure('loading the show products failed', error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [active]);
+
+  if (!active) return <p className="panel-empty">{t('player.noShows')}</p>;
+  const nextId = nextPlaylistItem(playlist);
+  const next = data.events.find((event) => event.id === nextId);
+  const select = (eventId: string) => setPlaylist((current) => ({ ...current, activeItemId: eventId }));
+
+  return (
+    <div className="multi-event" data-playlist-size={playlist.size}>
+      <ShowPlayer
+        key={active.id}
+        show={{
+          pageUid: data.pageUid,
+          campaignUid: active.event.campaignId,
+          storeInfo: data.storeInfo,
+          playerSettings: data.playerSettings,
+          events: data.events,
+          event: active,
+          products: products?.eventId === active.id ? products.products : [],
+        }}
+        {...(next
+          ? {
+              next: {
+                eventName: next.event.eventName,
+                clipMode: data.clipMode,
+                onNext: () => select(next.id),
+              },
+            }
+          : {})}
+      />
+      {playlist.size > 1 && (
+        <nav className="playlist" aria-label={t('player.playlist')}>
+          {playlist.items.map((item, index) => {
+            const event = data.events.find((candidate) => candidate.id === item.eventId);
+            if (!event) return null;
+            return (
+              <button
+                key={item.eventId}
+                type="button"
+                aria-current={item.eventId === playlist.activeItemId}
+                onClick={() => select(item.eventId)}
+                data-event-id={item.eventId}
+              >
+                <span className="playlist__index">{index + 1}</span>
+                {event.event.eventName}
+              </button>
+            );
+          })}
+        </nav>
+      )}
+    </div>
+  );
+}

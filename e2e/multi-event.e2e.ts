@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
+  const admin = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+  };
+  // A recording newer than the demo's, so the playlist runs: live show, this one, then the demo recording.
+  const start = Date.now() - 86_400_000;
+  await admin('/admin/pages/demo-store/campaigns/e2e-clip', {
+    name: 'Clip',
+    deadline: Date.now() + 86_400_000,
+  });
+  await admin('/admin/events/e2e-clip', {
+    pageUid: 'demo-store',
+    campaignId: 'e2e-clip',
+    currentStatus: 'vod',
+    eventName: 'Yesterday in the studio',
+    eventStartTimestamp: start,
+    liveStartTime: start,
+    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('multi-event widget', () => {
+  it('lists the store shows as a playlist and switches between them', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/widget/demo-store/multi-event`);
+    await page.waitForSelector('.playlist');
+    const items = await page.$$eval('.playlist button', (buttons) =>
+      buttons.map((b) => b.getAttribute('data-event-id')),
+    );
+    expect(items.slice(0, 2)).toEqual(['demo-autumn-living', 'e2e-clip']);
+    expect(items).toContain('demo-kitchen-favourites');
+    expect(await page.getAttribute('.player', 'data-show-state')).toBe('live');
+    await page.click('.playlist button[data-event-id="demo-kitchen-favourites"]');
+    await page.waitForFunction(
+      () => document.querySelector('.player')?.getAttribute('data-show-state') === 'recorded',
+    );
+    await page.waitForSelector('li[data-product-uid="nordlys-oak-board"]');
+    await page.close();
+  });
+
+  it('in clip mode counts down in seconds and plays the next show', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/widget/demo-store/multi-event?clipMode=clip&event=e2e-clip`);
+    await page.waitForSelector('.player');
+    await page.evaluate(async () => {
+      const video = document.querySelector('video') as HTMLVideoElement;
+      video.muted = true;
+      await new Promise((resolve) => {
+        if (video.readyState >= 1) resolve(null);
+        else video.addEventListener('loadedmetadata', resolve, { once: true });
+      });
+      video.currentTime = video.duration - 0.3;
+      await video.play();
+    });
+    await page.waitForSelector('.next-clip', { timeout: 10_000 });
+    expect(await page.textContent('.next-clip p')).toMatch(/Kitchen favourites in \d s/);
+    await page.waitForSelector(
+      '.playlist button[aria-current="true"][data-event-id="demo-kitchen-favourites"]',
+      {
+        timeout: 10_000,
+      },
+    );
+    await page.close();
+  });
+});
