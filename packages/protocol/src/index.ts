@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './comments.ts';
 export * from './common.ts';
 export * from './events.ts';
+export * from './host.ts';
 export * from './live-documents.ts';
 export * from './live-queries.ts';
 export * from './reads.ts';
