@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { initI18n } from './lib/i18n.ts';
+import { startSession } from './lib/session.ts';
 import { routes } from './routes.tsx';
 import './styles/base.css';
 
 await initI18n();
+startSession();
 
 // The app mounts into the page's single root element with the site root as its base path (spec §2).
 const rootElement = document.getElementById('root');
