@@ -6,6 +6,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  /** The demo retailer site (a second origin embedding the player), e.g. http://127.0.0.1:PORT; null when not served. */
+  retailerUrl: string | null;
   process: ChildProcess;
   /** Milliseconds from spawning the process to the first page served. */
   coldStartMs: number;
@@ -24,7 +26,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`npm run serve`'s command) on a free port with its own data dir and
- * waits until it serves the storefront page.
+ * waits until it serves the storefront page and has printed its URLs. The demo retailer gets any
+ * free port unless `env` sets VITRINE_DEMO_RETAILER_PORT.
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -32,7 +35,14 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const startedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      VITRINE_DEMO_RETAILER_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,8 +67,19 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const coldStartMs = performance.now() - startedAt;
+  // main.ts prints "Vitrine storefront: …" (and "Demo retailer: …") once everything listens.
+  while (!output.includes('Vitrine storefront:')) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not print its URLs within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const retailerUrl = /Demo retailer:\s+(http\S+?)\/?$/m.exec(output)?.[1] ?? null;
   return {
     url,
+    retailerUrl,
     process: child,
     coldStartMs,
     async stop() {

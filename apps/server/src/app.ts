@@ -16,6 +16,7 @@ import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerSdkScript } from './http/sdk-script.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
@@ -63,7 +64,7 @@ async function openChangeBus(config: Config, log: FastifyBaseLogger): Promise<Ch
   });
 }
 
-/** Builds the HTTP server: API, admin API, reads, demo media and the built web app, on one port. */
+/** Builds the HTTP server: API, admin API, reads, /sdk.js, demo media and the built web app, on one port. */
 export async function buildApp({ config, db, now = Date.now, bus: givenBus }: AppOptions): Promise<App> {
   const server = Fastify({
     logger:
@@ -108,6 +109,9 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     'liveEvents.byId': ({ ids }) => services.events.eventsByIds(ids),
     'liveEvents.byCampaign': ({ campaignIds }) => services.events.eventsByCampaigns(campaignIds),
     liveEventProducts: ({ eventId }) => services.events.eventProducts(eventId),
+    embedding: async ({ pageUid }) => ({
+      allowedOrigins: (await services.stores.pageSummary(pageUid)).allowedOrigins,
+    }),
   });
 
   const realtime = registerRealtimeGateway(server, {
@@ -117,6 +121,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     log: server.log,
   });
 
+  registerSdkScript(server);
   await server.register(fastifyStatic, {
     root: DEMO_MEDIA_DIR,
     prefix: '/demo-media/',

@@ -15,6 +15,18 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('serves the demo retailer on PORT + 1 unless told otherwise', () => {
+    expect(loadConfig({}).demoRetailerPort).toBe(3001);
+    expect(loadConfig({ PORT: '8080' }).demoRetailerPort).toBe(8081);
+    expect(loadConfig({ PORT: '0' }).demoRetailerPort).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).demoRetailerPort).toBe(0);
+    expect(loadConfig({ VITRINE_DEMO_RETAILER_PORT: '4000' }).demoRetailerPort).toBe(4000);
+    expect(loadConfig({ VITRINE_DEMO_RETAILER_PORT: '0' }).demoRetailerPort).toBe(0);
+    expect(loadConfig({ VITRINE_DEMO_RETAILER_PORT: '-1' }).demoRetailerPort).toBeNull();
+    expect(() => loadConfig({ VITRINE_DEMO_RETAILER_PORT: '-2' })).toThrow(/VITRINE_DEMO_RETAILER_PORT: /);
+    expect(() => loadConfig({ VITRINE_DEMO_RETAILER_PORT: 'yes' })).toThrow(/VITRINE_DEMO_RETAILER_PORT: /);
+  });
+
   it('generates a random admin key when none is set', () => {
     const a = loadConfig({});
     const b = loadConfig({});

@@ -28,6 +28,11 @@ const Environment = z.object({
   VITRINE_DEFAULT_PAGE: z.string().default('demo-store'),
   /** Seed the demo store on first start with an empty database. */
   VITRINE_SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /**
+   * Port of the demo retailer site (apps/demo-retailer), served with the demo store: PORT + 1 by
+   * default, 0 for any free port, -1 for none.
+   */
+  VITRINE_DEMO_RETAILER_PORT: z.coerce.number().int().min(-1).max(65535).optional(),
   /** Built web app to serve; the app is not served when the folder is missing. */
   VITRINE_WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
 });
@@ -45,7 +50,16 @@ export interface Config {
   shopUrl: string;
   defaultPageUid: string;
   seedDemo: boolean;
+  /** Port of the demo retailer site (0: any free one), or null when it is not served. */
+  demoRetailerPort: number | null;
   webDist: string;
+}
+
+/** The demo retailer's port: PORT + 1 unless set; a main server on any free port gets any free one too. */
+function demoRetailerPort(port: number, setting: number | undefined): number | null {
+  if (setting === -1) return null;
+  if (setting !== undefined) return setting;
+  return port === 0 || port === 65535 ? 0 : port + 1;
 }
 
 /** Reads and validates configuration from the environment; throws one message listing every problem. */
@@ -73,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopUrl: e.VITRINE_SHOP_URL,
     defaultPageUid: e.VITRINE_DEFAULT_PAGE,
     seedDemo: e.VITRINE_SEED_DEMO === '1',
+    demoRetailerPort: demoRetailerPort(e.PORT, e.VITRINE_DEMO_RETAILER_PORT),
     webDist: e.VITRINE_WEB_DIST,
   };
 }

@@ -4,7 +4,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import { seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
+import { type DemoRetailer, startDemoRetailer } from './features/demo/retailer-server.ts';
+import { DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -30,8 +31,40 @@ log.info(
 );
 if (config.adminKeyGenerated)
   log.info(`admin API key for this run (set VITRINE_ADMIN_KEY to fix it): ${config.adminKey}`);
-// A plain line for people and scripts, whatever the log format.
-process.stdout.write(`\n  Vitrine storefront: ${address}/\n\n`);
+
+/**
+ * The demo retailer on a second origin, embedding the demo store's player (apps/demo-retailer);
+ * the demo store allows its origins. Not served without the demo store or when its port is taken.
+ */
+async function serveDemoRetailer(port: number): Promise<DemoRetailer | null> {
+  const demoStore = await app.services.stores.pageSummary(DEMO_PAGE_UID).catch(() => null);
+  if (!demoStore) {
+    log.info('demo retailer not served: there is no demo store');
+    return null;
+  }
+  let retailer: DemoRetailer | null = null;
+  try {
+    retailer = await startDemoRetailer({ port, host: config.host, playerOrigin: address });
+    await app.services.stores.allowOrigins(DEMO_PAGE_UID, retailer.origins);
+    return retailer;
+  } catch (error) {
+    await retailer?.close();
+    log.warn(
+      { err: error },
+      `demo retailer not served on port ${port}; set VITRINE_DEMO_RETAILER_PORT (0: any free port, -1: none)`,
+    );
+    return null;
+  }
+}
+const retailer =
+  config.seedDemo && config.demoRetailerPort !== null
+    ? await serveDemoRetailer(config.demoRetailerPort)
+    : null;
+
+// Plain lines for people and scripts, whatever the log format.
+process.stdout.write(
+  `\n  Vitrine storefront: ${address}/\n${retailer ? `  Demo retailer:      ${retailer.url}/\n` : ''}\n`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -45,6 +78,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   forceExit.unref();
   try {
+    await retailer?.close();
     await app.server.close();
     await db.close();
     process.exit(0);

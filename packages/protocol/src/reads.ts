@@ -20,6 +20,10 @@ export const ShopEvents = z.object({
 });
 export type ShopEvents = z.infer<typeof ShopEvents>;
 
+/** The page's embedding facts the player needs before it talks to a host page (spec §7 host messages). */
+export const Embedding = z.object({ allowedOrigins: z.array(z.string()) });
+export type Embedding = z.infer<typeof Embedding>;
+
 /** A batch of at most 10 ids, the lookup limit of spec §9. */
 const IdBatch = z.array(Uid).min(1).max(10, 'at most 10 ids per lookup');
 
@@ -36,6 +40,8 @@ export const ReadCatalogue = {
     result: z.array(LiveEvent),
   },
   liveEventProducts: { params: z.object({ eventId: Uid }).strict(), result: z.array(EventProduct) },
+  /** Where the page may be embedded: the embedded player talks only to a host page of these origins. */
+  embedding: { params: z.object({ pageUid: Uid }).strict(), result: Embedding },
 } as const;
 
 export type ReadName = keyof typeof ReadCatalogue;

@@ -10,7 +10,16 @@ export interface WebRuntimeConfig {
   defaultPageUid: string;
 }
 
-const API_PREFIXES = ['/functions/', '/shopapiv2/', '/reads/', '/admin/', '/realtime', '/healthz', '/readyz'];
+const API_PREFIXES = [
+  '/functions/',
+  '/shopapiv2/',
+  '/reads/',
+  '/admin/',
+  '/realtime',
+  '/healthz',
+  '/readyz',
+  '/sdk.js',
+];
 
 /**
  * Serves the built web app: hashed assets from disk with long caching, and index.html (with the

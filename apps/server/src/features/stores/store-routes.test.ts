@@ -309,6 +309,33 @@ describe('PUT /admin/pages/:pageUid', () => {
   });
 });
 
+describe('allowOrigins', () => {
+  it('adds new origins after the existing ones, once, and keeps them across calls', async () => {
+    expect((await putPage('origins-store', PAGE)).statusCode).toBe(200);
+    const origins = ['http://127.0.0.1:3001', 'http://localhost:3001'];
+    expect(await app.services.stores.allowOrigins('origins-store', [...origins, origins[0]!])).toEqual([
+      'https://shop.nordic.example',
+      ...origins,
+    ]);
+    expect(await app.services.stores.allowOrigins('origins-store', origins)).toEqual([
+      'https://shop.nordic.example',
+      ...origins,
+    ]);
+    expect((await app.services.stores.pageSummary('origins-store')).allowedOrigins).toEqual([
+      'https://shop.nordic.example',
+      ...origins,
+    ]);
+  });
+
+  it('fails with 404 for an unknown page', async () => {
+    await expect(
+      app.services.stores.allowOrigins('no-such-store', ['http://a.example']),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+});
+
 describe('POST /reads/playerSettings', () => {
   it('returns the spec defaults for a page that sets none', async () => {
     expect((await putPage('plain-store', { name: 'Plain' })).statusCode).toBe(200);

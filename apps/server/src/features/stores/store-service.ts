@@ -102,6 +102,22 @@ export function createStoreService(db: Queryable, publish: Publish) {
       };
     },
 
+    /**
+     * Adds origins to the page's allowed embedding origins (those not there yet, at the end) and
+     * returns the list; the demo retailer's origins are added this way on every start.
+     */
+    async allowOrigins(pageUid: string, origins: readonly string[]): Promise<string[]> {
+      const current = (await requirePage(pageUid)).allowed_origins;
+      const added = [...new Set(origins)].filter((origin) => !current.includes(origin));
+      if (!added.length) return current;
+      const [row] = await db.query<{ allowed_origins: string[] }>(
+        `UPDATE pages SET allowed_origins = allowed_origins || $2::jsonb, updated_at = now()
+         WHERE uid = $1 RETURNING allowed_origins`,
+        [pageUid, JSON.stringify(added)],
+      );
+      return row?.allowed_origins ?? [...current, ...added];
+    },
+
     async pageCount(): Promise<number> {
       const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM pages');
       return row?.count ?? 0;

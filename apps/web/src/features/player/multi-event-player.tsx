@@ -1,4 +1,10 @@
-import { makePlaylist, nextPlaylistItem, type Playlist, parseClipMode } from '@vitrine/domain';
+import {
+  makePlaylist,
+  nextPlaylistItem,
+  type Playlist,
+  parseClipMode,
+  playlistFromHost,
+} from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +13,7 @@ import { loadStoreInfo, read } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { HostBridgeProvider, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { ShowPlayer } from './show-player.tsx';
 
 interface MultiEventData {
@@ -44,6 +51,14 @@ export async function multiEventLoader({ params, request }: LoaderFunctionArgs):
 
 export function MultiEventPlayer() {
   const data = useLoaderData() as MultiEventData;
+  return (
+    <HostBridgeProvider pageUid={data.pageUid}>
+      <MultiEventPlaylist data={data} />
+    </HostBridgeProvider>
+  );
+}
+
+function MultiEventPlaylist({ data }: { data: MultiEventData }) {
   const { t } = useTranslation();
   const [playlist, setPlaylist] = useState<Playlist>(() =>
     makePlaylist(
@@ -53,6 +68,15 @@ export function MultiEventPlayer() {
   );
   const [products, setProducts] = useState<{ eventId: string; products: EventProduct[] } | null>(null);
   const active = data.events.find((event) => event.id === playlist.activeItemId);
+
+  useHostCommand((command) => {
+    if (command.type !== 'playlist_update') return;
+    const fromHost = playlistFromHost(
+      data.events.map((event) => event.id),
+      command.payload,
+    );
+    if (fromHost) setPlaylist(fromHost);
+  });
 
   useEffect(() => {
     if (!active) return;
@@ -86,6 +110,7 @@ export function MultiEventPlayer() {
           event: active,
           products: products?.eventId === active.id ? products.products : [],
         }}
+        productsLoaded={products?.eventId === active.id}
         {...(next
           ? {
               next: {

@@ -33,6 +33,7 @@ export type LayoutAction =
   | { type: 'openProduct'; productUid: string }
   | { type: 'closeProduct' }
   | { type: 'toggleMobilePanel'; panel: MobilePanel }
+  | { type: 'openMobilePanel'; panel: MobilePanel }
   | { type: 'closeMobilePanel' }
   | { type: 'setMinimized'; minimized: boolean };
 
@@ -65,6 +66,8 @@ export function layoutReducer(layout: PlayerLayout, action: LayoutAction): Playe
       return { ...layout, productDetails: null };
     case 'toggleMobilePanel':
       return { ...layout, mobilePanel: layout.mobilePanel === action.panel ? null : action.panel };
+    case 'openMobilePanel':
+      return { ...layout, mobilePanel: action.panel };
     case 'closeMobilePanel':
       return { ...layout, mobilePanel: null, productDetails: null };
     case 'setMinimized':

@@ -1,9 +1,10 @@
-import type { Currency } from '@vitrine/domain';
+import type { Currency, ProductDisplayMode } from '@vitrine/domain';
 import { displayPrice, matchingVariant, stockSignal, toggleOptionValue } from '@vitrine/domain';
 import type { EventProduct, Product } from '@vitrine/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale.ts';
+import type { ProductCommerce } from './product-commerce.ts';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
 
 export interface ProductPanelProps {
@@ -13,7 +14,8 @@ export interface ProductPanelProps {
   storeCurrency: Currency;
   hidePrices: boolean;
   canPurchase: boolean;
-  newTab: boolean;
+  /** How products are bought and priced here (host page, link mode, …). */
+  commerce: ProductCommerce;
   onOpen(uid: string): void;
   onClose(): void;
   onJumpToCue(product: EventProduct): void;
@@ -94,6 +96,77 @@ function StockBadge({ stock }: { stock: number | null }) {
   return <span className={`stock-badge stock-badge--${signal}`}>{t(`player.stock.${signal}`)}</span>;
 }
 
+/**
+ * The price as the product display mode says (spec §4): nothing while hidden, a placeholder while
+ * the host's price is loading, else the price (the host's, laid over the catalogue's, when it sent one).
+ */
+function PriceArea({
+  mode,
+  price,
+  render,
+}: {
+  mode: ProductDisplayMode;
+  price: string | null;
+  render(text: ReactNode, busy: boolean): ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (mode === 'hidden') return null;
+  if (mode === 'loading')
+    return render(<span className="price-loading">{t('player.host.priceLoading')}</span>, true);
+  return price ? render(price, false) : null;
+}
+
+/** A link to the product in the shop: through the host page when embedded (go_to_url), else a plain link. */
+function ShopLink({
+  url,
+  commerce,
+  className,
+  onOpened,
+  children,
+}: {
+  url: string;
+  commerce: ProductCommerce;
+  className: string;
+  onOpened(): void;
+  children: ReactNode;
+}) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onOpened();
+    if (commerce.openUrl(url)) event.preventDefault();
+  };
+  return (
+    <a
+      className={className}
+      href={url}
+      target={commerce.newTab ? '_blank' : undefined}
+      rel="noopener noreferrer"
+      onClick={onClick}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** The favourite toggle of a host page that keeps favourites (TOGGLE_IS_FAVORITE). */
+function FavoriteToggle({ product, commerce }: { product: EventProduct; commerce: ProductCommerce }) {
+  const { t } = useTranslation();
+  if (!commerce.favorite) return null;
+  const isFavorite = commerce.favorite.isFavorite(product);
+  const toggle = commerce.favorite.toggle;
+  return (
+    <button
+      type="button"
+      className="favorite-toggle"
+      aria-pressed={isFavorite}
+      aria-label={t(isFavorite ? 'player.host.removeFavorite' : 'player.host.addFavorite')}
+      title={t(isFavorite ? 'player.host.removeFavorite' : 'player.host.addFavorite')}
+      onClick={() => toggle(product)}
+    >
+      <span aria-hidden="true">{isFavorite ? '♥' : '♡'}</span>
+    </button>
+  );
+}
+
 /** Stock of what the shopper would buy: the chosen variant, or the product when it has none. */
 function stockOf(product: Product, selection: OptionSelection): number | null {
   const variant = matchingVariant(product, selection);
@@ -108,34 +181,46 @@ function ProductCard({
   activeUid,
   storeCurrency,
   hidePrices,
+  commerce,
   onOpen,
 }: ProductPanelProps & { product: EventProduct }) {
   const { t } = useTranslation();
   const price = usePrice(product.product, {}, storeCurrency);
   const image = product.product.images[0];
   return (
-    <button type="button" className="product-card" onClick={() => onOpen(product.uid)}>
-      {image ? <img src={image} alt="" loading="lazy" /> : <span className="product-card__no-image" />}
-      <span className="product-card__text">
-        {product.uid === activeUid && <span className="product-card__now">{t('player.nowShowing')}</span>}
-        <span className="product-card__name">{product.product.name}</span>
-        {!hidePrices && price && <span className="product-card__price">{price}</span>}
-        <StockBadge stock={stockOf(product.product, {})} />
-      </span>
-    </button>
+    <div className="product-card-wrap">
+      <button type="button" className="product-card" onClick={() => onOpen(product.uid)}>
+        {image ? <img src={image} alt="" loading="lazy" /> : <span className="product-card__no-image" />}
+        <span className="product-card__text">
+          {product.uid === activeUid && <span className="product-card__now">{t('player.nowShowing')}</span>}
+          <span className="product-card__name">{product.product.name}</span>
+          {!hidePrices && (
+            <PriceArea
+              mode={commerce.priceMode(product)}
+              price={price}
+              render={(text, busy) => (
+                <span className="product-card__price" aria-busy={busy || undefined}>
+                  {text}
+                </span>
+              )}
+            />
+          )}
+          <StockBadge stock={stockOf(product.product, {})} />
+        </span>
+      </button>
+      <FavoriteToggle product={product} commerce={commerce} />
+    </div>
   );
 }
 
 function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
-  const { product, storeCurrency, hidePrices, canPurchase, newTab, onClose, onJumpToCue, onTrack, hasCue } =
-    props;
+  const { product, storeCurrency, hidePrices, commerce, onClose, onJumpToCue, onTrack, hasCue } = props;
   const { t } = useTranslation();
   const [selection, setSelection] = useState<OptionSelection>({});
   const [imageIndex, setImageIndex] = useState(0);
   const price = usePrice(product.product, selection, storeCurrency);
   const images = product.product.images;
-  const variantChosen =
-    product.product.variants.length === 0 || matchingVariant(product.product, selection) !== null;
+  const url = product.product.url ?? product.url;
 
   return (
     <article className="product-details" data-product-uid={product.uid}>
@@ -164,11 +249,20 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
           )}
         </div>
       )}
-      <h2 className="product-details__name">{product.product.name}</h2>
-      {!hidePrices && price && (
-        <p className="product-details__price" data-testid="product-price">
-          {price}
-        </p>
+      <div className="product-details__heading">
+        <h2 className="product-details__name">{product.product.name}</h2>
+        <FavoriteToggle product={product} commerce={commerce} />
+      </div>
+      {!hidePrices && (
+        <PriceArea
+          mode={commerce.priceMode(product)}
+          price={price}
+          render={(text, busy) => (
+            <p className="product-details__price" data-testid="product-price" aria-busy={busy || undefined}>
+              {text}
+            </p>
+          )}
+        />
       )}
       <StockBadge stock={stockOf(product.product, selection)} />
       {product.product.description && (
@@ -182,33 +276,106 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
         }
       />
       <div className="product-details__actions">
-        <button type="button" className="button" disabled aria-describedby={`cart-reason-${product.uid}`}>
-          {t('player.addToCart')}
-        </button>
-        <p id={`cart-reason-${product.uid}`} className="product-details__reason">
-          {!canPurchase
-            ? t('player.expired')
-            : !variantChosen
-              ? t('player.chooseVariant')
-              : t('player.cartComingSoon')}
-        </p>
+        <CartAction {...props} selection={selection} url={url} />
         {hasCue(product) && (
           <button type="button" className="link-button" onClick={() => onJumpToCue(product)}>
             {t('player.jumpToCue')}
           </button>
         )}
-        {product.product.url && (
-          <a
+        {url && commerce.cartMode !== 'link' && (
+          <ShopLink
+            url={url}
+            commerce={commerce}
             className="link-button"
-            href={product.product.url}
-            target={newTab ? '_blank' : undefined}
-            rel="noopener noreferrer"
-            onClick={() => onTrack('catalog.opened-product-url', product)}
+            onOpened={() => onTrack('catalog.opened-product-url', product)}
           >
             {t('player.seeInShop')}
-          </a>
+          </ShopLink>
         )}
       </div>
     </article>
   );
+}
+
+/**
+ * The buying action of a product, by cart mode (see CartMode): add to the host's cart, a "See in
+ * shop" link in link mode, nothing in FAVORITES mode, else the disabled button with its reason.
+ */
+function CartAction({
+  product,
+  selection,
+  url,
+  canPurchase,
+  commerce,
+  onTrack,
+}: ProductPanelProps & { product: EventProduct; selection: OptionSelection; url: string | null }) {
+  const { t } = useTranslation();
+  const [added, setAdded] = useState(false);
+  const variant = matchingVariant(product.product, selection);
+  const variantChosen = product.product.variants.length === 0 || variant !== null;
+  const reasonId = `cart-reason-${product.uid}`;
+
+  // The "Added" confirmation belongs to the selection it was given for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the product or selection changes
+  useEffect(() => setAdded(false), [product.uid, selection]);
+
+  switch (commerce.cartMode) {
+    case 'favorites':
+      return null;
+    case 'link':
+      return url ? (
+        <ShopLink
+          url={url}
+          commerce={commerce}
+          className="button"
+          onOpened={() => onTrack('catalog.opened-product-url', product)}
+        >
+          {t('player.seeInShop')}
+        </ShopLink>
+      ) : null;
+    case 'hostCart': {
+      const salable = commerce.salable(product);
+      const reason = !canPurchase
+        ? t('player.expired')
+        : !salable
+          ? t('player.soldOut')
+          : !variantChosen
+            ? t('player.chooseVariant')
+            : null;
+      return (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={reason !== null}
+            aria-describedby={reason === null ? undefined : reasonId}
+            onClick={() => {
+              commerce.addToCart(product, variant?.uid ?? null);
+              setAdded(true);
+            }}
+          >
+            {t('player.addToCart')}
+          </button>
+          <p id={reasonId} className="product-details__reason" role="status">
+            {reason ?? (added ? t('player.host.added') : '')}
+          </p>
+        </>
+      );
+    }
+    case 'unavailable':
+      return (
+        <>
+          <button type="button" className="button" disabled aria-describedby={reasonId}>
+            {t('player.addToCart')}
+          </button>
+          <p id={reasonId} className="product-details__reason">
+            {!canPurchase
+              ? t('player.expired')
+              : !variantChosen
+                ? t('player.chooseVariant')
+                : t('player.cartComingSoon')}
+          </p>
+        </>
+      );
+  }
 }

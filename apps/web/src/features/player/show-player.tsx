@@ -17,7 +17,10 @@ import { useLoaderData } from 'react-router';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { type TrackingContext, track } from '../../lib/tracking.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
+import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
 import { CommentsPanel, PrivateCommentsPanel } from './comments-panel.tsx';
+import { CartCount, HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
   initialLayout,
   layoutAttributes,
@@ -25,6 +28,7 @@ import {
   type MobilePanel,
   type PlayerTab,
 } from './player-layout.ts';
+import { useProductCommerce } from './product-commerce.ts';
 import { ProductPanel } from './product-list.tsx';
 import type { ShowData } from './show-loader.ts';
 import { useVideoDerived } from './use-video-time.ts';
@@ -54,13 +58,26 @@ function themeVariables(settings: PlayerSettings): CSSProperties {
 
 /** The player at a show's widget route, with the show its loader found. */
 export function ShowRoute() {
-  return <ShowPlayer show={useLoaderData() as ShowData} />;
+  const show = useLoaderData() as ShowData;
+  return (
+    <HostBridgeProvider pageUid={show.pageUid}>
+      <ShowPlayer show={show} />
+    </HostBridgeProvider>
+  );
+}
+
+export interface ShowPlayerProps {
+  show: ShowData;
+  next?: NextShow;
+  /** Whether `show.products` holds the event's products yet (a playlist loads them after the event). */
+  productsLoaded?: boolean;
 }
 
 /** The show player of spec §2: video, products in sync with it, chat, and the layout around them. */
-export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: NextShow }) {
+export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPlayerProps) {
   const { t } = useTranslation();
   const { locale } = useLocale();
+  const host = useHostBridge();
 
   const liveEvents = useLiveQuery('liveEvents.byId', { ids: [loaded.event.id] });
   const event: LiveEvent =
@@ -108,6 +125,20 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
     return inOrder.length === products.length ? inOrder : products;
   }, [order, products]);
 
+  // The host page's data for its user replaces the catalogue's name, price and images (spec §3).
+  const { usesProductData, requestProductData, productData } = host;
+  useEffect(() => {
+    if (usesProductData && products.length > 0) requestProductData(products.map(productLookup));
+  }, [usesProductData, requestProductData, products]);
+  const storeCurrency = event.event.storeInfo.currency;
+  const shown = useMemo(
+    () =>
+      ordered.map((product) =>
+        withHostData(product, productData[hostProductId(product)]?.data, storeCurrency),
+      ),
+    [ordered, productData, storeCurrency],
+  );
+
   const trackingContext: TrackingContext = useMemo(
     () => ({
       pageUid: loaded.pageUid,
@@ -120,17 +151,76 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
     }),
     [loaded.pageUid, loaded.campaignUid, event, stream, locale],
   );
+  const { embedded, send: sendToHost } = host;
   const trackPlayer = useCallback(
-    (name: Parameters<typeof track>[0], product?: EventProduct) =>
+    (name: Parameters<typeof track>[0], product?: EventProduct) => {
+      const trackingInfo: Record<string, string> = product
+        ? { productUid: product.productUid, eventProductUid: product.uid }
+        : {};
       track(name, trackingContext, {
         videoAbsoluteTime: videoRef.current?.currentTime ?? null,
         playingProducts: activeUid ? [activeUid] : [],
-        ...(product
-          ? { trackingInfo: { productUid: product.productUid, eventProductUid: product.uid } }
-          : {}),
-      }),
-    [trackingContext, activeUid],
+        trackingInfo,
+      });
+      // The host page gets the same events when it asked for them (see isHostMessageAllowed).
+      if (embedded) sendToHost('track_event', { trackingEvent: name, trackingInfo });
+    },
+    [trackingContext, activeUid, embedded, sendToHost],
   );
+
+  const commerce = useProductCommerce({
+    host,
+    event,
+    now,
+    settingsNavigation: settings.navigation,
+    track: trackPlayer,
+  });
+  const { ready, announce } = host;
+  useEffect(() => {
+    ready({ pageUid: loaded.pageUid, campaignUid: loaded.campaignUid, eventUid: event.id });
+  }, [ready, loaded.pageUid, loaded.campaignUid, event.id]);
+  useEffect(() => {
+    if (productsLoaded) announce('content_loaded', event.id);
+  }, [announce, productsLoaded, event.id]);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !embedded) return;
+    const onLoaded = () => announce('video_ready', event.id);
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) onLoaded();
+    video.addEventListener('loadeddata', onLoaded);
+    return () => video.removeEventListener('loadeddata', onLoaded);
+  }, [announce, embedded, event.id]);
+
+  const minimize = (fromHost: boolean) => {
+    if (layout.minimized) return;
+    dispatch({ type: 'setMinimized', minimized: true });
+    if (!fromHost) sendToHost('minimize', {});
+    trackPlayer('player.minimized');
+  };
+  const maximize = () => {
+    dispatch({ type: 'setMinimized', minimized: false });
+    sendToHost('maximize', {});
+    trackPlayer('player.maximized');
+  };
+  const closePlayer = () => {
+    videoRef.current?.pause();
+    trackPlayer('player.closed');
+    sendToHost('close', {});
+  };
+  useHostCommand((command) => {
+    switch (command.type) {
+      case 'close':
+        // The host closes the player itself; it only has to stop playing.
+        videoRef.current?.pause();
+        break;
+      case 'minimize':
+        minimize(true);
+        break;
+      case 'share':
+        dispatch({ type: 'openMobilePanel', panel: 'share' });
+        break;
+    }
+  });
 
   const onEnded = useCallback(() => {
     setVideoEnded(true);
@@ -178,13 +268,13 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
 
   const panel = (
     <ProductPanel
-      products={ordered}
+      products={shown}
       activeUid={activeUid}
       detailsUid={layout.productDetails}
-      storeCurrency={event.event.storeInfo.currency}
+      storeCurrency={storeCurrency}
       hidePrices={hidePrices}
       canPurchase={canPurchase(state)}
-      newTab={settings.navigation === 'NEW_TAB'}
+      commerce={commerce}
       onOpen={openProduct}
       onClose={closeProduct}
       onJumpToCue={jumpToCue}
@@ -192,7 +282,10 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
       hasCue={(product) => cueTimeOf(product, event, 0) !== null}
     />
   );
-  const activeProduct = products.find((product) => product.uid === activeUid);
+  const activeProduct = shown.find((product) => product.uid === activeUid);
+  const menu = MOBILE_MENU.filter((item) => item !== 'cart' || commerce.cartButton.visible);
+  const canMinimize = host.connected && host.minimizable && settings.minimizedPlayer;
+  const cartErrorProduct = host.cartError ? findByHostId(shown, host.cartError.productId) : undefined;
 
   return (
     <div
@@ -200,6 +293,8 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
       style={themeVariables(settings)}
       data-show-state={state}
       data-active-product={activeUid ?? ''}
+      data-host={host.status}
+      data-cart-mode={commerce.cartMode}
       {...layoutAttributes(layout)}
     >
       <div className="player__stage">
@@ -213,6 +308,25 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
           onPlaybackEvent={onPlaybackEvent}
           {...(next ? { next } : {})}
         />
+        {host.connected && (
+          <HostControls
+            commerce={commerce}
+            minimized={layout.minimized}
+            canMinimize={canMinimize}
+            onMinimize={() => minimize(false)}
+            onMaximize={maximize}
+            onClose={closePlayer}
+          />
+        )}
+        {host.cartError && (
+          <HostCartErrorNotice
+            key={host.cartError.seq}
+            url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
+            commerce={commerce}
+            onOpened={() => cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)}
+            onDismiss={host.dismissCartError}
+          />
+        )}
         {activeProduct && layout.mobilePanel === null && (
           <button
             type="button"
@@ -227,17 +341,24 @@ export function ShowPlayer({ show: loaded, next }: { show: ShowData; next?: Next
           </button>
         )}
         <nav className="mobile-menu" aria-label={t('player.menu')}>
-          {MOBILE_MENU.map((item) => (
-            <button
-              key={item}
-              type="button"
-              aria-pressed={layout.mobilePanel === item}
-              onClick={() => dispatch({ type: 'toggleMobilePanel', panel: item })}
-            >
-              <span aria-hidden="true" className={`mobile-menu__icon mobile-menu__icon--${item}`} />
-              <span className="mobile-menu__label">{t(`player.mobileMenu.${item}`)}</span>
-            </button>
-          ))}
+          {menu.map((item) => {
+            const openHostCart = item === 'cart' ? commerce.cartButton.open : null;
+            const count = item === 'cart' ? commerce.cartButton.itemCount : null;
+            return (
+              <button
+                key={item}
+                type="button"
+                aria-pressed={openHostCart ? undefined : layout.mobilePanel === item}
+                onClick={() =>
+                  openHostCart ? openHostCart() : dispatch({ type: 'toggleMobilePanel', panel: item })
+                }
+              >
+                <span aria-hidden="true" className={`mobile-menu__icon mobile-menu__icon--${item}`} />
+                <span className="mobile-menu__label">{t(`player.mobileMenu.${item}`)}</span>
+                {count !== null && <CartCount count={count} />}
+              </button>
+            );
+          })}
         </nav>
       </div>
 

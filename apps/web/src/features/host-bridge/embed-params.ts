@@ -1,0 +1,78 @@
+import { parseWidgetContext, type WidgetContextName } from '@vitrine/domain';
+
+/** Embed display modes (spec §2 "The embed display mode values are modal, fillParent and inline"). */
+export const EMBED_MODES = ['modal', 'fillParent', 'inline'] as const;
+export type EmbedMode = (typeof EMBED_MODES)[number];
+
+/** Longest player id the host protocol accepts (the envelope's `playerId`). */
+const MAX_PLAYER_ID_LENGTH = 200;
+
+/**
+ * What the on-site SDK puts in the iframe's query: `?embed=1&playerId=…&hostOrigin=…&context=…&mode=…`.
+ * No zod here: this module is in the initial bundle and decides whether the bridge (and zod) loads.
+ */
+export interface EmbedParams {
+  playerId: string;
+  /** The host page's origin, normalised (`https://shop.example`); the only one the player talks to. */
+  hostOrigin: string;
+  context: WidgetContextName | null;
+  mode: EmbedMode | null;
+}
+
+/** The origin of an http(s) address, or null for anything else (opaque, file:, malformed). */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The embed parameters when the player runs embedded: `embed=1`, inside a frame (`framed`), with a
+ * player id and a usable host origin; null otherwise (the player then runs on its own).
+ */
+export function readEmbedParams(search: string, framed: boolean): EmbedParams | null {
+  if (!framed) return null;
+  const query = new URLSearchParams(search);
+  if (query.get('embed') !== '1') return null;
+  const playerId = query.get('playerId') ?? '';
+  if (playerId.length === 0 || playerId.length > MAX_PLAYER_ID_LENGTH) return null;
+  const hostOrigin = normalizeOrigin(query.get('hostOrigin') ?? '');
+  if (hostOrigin === null) return null;
+  const mode = query.get('mode');
+  return {
+    playerId,
+    hostOrigin,
+    context: parseWidgetContext(query.get('context')),
+    mode: (EMBED_MODES as readonly (string | null)[]).includes(mode) ? (mode as EmbedMode) : null,
+  };
+}
+
+/** Whether the host origin is one the page allows embedding on (the `embedding` read). */
+export function isOriginAllowed(hostOrigin: string, allowedOrigins: readonly string[]): boolean {
+  return allowedOrigins.some((allowed) => normalizeOrigin(allowed) === hostOrigin);
+}
+
+let cached: { params: EmbedParams | null } | null = null;
+
+/**
+ * The embed parameters of this page load, read once: client-side navigation inside the iframe
+ * drops the query, but the player stays embedded in the same host page.
+ */
+export function currentEmbedParams(): EmbedParams | null {
+  cached ??= {
+    params: typeof window === 'undefined' ? null : readEmbedParams(window.location.search, isFramed()),
+  };
+  return cached.params;
+}
+
+function isFramed(): boolean {
+  try {
+    return window.parent !== window;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { forcesAnonymousUse, loadsCart, parseWidgetContext, WIDGET_CONTEXTS } from './widget-context.ts';
+
+describe('parseWidgetContext', () => {
+  it('accepts the four contexts of spec §1 and nothing else', () => {
+    for (const context of WIDGET_CONTEXTS) expect(parseWidgetContext(context)).toBe(context);
+    expect(parseWidgetContext('onsite')).toBeNull();
+    expect(parseWidgetContext(null)).toBeNull();
+    expect(parseWidgetContext(undefined)).toBeNull();
+  });
+});
+
+describe('forcesAnonymousUse (spec §1)', () => {
+  it('is on for own-brand, store-offers and on_site', () => {
+    expect(forcesAnonymousUse('on_site')).toBe(true);
+    expect(forcesAnonymousUse('own-brand')).toBe(true);
+    expect(forcesAnonymousUse('store-offers')).toBe(true);
+    expect(forcesAnonymousUse('checkout')).toBe(false);
+    expect(forcesAnonymousUse(null)).toBe(false);
+  });
+});
+
+describe('loadsCart (spec §4 "Cart loading happens for logged-in users, or for anonymous ones in the on_site context")', () => {
+  it('loads for logged-in users anywhere, for anonymous ones only on_site', () => {
+    expect(loadsCart('checkout', false)).toBe(true);
+    expect(loadsCart(null, false)).toBe(true);
+    expect(loadsCart('on_site', true)).toBe(true);
+    expect(loadsCart('own-brand', true)).toBe(false);
+    expect(loadsCart('checkout', true)).toBe(false);
+  });
+});

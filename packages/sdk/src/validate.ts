@@ -1,0 +1,228 @@
+/**
+ * Pure checks and builders of the SDK (no DOM), so they are unit-tested in Node: the message
+ * from the player, the message to it, the widget URL and the init options.
+ */
+import {
+  EMBED_MODES,
+  type EmbedMode,
+  type Envelope,
+  HOST_ACTIONS,
+  HOST_MESSAGE_MAX_BYTES,
+  HOST_PROTOCOL_VERSION,
+  HOST_TO_PLAYER_TYPES,
+  type HostAction,
+  type HostFeatures,
+  type HostToPlayerType,
+  PLAYER_TO_HOST_FIELDS,
+  type PlayerToHostType,
+  WIDGET_CONTEXTS,
+  type WidgetContext,
+} from './protocol.ts';
+
+const has = (object: object, key: string) => Object.hasOwn(object, key);
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Size of a value as JSON in UTF-8 bytes, or Infinity when it is no JSON value (cycles, BigInt). */
+export function jsonBytes(value: unknown): number {
+  try {
+    const json = JSON.stringify(value);
+    if (json === undefined) return Number.POSITIVE_INFINITY;
+    // A string of n UTF-16 units takes at least n bytes; skip the encoding when that is already too big.
+    return json.length > HOST_MESSAGE_MAX_BYTES ? json.length : new TextEncoder().encode(json).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+const FIELD_CHECKS = {
+  s: (v: unknown) => typeof v === 'string',
+  S: (v: unknown) => v === null || typeof v === 'string',
+  b: (v: unknown) => typeof v === 'boolean',
+  n: (v: unknown) => typeof v === 'number' && Number.isFinite(v),
+  o: isObject,
+  a: Array.isArray,
+};
+
+const isId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 200;
+
+/**
+ * The message from a player, or null when it is not one to act on: not an envelope of version 1,
+ * another player's id, an unknown type, a payload without its required fields, or larger than
+ * HOST_MESSAGE_MAX_BYTES. A missing payload of a message without fields counts as `{}`. The
+ * caller has already checked the sender (origin and window).
+ */
+export function parsePlayerMessage(
+  data: unknown,
+  playerId: string,
+): { type: PlayerToHostType; payload: Record<string, unknown> } | null {
+  if (!isObject(data) || data.vitrine !== HOST_PROTOCOL_VERSION || data.playerId !== playerId) return null;
+  const type = data.type;
+  if (typeof type !== 'string' || !has(PLAYER_TO_HOST_FIELDS, type)) return null;
+  if (jsonBytes(data) > HOST_MESSAGE_MAX_BYTES) return null;
+  const fields = PLAYER_TO_HOST_FIELDS[type as PlayerToHostType];
+  const payload = data.payload === undefined ? {} : data.payload;
+  if (!isObject(payload)) return null;
+  for (const key in fields) {
+    if (!has(payload, key) || !FIELD_CHECKS[fields[key]!](payload[key])) return null;
+  }
+  return { type: type as PlayerToHostType, payload };
+}
+
+/** The message to a player, or an Error saying why it cannot be sent. */
+export function hostMessage(playerId: string, type: string, payload: unknown): Envelope | Error {
+  if (!HOST_TO_PLAYER_TYPES.includes(type as HostToPlayerType))
+    return new Error(`unknown message type "${type}"`);
+  const body = payload === undefined ? {} : payload;
+  if (!isObject(body)) return new Error(`the payload of "${type}" must be an object`);
+  const message = { vitrine: HOST_PROTOCOL_VERSION, playerId, type, payload: body } as const;
+  if (jsonBytes(message) > HOST_MESSAGE_MAX_BYTES)
+    return new Error(`"${type}" is larger than ${HOST_MESSAGE_MAX_BYTES} bytes as JSON`);
+  return message;
+}
+
+/** Where a minimized player sits: its corner, margins (20 px, spec §9) and size. */
+export interface MinimizedBox {
+  horizontal: 'right' | 'left';
+  vertical: 'bottom' | 'top';
+  /** Margin to both edges, px. */
+  margin: number;
+  width: number;
+  height: number;
+}
+
+/** The serializable part of the init options, after checking (what a minimized player persists). */
+export interface PlayerConfig {
+  origin: string;
+  pageUid: string;
+  campaignUid: string | null;
+  eventUid: string | null;
+  mode: EmbedMode;
+  context: WidgetContext;
+  usableActions: HostAction[];
+  supportedFeatures: HostFeatures;
+  /** Inline mode's box, `width:height`. */
+  aspectRatio: string;
+  minimized: MinimizedBox;
+  language: string | null;
+}
+
+export const DEFAULT_MINIMIZED_BOX: MinimizedBox = {
+  horizontal: 'right',
+  vertical: 'bottom',
+  margin: 20,
+  width: 180,
+  height: 320,
+};
+
+const fail = (message: string): never => {
+  throw new TypeError(`Vitrine.init: ${message}`);
+};
+
+/** The origin of a URL, or null when it is no http(s) URL. */
+export function httpOrigin(url: unknown, base?: string): string | null {
+  try {
+    const parsed = new URL(String(url), base);
+    return /^https?:$/.test(parsed.protocol) ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only known features with allowed values: the player rejects capabilities with anything else. */
+export function cleanFeatures(features: unknown): HostFeatures {
+  const f = isObject(features) ? features : {};
+  const out: HostFeatures = {};
+  if (typeof f.MINIMIZED_PLAYER === 'boolean') out.MINIMIZED_PLAYER = f.MINIMIZED_PLAYER;
+  if (f.NAVIGATION === 'NEW_TAB' || f.NAVIGATION === 'SAME_TAB') out.NAVIGATION = f.NAVIGATION;
+  if (['WEBSHOP', 'FAVORITES', 'VITRINE', 'LINKS'].includes(f.FORCE_BASKET_MODE as string))
+    out.FORCE_BASKET_MODE = f.FORCE_BASKET_MODE as HostFeatures['FORCE_BASKET_MODE'];
+  return out;
+}
+
+const positive = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+
+/** Checks init options; throws a TypeError naming the first bad one (a mistake of the integration). */
+export function playerConfig(options: Record<string, unknown>, defaultOrigin: string | null): PlayerConfig {
+  const origin = httpOrigin(options.origin ?? defaultOrigin);
+  if (!origin) fail('`origin` (the Vitrine server, e.g. https://live.example.com) is required');
+  if (!isId(options.pageUid)) fail('`pageUid` is required');
+  const optionalId = (key: string) => {
+    const value = options[key];
+    if (value == null) return null;
+    return isId(value) ? value : fail(`\`${key}\` must be a non-empty string`);
+  };
+  const campaignUid = optionalId('campaignUid');
+  const eventUid = optionalId('eventUid');
+  if (eventUid && !campaignUid) fail('`eventUid` needs `campaignUid`');
+  const mode = (options.mode ?? 'modal') as EmbedMode;
+  if (!EMBED_MODES.includes(mode)) fail(`\`mode\` must be one of ${EMBED_MODES.join(', ')}`);
+  const context = (options.context ?? 'on_site') as WidgetContext;
+  if (!WIDGET_CONTEXTS.includes(context)) fail(`\`context\` must be one of ${WIDGET_CONTEXTS.join(', ')}`);
+  const actions = options.usableActions ?? [];
+  if (!Array.isArray(actions) || actions.some((a) => !HOST_ACTIONS.includes(a)))
+    fail(`\`usableActions\` may list only ${HOST_ACTIONS.join(', ')}`);
+  const aspectRatio = options.aspectRatio ?? '16:9';
+  if (typeof aspectRatio !== 'string' || !/^\d+(\.\d+)?:\d+(\.\d+)?$/.test(aspectRatio))
+    fail('`aspectRatio` must look like "16:9"');
+  const box = isObject(options.minimized) ? options.minimized : {};
+  const d = DEFAULT_MINIMIZED_BOX;
+  return {
+    origin: origin as string,
+    pageUid: options.pageUid as string,
+    campaignUid,
+    eventUid,
+    mode,
+    context,
+    usableActions: [...new Set(actions as HostAction[])],
+    supportedFeatures: cleanFeatures(options.supportedFeatures),
+    aspectRatio: aspectRatio as string,
+    minimized: {
+      horizontal: box.horizontal === 'left' ? 'left' : d.horizontal,
+      vertical: box.vertical === 'top' ? 'top' : d.vertical,
+      margin: positive(box.margin, d.margin),
+      width: positive(box.width, d.width),
+      height: positive(box.height, d.height),
+    },
+    language: typeof options.language === 'string' && options.language ? options.language : null,
+  };
+}
+
+/**
+ * The iframe's address: the widget route of the page, campaign or event, with what the player
+ * reads from its query (embed=1, playerId, hostOrigin, context, mode, and minimized=1 / lang
+ * when they apply).
+ */
+export function widgetUrl(
+  config: PlayerConfig,
+  playerId: string,
+  hostOrigin: string,
+  minimized = false,
+): string {
+  const e = encodeURIComponent;
+  let path = `/widget/${e(config.pageUid)}/`;
+  if (config.campaignUid) {
+    path += config.eventUid
+      ? `campaign/${e(config.campaignUid)}/event/${e(config.eventUid)}`
+      : e(config.campaignUid);
+  }
+  const query = new URLSearchParams({
+    embed: '1',
+    playerId,
+    hostOrigin,
+    context: config.context,
+    mode: config.mode,
+  });
+  if (minimized) query.set('minimized', '1');
+  if (config.language) query.set('lang', config.language);
+  return `${config.origin}${path}?${query}`;
+}
+
+/** A go_to_url target the SDK will navigate to: an absolute or relative http(s) URL, never javascript: etc. */
+export function navigationUrl(url: string, base: string): string | null {
+  if (!httpOrigin(url, base)) return null;
+  return new URL(url, base).href;
+}
