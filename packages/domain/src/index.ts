@@ -1,3 +1,4 @@
+export * from './chat-rules.ts';
 export * from './constants.ts';
 export * from './cue-timing.ts';
 export * from './duration.ts';
