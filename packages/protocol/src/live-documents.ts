@@ -88,6 +88,12 @@ export const ReservationLine = z.object({
   unitPrice: z.number().int().nonnegative(),
   variantName: z.string().nullable(),
   variantUid: z.string().nullable(),
+  /** Display data copied from the catalogue when the line was priced (cart feature). */
+  productName: z.string().optional(),
+  image: z.string().nullable().optional(),
+  sku: z.string().optional(),
+  /** When the stock held for this line is released unless the order is placed first. */
+  reservedUntil: Timestamp.nullable().optional(),
 });
 
 /** A shopper's checkout reservation document (spec §3 "Cart reservation"). */
@@ -99,6 +105,11 @@ export const CheckoutReservationDoc = z.object({
   totalPrice: z.number().int().nonnegative(),
   currency: CurrencyCode.optional(),
   language: LocaleCode.optional(),
+  /** The checkout (cart) uid of the route /{campaignUid}/{checkoutUid}; null once cancelled. */
+  checkoutUid: z.string().nullable().optional(),
+  /** open: a cart; ordered: an order awaiting payment or packing; locked: sent to packing. */
+  status: z.enum(['open', 'ordered', 'locked']).optional(),
+  orderNumber: z.number().int().nullable().optional(),
 });
 export type CheckoutReservationDoc = z.infer<typeof CheckoutReservationDoc>;
 
