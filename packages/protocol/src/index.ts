@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './auth.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
@@ -5,6 +6,7 @@ export * from './comments.ts';
 export * from './common.ts';
 export * from './events.ts';
 export * from './host.ts';
+export * from './interaction.ts';
 export * from './live-documents.ts';
 export * from './live-queries.ts';
 export * from './reads.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, LocaleCode, Timestamp, Uid } from './common.ts';
 import { LiveEvent } from './events.ts';
+import { CompetitionPresentation } from './interaction.ts';
 
 /** Documents that live queries deliver for entities of spec §3 whose features come later. */
 
@@ -47,6 +48,8 @@ export const ReactionDoc = z.object({
   type: z.string(),
   pageUid: Uid,
   campaignUid: Uid,
+  /** Reactions of this type folded into one doc during a busy tick; absent means 1. */
+  count: z.number().int().positive().optional(),
 });
 export type ReactionDoc = z.infer<typeof ReactionDoc>;
 
@@ -135,6 +138,8 @@ export const CampaignPresentationDoc = z
         size: z.number().int(),
       })
       .optional(),
+    /** The campaign's competitions (raffle, quiz, poll) as viewers see them; see interaction.ts. */
+    competitions: z.array(CompetitionPresentation).optional(),
   })
   .catchall(z.unknown());
 export type CampaignPresentationDoc = z.infer<typeof CampaignPresentationDoc>;
