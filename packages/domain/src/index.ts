@@ -1,4 +1,5 @@
 export * from './chat-rules.ts';
+export * from './competitions.ts';
 export * from './constants.ts';
 export * from './cue-timing.ts';
 export * from './duration.ts';
