@@ -6,11 +6,14 @@ import { createAuthService } from './features/auth/auth-service.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
-import { createCommentService } from './features/comments/comment-service.ts';
-import { registerCommentRoutes } from './features/comments/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
+import {
+  createInteractionServices,
+  type InteractionServices,
+  registerInteractionRoutes,
+} from './features/interaction.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
@@ -38,7 +41,7 @@ export interface AppOptions {
 
 export interface App {
   server: FastifyInstance;
-  services: ReturnType<typeof createServices>;
+  services: ReturnType<typeof createServices> & InteractionServices;
   bus: ChangeBus;
   realtime: ReturnType<typeof registerRealtimeGateway>;
   /** Flags the app as stopping so /readyz fails while in-flight requests finish. */
@@ -50,8 +53,7 @@ function createServices(db: Database, publish: Publish, now: () => number) {
   const catalog = createCatalogService(db);
   const events = createEventService(db, stores, catalog, publish);
   const auth = createAuthService(db, { now });
-  const comments = createCommentService(db, publish, now);
-  return { stores, catalog, events, auth, comments };
+  return { stores, catalog, events, auth };
 }
 
 /** The change bus of the configuration: Redis when REDIS_URL is set, else in-process. */
@@ -81,7 +83,12 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   registerErrorHandling(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   if (!givenBus) server.addHook('onClose', () => bus.close());
-  const services = createServices(db, createPublisher(bus, server.log), now);
+  const publish = createPublisher(bus, server.log);
+  const baseServices = createServices(db, publish, now);
+  const services = {
+    ...baseServices,
+    ...createInteractionServices({ db, publish, now, log: server.log, config, auth: baseServices.auth }),
+  };
   const requireAdmin = requireAdminKey(config.adminKey);
   let draining = false;
 
@@ -101,7 +108,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   registerCatalogRoutes(server, services.catalog, services.stores, services.events, requireAdmin);
   registerAuthRoutes(server, services.auth);
   registerTrackingRoutes(server, createTrackingService(db), services.auth);
-  registerCommentRoutes(server, services.comments, services.auth);
+  registerInteractionRoutes(server, services, requireAdmin);
   registerEventRoutes(server, services.events, requireAdmin);
   registerReadRoutes(server, {
     playerSettings: ({ pageUid }) => services.stores.playerSettings(pageUid),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { type OidcProviderConfig, OidcProviderList } from './features/auth/oidc.ts';
 
 const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +36,30 @@ const Environment = z.object({
   VITRINE_DEMO_RETAILER_PORT: z.coerce.number().int().min(-1).max(65535).optional(),
   /** Built web app to serve; the app is not served when the folder is missing. */
   VITRINE_WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
+  /**
+   * Social sign-in providers (OpenID Connect), a JSON array of
+   * {id, name, issuer, clientId, clientSecret?, redirectUri?, scope?}; none by default.
+   */
+  /**
+   * Comments per user per window, "MAX/SECONDS" (default 5/10), or "off" — for benchmarks whose
+   * single writer posts many comments a second.
+   */
+  VITRINE_COMMENT_RATE_LIMIT: z
+    .string()
+    .regex(/^(off|[1-9][0-9]{0,5}\/[1-9][0-9]{0,4})$/, 'must be "MAX/SECONDS" (e.g. 5/10) or "off"')
+    .default('5/10'),
+  VITRINE_OIDC_PROVIDERS: z
+    .string()
+    .default('[]')
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(OidcProviderList),
 });
 
 export interface Config {
@@ -53,6 +78,9 @@ export interface Config {
   /** Port of the demo retailer site (0: any free one), or null when it is not served. */
   demoRetailerPort: number | null;
   webDist: string;
+  oidcProviders: OidcProviderConfig[];
+  /** Comments per user per window; null when switched off. */
+  commentRateLimit: { max: number; windowMs: number } | null;
 }
 
 /** The demo retailer's port: PORT + 1 unless set; a main server on any free port gets any free one too. */
@@ -89,5 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.VITRINE_SEED_DEMO === '1',
     demoRetailerPort: demoRetailerPort(e.PORT, e.VITRINE_DEMO_RETAILER_PORT),
     webDist: e.VITRINE_WEB_DIST,
+    oidcProviders: e.VITRINE_OIDC_PROVIDERS,
+    commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
   };
+}
+
+/** "MAX/SECONDS" → a limit; "off" → none. */
+function parseRateLimit(setting: string): { max: number; windowMs: number } | null {
+  if (setting === 'off') return null;
+  const [max, seconds] = setting.split('/').map(Number);
+  return { max: max as number, windowMs: (seconds as number) * 1000 };
 }

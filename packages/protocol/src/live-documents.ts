@@ -19,6 +19,8 @@ export const CommentDoc = z.object({
   replies: z.array(z.unknown()),
   verified: z.boolean(),
   metaData: z.object({ competitionUid: z.string().optional(), isCompetitionWinner: z.boolean().optional() }),
+  /** When the author last edited the text; absent or null when never edited. */
+  editedAt: Timestamp.nullable().optional(),
   afterCheckingCheckout: z.boolean().optional(),
   hasCheckoutMatch: z.boolean().optional(),
 });

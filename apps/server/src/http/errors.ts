@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Extra fields of the answer body beside error and message (e.g. retryAfterMs). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -37,7 +39,12 @@ function isDatabaseDataException(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+      const retryAfterMs = error.details?.retryAfterMs;
+      if (typeof retryAfterMs === 'number')
+        reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.details, error: error.code, message: error.message });
     }
     if (isDatabaseDataException(error)) {
       // SQLSTATE class 22: a value the database cannot store (NUL in text, out-of-range number).

@@ -215,7 +215,7 @@ export interface TestServer extends App {
  * the server closes: the caller owns them).
  */
 export async function startTestServer(
-  options: { db?: Database; bus?: ChangeBus; now?: () => number } = {},
+  options: { db?: Database; bus?: ChangeBus; now?: () => number; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const ownDb = options.db ? null : await openTestDatabase();
   const db = options.db ?? ownDb!;
@@ -224,6 +224,9 @@ export async function startTestServer(
     VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
     VITRINE_WEB_DIST: '/nonexistent',
     VITRINE_SEED_DEMO: '0',
+    // Tests post many comments from one user quickly; the comment tests switch the limit on.
+    VITRINE_COMMENT_RATE_LIMIT: 'off',
+    ...options.env,
   });
   const app = await buildApp({
     config,

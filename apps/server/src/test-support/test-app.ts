@@ -32,7 +32,7 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
 
 /** A real app on a test database, without the web app; requests go through `server.inject`. */
 export async function openTestApp(
-  options: { now?: () => number } = {},
+  options: { now?: () => number; env?: Record<string, string> } = {},
 ): Promise<App & { db: Database; close(): Promise<void> }> {
   const db = await openTestDatabase();
   const config = loadConfig({
@@ -40,6 +40,9 @@ export async function openTestApp(
     VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
     VITRINE_WEB_DIST: '/nonexistent',
     VITRINE_SEED_DEMO: '0',
+    // Tests post many comments from one user quickly; the comment tests switch the limit on.
+    VITRINE_COMMENT_RATE_LIMIT: 'off',
+    ...options.env,
   });
   const app = await buildApp({ config, db, ...(options.now ? { now: options.now } : {}) });
   return {

@@ -167,7 +167,7 @@ describe('POST /functions/auth/refreshIdToken', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       error: 'invalid_request',
-      message: 'idToken: Invalid input: expected string, received undefined',
+      message: 'send either refreshToken or idToken',
     });
   });
 });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
   InvalidTokenError,
@@ -19,6 +19,19 @@ const SIGNING_KEY_BYTES = 32;
  * refresh tokens exist: until then a session lives while it is refreshed at least once a week.
  */
 export const REFRESH_GRACE_MS = 7 * 24 * 60 * 60_000;
+
+/** How long a refresh token can be exchanged; each exchange issues a new one. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** The stored form of a refresh token: its SHA-256 (the token itself is 32 random bytes). */
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A refresh token that cannot be exchanged; the message is the 401's. */
+export class RefreshRefusedError extends HttpError {
+  constructor(message: string) {
+    super(401, 'unauthenticated', message);
+  }
+}
 
 /** Who made a request, as proven by its id token. */
 export interface AuthenticatedUser {
@@ -85,7 +98,29 @@ export function createAuthService(db: Database, options: { now?: () => number } 
     return signingKey;
   }
 
-  async function session(user: UserRow): Promise<AuthSession> {
+  /** A new refresh token in `familyId`, or in a new family (a new sign-in) when none is given. */
+  async function issueRefreshToken(db: Queryable, userUid: string, familyId?: string): Promise<string> {
+    const family = familyId ?? randomBytes(16).toString('base64url');
+    if (!familyId) {
+      await db.query('INSERT INTO refresh_token_families (id, user_uid, created_at) VALUES ($1, $2, $3)', [
+        family,
+        userUid,
+        now(),
+      ]);
+    }
+    const token = randomBytes(32).toString('base64url');
+    await db.query(
+      'INSERT INTO refresh_tokens (token_hash, family_id, issued_at, expires_at) VALUES ($1, $2, $3, $4)',
+      [hashRefreshToken(token), family, now(), now() + REFRESH_TOKEN_TTL_MS],
+    );
+    return token;
+  }
+
+  async function session(
+    user: UserRow,
+    options: { familyId?: string; tx?: Queryable } = {},
+  ): Promise<AuthSession> {
+    const refreshToken = await issueRefreshToken(options.tx ?? db, user.uid, options.familyId);
     const { token, expiresAt } = signIdToken(
       await getSigningKey(),
       { sub: user.uid, anon: user.is_anonymous },
@@ -95,7 +130,82 @@ export function createAuthService(db: Database, options: { now?: () => number } 
       idToken: token,
       expiresAt,
       user: { uid: user.uid, name: user.name, isAnonymous: user.is_anonymous },
+      refreshToken,
     };
+  }
+
+  /**
+   * Exchanges a refresh token for a session with the next one (rotation). A token already
+   * exchanged means it leaked (or two clients share it): the whole family is revoked so neither
+   * the thief nor the owner can go on, and the owner signs in again.
+   */
+  async function refreshWithToken(refreshToken: string): Promise<AuthSession> {
+    await getSigningKey(); // loaded outside the transaction, which holds PGlite's one connection
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{
+        family_id: string;
+        expires_at: string;
+        spent_at: string | null;
+        revoked_at: string | null;
+        uid: string | null;
+        name: string;
+        is_anonymous: boolean;
+      }>(
+        `SELECT t.family_id, t.expires_at, t.spent_at, f.revoked_at, u.uid, u.name, u.is_anonymous
+         FROM refresh_tokens t JOIN refresh_token_families f ON f.id = t.family_id
+         LEFT JOIN users u ON u.uid = f.user_uid
+         WHERE t.token_hash = $1 FOR UPDATE OF t, f`,
+        [hashRefreshToken(refreshToken)],
+      );
+      if (!row) return { refused: 'The refresh token is not valid; sign in again.' };
+      if (row.revoked_at !== null) return { refused: 'This sign-in has ended; sign in again.' };
+      if (row.spent_at !== null) {
+        await tx.query(
+          `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'reuse' WHERE id = $1`,
+          [row.family_id, now()],
+        );
+        return {
+          refused: 'The refresh token was already used, so this sign-in was ended for safety; sign in again.',
+        };
+      }
+      if (Number(row.expires_at) <= now())
+        return { refused: 'The refresh token has expired; sign in again.' };
+      if (row.uid === null)
+        return { refused: 'The user of the refresh token no longer exists; sign in again.' };
+      await tx.query('UPDATE refresh_tokens SET spent_at = $2 WHERE token_hash = $1', [
+        hashRefreshToken(refreshToken),
+        now(),
+      ]);
+      return {
+        session: await session(
+          { uid: row.uid, name: row.name, is_anonymous: row.is_anonymous },
+          { familyId: row.family_id, tx },
+        ),
+      };
+    });
+    // Thrown after the transaction so a revocation is committed, not rolled back.
+    if ('refused' in outcome) throw new RefreshRefusedError(outcome.refused as string);
+    return outcome.session;
+  }
+
+  /** Ends the sign-in the refresh token belongs to (every token of its family). */
+  async function revokeFamilyOf(refreshToken: string): Promise<boolean> {
+    const rows = await db.query(
+      `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'logout'
+       WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
+       RETURNING id`,
+      [hashRefreshToken(refreshToken), now()],
+    );
+    return rows.length > 0;
+  }
+
+  async function sessionForUser(userUid: string, tx?: Queryable): Promise<AuthSession> {
+    const [user] = await (tx ?? db).query<UserRow>(
+      'SELECT uid, name, is_anonymous FROM users WHERE uid = $1',
+      [userUid],
+    );
+    if (!user) throw new RefreshRefusedError('The account no longer exists.');
+    return session(user, tx ? { tx } : {});
   }
 
   async function verifyIdToken(token: string): Promise<AuthenticatedUser> {
@@ -119,9 +229,11 @@ export function createAuthService(db: Database, options: { now?: () => number } 
     },
 
     /**
-     * A new id token for the user of `idToken`, which must carry a valid signature and may have
-     * expired up to REFRESH_GRACE_MS ago; the user must still exist. `anon` follows the user
-     * row, so an upgraded account gets a non-anonymous token on its next refresh.
+     * A new id token for the user of `idToken`, which must carry a valid signature; the user must
+     * still exist. An anonymous user's token may have expired up to REFRESH_GRACE_MS ago; a
+     * signed-in user's must not have expired (they have refresh tokens; a stolen old id token
+     * must not outlive its hour). `anon` follows the user row, so an upgraded account gets a
+     * non-anonymous token on its next refresh. Each call starts a new refresh-token family.
      */
     async refreshIdToken(idToken: string): Promise<AuthSession> {
       const claims = verifyIdTokenWithKey(idToken, await getSigningKey(), {
@@ -132,8 +244,16 @@ export function createAuthService(db: Database, options: { now?: () => number } 
         claims.sub,
       ]);
       if (!user) throw new InvalidTokenError('unknown_user', 'The user of the token does not exist.');
+      if (!user.is_anonymous && claims.exp * 1000 <= now()) {
+        throw new InvalidTokenError('expired', 'A signed-in user refreshes with the refresh token.');
+      }
       return session(user);
     },
+
+    refreshWithToken,
+    revokeFamilyOf,
+    /** A new sign-in (id token + new refresh-token family) for an existing user. */
+    sessionForUser,
 
     /** The user an unexpired, validly signed id token names; throws InvalidTokenError otherwise. */
     verifyIdToken,

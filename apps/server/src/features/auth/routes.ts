@@ -13,9 +13,11 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   app.post('/functions/auth/refreshIdToken', async (request, reply) => {
-    const { idToken } = parseInput(RefreshTokenRequest, request.body);
+    const { idToken, refreshToken } = parseInput(RefreshTokenRequest, request.body);
     try {
-      const session = await auth.refreshIdToken(idToken);
+      const session = refreshToken
+        ? await auth.refreshWithToken(refreshToken)
+        : await auth.refreshIdToken(idToken as string);
       reply.header('cache-control', 'no-store');
       return session;
     } catch (error) {

@@ -16,6 +16,7 @@ export interface CommentRow {
   verified: boolean;
   meta_data: CommentDoc['metaData'];
   replies: unknown[];
+  edited_at?: number | string | null;
 }
 
 export function toCommentDoc(row: CommentRow): CommentDoc {
@@ -33,6 +34,7 @@ export function toCommentDoc(row: CommentRow): CommentDoc {
     replies: row.replies,
     verified: row.verified,
     metaData: row.meta_data,
+    editedAt: row.edited_at === null || row.edited_at === undefined ? null : Number(row.edited_at),
   };
 }
 

@@ -1,41 +1,315 @@
 import { randomBytes } from 'node:crypto';
-import type { CommentDoc, PlayerCommentRequest } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import { type CommentSettings, commentsAllowed, type EventCurrentStatus } from '@vitrine/domain';
+import {
+  type BulkCommentsDoc,
+  COMMENT_RATE_LIMIT,
+  COMMENT_RATE_WINDOW_MS,
+  type CommentDoc,
+  type CommentReply,
+  type EditCommentRequest,
+  type HostReplyRequest,
+  NOTIFICATION_SUB_TYPE,
+  NOTIFICATION_TYPE,
+  type PlayerCommentRequest,
+  type PutBulkCommentsRequest,
+  type VerifyCommentRequest,
+} from '@vitrine/protocol';
+import type { Database, Queryable } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { Publish } from '../../realtime/publisher.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
 import { type CommentRow, commentTopics, toCommentDoc } from './comment-records.ts';
 
+export const COMMENTS_CLOSED_VOD = 'Comments are closed: this is a recorded show.';
+export const COMMENTS_TURNED_OFF = 'Comments are turned off for this show.';
+export const commentRateMessage = (seconds: number) =>
+  `You are commenting too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'} before commenting again.`;
+
+/** Comments a viewer may post and what they carry beyond the request. */
+interface NewComment {
+  userUid: string;
+  pageUid: string;
+  campaignUid: string;
+  text: string;
+  threadId: string | null;
+  source: string;
+  isPublic: boolean;
+  recipientUid: string | null;
+  verified: boolean;
+  metaData: CommentDoc['metaData'];
+}
+
+export interface CommentServiceOptions {
+  db: Database;
+  publish: Publish;
+  now: () => number;
+  notifications: NotificationService;
+  /** Per-user comment limit; null switches it off (benchmarks with one writer). */
+  rateLimit?: { max: number; windowMs: number } | null;
+}
+
+const newUid = () => randomBytes(12).toString('base64url');
+const toReply = (doc: CommentDoc): CommentReply => ({
+  uid: doc.uid,
+  text: doc.text,
+  time: doc.time,
+  user: doc.user,
+  public: doc.public,
+  verified: doc.verified,
+});
+
 /**
- * The show chat. This slice posts public comments; replies, edits, private host replies and
- * rate limits arrive with the accounts and live interaction issue.
+ * The show chat (spec §4 "Comments"): public comments and replies, edits, the verified flag,
+ * private host replies readable only by their recipient, VOD bulk comments. Text is stored and
+ * sent as plain text; clients render it as text, never as HTML.
  */
-export function createCommentService(db: Database, publish: Publish, now: () => number = Date.now) {
-  return {
-    async postPlayerComment(userUid: string, input: PlayerCommentRequest): Promise<CommentDoc> {
-      const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
-        input.campaignUid,
-        input.pageUid,
-      ]);
-      if (!campaign) throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
-      const [row] = await db.query<CommentRow>(
-        `INSERT INTO comments (uid, page_uid, campaign_uid, user_uid, user_name, text, time, thread_id, source)
-         SELECT $1, $2, $3, u.uid, u.name, $5, $6, $7, 'player' FROM users u WHERE u.uid = $4
+export function createCommentService({
+  db,
+  publish,
+  now,
+  notifications,
+  rateLimit = { max: COMMENT_RATE_LIMIT, windowMs: COMMENT_RATE_WINDOW_MS },
+}: CommentServiceOptions) {
+  /** Announces a comment to everyone allowed to read it: public → the chat; always the author and recipient. */
+  async function announce(
+    doc: CommentDoc,
+    type: 'added' | 'modified',
+    authorUid: string,
+    recipientUid: string | null,
+  ) {
+    const change = [{ type, docId: doc.uid, doc }];
+    if (doc.public) await publish(commentTopics.publicComments(doc.pageUid, doc.campaignUid), change);
+    await publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, authorUid), change);
+    if (recipientUid && recipientUid !== authorUid) {
+      await publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, recipientUid), change);
+    }
+  }
+
+  /** The status that decides whether the campaign takes comments: live wins, then planned, then vod. */
+  async function requireCommentsOpen(pageUid: string, campaignUid: string): Promise<void> {
+    const [campaign] = await db.query<{
+      player_settings: CommentSettings;
+      statuses: EventCurrentStatus[] | null;
+    }>(
+      `SELECT p.player_settings,
+         (SELECT array_agg(DISTINCT e.current_status) FROM live_events e
+          WHERE e.campaign_uid = c.uid AND e.status <> 'draft') AS statuses
+       FROM campaigns c JOIN pages p ON p.uid = c.page_uid WHERE c.uid = $1 AND c.page_uid = $2`,
+      [campaignUid, pageUid],
+    );
+    if (!campaign) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+    const statuses = campaign.statuses ?? [];
+    // A campaign whose show is not set up yet counts as planned.
+    const status: EventCurrentStatus = statuses.includes('live')
+      ? 'live'
+      : statuses.includes('planned') || statuses.length === 0
+        ? 'planned'
+        : 'vod';
+    if (!commentsAllowed(status, campaign.player_settings)) {
+      throw new HttpError(
+        403,
+        'comments_closed',
+        status === 'vod' ? COMMENTS_CLOSED_VOD : COMMENTS_TURNED_OFF,
+      );
+    }
+  }
+
+  async function findComment(pageUid: string, campaignUid: string, uid: string, tx: Queryable = db) {
+    const [row] = await tx.query<CommentRow>(
+      'SELECT * FROM comments WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3',
+      [uid, pageUid, campaignUid],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Stores a comment. When `threadId` names a public comment of the campaign, the new comment is
+   * a reply: a public reply is also summarised in the parent's `replies` (the parent is then
+   * announced as modified).
+   */
+  async function insert(comment: NewComment): Promise<CommentDoc> {
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx.query<CommentRow>(
+        `INSERT INTO comments (uid, page_uid, campaign_uid, user_uid, user_name, text, time, thread_id, source,
+                               is_public, recipient_uid, verified, meta_data)
+         SELECT $1, $2, $3, u.uid, u.name, $5, $6, $7, $8, $9, $10, $11, $12 FROM users u WHERE u.uid = $4
          RETURNING *`,
         [
-          randomBytes(12).toString('base64url'),
-          input.pageUid,
-          input.campaignUid,
-          userUid,
-          input.text,
+          newUid(),
+          comment.pageUid,
+          comment.campaignUid,
+          comment.userUid,
+          comment.text,
           now(),
-          input.threadId,
+          comment.threadId,
+          comment.source,
+          comment.isPublic,
+          comment.recipientUid,
+          comment.verified,
+          JSON.stringify(comment.metaData),
         ],
       );
       if (!row) throw notFound('Your account no longer exists; sign in again.');
       const doc = toCommentDoc(row);
-      const change = [{ type: 'added' as const, docId: doc.uid, doc }];
-      await publish(commentTopics.publicComments(input.pageUid, input.campaignUid), change);
-      await publish(commentTopics.userComments(input.pageUid, input.campaignUid, userUid), change);
+      let parent: CommentRow | undefined;
+      if (comment.threadId && comment.isPublic) {
+        [parent] = await tx.query<CommentRow>(
+          `UPDATE comments SET replies = replies || $4::jsonb
+           WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND is_public RETURNING *`,
+          [comment.threadId, comment.pageUid, comment.campaignUid, JSON.stringify([toReply(doc)])],
+        );
+      }
+      return { doc, parent };
+    });
+    await announce(result.doc, 'added', comment.userUid, comment.recipientUid);
+    if (result.parent) {
+      await announce(
+        toCommentDoc(result.parent),
+        'modified',
+        result.parent.user_uid,
+        result.parent.recipient_uid,
+      );
+    }
+    return result.doc;
+  }
+
+  /** The page's own user, author of host replies (a row so comments keep their user reference). */
+  async function hostUser(pageUid: string, hostName: string | undefined): Promise<string> {
+    const uid = `host-${pageUid}`;
+    await db.query(
+      `INSERT INTO users (uid, name, is_anonymous)
+       SELECT $1, COALESCE($2, p.name), false FROM pages p WHERE p.uid = $3
+       ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name`,
+      [uid, hostName ?? null, pageUid],
+    );
+    return uid;
+  }
+
+  return {
+    async postPlayerComment(
+      userUid: string,
+      input: PlayerCommentRequest,
+      metaData: CommentDoc['metaData'] = {},
+    ): Promise<CommentDoc> {
+      if (rateLimit) {
+        await enforceRateLimit(db, `comment:${userUid}`, rateLimit, now(), commentRateMessage);
+      }
+      if (!metaData.competitionUid) await requireCommentsOpen(input.pageUid, input.campaignUid);
+      else {
+        const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
+          input.campaignUid,
+          input.pageUid,
+        ]);
+        if (!campaign) throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
+      }
+      return insert({
+        userUid,
+        pageUid: input.pageUid,
+        campaignUid: input.campaignUid,
+        text: input.text,
+        threadId: input.threadId,
+        source: 'player',
+        isPublic: true,
+        recipientUid: null,
+        verified: false,
+        metaData,
+      });
+    },
+
+    /** The author changes their text; a reply's summary in its parent follows. */
+    async editComment(userUid: string, input: EditCommentRequest): Promise<CommentDoc> {
+      const existing = await findComment(input.pageUid, input.campaignUid, input.commentUid);
+      if (!existing) throw notFound(`No comment "${input.commentUid}".`);
+      if (existing.user_uid !== userUid)
+        throw new HttpError(403, 'forbidden', 'You can only edit your own comments.');
+      if (rateLimit) await enforceRateLimit(db, `comment:${userUid}`, rateLimit, now(), commentRateMessage);
+      const { row, parent } = await db.transaction(async (tx) => {
+        const [row] = await tx.query<CommentRow>(
+          'UPDATE comments SET text = $2, edited_at = $3 WHERE uid = $1 RETURNING *',
+          [input.commentUid, input.text, now()],
+        );
+        const [parent] = existing.thread_id
+          ? await tx.query<CommentRow>(
+              `UPDATE comments SET replies = (
+                 SELECT COALESCE(jsonb_agg(CASE WHEN r->>'uid' = $2 THEN jsonb_set(r, '{text}', to_jsonb($3::text)) ELSE r END), '[]')
+                 FROM jsonb_array_elements(replies) r)
+               WHERE uid = $1 AND replies @> $4::jsonb RETURNING *`,
+              [existing.thread_id, input.commentUid, input.text, JSON.stringify([{ uid: input.commentUid }])],
+            )
+          : [];
+        return { row: row as CommentRow, parent };
+      });
+      const doc = toCommentDoc(row);
+      await announce(doc, 'modified', row.user_uid, row.recipient_uid);
+      if (parent) await announce(toCommentDoc(parent), 'modified', parent.user_uid, parent.recipient_uid);
+      return doc;
+    },
+
+    /** Host console: a verified reply as the page; a private one reaches only the comment's author, with a notification. */
+    async hostReply(input: HostReplyRequest): Promise<CommentDoc> {
+      const parent = await findComment(input.pageUid, input.campaignUid, input.commentUid);
+      if (!parent) throw notFound(`No comment "${input.commentUid}" in campaign "${input.campaignUid}".`);
+      const hostUid = await hostUser(input.pageUid, input.hostName);
+      const doc = await insert({
+        userUid: hostUid,
+        pageUid: input.pageUid,
+        campaignUid: input.campaignUid,
+        text: input.text,
+        threadId: parent.uid,
+        source: 'host',
+        isPublic: !input.private,
+        recipientUid: input.private ? parent.user_uid : null,
+        verified: true,
+        metaData: {},
+      });
+      if (input.private) {
+        await notifications.create({
+          userUid: parent.user_uid,
+          pageUid: input.pageUid,
+          campaignUid: input.campaignUid,
+          notificationType: NOTIFICATION_TYPE.message,
+          notificationSubType: NOTIFICATION_SUB_TYPE.hostReply,
+          notificationData: { title: doc.user.name, body: doc.text, uid: doc.uid },
+          threadId: parent.uid,
+          metaData: { commentUid: doc.uid },
+        });
+      }
+      return doc;
+    },
+
+    async setVerified(input: VerifyCommentRequest): Promise<CommentDoc> {
+      const [row] = await db.query<CommentRow>(
+        'UPDATE comments SET verified = $4 WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 RETURNING *',
+        [input.commentUid, input.pageUid, input.campaignUid, input.verified],
+      );
+      if (!row) throw notFound(`No comment "${input.commentUid}" in campaign "${input.campaignUid}".`);
+      const doc = toCommentDoc(row);
+      await announce(doc, 'modified', row.user_uid, row.recipient_uid);
+      return doc;
+    },
+
+    /** Host console: replaces the campaign's bulk comments (questions from other channels, replayed on VOD). */
+    async putBulkComments(
+      pageUid: string,
+      campaignUid: string,
+      input: PutBulkCommentsRequest,
+    ): Promise<BulkCommentsDoc> {
+      const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
+        campaignUid,
+        pageUid,
+      ]);
+      if (!campaign) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+      const questions: BulkCommentsDoc['questions'] = input.questions.map((question) => ({ ...question }));
+      await db.query(
+        `INSERT INTO bulk_comments (page_uid, campaign_uid, questions) VALUES ($1, $2, $3)
+         ON CONFLICT (page_uid, campaign_uid) DO UPDATE SET questions = EXCLUDED.questions`,
+        [pageUid, campaignUid, JSON.stringify(questions)],
+      );
+      const doc: BulkCommentsDoc = { pageUid, campaignUid, questions };
+      await publish(commentTopics.bulkComments(pageUid, campaignUid), [
+        { type: 'modified', docId: campaignUid, doc },
+      ]);
       return doc;
     },
   };

@@ -1,18 +1,55 @@
-import { PlayerCommentRequest } from '@vitrine/protocol';
-import type { FastifyInstance } from 'fastify';
+import {
+  EditCommentRequest,
+  HostReplyRequest,
+  PlayerCommentRequest,
+  PutBulkCommentsRequest,
+  Uid,
+  VerifyCommentRequest,
+} from '@vitrine/protocol';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CommentService } from './comment-service.ts';
+
+const CampaignParams = z.object({ pageUid: Uid, campaignUid: Uid });
 
 export function registerCommentRoutes(
   app: FastifyInstance,
   comments: CommentService,
   auth: AuthService,
+  requireAdmin: onRequestHookHandler,
 ): void {
-  app.post('/shopapiv2/comment/playerComment', async (request) => {
-    const caller = await auth.authenticateRequest(request);
-    if (!caller)
+  async function caller(request: Parameters<AuthService['authenticateRequest']>[0]) {
+    const user = await auth.authenticateRequest(request);
+    if (!user)
       throw new HttpError(401, 'unauthenticated', 'Sign in to comment (Authorization: Bearer <id token>).');
-    return comments.postPlayerComment(caller.userUid, parseInput(PlayerCommentRequest, request.body));
+    return user;
+  }
+
+  app.post('/shopapiv2/comment/playerComment', async (request) => {
+    const user = await caller(request);
+    return comments.postPlayerComment(user.userUid, parseInput(PlayerCommentRequest, request.body));
   });
+
+  app.post('/shopapiv2/comment/editComment', async (request) => {
+    const user = await caller(request);
+    return comments.editComment(user.userUid, parseInput(EditCommentRequest, request.body));
+  });
+
+  // Host console (admin key).
+  app.post('/admin/comments/reply', { onRequest: requireAdmin }, async (request) =>
+    comments.hostReply(parseInput(HostReplyRequest, request.body)),
+  );
+  app.post('/admin/comments/verify', { onRequest: requireAdmin }, async (request) =>
+    comments.setVerified(parseInput(VerifyCommentRequest, request.body)),
+  );
+  app.put(
+    '/admin/pages/:pageUid/campaigns/:campaignUid/bulk-comments',
+    { onRequest: requireAdmin },
+    async (request) => {
+      const { pageUid, campaignUid } = parseInput(CampaignParams, request.params);
+      return comments.putBulkComments(pageUid, campaignUid, parseInput(PutBulkCommentsRequest, request.body));
+    },
+  );
 }

@@ -1,0 +1,68 @@
+import {
+  LogoutRequest,
+  OidcCompleteRequest,
+  OidcStartRequest,
+  SignInWithCredentialRequest,
+  SignInWithPasswordRequest,
+  SignUpRequest,
+} from '@vitrine/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/errors.ts';
+import type { AccountService } from './account-service.ts';
+import type { AuthService } from './auth-service.ts';
+import type { OidcService } from './oidc.ts';
+
+const EmptyBody = z.object({}).strict();
+
+/** Sign-up, password and social sign-in, credential retry and logout (see protocol accounts.ts). */
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  services: { auth: AuthService; accounts: AccountService; oidc: OidcService },
+): void {
+  const { auth, accounts, oidc } = services;
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.post('/functions/auth/signUp', async (request, reply) => {
+    const caller = await auth.authenticateRequest(request);
+    const input = parseInput(SignUpRequest, request.body);
+    noStore(reply);
+    return accounts.signUp(caller, input);
+  });
+
+  app.post('/functions/auth/signInWithPassword', async (request, reply) => {
+    const input = parseInput(SignInWithPasswordRequest, request.body);
+    noStore(reply);
+    return accounts.signInWithPassword(input);
+  });
+
+  app.post('/functions/auth/signInWithCredential', async (request, reply) => {
+    const { credential } = parseInput(SignInWithCredentialRequest, request.body);
+    noStore(reply);
+    return accounts.signInWithCredential(credential);
+  });
+
+  app.post('/functions/auth/logout', async (request, reply) => {
+    const { refreshToken } = parseInput(LogoutRequest, request.body);
+    noStore(reply);
+    return accounts.logout(refreshToken);
+  });
+
+  app.post('/functions/auth/oidc/providers', async (request) => {
+    parseInput(EmptyBody, request.body ?? {});
+    return { providers: oidc.providers() };
+  });
+
+  app.post('/functions/auth/oidc/start', async (request, reply) => {
+    const { providerId } = parseInput(OidcStartRequest, request.body);
+    noStore(reply);
+    return oidc.start(providerId);
+  });
+
+  app.post('/functions/auth/oidc/complete', async (request, reply) => {
+    const caller = await auth.authenticateRequest(request);
+    const { callbackUrl } = parseInput(OidcCompleteRequest, request.body);
+    noStore(reply);
+    return accounts.signInWithIdentity(caller, await oidc.complete(callbackUrl));
+  });
+}

@@ -1,0 +1,185 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthSession, SignInWithPasswordRequest, SignUpRequest } from '@vitrine/protocol';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import type { UserService } from '../users/user-service.ts';
+import { type AuthenticatedUser, type AuthService, RefreshRefusedError } from './auth-service.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+
+/** Password attempts per e-mail address per window, against guessing. */
+export const PASSWORD_ATTEMPT_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+/** How long the credential of a 409 credential_in_use can be redeemed. */
+export const PENDING_CREDENTIAL_TTL_MS = 5 * 60_000;
+
+export const WRONG_PASSWORD_MESSAGE = 'Wrong e-mail address or password.';
+export const EMAIL_IN_USE_MESSAGE =
+  'An account with this e-mail address already exists. Sign in with your password instead.';
+export const ALREADY_SIGNED_IN_MESSAGE = 'You are already signed in to an account; log out first.';
+export const CREDENTIAL_IN_USE_MESSAGE =
+  'This sign-in is already linked to another account; signing in to that account instead.';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
+const hashCredential = (credential: string) => createHash('sha256').update(credential).digest('base64url');
+
+/** A social identity as the provider vouched for it. */
+export interface VerifiedIdentity {
+  providerId: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  avatar: string | null;
+}
+
+/**
+ * E-mail + password accounts, social identities and logout (spec §4 "Authentication"). Signing
+ * up or linking with an anonymous caller upgrades that user in place, so their comments and
+ * participations stay theirs.
+ */
+export function createAccountService(db: Database, auth: AuthService, users: UserService, now: () => number) {
+  const publishUser = (userUid: string) => users.publishUser(userUid);
+
+  /** The caller must be absent or anonymous to get a new credential attached. */
+  function requireNoAccount(caller: AuthenticatedUser | null) {
+    if (caller && !caller.isAnonymous)
+      throw new HttpError(409, 'already_signed_in', ALREADY_SIGNED_IN_MESSAGE);
+  }
+
+  return {
+    async signUp(caller: AuthenticatedUser | null, input: SignUpRequest): Promise<AuthSession> {
+      requireNoAccount(caller);
+      const [taken] = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
+      if (taken) throw new HttpError(409, 'email_in_use', EMAIL_IN_USE_MESSAGE);
+      const passwordHash = await hashPassword(input.password);
+      let userUid: string;
+      try {
+        userUid = await db.transaction(async (tx) => {
+          let uid = caller?.userUid;
+          const upgraded = uid
+            ? await tx.query<{ uid: string }>(
+                `UPDATE users SET email = $2, is_anonymous = false, name = COALESCE($3, name), updated_at = now()
+                 WHERE uid = $1 AND is_anonymous RETURNING uid`,
+                [uid, input.email, input.name ?? null],
+              )
+            : [];
+          if (upgraded.length === 0) {
+            // No caller, or their anonymous user is gone: a new account.
+            uid = randomBytes(18).toString('base64url');
+            await tx.query('INSERT INTO users (uid, name, is_anonymous, email) VALUES ($1, $2, false, $3)', [
+              uid,
+              input.name ?? '',
+              input.email,
+            ]);
+          }
+          await tx.query(
+            'INSERT INTO user_passwords (user_uid, password_hash, updated_at) VALUES ($1, $2, $3)',
+            [uid, passwordHash, now()],
+          );
+          return uid as string;
+        });
+      } catch (error) {
+        // Two sign-ups with one address at once: the unique index decides.
+        if (isUniqueViolation(error)) throw new HttpError(409, 'email_in_use', EMAIL_IN_USE_MESSAGE);
+        throw error;
+      }
+      await publishUser(userUid);
+      return auth.sessionForUser(userUid);
+    },
+
+    async signInWithPassword(input: SignInWithPasswordRequest): Promise<AuthSession> {
+      await enforceRateLimit(
+        db,
+        `password:${input.email}`,
+        PASSWORD_ATTEMPT_LIMIT,
+        now(),
+        (seconds) => `Too many sign-in attempts. Try again in ${seconds} seconds.`,
+      );
+      const [row] = await db.query<{ uid: string; password_hash: string }>(
+        `SELECT u.uid, p.password_hash FROM users u JOIN user_passwords p ON p.user_uid = u.uid WHERE u.email = $1`,
+        [input.email],
+      );
+      const matches = await verifyPassword(input.password, row?.password_hash ?? (await decoyPasswordHash()));
+      if (!row || !matches) throw new HttpError(401, 'unauthenticated', WRONG_PASSWORD_MESSAGE);
+      return auth.sessionForUser(row.uid);
+    },
+
+    /** Ends the sign-in of the refresh token and starts a new anonymous one (spec §4). */
+    async logout(refreshToken: string): Promise<AuthSession> {
+      await auth.revokeFamilyOf(refreshToken);
+      return auth.signInAnonymously();
+    },
+
+    /**
+     * Signs in with a social identity: its linked user if there is one, else links it to the
+     * anonymous caller (upgrade) or to a new user. When the caller is anonymous but the identity
+     * already has another user, answers 409 credential_in_use with a one-time credential for
+     * that user (spec §8: the client retries with the credential from the error).
+     */
+    async signInWithIdentity(
+      caller: AuthenticatedUser | null,
+      identity: VerifiedIdentity,
+    ): Promise<AuthSession> {
+      const [linked] = await db.query<{ user_uid: string }>(
+        'SELECT user_uid FROM user_identities WHERE provider_id = $1 AND subject = $2',
+        [identity.providerId, identity.subject],
+      );
+      if (linked) {
+        if (caller?.isAnonymous && caller.userUid !== linked.user_uid) {
+          const credential = randomBytes(32).toString('base64url');
+          await db.query(
+            'INSERT INTO pending_credentials (credential_hash, user_uid, expires_at) VALUES ($1, $2, $3)',
+            [hashCredential(credential), linked.user_uid, now() + PENDING_CREDENTIAL_TTL_MS],
+          );
+          throw new HttpError(409, 'credential_in_use', CREDENTIAL_IN_USE_MESSAGE, { credential });
+        }
+        return auth.sessionForUser(linked.user_uid);
+      }
+      requireNoAccount(caller);
+      const userUid = await db.transaction(async (tx) => {
+        // The profile's e-mail goes on the user only when no other account has it.
+        const [emailTaken] = identity.email
+          ? await tx.query('SELECT 1 FROM users WHERE email = $1', [identity.email])
+          : [true];
+        const email = emailTaken ? null : identity.email;
+        const upgraded = caller
+          ? await tx.query<{ uid: string }>(
+              `UPDATE users SET is_anonymous = false, email = COALESCE($2, email),
+                 name = CASE WHEN name = '' THEN COALESCE($3, '') ELSE name END,
+                 avatar = COALESCE($4, avatar), updated_at = now()
+               WHERE uid = $1 AND is_anonymous RETURNING uid`,
+              [caller.userUid, email, identity.name, identity.avatar],
+            )
+          : [];
+        let uid = upgraded[0]?.uid;
+        if (!uid) {
+          uid = randomBytes(18).toString('base64url');
+          await tx.query(
+            'INSERT INTO users (uid, name, is_anonymous, email, avatar) VALUES ($1, $2, false, $3, $4)',
+            [uid, identity.name ?? '', email, identity.avatar],
+          );
+        }
+        await tx.query(
+          'INSERT INTO user_identities (provider_id, subject, user_uid, email, created_at) VALUES ($1, $2, $3, $4, $5)',
+          [identity.providerId, identity.subject, uid, identity.email, now()],
+        );
+        return uid;
+      });
+      await publishUser(userUid);
+      return auth.sessionForUser(userUid);
+    },
+
+    /** Redeems the one-time credential of a 409 credential_in_use. */
+    async signInWithCredential(credential: string): Promise<AuthSession> {
+      const [row] = await db.query<{ user_uid: string }>(
+        `UPDATE pending_credentials SET used_at = $2
+         WHERE credential_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_uid`,
+        [hashCredential(credential), now()],
+      );
+      if (!row)
+        throw new RefreshRefusedError('The credential is not valid or was already used; sign in again.');
+      return auth.sessionForUser(row.user_uid);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

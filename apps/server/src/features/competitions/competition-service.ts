@@ -1,0 +1,357 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { isParticipationIgnored } from '@vitrine/domain';
+import {
+  type CampaignPresentationDoc,
+  type CompetitionAdminView,
+  type CompetitionNoticeRequest,
+  type CompetitionOption,
+  type CompetitionPresentation,
+  type CreateCompetitionRequest,
+  NOTIFICATION_SUB_TYPE,
+  NOTIFICATION_TYPE,
+  type ParticipateRequest,
+  type ParticipateResponse,
+  type UpdateCompetitionRequest,
+} from '@vitrine/protocol';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { Publish } from '../../realtime/publisher.ts';
+import type { CommentService } from '../comments/comment-service.ts';
+import { eventTopics } from '../events/event-service.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import type { UserService } from '../users/user-service.ts';
+
+export const COMPETITION_CLOSED_MESSAGE = 'This competition is closed for participation.';
+export const ALREADY_PARTICIPATED_MESSAGE = 'You have already taken part in this competition.';
+export const NO_PARTICIPANTS_MESSAGE = 'There is nobody left to draw: no participants who have not won yet.';
+export const WINNER_NOTIFICATION_BODY = 'Congratulations, you won!';
+
+interface CompetitionRow {
+  uid: string;
+  page_uid: string;
+  campaign_uid: string;
+  type: CompetitionPresentation['type'];
+  name: string;
+  presentation_primary_text: string;
+  show_onsite: boolean;
+  cues: Array<{ start: number; end: number | null }>;
+  options: CompetitionOption[];
+  correct_option_id: string | null;
+  open_for_participation: boolean;
+  playing: boolean;
+  created_at: string | number;
+}
+
+interface Winner {
+  userUid: string;
+  name: string;
+  drawnAt: number;
+}
+
+export interface CompetitionServiceOptions {
+  db: Database;
+  publish: Publish;
+  now: () => number;
+  comments: CommentService;
+  notifications: NotificationService;
+  users: UserService;
+}
+
+/**
+ * Competitions (spec §3 "Competition presentation", §4 "Competitions"): raffles, quizzes and
+ * polls the host presents during a show. Viewers receive them in the campaign presentation
+ * document (live); participating posts a comment, then records the participation; the host
+ * draws winners uniformly at random and each winner gets a notification.
+ */
+export function createCompetitionService({
+  db,
+  publish,
+  now,
+  comments,
+  notifications,
+  users,
+}: CompetitionServiceOptions) {
+  async function load(uid: string): Promise<CompetitionRow> {
+    const [row] = await db.query<CompetitionRow>('SELECT * FROM competitions WHERE uid = $1', [uid]);
+    if (!row) throw notFound(`No competition "${uid}".`);
+    return row;
+  }
+
+  /** Every competition of a campaign as the host sees it, with counts, tallies and winners. */
+  async function adminViews(pageUid: string, campaignUid: string): Promise<CompetitionAdminView[]> {
+    const rows = await db.query<CompetitionRow>(
+      'SELECT * FROM competitions WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY created_at, uid',
+      [pageUid, campaignUid],
+    );
+    if (rows.length === 0) return [];
+    const uids = rows.map((row) => row.uid);
+    const counts = await db.query<{ competition_uid: string; option_id: string | null; count: string }>(
+      `SELECT competition_uid, option_id, count(*) AS count FROM competition_participants
+       WHERE competition_uid = ANY($1) GROUP BY competition_uid, option_id`,
+      [uids],
+    );
+    const winners = await db.query<{
+      competition_uid: string;
+      user_uid: string;
+      name: string;
+      drawn_at: string;
+    }>('SELECT * FROM competition_winners WHERE competition_uid = ANY($1) ORDER BY drawn_at, user_uid', [
+      uids,
+    ]);
+    return rows.map((row) => {
+      const mine = counts.filter((count) => count.competition_uid === row.uid);
+      const tally: Record<string, number> = {};
+      if (row.type === 'poll') {
+        for (const option of row.options) tally[option.id] = 0;
+        for (const count of mine) if (count.option_id !== null) tally[count.option_id] = Number(count.count);
+      }
+      const winnerDetails = winners
+        .filter((winner) => winner.competition_uid === row.uid)
+        .map((winner) => ({ userUid: winner.user_uid, name: winner.name, drawnAt: Number(winner.drawn_at) }));
+      return {
+        uid: row.uid,
+        pageUid: row.page_uid,
+        campaignUid: row.campaign_uid,
+        type: row.type,
+        name: row.name,
+        presentationPrimaryText: row.presentation_primary_text,
+        showOnsite: row.show_onsite,
+        cues: row.cues,
+        openForParticipation: row.open_for_participation,
+        playing: row.playing,
+        options: row.options,
+        tally,
+        participantCount: mine.reduce((sum, count) => sum + Number(count.count), 0),
+        winners: winnerDetails.map(({ name }) => ({ name })),
+        createdAt: Number(row.created_at),
+        correctOptionId: row.correct_option_id,
+        winnerDetails,
+      };
+    });
+  }
+
+  /** The viewer shape: no right answer, no winners' uids. */
+  const toPresentation = ({
+    pageUid: _page,
+    campaignUid: _campaign,
+    correctOptionId: _answer,
+    winnerDetails: _winners,
+    ...presentation
+  }: CompetitionAdminView): CompetitionPresentation => presentation;
+
+  /** Writes the campaign's competitions into its presentation document and announces it. */
+  async function publishCompetitions(pageUid: string, campaignUid: string): Promise<CompetitionAdminView[]> {
+    const views = await adminViews(pageUid, campaignUid);
+    const competitions = views.map(toPresentation);
+    const [row] = await db.query<{ data: Record<string, unknown> }>(
+      `INSERT INTO campaign_presentations (page_uid, campaign_uid, data)
+       VALUES ($1, $2, jsonb_build_object('competitions', $3::jsonb))
+       ON CONFLICT (page_uid, campaign_uid) DO UPDATE
+         SET data = campaign_presentations.data || jsonb_build_object('competitions', $3::jsonb), updated_at = now()
+       RETURNING data`,
+      [pageUid, campaignUid, JSON.stringify(competitions)],
+    );
+    const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
+    await publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
+      { type: 'modified', docId: campaignUid, doc },
+    ]);
+    return views;
+  }
+
+  async function view(row: CompetitionRow): Promise<CompetitionAdminView> {
+    const views = await publishCompetitions(row.page_uid, row.campaign_uid);
+    return views.find((candidate) => candidate.uid === row.uid) as CompetitionAdminView;
+  }
+
+  async function requireOpen(input: { pageUid: string; campaignUid: string; competitionUid: string }) {
+    const [row] = await db.query<CompetitionRow>(
+      'SELECT * FROM competitions WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3',
+      [input.competitionUid, input.pageUid, input.campaignUid],
+    );
+    if (!row) throw notFound(`No competition "${input.competitionUid}" in campaign "${input.campaignUid}".`);
+    return row;
+  }
+
+  return {
+    list: adminViews,
+
+    async create(
+      pageUid: string,
+      campaignUid: string,
+      input: CreateCompetitionRequest,
+    ): Promise<CompetitionAdminView> {
+      const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
+        campaignUid,
+        pageUid,
+      ]);
+      if (!campaign) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+      const optionIds = input.options.map((option) => option.id);
+      if (new Set(optionIds).size !== optionIds.length) {
+        throw new HttpError(400, 'invalid_request', 'options: option ids must be unique');
+      }
+      if (input.correctOptionId !== null && !optionIds.includes(input.correctOptionId)) {
+        throw new HttpError(400, 'invalid_request', 'correctOptionId: must be one of the option ids');
+      }
+      const [row] = await db.query<CompetitionRow>(
+        `INSERT INTO competitions (uid, page_uid, campaign_uid, type, name, presentation_primary_text, show_onsite,
+                                   cues, options, correct_option_id, open_for_participation, playing, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+        [
+          randomBytes(12).toString('base64url'),
+          pageUid,
+          campaignUid,
+          input.type,
+          input.name,
+          input.presentationPrimaryText,
+          input.showOnsite,
+          JSON.stringify(input.cues),
+          JSON.stringify(input.options),
+          input.correctOptionId,
+          input.openForParticipation,
+          input.playing,
+          now(),
+        ],
+      );
+      return view(row as CompetitionRow);
+    },
+
+    async update(uid: string, input: UpdateCompetitionRequest): Promise<CompetitionAdminView> {
+      const current = await load(uid);
+      const [row] = await db.query<CompetitionRow>(
+        `UPDATE competitions SET name = $2, presentation_primary_text = $3, show_onsite = $4, cues = $5,
+           open_for_participation = $6, playing = $7 WHERE uid = $1 RETURNING *`,
+        [
+          uid,
+          input.name ?? current.name,
+          input.presentationPrimaryText ?? current.presentation_primary_text,
+          input.showOnsite ?? current.show_onsite,
+          JSON.stringify(input.cues ?? current.cues),
+          input.openForParticipation ?? current.open_for_participation,
+          input.playing ?? current.playing,
+        ],
+      );
+      return view(row as CompetitionRow);
+    },
+
+    /** Spec §4/§5: empty text is ignored; otherwise a comment is posted, then the participation recorded. */
+    async participate(userUid: string, input: ParticipateRequest): Promise<ParticipateResponse> {
+      if (isParticipationIgnored(input.text)) return { status: 'ignored' };
+      const competition = await requireOpen(input);
+      if (!competition.open_for_participation) {
+        throw new HttpError(409, 'competition_closed', COMPETITION_CLOSED_MESSAGE);
+      }
+      let optionId: string | null = null;
+      if (competition.type !== 'raffle') {
+        if (!input.optionId || !competition.options.some((option) => option.id === input.optionId)) {
+          throw new HttpError(400, 'invalid_request', "optionId: must be one of the competition's options");
+        }
+        optionId = input.optionId;
+      }
+      const [already] = await db.query(
+        'SELECT 1 FROM competition_participants WHERE competition_uid = $1 AND user_uid = $2',
+        [competition.uid, userUid],
+      );
+      if (already) throw new HttpError(409, 'already_participated', ALREADY_PARTICIPATED_MESSAGE);
+      const comment = await comments.postPlayerComment(
+        userUid,
+        {
+          text: input.text.trim(),
+          threadId: null,
+          pageUid: input.pageUid,
+          campaignUid: input.campaignUid,
+          context: 'checkout',
+        },
+        { competitionUid: competition.uid },
+      );
+      const inserted = await db.query(
+        `INSERT INTO competition_participants (competition_uid, user_uid, option_id, comment_uid, time)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING user_uid`,
+        [competition.uid, userUid, optionId, comment.uid, now()],
+      );
+      if (inserted.length === 0)
+        throw new HttpError(409, 'already_participated', ALREADY_PARTICIPATED_MESSAGE);
+      await users.recordCompetition(userUid, 'competitions_participated', competition.uid);
+      await publishCompetitions(competition.page_uid, competition.campaign_uid);
+      return { status: 'participated', commentUid: comment.uid };
+    },
+
+    async dismiss(userUid: string, input: { pageUid: string; campaignUid: string; competitionUid: string }) {
+      const competition = await requireOpen(input);
+      await users.recordCompetition(userUid, 'competitions_dismissed', competition.uid);
+      return { ok: true as const };
+    },
+
+    /**
+     * Draws `count` winners uniformly at random (node:crypto randomInt, a partial Fisher–Yates
+     * shuffle) among participants who have not won yet — for a quiz with a right answer, among
+     * those who gave it. Each winner gets a notification flagged isCompetitionWinner.
+     */
+    async draw(uid: string, count: number): Promise<{ winners: Winner[] }> {
+      const competition = await load(uid);
+      const candidates = await db.query<{ user_uid: string; name: string }>(
+        `SELECT p.user_uid, u.name FROM competition_participants p JOIN users u ON u.uid = p.user_uid
+         WHERE p.competition_uid = $1
+           AND ($2::text IS NULL OR p.option_id = $2)
+           AND NOT EXISTS (SELECT 1 FROM competition_winners w WHERE w.competition_uid = p.competition_uid AND w.user_uid = p.user_uid)
+         ORDER BY p.user_uid`,
+        [uid, competition.type === 'quiz' ? competition.correct_option_id : null],
+      );
+      if (candidates.length === 0) throw new HttpError(409, 'no_participants', NO_PARTICIPANTS_MESSAGE);
+      const picks = Math.min(count, candidates.length);
+      for (let i = 0; i < picks; i++) {
+        const j = randomInt(i, candidates.length);
+        [candidates[i], candidates[j]] = [
+          candidates[j] as (typeof candidates)[number],
+          candidates[i] as (typeof candidates)[number],
+        ];
+      }
+      const drawnAt = now();
+      const winners: Winner[] = [];
+      for (const candidate of candidates.slice(0, picks)) {
+        const inserted = await db.query(
+          `INSERT INTO competition_winners (competition_uid, user_uid, name, drawn_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT DO NOTHING RETURNING user_uid`,
+          [uid, candidate.user_uid, candidate.name, drawnAt],
+        );
+        if (inserted.length === 0) continue; // drawn by a concurrent draw already
+        winners.push({ userUid: candidate.user_uid, name: candidate.name, drawnAt });
+        await notifications.create({
+          userUid: candidate.user_uid,
+          pageUid: competition.page_uid,
+          campaignUid: competition.campaign_uid,
+          notificationType: NOTIFICATION_TYPE.competition,
+          notificationSubType: NOTIFICATION_SUB_TYPE.competition,
+          notificationData: { title: competition.name, body: WINNER_NOTIFICATION_BODY, uid: competition.uid },
+          threadId: null,
+          metaData: { competitionUid: competition.uid, isCompetitionWinner: true },
+        });
+      }
+      await publishCompetitions(competition.page_uid, competition.campaign_uid);
+      return { winners };
+    },
+
+    /** A competition notice to every participant. */
+    async notice(uid: string, input: CompetitionNoticeRequest): Promise<{ notified: number }> {
+      const competition = await load(uid);
+      const participants = await db.query<{ user_uid: string }>(
+        'SELECT user_uid FROM competition_participants WHERE competition_uid = $1',
+        [uid],
+      );
+      for (const { user_uid } of participants) {
+        await notifications.create({
+          userUid: user_uid,
+          pageUid: competition.page_uid,
+          campaignUid: competition.campaign_uid,
+          notificationType: NOTIFICATION_TYPE.competition,
+          notificationSubType: NOTIFICATION_SUB_TYPE.competition,
+          notificationData: { title: input.title, body: input.body, uid: competition.uid },
+          threadId: null,
+          metaData: { competitionUid: competition.uid },
+        });
+      }
+      return { notified: participants.length };
+    },
+  };
+}
+
+export type CompetitionService = ReturnType<typeof createCompetitionService>;

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Publish } from '../realtime/publisher.ts';
+import { registerAccountRoutes } from './auth/account-routes.ts';
+import { createAccountService } from './auth/account-service.ts';
+import type { AuthService } from './auth/auth-service.ts';
+import { createOidcService } from './auth/oidc.ts';
+import { createCommentService } from './comments/comment-service.ts';
+import { registerCommentRoutes } from './comments/routes.ts';
+import { createCompetitionService } from './competitions/competition-service.ts';
+import { registerCompetitionRoutes } from './competitions/routes.ts';
+import { createNotificationService } from './notifications/notification-service.ts';
+import { createReactionService } from './reactions/reaction-service.ts';
+import { registerReactionRoutes } from './reactions/routes.ts';
+import { registerUserRoutes } from './users/routes.ts';
+import { createUserService } from './users/user-service.ts';
+
+/** Accounts and live interaction (issue 6): accounts, users, comments, reactions, notifications, competitions. */
+export function createInteractionServices(options: {
+  db: Database;
+  publish: Publish;
+  now: () => number;
+  log: FastifyBaseLogger;
+  config: Config;
+  auth: AuthService;
+}) {
+  const { db, publish, now, log, config, auth } = options;
+  const users = createUserService(db, publish, log);
+  const notifications = createNotificationService(db, publish, now);
+  const comments = createCommentService({
+    db,
+    publish,
+    now,
+    notifications,
+    rateLimit: config.commentRateLimit,
+  });
+  const reactions = createReactionService(db, publish, now);
+  const competitions = createCompetitionService({ db, publish, now, comments, notifications, users });
+  const accounts = createAccountService(db, auth, users, now);
+  const oidc = createOidcService(db, config.oidcProviders, {
+    // Providers need an absolute URI; without VITRINE_MAIN_URL the app is on this server.
+    defaultRedirectUri: new URL('/auth/callback', config.mainUrl || `http://localhost:${config.port}`).href,
+    now,
+  });
+  return { users, notifications, comments, reactions, competitions, accounts, oidc };
+}
+
+export type InteractionServices = ReturnType<typeof createInteractionServices>;
+
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  services: InteractionServices & { auth: AuthService },
+  requireAdmin: onRequestHookHandler,
+): void {
+  registerAccountRoutes(app, services);
+  registerUserRoutes(app, services.users, services.auth);
+  registerCommentRoutes(app, services.comments, services.auth, requireAdmin);
+  registerReactionRoutes(app, services.reactions, services.auth);
+  registerCompetitionRoutes(app, services.competitions, services.auth, requireAdmin);
+  app.addHook('onClose', () => services.reactions.flush());
+}
