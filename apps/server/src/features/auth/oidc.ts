@@ -137,8 +137,14 @@ export function createOidcService(
           expectedNonce: flow.nonce,
           idTokenExpected: true,
         });
-        const claims = tokens.claims();
-        if (!claims) throw new Error('no id token claims');
+        const idClaims = tokens.claims();
+        if (!idClaims) throw new Error('no id token claims');
+        // Providers may keep profile claims out of the id token; the userinfo endpoint has them
+        // (checked against the id token's subject).
+        const client = await configuration(config);
+        const claims: Record<string, unknown> & { sub: string } = client.serverMetadata().userinfo_endpoint
+          ? { ...idClaims, ...(await oidc.fetchUserInfo(client, tokens.access_token, idClaims.sub)) }
+          : idClaims;
         const email =
           typeof claims.email === 'string' && claims.email_verified !== false
             ? claims.email.toLowerCase()

@@ -1,0 +1,239 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthSession, CredentialInUseError, OidcStartResponse } from '@vitrine/protocol';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactionFixture } from '../../test-support/interaction-fixture.ts';
+import { openTestApp } from '../../test-support/test-app.ts';
+
+/**
+ * Social sign-in end to end against a real OpenID Connect provider (the `oidc-provider`
+ * package, started here on a loopback port): authorization code + PKCE, state and nonce.
+ * The browser part (login and consent forms, redirects) is driven with fetch and a cookie jar.
+ */
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+
+const REDIRECT_URI = 'http://localhost:5173/auth/callback';
+let issuerServer: Server;
+let issuer: string;
+let app: TestApp;
+const { post, signIn } = interactionFixture(() => app);
+
+beforeAll(async () => {
+  issuerServer = createServer();
+  await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'vitrine-test',
+        client_secret: 'vitrine-test-secret-0123456789',
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    findAccount: (_context, id) => ({
+      accountId: id,
+      claims: () => ({ sub: id, email: `${id}@social.example`, email_verified: true, name: `Social ${id}` }),
+    }),
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    features: { devInteractions: { enabled: true } },
+  });
+  issuerServer.on('request', provider.callback());
+  app = await openTestApp({
+    env: {
+      VITRINE_OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'testid',
+          name: 'Test ID',
+          issuer,
+          clientId: 'vitrine-test',
+          clientSecret: 'vitrine-test-secret-0123456789',
+          redirectUri: REDIRECT_URI,
+        },
+      ]),
+    },
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => issuerServer?.close(resolve));
+});
+
+/**
+ * A browser that signs in at the provider as `login`: follows redirects, fills the login form
+ * and confirms the consent form, and stops at the redirect URI, whose full URL it returns.
+ */
+async function signInAtProvider(authorizationUrl: string, login: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  let url = authorizationUrl;
+  let method = 'GET';
+  let body: string | undefined;
+  for (let step = 0; step < 20; step++) {
+    const response = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(body ? { body } : {}),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const [name, value] = (pair as string).split('=') as [string, string];
+      cookies.set(name, value);
+    }
+    const location = response.headers.get('location');
+    if (location) {
+      url = new URL(location, url).href;
+      if (url.startsWith(REDIRECT_URI)) return url;
+      method = 'GET';
+      body = undefined;
+      continue;
+    }
+    const html = await response.text();
+    const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+    if (!form) throw new Error(`no form at ${url} (${response.status}): ${html.slice(0, 500)}`);
+    const fields = new URLSearchParams();
+    for (const input of (form[2] as string).matchAll(/<input[^>]*>/gi)) {
+      const name = /name="([^"]+)"/.exec(input[0])?.[1];
+      if (!name) continue;
+      const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
+      fields.set(name, name === 'login' ? login : name === 'password' ? 'any password' : value);
+    }
+    url = new URL(form[1] as string, url).href;
+    method = 'POST';
+    body = fields.toString();
+  }
+  throw new Error('the provider did not come back to the redirect URI');
+}
+
+async function startFlow() {
+  const response = await post('/functions/auth/oidc/start', { providerId: 'testid' });
+  expect(response.statusCode, response.body).toBe(200);
+  return OidcStartResponse.parse(response.json());
+}
+
+describe('social sign-in through OpenID Connect', () => {
+  it('lists the configured providers', async () => {
+    const response = await post('/functions/auth/oidc/providers', {});
+    expect(response.json()).toEqual({ providers: [{ id: 'testid', name: 'Test ID' }] });
+  });
+
+  it('starts an authorization-code flow with PKCE (S256), state and nonce', async () => {
+    const { authorizationUrl, state } = await startFlow();
+    const url = new URL(authorizationUrl);
+    expect(url.origin).toBe(issuer);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'vitrine-test',
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      code_challenge_method: 'S256',
+      state,
+      scope: 'openid email profile',
+    });
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    // The verifier never leaves the server.
+    const [flow] = await app.db.query<{ code_verifier: string }>(
+      'SELECT code_verifier FROM oidc_flows WHERE state = $1',
+      [state],
+    );
+    expect(authorizationUrl).not.toContain(flow?.code_verifier);
+  });
+
+  it('upgrades the anonymous caller, then answers credential_in_use to another anonymous user, who retries with the credential', async () => {
+    const first = await signIn();
+    const { authorizationUrl } = await startFlow();
+    const callbackUrl = await signInAtProvider(authorizationUrl, 'alice');
+    const completed = await post('/functions/auth/oidc/complete', { callbackUrl }, first.idToken);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const linked = AuthSession.parse(completed.json());
+    expect(linked.user).toEqual({ uid: first.user.uid, name: 'Social alice', isAnonymous: false });
+    const [user] = await app.db.query('SELECT email, is_anonymous FROM users WHERE uid = $1', [
+      first.user.uid,
+    ]);
+    expect(user).toEqual({ email: 'alice@social.example', is_anonymous: false });
+
+    // The same callback cannot be completed twice.
+    const replay = await post('/functions/auth/oidc/complete', { callbackUrl }, first.idToken);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe('This sign-in has expired or was already completed; start again.');
+
+    // On another device, anonymous, the same person signs in with the same identity.
+    const second = await signIn();
+    const again = await startFlow();
+    const conflict = await post(
+      '/functions/auth/oidc/complete',
+      { callbackUrl: await signInAtProvider(again.authorizationUrl, 'alice') },
+      second.idToken,
+    );
+    expect(conflict.statusCode).toBe(409);
+    const error = CredentialInUseError.parse(conflict.json());
+    expect(error.message).toBe(
+      'This sign-in is already linked to another account; signing in to that account instead.',
+    );
+    const retried = AuthSession.parse(
+      (await post('/functions/auth/signInWithCredential', { credential: error.credential })).json(),
+    );
+    expect(retried.user.uid).toBe(first.user.uid);
+    const reused = await post('/functions/auth/signInWithCredential', { credential: error.credential });
+    expect(reused.statusCode).toBe(401);
+  });
+
+  it('signs in to the linked user without a caller, and creates a new one for a new identity', async () => {
+    const flow = await startFlow();
+    const known = AuthSession.parse(
+      (
+        await post('/functions/auth/oidc/complete', {
+          callbackUrl: await signInAtProvider(flow.authorizationUrl, 'alice'),
+        })
+      ).json(),
+    );
+    expect(known.user.name).toBe('Social alice');
+    const newFlow = await startFlow();
+    const created = await post('/functions/auth/oidc/complete', {
+      callbackUrl: await signInAtProvider(newFlow.authorizationUrl, 'bob'),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(AuthSession.parse(created.json()).user).toMatchObject({ name: 'Social bob', isAnonymous: false });
+    expect(AuthSession.parse(created.json()).user.uid).not.toBe(known.user.uid);
+  });
+
+  it('refuses a forged state, a code for another flow, and malformed requests', async () => {
+    const flow = await startFlow();
+    const callbackUrl = await signInAtProvider(flow.authorizationUrl, 'carol');
+    const forged = new URL(callbackUrl);
+    forged.searchParams.set('state', 'forged-state');
+    const response = await post('/functions/auth/oidc/complete', { callbackUrl: forged.href });
+    expect(response.statusCode).toBe(400);
+
+    // The code of one flow presented with the state of another: PKCE and the code binding fail.
+    const other = await startFlow();
+    const swapped = new URL(callbackUrl);
+    swapped.searchParams.set('state', other.state);
+    const mixed = await post('/functions/auth/oidc/complete', { callbackUrl: swapped.href });
+    expect(mixed.statusCode).toBe(401);
+    expect(mixed.json().message).toBe('The sign-in with Test ID could not be completed.');
+
+    const wrongPlace = await startFlow();
+    const elsewhere = `https://evil.example/auth/callback?code=x&state=${wrongPlace.state}`;
+    expect((await post('/functions/auth/oidc/complete', { callbackUrl: elsewhere })).json().message).toBe(
+      "callbackUrl: is not this provider's redirect URI",
+    );
+
+    expect((await post('/functions/auth/oidc/start', { providerId: 'nope' })).statusCode).toBe(404);
+    expect((await post('/functions/auth/oidc/start', {})).statusCode).toBe(400);
+    expect((await post('/functions/auth/oidc/complete', { callbackUrl: 'not a url' })).json()).toEqual({
+      error: 'invalid_request',
+      message: 'callbackUrl: must be a URL',
+    });
+    expect((await post('/functions/auth/oidc/providers', { x: 1 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,77 @@
+import { AuthSession, type LiveChange } from '@vitrine/protocol';
+import { expect } from 'vitest';
+import { adminHeaders, type openTestApp } from './test-app.ts';
+
+/** Helpers for the accounts and live-interaction tests: a store with one campaign per show status. */
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+
+export const PAGE = 'interaction-shop';
+export const CAMPAIGNS = {
+  live: 'camp-live',
+  planned: 'camp-planned',
+  vod: 'camp-vod',
+  liveClosed: 'camp-live-closed',
+} as const;
+
+export function interactionFixture(getApp: () => TestApp) {
+  const app = () => getApp();
+
+  async function admin(method: 'PUT' | 'POST' | 'PATCH' | 'GET', url: string, payload?: object) {
+    return app().server.inject({ method, url, headers: adminHeaders, ...(payload ? { payload } : {}) });
+  }
+  async function adminOk(method: 'PUT' | 'POST' | 'PATCH' | 'GET', url: string, payload?: object) {
+    const response = await admin(method, url, payload);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json();
+  }
+
+  /** A second page with `allowCommentsOnLive: false` holds the liveClosed campaign. */
+  async function setUpShows(now: number) {
+    const page = (uid: string, playerSettings: object) =>
+      adminOk('PUT', `/admin/pages/${uid}`, {
+        name: `Shop ${uid}`,
+        language: 'da',
+        currency: 'DKK',
+        playerSettings,
+      });
+    await page(PAGE, {});
+    await page(`${PAGE}-quiet`, { allowCommentsOnLive: false });
+    const event = (id: string, pageUid: string, campaignId: string, currentStatus: string) =>
+      adminOk('PUT', `/admin/events/${id}`, {
+        pageUid,
+        campaignId,
+        currentStatus,
+        eventName: id,
+        eventStartTimestamp: now - 10 * 60_000,
+      });
+    for (const [status, campaign] of Object.entries(CAMPAIGNS)) {
+      const pageUid = status === 'liveClosed' ? `${PAGE}-quiet` : PAGE;
+      await adminOk('PUT', `/admin/pages/${pageUid}/campaigns/${campaign}`, { name: campaign });
+      await event(`ev-${campaign}`, pageUid, campaign, status === 'liveClosed' ? 'live' : status);
+    }
+  }
+
+  function post(url: string, payload: unknown, token?: string) {
+    return app().server.inject({
+      method: 'POST',
+      url,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  async function signIn(): Promise<AuthSession> {
+    const response = await post('/functions/auth/signInAnonymously', {});
+    expect(response.statusCode, response.body).toBe(200);
+    return AuthSession.parse(response.json());
+  }
+
+  /** Records every batch the app publishes on `topic` (the real change bus). */
+  async function record(topic: string) {
+    const changes: LiveChange[] = [];
+    const stop = await app().bus.listen(topic, (batch) => changes.push(...batch.changes));
+    return { changes, stop };
+  }
+
+  return { admin, adminOk, setUpShows, post, signIn, record };
+}
