@@ -4,16 +4,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAuthService } from './features/auth/auth-service.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerCommerce } from './features/cart/commerce.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
-import { registerStoreRoutes } from './features/stores/routes.ts';
 import {
   createInteractionServices,
   type InteractionServices,
   registerInteractionRoutes,
 } from './features/interaction.ts';
+import { registerStoreRoutes } from './features/stores/routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
@@ -44,6 +45,8 @@ export interface App {
   services: ReturnType<typeof createServices> & InteractionServices;
   bus: ChangeBus;
   realtime: ReturnType<typeof registerRealtimeGateway>;
+  /** Cart, orders and payments (issue 5). */
+  commerce: ReturnType<typeof registerCommerce>;
   /** Flags the app as stopping so /readyz fails while in-flight requests finish. */
   markDraining(): void;
 }
@@ -109,6 +112,16 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   registerAuthRoutes(server, services.auth);
   registerTrackingRoutes(server, createTrackingService(db), services.auth);
   registerInteractionRoutes(server, services, requireAdmin);
+  const commerce = registerCommerce(server, {
+    db,
+    publish: createPublisher(bus, server.log),
+    now,
+    auth: services.auth,
+    catalog: services.catalog,
+    events: services.events,
+    stores: services.stores,
+    requireAdmin,
+  });
   registerEventRoutes(server, services.events, requireAdmin);
   registerReadRoutes(server, {
     playerSettings: ({ pageUid }) => services.stores.playerSettings(pageUid),
@@ -146,6 +159,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     services,
     bus,
     realtime,
+    commerce,
     markDraining() {
       draining = true;
     },

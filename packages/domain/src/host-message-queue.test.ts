@@ -54,6 +54,7 @@ describe('requiredHostAction', () => {
         'go_to_url',
         'maximize',
         'minimize',
+        'playback_position',
         'player_ready',
         'show_favorites',
         'track_event',

@@ -39,6 +39,7 @@ export const PLAYER_TO_HOST_MESSAGE_TYPES = [
   'view_resized',
   'show_favorites',
   'gallery_show_updated',
+  'playback_position',
 ] as const;
 export type PlayerToHostType = (typeof PLAYER_TO_HOST_MESSAGE_TYPES)[number];
 

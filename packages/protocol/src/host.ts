@@ -154,6 +154,17 @@ export const PlayerToHostMessage = z.discriminatedUnion('type', [
   message('view_resized', z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() })),
   message('show_favorites', z.object({ eventUid: Id })),
   message('gallery_show_updated', z.object({ eventUid: Id })),
+  // Beyond spec §7's list: where the player is (show and seconds into its video), reported while
+  // it plays, so the SDK can bring a minimized player back at that point on the host's next page.
+  message(
+    'playback_position',
+    z.object({
+      campaignUid: Id.nullable(),
+      eventUid: Id,
+      time: z.number().nonnegative().max(1e7),
+      playing: z.boolean(),
+    }),
+  ),
 ]);
 export type PlayerToHostMessage = z.infer<typeof PlayerToHostMessage>;
 

@@ -115,6 +115,13 @@ export const CheckoutReservationDoc = z.object({
   /** open: a cart; ordered: an order awaiting payment or packing; locked: sent to packing. */
   status: z.enum(['open', 'ordered', 'locked']).optional(),
   orderNumber: z.number().int().nullable().optional(),
+  /** Counted payments cover the order (spec §5 counting rules). */
+  payed: z.boolean().optional(),
+  /** The latest payment attempt's state, so the payment-received page follows it live. */
+  lastPaymentStatus: z
+    .enum(['awaiting_confirmation', 'received', 'declined', 'abandoned'])
+    .nullable()
+    .optional(),
 });
 export type CheckoutReservationDoc = z.infer<typeof CheckoutReservationDoc>;
 

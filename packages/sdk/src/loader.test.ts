@@ -321,6 +321,31 @@ describe('the /sdk.js loader', () => {
     );
   });
 
+  it('brings the player back at the show and time it last reported, playing if it was', () => {
+    const first = loaded();
+    const player = first.vitrine.init({ pageUid: 'demo-store', mode: 'modal' });
+    const win = ready(first, player);
+    const report = (payload: object) =>
+      first.message(win, PLAYER, envelope(player.playerId, 'playback_position', payload));
+    report({ campaignUid: 'kitchen', eventUid: 'kitchen-ev', time: 40, playing: true });
+    player.minimize();
+    // Reports while minimized replace the saved one; a malformed one is dropped unread.
+    report({ campaignUid: 'kitchen', eventUid: 'kitchen-ev', time: 42, playing: false });
+    report({ campaignUid: 'kitchen', eventUid: 'kitchen-ev', time: 'late', playing: true });
+    const paused = new URL(loaded({ storage: first.storage }).iframes()[0]!.src);
+    expect(paused.pathname).toBe('/widget/demo-store/campaign/kitchen/event/kitchen-ev');
+    expect(paused.searchParams.get('resumeEvent')).toBe('kitchen-ev');
+    expect(paused.searchParams.get('resumeAt')).toBe('42');
+    expect(paused.searchParams.has('autoplay')).toBe(false);
+
+    report({ campaignUid: 'kitchen', eventUid: 'kitchen-ev', time: 50, playing: true });
+    const playing = new URL(loaded({ storage: first.storage }).iframes()[0]!.src);
+    expect(playing.searchParams.get('autoplay')).toBe('1');
+    // The video went on playing between the report and the next page.
+    expect(Number(playing.searchParams.get('resumeAt'))).toBeGreaterThanOrEqual(50);
+    expect(Number(playing.searchParams.get('resumeAt'))).toBeLessThan(52);
+  });
+
   it('navigates only to http(s) URLs on go_to_url, minimizing first for a same-tab link', () => {
     const browser = loaded();
     const player = browser.vitrine.init({ pageUid: 'demo-store' });

@@ -122,6 +122,8 @@ export interface PlayerToHostPayloads {
   view_resized: { width: number; height: number };
   show_favorites: { eventUid: string };
   gallery_show_updated: { eventUid: string };
+  /** Where the player is: the show and seconds into its video (not in spec §7; used by restore()). */
+  playback_position: { campaignUid: string | null; eventUid: string; time: number; playing: boolean };
 }
 export type PlayerToHostType = keyof PlayerToHostPayloads;
 
@@ -172,6 +174,7 @@ export const PLAYER_TO_HOST_FIELDS: {
   view_resized: { width: 'n', height: 'n' },
   show_favorites: { eventUid: 's' },
   gallery_show_updated: { eventUid: 's' },
+  playback_position: { campaignUid: 'S', eventUid: 's', time: 'n', playing: 'b' },
 };
 
 export const HOST_TO_PLAYER_TYPES: readonly HostToPlayerType[] = [

@@ -16,7 +16,9 @@ import {
   jsonBytes,
   navigationUrl,
   parsePlayerMessage,
+  playbackPosition,
   playerConfig,
+  resumeTime,
   widgetUrl,
 } from './validate.ts';
 
@@ -53,6 +55,7 @@ const SAMPLES: PlayerToHostPayloads = {
   view_resized: { width: 320, height: 568 },
   show_favorites: { eventUid: 'e1' },
   gallery_show_updated: { eventUid: 'e1' },
+  playback_position: { campaignUid: 'c1', eventUid: 'e1', time: 12.5, playing: true },
 };
 
 describe('the SDK contract matches packages/protocol', () => {
@@ -241,6 +244,32 @@ describe('playerConfig and widgetUrl', () => {
     expect(widgetUrl({ ...config, campaignUid: null }, 'vp-1', 'https://shop.example')).toMatch(
       /^https:\/\/live\.example\/widget\/demo%20store\/\?embed=1&/,
     );
+  });
+});
+
+describe('playbackPosition and resumeTime', () => {
+  const at = 1_000_000;
+  const position = { campaignUid: 'c1', eventUid: 'e1', time: 30, playing: true, at };
+
+  it('takes only a well-formed saved position', () => {
+    expect(playbackPosition(position)).toEqual(position);
+    expect(playbackPosition({ ...position, campaignUid: null })).toEqual({ ...position, campaignUid: null });
+    for (const bad of [
+      null,
+      [],
+      { ...position, eventUid: '' },
+      { ...position, time: -1 },
+      { ...position, at: '1' },
+    ]) {
+      expect(playbackPosition(bad)).toBeNull();
+    }
+  });
+
+  it('adds the time a playing video went on for, up to an hour; a paused one stays', () => {
+    expect(resumeTime(position, at + 12_340)).toBe(42.3);
+    expect(resumeTime(position, at - 5_000)).toBe(30);
+    expect(resumeTime(position, at + 10 * 3_600_000)).toBe(3_630);
+    expect(resumeTime({ ...position, playing: false }, at + 12_340)).toBe(30);
   });
 });
 

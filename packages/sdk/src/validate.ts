@@ -191,23 +191,56 @@ export function playerConfig(options: Record<string, unknown>, defaultOrigin: st
   };
 }
 
+/** Where a player is in which show, as its last playback_position said, and when (Date.now()). */
+export interface PlaybackPosition {
+  campaignUid: string | null;
+  eventUid: string;
+  /** Seconds into the show's video. */
+  time: number;
+  playing: boolean;
+  at: number;
+}
+
+/** A saved position, or null when it is not one (storage is the page's, so anything may be there). */
+export function playbackPosition(value: unknown): PlaybackPosition | null {
+  if (!isObject(value)) return null;
+  const { campaignUid, eventUid, time, playing, at } = value;
+  return isId(eventUid) &&
+    (campaignUid === null || isId(campaignUid)) &&
+    typeof time === 'number' &&
+    time >= 0 &&
+    typeof playing === 'boolean' &&
+    typeof at === 'number'
+    ? { campaignUid, eventUid, time, playing, at }
+    : null;
+}
+
+/** Where to resume at `now`: a playing video went on since its position was reported (up to an hour). */
+export function resumeTime(position: PlaybackPosition, now: number): number {
+  const elapsed = position.playing ? Math.min(Math.max(now - position.at, 0), 3_600_000) : 0;
+  return Math.round(position.time * 10 + elapsed / 100) / 10;
+}
+
 /**
  * The iframe's address: the widget route of the page, campaign or event, with what the player
  * reads from its query (embed=1, playerId, hostOrigin, context, mode, and minimized=1 / lang
- * when they apply).
+ * when they apply). A player brought back on another page (`resume`) opens the show it was
+ * playing, with resumeEvent, resumeAt (seconds) and autoplay=1 when it was playing.
  */
 export function widgetUrl(
   config: PlayerConfig,
   playerId: string,
   hostOrigin: string,
   minimized = false,
+  resume: PlaybackPosition | null = null,
+  now = 0,
 ): string {
   const e = encodeURIComponent;
   let path = `/widget/${e(config.pageUid)}/`;
-  if (config.campaignUid) {
-    path += config.eventUid
-      ? `campaign/${e(config.campaignUid)}/event/${e(config.eventUid)}`
-      : e(config.campaignUid);
+  const campaignUid = resume?.campaignUid ?? config.campaignUid;
+  const eventUid = resume?.campaignUid ? resume.eventUid : config.eventUid;
+  if (campaignUid) {
+    path += eventUid ? `campaign/${e(campaignUid)}/event/${e(eventUid)}` : e(campaignUid);
   }
   const query = new URLSearchParams({
     embed: '1',
@@ -218,6 +251,11 @@ export function widgetUrl(
   });
   if (minimized) query.set('minimized', '1');
   if (config.language) query.set('lang', config.language);
+  if (resume) {
+    query.set('resumeEvent', resume.eventUid);
+    query.set('resumeAt', String(resumeTime(resume, now)));
+    if (resume.playing) query.set('autoplay', '1');
+  }
   return `${config.origin}${path}?${query}`;
 }
 

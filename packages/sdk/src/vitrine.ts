@@ -20,8 +20,10 @@ import {
   isObject,
   type MinimizedBox,
   navigationUrl,
+  type PlaybackPosition,
   type PlayerConfig,
   parsePlayerMessage,
+  playbackPosition,
   playerConfig,
   widgetUrl,
 } from './validate.ts';
@@ -130,13 +132,19 @@ function storage(): Storage | null {
 interface Saved {
   playerId: string;
   config: PlayerConfig;
+  /** The show and time to bring back (the player's last playback_position). */
+  position: PlaybackPosition | null;
 }
 
 function readSaved(): Saved | null {
   try {
     const saved = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null');
     return isObject(saved) && typeof saved.playerId === 'string' && /^[\w-]{1,100}$/.test(saved.playerId)
-      ? { playerId: saved.playerId, config: playerConfig(saved.config as Record<string, unknown>, null) }
+      ? {
+          playerId: saved.playerId,
+          config: playerConfig(saved.config as Record<string, unknown>, null),
+          position: playbackPosition(saved.position),
+        }
       : null;
   } catch {
     return null;
@@ -196,7 +204,7 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
     config: PlayerConfig,
     container: Element | null,
     handlers: Handlers | undefined,
-    start: { playerId: string; minimized: boolean; restored: boolean },
+    start: { playerId: string; minimized: boolean; restored: boolean; position: PlaybackPosition | null },
   ): Internal {
     if (!styled) {
       styled = true;
@@ -214,6 +222,7 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
     let minimized = false;
     let locked = false;
     let gone = false;
+    let position = start.position;
     const queue: object[] = [];
 
     const root = document.createElement('div');
@@ -225,7 +234,7 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
     iframe.title = 'Live shopping player';
     iframe.allow = 'autoplay; fullscreen; picture-in-picture; clipboard-write; web-share';
     iframe.allowFullscreen = true;
-    iframe.src = widgetUrl(config, playerId, location.origin, start.minimized);
+    iframe.src = widgetUrl(config, playerId, location.origin, start.minimized, position, Date.now());
     box.append(iframe);
     if (overlay) {
       root.setAttribute('role', 'dialog');
@@ -272,7 +281,11 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
         if (on)
           s?.setItem(
             STORAGE_KEY,
-            JSON.stringify({ playerId, config: { ...config, usableActions, supportedFeatures: features } }),
+            JSON.stringify({
+              playerId,
+              config: { ...config, usableActions, supportedFeatures: features },
+              position,
+            }),
           );
         else if (readSaved()?.playerId === playerId) s?.removeItem(STORAGE_KEY);
       } catch {
@@ -371,7 +384,11 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
           for (const message of queue.splice(0)) post(message);
         }
         dispatch(type, payload);
-        if (type === 'minimize' && features.MINIMIZED_PLAYER !== false) layout(true);
+        if (type === 'playback_position') {
+          position = playbackPosition({ ...payload, at: Date.now() });
+          // Kept up to date while minimized: the page may be left at any moment.
+          if (minimized) save(true);
+        } else if (type === 'minimize' && features.MINIMIZED_PLAYER !== false) layout(true);
         else if (type === 'maximize') layout(false);
         else if (type === 'close') api.destroy();
         else if (type === 'go_to_url' && !listeners.get(type)?.size) {
@@ -409,6 +426,7 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
         playerId: newPlayerId(),
         minimized: false,
         restored: false,
+        position: null,
       }).api;
     },
     restore(options = {}) {

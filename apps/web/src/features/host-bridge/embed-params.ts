@@ -17,6 +17,11 @@ export interface EmbedParams {
   hostOrigin: string;
   context: WidgetContextName | null;
   mode: EmbedMode | null;
+  /**
+   * The show and time to go on from: the SDK brought back a player minimized on the host's previous
+   * page (`resumeEvent`, `resumeAt` seconds, `autoplay=1` when it was playing).
+   */
+  resume: { eventUid: string; time: number; autoplay: boolean } | null;
 }
 
 /** The origin of an http(s) address, or null for anything else (opaque, file:, malformed). */
@@ -43,11 +48,18 @@ export function readEmbedParams(search: string, framed: boolean): EmbedParams | 
   const hostOrigin = normalizeOrigin(query.get('hostOrigin') ?? '');
   if (hostOrigin === null) return null;
   const mode = query.get('mode');
+  const resumeEvent = query.get('resumeEvent');
+  // Number('') and Number(null) are 0: a missing resumeAt must not mean "from the start".
+  const resumeAt = Number(query.get('resumeAt') || Number.NaN);
   return {
     playerId,
     hostOrigin,
     context: parseWidgetContext(query.get('context')),
     mode: (EMBED_MODES as readonly (string | null)[]).includes(mode) ? (mode as EmbedMode) : null,
+    resume:
+      resumeEvent && Number.isFinite(resumeAt) && resumeAt >= 0
+        ? { eventUid: resumeEvent, time: resumeAt, autoplay: query.get('autoplay') === '1' }
+        : null,
   };
 }
 

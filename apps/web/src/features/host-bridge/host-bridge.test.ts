@@ -11,6 +11,7 @@ const PARAMS: EmbedParams = {
   hostOrigin: 'https://shop.example',
   context: 'on_site',
   mode: 'modal',
+  resume: null,
 };
 const READY = { pageUid: 'demo-store', campaignUid: 'c1', eventUid: 'e1' };
 const lookup = (id: string): ProductLookup => ({ product_id: id, sku: null, url: null });

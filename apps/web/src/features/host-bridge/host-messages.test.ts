@@ -29,7 +29,29 @@ describe('readEmbedParams', () => {
       hostOrigin: 'https://shop.example',
       context: 'on_site',
       mode: 'modal',
+      resume: null,
     });
+  });
+
+  it('reads where a player brought back on another page goes on from', () => {
+    expect(readEmbedParams(`${query}&resumeEvent=ev-1&resumeAt=42.5&autoplay=1`, true)?.resume).toEqual({
+      eventUid: 'ev-1',
+      time: 42.5,
+      autoplay: true,
+    });
+    expect(readEmbedParams(`${query}&resumeEvent=ev-1&resumeAt=0`, true)?.resume).toEqual({
+      eventUid: 'ev-1',
+      time: 0,
+      autoplay: false,
+    });
+    for (const bad of [
+      'resumeEvent=ev-1',
+      'resumeEvent=ev-1&resumeAt=-3',
+      'resumeEvent=&resumeAt=4',
+      'resumeEvent=e&resumeAt=x',
+    ]) {
+      expect(readEmbedParams(`${query}&${bad}`, true)?.resume).toBeNull();
+    }
   });
 
   it('is null when not framed, not embed=1, or without player id or usable host origin', () => {
@@ -50,7 +72,13 @@ describe('readEmbedParams', () => {
       '?embed=1&playerId=p&hostOrigin=HTTPS://Shop.Example:443/path&context=web&mode=huge',
       true,
     );
-    expect(params).toEqual({ playerId: 'p', hostOrigin: 'https://shop.example', context: null, mode: null });
+    expect(params).toEqual({
+      playerId: 'p',
+      hostOrigin: 'https://shop.example',
+      context: null,
+      mode: null,
+      resume: null,
+    });
   });
 });
 

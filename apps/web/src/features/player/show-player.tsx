@@ -19,6 +19,7 @@ import { type TrackingContext, track } from '../../lib/tracking.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
+import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
 import { CommentsPanel, PrivateCommentsPanel } from './comments-panel.tsx';
 import { CartCount, HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
@@ -190,6 +191,12 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     video.addEventListener('loadeddata', onLoaded);
     return () => video.removeEventListener('loadeddata', onLoaded);
   }, [announce, embedded, event.id]);
+
+  usePlaybackPosition(videoRef, host, {
+    campaignUid: event.event.campaignId,
+    eventUid: event.id,
+    live: stream === 'live',
+  });
 
   const minimize = (fromHost: boolean) => {
     if (layout.minimized) return;

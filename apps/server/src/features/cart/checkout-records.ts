@@ -1,0 +1,173 @@
+import { type CheckoutStatus, type Currency, type Locale, linesTotal } from '@vitrine/domain';
+import {
+  type CheckoutDetails,
+  CheckoutDetails as CheckoutDetailsSchema,
+  type CheckoutReservationDoc,
+  type TransactionStatus,
+} from '@vitrine/protocol';
+import type { Queryable } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+
+/** A row of `checkouts`. */
+export interface CheckoutRow {
+  uid: string;
+  page_uid: string;
+  campaign_uid: string;
+  user_uid: string;
+  status: CheckoutStatus;
+  currency: Currency;
+  language: Locale;
+  details: Partial<CheckoutDetails>;
+  order_number: number | null;
+  ordered_at: number | null;
+  locked_at: number | null;
+  payed: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A row of `checkout_lines`. */
+export interface LineRow {
+  checkout_uid: string;
+  product_uid: string;
+  variant_uid: string;
+  qty: number;
+  unit_price: number;
+  product_name: string;
+  variant_name: string | null;
+  sku: string;
+  image: string | null;
+  reserved_until: number | null;
+  added_at: number;
+}
+
+/** The stored details with defaults for what was never filled in. */
+export const checkoutDetails = (row: CheckoutRow): CheckoutDetails =>
+  CheckoutDetailsSchema.parse(row.details ?? {});
+
+/** `variant_uid` is '' for products without variants; on the wire that is null. */
+export const variantKey = (variantUid: string | null) => variantUid ?? '';
+export const variantOfKey = (key: string) => (key === '' ? null : key);
+
+/** A checkout of the caller, locked for this transaction; 404 when it is not theirs or not in this campaign. */
+export async function lockOwnCheckout(
+  tx: Queryable,
+  ref: { pageUid: string; campaignUid: string; checkoutUid: string },
+  userUid: string,
+): Promise<CheckoutRow> {
+  const [row] = await tx.query<CheckoutRow>(
+    'SELECT * FROM checkouts WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND user_uid = $4 FOR UPDATE',
+    [ref.checkoutUid, ref.pageUid, ref.campaignUid, userUid],
+  );
+  if (!row) throw notFound(`No checkout "${ref.checkoutUid}" of yours in this campaign.`);
+  return row;
+}
+
+export async function readLines(db: Queryable, checkoutUid: string): Promise<LineRow[]> {
+  return db.query<LineRow>(
+    'SELECT * FROM checkout_lines WHERE checkout_uid = $1 ORDER BY added_at, product_uid, variant_uid',
+    [checkoutUid],
+  );
+}
+
+/** Empty reservation document of a shopper without a cart in the campaign. */
+export function emptyReservationDoc(
+  pageUid: string,
+  campaignUid: string,
+  userUid: string,
+): CheckoutReservationDoc {
+  return { pageUid, campaignUid, userUid, reservations: [], totalPrice: 0, checkoutUid: null };
+}
+
+/** The `checkout` live query's document for a checkout and its lines. */
+export function toReservationDoc(
+  checkout: CheckoutRow,
+  lines: readonly LineRow[],
+  lastPaymentStatus: TransactionStatus | null,
+): CheckoutReservationDoc {
+  return {
+    pageUid: checkout.page_uid,
+    campaignUid: checkout.campaign_uid,
+    userUid: checkout.user_uid,
+    reservations: lines.map((line) => ({
+      mainProduct: line.product_uid,
+      qty: line.qty,
+      unitPrice: line.unit_price,
+      totalPrice: line.unit_price * line.qty,
+      variantName: line.variant_name,
+      variantUid: variantOfKey(line.variant_uid),
+      productName: line.product_name,
+      image: line.image,
+      sku: line.sku,
+      reservedUntil: line.reserved_until,
+    })),
+    totalPrice: linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty }))),
+    currency: checkout.currency,
+    language: checkout.language,
+    checkoutUid: checkout.uid,
+    status: checkout.status,
+    orderNumber: checkout.order_number,
+    payed: checkout.payed,
+    lastPaymentStatus,
+  };
+}
+
+/**
+ * Rewrites the stored reservation document of a checkout (read by the `checkout` live query's
+ * snapshot) inside the transaction that changed it, so snapshot and lines never disagree.
+ */
+export async function storeReservationDoc(
+  tx: Queryable,
+  checkoutUid: string,
+): Promise<CheckoutReservationDoc> {
+  const [checkout] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [checkoutUid]);
+  if (!checkout) throw new Error(`checkout ${checkoutUid} vanished inside its transaction`);
+  const [latest] = await tx.query<{ status: TransactionStatus }>(
+    'SELECT status FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created DESC, uid DESC LIMIT 1',
+    [checkoutUid],
+  );
+  const doc = toReservationDoc(checkout, await readLines(tx, checkoutUid), latest?.status ?? null);
+  await writeReservationDoc(tx, doc);
+  return doc;
+}
+
+export async function writeReservationDoc(tx: Queryable, doc: CheckoutReservationDoc): Promise<void> {
+  await tx.query(
+    `INSERT INTO checkout_reservations (page_uid, campaign_uid, user_uid, data) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (page_uid, campaign_uid, user_uid) DO UPDATE SET data = EXCLUDED.data, updated_at = now()`,
+    [doc.pageUid, doc.campaignUid, doc.userUid, JSON.stringify(doc)],
+  );
+}
+
+/** The stored reservation document of a shopper, or an empty one. */
+export async function readReservationDoc(
+  db: Queryable,
+  pageUid: string,
+  campaignUid: string,
+  userUid: string,
+): Promise<CheckoutReservationDoc> {
+  const [row] = await db.query<{ data: CheckoutReservationDoc }>(
+    'SELECT data FROM checkout_reservations WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3',
+    [pageUid, campaignUid, userUid],
+  );
+  return row
+    ? { ...emptyReservationDoc(pageUid, campaignUid, userUid), ...row.data }
+    : emptyReservationDoc(pageUid, campaignUid, userUid);
+}
+
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+/**
+ * Runs a transaction again when PostgreSQL aborted it for a serialization failure or deadlock,
+ * which the lock order makes rare but cannot rule out under heavy load.
+ */
+export async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= attempts || typeof code !== 'string' || !RETRYABLE_SQLSTATES.has(code)) throw error;
+    }
+  }
+}

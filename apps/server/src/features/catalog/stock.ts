@@ -1,0 +1,68 @@
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * Free stock of products and variants (the catalog's `stock` columns: units still free to
+ * reserve; NULL is not stock-managed). Carts take units out and give them back through these
+ * functions only, inside the caller's transaction.
+ *
+ * Lock order: a product row before its variant rows, products in uid order, so transactions that
+ * touch several never wait on each other in a cycle. A variant product's own stock is the sum of
+ * its variants (see the demo seed) and moves with them.
+ */
+
+export interface StockItem {
+  productUid: string;
+  /** null for a product without variants. */
+  variantUid: string | null;
+  qty: number;
+}
+
+/**
+ * Takes `qty` units of a product or variant in one conditional UPDATE: under concurrent buyers
+ * the row lock makes each UPDATE see the previous one's result, so stock never goes below zero
+ * and never more units are handed out than there were. False when fewer than `qty` are left.
+ */
+export async function reserveStock(tx: Queryable, item: StockItem): Promise<boolean> {
+  if (item.variantUid === null) {
+    const taken = await tx.query(
+      'UPDATE products SET stock = stock - $2 WHERE uid = $1 AND (stock IS NULL OR stock >= $2) RETURNING uid',
+      [item.productUid, item.qty],
+    );
+    return taken.length === 1;
+  }
+  // The product row first (lock order), then the variant's conditional UPDATE.
+  await tx.query('SELECT uid FROM products WHERE uid = $1 FOR UPDATE', [item.productUid]);
+  const taken = await tx.query(
+    `UPDATE product_variants SET stock = stock - $3
+     WHERE product_uid = $1 AND uid = $2 AND (stock IS NULL OR stock >= $3) RETURNING stock`,
+    [item.productUid, item.variantUid, item.qty],
+  );
+  if (taken.length !== 1) return false;
+  await tx.query('UPDATE products SET stock = GREATEST(stock - $2, 0) WHERE uid = $1 AND stock IS NOT NULL', [
+    item.productUid,
+    item.qty,
+  ]);
+  return true;
+}
+
+/** Gives units back (removed, cancelled or expired cart lines). Items of deleted products or variants are skipped. */
+export async function releaseStock(tx: Queryable, items: readonly StockItem[]): Promise<void> {
+  const ordered = [...items].sort(
+    (a, b) =>
+      a.productUid.localeCompare(b.productUid) ||
+      (a.variantUid ?? '').localeCompare(b.variantUid ?? '') ||
+      a.qty - b.qty,
+  );
+  for (const item of ordered) {
+    await tx.query('UPDATE products SET stock = stock + $2 WHERE uid = $1 AND stock IS NOT NULL', [
+      item.productUid,
+      item.qty,
+    ]);
+    if (item.variantUid !== null) {
+      await tx.query(
+        'UPDATE product_variants SET stock = stock + $3 WHERE product_uid = $1 AND uid = $2 AND stock IS NOT NULL',
+        [item.productUid, item.variantUid, item.qty],
+      );
+    }
+  }
+}

@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import { checkoutProblems } from '@vitrine/domain';
+import {
+  CHECKOUT_ERROR_CODES,
+  CHECKOUT_PROBLEM_MESSAGES,
+  type CheckoutDetails,
+  type CheckoutOptions,
+  type CheckoutProblem,
+  type CheckoutView,
+  type FindParcelShopsRequest,
+  type FindParcelShopsResponse,
+  type PickupLocation,
+  type PurchaseDoc,
+} from '@vitrine/protocol';
+import type { Database, Queryable } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { Publish } from '../../realtime/publisher.ts';
+import type { CartService } from '../cart/cart-service.ts';
+import {
+  type CheckoutRow,
+  checkoutDetails,
+  lockOwnCheckout,
+  readLines,
+  storeReservationDoc,
+  withRetry,
+} from '../cart/checkout-records.ts';
+import { orderRefusalError } from '../cart/order-refusal.ts';
+import { checkoutTopics } from '../checkout/live-queries.ts';
+import type { StoreService } from '../stores/store-service.ts';
+import { checkoutView, refreshPayed } from './checkout-totals.ts';
+import {
+  deliveryCountries,
+  findParcelShops,
+  isKnownParcelShop,
+  pickupLocations,
+  shippingMethods,
+} from './shipping.ts';
+
+export interface CheckoutRef {
+  pageUid: string;
+  campaignUid: string;
+  checkoutUid: string;
+}
+
+/**
+ * Checkout details, placing orders and sending them to packing (spec §3 "Order", §4 "Orders and
+ * payment"). An order is a checkout with an order number; its lines stop expiring. It may still
+ * change until it is sent to packing, which locks it against changes and payments.
+ */
+export function createOrderService(deps: {
+  db: Database;
+  stores: StoreService;
+  cart: CartService;
+  publish: Publish;
+  now: () => number;
+}) {
+  const { db, stores, cart, publish, now } = deps;
+
+  async function deadlineOf(q: Queryable, campaignUid: string): Promise<number | null> {
+    const [row] = await q.query<{ deadline: number | null }>(
+      'SELECT deadline FROM campaigns WHERE uid = $1',
+      [campaignUid],
+    );
+    return row?.deadline ?? null;
+  }
+
+  /** The store's pickup locations; read before a transaction (PGlite runs one connection, held by it). */
+  async function locationsOf(pageUid: string): Promise<PickupLocation[]> {
+    return pickupLocations(await stores.storeInfo(pageUid));
+  }
+
+  /** Problems of the details beyond the form rules: a pickup location or parcel shop that does not exist. */
+  function choiceProblems(details: CheckoutDetails, locations: readonly PickupLocation[]): CheckoutProblem[] {
+    if (details.shippingMethod === 'store_pickup' && details.pickupLocationUid !== null) {
+      if (!locations.some((location) => location.uid === details.pickupLocationUid)) return ['noPickupPoint'];
+    }
+    if (
+      details.shippingMethod === 'parcel_shop' &&
+      details.parcelShopId !== null &&
+      !isKnownParcelShop(details.parcelShopId, details.deliveryCountry)
+    ) {
+      return ['noPickupPoint'];
+    }
+    return [];
+  }
+
+  async function view(checkout: CheckoutRow, locations: readonly PickupLocation[], tx: Queryable = db) {
+    const problems = choiceProblems(checkoutDetails(checkout), locations);
+    return checkoutView(tx, checkout, await deadlineOf(tx, checkout.campaign_uid), now(), problems);
+  }
+
+  async function readOwnCheckout(userUid: string, ref: CheckoutRef): Promise<CheckoutRow> {
+    const [row] = await db.query<CheckoutRow>(
+      'SELECT * FROM checkouts WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND user_uid = $4',
+      [ref.checkoutUid, ref.pageUid, ref.campaignUid, userUid],
+    );
+    if (!row) throw notFound(`No checkout "${ref.checkoutUid}" of yours in this campaign.`);
+    return row;
+  }
+
+  /**
+   * Makes a locked checkout an order, or re-checks an order: refused once locked, past the
+   * deadline, when empty, or while details are missing (422 listing the §5 state messages).
+   * Returns the purchases to announce when it was newly ordered.
+   */
+  async function placeInTransaction(
+    tx: Queryable,
+    checkout: CheckoutRow,
+    locations: readonly PickupLocation[],
+  ): Promise<PurchaseDoc[]> {
+    const refusal = orderRefusalError(
+      checkout.status,
+      await deadlineOf(tx, checkout.campaign_uid),
+      now(),
+      'order',
+    );
+    if (refusal) throw refusal;
+    const lines = await readLines(tx, checkout.uid);
+    if (lines.length === 0) {
+      throw new HttpError(
+        409,
+        CHECKOUT_ERROR_CODES.emptyCart,
+        'The cart is empty: add products before ordering.',
+      );
+    }
+    const details = checkoutDetails(checkout);
+    const problems = [...new Set([...checkoutProblems(details), ...choiceProblems(details, locations)])];
+    if (problems.length > 0) {
+      throw new HttpError(
+        422,
+        CHECKOUT_ERROR_CODES.checkoutIncomplete,
+        problems.map((problem) => CHECKOUT_PROBLEM_MESSAGES[problem]).join(' '),
+      );
+    }
+    if (checkout.status !== 'open') return [];
+    const at = now();
+    await tx.query(
+      `UPDATE checkouts SET status = 'ordered', order_number = nextval('order_numbers'), ordered_at = $2, updated_at = $2
+       WHERE uid = $1`,
+      [checkout.uid, at],
+    );
+    // Ordered units are the shopper's: they no longer go back to stock on a timer.
+    await tx.query('UPDATE checkout_lines SET reserved_until = NULL WHERE checkout_uid = $1', [checkout.uid]);
+    const [user] = await tx.query<{ name: string }>('SELECT name FROM users WHERE uid = $1', [
+      checkout.user_uid,
+    ]);
+    // Viewers see "<first name> bought …": never a full name or address.
+    const buyerName = (user?.name || details.address.name).trim().split(/\s+/)[0] ?? '';
+    const purchases: PurchaseDoc[] = [];
+    for (const line of lines) {
+      const purchase: PurchaseDoc = {
+        uid: randomBytes(12).toString('base64url'),
+        pageUid: checkout.page_uid,
+        campaignUid: checkout.campaign_uid,
+        productUid: line.product_uid,
+        buyerName,
+        time: at,
+      };
+      await tx.query(
+        'INSERT INTO purchases (uid, page_uid, campaign_uid, product_uid, buyer_name, time) VALUES ($1, $2, $3, $4, $5, $6)',
+        [
+          purchase.uid,
+          purchase.pageUid,
+          purchase.campaignUid,
+          purchase.productUid,
+          purchase.buyerName,
+          purchase.time,
+        ],
+      );
+      purchases.push(purchase);
+    }
+    return purchases;
+  }
+
+  async function announcePurchases(purchases: PurchaseDoc[]): Promise<void> {
+    const first = purchases[0];
+    if (!first) return;
+    await publish(
+      checkoutTopics.purchases(first.pageUid, first.campaignUid),
+      purchases.map((doc) => ({ type: 'added', docId: doc.uid, doc })),
+    );
+  }
+
+  async function lockedCheckout(tx: Queryable, uid: string): Promise<CheckoutRow> {
+    const [row] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [uid]);
+    if (!row) throw new Error(`checkout ${uid} vanished inside its transaction`);
+    return row;
+  }
+
+  return {
+    placeInTransaction,
+    announcePurchases,
+
+    locationsOf,
+
+    async loadCheckout(userUid: string, ref: CheckoutRef): Promise<CheckoutView> {
+      const checkout = await readOwnCheckout(userUid, ref);
+      return view(checkout, await locationsOf(checkout.page_uid));
+    },
+
+    async checkoutOptions(userUid: string, ref: CheckoutRef): Promise<CheckoutOptions> {
+      const checkout = await readOwnCheckout(userUid, ref);
+      return {
+        countries: deliveryCountries(),
+        shippingMethods: shippingMethods(checkout.currency),
+        paymentMethods: ['test_card'],
+        pickupLocations: await locationsOf(checkout.page_uid),
+      };
+    },
+
+    async findParcelShops(userUid: string, input: FindParcelShopsRequest): Promise<FindParcelShopsResponse> {
+      await readOwnCheckout(userUid, input);
+      return { parcelShops: findParcelShops(input) };
+    },
+
+    async updateDetails(userUid: string, ref: CheckoutRef, details: CheckoutDetails): Promise<CheckoutView> {
+      const locations = await locationsOf(ref.pageUid);
+      const result = await withRetry(() =>
+        db.transaction(async (tx) => {
+          const checkout = await lockOwnCheckout(tx, ref, userUid);
+          const refusal = orderRefusalError(checkout.status, null, now(), 'editDetails');
+          if (refusal) throw refusal;
+          await tx.query('UPDATE checkouts SET details = $2, updated_at = $3 WHERE uid = $1', [
+            checkout.uid,
+            JSON.stringify(details),
+            now(),
+          ]);
+          // The freight may have changed the total an earlier payment covered.
+          await refreshPayed(tx, await lockedCheckout(tx, checkout.uid));
+          const doc = await storeReservationDoc(tx, checkout.uid);
+          return { doc, view: await view(await lockedCheckout(tx, checkout.uid), locations, tx) };
+        }),
+      );
+      await cart.announce(result.doc, []);
+      return result.view;
+    },
+
+    async placeOrder(userUid: string, ref: CheckoutRef): Promise<CheckoutView> {
+      const locations = await locationsOf(ref.pageUid);
+      const result = await withRetry(() =>
+        db.transaction(async (tx) => {
+          const checkout = await lockOwnCheckout(tx, ref, userUid);
+          const purchases = await placeInTransaction(tx, checkout, locations);
+          await refreshPayed(tx, await lockedCheckout(tx, checkout.uid));
+          const doc = await storeReservationDoc(tx, checkout.uid);
+          return { doc, purchases, view: await view(await lockedCheckout(tx, checkout.uid), locations, tx) };
+        }),
+      );
+      await cart.announce(result.doc, []);
+      await announcePurchases(result.purchases);
+      return result.view;
+    },
+
+    /** Admin: the order goes to packing and is locked against changes and payments (spec §4). */
+    async sendToPacking(checkoutUid: string): Promise<CheckoutView> {
+      const [owner] = await db.query<{ page_uid: string }>('SELECT page_uid FROM checkouts WHERE uid = $1', [
+        checkoutUid,
+      ]);
+      if (!owner) throw notFound(`No checkout "${checkoutUid}".`);
+      const locations = await locationsOf(owner.page_uid);
+      const result = await withRetry(() =>
+        db.transaction(async (tx) => {
+          const [checkout] = await tx.query<CheckoutRow>(
+            'SELECT * FROM checkouts WHERE uid = $1 FOR UPDATE',
+            [checkoutUid],
+          );
+          if (!checkout) throw notFound(`No checkout "${checkoutUid}".`);
+          if (checkout.status === 'open') {
+            throw new HttpError(409, 'not_ordered', 'Only placed orders can be sent to packing.');
+          }
+          if (checkout.status === 'ordered') {
+            await tx.query(
+              "UPDATE checkouts SET status = 'locked', locked_at = $2, updated_at = $2 WHERE uid = $1",
+              [checkoutUid, now()],
+            );
+          }
+          const doc = await storeReservationDoc(tx, checkoutUid);
+          return { doc, view: await view(await lockedCheckout(tx, checkoutUid), locations, tx) };
+        }),
+      );
+      await cart.announce(result.doc, []);
+      return result.view;
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

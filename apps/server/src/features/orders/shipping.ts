@@ -1,0 +1,79 @@
+import type { Currency } from '@vitrine/domain';
+import {
+  type CheckoutDetails,
+  DELIVERY_COUNTRIES,
+  type DeliveryCountry,
+  type ParcelShop,
+  type PickupLocation,
+  type ShippingMethod,
+  type ShippingMethodKind,
+} from '@vitrine/protocol';
+
+/**
+ * The built-in shipping offer of every store: home delivery, pickup in the store, and delivery to
+ * a parcel shop (service point) near the address. Freight is set per currency in minor units, as
+ * shops price it, not converted.
+ */
+const FREIGHT: Record<ShippingMethodKind, Record<Currency, number>> = {
+  home_delivery: { DKK: 4_900, SEK: 6_900, NOK: 6_900, EUR: 695, PLN: 2_900, GBP: 595 },
+  parcel_shop: { DKK: 3_900, SEK: 4_900, NOK: 4_900, EUR: 495, PLN: 1_900, GBP: 395 },
+  store_pickup: { DKK: 0, SEK: 0, NOK: 0, EUR: 0, PLN: 0, GBP: 0 },
+};
+
+export const SHIPPING_KINDS: readonly ShippingMethodKind[] = ['home_delivery', 'store_pickup', 'parcel_shop'];
+
+export function shippingMethods(currency: Currency): ShippingMethod[] {
+  return SHIPPING_KINDS.map((kind) => ({ kind, price: FREIGHT[kind][currency], currency }));
+}
+
+/** Freight of the chosen method in the checkout's currency; 0 until one is chosen. */
+export function freightFor(details: Pick<CheckoutDetails, 'shippingMethod'>, currency: Currency): number {
+  return details.shippingMethod === null ? 0 : FREIGHT[details.shippingMethod][currency];
+}
+
+export const deliveryCountries = (): DeliveryCountry[] => [...DELIVERY_COUNTRIES];
+
+/** The store itself is the pickup location (its address from the store info). */
+export function pickupLocations(store: {
+  uid: string;
+  name: string;
+  address: { name: string; postCode: string; city: string };
+}): PickupLocation[] {
+  return [
+    {
+      uid: `${store.uid}-store`,
+      name: store.address.name || store.name,
+      address: store.address.name || store.name,
+      postCode: store.address.postCode,
+      city: store.address.city,
+    },
+  ];
+}
+
+/**
+ * The built-in parcel-shop lookup: three service points per post code. A post code without
+ * digits, or of zeros only ("0000"), has none — the way to see "No parcel shop was found on the
+ * address…" in the demo and tests.
+ */
+export function findParcelShops(query: {
+  country: DeliveryCountry;
+  postCode: string;
+  city: string;
+}): ParcelShop[] {
+  const postCode = query.postCode.trim().toUpperCase();
+  if (!/[0-9]/.test(postCode) || /^[0\s-]+$/.test(postCode)) return [];
+  const city = query.city.trim();
+  const names = ['Corner kiosk', 'Supermarket service desk', 'Petrol station'];
+  return names.map((name, index) => ({
+    id: `ps-${query.country}-${postCode.replace(/[^0-9A-Z]/g, '')}-${index + 1}`,
+    name: `${name} ${postCode}`,
+    address: `${['Stationsvej', 'Torvet', 'Ringvejen'][index]} ${index * 7 + 3}`,
+    postCode,
+    city,
+    country: query.country,
+  }));
+}
+
+/** Whether a parcel shop id is one the lookup gives for this country (ids carry country and post code). */
+export const isKnownParcelShop = (id: string, country: DeliveryCountry | null) =>
+  country !== null && new RegExp(`^ps-${country}-[0-9A-Z]+-[1-3]$`).test(id);

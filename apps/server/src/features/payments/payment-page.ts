@@ -1,0 +1,73 @@
+import { formatMoney, resolveLocale } from '@vitrine/domain';
+import type { PaymentPageData } from './payment-service.ts';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML content and attribute values. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+const STATUS_TEXT: Record<PaymentPageData['status'], string> = {
+  awaiting_confirmation: 'Awaiting confirmation',
+  received: 'Payment received',
+  declined: 'Payment declined',
+  abandoned: 'Payment interrupted',
+};
+
+/**
+ * The test provider's hosted payment page: plain server-rendered HTML, every text from the
+ * database escaped. Three buttons post the shopper's choice; after a choice (or for a settled
+ * payment) it links back to the shop.
+ */
+export function renderPaymentPage(data: PaymentPageData, options: { decided: boolean }): string {
+  const amount = formatMoney(data.amount, data.currency, resolveLocale(data.language));
+  const action = (name: string) => `/payments/test/pay/${encodeURIComponent(data.transactionUid)}/${name}`;
+  const open = data.status === 'awaiting_confirmation' && !options.decided;
+  const body = open
+    ? `<p class="amount">${escapeHtml(amount)}</p>
+    <div class="actions">
+      <form method="post" action="${escapeHtml(action('approve'))}"><button class="approve" type="submit">Approve payment</button></form>
+      <form method="post" action="${escapeHtml(action('decline'))}"><button class="decline" type="submit">Decline payment</button></form>
+      <form method="post" action="${escapeHtml(action('abandon'))}"><button class="abandon" type="submit">Abandon payment</button></form>
+    </div>`
+    : `<p class="amount">${escapeHtml(amount)}</p>
+    <p class="status">${escapeHtml(STATUS_TEXT[data.status])}</p>
+    <p><a href="${escapeHtml(data.returnPath)}">Back to the shop</a></p>`;
+  const order = data.orderNumber === null ? '' : `<p>Order ${escapeHtml(String(data.orderNumber))}</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Test payment – ${escapeHtml(data.storeName)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; background: #f3f4f6; color: #1f2937; margin: 0; }
+  main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem;
+    box-shadow: 0 1px 4px rgba(0, 0, 0, 0.12); }
+  h1 { font-size: 1.1rem; margin: 0 0 0.25rem; }
+  .provider { color: #6b7280; font-size: 0.85rem; margin: 0 0 1.5rem; }
+  .amount { font-size: 2rem; font-weight: 600; margin: 0.5rem 0 1.5rem; }
+  .actions { display: grid; gap: 0.75rem; }
+  form { margin: 0; }
+  button { width: 100%; padding: 0.8rem; border-radius: 8px; border: 1px solid #d1d5db; font-size: 1rem;
+    cursor: pointer; background: #fff; }
+  .approve { background: #15803d; border-color: #15803d; color: #fff; }
+  .decline { color: #b91c1c; }
+</style>
+</head>
+<body>
+<main>
+  <h1>${escapeHtml(data.storeName)}</h1>
+  <p class="provider">Vitrine test payment provider – no real money moves.</p>
+  ${order}
+  ${body}
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { type Currency, nextTransactionState } from '@vitrine/domain';
+import {
+  CHECKOUT_ERROR_CODES,
+  type PaymentEventType,
+  type PaymentStarted,
+  type PaymentWebhookEvent,
+  type UserPaymentStartedRequest,
+} from '@vitrine/protocol';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { CartService } from '../cart/cart-service.ts';
+import {
+  type CheckoutRow,
+  lockOwnCheckout,
+  storeReservationDoc,
+  withRetry,
+} from '../cart/checkout-records.ts';
+import { checkoutTotals, refreshPayed, type TransactionRow } from '../orders/checkout-totals.ts';
+import type { OrderService } from '../orders/order-service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+/** What a webhook delivery did. */
+export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate';
+
+/** The transaction, order and store a hosted payment page shows. */
+export interface PaymentPageData {
+  transactionUid: string;
+  status: TransactionRow['status'];
+  amount: number;
+  currency: Currency;
+  orderNumber: number | null;
+  storeName: string;
+  language: string;
+  returnPath: string;
+}
+
+/**
+ * Payments of orders (spec §4): a payment attempt (transaction) awaits confirmation until the
+ * provider's webhook says the money was received; declined and interrupted attempts are retried
+ * with a new one for whatever remains to pay. Webhooks are applied at most once per event id,
+ * and only ever move a transaction forward, so replays and out-of-order deliveries are harmless.
+ */
+export function createPaymentService(deps: {
+  db: Database;
+  providers: readonly PaymentProvider[];
+  orders: OrderService;
+  cart: CartService;
+  now: () => number;
+}) {
+  const { db, orders, cart, now } = deps;
+  const providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
+
+  function providerOf(id: string): PaymentProvider {
+    const provider = providers.get(id);
+    if (!provider) throw notFound(`No payment provider "${id}".`);
+    return provider;
+  }
+
+  async function lockedCheckout(tx: { query: Database['query'] }, uid: string): Promise<CheckoutRow> {
+    const [row] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [uid]);
+    if (!row) throw new Error(`checkout ${uid} vanished inside its transaction`);
+    return row;
+  }
+
+  return {
+    /**
+     * `userPaymentStarted`: places the order when it is still a cart (with every check of
+     * placing), then opens a payment attempt for the remaining amount with the chosen method.
+     */
+    async startPayment(
+      userUid: string,
+      input: UserPaymentStartedRequest,
+      origin: string,
+    ): Promise<PaymentStarted> {
+      const provider = providerOf('test');
+      const locations = await orders.locationsOf(input.pageUid);
+      const result = await withRetry(() =>
+        db.transaction(async (tx) => {
+          const checkout = await lockOwnCheckout(tx, input, userUid);
+          const purchases = await orders.placeInTransaction(tx, checkout, locations);
+          const ordered = await lockedCheckout(tx, checkout.uid);
+          await refreshPayed(tx, ordered);
+          const totals = await checkoutTotals(tx, await lockedCheckout(tx, checkout.uid));
+          if (totals.remainingAmount === 0) {
+            throw new HttpError(409, CHECKOUT_ERROR_CODES.nothingToPay, 'This order is paid in full.');
+          }
+          const uid = randomBytes(18).toString('base64url');
+          const at = now();
+          await tx.query(
+            `INSERT INTO payment_transactions (uid, checkout_uid, provider, status, total_price, currency, return_path,
+               created, updated)
+             VALUES ($1, $2, $3, 'awaiting_confirmation', $4, $5, $6, $7, $7)`,
+            [
+              uid,
+              checkout.uid,
+              provider.id,
+              totals.remainingAmount,
+              checkout.currency,
+              input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`,
+              at,
+            ],
+          );
+          const doc = await storeReservationDoc(tx, checkout.uid);
+          return { doc, purchases, uid, amount: totals.remainingAmount, currency: checkout.currency };
+        }),
+      );
+      await cart.announce(result.doc, []);
+      await orders.announcePurchases(result.purchases);
+      return {
+        transactionUid: result.uid,
+        paymentUrl: provider.paymentPageUrl(origin, result.uid),
+        amount: result.amount,
+        currency: result.currency,
+      };
+    },
+
+    /**
+     * A provider's webhook delivery. Rejected (401) with nothing changed when the signature is
+     * missing, forged or stale; a replayed event id is a no-op; an event whose amount or currency
+     * does not match its transaction is refused (422) and not recorded.
+     */
+    async handleWebhook(
+      providerId: string,
+      rawBody: string,
+      signature: string | undefined,
+    ): Promise<{ outcome: WebhookOutcome }> {
+      const provider = providerOf(providerId);
+      const check = await provider.verifyWebhook(rawBody, signature, now());
+      if (check !== 'valid') {
+        throw new HttpError(401, 'invalid_signature', `The webhook signature is ${check}.`);
+      }
+      const event = provider.parseEvent(rawBody);
+      const [found] = await db.query<{ checkout_uid: string }>(
+        'SELECT checkout_uid FROM payment_transactions WHERE uid = $1 AND provider = $2',
+        [event.transactionUid, provider.id],
+      );
+      if (!found) throw notFound(`No transaction "${event.transactionUid}".`);
+      const result = await withRetry(() =>
+        db.transaction(async (tx) => {
+          // The checkout first: the same lock order as every other change of a checkout.
+          await tx.query('SELECT uid FROM checkouts WHERE uid = $1 FOR UPDATE', [found.checkout_uid]);
+          const [transaction] = await tx.query<TransactionRow>(
+            'SELECT * FROM payment_transactions WHERE uid = $1 FOR UPDATE',
+            [event.transactionUid],
+          );
+          if (!transaction) throw notFound(`No transaction "${event.transactionUid}".`);
+          checkAmount(event, transaction);
+          const inserted = await tx.query(
+            `INSERT INTO payment_events (provider, event_id, transaction_uid, type, applied, received_at)
+             VALUES ($1, $2, $3, $4, false, $5) ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+            [provider.id, event.id, event.transactionUid, event.type, now()],
+          );
+          if (inserted.length === 0) return { outcome: 'duplicate' as const, doc: null };
+          const next = nextTransactionState(
+            {
+              status: transaction.status,
+              paymentOK: transaction.payment_ok,
+              amountRefunded: transaction.amount_refunded,
+              totalPrice: transaction.total_price,
+            },
+            event.type,
+            event.amount,
+          );
+          if (!next) return { outcome: 'ignored' as const, doc: null };
+          await tx.query(
+            `UPDATE payment_transactions SET status = $2, payment_ok = $3, amount_refunded = $4, updated = $5
+             WHERE uid = $1`,
+            [transaction.uid, next.status, next.paymentOK, next.amountRefunded, now()],
+          );
+          await tx.query('UPDATE payment_events SET applied = true WHERE provider = $1 AND event_id = $2', [
+            provider.id,
+            event.id,
+          ]);
+          await refreshPayed(tx, await lockedCheckout(tx, transaction.checkout_uid));
+          return {
+            outcome: 'applied' as const,
+            doc: await storeReservationDoc(tx, transaction.checkout_uid),
+          };
+        }),
+      );
+      if (result.doc) await cart.announce(result.doc, []);
+      return { outcome: result.outcome };
+    },
+
+    /** What the hosted payment page of a transaction shows; 404 for an unknown one. */
+    async paymentPage(providerId: string, transactionUid: string): Promise<PaymentPageData> {
+      const [row] = await db.query<{
+        uid: string;
+        status: TransactionRow['status'];
+        total_price: number;
+        currency: Currency;
+        return_path: string;
+        order_number: number | null;
+        language: string;
+        store_name: string;
+      }>(
+        `SELECT t.uid, t.status, t.total_price, t.currency, t.return_path, c.order_number, c.language, p.name AS store_name
+         FROM payment_transactions t JOIN checkouts c ON c.uid = t.checkout_uid JOIN pages p ON p.uid = c.page_uid
+         WHERE t.uid = $1 AND t.provider = $2`,
+        [transactionUid, providerId],
+      );
+      if (!row) throw notFound('No such payment.');
+      return {
+        transactionUid: row.uid,
+        status: row.status,
+        amount: row.total_price,
+        currency: row.currency,
+        orderNumber: row.order_number,
+        storeName: row.store_name,
+        language: row.language,
+        returnPath: row.return_path,
+      };
+    },
+  };
+}
+
+/** Money events must be for the transaction's amount and currency; a refund for at most its total. */
+function checkAmount(event: PaymentWebhookEvent, transaction: TransactionRow): void {
+  const moneyEvents: PaymentEventType[] = ['payment.authorized', 'payment.succeeded'];
+  const wrongCurrency = event.currency !== transaction.currency;
+  const wrongAmount = moneyEvents.includes(event.type)
+    ? event.amount !== transaction.total_price
+    : event.type === 'payment.refunded' && event.amount > transaction.total_price;
+  if (wrongCurrency || wrongAmount) {
+    throw new HttpError(
+      422,
+      'amount_mismatch',
+      `The event is for ${event.amount} ${event.currency}; the transaction is for ${transaction.total_price} ${transaction.currency}.`,
+    );
+  }
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { PaymentWebhookEvent } from '@vitrine/protocol';
+import type { Database } from '../../db/database.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { checkWebhookSignature, signWebhook } from './webhook-signature.ts';
+
+/** The server_secrets row holding the test provider's webhook signing secret. */
+export const TEST_PROVIDER_SECRET = 'payment_test_webhook';
+
+/**
+ * The built-in test payment provider: a hosted payment page on this server (approve, decline,
+ * abandon) that reports the outcome by HMAC-signed webhooks, like a real provider would. The
+ * secret lives in the database so every server node signs and verifies alike.
+ */
+export function createTestPaymentProvider(db: Database) {
+  let secret: Promise<Buffer> | undefined;
+
+  async function loadSecret(): Promise<Buffer> {
+    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      TEST_PROVIDER_SECRET,
+      randomBytes(32).toString('base64url'),
+    ]);
+    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
+      TEST_PROVIDER_SECRET,
+    ]);
+    if (!row) throw new Error(`server_secrets.${TEST_PROVIDER_SECRET} is missing`);
+    return Buffer.from(row.value, 'base64url');
+  }
+
+  function webhookSecret(): Promise<Buffer> {
+    if (!secret) {
+      secret = loadSecret();
+      secret.catch(() => {
+        secret = undefined;
+      });
+    }
+    return secret;
+  }
+
+  const provider: PaymentProvider & {
+    webhookSecret(): Promise<Buffer>;
+    signedEvent(event: PaymentWebhookEvent, nowMs: number): Promise<{ body: string; signature: string }>;
+  } = {
+    id: 'test',
+    paymentPageUrl: (origin, transactionUid) =>
+      `${origin}/payments/test/pay/${encodeURIComponent(transactionUid)}`,
+    async verifyWebhook(rawBody, header, nowMs) {
+      return checkWebhookSignature(await webhookSecret(), rawBody, header, nowMs);
+    },
+    parseEvent(rawBody) {
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        json = undefined;
+      }
+      return parseInput(PaymentWebhookEvent, json);
+    },
+    webhookSecret,
+    /** A webhook delivery as the provider sends it: the body and its signature header. */
+    async signedEvent(event, nowMs) {
+      const body = JSON.stringify(event);
+      return { body, signature: signWebhook(await webhookSecret(), body, nowMs) };
+    },
+  };
+  return provider;
+}
+
+export type TestPaymentProvider = ReturnType<typeof createTestPaymentProvider>;

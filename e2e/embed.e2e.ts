@@ -1,0 +1,591 @@
+// The on-site SDK in Chromium across real origins: the demo retailer (retailerUrl) embeds the
+// player served by the Vitrine server (baseUrl), exactly as a retailer's site would. A third
+// origin, served here, plays the part of a page the store never allowed.
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const retailerUrl = inject('retailerUrl');
+const playerOrigin = new URL(baseUrl).origin;
+const retailerOrigin = new URL(retailerUrl).origin;
+/** Generous: two cores are shared with the server and other tests. */
+const WAIT = { timeout: 30_000 };
+const LIVE_SHOW = 'demo-autumn-living';
+const RECORDED_SHOW = 'demo-kitchen-favourites';
+
+/** What the retailer page saw: every Vitrine message that reached its window, and each init call. */
+declare global {
+  interface Window {
+    __seen: { origin: string; playerId: string; type: string; payload: unknown }[];
+    __inits: number[];
+    __readyAt: Record<string, number>;
+    __handled: { playerId: string; type: string; payload: unknown }[];
+    Vitrine: unknown;
+  }
+}
+
+let browser: Browser;
+let thirdOrigin: Server;
+let thirdOriginUrl = '';
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // A page on an origin the demo store does not allow: it frames the widget and forges messages.
+  thirdOrigin = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const hostOrigin = url.searchParams.get('claim') ?? thirdOriginUrl;
+    const src = `${baseUrl}/widget/demo-store/${LIVE_SHOW}?${new URLSearchParams({
+      embed: '1',
+      playerId: 'forged-1',
+      hostOrigin,
+      context: 'on_site',
+      mode: 'inline',
+    })}`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><title>Not a retailer</title>
+<script>window.received = []; addEventListener('message', (e) => received.push(e.data));</script>
+<iframe id="player" src="${src}" style="width:360px;height:640px;border:0"></iframe>`);
+  });
+  await new Promise<void>((resolve) => thirdOrigin.listen(0, '127.0.0.1', resolve));
+  thirdOriginUrl = `http://127.0.0.1:${(thirdOrigin.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => thirdOrigin?.close(resolve));
+  expect(pageErrors).toEqual([]);
+});
+
+/** A fresh tab set (own storage) that records, on retailer pages, what the SDK does. */
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  await context.addInitScript(() => {
+    if (window !== window.top) return;
+    window.__seen = [];
+    window.__inits = [];
+    window.__readyAt = {};
+    window.__handled = [];
+    addEventListener('message', (event) => {
+      const data = event.data as { vitrine?: unknown; playerId: string; type: string; payload: unknown };
+      if (data?.vitrine !== 1) return;
+      window.__seen.push({
+        origin: event.origin,
+        playerId: data.playerId,
+        type: data.type,
+        payload: data.payload,
+      });
+      if (data.type === 'player_ready') window.__readyAt[data.playerId] ??= performance.now();
+    });
+    // Times each Vitrine.init, for the init → player_ready measurement.
+    let vitrine: { init(options: unknown): unknown } | undefined;
+    Object.defineProperty(window, 'Vitrine', {
+      configurable: true,
+      get: () => vitrine,
+      set(value: { init(options: unknown): unknown }) {
+        const init = value.init;
+        value.init = (options: unknown) => {
+          window.__inits.push(performance.now());
+          return init(options);
+        };
+        vitrine = value;
+      },
+    });
+  });
+  return context;
+}
+
+async function open(context: BrowserContext, path = '/'): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  await page.goto(new URL(path, `${retailerUrl}/`).href);
+  return page;
+}
+
+const inlineFrame = (page: Page) => page.frameLocator('#live-player iframe');
+const frameOf = (page: Page, playerId: string) =>
+  page.frameLocator(`iframe[src*="playerId=${encodeURIComponent(playerId)}"]`);
+
+/** Waits until the player in `frame` talks to its host and knows its capabilities (its cart mode is set). */
+async function connected(frame: FrameLocator, cartMode: string) {
+  await frame.locator(`.player[data-host="on"][data-cart-mode="${cartMode}"]`).waitFor(WAIT);
+}
+
+/** Waits until a player has said player_ready to the page and talks to it. */
+async function readyOn(page: Page, playerId: string) {
+  await page.waitForFunction((id) => window.__readyAt[id] !== undefined, playerId, WAIT);
+  await frameOf(page, playerId).locator('.player[data-host="on"]').waitFor(WAIT);
+}
+
+const seen = (page: Page, playerId: string, type: string) =>
+  page.evaluate(
+    ({ playerId, type }) => window.__seen.filter((m) => m.playerId === playerId && m.type === type),
+    { playerId, type },
+  );
+const handled = (page: Page, playerId: string, type: string) =>
+  page.evaluate(
+    ({ playerId, type }) => window.__handled.filter((m) => m.playerId === playerId && m.type === type),
+    { playerId, type },
+  );
+
+/**
+ * Creates a player on the retailer page with the given options; its handlers (for `record`) log
+ * into window.__handled. `productNames` makes it answer product-data requests with its own name
+ * and price, as a shop with its own catalogue would.
+ */
+async function initPlayer(
+  page: Page,
+  options: Record<string, unknown>,
+  record: string[] = [],
+  productData: { namePrefix: string; price: number } | null = null,
+): Promise<string> {
+  return page.evaluate(
+    ({ options, record, productData }) => {
+      const vitrine = window.Vitrine as unknown as {
+        init(o: unknown): { playerId: string };
+      };
+      let id = '';
+      const handlers: Record<string, (payload: unknown, reply: (t: string, p: unknown) => void) => void> = {};
+      for (const type of record) {
+        handlers[type] = (payload) => {
+          window.__handled.push({ playerId: id, type, payload });
+        };
+      }
+      if (productData) {
+        handlers.get_user_product_data = (payload, reply) => {
+          const lookup = payload as { product_id: string };
+          window.__handled.push({ playerId: id, type: 'get_user_product_data', payload });
+          reply('user_product_data', {
+            product_id: lookup.product_id,
+            name: `${productData.namePrefix} ${lookup.product_id}`,
+            price: productData.price,
+          });
+        };
+      }
+      const player = vitrine.init({ ...options, handlers });
+      id = player.playerId;
+      return id;
+    },
+    { options, record, productData },
+  );
+}
+
+/** Closes one player the way the host page would (Player.close()). */
+async function closePlayer(page: Page, playerId: string) {
+  await page.evaluate((id) => {
+    const vitrine = window.Vitrine as unknown as { players(): { playerId: string; close(): void }[] };
+    vitrine
+      .players()
+      .find((player) => player.playerId === id)
+      ?.close();
+  }, playerId);
+  await page.locator(`iframe[src*="playerId=${playerId}"]`).waitFor({ state: 'detached', ...WAIT });
+}
+
+async function box(page: Page, selector: string) {
+  const found = await page.locator(selector).boundingBox();
+  if (!found) throw new Error(`${selector} is not on screen`);
+  return found;
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
+}
+
+describe('the on-site SDK on the demo retailer', () => {
+  it('creates the iframe on the widget route and the player reaches player_ready', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const iframe = page.locator('#live-player iframe');
+    const src = new URL((await iframe.getAttribute('src', WAIT)) ?? '');
+    expect(src.origin).toBe(playerOrigin);
+    expect(src.pathname).toBe(`/widget/demo-store/${LIVE_SHOW}`);
+    expect(src.searchParams.get('embed')).toBe('1');
+    expect(src.searchParams.get('hostOrigin')).toBe(retailerOrigin);
+    expect(src.searchParams.get('mode')).toBe('inline');
+    expect(src.searchParams.get('context')).toBe('on_site');
+    const playerId = src.searchParams.get('playerId') ?? '';
+
+    await page.waitForFunction((id) => window.__readyAt[id] !== undefined, playerId, WAIT);
+    const [ready] = await seen(page, playerId, 'player_ready');
+    // From the player's origin, about the show the retailer asked for.
+    expect(ready).toEqual({
+      origin: playerOrigin,
+      playerId,
+      type: 'player_ready',
+      payload: { pageUid: 'demo-store', campaignUid: LIVE_SHOW, eventUid: LIVE_SHOW },
+    });
+    // The retailer offers its cart: once the capabilities are in, the player sells into it.
+    await connected(inlineFrame(page), 'hostCart');
+    const { initAt, readyAt } = await page.evaluate(
+      (id) => ({ initAt: window.__inits[0], readyAt: window.__readyAt[id] }),
+      playerId,
+    );
+    console.log(JSON.stringify({ initToPlayerReadyMs: Math.round((readyAt ?? 0) - (initAt ?? 0)) }));
+    await context.close();
+  });
+
+  it('sends only the messages the host declared: undeclared actions are dropped', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const askedFor = ['get_user_account_data', 'host_request_cart_state', 'host_cart_state_changed'];
+    const base = { pageUid: 'demo-store', campaignUid: LIVE_SHOW, mode: 'modal' };
+    const bare = await initPlayer(page, { ...base, usableActions: [] }, [...askedFor, 'content_loaded']);
+    const full = await initPlayer(
+      page,
+      { ...base, usableActions: ['GET_USER_DATA', 'GET_CART_CONTENTS', 'UPDATE_CART_CONTENTS'] },
+      [...askedFor, 'content_loaded'],
+    );
+    await connected(frameOf(page, full), 'hostCart');
+    // content_loaded is queued behind the dropped requests, so once it is in, they were decided.
+    await page.waitForFunction(
+      (ids) =>
+        ids.every((id) => window.__handled.some((m) => m.playerId === id && m.type === 'content_loaded')),
+      [bare, full],
+      WAIT,
+    );
+    for (const type of ['get_user_account_data', 'host_request_cart_state']) {
+      expect(await seen(page, bare, type)).toEqual([]);
+      expect(await handled(page, full, type)).toHaveLength(1);
+    }
+    // A host with no cart of its own never gets cart changes: the player does not sell into it.
+    expect(await frameOf(page, bare).locator('.player').getAttribute('data-cart-mode')).not.toBe('hostCart');
+    expect(await seen(page, bare, 'host_cart_state_changed')).toEqual([]);
+    await context.close();
+  });
+
+  it('adds to the retailer basket from the inline player and shows the basket count in the player', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const frame = inlineFrame(page);
+    await connected(frame, 'hostCart');
+    await frame.locator('.mobile-menu button', { hasText: 'Products' }).click();
+    await frame.locator('.mobile-sheet li[data-product-uid="nordlys-ceramic-mug"] .product-card').click();
+    await frame.getByRole('button', { name: 'Add to cart' }).click();
+    // The retailer's own basket (localStorage, its header badge) has the mug…
+    await expect.poll(() => page.locator('[data-cart-count]').textContent(), WAIT).toBe('1');
+    const basket = await page.evaluate(() => JSON.parse(localStorage.getItem('nordlys:cart') ?? '[]'));
+    expect(basket).toEqual([{ product_id: 'NL-ceramic-mug', variant_id: null, quantity: 1 }]);
+    // …and the retailer's host_cart_state_changed came back to the player's cart count (the
+    // mobile menu's cart, under the open sheet).
+    await expect.poll(() => frame.getByTestId('host-cart-count').first().textContent(), WAIT).toBe('1');
+    // A second one sets the line to two: the player adds to what the basket holds.
+    await frame.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('[data-cart-count]').textContent(), WAIT).toBe('2');
+    // The retailer's basket page shows it too.
+    await page.goto(`${retailerUrl}/cart.html`);
+    await expect
+      .poll(() => page.locator('[data-line="NL-ceramic-mug/"] [data-quantity]').textContent(), WAIT)
+      .toBe('2');
+    await context.close();
+  });
+
+  it("shows the host's product data (its name and price) instead of the catalogue's", async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const playerId = await initPlayer(
+      page,
+      {
+        pageUid: 'demo-store',
+        campaignUid: RECORDED_SHOW,
+        mode: 'modal',
+        usableActions: ['GET_PRODUCT_DATA', 'UPDATE_CART_CONTENTS'],
+      },
+      [],
+      { namePrefix: 'Shop name of', price: 111 },
+    );
+    const frame = frameOf(page, playerId);
+    await connected(frame, 'hostCart');
+    const mug = frame.locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"]');
+    await expect
+      .poll(() => mug.locator('.product-card__name').textContent(), WAIT)
+      .toBe('Shop name of NL-ceramic-mug');
+    await expect.poll(() => mug.locator('.product-card__price').textContent(), WAIT).toMatch(/111[.,]00/);
+    expect(await handled(page, playerId, 'get_user_product_data')).not.toHaveLength(0);
+
+    // The demo retailer's members pay 10 % less: signing in changes the user, and the player asks again.
+    await closePlayer(page, playerId);
+    const inline = inlineFrame(page);
+    await connected(inline, 'hostCart');
+    await inline.locator('.mobile-menu button', { hasText: 'Products' }).click();
+    const inlineMug = inline.locator(
+      '.mobile-sheet li[data-product-uid="nordlys-ceramic-mug"] .product-card__price',
+    );
+    await expect.poll(() => inlineMug.textContent(), WAIT).toMatch(/179[.,]00/);
+    await page.getByRole('button', { name: 'Sign in as a member' }).click();
+    await expect.poll(() => inlineMug.textContent(), WAIT).toMatch(/161[.,]00/);
+    await context.close();
+  });
+
+  it('ignores messages from a page the store does not allow, and malformed or huge ones', async () => {
+    const context = await newContext();
+    // A third origin framing the player under its own name: the player stays off and says nothing.
+    const forger = await context.newPage();
+    await forger.goto(thirdOriginUrl);
+    const own = forger.frameLocator('#player');
+    await own.locator('.player[data-host="off"]').waitFor(WAIT);
+    // The same page claiming to be the retailer: the player talks only to the retailer's origin,
+    // so it never hears the forger and its messages never reach the forger's window.
+    await forger.goto(`${thirdOriginUrl}/?claim=${encodeURIComponent(retailerOrigin)}`);
+    const claimed = forger.frameLocator('#player');
+    await claimed.locator('.player[data-host="on"]').waitFor(WAIT);
+    // The player's window hears a marker posted after the forgeries: by then it has handled them.
+    const playerFrame = forger.frames().find((frame) => frame.url().startsWith(playerOrigin));
+    if (!playerFrame) throw new Error('the player frame is not on the forger page');
+    const markerHeard = playerFrame.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          addEventListener('message', (event) => {
+            if (event.data === 'e2e-marker') requestAnimationFrame(() => setTimeout(resolve, 50));
+          }),
+        ),
+    );
+    await forger.evaluate((target) => {
+      const player = (document.getElementById('player') as HTMLIFrameElement).contentWindow!;
+      const send = (type: string, payload: unknown) =>
+        player.postMessage({ vitrine: 1, playerId: 'forged-1', type, payload }, target);
+      send('capabilities', {
+        usableActions: ['UPDATE_CART_CONTENTS', 'OPEN_CART'],
+        emittableEvents: [],
+        supportedFeatures: {},
+      });
+      send('host_cart_state_changed', { lines: [], itemCount: 7 });
+      send('language_change', { language: 'da' });
+      player.postMessage('e2e-marker', target);
+    }, playerOrigin);
+    // The video keeps going and the page is still English with no host cart.
+    await markerHeard;
+    await claimed.locator('.mobile-menu button', { hasText: 'Products' }).waitFor(WAIT);
+    expect(await claimed.locator('.player').getAttribute('data-cart-mode')).toBe('unavailable');
+    expect(await claimed.getByTestId('host-cart-count').count()).toBe(0);
+    expect(await claimed.locator('.mobile-menu button', { hasText: 'Produkter' }).count()).toBe(0);
+    expect(await forger.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+
+    // On the retailer: malformed, oversized and wrong-player messages are dropped, valid ones taken.
+    const page = await open(context);
+    const frame = inlineFrame(page);
+    await connected(frame, 'hostCart');
+    const playerId = new URL(
+      (await page.locator('#live-player iframe').getAttribute('src')) ?? '',
+    ).searchParams.get('playerId');
+    await page.evaluate(
+      ({ playerId, target }) => {
+        const player = document.querySelector<HTMLIFrameElement>('#live-player iframe')!.contentWindow!;
+        const post = (message: unknown) => player.postMessage(message, target);
+        const cart = { lines: [], itemCount: 9 };
+        post({
+          vitrine: 1,
+          playerId,
+          type: 'host_cart_state_changed',
+          payload: { lines: 'no', itemCount: 9 },
+        });
+        post({ vitrine: 2, playerId, type: 'host_cart_state_changed', payload: cart });
+        post({ vitrine: 1, playerId: 'someone-else', type: 'host_cart_state_changed', payload: cart });
+        post({
+          vitrine: 1,
+          playerId,
+          type: 'host_cart_state_changed',
+          payload: { ...cart, pad: 'x'.repeat(5_000_000) },
+        });
+        post(
+          JSON.stringify({ vitrine: 1, playerId, type: 'host_cart_state_changed', payload: cart }).padEnd(
+            5_000_000,
+          ),
+        );
+        post('{not json');
+        // The marker: it comes after the others, so once it shows they have all been handled.
+        post({ vitrine: 1, playerId, type: 'language_change', payload: { language: 'da' } });
+      },
+      { playerId, target: playerOrigin },
+    );
+    await frame.locator('.mobile-menu button', { hasText: 'Produkter' }).waitFor(WAIT);
+    expect(await frame.getByTestId('host-cart-count').first().textContent()).toBe('0');
+    // Still running: a valid update is taken.
+    await page.evaluate(
+      ({ playerId, target }) =>
+        document
+          .querySelector<HTMLIFrameElement>('#live-player iframe')!
+          .contentWindow!.postMessage(
+            { vitrine: 1, playerId, type: 'host_cart_state_changed', payload: { lines: [], itemCount: 4 } },
+            target,
+          ),
+      { playerId, target: playerOrigin },
+    );
+    await expect.poll(() => frame.getByTestId('host-cart-count').first().textContent(), WAIT).toBe('4');
+    await context.close();
+  });
+
+  it('opens product links in a new tab by default (NEW_TAB) and in link mode shows "See in shop"', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const playerId = await initPlayer(page, {
+      pageUid: 'demo-store',
+      campaignUid: RECORDED_SHOW,
+      mode: 'modal',
+      usableActions: ['GET_PRODUCT_DATA'],
+      supportedFeatures: { FORCE_BASKET_MODE: 'LINKS' },
+      // The retailer's integration answers product data with its own product pages as urls.
+    });
+    await page.evaluate((id) => {
+      const vitrine = window.Vitrine as unknown as {
+        players(): {
+          playerId: string;
+          on(t: string, h: (p: { product_id: string }, r: (t: string, p: unknown) => void) => void): void;
+        }[];
+      };
+      const player = vitrine.players().find((p) => p.playerId === id)!;
+      player.on('get_user_product_data', (lookup, reply) =>
+        reply('user_product_data', {
+          product_id: lookup.product_id,
+          url: `${location.origin}/?product=${lookup.product_id}`,
+        }),
+      );
+    }, playerId);
+    const frame = frameOf(page, playerId);
+    await connected(frame, 'link');
+    await frame.locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"] .product-card').click();
+    const popup = context.waitForEvent('page', WAIT);
+    await frame.locator('.product-details__actions a.button', { hasText: 'See in shop' }).click();
+    const shopTab = await popup;
+    await shopTab.waitForURL(`${retailerUrl}/?product=NL-ceramic-mug`, WAIT);
+    // The shopper stays on the page with the show.
+    expect(page.url()).toBe(`${retailerUrl}/`);
+    const [goTo] = await seen(page, playerId, 'go_to_url');
+    expect(goTo?.payload).toEqual({ url: `${retailerUrl}/?product=NL-ceramic-mug`, newTab: true });
+    await context.close();
+  });
+
+  it('lays out modal, fillParent and inline players', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    // inline: the container's width at the retailer's 9:16.
+    const container = await box(page, '#live-player');
+    const inline = await box(page, '#live-player iframe');
+    expect(inline.x).toBeCloseTo(container.x, 0);
+    expect(inline.width).toBeCloseTo(container.width, 0);
+    expect(inline.height).toBeCloseTo((container.width * 16) / 9, 0);
+
+    // fillParent: exactly the box the page gives it.
+    await page.evaluate(() => {
+      const slot = document.createElement('div');
+      slot.id = 'fill-slot';
+      slot.style.cssText = 'position:absolute;left:100px;top:150px;width:640px;height:360px';
+      document.body.append(slot);
+    });
+    const fillId = await initPlayer(page, {
+      pageUid: 'demo-store',
+      campaignUid: LIVE_SHOW,
+      mode: 'fillParent',
+      container: '#fill-slot',
+    });
+    await readyOn(page, fillId);
+    expect(await box(page, `#fill-slot iframe`)).toEqual({ x: 100, y: 150, width: 640, height: 360 });
+
+    // modal: the whole window, the page behind it does not scroll, Escape closes it.
+    const modalId = await initPlayer(page, { pageUid: 'demo-store', campaignUid: LIVE_SHOW, mode: 'modal' });
+    await readyOn(page, modalId);
+    expect(await box(page, `iframe[src*="${modalId}"]`)).toEqual({ x: 0, y: 0, width: 1280, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    await screenshot(page, 'embed-modal');
+    await page.keyboard.press('Escape');
+    await page.locator(`iframe[src*="${modalId}"]`).waitFor({ state: 'detached', ...WAIT });
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    await context.close();
+  });
+
+  it('minimizes to the corner and back from the player', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const frame = inlineFrame(page);
+    await connected(frame, 'hostCart');
+    const inlineBox = await box(page, '#live-player iframe');
+    await frame.getByRole('button', { name: 'Minimize player' }).click();
+    // The SDK's default corner: bottom right, 20 px margins, 180 × 320.
+    await expect
+      .poll(() => box(page, '#live-player iframe'), WAIT)
+      .toEqual({ x: 1280 - 20 - 180, y: 900 - 20 - 320, width: 180, height: 320 });
+    await frame.locator('.player[data-minimized="true"]').waitFor(WAIT);
+    await screenshot(page, 'embed-minimized');
+    await frame.getByRole('button', { name: 'Enlarge player' }).click();
+    await expect.poll(() => box(page, '#live-player iframe'), WAIT).toEqual(inlineBox);
+    await frame.locator('.player[data-minimized="false"]').waitFor(WAIT);
+    await context.close();
+  });
+
+  it('keeps a minimized player across pages of the retailer: same show, near the same time', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    // The retailer's own integration options (cart, user, product data, same-tab links).
+    const playerId = await initPlayer(page, {
+      pageUid: 'demo-store',
+      campaignUid: RECORDED_SHOW,
+      mode: 'modal',
+      usableActions: ['OPEN_CART', 'GET_CART_CONTENTS', 'UPDATE_CART_CONTENTS'],
+      supportedFeatures: { MINIMIZED_PLAYER: true, NAVIGATION: 'SAME_TAB' },
+    });
+    const frame = frameOf(page, playerId);
+    await connected(frame, 'hostCart');
+    await frame.locator('video').evaluate(async (video: HTMLVideoElement) => {
+      video.muted = true;
+      video.currentTime = 5;
+      await video.play();
+    });
+    await frame.getByRole('button', { name: 'Minimize player' }).click();
+    await frame.locator('.player[data-minimized="true"]').waitFor(WAIT);
+    // The player reports its position every 2 s while it plays; wait for a report past 5 s.
+    await page.waitForFunction(
+      (id) =>
+        window.__seen.some(
+          (m) =>
+            m.playerId === id && m.type === 'playback_position' && (m.payload as { time: number }).time > 5.5,
+        ),
+      playerId,
+      WAIT,
+    );
+    const leftAt = await frame.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+    const leftWall = Date.now();
+    await page.locator('a.cart-link').click();
+    await page.waitForURL(`${retailerUrl}/cart.html`, WAIT);
+
+    // The next page: the same player (same id) in the corner, on the same show and time, playing.
+    const restored = page.locator(`iframe[src*="playerId=${playerId}"]`);
+    await restored.waitFor(WAIT);
+    const src = new URL((await restored.getAttribute('src')) ?? '');
+    expect(src.pathname).toBe(`/widget/demo-store/campaign/${RECORDED_SHOW}/event/${RECORDED_SHOW}`);
+    const next = frameOf(page, playerId);
+    await next.locator('.player[data-minimized="true"]').waitFor(WAIT);
+    await expect
+      .poll(() => box(page, `iframe[src*="playerId=${playerId}"]`), WAIT)
+      .toEqual({ x: 1080, y: 560, width: 180, height: 320 });
+    await next.locator('video').evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          if (!video.paused && video.currentTime > 0) resolve();
+          else video.addEventListener('playing', () => resolve(), { once: true });
+        }),
+    );
+    const resumedAt = await next.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+    const elapsed = (Date.now() - leftWall) / 1000;
+    // Near the same time: no earlier than where it was left (less the 2 s report interval), no later than it could have played.
+    expect(resumedAt).toBeGreaterThan(leftAt - 2.5);
+    expect(resumedAt).toBeLessThan(leftAt + elapsed + 2.5);
+    expect(await page.locator('[data-cart]').textContent()).toContain('Your basket is empty.');
+    await screenshot(page, 'embed-restored-on-cart-page');
+
+    // Enlarged again, it is this page's modal player; closing it ends the journey.
+    await next.getByRole('button', { name: 'Enlarge player' }).click();
+    await expect
+      .poll(() => box(page, `iframe[src*="playerId=${playerId}"]`), WAIT)
+      .toEqual({ x: 0, y: 0, width: 1280, height: 900 });
+    await next.getByRole('button', { name: 'Close player' }).click();
+    await restored.waitFor({ state: 'detached', ...WAIT });
+    await page.goto(`${retailerUrl}/cart.html`);
+    await page.locator('[data-cart]').waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CountableTransaction,
+  countedTransactions,
+  isPaidInFull,
+  isRetryable,
+  nextTransactionState,
+  paidAmount,
+  remainingAmount,
+  type TransactionSnapshot,
+  transactionCounts,
+} from './transactions.ts';
+
+const paid = (totalPrice: number, extra: Partial<CountableTransaction> = {}): CountableTransaction => ({
+  paymentOK: true,
+  allowReopen: false,
+  amountRefunded: 0,
+  totalPrice,
+  ...extra,
+});
+
+describe('transaction counting (spec §5)', () => {
+  it('counts a transaction only when payment is ok and nothing is refunded', () => {
+    expect(transactionCounts(paid(100))).toBe(true);
+    expect(transactionCounts(paid(100, { paymentOK: false }))).toBe(false);
+    expect(transactionCounts(paid(100, { amountRefunded: 100 }))).toBe(false);
+    expect(transactionCounts(paid(100, { amountRefunded: 1 }))).toBe(false);
+  });
+
+  it('sums the counted transactions and leaves the rest to pay', () => {
+    const checkout = { payed: false, transactions: [paid(3000), paid(500, { paymentOK: false }), paid(700)] };
+    expect(countedTransactions(checkout)).toHaveLength(2);
+    expect(paidAmount(checkout)).toBe(3700);
+    expect(remainingAmount(5000, checkout)).toBe(1300);
+    expect(isPaidInFull(5000, checkout)).toBe(false);
+    expect(isPaidInFull(3700, checkout)).toBe(true);
+  });
+
+  it('never leaves a negative remaining amount', () => {
+    expect(remainingAmount(1000, { payed: true, transactions: [paid(1500)] })).toBe(0);
+  });
+
+  it('counts nothing while a paid transaction allows reopen and the checkout is not paid', () => {
+    const transactions = [paid(2000), paid(1000, { allowReopen: true })];
+    expect(countedTransactions({ payed: false, transactions })).toEqual([]);
+    expect(paidAmount({ payed: false, transactions })).toBe(0);
+    expect(remainingAmount(3000, { payed: false, transactions })).toBe(3000);
+  });
+
+  it('counts normally when the reopenable transaction is not paid, or the checkout is paid', () => {
+    const unpaidReopen = [paid(2000), paid(1000, { allowReopen: true, paymentOK: false })];
+    expect(paidAmount({ payed: false, transactions: unpaidReopen })).toBe(2000);
+    const paidReopen = [paid(2000), paid(1000, { allowReopen: true })];
+    expect(paidAmount({ payed: true, transactions: paidReopen })).toBe(3000);
+  });
+
+  it('is not paid in full for an empty order', () => {
+    expect(isPaidInFull(0, { payed: false, transactions: [] })).toBe(false);
+  });
+});
+
+describe('nextTransactionState', () => {
+  const awaiting: TransactionSnapshot = {
+    status: 'awaiting_confirmation',
+    paymentOK: false,
+    amountRefunded: 0,
+    totalPrice: 5000,
+  };
+  const received: TransactionSnapshot = { ...awaiting, status: 'received', paymentOK: true };
+
+  it('goes from awaiting confirmation to received on success (spec §4)', () => {
+    expect(nextTransactionState(awaiting, 'payment.succeeded', 5000)).toEqual({
+      status: 'received',
+      paymentOK: true,
+      amountRefunded: 0,
+    });
+  });
+
+  it('does nothing on authorization: the attempt already awaits confirmation', () => {
+    expect(nextTransactionState(awaiting, 'payment.authorized', 5000)).toBeNull();
+    expect(nextTransactionState(received, 'payment.authorized', 5000)).toBeNull();
+  });
+
+  it('ends an awaiting attempt as declined or abandoned, which are retryable', () => {
+    expect(nextTransactionState(awaiting, 'payment.failed', 5000)?.status).toBe('declined');
+    expect(nextTransactionState(awaiting, 'payment.canceled', 5000)?.status).toBe('abandoned');
+    expect(isRetryable('declined')).toBe(true);
+    expect(isRetryable('abandoned')).toBe(true);
+    expect(isRetryable('received')).toBe(false);
+    expect(isRetryable('awaiting_confirmation')).toBe(false);
+  });
+
+  it('ignores late failures and cancellations of a received payment (events out of order)', () => {
+    expect(nextTransactionState(received, 'payment.failed', 5000)).toBeNull();
+    expect(nextTransactionState(received, 'payment.canceled', 5000)).toBeNull();
+    expect(nextTransactionState(received, 'payment.succeeded', 5000)).toBeNull();
+  });
+
+  it('takes a success after an abandoned page: the money arrived', () => {
+    const abandoned: TransactionSnapshot = { ...awaiting, status: 'abandoned' };
+    expect(nextTransactionState(abandoned, 'payment.succeeded', 5000)?.status).toBe('received');
+  });
+
+  it('adds refunds of a received payment up to its total', () => {
+    expect(nextTransactionState(received, 'payment.refunded', 2000)).toEqual({
+      status: 'received',
+      paymentOK: true,
+      amountRefunded: 2000,
+    });
+    const partly = { ...received, amountRefunded: 4000 };
+    expect(nextTransactionState(partly, 'payment.refunded', 2000)?.amountRefunded).toBe(5000);
+    expect(nextTransactionState({ ...received, amountRefunded: 5000 }, 'payment.refunded', 1)).toBeNull();
+    expect(nextTransactionState(awaiting, 'payment.refunded', 1000)).toBeNull();
+    expect(nextTransactionState(received, 'payment.refunded', 0)).toBeNull();
+  });
+});
