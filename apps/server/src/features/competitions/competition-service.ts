@@ -48,6 +48,20 @@ interface Winner {
   drawnAt: number;
 }
 
+/**
+ * `count` distinct items chosen uniformly at random (every subset equally likely): a partial
+ * Fisher–Yates shuffle driven by node:crypto's unbiased randomInt. Does not change `items`.
+ */
+export function drawUniformly<T>(items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  const picks = Math.min(count, pool.length);
+  for (let i = 0; i < picks; i++) {
+    const j = randomInt(i, pool.length);
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+  }
+  return pool.slice(0, picks);
+}
+
 export interface CompetitionServiceOptions {
   db: Database;
   publish: Publish;
@@ -297,17 +311,9 @@ export function createCompetitionService({
         [uid, competition.type === 'quiz' ? competition.correct_option_id : null],
       );
       if (candidates.length === 0) throw new HttpError(409, 'no_participants', NO_PARTICIPANTS_MESSAGE);
-      const picks = Math.min(count, candidates.length);
-      for (let i = 0; i < picks; i++) {
-        const j = randomInt(i, candidates.length);
-        [candidates[i], candidates[j]] = [
-          candidates[j] as (typeof candidates)[number],
-          candidates[i] as (typeof candidates)[number],
-        ];
-      }
       const drawnAt = now();
       const winners: Winner[] = [];
-      for (const candidate of candidates.slice(0, picks)) {
+      for (const candidate of drawUniformly(candidates, count)) {
         const inserted = await db.query(
           `INSERT INTO competition_winners (competition_uid, user_uid, name, drawn_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT DO NOTHING RETURNING user_uid`,

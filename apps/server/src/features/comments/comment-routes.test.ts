@@ -1,0 +1,361 @@
+import {
+  BulkCommentsDoc,
+  CommentDoc,
+  CommentReply,
+  NotificationDoc,
+  RateLimitedError,
+} from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import { openTestApp } from '../../test-support/test-app.ts';
+import { commentTopics } from './comment-records.ts';
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+
+const START = Date.UTC(2025, 4, 2, 19, 0, 0);
+let clock = START;
+let app: TestApp;
+const { admin, adminOk, setUpShows, post, signIn, record } = interactionFixture(() => app);
+
+beforeAll(async () => {
+  // The comment limit is on here (the shared test servers switch it off).
+  app = await openTestApp({ now: () => clock, env: { VITRINE_COMMENT_RATE_LIMIT: '5/10' } });
+  await setUpShows(START);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
+
+async function comment(token: string, text: string, extra: object = {}) {
+  const response = await post('/shopapiv2/comment/playerComment', { ...live, text, ...extra }, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return CommentDoc.parse(response.json());
+}
+
+/** Moves the clock past the comment rate window, so each test starts with a fresh allowance. */
+const nextWindow = () => {
+  clock += 11_000;
+};
+
+describe('POST /shopapiv2/comment/playerComment', () => {
+  it('stores the text as text and publishes it to the chat and the author', async () => {
+    nextWindow();
+    const viewer = await signIn();
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const own = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, viewer.user.uid));
+    const xss = '<img src=x onerror="alert(1)"> & <script>alert(2)</script>';
+    const doc = await comment(viewer.idToken, `  ${xss}  `);
+    expect(doc).toMatchObject({
+      text: xss,
+      public: true,
+      private: false,
+      verified: false,
+      threadId: null,
+      replies: [],
+      user: { uid: viewer.user.uid, name: '' },
+      time: clock,
+    });
+    expect(chat.changes).toEqual([{ type: 'added', docId: doc.uid, doc }]);
+    expect(own.changes).toEqual([{ type: 'added', docId: doc.uid, doc }]);
+    await chat.stop();
+    await own.stop();
+  });
+
+  it('keeps the request shape of the first version (threadId and context optional)', async () => {
+    nextWindow();
+    const viewer = await signIn();
+    const response = await post(
+      '/shopapiv2/comment/playerComment',
+      { ...live, text: 'hi', threadId: null, context: 'on_site' },
+      viewer.idToken,
+    );
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('follows the show status: vod never, planned and live by the page settings (allowed by default)', async () => {
+    nextWindow();
+    const viewer = await signIn();
+    const planned = await post(
+      '/shopapiv2/comment/playerComment',
+      { pageUid: PAGE, campaignUid: CAMPAIGNS.planned, text: 'soon?' },
+      viewer.idToken,
+    );
+    expect(planned.statusCode).toBe(200);
+    const vod = await post(
+      '/shopapiv2/comment/playerComment',
+      { pageUid: PAGE, campaignUid: CAMPAIGNS.vod, text: 'late' },
+      viewer.idToken,
+    );
+    expect(vod.statusCode).toBe(403);
+    expect(vod.json()).toEqual({
+      error: 'comments_closed',
+      message: 'Comments are closed: this is a recorded show.',
+    });
+    const closed = await post(
+      '/shopapiv2/comment/playerComment',
+      { pageUid: `${PAGE}-quiet`, campaignUid: CAMPAIGNS.liveClosed, text: 'hello?' },
+      viewer.idToken,
+    );
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json()).toEqual({
+      error: 'comments_closed',
+      message: 'Comments are turned off for this show.',
+    });
+    const unknown = await post(
+      '/shopapiv2/comment/playerComment',
+      { pageUid: PAGE, campaignUid: 'nope', text: 'x' },
+      viewer.idToken,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('limits each user to 5 comments per 10 s with a clear 429', async () => {
+    nextWindow();
+    const viewer = await signIn();
+    const other = await signIn();
+    for (let i = 0; i < 5; i++) await comment(viewer.idToken, `message ${i}`);
+    clock += 4_000;
+    const limited = await post(
+      '/shopapiv2/comment/playerComment',
+      { ...live, text: 'one more' },
+      viewer.idToken,
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('6');
+    expect(RateLimitedError.parse(limited.json())).toEqual({
+      error: 'rate_limited',
+      message: 'You are commenting too fast. Please wait 6 seconds before commenting again.',
+      retryAfterMs: 6_000,
+    });
+    // Another viewer is not affected; after the window the first may post again.
+    await comment(other.idToken, 'me too');
+    clock += 6_000;
+    await comment(viewer.idToken, 'back again');
+  });
+
+  it('rejects malformed comments with 400 and anonymous callers with 401', async () => {
+    nextWindow();
+    const viewer = await signIn();
+    const cases: Array<[object, string]> = [
+      [{ ...live, text: '   ' }, 'text: must not be empty'],
+      [{ ...live, text: 'x'.repeat(501) }, 'text: must be at most 500 characters'],
+      [{ ...live, text: 42 }, 'text: Invalid input: expected string, received number'],
+      [{ ...live, text: 'x', pageUid: '../etc' }, 'pageUid: may contain only letters, digits, "-" and "_"'],
+      [{ ...live, text: 'x', html: true }, 'Unrecognized key: "html"'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await post('/shopapiv2/comment/playerComment', payload, viewer.idToken);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_request', message });
+    }
+    expect((await post('/shopapiv2/comment/playerComment', { ...live, text: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('replies, edits and the verified flag', () => {
+  it('a reply names its parent in threadId and is summarised in the parent, which arrives modified', async () => {
+    nextWindow();
+    const asker = await signIn();
+    const answerer = await signIn();
+    const question = await comment(asker.idToken, 'Does it come in blue?');
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const askerTopic = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, asker.user.uid));
+    const reply = await comment(answerer.idToken, 'It does!', { threadId: question.uid });
+    expect(reply.threadId).toBe(question.uid);
+    const modified = chat.changes.find((change) => change.docId === question.uid);
+    expect(modified?.type).toBe('modified');
+    const parent = CommentDoc.parse(modified?.doc);
+    expect(parent.replies.map((entry) => CommentReply.parse(entry))).toEqual([
+      { uid: reply.uid, text: 'It does!', time: reply.time, user: reply.user, public: true, verified: false },
+    ]);
+    expect(askerTopic.changes.map((change) => change.docId)).toEqual([question.uid]);
+    await chat.stop();
+    await askerTopic.stop();
+
+    // The author edits the reply; the parent's summary follows.
+    const editChat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const edit = await post(
+      '/shopapiv2/comment/editComment',
+      { ...live, commentUid: reply.uid, text: 'It does, in navy.' },
+      answerer.idToken,
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(CommentDoc.parse(edit.json())).toMatchObject({ text: 'It does, in navy.', editedAt: clock });
+    const parentAfterEdit = CommentDoc.parse(
+      editChat.changes.find((change) => change.docId === question.uid)?.doc,
+    );
+    expect((parentAfterEdit.replies[0] as CommentReply).text).toBe('It does, in navy.');
+    await editChat.stop();
+
+    const foreign = await post(
+      '/shopapiv2/comment/editComment',
+      { ...live, commentUid: question.uid, text: 'hacked' },
+      answerer.idToken,
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: 'forbidden', message: 'You can only edit your own comments.' });
+    const missing = await post(
+      '/shopapiv2/comment/editComment',
+      { ...live, commentUid: 'nope', text: 'x' },
+      answerer.idToken,
+    );
+    expect(missing.statusCode).toBe(404);
+    const bad = await post(
+      '/shopapiv2/comment/editComment',
+      { ...live, commentUid: reply.uid, text: '' },
+      answerer.idToken,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('the host marks a comment verified', async () => {
+    nextWindow();
+    const viewer = await signIn();
+    const doc = await comment(viewer.idToken, 'Verified buyer here');
+    const verified = CommentDoc.parse(
+      await adminOk('POST', '/admin/comments/verify', { ...live, commentUid: doc.uid, verified: true }),
+    );
+    expect(verified.verified).toBe(true);
+    const unauthorised = await app.server.inject({
+      method: 'POST',
+      url: '/admin/comments/verify',
+      payload: { ...live, commentUid: doc.uid, verified: true },
+    });
+    expect(unauthorised.statusCode).toBe(401);
+    const viewerTry = await post(
+      '/admin/comments/verify',
+      { ...live, commentUid: doc.uid, verified: true },
+      viewer.idToken,
+    );
+    expect(viewerTry.statusCode).toBe(401);
+    expect((await admin('POST', '/admin/comments/verify', { ...live, commentUid: doc.uid })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('private host replies', () => {
+  it('reach only their recipient, as a comment in userComments and a host-reply notification', async () => {
+    nextWindow();
+    const asker = await signIn();
+    const bystander = await signIn();
+    const question = await comment(asker.idToken, 'Where is my order?');
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const askerComments = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, asker.user.uid));
+    const bystanderComments = await record(
+      commentTopics.userComments(PAGE, CAMPAIGNS.live, bystander.user.uid),
+    );
+    const askerNotifications = await record(`notifications:${asker.user.uid}`);
+    const bystanderNotifications = await record(`notifications:${bystander.user.uid}`);
+
+    const reply = CommentDoc.parse(
+      await adminOk('POST', '/admin/comments/reply', {
+        ...live,
+        commentUid: question.uid,
+        text: 'Sent today!',
+        private: true,
+      }),
+    );
+    expect(reply).toMatchObject({
+      public: false,
+      private: true,
+      verified: true,
+      threadId: question.uid,
+      source: 'host',
+    });
+    expect(reply.user.name).toBe(`Shop ${PAGE}`);
+
+    expect(chat.changes).toEqual([]);
+    expect(bystanderComments.changes).toEqual([]);
+    expect(bystanderNotifications.changes).toEqual([]);
+    expect(askerComments.changes).toEqual([{ type: 'added', docId: reply.uid, doc: reply }]);
+    const notification = NotificationDoc.parse(askerNotifications.changes[0]?.doc);
+    expect(notification).toMatchObject({
+      notificationType: 'message',
+      notificationSubType: 'host reply',
+      notificationData: { title: `Shop ${PAGE}`, body: 'Sent today!', uid: reply.uid },
+      threadId: question.uid,
+      campaignUid: CAMPAIGNS.live,
+      created: clock,
+    });
+    for (const topic of [chat, askerComments, bystanderComments, askerNotifications, bystanderNotifications])
+      await topic.stop();
+
+    // Stored so that only the recipient's userComments query returns it.
+    const rows = await app.db.query('SELECT is_public, recipient_uid FROM comments WHERE uid = $1', [
+      reply.uid,
+    ]);
+    expect(rows).toEqual([{ is_public: false, recipient_uid: asker.user.uid }]);
+    // The public parent does not list the private reply.
+    const [parent] = await app.db.query<{ replies: unknown[] }>(
+      'SELECT replies FROM comments WHERE uid = $1',
+      [question.uid],
+    );
+    expect(parent?.replies).toEqual([]);
+  });
+
+  it('a public host reply joins the chat and the parent', async () => {
+    nextWindow();
+    const asker = await signIn();
+    const question = await comment(asker.idToken, 'Is shipping free?');
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const reply = CommentDoc.parse(
+      await adminOk('POST', '/admin/comments/reply', {
+        ...live,
+        commentUid: question.uid,
+        text: 'Yes, over 500 kr.',
+        hostName: 'Anna',
+      }),
+    );
+    expect(reply.user.name).toBe('Anna');
+    expect(chat.changes.map((change) => [change.type, change.docId])).toEqual([
+      ['added', reply.uid],
+      ['modified', question.uid],
+    ]);
+    await chat.stop();
+    expect(
+      (await admin('POST', '/admin/comments/reply', { ...live, commentUid: 'nope', text: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin('POST', '/admin/comments/reply', { ...live, commentUid: question.uid, text: '' }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('bulk comments', () => {
+  it("the host replaces a campaign's bulk comments; viewers get the document", async () => {
+    const topic = await record(commentTopics.bulkComments(PAGE, CAMPAIGNS.vod));
+    const url = `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.vod}/bulk-comments`;
+    const doc = BulkCommentsDoc.parse(
+      await adminOk('PUT', url, {
+        questions: [
+          { commentUid: 'q1', question: 'How long is the cable?', time: START - 60_000, customerName: 'Ole' },
+        ],
+      }),
+    );
+    expect(doc.questions).toEqual([
+      {
+        commentUid: 'q1',
+        question: 'How long is the cable?',
+        time: START - 60_000,
+        source: 'external',
+        customerId: '',
+        customerName: 'Ole',
+        replies: [],
+      },
+    ]);
+    expect(topic.changes).toEqual([{ type: 'modified', docId: CAMPAIGNS.vod, doc }]);
+    await topic.stop();
+    expect(
+      (await admin('PUT', url, { questions: [{ commentUid: 'q1', question: '', time: 1 }] })).json().message,
+    ).toBe('questions.0.question: must not be empty');
+    expect(
+      (await admin('PUT', `/admin/pages/${PAGE}/campaigns/nope/bulk-comments`, { questions: [] })).statusCode,
+    ).toBe(404);
+    const anonymous = await app.server.inject({ method: 'PUT', url, payload: { questions: [] } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
