@@ -158,7 +158,8 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     connection.subscriptions.clear();
   }
 
-  function send(connection: Connection, frame: string) {
+  /** Sends a text frame: a string, or UTF-8 bytes shared by every connection of a fan-out (see flush). */
+  function send(connection: Connection, frame: string | Buffer) {
     if (connection.closed || connection.socket.readyState !== WebSocket.OPEN) return;
     if (connection.socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
       // The client stopped reading: drop it rather than hold its frames; it resumes on reconnect.
@@ -168,7 +169,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       closeWithin(connection.socket, CLOSE_CODES.slowConsumer, 'slow consumer: reconnect and resume');
       return;
     }
-    connection.socket.send(frame);
+    connection.socket.send(frame, { binary: false });
   }
 
   function sendError(connection: Connection, id: string, code: ErrorCode, message: string) {
@@ -391,12 +392,17 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
   function flush(instance: QueryInstance) {
     instance.flushScheduled = false;
     if (instance.outgoing.length === 0) return;
-    const frame = JSON.stringify({
-      type: 'changes',
-      id: instance.key,
-      changes: instance.outgoing,
-      seq: instance.outgoingSeq,
-    });
+    // Encoded to bytes once too: a string would be measured and UTF-8 encoded again for every
+    // connection, and a socket that cannot take it at once would keep its own copy; ws writes
+    // (never masks or changes) a server's Buffer, so all connections share these bytes.
+    const frame = Buffer.from(
+      JSON.stringify({
+        type: 'changes',
+        id: instance.key,
+        changes: instance.outgoing,
+        seq: instance.outgoingSeq,
+      }),
+    );
     instance.outgoing = [];
     for (const connection of instance.live) send(connection, frame);
   }
