@@ -2,6 +2,7 @@ export * from './chat-rules.ts';
 export * from './competitions.ts';
 export * from './constants.ts';
 export * from './cue-timing.ts';
+export * from './contact-capture.ts';
 export * from './duration.ts';
 export * from './event-visibility.ts';
 export * from './host-message-queue.ts';

@@ -265,3 +265,42 @@ export type CompetitionAdminView = z.infer<typeof CompetitionAdminView>;
 /** `GET /admin/pages/:pageUid/campaigns/:campaignUid/competitions` → { competitions }. */
 export const CompetitionListResponse = z.object({ competitions: z.array(CompetitionAdminView) });
 export const DrawWinnersResponse = z.object({ winners: z.array(CompetitionWinner) });
+
+// ---------------------------------------------------------------------------------------------
+// Contact capture (spec §2 social-live routes, §5 "Contact step")
+
+/**
+ * `/shopapiv2/contact/capture`, bearer: a social-live viewer leaves a phone number or e-mail.
+ * Fields are shape-checked here; the §5 rules (phone or e-mail, consent, a name when the viewer
+ * is anonymous) answer 400 `contact_incomplete` with `problems` (keys of the domain's
+ * CONTACT_MESSAGES) and the messages joined in `message`. Answers `{ uid }` of the stored contact.
+ */
+export const ContactCaptureRequest = z
+  .object({
+    pageUid: Uid,
+    campaignUid: Uid.optional(),
+    name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(32, 'must be at most 32 characters')
+      .regex(/^(\+?[0-9 ()-]{6,32})?$/, 'must be a phone number')
+      .optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, 'must be at most 254 characters')
+      .pipe(z.union([z.literal(''), z.email('must be an e-mail address')]))
+      .optional(),
+    consent: z.boolean(),
+    source: z.string().min(1).max(40).default('tiktok'),
+  })
+  .strict();
+export type ContactCaptureRequest = z.infer<typeof ContactCaptureRequest>;
+export const ContactIncompleteError = z.object({
+  error: z.literal('contact_incomplete'),
+  message: z.string(),
+  problems: z.array(z.enum(['phoneOrEmail', 'consent', 'name'])),
+});
+export type ContactIncompleteError = z.infer<typeof ContactIncompleteError>;

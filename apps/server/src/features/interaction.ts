@@ -10,6 +10,8 @@ import { createCommentService } from './comments/comment-service.ts';
 import { registerCommentRoutes } from './comments/routes.ts';
 import { createCompetitionService } from './competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './competitions/routes.ts';
+import { createContactService } from './contacts/contact-service.ts';
+import { registerContactRoutes } from './contacts/routes.ts';
 import { createNotificationService } from './notifications/notification-service.ts';
 import { createReactionService } from './reactions/reaction-service.ts';
 import { registerReactionRoutes } from './reactions/routes.ts';
@@ -43,7 +45,8 @@ export function createInteractionServices(options: {
     defaultRedirectUri: new URL('/auth/callback', config.mainUrl || `http://localhost:${config.port}`).href,
     now,
   });
-  return { users, notifications, comments, reactions, competitions, accounts, oidc };
+  const contacts = createContactService(db, users, now);
+  return { users, notifications, comments, reactions, competitions, accounts, oidc, contacts };
 }
 
 export type InteractionServices = ReturnType<typeof createInteractionServices>;
@@ -58,5 +61,6 @@ export function registerInteractionRoutes(
   registerCommentRoutes(app, services.comments, services.auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, services.auth);
   registerCompetitionRoutes(app, services.competitions, services.auth, requireAdmin);
+  registerContactRoutes(app, services.contacts, services.auth);
   app.addHook('onClose', () => services.reactions.flush());
 }

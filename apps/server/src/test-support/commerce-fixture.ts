@@ -1,4 +1,4 @@
-import type { CartUpdateResponse } from '@vitrine/protocol';
+import type { CartUpdateResponse, UpdateCheckoutDetailsInput } from '@vitrine/protocol';
 import type { App } from '../app.ts';
 import { adminHeaders } from './test-app.ts';
 
@@ -166,3 +166,19 @@ export async function stockOf(app: Pick<App, 'services'>, productUid: string) {
     variants: Object.fromEntries(product.variants.map((variant) => [variant.uid, variant.stock])),
   };
 }
+
+/** Complete checkout details for home delivery in Denmark with the test card. */
+export const HOME_DELIVERY: UpdateCheckoutDetailsInput['details'] = {
+  deliveryCountry: 'DK',
+  address: {
+    name: 'Ada Lovelace',
+    address: 'Mejlgade 1',
+    postCode: '8000',
+    city: 'Aarhus C',
+    phone: '+45 12 34 56 78',
+    emailAddress: 'ada@example.com',
+  },
+  shippingMethod: 'home_delivery',
+  paymentMethod: 'test_card',
+  termsAccepted: true,
+};

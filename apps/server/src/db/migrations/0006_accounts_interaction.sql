@@ -105,3 +105,18 @@ CREATE TABLE competition_winners (
   drawn_at BIGINT NOT NULL,
   PRIMARY KEY (competition_uid, user_uid)
 );
+
+-- feature: contacts. Contact details a social-live viewer leaves (spec §2, §5 "Contact step").
+CREATE TABLE contact_captures (
+  uid TEXT PRIMARY KEY,
+  page_uid TEXT NOT NULL REFERENCES pages (uid) ON DELETE CASCADE,
+  campaign_uid TEXT,
+  user_uid TEXT REFERENCES users (uid) ON DELETE SET NULL,
+  name TEXT NOT NULL DEFAULT '',
+  phone TEXT NOT NULL DEFAULT '',
+  email TEXT NOT NULL DEFAULT '',
+  consent BOOLEAN NOT NULL,
+  source TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX contact_captures_page_idx ON contact_captures (page_uid, created_at);

@@ -86,7 +86,12 @@ export function createPaymentService(deps: {
             throw new HttpError(409, CHECKOUT_ERROR_CODES.nothingToPay, 'This order is paid in full.');
           }
           const uid = randomBytes(18).toString('base64url');
-          const at = now();
+          // Strictly after the checkout's earlier attempts, so "latest attempt" is well defined.
+          const [latest] = await tx.query<{ created: number | null }>(
+            'SELECT MAX(created) AS created FROM payment_transactions WHERE checkout_uid = $1',
+            [checkout.uid],
+          );
+          const at = Math.max(now(), (latest?.created ?? 0) + 1);
           await tx.query(
             `INSERT INTO payment_transactions (uid, checkout_uid, provider, status, total_price, currency, return_path,
                created, updated)

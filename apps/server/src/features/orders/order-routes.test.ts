@@ -1,0 +1,308 @@
+import type { CheckoutOptions, CheckoutView } from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addSingle,
+  CAMPAIGN,
+  call,
+  HOME_DELIVERY,
+  PRICES,
+  SHOP,
+  type Shopper,
+  seedCommerceStore,
+  signIn,
+} from '../../test-support/commerce-fixture.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+let app: TestApp;
+
+const LOCKED = 'The order has been locked for changes and payments because it was sent for packing.';
+const OVERDUE = 'Sorry, deadline for ordering these products is overdue.';
+
+beforeAll(async () => {
+  app = await openTestApp();
+  await seedCommerceStore(app, { now: Date.now() });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function cartWithMug(shopper: Shopper, quantity = 1): Promise<string> {
+  const added = await addSingle(app, shopper, 'mug', { quantity });
+  expect(added.body.status).toBe('added');
+  return added.body.checkoutUid as string;
+}
+
+const ref = (checkoutUid: string) => ({ pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid });
+
+describe('checkout to order', () => {
+  it('shows items and totals, takes details with freight, and places the order with a number', async () => {
+    const shopper = await signIn(app);
+    const checkoutUid = await cartWithMug(shopper, 2);
+    const open = await call<CheckoutView>(
+      app,
+      shopper,
+      '/functions/customerpage/loadCheckout',
+      ref(checkoutUid),
+    );
+    expect(open.status).toBe(200);
+    expect(open.body).toMatchObject({
+      status: 'open',
+      orderNumber: null,
+      currency: 'DKK',
+      subtotal: 2 * PRICES.mug.DKK,
+      freight: 0,
+      totalPrice: 2 * PRICES.mug.DKK,
+      remainingAmount: 2 * PRICES.mug.DKK,
+      locked: false,
+      deadlinePassed: false,
+    });
+    expect(open.body.items).toEqual([
+      expect.objectContaining({ item: 'Mug', price: PRICES.mug.DKK, quantity: 2, total: 2 * PRICES.mug.DKK }),
+    ]);
+    expect(open.body.problems).toContain('noShippingMethod');
+
+    const options = await call<CheckoutOptions>(
+      app,
+      shopper,
+      '/functions/customerpage/checkoutOptions',
+      ref(checkoutUid),
+    );
+    expect(options.body.shippingMethods).toContainEqual({
+      kind: 'home_delivery',
+      price: 4_900,
+      currency: 'DKK',
+    });
+    expect(options.body.pickupLocations).toEqual([
+      {
+        uid: `${SHOP}-store`,
+        name: 'Cart Shop ApS',
+        address: 'Cart Shop ApS',
+        postCode: '8000',
+        city: 'Aarhus C',
+      },
+    ]);
+
+    const updated = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref(checkoutUid),
+      details: HOME_DELIVERY,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      freight: 4_900,
+      totalPrice: 2 * PRICES.mug.DKK + 4_900,
+      problems: [],
+    });
+
+    const placed = await call<CheckoutView>(
+      app,
+      shopper,
+      '/functions/customerpage/placeOrder',
+      ref(checkoutUid),
+    );
+    expect(placed.status).toBe(200);
+    expect(placed.body.status).toBe('ordered');
+    expect(placed.body.orderNumber).toBeGreaterThanOrEqual(100_001);
+    const lines = await app.db.query<{ reserved_until: number | null }>(
+      'SELECT reserved_until FROM checkout_lines WHERE checkout_uid = $1',
+      [checkoutUid],
+    );
+    expect(lines).toEqual([{ reserved_until: null }]);
+    const purchases = await app.db.query<{ product_uid: string; buyer_name: string }>(
+      'SELECT product_uid, buyer_name FROM purchases WHERE page_uid = $1',
+      [SHOP],
+    );
+    expect(purchases).toContainEqual({ product_uid: 'mug', buyer_name: 'Ada' });
+
+    // Placing again changes nothing (same number).
+    const again = await call<CheckoutView>(
+      app,
+      shopper,
+      '/functions/customerpage/placeOrder',
+      ref(checkoutUid),
+    );
+    expect(again.body.orderNumber).toBe(placed.body.orderNumber);
+  });
+
+  it('refuses an incomplete checkout with the state messages of spec §5', async () => {
+    const shopper = await signIn(app);
+    const checkoutUid = await cartWithMug(shopper);
+    const refused = await call<{ error: string; message: string }>(
+      app,
+      shopper,
+      '/functions/customerpage/placeOrder',
+      ref(checkoutUid),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      error: 'checkout_incomplete',
+      message:
+        'No shipping method selected. No payment method selected. Terms and conditions not accepted. ' +
+        'Select your delivery country. Delivery address is missing.',
+    });
+  });
+
+  it('finds parcel shops near an address, or none', async () => {
+    const shopper = await signIn(app);
+    const checkoutUid = await cartWithMug(shopper);
+    const found = await call<{ parcelShops: { id: string }[] }>(
+      app,
+      shopper,
+      '/functions/customerpage/findParcelShops',
+      {
+        ...ref(checkoutUid),
+        country: 'DK',
+        postCode: '8000',
+        city: 'Aarhus C',
+      },
+    );
+    expect(found.body.parcelShops).toHaveLength(3);
+    const none = await call<{ parcelShops: unknown[] }>(
+      app,
+      shopper,
+      '/functions/customerpage/findParcelShops',
+      {
+        ...ref(checkoutUid),
+        country: 'DK',
+        postCode: '0000',
+      },
+    );
+    expect(none.body.parcelShops).toEqual([]);
+    const withShop = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref(checkoutUid),
+      details: {
+        ...HOME_DELIVERY,
+        shippingMethod: 'parcel_shop',
+        parcelShopId: found.body.parcelShops[0]?.id,
+      },
+    });
+    expect(withShop.body).toMatchObject({ freight: 3_900, problems: [] });
+    const forged = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref(checkoutUid),
+      details: { ...HOME_DELIVERY, shippingMethod: 'parcel_shop', parcelShopId: 'ps-XX-1' },
+    });
+    expect(forged.body.problems).toEqual(['noPickupPoint']);
+  });
+
+  it("answers 404 for someone else's checkout", async () => {
+    const owner = await signIn(app);
+    const checkoutUid = await cartWithMug(owner);
+    const stranger = await signIn(app);
+    const response = await call(app, stranger, '/functions/customerpage/loadCheckout', ref(checkoutUid));
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('deadline (spec §4: an order past its deadline cannot be ordered)', () => {
+  it('refuses ordering and paying with the §8 text once the deadline has passed', async () => {
+    const campaign = 'cart-deadline';
+    const now = Date.now();
+    await app.server.inject({
+      method: 'PUT',
+      url: `/admin/pages/${SHOP}/campaigns/${campaign}`,
+      headers: adminHeaders,
+      payload: { name: 'Soon over', deadline: now + 60 * 60_000 },
+    });
+    await app.server.inject({
+      method: 'PUT',
+      url: '/admin/events/cart-deadline-event',
+      headers: adminHeaders,
+      payload: {
+        pageUid: SHOP,
+        campaignId: campaign,
+        status: 'public',
+        currentStatus: 'live',
+        eventName: 'Last call',
+        eventStartTimestamp: now,
+      },
+    });
+    await app.server.inject({
+      method: 'PUT',
+      url: '/admin/events/cart-deadline-event/products/mug',
+      headers: adminHeaders,
+      payload: { productUid: 'mug' },
+    });
+    const shopper = await signIn(app);
+    const added = await addSingle(app, shopper, 'mug', { campaignUid: campaign });
+    const checkout = { pageUid: SHOP, campaignUid: campaign, checkoutUid: added.body.checkoutUid as string };
+    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...checkout,
+      details: HOME_DELIVERY,
+    });
+    // The deadline moves into the past.
+    const moved = await app.server.inject({
+      method: 'PUT',
+      url: `/admin/pages/${SHOP}/campaigns/${campaign}`,
+      headers: adminHeaders,
+      payload: { name: 'Over', deadline: now - 1 },
+    });
+    expect(moved.statusCode).toBe(200);
+    for (const url of ['/functions/customerpage/placeOrder', '/functions/customerpage/userPaymentStarted']) {
+      const refused = await call<{ error: string; message: string }>(app, shopper, url, checkout);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: 'deadline_overdue', message: OVERDUE });
+    }
+    const view = await call<CheckoutView>(app, shopper, '/functions/customerpage/loadCheckout', checkout);
+    expect(view.body).toMatchObject({ deadlinePassed: true, status: 'open' });
+  });
+});
+
+describe('locked order (spec §4: sent to packing blocks changes and payments)', () => {
+  it('refuses every change and payment with the §8 text', async () => {
+    const shopper = await signIn(app);
+    const checkoutUid = await cartWithMug(shopper);
+    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref(checkoutUid),
+      details: HOME_DELIVERY,
+    });
+    const early = await app.server.inject({
+      method: 'POST',
+      url: `/admin/checkouts/${checkoutUid}/sendToPacking`,
+      headers: adminHeaders,
+    });
+    expect(early.statusCode).toBe(409);
+    await call(app, shopper, '/functions/customerpage/placeOrder', ref(checkoutUid));
+    const anonymous = await app.server.inject({
+      method: 'POST',
+      url: `/admin/checkouts/${checkoutUid}/sendToPacking`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const packed = await app.server.inject({
+      method: 'POST',
+      url: `/admin/checkouts/${checkoutUid}/sendToPacking`,
+      headers: adminHeaders,
+    });
+    expect(packed.statusCode).toBe(200);
+    expect(packed.json()).toMatchObject({ status: 'locked', locked: true });
+
+    const attempts: [string, object][] = [
+      ['/shopapiv2/cart/addSingle', { pageUid: SHOP, campaignUid: CAMPAIGN, productUid: 'mug' }],
+      [
+        '/functions/customerpage/changeCheckoutProductQuantity',
+        { ...ref(checkoutUid), productUid: 'mug', quantity: 3 },
+      ],
+      [
+        '/functions/customerpage/changeCheckoutProductQuantity',
+        { ...ref(checkoutUid), productUid: 'mug', quantity: 0 },
+      ],
+      ['/functions/customerpage/cancelReservation', { pageUid: SHOP, campaign: CAMPAIGN, user: shopper.uid }],
+      ['/functions/customerpage/updateCheckoutDetails', { ...ref(checkoutUid), details: HOME_DELIVERY }],
+      ['/functions/customerpage/placeOrder', ref(checkoutUid)],
+      ['/functions/customerpage/userPaymentStarted', ref(checkoutUid)],
+    ];
+    for (const [url, payload] of attempts) {
+      const refused = await call<{ error: string; message: string }>(app, shopper, url, payload);
+      expect(refused.status, url).toBe(423);
+      expect(refused.body, url).toEqual({ error: 'order_locked', message: LOCKED });
+    }
+    const view = await call<CheckoutView>(
+      app,
+      shopper,
+      '/functions/customerpage/loadCheckout',
+      ref(checkoutUid),
+    );
+    expect(view.body.items).toEqual([expect.objectContaining({ quantity: 1 })]);
+    expect(view.body.transactions).toEqual([]);
+  });
+});

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CheckoutView,
+  PAYMENT_SIGNATURE_HEADER,
+  type PaymentStarted,
+  type PaymentWebhookEvent,
+} from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addSingle,
+  CAMPAIGN,
+  call,
+  HOME_DELIVERY,
+  PRICES,
+  SHOP,
+  type Shopper,
+  seedCommerceStore,
+  signIn,
+} from '../../test-support/commerce-fixture.ts';
+import { openTestApp } from '../../test-support/test-app.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+let app: TestApp;
+
+const FREIGHT = 4_900;
+
+beforeAll(async () => {
+  app = await openTestApp();
+  await seedCommerceStore(app, { now: Date.now() });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const ref = (checkoutUid: string) => ({ pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid });
+
+/** A shopper with a mug in the cart and complete details; the order is not placed yet. */
+async function readyCheckout(): Promise<{ shopper: Shopper; checkoutUid: string }> {
+  const shopper = await signIn(app);
+  const added = await addSingle(app, shopper, 'mug');
+  const checkoutUid = added.body.checkoutUid as string;
+  const details = await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+    ...ref(checkoutUid),
+    details: HOME_DELIVERY,
+  });
+  expect(details.status).toBe(200);
+  return { shopper, checkoutUid };
+}
+
+async function startPayment(shopper: Shopper, checkoutUid: string, returnPath?: string) {
+  return call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
+    ...ref(checkoutUid),
+    ...(returnPath ? { returnPath } : {}),
+  });
+}
+
+const load = async (shopper: Shopper, checkoutUid: string) =>
+  (await call<CheckoutView>(app, shopper, '/functions/customerpage/loadCheckout', ref(checkoutUid))).body;
+
+function event(
+  transactionUid: string,
+  type: PaymentWebhookEvent['type'],
+  amount: number,
+  id = `evt_${randomBytes(6).toString('hex')}`,
+): PaymentWebhookEvent {
+  return { id, type, transactionUid, amount, currency: 'DKK', created: Date.now() };
+}
+
+/** Delivers a webhook as the test provider does, or with the given body/signature. */
+async function deliver(body: string, signature: string | undefined) {
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/payments/test/webhook',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature ? { [PAYMENT_SIGNATURE_HEADER]: signature } : {}),
+    },
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json() as { outcome?: string; message?: string } };
+}
+
+async function deliverSigned(payload: PaymentWebhookEvent, at = Date.now()) {
+  const body = JSON.stringify(payload);
+  return deliver(body, signWebhook(await app.commerce.testProvider.webhookSecret(), body, at));
+}
+
+async function storedState(transactionUid: string) {
+  const [transaction] = await app.db.query<{ status: string; payment_ok: boolean; updated: number }>(
+    'SELECT status, payment_ok, updated FROM payment_transactions WHERE uid = $1',
+    [transactionUid],
+  );
+  const events = await app.db.query<{ event_id: string; applied: boolean }>(
+    'SELECT event_id, applied FROM payment_events WHERE transaction_uid = $1 ORDER BY received_at, event_id',
+    [transactionUid],
+  );
+  return { transaction, events };
+}
+
+describe('userPaymentStarted and the hosted payment page', () => {
+  it('places the order and opens a payment for the whole amount, awaiting confirmation', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const started = await startPayment(shopper, checkoutUid, '/cart-live/x/success');
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ amount: PRICES.mug.DKK + FREIGHT, currency: 'DKK' });
+    expect(started.body.paymentUrl).toMatch(/^http:\/\/[^/]+\/payments\/test\/pay\/[A-Za-z0-9_-]+$/);
+    const view = await load(shopper, checkoutUid);
+    expect(view.status).toBe('ordered');
+    expect(view.orderNumber).toEqual(expect.any(Number));
+    expect(view.transactions).toEqual([
+      expect.objectContaining({
+        uid: started.body.transactionUid,
+        status: 'awaiting_confirmation',
+        paymentOK: false,
+        totalPrice: PRICES.mug.DKK + FREIGHT,
+      }),
+    ]);
+    expect(view.payed).toBe(false);
+
+    const page = await app.server.inject({ method: 'GET', url: new URL(started.body.paymentUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    // The store name "Cart <Shop> & Co" is text, never markup.
+    expect(page.body).toContain('Cart &lt;Shop&gt; &amp; Co');
+    expect(page.body).not.toContain('<Shop>');
+    expect(page.body).toContain('Approve payment');
+    expect(page.body).toContain('Decline payment');
+    expect(page.body).toContain('Abandon payment');
+    expect(page.body).toContain('228,00');
+  });
+
+  it('refuses a return path off this site', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    for (const returnPath of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const refused = await call<{ message: string }>(
+        app,
+        shopper,
+        '/functions/customerpage/userPaymentStarted',
+        {
+          ...ref(checkoutUid),
+          returnPath,
+        },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^returnPath: /);
+    }
+  });
+
+  it('answers 404 for an unknown payment page', async () => {
+    const page = await app.server.inject({ method: 'GET', url: '/payments/test/pay/unknown' });
+    expect(page.statusCode).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  it('goes from awaiting confirmation to received and marks the order paid', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    expect(
+      (await deliverSigned(event(body.transactionUid, 'payment.authorized', body.amount))).body.outcome,
+    ).toBe('ignored');
+    expect((await load(shopper, checkoutUid)).transactions[0]?.status).toBe('awaiting_confirmation');
+    const received = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
+    expect(received).toEqual({ status: 200, body: { outcome: 'applied' } });
+    const view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ payed: true, paidAmount: body.amount, remainingAmount: 0 });
+    expect(view.transactions[0]).toMatchObject({ status: 'received', paymentOK: true });
+    const [doc] = await app.db.query<{ data: { payed: boolean; lastPaymentStatus: string } }>(
+      'SELECT data FROM checkout_reservations WHERE user_uid = $1',
+      [shopper.uid],
+    );
+    expect(doc?.data).toMatchObject({ payed: true, lastPaymentStatus: 'received' });
+    const again = await startPayment(shopper, checkoutUid);
+    expect(again.status).toBe(409);
+  });
+
+  it('is idempotent: the same event three times, out of order, makes one transition', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    const succeeded = event(body.transactionUid, 'payment.succeeded', body.amount, 'evt_success');
+    const canceled = event(body.transactionUid, 'payment.canceled', body.amount, 'evt_cancel');
+    const authorized = event(body.transactionUid, 'payment.authorized', body.amount, 'evt_auth');
+    const outcomes: string[] = [];
+    for (const delivery of [succeeded, canceled, succeeded, authorized, succeeded, canceled]) {
+      const response = await deliverSigned(delivery);
+      expect(response.status).toBe(200);
+      outcomes.push(response.body.outcome as string);
+    }
+    expect(outcomes).toEqual(['applied', 'ignored', 'duplicate', 'ignored', 'duplicate', 'duplicate']);
+    const state = await storedState(body.transactionUid);
+    expect(state.transaction).toMatchObject({ status: 'received', payment_ok: true });
+    expect(state.events.filter((recorded) => recorded.applied).map((recorded) => recorded.event_id)).toEqual([
+      'evt_success',
+    ]);
+    expect(state.events).toHaveLength(3);
+    expect((await load(shopper, checkoutUid)).paidAmount).toBe(body.amount);
+  });
+
+  it('rejects forged, tampered, stale and unsigned deliveries and changes nothing', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    const payload = event(body.transactionUid, 'payment.succeeded', body.amount);
+    const raw = JSON.stringify(payload);
+    const secret = await app.commerce.testProvider.webhookSecret();
+    const before = await storedState(body.transactionUid);
+
+    const forged = await deliver(raw, signWebhook(randomBytes(32), raw, Date.now()));
+    const tampered = await deliver(
+      JSON.stringify({ ...payload, amount: 1 }),
+      signWebhook(secret, raw, Date.now()),
+    );
+    const stale = await deliver(raw, signWebhook(secret, raw, Date.now() - 10 * 60_000));
+    const unsigned = await deliver(raw, undefined);
+    const garbage = await deliver(raw, 't=abc,v1=zz');
+    for (const [name, response] of Object.entries({ forged, tampered, stale, unsigned, garbage })) {
+      expect(response.status, name).toBe(401);
+    }
+    expect(stale.body.message).toBe('The webhook signature is stale.');
+    expect(forged.body.message).toBe('The webhook signature is mismatch.');
+    expect(await storedState(body.transactionUid)).toEqual(before);
+    expect(before.events).toEqual([]);
+    expect((await load(shopper, checkoutUid)).payed).toBe(false);
+  });
+
+  it('refuses an event whose amount does not match its transaction, recording nothing', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    const wrong = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount - 1));
+    expect(wrong.status).toBe(422);
+    expect((await storedState(body.transactionUid)).events).toEqual([]);
+    const unknown = await deliverSigned(event('no-such-transaction', 'payment.succeeded', 1));
+    expect(unknown.status).toBe(404);
+    const malformed = await deliverSigned({
+      ...event(body.transactionUid, 'payment.succeeded', 1),
+      amount: -1,
+    });
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe('the hosted page: decline, retry, remaining amount', () => {
+  it('declines, retries with a new payment, and confirms an approval after a moment', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const first = (await startPayment(shopper, checkoutUid, `/${CAMPAIGN}/${checkoutUid}/success`)).body;
+    const declined = await app.server.inject({
+      method: 'POST',
+      url: `/payments/test/pay/${first.transactionUid}/decline`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(declined.statusCode).toBe(303);
+    expect(declined.headers.location).toBe(
+      `/${CAMPAIGN}/${checkoutUid}/success?transaction=${first.transactionUid}`,
+    );
+    let view = await load(shopper, checkoutUid);
+    expect(view.transactions.map((t) => t.status)).toEqual(['declined']);
+    expect(view.remainingAmount).toBe(first.amount);
+
+    // The interrupted payment is retried with a new transaction for what remains.
+    const second = (await startPayment(shopper, checkoutUid)).body;
+    expect(second.transactionUid).not.toBe(first.transactionUid);
+    expect(second.amount).toBe(first.amount);
+    const approved = await app.server.inject({
+      method: 'POST',
+      url: `/payments/test/pay/${second.transactionUid}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(
+      `/${CAMPAIGN}/${checkoutUid}/success?transaction=${second.transactionUid}`,
+    );
+    view = await load(shopper, checkoutUid);
+    expect(view.transactions[1]?.status).toBe('awaiting_confirmation');
+    const deadline = Date.now() + 10_000;
+    while (view.transactions[1]?.status !== 'received' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      view = await load(shopper, checkoutUid);
+    }
+    expect(view.transactions[1]?.status).toBe('received');
+    expect(view).toMatchObject({ payed: true, remainingAmount: 0 });
+    const settled = await app.server.inject({
+      method: 'GET',
+      url: `/payments/test/pay/${second.transactionUid}`,
+    });
+    expect(settled.body).toContain('Payment received');
+    expect(settled.body).not.toContain('Approve payment');
+  });
+
+  it('lets a grown order pay its remaining amount', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const first = (await startPayment(shopper, checkoutUid)).body;
+    await deliverSigned(event(first.transactionUid, 'payment.succeeded', first.amount));
+    expect((await load(shopper, checkoutUid)).payed).toBe(true);
+    // Before packing the order may still grow; the payments no longer cover it.
+    const more = await addSingle(app, shopper, 'mug');
+    expect(more.body.status).toBe('added');
+    let view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ payed: false, paidAmount: first.amount, remainingAmount: PRICES.mug.DKK });
+    const removal = await call(app, shopper, '/functions/customerpage/changeCheckoutProductQuantity', {
+      ...ref(checkoutUid),
+      productUid: 'mug',
+      quantity: 1,
+    });
+    expect(removal.status).toBe(409);
+    const rest = (await startPayment(shopper, checkoutUid)).body;
+    expect(rest.amount).toBe(PRICES.mug.DKK);
+    await deliverSigned(event(rest.transactionUid, 'payment.succeeded', rest.amount));
+    view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({
+      payed: true,
+      paidAmount: first.amount + PRICES.mug.DKK,
+      remainingAmount: 0,
+    });
+  });
+});
