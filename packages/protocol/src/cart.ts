@@ -473,3 +473,21 @@ export const PaymentWebhookEvent = z
 export type PaymentWebhookEvent = z.infer<typeof PaymentWebhookEvent>;
 
 export const PAYMENT_SIGNATURE_HEADER = 'vitrine-signature';
+
+/**
+ * `/functions/ping` (spec §7): sent every 30 s (10 s timeout) by on-site and own-brand players.
+ * It records that the shopper is still on the checkout, which renews the stock hold of an open
+ * cart's lines. Answers when the hold now ends (null: nothing held).
+ */
+export const PingRequest = z
+  .object({
+    action: z.literal('setLastSeenOnCheckout'),
+    pageUid: Uid,
+    campaignUid: Uid,
+    checkoutUid: Uid.nullable().default(null),
+  })
+  .strict();
+export type PingRequest = z.infer<typeof PingRequest>;
+
+export const PingResponse = z.object({ reservedUntil: Timestamp.nullable() });
+export type PingResponse = z.infer<typeof PingResponse>;

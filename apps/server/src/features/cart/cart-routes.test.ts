@@ -289,6 +289,40 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
   });
 });
 
+describe('ping (spec §7 /functions/ping)', () => {
+  it('renews the hold of an open cart while the shopper stays on the checkout', async () => {
+    clock += CART_RESERVATION_HOLD_MS + 1;
+    await server.commerce.cart.releaseExpired();
+    const shopper = await signIn(server);
+    const added = await addSingle(server, shopper, 'mug');
+    clock += CART_RESERVATION_HOLD_MS - 1_000;
+    const ping = (checkoutUid: string | null) =>
+      call<{ reservedUntil: number | null }>(server, shopper, '/functions/ping', {
+        action: 'setLastSeenOnCheckout',
+        pageUid: SHOP,
+        campaignUid: CAMPAIGN,
+        checkoutUid,
+      });
+    expect((await ping(added.body.checkoutUid)).body).toEqual({
+      reservedUntil: clock + CART_RESERVATION_HOLD_MS,
+    });
+    expect((await ping(null)).body).toEqual({ reservedUntil: null });
+    expect(
+      (await call(server, shopper, '/functions/ping', { pageUid: SHOP, campaignUid: CAMPAIGN })).status,
+    ).toBe(400);
+    clock += 2_000;
+    expect(await server.commerce.cart.releaseExpired()).toBe(0);
+    const stranger = await signIn(server);
+    const foreign = await call(server, stranger, '/functions/ping', {
+      action: 'setLastSeenOnCheckout',
+      pageUid: SHOP,
+      campaignUid: CAMPAIGN,
+      checkoutUid: added.body.checkoutUid,
+    });
+    expect(foreign.body).toEqual({ reservedUntil: null });
+  });
+});
+
 describe('user reservation (spec §3 "Reservation (loaded per user)")', () => {
   it('loads the store defaults, saves a currency and reprices an open cart', async () => {
     const shopper = await signIn(server);
@@ -366,6 +400,28 @@ describe('expired campaign', () => {
 });
 
 describe('checkout live query', () => {
+  it("tells viewers of the show the product's new stock", async () => {
+    const viewer = await connect(server.wsUrl);
+    clients.push(viewer);
+    const params = { eventId: 'cart-live-event' };
+    const id = subscriptionKey('liveEventProducts', params);
+    viewer.send(subscribeFrame('liveEventProducts', params));
+    await viewer.nextFrame(isAnswerTo(id));
+    const shopper = await signIn(server);
+    const before = (await stockOf(server, 'flash')).product as number;
+    expect((await addSingle(server, shopper, 'flash')).body.status).toBe('added');
+    const frame = await viewer.nextFrame(
+      (f) =>
+        f.type === 'changes' &&
+        f.id === id &&
+        f.changes.some((change) => {
+          const doc = change.doc as { productUid: string; product: { stock: number | null } };
+          return doc.productUid === 'flash' && doc.product.stock === before - 1;
+        }),
+    );
+    expect(frame.type).toBe('changes');
+  });
+
   it('updates every open tab of the shopper', async () => {
     const shopper = await signIn(server);
     const params = { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: shopper.uid };

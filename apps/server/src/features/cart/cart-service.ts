@@ -20,6 +20,8 @@ import {
   type GetCartUidResponse,
   type LoadUserReservationRequest,
   MAX_LINE_QUANTITY,
+  type PingRequest,
+  type PingResponse,
   type Product,
   type SaveUserReservationRequest,
   type UserReservation,
@@ -592,7 +594,34 @@ export function createCartService(deps: {
     if (doc) await announce(doc, []);
   }
 
+  /** `/functions/ping`: the shopper is still on the checkout, so an open cart keeps its stock longer. */
+  async function ping(userUid: string, input: PingRequest): Promise<PingResponse> {
+    const { checkoutUid } = input;
+    if (checkoutUid === null) return { reservedUntil: null };
+    const result = await withRetry(() =>
+      db.transaction(async (tx) => {
+        const [checkout] = await tx.query<CheckoutRow>(
+          `SELECT * FROM checkouts WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND user_uid = $4
+           FOR UPDATE`,
+          [checkoutUid, input.pageUid, input.campaignUid, userUid],
+        );
+        if (checkout?.status !== 'open') return null;
+        const until = now() + CART_RESERVATION_HOLD_MS;
+        const renewed = await tx.query(
+          'UPDATE checkout_lines SET reserved_until = $2 WHERE checkout_uid = $1 RETURNING 1',
+          [checkout.uid, until],
+        );
+        if (renewed.length === 0) return null;
+        return { until, doc: await storeReservationDoc(tx, checkout.uid) };
+      }),
+    );
+    if (!result) return { reservedUntil: null };
+    await announce(result.doc, []);
+    return { reservedUntil: result.until };
+  }
+
   return {
+    ping,
     addSingle,
     changeQuantity,
     cancelReservation,

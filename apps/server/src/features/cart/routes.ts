@@ -4,6 +4,7 @@ import {
   ChangeCheckoutProductQuantityRequest,
   GetCartUidRequest,
   LoadUserReservationRequest,
+  PingRequest,
   SaveUserReservationRequest,
 } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,4 +48,5 @@ export function registerCartRoutes(app: FastifyInstance, cart: CartService, auth
   route('/functions/customerpage/changeCheckoutProductQuantity', (user, body) =>
     cart.changeQuantity(user, parseInput(ChangeCheckoutProductQuantityRequest, body)),
   );
+  route('/functions/ping', (user, body) => cart.ping(user, parseInput(PingRequest, body)));
 }
