@@ -271,6 +271,7 @@ describe('sign-up, sign-in, refresh and logout', () => {
         signed(header, b64({ ...claims, iss: 'someone-else' })),
         'The id token was not issued by this server.',
       ],
+      [signed(header, b64({ ...claims, aud: 'vitrine-admin' })), 'The id token is not meant for this API.'],
     ];
     for (const [token, message] of cases) {
       const response = await post(

@@ -50,6 +50,7 @@ const REASON_MESSAGES: Record<InvalidTokenReason, string> = {
   unsupported_algorithm: 'The id token is not signed with a supported algorithm.',
   bad_signature: 'The id token signature is not valid.',
   wrong_issuer: 'The id token was not issued by this server.',
+  wrong_audience: 'The id token is not meant for this API.',
   expired: 'The id token has expired; refresh it or sign in again.',
   issued_in_future: 'The id token is issued in the future; check the server clocks.',
   unknown_user: 'The user of the id token no longer exists; sign in again.',

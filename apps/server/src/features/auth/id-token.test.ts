@@ -27,7 +27,15 @@ function craft(header: unknown, claims: unknown, key: Buffer = KEY): string {
 
 function validClaims(overrides: Record<string, unknown> = {}) {
   const iat = Math.floor(NOW / 1000);
-  return { iss: 'vitrine', sub: SUBJECT.sub, anon: true, iat, exp: iat + 3600, ...overrides };
+  return {
+    iss: 'vitrine',
+    aud: 'vitrine-viewer',
+    sub: SUBJECT.sub,
+    anon: true,
+    iat,
+    exp: iat + 3600,
+    ...overrides,
+  };
 }
 
 function reasonOf(token: string, nowMs = NOW, key: Buffer = KEY): InvalidTokenReason {
@@ -56,6 +64,7 @@ describe('signIdToken / verifyIdToken', () => {
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toEqual(claims);
     expect(claims).toEqual({
       iss: 'vitrine',
+      aud: 'vitrine-viewer',
       sub: SUBJECT.sub,
       anon: true,
       iat: NOW / 1000,
@@ -147,6 +156,14 @@ describe('signIdToken / verifyIdToken', () => {
     );
     const { iss: _iss, ...withoutIssuer } = validClaims();
     expect(reasonOf(craft({ alg: 'HS256', typ: 'JWT' }, withoutIssuer))).toBe('wrong_issuer');
+  });
+
+  it('rejects a validly signed token for another audience or without one', () => {
+    const header = { alg: 'HS256', typ: 'JWT' };
+    expect(reasonOf(craft(header, validClaims({ aud: 'vitrine-admin' })))).toBe('wrong_audience');
+    expect(reasonOf(craft(header, validClaims({ aud: ['vitrine-viewer', 'other'] })))).toBe('wrong_audience');
+    const { aud: _aud, ...withoutAudience } = validClaims();
+    expect(reasonOf(craft(header, withoutAudience))).toBe('wrong_audience');
   });
 
   it('rejects validly signed tokens with missing or mistyped claims', () => {

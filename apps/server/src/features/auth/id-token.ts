@@ -14,6 +14,12 @@ export const ID_TOKEN_TTL_MS = 60 * 60_000;
 /** Time left on a token when the client's regular refresh is due (see ID_TOKEN_TTL_MS). */
 export const ID_TOKEN_REFRESH_MARGIN_MS = ID_TOKEN_TTL_MS - TOKEN_REFRESH_INTERVAL_MS;
 
+/**
+ * The `aud` of every id token: the viewer API. A token minted for another audience (should the
+ * key ever sign anything else) is refused.
+ */
+export const ID_TOKEN_AUDIENCE = 'vitrine-viewer';
+
 /** Tolerated difference between the clocks of the server nodes that sign and verify. */
 export const MAX_CLOCK_SKEW_MS = 60_000;
 
@@ -23,6 +29,7 @@ export const MAX_ID_TOKEN_LENGTH = 4096;
 /** The claims of a vitrine id token. `iat` and `exp` are JWT NumericDates: whole seconds. */
 export interface IdTokenClaims {
   iss: typeof ID_TOKEN_ISSUER;
+  aud: typeof ID_TOKEN_AUDIENCE;
   /** The user's uid. */
   sub: string;
   /** Whether the user is anonymous. */
@@ -36,6 +43,7 @@ export type InvalidTokenReason =
   | 'unsupported_algorithm'
   | 'bad_signature'
   | 'wrong_issuer'
+  | 'wrong_audience'
   | 'expired'
   | 'issued_in_future'
   | 'unknown_user';
@@ -64,6 +72,7 @@ export function signIdToken(
   const iat = Math.floor(nowMs / 1000);
   const claims: IdTokenClaims = {
     iss: ID_TOKEN_ISSUER,
+    aud: ID_TOKEN_AUDIENCE,
     sub: subject.sub,
     anon: subject.anon,
     iat,
@@ -116,9 +125,11 @@ export function verifyIdToken(
 }
 
 function readClaims(payload: Record<string, unknown>): IdTokenClaims {
-  const { iss, sub, anon, iat, exp } = payload;
+  const { iss, aud, sub, anon, iat, exp } = payload;
   if (iss !== ID_TOKEN_ISSUER)
     throw new InvalidTokenError('wrong_issuer', 'The token is not issued by vitrine.');
+  if (aud !== ID_TOKEN_AUDIENCE)
+    throw new InvalidTokenError('wrong_audience', 'The token is not meant for the viewer API.');
   if (
     typeof sub !== 'string' ||
     sub.length === 0 ||
@@ -130,7 +141,7 @@ function readClaims(payload: Record<string, unknown>): IdTokenClaims {
   ) {
     throw new InvalidTokenError('malformed', 'The token claims are incomplete.');
   }
-  return { iss, sub, anon, iat: iat as number, exp: exp as number };
+  return { iss, aud, sub, anon, iat: iat as number, exp: exp as number };
 }
 
 function decodeJsonObject(encoded: string): Record<string, unknown> {
