@@ -452,7 +452,17 @@ export function createCartService(deps: {
             [checkout.uid],
           );
           await releaseStock(tx, lines.map(stockItemOf));
-          // Nothing was paid (checked above): the whole checkout goes, with its failed attempts.
+          // Nothing was received (checked above). A checkout without payment attempts goes
+          // entirely; one with attempts stays (empty), so a provider's late confirmation still
+          // finds its transaction and the shop can refund it.
+          const [attempt] = await tx.query(
+            'SELECT 1 FROM payment_transactions WHERE checkout_uid = $1 LIMIT 1',
+            [checkout.uid],
+          );
+          if (attempt) {
+            await renewHolds(tx, checkout);
+            return { doc: await storeReservationDoc(tx, checkout.uid), lines };
+          }
           await tx.query('DELETE FROM checkouts WHERE uid = $1', [checkout.uid]);
           const doc = emptyReservationDoc(pageUid, campaignUid, userUid);
           await writeEmpty(tx, doc);

@@ -12,6 +12,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { checkoutTopics } from '../checkout/live-queries.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
@@ -95,12 +96,29 @@ describe('checkout to order', () => {
       problems: [],
     });
 
+    const published: unknown[] = [];
+    const stopListening = await app.bus.listen(checkoutTopics.purchases(SHOP, CAMPAIGN), (batch) =>
+      published.push(...batch.changes),
+    );
     const placed = await call<CheckoutView>(
       app,
       shopper,
       '/functions/customerpage/placeOrder',
       ref(checkoutUid),
     );
+    await stopListening();
+    // Viewers following the purchases live query hear of it, with the buyer's first name only.
+    expect(published).toEqual([
+      expect.objectContaining({
+        type: 'added',
+        doc: expect.objectContaining({
+          productUid: 'mug',
+          buyerName: 'Ada',
+          pageUid: SHOP,
+          campaignUid: CAMPAIGN,
+        }),
+      }),
+    ]);
     expect(placed.status).toBe(200);
     expect(placed.body.status).toBe('ordered');
     expect(placed.body.orderNumber).toBeGreaterThanOrEqual(100_001);

@@ -225,6 +225,27 @@ describe('webhooks', () => {
     expect((await load(shopper, checkoutUid)).payed).toBe(false);
   });
 
+  it('keeps a cancelled order with a payment under way, so a late confirmation still lands', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    const cancelled = await call<{ checkoutUid: string | null }>(
+      app,
+      shopper,
+      '/functions/customerpage/cancelReservation',
+      {
+        pageUid: SHOP,
+        campaign: CAMPAIGN,
+        user: shopper.uid,
+      },
+    );
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.checkoutUid).toBe(checkoutUid);
+    const late = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
+    expect(late.body.outcome).toBe('applied');
+    const view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ items: [], paidAmount: body.amount, remainingAmount: 0 });
+  });
+
   it('refuses an event whose amount does not match its transaction, recording nothing', async () => {
     const { shopper, checkoutUid } = await readyCheckout();
     const { body } = await startPayment(shopper, checkoutUid);
