@@ -1,16 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
-import { campaignLoader, checkoutLoader, pageLoader } from './features/placeholders/placeholder-loaders.ts';
 import {
-  CheckoutErrorPlaceholder,
-  CheckoutLocationPlaceholder,
-  CheckoutOptionsPlaceholder,
-  CheckoutPlaceholder,
-  ContactCapturePlaceholder,
-  CreateCheckoutPlaceholder,
-  LoginPlaceholder,
-} from './features/placeholders/placeholder-screens.tsx';
+  lazyCheckoutError,
+  lazyCheckoutLocation,
+  lazyCheckoutOptions,
+  lazyCheckoutPage,
+  lazyCreateCheckout,
+} from './features/checkout/checkout-lazy-routes.tsx';
+import { pageLoader } from './features/placeholders/placeholder-loaders.ts';
+import { ContactCapturePlaceholder, LoginPlaceholder } from './features/placeholders/placeholder-screens.tsx';
 import { MultiEventPlayer, multiEventLoader } from './features/player/multi-event-player.tsx';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
@@ -36,13 +35,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, loader: defaultShopLoader, element: <ShopPage /> },
-          { path: ':campaignUid/create', loader: campaignLoader, element: <CreateCheckoutPlaceholder /> },
+          { path: ':campaignUid/create', lazy: lazyCreateCheckout },
           { path: 'terms', loader: termsLoader, element: <TermsPage /> },
           { path: 'tiktok', element: <ContactCapturePlaceholder /> },
           {
             path: ':campaignUid/:checkoutUid',
-            loader: checkoutLoader,
-            element: <CheckoutPlaceholder />,
+            lazy: lazyCheckoutPage,
             children: [
               { index: true, element: null, handle: { step: 'choose' } },
               { path: 'confirm', element: null, handle: { step: 'confirm' } },
@@ -51,8 +49,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: ':pageUid/:campaignUid/:checkoutUid/error',
-            loader: pageLoader,
-            element: <CheckoutErrorPlaceholder />,
+            lazy: lazyCheckoutError,
           },
           { path: 'auth', element: <NotFoundPage /> },
           { path: 'login', element: <LoginPlaceholder /> },
@@ -60,19 +57,10 @@ export const routes: RouteObject[] = [
       },
       ...SPECIAL_CHECKOUT_PAGE_IDS.map((fixedId) => ({
         path: `/options/${fixedId}/:campaignUid/:checkoutUid`,
-        loader: checkoutLoader,
-        element: <CheckoutOptionsPlaceholder fixedPageId={fixedId} />,
+        lazy: lazyCheckoutOptions(fixedId),
       })),
-      {
-        path: '/options/:pageUid/:campaignUid/:checkoutUid',
-        loader: checkoutLoader,
-        element: <CheckoutOptionsPlaceholder />,
-      },
-      {
-        path: '/select-checkout-location/:pageUid/:campaignUid/:checkoutUid',
-        loader: checkoutLoader,
-        element: <CheckoutLocationPlaceholder />,
-      },
+      { path: '/options/:pageUid/:campaignUid/:checkoutUid', lazy: lazyCheckoutOptions() },
+      { path: '/select-checkout-location/:pageUid/:campaignUid/:checkoutUid', lazy: lazyCheckoutLocation },
       {
         path: '/widget',
         children: [

@@ -1,5 +1,6 @@
 export * from './chat-rules.ts';
 export * from './checkout-validation.ts';
+export * from './comment-product-codes.ts';
 export * from './competitions.ts';
 export * from './constants.ts';
 export * from './contact-capture.ts';

@@ -34,11 +34,23 @@ function initialLanguage(): Locale {
   return resolveLocale(navigator.language);
 }
 
-/** English ships in the bundle; the other ten languages load on demand. */
+/**
+ * Texts only the checkout screens use: a namespace of their own that loads with them (see
+ * features/checkout/checkout-lazy-routes.tsx), so the player's first bundle does not carry it.
+ */
+export const CHECKOUT_NAMESPACE = 'checkout';
+
+/** English ships in the bundle; the other ten languages, and the checkout namespace, load on demand. */
 export async function initI18n(): Promise<void> {
   await i18next
     .use(initReactI18next)
-    .use(resourcesToBackend((language: string) => import(`../locales/${language}.json`)))
+    .use(
+      resourcesToBackend((language: string, namespace: string) =>
+        namespace === CHECKOUT_NAMESPACE
+          ? import(`../locales/checkout/${language}.json`)
+          : import(`../locales/${language}.json`),
+      ),
+    )
     .init({
       resources: { en: { translation: en } },
       partialBundledLanguages: true,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useMatches, useParams } from 'react-router';
-import type { CampaignData, PageData } from './placeholder-loaders.ts';
+import { Link, useLoaderData } from 'react-router';
+import type { PageData } from './placeholder-loaders.ts';
 
-type Feature = 'checkout' | 'accounts' | 'embedding';
+type Feature = 'accounts' | 'embedding';
 
 /** The frame of a screen a later issue builds: its name, what it has loaded, and which issue brings it. */
 function PlaceholderFrame({
@@ -28,39 +28,6 @@ function PlaceholderFrame({
   );
 }
 
-function CampaignCheckoutPlaceholder({ screen }: { screen: string }) {
-  const { events } = useLoaderData() as CampaignData;
-  const { checkoutUid } = useParams();
-  const { t } = useTranslation();
-  return (
-    <PlaceholderFrame screen={screen} feature="checkout">
-      <p>{t('placeholder.campaign', { name: events[0]?.event.eventName ?? '' })}</p>
-      {checkoutUid && <p>{t('placeholder.checkoutRef', { uid: checkoutUid })}</p>}
-    </PlaceholderFrame>
-  );
-}
-
-/** One-page checkout with its choose / confirm / success steps as child routes. */
-export function CheckoutPlaceholder() {
-  const step = useMatches().at(-1)?.handle as { step?: string } | undefined;
-  return (
-    <div data-checkout-step={step?.step ?? 'choose'}>
-      <CampaignCheckoutPlaceholder screen="checkout" />
-    </div>
-  );
-}
-
-export const CreateCheckoutPlaceholder = () => <CampaignCheckoutPlaceholder screen="createCheckout" />;
-export const CheckoutLocationPlaceholder = () => <CampaignCheckoutPlaceholder screen="checkoutLocation" />;
-
-export function CheckoutOptionsPlaceholder({ fixedPageId }: { fixedPageId?: string }) {
-  return (
-    <div data-fixed-page-id={fixedPageId}>
-      <CampaignCheckoutPlaceholder screen="checkoutOptions" />
-    </div>
-  );
-}
-
 function PagePlaceholder({ screen, feature }: { screen: string; feature: Feature }) {
   const data = useLoaderData() as PageData | undefined;
   return (
@@ -70,6 +37,5 @@ function PagePlaceholder({ screen, feature }: { screen: string; feature: Feature
   );
 }
 
-export const CheckoutErrorPlaceholder = () => <PagePlaceholder screen="checkoutError" feature="checkout" />;
 export const ContactCapturePlaceholder = () => <PagePlaceholder screen="contactCapture" feature="accounts" />;
 export const LoginPlaceholder = () => <PagePlaceholder screen="login" feature="accounts" />;

@@ -8,17 +8,19 @@ import {
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { useMemo } from 'react';
+import type { AddOutcome, PlayerCart } from '../checkout/player-cart.tsx';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 import { hostProductId, productLookup } from '../host-bridge/host-product.ts';
 
 /**
  * How the player sells: what the add-to-cart button does, how links open and how prices show.
- * - unavailable: the disabled button with its reason (no host page, or one without a cart).
+ * - unavailable: the disabled button with its reason (an embedded player still waiting for its host).
+ * - cart: the built-in cart (features/checkout): no host page, or a host without a cart of its own.
  * - hostCart: the host's cart (UPDATE_CART_CONTENTS): the button adds to it.
  * - link: link mode (spec §4): the button is a "See in shop" link.
  * - favorites: the host forces FAVORITES: no cart features, a favourite toggle instead.
  */
-export type CartMode = 'unavailable' | 'hostCart' | 'link' | 'favorites';
+export type CartMode = 'unavailable' | 'cart' | 'hostCart' | 'link' | 'favorites';
 
 export type CommerceTrackingName = 'cart.added-to-cart' | 'cart.added-to-favorite' | 'cart.opened-cart';
 
@@ -32,6 +34,10 @@ export interface ProductCommerce {
   /** Opens a shop page through the host page (go_to_url); false when the link should open by itself. */
   openUrl(url: string): boolean;
   addToCart(product: EventProduct, variantUid: string | null): void;
+  /** The built-in cart in `cart` mode: its reservation, and an add that answers with its feedback. */
+  cart:
+    | (PlayerCart & { addProduct(product: EventProduct, variantUid: string | null): Promise<AddOutcome> })
+    | null;
   /** The favourite toggle, when the host takes TOGGLE_IS_FAVORITE. */
   favorite: { isFavorite(product: EventProduct): boolean; toggle(product: EventProduct): void } | null;
   /** The cart menu button: hidden in FAVORITES mode; opens the host's cart when it offers OPEN_CART. */
@@ -44,11 +50,17 @@ export interface CommerceInputs {
   now: number;
   settingsNavigation: 'NEW_TAB' | 'SAME_TAB';
   track(name: CommerceTrackingName, product?: EventProduct): void;
+  /** The viewer's built-in cart (see usePlayerCart); used in `cart` mode. */
+  cart?: PlayerCart | null;
 }
 
-/** The cart mode for a host page (see CartMode); unavailable until the host's capabilities are known. */
+/**
+ * The cart mode (see CartMode): without a host page the built-in cart or link mode; an embedded
+ * player is unavailable until the host's capabilities are known.
+ */
 export function cartModeOf(host: HostBridgeView, event: LiveEvent, now: number): CartMode {
-  if (!host.connected || host.capabilities === null) return 'unavailable';
+  const standalone = !host.embedded;
+  if (!standalone && (!host.connected || host.capabilities === null)) return 'unavailable';
   if (hidesCartFeatures(host.forcedBasketMode)) return 'favorites';
   const linkMode = isLinkMode({
     forcedBasketMode: host.forcedBasketMode,
@@ -58,7 +70,8 @@ export function cartModeOf(host: HostBridgeView, event: LiveEvent, now: number):
     deadlinePassed: isShowExpired(event, now),
   });
   if (linkMode) return 'link';
-  return host.supports('UPDATE_CART_CONTENTS') ? 'hostCart' : 'unavailable';
+  if (standalone) return 'cart';
+  return host.supports('UPDATE_CART_CONTENTS') ? 'hostCart' : 'cart';
 }
 
 export function useProductCommerce({
@@ -67,6 +80,7 @@ export function useProductCommerce({
   now,
   settingsNavigation,
   track,
+  cart = null,
 }: CommerceInputs): ProductCommerce {
   const cartMode = cartModeOf(host, event, now);
   return useMemo(() => {
@@ -117,11 +131,26 @@ export function useProductCommerce({
             },
           }
         : null,
-      cartButton: {
-        visible: cartMode !== 'favorites',
-        itemCount: host.connected ? (host.hostCart?.itemCount ?? null) : null,
-        open: openCart,
-      },
+      cart:
+        cartMode === 'cart' && cart
+          ? {
+              ...cart,
+              async addProduct(product, variantUid) {
+                const outcome = await cart.add(product.productUid, variantUid);
+                if (outcome === 'added') track('cart.added-to-cart', product);
+                return outcome;
+              },
+            }
+          : null,
+      cartButton:
+        cartMode === 'cart'
+          ? // The built-in cart opens in the player's own cart panel.
+            { visible: true, itemCount: cart && cart.itemCount > 0 ? cart.itemCount : null, open: null }
+          : {
+              visible: cartMode !== 'favorites',
+              itemCount: host.connected ? (host.hostCart?.itemCount ?? null) : null,
+              open: openCart,
+            },
     };
-  }, [host, cartMode, settingsNavigation, track, event.id]);
+  }, [host, cartMode, settingsNavigation, track, event.id, cart]);
 }

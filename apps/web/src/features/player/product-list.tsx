@@ -4,6 +4,7 @@ import type { EventProduct, Product } from '@vitrine/protocol';
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale.ts';
+import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
 
@@ -311,13 +312,18 @@ function CartAction({
 }: ProductPanelProps & { product: EventProduct; selection: OptionSelection; url: string | null }) {
   const { t } = useTranslation();
   const [added, setAdded] = useState(false);
+  const [outcome, setOutcome] = useState<AddOutcome | null>(null);
+  const [adding, setAdding] = useState(false);
   const variant = matchingVariant(product.product, selection);
   const variantChosen = product.product.variants.length === 0 || variant !== null;
   const reasonId = `cart-reason-${product.uid}`;
 
   // The "Added" confirmation belongs to the selection it was given for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the product or selection changes
-  useEffect(() => setAdded(false), [product.uid, selection]);
+  useEffect(() => {
+    setAdded(false);
+    setOutcome(null);
+  }, [product.uid, selection]);
 
   switch (commerce.cartMode) {
     case 'favorites':
@@ -359,6 +365,54 @@ function CartAction({
           <p id={reasonId} className="product-details__reason" role="status">
             {reason ?? (added ? t('player.host.added') : '')}
           </p>
+        </>
+      );
+    }
+    case 'cart': {
+      // The built-in cart: the server reserves the unit and answers with a feedback state (spec §4).
+      const cart = commerce.cart;
+      const reason = !canPurchase
+        ? t('player.expired')
+        : !variantChosen
+          ? t('player.chooseVariant')
+          : stockOf(product.product, selection) === 0
+            ? t('player.soldOut')
+            : null;
+      const shopLink = url ? (
+        <ShopLink
+          url={url}
+          commerce={commerce}
+          className="cart-feedback__link"
+          onOpened={() => onTrack('catalog.opened-product-url', product)}
+        >
+          {t('player.seeInShop')}
+        </ShopLink>
+      ) : null;
+      return (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={reason !== null || adding || cart === null}
+            aria-busy={adding || undefined}
+            aria-describedby={reasonId}
+            onClick={async () => {
+              if (!cart) return;
+              setAdding(true);
+              setOutcome(null);
+              setOutcome(await cart.addProduct(product, variant?.uid ?? null));
+              setAdding(false);
+            }}
+          >
+            {t('player.addToCart')}
+          </button>
+          <div id={reasonId} className="product-details__feedback">
+            {reason !== null ? (
+              <p className="product-details__reason">{reason}</p>
+            ) : (
+              outcome && <AddFeedback outcome={outcome} shopLink={shopLink} />
+            )}
+          </div>
         </>
       );
     }

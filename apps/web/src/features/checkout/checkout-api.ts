@@ -1,0 +1,62 @@
+import type {
+  AddSingleInput,
+  CancelReservationRequest,
+  CartUpdateResponse,
+  ChangeCheckoutProductQuantityRequest,
+  CheckoutOptions,
+  CheckoutView,
+  FindParcelShopsRequest,
+  FindParcelShopsResponse,
+  GetCartUidResponse,
+  LoadCheckoutRequest,
+  PaymentStarted,
+  UpdateCheckoutDetailsInput,
+  UserPaymentStartedRequest,
+  WidgetContext,
+} from '@vitrine/protocol';
+import { callAsViewer } from '../../lib/session.ts';
+
+/**
+ * The cart, checkout, order and payment calls of spec §7 (schemas in packages/protocol cart.ts),
+ * made as the viewer (bearer id token). Only types come from the protocol, so the player's
+ * bundle does not carry zod.
+ */
+
+type CheckoutRef = LoadCheckoutRequest;
+
+export const addSingle = (input: AddSingleInput) =>
+  callAsViewer<CartUpdateResponse>('/shopapiv2/cart/addSingle', input);
+
+export const getCartUid = (input: {
+  campaignUid: string;
+  pageUid: string;
+  context?: WidgetContext;
+  create?: boolean;
+}) => callAsViewer<GetCartUidResponse>('/shopapiv2/cart/getCartUid', input);
+
+export const changeCheckoutProductQuantity = (
+  input: Omit<ChangeCheckoutProductQuantityRequest, 'variantUid'> & { variantUid: string | null },
+) => callAsViewer<CartUpdateResponse>('/functions/customerpage/changeCheckoutProductQuantity', input);
+
+export const cancelReservation = (
+  input: Omit<CancelReservationRequest, 'variantUid'> & { variantUid?: string | null },
+) => callAsViewer<CartUpdateResponse>('/functions/customerpage/cancelReservation', input);
+
+export const loadCheckout = (ref: CheckoutRef) =>
+  callAsViewer<CheckoutView>('/functions/customerpage/loadCheckout', ref);
+
+export const checkoutOptions = (ref: CheckoutRef) =>
+  callAsViewer<CheckoutOptions>('/functions/customerpage/checkoutOptions', ref);
+
+export const updateCheckoutDetails = (input: UpdateCheckoutDetailsInput) =>
+  callAsViewer<CheckoutView>('/functions/customerpage/updateCheckoutDetails', input);
+
+export const findParcelShops = (input: FindParcelShopsRequest) =>
+  callAsViewer<FindParcelShopsResponse>('/functions/customerpage/findParcelShops', input);
+
+export const placeOrder = (ref: CheckoutRef) =>
+  callAsViewer<CheckoutView>('/functions/customerpage/placeOrder', ref);
+
+export const userPaymentStarted = (
+  input: Omit<UserPaymentStartedRequest, 'context'> & { context?: WidgetContext },
+) => callAsViewer<PaymentStarted>('/functions/customerpage/userPaymentStarted', input);

@@ -1,0 +1,138 @@
+import type { Currency } from '@vitrine/domain';
+import type { CheckoutItem, CheckoutView, ShippingMethodKind } from '@vitrine/protocol';
+import { useMemo } from 'react';
+import { useLocale } from '../../lib/use-locale.ts';
+import { useCheckoutTranslation } from './checkout-i18n.ts';
+import { type AddOutcome, QuantityStepper } from './player-cart.tsx';
+
+/** Pieces of the order as the checkout steps and the order page show it. */
+
+export const itemKey = (item: Pick<CheckoutItem, 'productUid' | 'variantUid'>) =>
+  `${item.productUid}/${item.variantUid ?? ''}`;
+
+/** Formats minor units in the checkout's own currency (the server priced it in that one). */
+export function useCheckoutMoney(view: Pick<CheckoutView, 'currency'>) {
+  const format = useLocale();
+  return (amount: number) => format.money(amount, view.currency as Currency);
+}
+
+/** Country and region names in the viewer's language. */
+export function useCountryName() {
+  const { locale } = useLocale();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([locale === 'no' ? 'nb' : locale], { type: 'region' });
+    return (code: string) => names.of(code) ?? code;
+  }, [locale]);
+}
+
+export function useShippingLabel() {
+  const { t } = useCheckoutTranslation();
+  return (kind: ShippingMethodKind) => t(`checkout.shipping.${kind}`);
+}
+
+/** The item lines: picture, name, variant, unit price × quantity and line total; editable in the cart step. */
+export function OrderLines({
+  view,
+  editable = false,
+  feedback = {},
+  onQuantity,
+}: {
+  view: CheckoutView;
+  editable?: boolean;
+  feedback?: Record<string, AddOutcome>;
+  onQuantity?(item: CheckoutItem, quantity: number): void;
+}) {
+  const { t } = useCheckoutTranslation();
+  const money = useCheckoutMoney(view);
+  return (
+    <ul className="order-lines" data-testid="order-lines">
+      {view.items.map((item) => {
+        const outcome = feedback[itemKey(item)];
+        return (
+          <li key={itemKey(item)} className="order-line" data-line={itemKey(item)}>
+            {item.image ? <img src={item.image} alt="" /> : <span className="order-line__no-image" />}
+            <div className="order-line__text">
+              <span className="order-line__name">{item.item}</span>
+              {item.variantName && <span className="order-line__variant">{item.variantName}</span>}
+              <span className="order-line__unit">
+                {t('checkout.order.unitPrice', { price: money(item.price), quantity: item.quantity })}
+              </span>
+              {outcome === 'soldOut' && (
+                <span className="order-line__problem" role="status">
+                  {t('checkout.feedback.message.soldOut')}
+                </span>
+              )}
+              {outcome === 'error' && (
+                <span className="order-line__problem" role="alert">
+                  {t('checkout.cart.updateError')}
+                </span>
+              )}
+            </div>
+            {editable && onQuantity && (
+              <QuantityStepper
+                quantity={item.quantity}
+                name={item.item}
+                disabled={false}
+                onChange={(quantity) => onQuantity(item, quantity)}
+              />
+            )}
+            <span className="order-line__total">{money(item.total)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Subtotal, freight and total (spec §2 order page: freight, price, total), with what is paid and left. */
+export function OrderTotals({ view, showPayments = false }: { view: CheckoutView; showPayments?: boolean }) {
+  const { t } = useCheckoutTranslation();
+  const money = useCheckoutMoney(view);
+  return (
+    <dl className="order-totals">
+      <div>
+        <dt>{t('checkout.summary.subtotal')}</dt>
+        <dd>{money(view.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>{t('checkout.summary.freight')}</dt>
+        <dd data-testid="order-freight">{money(view.freight)}</dd>
+      </div>
+      <div className="order-totals__total">
+        <dt>{t('checkout.summary.total')}</dt>
+        <dd data-testid="order-total">{money(view.totalPrice)}</dd>
+      </div>
+      {showPayments && view.paidAmount > 0 && (
+        <div>
+          <dt>{t('checkout.summary.paid')}</dt>
+          <dd>{money(view.paidAmount)}</dd>
+        </div>
+      )}
+      {showPayments && view.paidAmount > 0 && view.remainingAmount > 0 && (
+        <div className="order-totals__remaining">
+          <dt>{t('checkout.summary.remaining')}</dt>
+          <dd>{money(view.remainingAmount)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The refusals of spec §8 that apply to the whole checkout: locked, or past its deadline. */
+export function OrderNotices({ view }: { view: CheckoutView }) {
+  const { t } = useCheckoutTranslation();
+  return (
+    <>
+      {view.locked && (
+        <p className="checkout-notice checkout-notice--locked" role="status" data-notice="locked">
+          {t('checkout.order.locked')}
+        </p>
+      )}
+      {!view.locked && view.deadlinePassed && !view.payed && (
+        <p className="checkout-notice checkout-notice--deadline" role="alert" data-notice="deadline">
+          {t('checkout.order.deadlineOverdue')}
+        </p>
+      )}
+    </>
+  );
+}

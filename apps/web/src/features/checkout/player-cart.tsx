@@ -1,0 +1,358 @@
+import { type Currency, loadsCart, type WidgetContextName } from '@vitrine/domain';
+import type { CartFeedbackStatus, CartUpdateResponse, CheckoutReservationDoc } from '@vitrine/protocol';
+import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { logFailure } from '../../lib/debug.ts';
+import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
+import { currentSession, onSessionChange } from '../../lib/session.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { addSingle, changeCheckoutProductQuantity } from './checkout-api.ts';
+import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
+import './player-cart.css';
+
+/**
+ * The player's built-in cart (no host page cart): add to it, see it, change it. The reservation
+ * comes from the `checkout` live query, so every open tab of the viewer shows the same cart.
+ * Kept small: it is part of the player's first bundle; the checkout screens load on demand.
+ */
+
+export type ReservationLine = CheckoutReservationDoc['reservations'][number];
+/** An add's outcome: a feedback state of spec §4, or `error` when the call failed (spec §8). */
+export type AddOutcome = CartFeedbackStatus | 'error';
+/** Failed cart updates so far: one ("There was an error…") or several ("Multiple errors…"). */
+export type CartUpdateError = 'single' | 'multiple';
+
+export interface PlayerCart {
+  reservation: CheckoutReservationDoc | null;
+  /** The cart's checkout uid: undefined while it loads, null when there is none. */
+  checkoutUid: string | null | undefined;
+  itemCount: number;
+  /** The one-page checkout of this cart, once there is one. */
+  checkoutPath: string | null;
+  add(productUid: string, variantUid: string | null): Promise<AddOutcome>;
+  setQuantity(line: ReservationLine, quantity: number): Promise<AddOutcome>;
+  updateError: CartUpdateError | null;
+  dismissUpdateError(): void;
+}
+
+const subscribeSession = (onChange: () => void) => onSessionChange(onChange);
+const sessionUserUid = () => currentSession()?.user.uid ?? null;
+const sessionIsAnonymous = () => currentSession()?.user.isAnonymous ?? true;
+
+/** Campaigns in which this browser's anonymous viewer made a cart (see usePlayerCart). */
+const OWN_CARTS_KEY = 'vitrine-own-carts';
+const MAX_REMEMBERED_CARTS = 50;
+
+function ownCarts(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(OWN_CARTS_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberOwnCart(key: string): void {
+  try {
+    const carts = ownCarts().filter((entry) => entry !== key);
+    localStorage.setItem(OWN_CARTS_KEY, JSON.stringify([key, ...carts].slice(0, MAX_REMEMBERED_CARTS)));
+  } catch {
+    // Blocked storage: the cart is still followed in this tab, from the add's answer on.
+  }
+}
+
+/**
+ * The cart of the viewer in a campaign. Spec §4 loads carts for logged-in viewers and for
+ * anonymous ones in the on_site context; an anonymous viewer elsewhere gets the cart they made
+ * themselves in this browser (remembered at their first add), so it follows them across tabs.
+ * The live reservation then follows every change, from any tab.
+ */
+export function usePlayerCart({
+  pageUid,
+  campaignUid,
+  context,
+  enabled,
+}: {
+  pageUid: string;
+  campaignUid: string;
+  context: WidgetContextName;
+  enabled: boolean;
+}): PlayerCart {
+  const userUid = useSyncExternalStore(subscribeSession, sessionUserUid, sessionUserUid);
+  const anonymous = useSyncExternalStore(subscribeSession, sessionIsAnonymous, sessionIsAnonymous);
+  const cartKey = `${pageUid}/${campaignUid}`;
+  const [madeHere, setMadeHere] = useState(() => ownCarts().includes(cartKey));
+  const [reservation, setReservation] = useState<CheckoutReservationDoc | null | undefined>(undefined);
+  const [failures, setFailures] = useState(0);
+  const loads = enabled && userUid !== null && (loadsCart(context, anonymous) || madeHere);
+
+  useEffect(() => {
+    if (!loads || !userUid) {
+      setReservation(null);
+      return;
+    }
+    return getRealtimeClient().subscribe<CheckoutReservationDoc>(
+      'checkout',
+      { pageUid, campaignUid, userUid },
+      (state) => {
+        if (state.status === 'SUBSCRIBED') setReservation(state.docs[0] ?? null);
+        // A refused or failed subscription leaves the cart as it was (spec §8: logged only).
+        if (state.status === 'ERROR' || state.status === 'TIMED_OUT') {
+          logFailure('loading the cart failed', state.error);
+          setReservation((current) => (current === undefined ? null : current));
+        }
+      },
+    );
+  }, [loads, userUid, pageUid, campaignUid]);
+
+  const applyAnswer = useCallback((answer: CartUpdateResponse) => {
+    // The live query brings the same document a moment later; showing it now keeps the cart snappy.
+    setReservation({ ...answer.reservation, checkoutUid: answer.checkoutUid });
+  }, []);
+
+  const add = useCallback(
+    async (productUid: string, variantUid: string | null): Promise<AddOutcome> => {
+      try {
+        const answer = await addSingle({
+          productUid,
+          variantUid,
+          quantity: 1,
+          context,
+          pageUid,
+          campaignUid,
+        });
+        if (answer.status === 'added') {
+          applyAnswer(answer);
+          rememberOwnCart(cartKey);
+          setMadeHere(true);
+        }
+        return answer.status;
+      } catch (error) {
+        logFailure('adding to the cart failed', error);
+        return 'error';
+      }
+    },
+    [applyAnswer, context, pageUid, campaignUid, cartKey],
+  );
+
+  // A reservation of another user (the viewer just signed in or out) is not this viewer's cart.
+  const current = reservation && reservation.userUid !== userUid ? undefined : reservation;
+  const checkoutUid = current === undefined ? undefined : (current?.checkoutUid ?? null);
+  const setQuantity = useCallback(
+    async (line: ReservationLine, quantity: number): Promise<AddOutcome> => {
+      if (!checkoutUid) return 'error';
+      try {
+        const answer = await changeCheckoutProductQuantity({
+          pageUid,
+          campaignUid,
+          checkoutUid,
+          productUid: line.mainProduct,
+          variantUid: line.variantUid,
+          quantity,
+        });
+        applyAnswer(answer);
+        return answer.status;
+      } catch (error) {
+        logFailure('changing the cart quantity failed', error);
+        setFailures((count) => count + 1);
+        return 'error';
+      }
+    },
+    [applyAnswer, checkoutUid, pageUid, campaignUid],
+  );
+
+  return useMemo(() => {
+    const lines = current?.reservations ?? [];
+    return {
+      reservation: current ?? null,
+      checkoutUid,
+      itemCount: lines.reduce((sum, line) => sum + line.qty, 0),
+      checkoutPath: checkoutUid ? checkoutPagePath(campaignUid, checkoutUid) : null,
+      add,
+      setQuantity,
+      updateError: failures === 0 ? null : failures === 1 ? 'single' : 'multiple',
+      dismissUpdateError: () => setFailures(0),
+    };
+  }, [current, checkoutUid, campaignUid, add, setQuantity, failures]);
+}
+
+/**
+ * Keeps the widget route in step with the cart (spec §2): a found cart replaces the route with its
+ * checkout variant, an unloaded one returns to the variant without. Routes without a campaign
+ * (multi-event) are left alone.
+ */
+export function useCheckoutRouteSync(checkoutUid: string | null | undefined, active: boolean): void {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = active ? checkoutRouteChange(params, checkoutUid) : null;
+  useEffect(() => {
+    if (target && target !== location.pathname) {
+      void navigate(
+        { pathname: target, search: location.search },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }, [target, location.pathname, location.search, navigate]);
+}
+
+/** The feedback labels of spec §8 for an add's outcome, with the longer §8 message where there is one. */
+export function AddFeedback({ outcome, shopLink }: { outcome: AddOutcome; shopLink: ReactNode }) {
+  const { t } = useTranslation();
+  if (outcome === 'updated' || outcome === 'removed') return null;
+  if (outcome === 'error') {
+    return (
+      <p className="cart-feedback cart-feedback--error" role="alert" data-feedback="error">
+        {t('player.host.cartError')} {shopLink}
+      </p>
+    );
+  }
+  const message =
+    outcome === 'soldOut' || outcome === 'variantMissing' || outcome === 'expired'
+      ? t(`checkout.feedback.message.${outcome}`)
+      : null;
+  return (
+    <p className={`cart-feedback cart-feedback--${outcome}`} role="status" data-feedback={outcome}>
+      <strong>{t(`checkout.feedback.label.${outcome}`)}</strong>
+      {message && <span> {message}</span>}
+    </p>
+  );
+}
+
+/** The cart button over the video on wide screens; phones have it in the mobile menu. */
+export function CartButton({ count, open, onToggle }: { count: number; open: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="player-cart-button"
+      aria-pressed={open}
+      aria-label={t('checkout.cart.open')}
+      title={t('checkout.cart.open')}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true" className="host-controls__icon host-controls__icon--cart" />
+      {count > 0 && (
+        <span className="cart-count" data-testid="cart-count">
+          {count}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The cart's lines with their quantities, the total and the way to the checkout. */
+export function CartPanel({ cart, newTab }: { cart: PlayerCart; newTab: boolean }) {
+  const { t } = useTranslation();
+  const format = useLocale();
+  const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
+  const reservation = cart.reservation;
+  const lines = reservation?.reservations ?? [];
+  const currency = (reservation?.currency ?? format.currency) as Currency;
+  const keyOf = (line: ReservationLine) => `${line.mainProduct}/${line.variantUid ?? ''}`;
+  const change = async (line: ReservationLine, quantity: number) => {
+    const outcome = await cart.setQuantity(line, quantity);
+    setLineFeedback((current) => ({ ...current, [keyOf(line)]: outcome }));
+  };
+  const locked = reservation?.status === 'locked';
+
+  return (
+    <div className="player-cart" data-testid="player-cart">
+      {cart.updateError && (
+        <div className="host-notice player-cart__error" role="alert">
+          <p>
+            {t(cart.updateError === 'single' ? 'checkout.cart.updateError' : 'checkout.cart.multipleErrors')}
+          </p>
+          <button type="button" className="link-button" onClick={cart.dismissUpdateError}>
+            {t('player.host.dismiss')}
+          </button>
+        </div>
+      )}
+      {locked && <p className="player-cart__notice">{t('checkout.order.locked')}</p>}
+      {lines.length === 0 ? (
+        <p className="panel-empty">{t('checkout.cart.empty')}</p>
+      ) : (
+        <ul className="player-cart__lines">
+          {lines.map((line) => {
+            const feedback = lineFeedback[keyOf(line)];
+            const name = line.productName ?? line.mainProduct;
+            return (
+              <li key={keyOf(line)} className="player-cart__line" data-line={keyOf(line)}>
+                {line.image ? <img src={line.image} alt="" /> : <span className="player-cart__no-image" />}
+                <div className="player-cart__text">
+                  <span className="player-cart__name">{name}</span>
+                  {line.variantName && <span className="player-cart__variant">{line.variantName}</span>}
+                  <span className="player-cart__price">{format.money(line.totalPrice, currency)}</span>
+                  {feedback === 'soldOut' && <AddFeedback outcome="soldOut" shopLink={null} />}
+                </div>
+                <QuantityStepper
+                  quantity={line.qty}
+                  name={name}
+                  disabled={locked || reservation?.status === 'ordered'}
+                  onChange={(quantity) => void change(line, quantity)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {lines.length > 0 && reservation && (
+        <div className="player-cart__footer">
+          <p className="player-cart__total">
+            <span>{t('checkout.summary.total')}</span>
+            <strong data-testid="cart-total">{format.money(reservation.totalPrice, currency)}</strong>
+          </p>
+          {cart.checkoutPath && (
+            <a
+              className="button player-cart__checkout"
+              href={cart.checkoutPath}
+              target={newTab ? '_blank' : undefined}
+              rel="noopener"
+            >
+              {t('checkout.cart.toCheckout')}
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** − quantity + ; going below one removes the line. */
+export function QuantityStepper({
+  quantity,
+  name,
+  disabled,
+  onChange,
+}: {
+  quantity: number;
+  name: string;
+  disabled: boolean;
+  onChange(quantity: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="quantity-stepper" aria-label={t('checkout.cart.quantityOf', { name })}>
+      <button
+        type="button"
+        disabled={disabled}
+        aria-label={t(quantity > 1 ? 'checkout.cart.decrease' : 'checkout.cart.remove', { name })}
+        onClick={() => onChange(quantity - 1)}
+      >
+        {quantity > 1 ? '−' : '×'}
+      </button>
+      <span aria-live="polite" data-testid="line-quantity">
+        {quantity}
+      </span>
+      <button
+        type="button"
+        disabled={disabled}
+        aria-label={t('checkout.cart.increase', { name })}
+        onClick={() => onChange(quantity + 1)}
+      >
+        +
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,230 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
+
+/** The English checkout texts the test reads (locales/en.json and locales/checkout/en.json). */
+interface CheckoutTexts {
+  feedback: { label: { added: string } };
+  form: {
+    country: string;
+    termsLabel: string;
+    labels: Record<'name' | 'address' | 'postCode' | 'city' | 'emailAddress' | 'phone', string>;
+  };
+  shipping: { home_delivery: string };
+  paymentMethod: { test_card: string };
+  payment: { receivedTitle: string; declined: string };
+  cart: { continue: string; toCheckout: string };
+}
+const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const en = readJson('../apps/web/src/locales/en.json') as {
+  checkout: CheckoutTexts;
+  player: Record<string, string>;
+};
+/** The checkout screens' English: their own namespace (locales/checkout) over the player's cart texts. */
+const screens = readJson('../apps/web/src/locales/checkout/en.json') as { checkout: CheckoutTexts };
+const texts = Object.fromEntries(
+  [...new Set([...Object.keys(en.checkout), ...Object.keys(screens.checkout)])].map((key) => {
+    const part = (source: CheckoutTexts) => (source as unknown as Record<string, object>)[key] ?? {};
+    return [key, { ...part(en.checkout), ...part(screens.checkout) }];
+  }),
+) as unknown as CheckoutTexts;
+
+/** Spec §5, word for word: what an empty checkout form must say. */
+const SPEC_FORM_MESSAGES = [
+  'Please fill out your address, city, post code, name, email address, phone number.',
+  'Please choose a shipping method.',
+  'Please choose a payment method.',
+  'Please accept our payment terms.',
+];
+const SPEC_STATE_MESSAGES = [
+  'No shipping method selected.',
+  'No payment method selected.',
+  'Terms and conditions not accepted.',
+  'Select your delivery country.',
+  'Delivery address is missing.',
+];
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new shopper: a fresh browser profile, so a fresh anonymous account and cart. */
+async function newShopper(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  contexts.push(context);
+  return context;
+}
+
+async function openPage(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}${path}`);
+  return page;
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({
+    path: new URL(`../test-results/${name}.png`, import.meta.url).pathname,
+    fullPage: true,
+  });
+}
+
+/** Opens a product's details in the player and adds it, with the variant's option values when given. */
+async function addToCart(page: Page, productName: string, optionValues: string[] = []) {
+  const back = page.locator('.product-details .link-button', { hasText: en.player.backToList });
+  if (await back.count()) await back.click();
+  await page.locator('.product-card', { hasText: productName }).click();
+  const details = page.locator('.product-details');
+  await details.waitFor();
+  for (const value of optionValues)
+    await details.locator('.variant-picker__value', { hasText: value }).click();
+  await details.getByRole('button', { name: en.player.addToCart }).click();
+  const feedback = details.locator('[data-feedback]');
+  await feedback.waitFor();
+  return feedback;
+}
+
+async function fillCheckoutForm(page: Page) {
+  const form = page.locator('.checkout-form');
+  await form.getByLabel(texts.form.country).selectOption('DK');
+  await form.getByLabel(texts.form.labels.name).fill('Ada Jensen');
+  await form.getByLabel(texts.form.labels.address).fill('Strandvejen 12');
+  await form.getByLabel(texts.form.labels.postCode).fill('2900');
+  await form.getByLabel(texts.form.labels.city).fill('Hellerup');
+  await form.getByLabel(texts.form.labels.emailAddress).fill('ada@example.com');
+  await form.getByLabel(texts.form.labels.phone).fill('+45 12 34 56 78');
+  await form.getByLabel(texts.shipping.home_delivery).check();
+  await form.getByLabel(texts.paymentMethod.test_card).check();
+  await form.getByLabel(texts.form.termsLabel).check();
+}
+
+/** From the confirmation step: order, then choose on the test provider's hosted page. */
+async function payOnProviderPage(page: Page, start: () => Promise<void>, choice: 'approve' | 'decline') {
+  await start();
+  await page.waitForURL(/\/payments\/test\//);
+  await page.click(`button.${choice}`);
+  await page.waitForURL(/\/success\?transaction=/);
+}
+
+const textsOf = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) => elements.map((element) => element.textContent?.trim() ?? ''));
+
+describe('cart and checkout', () => {
+  it('buys a shirt variant and a mug from the live show: cart live in two tabs, validation, payment received', async () => {
+    const shopper = await newShopper();
+    const show = await openPage(shopper, LIVE_SHOW);
+
+    // A sold-out variant cannot be added: the button says why.
+    await show.locator('.product-card', { hasText: 'Linen shirt' }).click();
+    const details = show.locator('.product-details');
+    await details.locator('.variant-picker__value', { hasText: 'Sage' }).click();
+    await details.locator('.variant-picker__value', { hasText: 'L' }).click();
+    expect(await details.getByRole('button', { name: en.player.addToCart }).isDisabled()).toBe(true);
+    expect(await details.locator('.product-details__reason').textContent()).toBe(en.player.soldOut);
+    await details.locator('.variant-picker__value', { hasText: 'L' }).click();
+
+    const added = await addToCart(show, 'Linen shirt', ['Sage', 'M']);
+    expect(await added.getAttribute('data-feedback')).toBe('added');
+    expect(await added.textContent()).toBe(texts.feedback.label.added);
+
+    // Spec §2: once a cart is found the widget route is replaced with its checkout variant.
+    await show.waitForURL(new RegExp(`${LIVE_SHOW}/[A-Za-z0-9_-]+$`));
+    const checkoutUid = new URL(show.url()).pathname.split('/').pop() ?? '';
+    expect(checkoutUid).not.toBe('');
+
+    // A second tab finds the same cart, and follows it live.
+    const second = await openPage(shopper, LIVE_SHOW);
+    await second.waitForURL(`${baseUrl}${LIVE_SHOW}/${checkoutUid}`);
+    await second.click('.player-cart-button');
+    const cart = second.locator('[data-testid="player-cart"]');
+    await cart.locator('.player-cart__line').first().waitFor();
+    expect(await textsOf(second, '.player-cart__name')).toEqual(['Linen shirt']);
+    expect(await textsOf(second, '.player-cart__variant')).toEqual(['Sage / M']);
+
+    await addToCart(show, 'Ceramic mug');
+    await second.waitForFunction(() => document.querySelectorAll('.player-cart__line').length === 2);
+    expect(await second.textContent('[data-testid="cart-count"]')).toBe('2');
+    await screenshot(second, 'checkout-player-cart');
+
+    // To the checkout from the second tab's cart.
+    await cart.getByRole('link', { name: texts.cart.toCheckout }).click();
+    await second.waitForURL(`${baseUrl}/demo-autumn-living/${checkoutUid}`);
+    const checkout = second;
+    await checkout.waitForSelector('.checkout-form');
+    expect(await textsOf(checkout, '.order-line__name')).toEqual(['Linen shirt', 'Ceramic mug']);
+
+    // Continuing with an empty form shows every §5 message, verbatim.
+    expect(await textsOf(checkout, '[data-problem]')).toEqual(SPEC_STATE_MESSAGES);
+    await checkout.getByRole('button', { name: texts.cart.continue }).click();
+    await checkout.waitForSelector('.form-error');
+    const shown = await textsOf(checkout, '.form-error');
+    for (const message of SPEC_FORM_MESSAGES) expect(shown).toContain(message);
+    expect(shown).toContain('Select your delivery country.');
+    expect(checkout.url()).toBe(`${baseUrl}/demo-autumn-living/${checkoutUid}`);
+    await screenshot(checkout, 'checkout-validation');
+
+    // Fixed: the messages go and the confirmation step opens.
+    await fillCheckoutForm(checkout);
+    expect(await textsOf(checkout, '.form-error')).toEqual([]);
+    expect(await checkout.locator('[data-problem]').count()).toBe(0);
+    await checkout.getByRole('button', { name: texts.cart.continue }).click();
+    await checkout.waitForURL(`${baseUrl}/demo-autumn-living/${checkoutUid}/confirm`);
+    await checkout.waitForSelector('.delivery-summary');
+    // Freight of home delivery (DKK 49.00) on top of 549.00 + 179.00.
+    expect(await checkout.textContent('[data-testid="order-freight"]')).toContain('49.00');
+    expect(await checkout.textContent('[data-testid="order-total"]')).toContain('777.00');
+
+    await payOnProviderPage(checkout, () => checkout.click('.checkout-summary__action'), 'approve');
+    await checkout.waitForSelector('[data-payment="received"]', { timeout: 20_000 });
+    expect(await checkout.textContent('.payment-received h2')).toBe(texts.payment.receivedTitle);
+    const orderHeading = await checkout.textContent('[data-testid="order-page"] h2');
+    expect(orderHeading).toMatch(/^Order no\. \d+$/);
+    expect(await textsOf(checkout, '[data-testid="order-page"] .order-line__name')).toEqual([
+      'Linen shirt',
+      'Ceramic mug',
+    ]);
+    expect(await checkout.textContent('[data-testid="order-page"] [data-testid="order-total"]')).toContain(
+      '777.00',
+    );
+    await screenshot(checkout, 'checkout-payment-received');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('retries a declined payment and then receives it', async () => {
+    const shopper = await newShopper();
+    const show = await openPage(shopper, LIVE_SHOW);
+    await addToCart(show, 'Ceramic mug');
+    await show.waitForURL(new RegExp(`${LIVE_SHOW}/[A-Za-z0-9_-]+$`));
+    const checkoutUid = new URL(show.url()).pathname.split('/').pop() ?? '';
+
+    const checkout = await openPage(shopper, `/demo-autumn-living/${checkoutUid}`);
+    await checkout.waitForSelector('.checkout-form');
+    await fillCheckoutForm(checkout);
+    await checkout.getByRole('button', { name: texts.cart.continue }).click();
+    await checkout.waitForURL(/\/confirm$/);
+
+    await payOnProviderPage(checkout, () => checkout.click('.checkout-summary__action'), 'decline');
+    const declined = checkout.locator('[data-payment="declined"]');
+    await declined.waitFor({ timeout: 20_000 });
+    expect(await declined.locator('p').first().textContent()).toBe(texts.payment.declined);
+    await screenshot(checkout, 'checkout-payment-declined');
+
+    await payOnProviderPage(checkout, () => declined.getByRole('button', { name: /DKK/ }).click(), 'approve');
+    await checkout.waitForSelector('[data-payment="received"]', { timeout: 20_000 });
+    // Mug 179.00 + freight 49.00, paid once.
+    expect(await checkout.textContent('[data-testid="order-total"]')).toContain('228.00');
+    expect(pageErrors).toEqual([]);
+  });
+});
