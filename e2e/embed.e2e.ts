@@ -468,6 +468,12 @@ describe('the on-site SDK on the demo retailer', () => {
     expect(inline.x).toBeCloseTo(container.x, 0);
     expect(inline.width).toBeCloseTo(container.width, 0);
     expect(inline.height).toBeCloseTo((container.width * 16) / 9, 0);
+    // The player's own controls end its title bar: the show's title stops before them.
+    const inlinePlayer = inlineFrame(page);
+    await connected(inlinePlayer, 'hostCart');
+    const title = await inlinePlayer.locator('.video-stage__title').boundingBox();
+    const controls = await inlinePlayer.locator('.host-controls').boundingBox();
+    expect(title && controls && title.x + title.width <= controls.x).toBe(true);
 
     // fillParent: exactly the box the page gives it.
     await page.evaluate(() => {
@@ -490,6 +496,8 @@ describe('the on-site SDK on the demo retailer', () => {
     await readyOn(page, modalId);
     expect(await box(page, `iframe[src*="${modalId}"]`)).toEqual({ x: 0, y: 0, width: 1280, height: 900 });
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    // The SDK's fallback close gives way to the ready player's own controls.
+    expect(await page.locator('.vitrine-x').isVisible()).toBe(false);
     await screenshot(page, 'embed-modal');
     await page.keyboard.press('Escape');
     await page.locator(`iframe[src*="${modalId}"]`).waitFor({ state: 'detached', ...WAIT });

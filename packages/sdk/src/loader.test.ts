@@ -217,7 +217,11 @@ describe('the /sdk.js loader', () => {
     expect(root.className).toBe('vitrine-root vitrine-modal');
     expect(root.attributes['aria-modal']).toBe('true');
     expect(browser.html.style.overflow).toBe('hidden');
+    // The page's close button until the player is ready; then the player's own controls take over.
+    const fallbackClose = root.findAll('button')[0]!;
+    expect(fallbackClose.hidden).toBe(false);
     const win = ready(browser, player);
+    expect(fallbackClose.hidden).toBe(true);
     browser.keydown('Escape');
     expect(win.types().at(-1)).toBe('close');
     expect(root.style.display).toBe('none');

@@ -236,11 +236,14 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
     iframe.allowFullscreen = true;
     iframe.src = widgetUrl(config, playerId, location.origin, start.minimized, position, Date.now());
     box.append(iframe);
+    let fallbackClose: HTMLButtonElement | null = null;
     if (overlay) {
       root.setAttribute('role', 'dialog');
       root.setAttribute('aria-modal', 'true');
       root.setAttribute('aria-label', iframe.title);
+      // Until the player is ready (or if it never is: refused origin, no network), the page's own way out.
       const x = document.createElement('button');
+      fallbackClose = x;
       x.type = 'button';
       x.className = 'vitrine-x';
       x.setAttribute('aria-label', 'Close');
@@ -378,6 +381,8 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
       receive(type, payload) {
         if (type === 'player_ready') {
           ready = true;
+          // A ready player shows its own close (and minimize) controls.
+          if (fallbackClose) fallbackClose.hidden = true;
           sendCapabilities();
           if (minimized) emit('minimize', {});
           internal.notifyResize();

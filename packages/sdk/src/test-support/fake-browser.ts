@@ -13,6 +13,7 @@ export class FakeElement {
   className = '';
   textContent = '';
   onclick: (() => void) | null = null;
+  hidden = false;
   // iframe properties
   src = '';
   title = '';

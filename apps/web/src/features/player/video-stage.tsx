@@ -7,7 +7,7 @@ import {
   videoStartTimestamp,
 } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
-import { type RefObject, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -30,6 +30,8 @@ export interface VideoStageProps {
   onPlaybackEvent(name: 'play' | 'paused' | 'muted' | 'unmuted'): void;
   /** The playlist's next show, offered (or, in clip mode, started after a countdown) at the end. */
   next?: NextShow;
+  /** Buttons at the end of the title bar (an embedded player's host controls): the title makes room for them. */
+  topActions?: ReactNode;
 }
 
 /**
@@ -45,6 +47,7 @@ export function VideoStage({
   onRewatch,
   onPlaybackEvent,
   next,
+  topActions,
 }: VideoStageProps) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -141,6 +144,7 @@ export function VideoStage({
       <div className="video-stage__top">
         <span className={`status-badge status-badge--${state}`}>{t(`player.state.${state}`)}</span>
         <span className="video-stage__title">{details.eventName}</span>
+        {topActions}
       </div>
 
       {state === 'planned' && (
