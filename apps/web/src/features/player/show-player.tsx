@@ -17,6 +17,7 @@ import { useLoaderData } from 'react-router';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { type TrackingContext, track } from '../../lib/tracking.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../checkout/player-cart.tsx';
 import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
 import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
@@ -140,6 +141,15 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     [ordered, productData, storeCurrency],
   );
 
+  // The built-in cart (features/checkout); an embedded player waits for its host first.
+  const playerCart = usePlayerCart({
+    pageUid: loaded.pageUid,
+    campaignUid: loaded.campaignUid,
+    context: host.context ?? 'checkout',
+    enabled: !host.embedded || host.connected,
+  });
+  const checkoutUid = playerCart.checkoutUid ?? null;
+
   const trackingContext: TrackingContext = useMemo(
     () => ({
       pageUid: loaded.pageUid,
@@ -148,9 +158,9 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       eventStatus: trackingEventStatus(event, stream === 'live'),
       currency: CURRENCY_BY_LOCALE[locale],
       userUid: null,
-      checkoutUid: null,
+      checkoutUid,
     }),
-    [loaded.pageUid, loaded.campaignUid, event, stream, locale],
+    [loaded.pageUid, loaded.campaignUid, event, stream, locale, checkoutUid],
   );
   const { embedded, send: sendToHost } = host;
   const trackPlayer = useCallback(
@@ -175,7 +185,9 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     now,
     settingsNavigation: settings.navigation,
     track: trackPlayer,
+    cart: playerCart,
   });
+  useCheckoutRouteSync(playerCart.checkoutUid, commerce.cartMode === 'cart');
   const { ready, announce } = host;
   useEffect(() => {
     ready({ pageUid: loaded.pageUid, campaignUid: loaded.campaignUid, eventUid: event.id });
@@ -327,6 +339,13 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
             )
           }
         />
+        {commerce.cart && (
+          <CartButton
+            count={commerce.cart.itemCount}
+            open={layout.mobilePanel === 'cart'}
+            onToggle={() => dispatch({ type: 'toggleMobilePanel', panel: 'cart' })}
+          />
+        )}
         {host.cartError && (
           <HostCartErrorNotice
             key={host.cartError.seq}
@@ -413,7 +432,12 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
             {layout.mobilePanel === 'comments' && (
               <CommentsPanel pageUid={loaded.pageUid} campaignUid={loaded.campaignUid} />
             )}
-            {layout.mobilePanel === 'cart' && <p className="panel-empty">{t('player.cartComingSoon')}</p>}
+            {layout.mobilePanel === 'cart' &&
+              (commerce.cart ? (
+                <CartPanel cart={commerce.cart} newTab={host.embedded} />
+              ) : (
+                <p className="panel-empty">{t('player.cartComingSoon')}</p>
+              ))}
             {layout.mobilePanel === 'share' && <SharePanel title={event.event.eventName} />}
           </div>
         </section>
