@@ -48,7 +48,7 @@ export function renderPaymentPage(data: PaymentPageData, options: { decided: boo
 <title>Test payment – ${escapeHtml(data.storeName)}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #f3f4f6; color: #1f2937; margin: 0; }
-  main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem;
+  main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem;
     box-shadow: 0 1px 4px rgba(0, 0, 0, 0.12); }
   h1 { font-size: 1.1rem; margin: 0 0 0.25rem; }
   .provider { color: #6b7280; font-size: 0.85rem; margin: 0 0 1.5rem; }
