@@ -1,10 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AuthSession, CredentialInUseError, OidcStartResponse } from '@vitrine/protocol';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionFixture } from '../../test-support/interaction-fixture.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
+import { startTestOidcProvider, type TestOidcProvider } from '../../test-support/test-oidc-provider.ts';
 
 /**
  * Social sign-in end to end against a real OpenID Connect provider (the `oidc-provider`
@@ -15,54 +13,22 @@ import { openTestApp } from '../../test-support/test-app.ts';
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
 const REDIRECT_URI = 'http://localhost:5173/auth/callback';
-let issuerServer: Server;
+let provider: TestOidcProvider;
 let issuer: string;
 let app: TestApp;
 const { post, signIn } = interactionFixture(() => app);
 
 beforeAll(async () => {
-  issuerServer = createServer();
-  await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'vitrine-test',
-        client_secret: 'vitrine-test-secret-0123456789',
-        redirect_uris: [REDIRECT_URI],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    findAccount: (_context, id) => ({
-      accountId: id,
-      claims: () => ({ sub: id, email: `${id}@social.example`, email_verified: true, name: `Social ${id}` }),
-    }),
-    cookies: { keys: ['oidc-test-cookie-key'] },
-    features: { devInteractions: { enabled: true } },
-  });
-  issuerServer.on('request', provider.callback());
+  provider = await startTestOidcProvider({ redirectUris: [REDIRECT_URI] });
+  issuer = provider.issuer;
   app = await openTestApp({
-    env: {
-      VITRINE_OIDC_PROVIDERS: JSON.stringify([
-        {
-          id: 'testid',
-          name: 'Test ID',
-          issuer,
-          clientId: 'vitrine-test',
-          clientSecret: 'vitrine-test-secret-0123456789',
-          redirectUri: REDIRECT_URI,
-        },
-      ]),
-    },
+    env: { VITRINE_OIDC_PROVIDERS: JSON.stringify([provider.providerConfig(REDIRECT_URI)]) },
   });
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => issuerServer?.close(resolve));
+  await provider?.close();
 });
 
 /**
