@@ -278,6 +278,15 @@ export function createCommentService({
       return doc;
     },
 
+    /** Flags a competition entry's comment as the winner's (metaData.isCompetitionWinner), live. */
+    async markCompetitionWinner(commentUid: string): Promise<void> {
+      const [row] = await db.query<CommentRow>(
+        `UPDATE comments SET meta_data = meta_data || '{"isCompetitionWinner": true}'::jsonb WHERE uid = $1 RETURNING *`,
+        [commentUid],
+      );
+      if (row) await announce(toCommentDoc(row), 'modified', row.user_uid, row.recipient_uid);
+    },
+
     async setVerified(input: VerifyCommentRequest): Promise<CommentDoc> {
       const [row] = await db.query<CommentRow>(
         'UPDATE comments SET verified = $4 WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 RETURNING *',

@@ -168,6 +168,12 @@ describe('raffle: present, participate, draw, notify', () => {
     expect(
       CampaignPresentationDoc.parse(presentations.changes.at(-1)?.doc).competitions?.[0]?.winners,
     ).toHaveLength(1);
+    // The winner's entry comment is flagged in the chat.
+    const [winnerComment] = await app.db.query<{ meta_data: object }>(
+      'SELECT meta_data FROM comments WHERE user_uid = $1 AND page_uid = $2',
+      [winners[0]?.userUid, PAGE],
+    );
+    expect(winnerComment?.meta_data).toEqual({ competitionUid: raffle.uid, isCompetitionWinner: true });
 
     // The next draws take the others, then there is nobody left.
     const rest = DrawWinnersResponse.parse(

@@ -302,8 +302,8 @@ export function createCompetitionService({
      */
     async draw(uid: string, count: number): Promise<{ winners: Winner[] }> {
       const competition = await load(uid);
-      const candidates = await db.query<{ user_uid: string; name: string }>(
-        `SELECT p.user_uid, u.name FROM competition_participants p JOIN users u ON u.uid = p.user_uid
+      const candidates = await db.query<{ user_uid: string; name: string; comment_uid: string | null }>(
+        `SELECT p.user_uid, u.name, p.comment_uid FROM competition_participants p JOIN users u ON u.uid = p.user_uid
          WHERE p.competition_uid = $1
            AND ($2::text IS NULL OR p.option_id = $2)
            AND NOT EXISTS (SELECT 1 FROM competition_winners w WHERE w.competition_uid = p.competition_uid AND w.user_uid = p.user_uid)
@@ -321,6 +321,7 @@ export function createCompetitionService({
         );
         if (inserted.length === 0) continue; // drawn by a concurrent draw already
         winners.push({ userUid: candidate.user_uid, name: candidate.name, drawnAt });
+        if (candidate.comment_uid) await comments.markCompetitionWinner(candidate.comment_uid);
         await notifications.create({
           userUid: candidate.user_uid,
           pageUid: competition.page_uid,
