@@ -1,8 +1,6 @@
 import type {
-  AddSingleInput,
   CancelReservationRequest,
   CartUpdateResponse,
-  ChangeCheckoutProductQuantityRequest,
   CheckoutOptions,
   CheckoutView,
   FindParcelShopsRequest,
@@ -18,14 +16,13 @@ import { callAsViewer } from '../../lib/session.ts';
 
 /**
  * The cart, checkout, order and payment calls of spec §7 (schemas in packages/protocol cart.ts),
- * made as the viewer (bearer id token). Only types come from the protocol, so the player's
- * bundle does not carry zod.
+ * made as the viewer (bearer id token). The two the player needs are in cart-api.ts, so its first
+ * bundle carries only those. Only types come from the protocol (no zod in the browser bundle).
  */
 
-type CheckoutRef = LoadCheckoutRequest;
+export { addSingle, changeCheckoutProductQuantity } from './cart-api.ts';
 
-export const addSingle = (input: AddSingleInput) =>
-  callAsViewer<CartUpdateResponse>('/shopapiv2/cart/addSingle', input);
+type CheckoutRef = LoadCheckoutRequest;
 
 export const getCartUid = (input: {
   campaignUid: string;
@@ -33,10 +30,6 @@ export const getCartUid = (input: {
   context?: WidgetContext;
   create?: boolean;
 }) => callAsViewer<GetCartUidResponse>('/shopapiv2/cart/getCartUid', input);
-
-export const changeCheckoutProductQuantity = (
-  input: Omit<ChangeCheckoutProductQuantityRequest, 'variantUid'> & { variantUid: string | null },
-) => callAsViewer<CartUpdateResponse>('/functions/customerpage/changeCheckoutProductQuantity', input);
 
 export const cancelReservation = (
   input: Omit<CancelReservationRequest, 'variantUid'> & { variantUid?: string | null },

@@ -2,8 +2,9 @@ import type { Currency } from '@vitrine/domain';
 import type { CheckoutItem, CheckoutView, ShippingMethodKind } from '@vitrine/protocol';
 import { useMemo } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
+import { QuantityStepper } from './cart-panel.tsx';
 import { useCheckoutTranslation } from './checkout-i18n.ts';
-import { type AddOutcome, QuantityStepper } from './player-cart.tsx';
+import type { AddOutcome } from './player-cart.tsx';
 
 /** Pieces of the order as the checkout steps and the order page show it. */
 

@@ -1,13 +1,21 @@
-import { type Currency, loadsCart, type WidgetContextName } from '@vitrine/domain';
+import { loadsCart, type WidgetContextName } from '@vitrine/domain';
 import type { CartFeedbackStatus, CartUpdateResponse, CheckoutReservationDoc } from '@vitrine/protocol';
-import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
 import { currentSession, onSessionChange } from '../../lib/session.ts';
-import { useLocale } from '../../lib/use-locale.ts';
-import { addSingle, changeCheckoutProductQuantity } from './checkout-api.ts';
+import { addSingle, changeCheckoutProductQuantity } from './cart-api.ts';
 import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
 import './player-cart.css';
 
@@ -162,6 +170,11 @@ export function usePlayerCart({
     [applyAnswer, checkoutUid, pageUid, campaignUid],
   );
 
+  const hasLines = (current?.reservations.length ?? 0) > 0;
+  useEffect(() => {
+    if (hasLines) void import('./cart-panel.tsx');
+  }, [hasLines]);
+
   return useMemo(() => {
     const lines = current?.reservations ?? [];
     return {
@@ -242,117 +255,19 @@ export function CartButton({ count, open, onToggle }: { count: number; open: boo
   );
 }
 
-/** The cart's lines with their quantities, the total and the way to the checkout. */
-export function CartPanel({ cart, newTab }: { cart: PlayerCart; newTab: boolean }) {
-  const { t } = useTranslation();
-  const format = useLocale();
-  const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
-  const reservation = cart.reservation;
-  const lines = reservation?.reservations ?? [];
-  const currency = (reservation?.currency ?? format.currency) as Currency;
-  const keyOf = (line: ReservationLine) => `${line.mainProduct}/${line.variantUid ?? ''}`;
-  const change = async (line: ReservationLine, quantity: number) => {
-    const outcome = await cart.setQuantity(line, quantity);
-    setLineFeedback((current) => ({ ...current, [keyOf(line)]: outcome }));
-  };
-  const locked = reservation?.status === 'locked';
+const LazyCartPanel = lazy(() =>
+  import('./cart-panel.tsx').then((module) => ({ default: module.CartPanel })),
+);
 
-  return (
-    <div className="player-cart" data-testid="player-cart">
-      {cart.updateError && (
-        <div className="host-notice player-cart__error" role="alert">
-          <p>
-            {t(cart.updateError === 'single' ? 'checkout.cart.updateError' : 'checkout.cart.multipleErrors')}
-          </p>
-          <button type="button" className="link-button" onClick={cart.dismissUpdateError}>
-            {t('player.host.dismiss')}
-          </button>
-        </div>
-      )}
-      {locked && <p className="player-cart__notice">{t('checkout.order.locked')}</p>}
-      {lines.length === 0 ? (
-        <p className="panel-empty">{t('checkout.cart.empty')}</p>
-      ) : (
-        <ul className="player-cart__lines">
-          {lines.map((line) => {
-            const feedback = lineFeedback[keyOf(line)];
-            const name = line.productName ?? line.mainProduct;
-            return (
-              <li key={keyOf(line)} className="player-cart__line" data-line={keyOf(line)}>
-                {line.image ? <img src={line.image} alt="" /> : <span className="player-cart__no-image" />}
-                <div className="player-cart__text">
-                  <span className="player-cart__name">{name}</span>
-                  {line.variantName && <span className="player-cart__variant">{line.variantName}</span>}
-                  <span className="player-cart__price">{format.money(line.totalPrice, currency)}</span>
-                  {feedback === 'soldOut' && <AddFeedback outcome="soldOut" shopLink={null} />}
-                </div>
-                <QuantityStepper
-                  quantity={line.qty}
-                  name={name}
-                  disabled={locked || reservation?.status === 'ordered'}
-                  onChange={(quantity) => void change(line, quantity)}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {lines.length > 0 && reservation && (
-        <div className="player-cart__footer">
-          <p className="player-cart__total">
-            <span>{t('checkout.summary.total')}</span>
-            <strong data-testid="cart-total">{format.money(reservation.totalPrice, currency)}</strong>
-          </p>
-          {cart.checkoutPath && (
-            <a
-              className="button player-cart__checkout"
-              href={cart.checkoutPath}
-              target={newTab ? '_blank' : undefined}
-              rel="noopener"
-            >
-              {t('checkout.cart.toCheckout')}
-            </a>
-          )}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** − quantity + ; going below one removes the line. */
-export function QuantityStepper({
-  quantity,
-  name,
-  disabled,
-  onChange,
-}: {
-  quantity: number;
-  name: string;
-  disabled: boolean;
-  onChange(quantity: number): void;
-}) {
+/**
+ * The cart's lines, total and the way to the checkout. Its code loads when the cart first opens
+ * (or once the cart has something in it), keeping the player's first bundle small.
+ */
+export function CartPanel(props: { cart: PlayerCart; newTab: boolean }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="quantity-stepper" aria-label={t('checkout.cart.quantityOf', { name })}>
-      <button
-        type="button"
-        disabled={disabled}
-        aria-label={t(quantity > 1 ? 'checkout.cart.decrease' : 'checkout.cart.remove', { name })}
-        onClick={() => onChange(quantity - 1)}
-      >
-        {quantity > 1 ? '−' : '×'}
-      </button>
-      <span aria-live="polite" data-testid="line-quantity">
-        {quantity}
-      </span>
-      <button
-        type="button"
-        disabled={disabled}
-        aria-label={t('checkout.cart.increase', { name })}
-        onClick={() => onChange(quantity + 1)}
-      >
-        +
-      </button>
-    </fieldset>
+    <Suspense fallback={<p className="panel-empty">{t('app.loading')}</p>}>
+      <LazyCartPanel {...props} />
+    </Suspense>
   );
 }
