@@ -28,9 +28,10 @@ export function checkWebhookSignature(
     if (!key || value === undefined) return 'malformed';
     fields.set(key, [...(fields.get(key) ?? []), value]);
   }
-  const timestamp = Number(fields.get('t')?.[0]);
+  const timestampText = fields.get('t')?.[0] ?? '';
+  const timestamp = Number(timestampText);
   const signatures = fields.get('v1') ?? [];
-  if (!Number.isSafeInteger(timestamp) || signatures.length === 0) return 'malformed';
+  if (!/^[0-9]{1,12}$/.test(timestampText) || signatures.length === 0) return 'malformed';
   const expected = Buffer.from(hmac(secret, timestamp, rawBody), 'hex');
   const matches = signatures.some((signature) => {
     if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
