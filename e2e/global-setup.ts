@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
 import { startServer } from './support/server-process.ts';
 
 declare module 'vitest' {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     adminKey: string;
     /** The demo retailer site on a second origin (apps/demo-retailer), e.g. http://127.0.0.1:PORT. */
     retailerUrl: string;
+    /** The test OpenID Connect provider behind the "Test ID" social sign-in (any login name works). */
+    oidcIssuer: string;
   }
 }
 
@@ -17,10 +20,19 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
   const adminKey = 'e2e-admin-key-0123456789';
-  const server = await startServer({ VITRINE_DATA_DIR: dataDir, VITRINE_ADMIN_KEY: adminKey });
+  // A real OIDC provider for social sign-in; the server's /auth/callback is registered once its port is known.
+  const oidc = await startTestOidcProvider();
+  const server = await startServer({
+    VITRINE_DATA_DIR: dataDir,
+    VITRINE_ADMIN_KEY: adminKey,
+    VITRINE_OIDC_PROVIDERS: JSON.stringify([oidc.providerConfig()]),
+  });
+  oidc.addRedirectUris([`${server.url}/auth/callback`]);
+  project.provide('oidcIssuer', oidc.issuer);
   project.provide('baseUrl', server.url);
   if (!server.retailerUrl) {
     await server.stop();
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error('the server did not serve the demo retailer');
   }
@@ -28,6 +40,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminKey', adminKey);
   return async () => {
     await server.stop();
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

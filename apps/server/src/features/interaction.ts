@@ -41,8 +41,7 @@ export function createInteractionServices(options: {
   const competitions = createCompetitionService({ db, publish, now, comments, notifications, users });
   const accounts = createAccountService(db, auth, users, now);
   const oidc = createOidcService(db, config.oidcProviders, {
-    // Providers need an absolute URI; without VITRINE_MAIN_URL the app is on this server.
-    defaultRedirectUri: new URL('/auth/callback', config.mainUrl || `http://localhost:${config.port}`).href,
+    mainUrl: config.mainUrl || null,
     now,
   });
   const contacts = createContactService(db, users, now);

@@ -49,6 +49,8 @@ CREATE TABLE oidc_flows (
   provider_id TEXT NOT NULL,
   code_verifier TEXT NOT NULL,
   nonce TEXT NOT NULL,
+  -- the redirect_uri the flow was started with; the code exchange must repeat it
+  redirect_uri TEXT NOT NULL,
   expires_at BIGINT NOT NULL
 );
 

@@ -56,7 +56,7 @@ export function registerAccountRoutes(
   app.post('/functions/auth/oidc/start', async (request, reply) => {
     const { providerId } = parseInput(OidcStartRequest, request.body);
     noStore(reply);
-    return oidc.start(providerId);
+    return oidc.start(providerId, `${request.protocol}://${request.host}`);
   });
 
   app.post('/functions/auth/oidc/complete', async (request, reply) => {

@@ -13,16 +13,24 @@ import { startTestOidcProvider, type TestOidcProvider } from '../../test-support
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
 const REDIRECT_URI = 'http://localhost:5173/auth/callback';
+const SAME_ORIGIN_REDIRECT_URI = 'http://localhost/auth/callback';
 let provider: TestOidcProvider;
 let issuer: string;
 let app: TestApp;
 const { post, signIn } = interactionFixture(() => app);
 
 beforeAll(async () => {
-  provider = await startTestOidcProvider({ redirectUris: [REDIRECT_URI] });
+  // The second URI is the default for a provider configured without one: the web app's
+  // /auth/callback on the origin the sign-in starts from (inject's Host is localhost:80).
+  provider = await startTestOidcProvider({ redirectUris: [REDIRECT_URI, SAME_ORIGIN_REDIRECT_URI] });
   issuer = provider.issuer;
   app = await openTestApp({
-    env: { VITRINE_OIDC_PROVIDERS: JSON.stringify([provider.providerConfig(REDIRECT_URI)]) },
+    env: {
+      VITRINE_OIDC_PROVIDERS: JSON.stringify([
+        provider.providerConfig(REDIRECT_URI),
+        { ...provider.providerConfig(), id: 'same-origin', name: 'Same origin' },
+      ]),
+    },
   });
 });
 
@@ -35,7 +43,11 @@ afterAll(async () => {
  * A browser that signs in at the provider as `login`: follows redirects, fills the login form
  * and confirms the consent form, and stops at the redirect URI, whose full URL it returns.
  */
-async function signInAtProvider(authorizationUrl: string, login: string): Promise<string> {
+async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+  redirectUri = REDIRECT_URI,
+): Promise<string> {
   const cookies = new Map<string, string>();
   let url = authorizationUrl;
   let method = 'GET';
@@ -58,7 +70,7 @@ async function signInAtProvider(authorizationUrl: string, login: string): Promis
     const location = response.headers.get('location');
     if (location) {
       url = new URL(location, url).href;
-      if (url.startsWith(REDIRECT_URI)) return url;
+      if (url.startsWith(redirectUri)) return url;
       method = 'GET';
       body = undefined;
       continue;
@@ -89,7 +101,12 @@ async function startFlow() {
 describe('social sign-in through OpenID Connect', () => {
   it('lists the configured providers', async () => {
     const response = await post('/functions/auth/oidc/providers', {});
-    expect(response.json()).toEqual({ providers: [{ id: 'testid', name: 'Test ID' }] });
+    expect(response.json()).toEqual({
+      providers: [
+        { id: 'testid', name: 'Test ID' },
+        { id: 'same-origin', name: 'Same origin' },
+      ],
+    });
   });
 
   it('starts an authorization-code flow with PKCE (S256), state and nonce', async () => {
@@ -170,6 +187,16 @@ describe('social sign-in through OpenID Connect', () => {
     expect(created.statusCode, created.body).toBe(200);
     expect(AuthSession.parse(created.json()).user).toMatchObject({ name: 'Social bob', isAnonymous: false });
     expect(AuthSession.parse(created.json()).user.uid).not.toBe(known.user.uid);
+  });
+
+  it('returns to the web app on the origin the sign-in started from when no redirect URI is configured', async () => {
+    const response = await post('/functions/auth/oidc/start', { providerId: 'same-origin' });
+    const { authorizationUrl } = OidcStartResponse.parse(response.json());
+    expect(new URL(authorizationUrl).searchParams.get('redirect_uri')).toBe(SAME_ORIGIN_REDIRECT_URI);
+    const callbackUrl = await signInAtProvider(authorizationUrl, 'dana', SAME_ORIGIN_REDIRECT_URI);
+    const completed = await post('/functions/auth/oidc/complete', { callbackUrl });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(AuthSession.parse(completed.json()).user.name).toBe('Social dana');
   });
 
   it('refuses a forged state, a code for another flow, and malformed requests', async () => {

@@ -33,7 +33,8 @@ const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(ur
 export function createOidcService(
   db: Database,
   providers: readonly OidcProviderConfig[],
-  options: { defaultRedirectUri: string; now: () => number },
+  /** `mainUrl`: the web app's origin when it is not this server's (VITRINE_MAIN_URL), else null. */
+  options: { mainUrl: string | null; now: () => number },
 ) {
   const discovered = new Map<string, Promise<oidc.Configuration>>();
 
@@ -61,12 +62,21 @@ export function createOidcService(
     return pending;
   }
 
-  const redirectUri = (config: OidcProviderConfig) => config.redirectUri ?? options.defaultRedirectUri;
+  /**
+   * Where the provider returns: the configured URI, else the web app's /auth/callback — on
+   * VITRINE_MAIN_URL, or on the origin the sign-in was started from (the app is served here).
+   * A made-up Host only yields a URI the provider has not registered, so it refuses.
+   */
+  const redirectUri = (config: OidcProviderConfig, requestOrigin: string) =>
+    config.redirectUri ?? new URL('/auth/callback', options.mainUrl ?? requestOrigin).href;
 
   return {
     providers: () => providers.map(({ id, name }) => ({ id, name })),
 
-    async start(providerId: string): Promise<{ authorizationUrl: string; state: string }> {
+    async start(
+      providerId: string,
+      requestOrigin: string,
+    ): Promise<{ authorizationUrl: string; state: string }> {
       const config = provider(providerId);
       let client: oidc.Configuration;
       try {
@@ -86,11 +96,19 @@ export function createOidcService(
       const nonce = oidc.randomNonce();
       await db.query('DELETE FROM oidc_flows WHERE expires_at < $1', [options.now()]);
       await db.query(
-        'INSERT INTO oidc_flows (state, provider_id, code_verifier, nonce, expires_at) VALUES ($1, $2, $3, $4, $5)',
-        [state, config.id, codeVerifier, nonce, options.now() + OIDC_FLOW_TTL_MS],
+        `INSERT INTO oidc_flows (state, provider_id, code_verifier, nonce, redirect_uri, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          state,
+          config.id,
+          codeVerifier,
+          nonce,
+          redirectUri(config, requestOrigin),
+          options.now() + OIDC_FLOW_TTL_MS,
+        ],
       );
       const url = oidc.buildAuthorizationUrl(client, {
-        redirect_uri: redirectUri(config),
+        redirect_uri: redirectUri(config, requestOrigin),
         scope: config.scope,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
@@ -110,8 +128,14 @@ export function createOidcService(
       }
       const state = url.searchParams.get('state');
       if (!state) throw new HttpError(400, 'invalid_request', 'callbackUrl: has no state parameter');
-      const [flow] = await db.query<{ provider_id: string; code_verifier: string; nonce: string }>(
-        'DELETE FROM oidc_flows WHERE state = $1 AND expires_at > $2 RETURNING provider_id, code_verifier, nonce',
+      const [flow] = await db.query<{
+        provider_id: string;
+        code_verifier: string;
+        nonce: string;
+        redirect_uri: string;
+      }>(
+        `DELETE FROM oidc_flows WHERE state = $1 AND expires_at > $2
+         RETURNING provider_id, code_verifier, nonce, redirect_uri`,
         [state, options.now()],
       );
       if (!flow) {
@@ -122,7 +146,7 @@ export function createOidcService(
         );
       }
       const config = provider(flow.provider_id);
-      const expected = new URL(redirectUri(config));
+      const expected = new URL(flow.redirect_uri);
       if (url.origin !== expected.origin || url.pathname !== expected.pathname) {
         throw new HttpError(400, 'invalid_request', "callbackUrl: is not this provider's redirect URI");
       }
