@@ -1,4 +1,4 @@
-import { loadsCart, type WidgetContextName } from '@vitrine/domain';
+import { loadsCart, PING_INTERVAL_MS, type WidgetContextName } from '@vitrine/domain';
 import type { CartFeedbackStatus, CartUpdateResponse, CheckoutReservationDoc } from '@vitrine/protocol';
 import {
   lazy,
@@ -15,7 +15,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
 import { currentSession, onSessionChange } from '../../lib/session.ts';
-import { addSingle, changeCheckoutProductQuantity } from './cart-api.ts';
+import { addSingle, changeCheckoutProductQuantity, ping } from './cart-api.ts';
 import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
 import './player-cart.css';
 
@@ -169,6 +169,18 @@ export function usePlayerCart({
     },
     [applyAnswer, checkoutUid, pageUid, campaignUid],
   );
+
+  // Spec §7: on-site and own-brand players tell the server every 30 s that the shopper is still there.
+  const pings = (context === 'on_site' || context === 'own-brand') && typeof checkoutUid === 'string';
+  useEffect(() => {
+    if (!pings || !checkoutUid) return;
+    const timer = setInterval(() => {
+      ping({ action: 'setLastSeenOnCheckout', pageUid, campaignUid, checkoutUid }).catch((error: unknown) =>
+        logFailure('ping failed', error),
+      );
+    }, PING_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [pings, pageUid, campaignUid, checkoutUid]);
 
   const hasLines = (current?.reservations.length ?? 0) > 0;
   useEffect(() => {
