@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
-import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
 import {
   lazyCheckoutError,
   lazyCheckoutLocation,
@@ -8,8 +7,10 @@ import {
   lazyCheckoutPage,
   lazyCreateCheckout,
 } from './features/checkout/checkout-lazy-routes.tsx';
+import { lazyAuthCallbackPage, lazyLoginPage } from './features/interaction/interaction-lazy-routes.ts';
+import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
 import { pageLoader } from './features/placeholders/placeholder-loaders.ts';
-import { ContactCapturePlaceholder, LoginPlaceholder } from './features/placeholders/placeholder-screens.tsx';
+import { ContactCapturePlaceholder } from './features/placeholders/placeholder-screens.tsx';
 import { MultiEventPlayer, multiEventLoader } from './features/player/multi-event-player.tsx';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
@@ -52,7 +53,9 @@ export const routes: RouteObject[] = [
             lazy: lazyCheckoutError,
           },
           { path: 'auth', element: <NotFoundPage /> },
-          { path: 'login', element: <LoginPlaceholder /> },
+          { path: 'login', lazy: lazyLoginPage },
+          // Social sign-in providers return here (see features/interaction/auth-callback-page.tsx).
+          { path: 'auth/callback', lazy: lazyAuthCallbackPage },
         ],
       },
       ...SPECIAL_CHECKOUT_PAGE_IDS.map((fixedId) => ({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { CurrencyCode, LocaleCode, MediaUrl, Uid } from './common.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_NAME_MAX_LENGTH,
+} from './interaction-values.ts';
 
 /**
  * Accounts (spec §4 "Authentication", §6 roles, §7 updateUser). Every call is a POST answering
@@ -22,10 +28,7 @@ import { CurrencyCode, LocaleCode, MediaUrl, Uid } from './common.ts';
  * - 429 `rate_limited` — too many attempts (`RateLimitedError`).
  */
 
-export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const USER_NAME_MAX_LENGTH = 60;
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_NAME_MAX_LENGTH };
 
 export const Email = z
   .string()

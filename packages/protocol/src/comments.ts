@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Uid, WidgetContext } from './common.ts';
+import { COMMENT_MAX_LENGTH } from './interaction-values.ts';
 
-/** Longest comment a viewer can post. */
-export const COMMENT_MAX_LENGTH = 500;
+export { COMMENT_MAX_LENGTH };
 
 /** `/shopapiv2/comment/playerComment` (spec §7): a viewer's comment in the show's chat. */
 export const PlayerCommentRequest = z

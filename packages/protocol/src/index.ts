@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './events.ts';
 export * from './host.ts';
 export * from './interaction.ts';
+export * from './interaction-values.ts';
 export * from './live-documents.ts';
 export * from './live-queries.ts';
 export * from './reads.ts';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from './comments.ts';
 import { Timestamp, Uid } from './common.ts';
+import {
+  COMMENT_RATE_LIMIT,
+  COMMENT_RATE_WINDOW_MS,
+  NOTIFICATION_SUB_TYPE,
+  NOTIFICATION_TYPE,
+} from './interaction-values.ts';
 
 /**
  * Live interaction (spec §3 comment, bulk comments, reaction, notification, competition
@@ -20,9 +26,7 @@ import { Timestamp, Uid } from './common.ts';
  * parent's `replies` (a `CommentReply`), so the parent arrives `modified`.
  */
 
-/** At most this many comments per user per COMMENT_RATE_WINDOW_MS (per campaign). */
-export const COMMENT_RATE_LIMIT = 5;
-export const COMMENT_RATE_WINDOW_MS = 10_000;
+export { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS, NOTIFICATION_SUB_TYPE, NOTIFICATION_TYPE };
 
 const CommentText = z
   .string()
@@ -121,9 +125,7 @@ export type CreateReactionResponse = z.infer<typeof CreateReactionResponse>;
 // ---------------------------------------------------------------------------------------------
 // Notifications (NotificationDoc in live-documents.ts, `notifications` live query)
 
-/** notificationType / notificationSubType values the server writes. */
-export const NOTIFICATION_TYPE = { message: 'message', competition: 'competition' } as const;
-export const NOTIFICATION_SUB_TYPE = { hostReply: 'host reply', competition: 'competition' } as const;
+// notificationType / notificationSubType values: NOTIFICATION_TYPE, NOTIFICATION_SUB_TYPE (interaction-values.ts).
 
 // ---------------------------------------------------------------------------------------------
 // Competitions

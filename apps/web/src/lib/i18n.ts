@@ -39,6 +39,8 @@ function initialLanguage(): Locale {
  * features/checkout/checkout-lazy-routes.tsx), so the player's first bundle does not carry it.
  */
 export const CHECKOUT_NAMESPACE = 'checkout';
+/** Texts of the chat, accounts and competitions (features/interaction), loaded with their code. */
+export const INTERACTION_NAMESPACE = 'interaction';
 
 /** English ships in the bundle; the other ten languages, and the checkout namespace, load on demand. */
 export async function initI18n(): Promise<void> {
@@ -48,7 +50,9 @@ export async function initI18n(): Promise<void> {
       resourcesToBackend((language: string, namespace: string) =>
         namespace === CHECKOUT_NAMESPACE
           ? import(`../locales/checkout/${language}.json`)
-          : import(`../locales/${language}.json`),
+          : namespace === INTERACTION_NAMESPACE
+            ? import(`../locales/interaction/${language}.json`)
+            : import(`../locales/${language}.json`),
       ),
     )
     .init({

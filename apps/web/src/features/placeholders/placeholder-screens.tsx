@@ -38,4 +38,3 @@ function PagePlaceholder({ screen, feature }: { screen: string; feature: Feature
 }
 
 export const ContactCapturePlaceholder = () => <PagePlaceholder screen="contactCapture" feature="accounts" />;
-export const LoginPlaceholder = () => <PagePlaceholder screen="login" feature="accounts" />;

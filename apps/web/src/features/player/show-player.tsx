@@ -21,7 +21,7 @@ import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../c
 import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
 import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
-import { CommentsPanel, PrivateCommentsPanel } from './comments-panel.tsx';
+import { UnseenBadge, useInteraction } from '../interaction/use-interaction.tsx';
 import { CartCount, HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
   initialLayout,
@@ -189,9 +189,31 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
   });
   useCheckoutRouteSync(playerCart.checkoutUid, commerce.cartMode === 'cart');
   const { ready, announce } = host;
+  const { minimizedHorizontalPosition, minimizedVerticalPosition } = settings;
+  const { minimizedHorizontalMargin, minimizedVerticalMargin } = settings;
   useEffect(() => {
-    ready({ pageUid: loaded.pageUid, campaignUid: loaded.campaignUid, eventUid: event.id });
-  }, [ready, loaded.pageUid, loaded.campaignUid, event.id]);
+    ready({
+      pageUid: loaded.pageUid,
+      campaignUid: loaded.campaignUid,
+      eventUid: event.id,
+      // The SDK puts the minimized player where the page's settings say, unless the host chose.
+      minimizedBox: {
+        horizontal: minimizedHorizontalPosition,
+        vertical: minimizedVerticalPosition,
+        horizontalMargin: minimizedHorizontalMargin,
+        verticalMargin: minimizedVerticalMargin,
+      },
+    });
+  }, [
+    ready,
+    loaded.pageUid,
+    loaded.campaignUid,
+    event.id,
+    minimizedHorizontalPosition,
+    minimizedVerticalPosition,
+    minimizedHorizontalMargin,
+    minimizedVerticalMargin,
+  ]);
   useEffect(() => {
     if (productsLoaded) announce('content_loaded', event.id);
   }, [announce, productsLoaded, event.id]);
@@ -284,6 +306,21 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     if (tab !== 'comments' && layout.tab === 'comments') trackPlayer('player.comments-hidden');
     dispatch({ type: 'selectTab', tab });
   };
+  const interaction = useInteraction({
+    pageUid: loaded.pageUid,
+    campaignUid: loaded.campaignUid,
+    event,
+    settings,
+    videoRef,
+    commentsVisible: layout.tab === 'comments' || layout.mobilePanel === 'comments',
+    privateVisible: layout.tab === 'privateComments',
+    onOpenPrivate: () => {
+      selectTab('privateComments');
+      if (window.matchMedia('(max-width: 760px)').matches)
+        dispatch({ type: 'openMobilePanel', panel: 'comments' });
+    },
+    track: trackPlayer,
+  });
 
   const panel = (
     <ProductPanel
@@ -339,6 +376,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
             )
           }
         />
+        {interaction.stage}
         {commerce.cart && (
           <CartButton
             count={commerce.cart.itemCount}
@@ -402,19 +440,22 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
             >
               {t(`player.tabs.${tab}`)}
               {tab === 'products' && <span className="player__tab-count">{products.length}</span>}
+              {tab === 'comments' && layout.tab !== tab && <UnseenBadge count={interaction.unseen} />}
+              {tab === 'privateComments' && layout.tab !== tab && (
+                <UnseenBadge count={interaction.unseenPrivate} />
+              )}
             </button>
           ))}
         </div>
         <div className="player__panel-body" role="tabpanel">
           {layout.tab === 'products' && panel}
-          {layout.tab === 'comments' && (
-            <CommentsPanel pageUid={loaded.pageUid} campaignUid={loaded.campaignUid} />
-          )}
-          {layout.tab === 'privateComments' && <PrivateCommentsPanel />}
+          {layout.tab === 'comments' && interaction.commentsPanel}
+          {layout.tab === 'privateComments' && interaction.privatePanel}
         </div>
         {settings.showVitrineBranding && <p className="player__branding">{t('app.poweredBy')}</p>}
       </aside>
 
+      {interaction.dialog}
       {layout.mobilePanel && (
         <section className="mobile-sheet" aria-label={t(`player.mobileMenu.${layout.mobilePanel}`)}>
           <header className="mobile-sheet__header">
@@ -429,9 +470,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
           </header>
           <div className="mobile-sheet__body">
             {layout.mobilePanel === 'products' && panel}
-            {layout.mobilePanel === 'comments' && (
-              <CommentsPanel pageUid={loaded.pageUid} campaignUid={loaded.campaignUid} />
-            )}
+            {layout.mobilePanel === 'comments' && interaction.mobileComments}
             {layout.mobilePanel === 'cart' &&
               (commerce.cart ? (
                 <CartPanel cart={commerce.cart} newTab={host.embedded} />

@@ -1,0 +1,69 @@
+import type {
+  AuthSession,
+  CredentialInUseError,
+  OidcProvidersResponse,
+  OidcStartResponse,
+  SignInWithPasswordRequest,
+  SignUpRequest,
+} from '@vitrine/protocol';
+import { ApiError, callMain } from '../../lib/api.ts';
+import { adoptSession, callAsViewer } from '../../lib/session.ts';
+
+/**
+ * Signing in beyond the automatic anonymous session (spec §4 "Authentication", §6 roles): e-mail
+ * and password, social sign-in through OpenID Connect, and the credential-in-use retry of §8.
+ * Every successful call's session becomes the viewer's.
+ */
+
+/** Creates an e-mail + password account; an anonymous viewer is upgraded in place (keeps their comments). */
+export async function signUp(request: SignUpRequest): Promise<AuthSession> {
+  const session = await callAsViewer<AuthSession>('/functions/auth/signUp', request);
+  adoptSession(session);
+  return session;
+}
+
+export async function signInWithPassword(request: SignInWithPasswordRequest): Promise<AuthSession> {
+  const session = await callMain<AuthSession>('/functions/auth/signInWithPassword', request);
+  adoptSession(session);
+  return session;
+}
+
+export async function oidcProviders(): Promise<OidcProvidersResponse['providers']> {
+  return (await callMain<OidcProvidersResponse>('/functions/auth/oidc/providers', {})).providers;
+}
+
+export const startOidc = (providerId: string) =>
+  callMain<OidcStartResponse>('/functions/auth/oidc/start', { providerId });
+
+function isCredentialInUse(error: unknown): error is ApiError & { body: CredentialInUseError } {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    error.code === 'credential_in_use' &&
+    typeof (error.body as Partial<CredentialInUseError> | null)?.credential === 'string'
+  );
+}
+
+/**
+ * Finishes a social sign-in with the URL the provider redirected to. The anonymous viewer is
+ * upgraded; when the social identity already belongs to another account, the sign-in is retried
+ * with the credential from the error (spec §8), which signs in as that account.
+ */
+export async function completeOidc(callbackUrl: string): Promise<AuthSession> {
+  let session: AuthSession;
+  try {
+    session = await callAsViewer<AuthSession>('/functions/auth/oidc/complete', { callbackUrl });
+  } catch (error) {
+    if (!isCredentialInUse(error)) throw error;
+    session = await callMain<AuthSession>('/functions/auth/signInWithCredential', {
+      credential: error.body.credential,
+    });
+  }
+  adoptSession(session);
+  return session;
+}
+
+/** The message the social sign-in popup posts to the player that opened it. */
+export const OIDC_CALLBACK_MESSAGE = 'vitrine-oidc-callback';
+/** Where a same-window social sign-in returns to, when a popup could not be opened. */
+export const OIDC_RETURN_KEY = 'vitrine-oidc-return';

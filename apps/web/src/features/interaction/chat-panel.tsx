@@ -1,0 +1,349 @@
+import { COMMENT_MAX_LENGTH } from '@vitrine/protocol';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { logFailure } from '../../lib/debug.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { type CallProblem, describeProblem, editComment, postComment } from './interaction-api.ts';
+import { useInteractionTranslation } from './interaction-i18n.ts';
+import type { Chat, ChatComment, ChatReply } from './use-chat.ts';
+import type { Viewer } from './use-viewer.ts';
+
+/** Why the viewer cannot post right now; null when they can (spec §4 "Comments"). */
+export type ChatClosedReason = 'recording' | 'notYetOpen' | 'turnedOff' | null;
+
+export interface ChatPanelProps {
+  chat: Chat;
+  viewer: Viewer | null;
+  pageUid: string;
+  campaignUid: string;
+  closedReason: ChatClosedReason;
+  /** Asks the viewer for a name (or to sign in); resolves true once they have one. */
+  requestName(): Promise<boolean>;
+  openAccount(): void;
+  onCommented(): void;
+}
+
+/** An author's name, verified badge and winner badge: always React text, never HTML. */
+function Byline({
+  name,
+  verified,
+  isWinner,
+  time,
+}: {
+  name: string;
+  verified: boolean;
+  isWinner?: boolean;
+  time: number;
+}) {
+  const { t } = useInteractionTranslation();
+  const format = useLocale();
+  return (
+    <span className="chat-byline">
+      <span className="comment__author">{name || t('player.anonymousViewer')}</span>
+      {verified && (
+        <span className="chat-badge chat-badge--verified" title={t('interaction.comments.verified')}>
+          <span aria-hidden="true">✓ </span>
+          {t('interaction.comments.verified')}
+        </span>
+      )}
+      {isWinner && (
+        <span className="chat-badge chat-badge--winner">
+          <span aria-hidden="true">🏆 </span>
+          {t('interaction.comments.winner')}
+        </span>
+      )}
+      <span className="comment__time">{format.time(time)}</span>
+    </span>
+  );
+}
+
+function Reply({ reply }: { reply: ChatReply }) {
+  const { t } = useInteractionTranslation();
+  return (
+    <li className="chat-reply" data-private={reply.private || undefined}>
+      <Byline name={reply.userName} verified={reply.verified} time={reply.time} />
+      <p className="comment__text">{reply.text}</p>
+      {reply.private && <p className="chat-private-note">{t('interaction.comments.onlyYou')}</p>}
+    </li>
+  );
+}
+
+function problemText(problem: CallProblem, t: (key: string, options?: Record<string, unknown>) => string) {
+  switch (problem.kind) {
+    case 'rateLimited':
+      return t('interaction.comments.rateLimited', { count: problem.retryAfterSeconds });
+    case 'closed':
+      return t('interaction.comments.closed');
+    case 'invalid':
+      return t('interaction.comments.invalid');
+    case 'failed':
+      return t('interaction.comments.failed');
+  }
+}
+
+function EditForm({
+  comment,
+  pageUid,
+  campaignUid,
+  onDone,
+}: {
+  comment: ChatComment;
+  pageUid: string;
+  campaignUid: string;
+  onDone(): void;
+}) {
+  const { t } = useInteractionTranslation();
+  const [text, setText] = useState(comment.text);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<CallProblem | null>(null);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || text.trim() === comment.text) return onDone();
+    setBusy(true);
+    try {
+      await editComment({ pageUid, campaignUid, commentUid: comment.uid, text: text.trim() });
+      onDone();
+    } catch (error) {
+      logFailure('editing a comment failed', error);
+      setProblem(describeProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="chat-edit" onSubmit={(event) => void save(event)}>
+      <textarea
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        aria-label={t('interaction.comments.editLabel')}
+        onChange={(event) => setText(event.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the viewer just asked to edit this comment
+        autoFocus
+      />
+      {problem && (
+        <p className="chat-problem" role="alert">
+          {problemText(problem, t)}
+        </p>
+      )}
+      <div className="chat-edit__actions">
+        <button type="submit" className="button button--small" disabled={busy}>
+          {t('interaction.comments.save')}
+        </button>
+        <button type="button" className="link-button" onClick={onDone}>
+          {t('interaction.comments.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The show's chat (spec §2 show player "Comments" tab): comments with their replies, the viewer's
+ * own comments editable, a write box with replies, and the reasons posting is closed. Every
+ * comment and name is rendered as React text, so markup in them shows literally.
+ */
+export function ChatPanel({
+  chat,
+  viewer,
+  pageUid,
+  campaignUid,
+  closedReason,
+  requestName,
+  openAccount,
+  onCommented,
+}: ChatPanelProps) {
+  const { t } = useInteractionTranslation();
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<ChatComment | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<CallProblem | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const stickToEnd = useRef(true);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  // Follow new comments while the viewer is at the end of the list; leave them be when they scrolled up.
+  useEffect(() => {
+    const container = endRef.current?.closest('.player__panel-body, .mobile-sheet__body');
+    if (!container) return;
+    const onScroll = () => {
+      stickToEnd.current = container.scrollHeight - container.scrollTop - container.clientHeight < 80;
+    };
+    container.addEventListener('scroll', onScroll, { passive: true });
+    return () => container.removeEventListener('scroll', onScroll);
+  }, []);
+  const count =
+    chat.comments.length + chat.comments.reduce((sum, comment) => sum + comment.replies.length, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the number of entries changes
+  useLayoutEffect(() => {
+    if (stickToEnd.current) endRef.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed || busy) return;
+    setProblem(null);
+    // Spec §6: an anonymous participant enters just a name before taking part.
+    if (viewer?.isAnonymous && !viewer.name.trim() && !(await requestName())) return;
+    setBusy(true);
+    try {
+      await postComment({
+        text: trimmed,
+        threadId: replyTo?.uid ?? null,
+        pageUid,
+        campaignUid,
+        context: 'checkout',
+      });
+      setText('');
+      setReplyTo(null);
+      stickToEnd.current = true;
+      onCommented();
+    } catch (error) {
+      logFailure('posting a comment failed', error);
+      setProblem(describeProblem(error));
+    } finally {
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  return (
+    <div className="chat">
+      {chat.comments.length === 0 && !chat.loading ? (
+        <p className="panel-empty">{t('player.noComments')}</p>
+      ) : (
+        <ol className="comment-list" aria-live="polite" aria-label={t('player.tabs.comments')}>
+          {chat.comments.map((comment) => {
+            const own = viewer !== null && comment.userUid === viewer.uid;
+            return (
+              <li
+                key={comment.uid}
+                className="comment"
+                data-own={own || undefined}
+                data-comment-uid={comment.uid}
+              >
+                <Byline
+                  name={comment.userName}
+                  verified={comment.verified}
+                  isWinner={comment.isWinner}
+                  time={comment.time}
+                />
+                {editing === comment.uid ? (
+                  <EditForm
+                    comment={comment}
+                    pageUid={pageUid}
+                    campaignUid={campaignUid}
+                    onDone={() => setEditing(null)}
+                  />
+                ) : (
+                  <p className="comment__text">{comment.text}</p>
+                )}
+                {closedReason === null && editing !== comment.uid && (
+                  <div className="comment__actions">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        setReplyTo(comment);
+                        inputRef.current?.focus();
+                      }}
+                    >
+                      {t('interaction.comments.reply')}
+                    </button>
+                    {own && (
+                      <button type="button" className="link-button" onClick={() => setEditing(comment.uid)}>
+                        {t('interaction.comments.edit')}
+                      </button>
+                    )}
+                  </div>
+                )}
+                {comment.replies.length > 0 && (
+                  <ol className="chat-replies">
+                    {comment.replies.map((reply) => (
+                      <Reply key={reply.uid} reply={reply} />
+                    ))}
+                  </ol>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div ref={endRef} />
+      {closedReason ? (
+        <p className="chat-closed" role="status">
+          {t(`interaction.comments.closedReason.${closedReason}`)}
+        </p>
+      ) : (
+        <form className="chat-composer" onSubmit={(event) => void send(event)}>
+          {replyTo && (
+            <p className="chat-composer__replying">
+              <span>
+                {t('interaction.comments.replyingTo', {
+                  name: replyTo.userName || t('player.anonymousViewer'),
+                })}
+              </span>
+              <button type="button" className="link-button" onClick={() => setReplyTo(null)}>
+                {t('interaction.comments.cancel')}
+              </button>
+            </p>
+          )}
+          {problem && (
+            <p className="chat-problem" role="alert">
+              {problemText(problem, t)}
+            </p>
+          )}
+          <div className="chat-composer__row">
+            <textarea
+              ref={inputRef}
+              className="chat-composer__input"
+              rows={1}
+              value={text}
+              maxLength={COMMENT_MAX_LENGTH}
+              placeholder={t('interaction.comments.placeholder')}
+              aria-label={t('interaction.comments.placeholder')}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }
+              }}
+            />
+            <button type="submit" className="button button--small" disabled={busy || !text.trim()}>
+              {t('interaction.comments.send')}
+            </button>
+          </div>
+          <p className="chat-composer__who">
+            {viewer && (viewer.name || !viewer.isAnonymous) ? (
+              <span>{t('interaction.comments.chattingAs', { name: viewer.name || viewer.email || '' })}</span>
+            ) : null}
+            <button type="button" className="link-button" onClick={openAccount}>
+              {viewer && !viewer.isAnonymous
+                ? t('interaction.account.title')
+                : t('interaction.account.signIn')}
+            </button>
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** The "Private comments" tab: host replies only this viewer receives (spec §4, §6). */
+export function PrivateChatPanel({ chat }: { chat: Chat }) {
+  const { t } = useInteractionTranslation();
+  if (chat.privateComments.length === 0)
+    return <p className="panel-empty">{t('player.noPrivateComments')}</p>;
+  return (
+    <ol className="comment-list" aria-label={t('player.tabs.privateComments')}>
+      {chat.privateComments.map((comment) => (
+        <li key={comment.uid} className="comment comment--private">
+          <Byline name={comment.userName} verified={comment.verified} time={comment.time} />
+          <p className="comment__text">{comment.text}</p>
+          <p className="chat-private-note">{t('interaction.comments.onlyYou')}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,67 @@
+import type {
+  CommentDoc,
+  CreateReactionRequest,
+  CreateReactionResponse,
+  DismissCompetitionRequest,
+  EditCommentRequest,
+  ParticipateRequest,
+  ParticipateResponse,
+  PlayerCommentRequest,
+  UpdateUserRequest,
+  UserDoc,
+} from '@vitrine/protocol';
+import { ApiError } from '../../lib/api.ts';
+import { callAsViewer, updateSessionUser } from '../../lib/session.ts';
+
+/** The viewer's calls of live interaction (spec §7), each with the viewer's bearer id token. */
+
+export const postComment = (request: PlayerCommentRequest) =>
+  callAsViewer<CommentDoc>('/shopapiv2/comment/playerComment', request);
+
+export const editComment = (request: EditCommentRequest) =>
+  callAsViewer<CommentDoc>('/shopapiv2/comment/editComment', request);
+
+export const sendReaction = (request: CreateReactionRequest) =>
+  callAsViewer<CreateReactionResponse>('/shopapiv2/reaction/createReaction', request);
+
+export const participate = (request: ParticipateRequest) =>
+  callAsViewer<ParticipateResponse>('/shopapiv2/competition/participate', request);
+
+export const dismissCompetition = (request: DismissCompetitionRequest) =>
+  callAsViewer<{ ok: true }>('/shopapiv2/competition/dismiss', request);
+
+/** Sets the viewer's name (spec §7 updateUser): an anonymous participant's "just a name", or a rename. */
+export async function setUserName(
+  customerUid: string,
+  name: string,
+  where: Pick<UpdateUserRequest, 'pageUid' | 'campaignUid'> = {},
+): Promise<UserDoc> {
+  const user = await callAsViewer<UserDoc>('/functions/customerpage/updateUser', {
+    ...where,
+    customerUid,
+    updates: { name },
+  } satisfies UpdateUserRequest);
+  updateSessionUser({ name: user.name });
+  return user;
+}
+
+/** What went wrong with a viewer's call, for the message shown next to the control. */
+export type CallProblem =
+  | { kind: 'rateLimited'; retryAfterSeconds: number }
+  | { kind: 'closed' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'failed' };
+
+export function describeProblem(error: unknown): CallProblem {
+  if (!(error instanceof ApiError)) return { kind: 'failed' };
+  if (error.status === 429) {
+    const retryAfterMs = (error.body as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+    return {
+      kind: 'rateLimited',
+      retryAfterSeconds: typeof retryAfterMs === 'number' ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 1,
+    };
+  }
+  if (error.code === 'comments_closed' || error.code === 'competition_closed') return { kind: 'closed' };
+  if (error.status === 400) return { kind: 'invalid', message: error.message };
+  return { kind: 'failed' };
+}

@@ -1,0 +1,285 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { AuthSession, CommentDoc } from '@vitrine/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
+
+const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+const PAGE = 'demo-store';
+/** The demo's live show: comments are open (the page settings allow them by default). */
+const CAMPAIGN = 'demo-autumn-living';
+const LIVE_SHOW = `/widget/${PAGE}/${CAMPAIGN}`;
+
+const readJson = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
+/** English texts: the app's, and the interaction namespace the chat and account parts use. */
+const en = {
+  ...readJson('../apps/web/src/locales/en.json'),
+  ...readJson('../apps/web/src/locales/interaction/en.json'),
+};
+const text = (path: string): string => {
+  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], en);
+  if (typeof value !== 'string') throw new Error(`no English text at ${path}`);
+  return value;
+};
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A viewer in their own browser context (own storage, so their own anonymous account). */
+async function viewer(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  contexts.push(context);
+  // Every XSS payload sets this flag if it ever runs; dialogs (alert) are recorded too.
+  await context.addInitScript(`window.__dialogs = 0;`);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('dialog', (dialog) => {
+    pageErrors.push(`dialog opened: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.goto(`${baseUrl}${LIVE_SHOW}`);
+  await page.waitForSelector('.player');
+  return page;
+}
+
+/** A tab of the player's panel by its English label (the label may carry an unseen count). */
+const tab = (page: Page, label: 'Comments' | 'Private comments') =>
+  page.locator('.player__tabs [role="tab"]', { hasText: new RegExp(`^${label}\\d*$`) });
+
+async function openComments(page: Page) {
+  await tab(page, 'Comments').click();
+  await page.waitForSelector('.chat');
+}
+
+async function post(page: Page, message: string) {
+  await page.fill('.chat-composer__input', message);
+  await page.click('.chat-composer button[type="submit"]');
+}
+
+async function enterName(page: Page, name: string) {
+  await page.waitForSelector('dialog.account-dialog[open]');
+  await page.fill('dialog.account-dialog input[name="name"]', name);
+  await page.click('dialog.account-dialog .account-form__submit');
+  await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
+}
+
+async function call<T>(path: string, body: unknown, bearer?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const payload = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+  return payload;
+}
+
+describe('live interaction in the player', () => {
+  let alice: Page;
+  let bob: Page;
+  const stamp = Date.now().toString(36);
+  const aliceComment = `Does the throw come in green? ${stamp}`;
+
+  it('delivers a comment from one viewer to another in realtime', async () => {
+    alice = await viewer();
+    bob = await viewer();
+    await openComments(alice);
+    await openComments(bob);
+    await post(alice, aliceComment);
+    // An anonymous viewer enters just a name before taking part (spec §6), then the comment goes.
+    await enterName(alice, 'Alice');
+    const sent = Date.now();
+    await bob.getByText(aliceComment).waitFor();
+    const deliveredMs = Date.now() - sent;
+    await alice.getByText(aliceComment).waitFor();
+    expect(
+      await bob.locator('.comment', { hasText: aliceComment }).locator('.comment__author').textContent(),
+    ).toBe('Alice');
+    console.log(JSON.stringify({ commentDeliveryMsBrowserToBrowser: deliveredMs }));
+    await screenshot(bob, 'interaction-chat-desktop');
+  });
+
+  it('shows a private host reply only to the viewer it answers', async () => {
+    const commentUid = await alice
+      .locator('.comment', { hasText: aliceComment })
+      .getAttribute('data-comment-uid');
+    expect(commentUid).toBeTruthy();
+    const reply = `Yes, in sage green too ${stamp}`;
+    const response = await fetch(`${baseUrl}/admin/comments/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+      body: JSON.stringify({ pageUid: PAGE, campaignUid: CAMPAIGN, commentUid, text: reply, private: true }),
+    });
+    expect(response.status).toBe(200);
+    // Alice is told (a fresh private message) and reads it under "Private comments".
+    await alice.locator('[data-notice="hostReply"]').waitFor();
+    await screenshot(alice, 'interaction-host-reply-notice');
+    await alice
+      .locator('[data-notice="hostReply"]')
+      .getByRole('button', { name: text('interaction.notifications.read') })
+      .click();
+    await alice.locator('.comment--private', { hasText: reply }).waitFor();
+    // Bob's chat and private tab never get it.
+    await bob.waitForTimeout(1500);
+    expect(await bob.getByText(reply).count()).toBe(0);
+    await tab(bob, 'Private comments').click();
+    await bob.getByText(text('player.noPrivateComments')).waitFor();
+    await tab(bob, 'Comments').click();
+  });
+
+  it('floats reactions for everyone and sends at most one per 2 seconds', async () => {
+    const sentByAlice: string[] = [];
+    alice.on('request', (request) => {
+      if (request.url().endsWith('/shopapiv2/reaction/createReaction')) sentByAlice.push(request.url());
+    });
+    const button = alice.getByRole('button', { name: text('interaction.reactions.send') });
+    for (let i = 0; i < 5; i++) await button.click();
+    await bob.locator('.reaction-float').first().waitFor();
+    expect(await alice.locator('.reaction-float').count()).toBe(1);
+    await alice.waitForTimeout(300);
+    expect(sentByAlice).toHaveLength(1);
+    await alice.waitForTimeout(2000);
+    await button.click();
+    await alice.waitForTimeout(300);
+    expect(sentByAlice).toHaveLength(2);
+  });
+
+  it('signs up with e-mail and password, logs out to an anonymous viewer, and signs in again', async () => {
+    const page = await viewer();
+    await openComments(page);
+    await page.getByRole('button', { name: text('interaction.account.signIn') }).click();
+    await page.waitForSelector('dialog.account-dialog[open]');
+    await page.getByRole('button', { name: text('interaction.account.createAccount') }).click();
+    const email = `viewer-${stamp}@example.com`;
+    await page.fill('dialog.account-dialog input[name="name"]', 'Carla');
+    await page.fill('dialog.account-dialog input[name="email"]', email);
+    await page.fill('dialog.account-dialog input[name="password"]', 'correct horse battery');
+    await page.click('dialog.account-dialog .account-form__submit');
+    await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
+    await page.getByText('Chatting as Carla').waitFor();
+    const signedIn = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? 'null'));
+    expect(signedIn.user.isAnonymous).toBe(false);
+
+    await page.getByRole('button', { name: text('interaction.account.title') }).click();
+    await page.getByText('Signed in as Carla').waitFor();
+    await screenshot(page, 'interaction-account');
+    await page.getByRole('button', { name: text('interaction.account.logout') }).click();
+    await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? 'null'));
+    expect(after.user.isAnonymous).toBe(true);
+    expect(after.user.uid).not.toBe(signedIn.user.uid);
+    await page.getByRole('button', { name: text('interaction.account.signIn') }).waitFor();
+
+    // The old refresh token was revoked by the logout.
+    const refused = await fetch(`${baseUrl}/functions/auth/refreshIdToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: signedIn.refreshToken }),
+    });
+    expect(refused.status).toBe(401);
+
+    // A wrong password is told as such; the right one signs in as the same account.
+    await page.getByRole('button', { name: text('interaction.account.signIn') }).click();
+    await page.fill('dialog.account-dialog input[name="email"]', email);
+    await page.fill('dialog.account-dialog input[name="password"]', 'wrong password!');
+    await page.click('dialog.account-dialog .account-form__submit');
+    await page.getByText(text('interaction.account.errors.wrongPassword')).waitFor();
+    await page.fill('dialog.account-dialog input[name="password"]', 'correct horse battery');
+    await page.click('dialog.account-dialog .account-form__submit');
+    await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
+    const again = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? 'null'));
+    expect(again.user.uid).toBe(signedIn.user.uid);
+  });
+
+  it('tells a viewer who comments too fast to wait', async () => {
+    await openComments(alice);
+    for (let i = 0; i < 6; i++) {
+      await post(alice, `quick ${i} ${stamp}`);
+      await alice.waitForTimeout(50);
+    }
+    await alice.locator('.chat-problem', { hasText: 'You are commenting too fast' }).waitFor();
+  });
+
+  it('renders hostile comments and names as text: nothing executes', async () => {
+    // Posted through the API by a few viewers (the per-user rate limit allows 5 per 10 s each),
+    // each also named with a payload that fits a name.
+    const names = XSS_PAYLOADS.filter((payload) => payload.length <= 60);
+    const posters: AuthSession[] = [];
+    for (let i = 0; i < Math.ceil(XSS_PAYLOADS.length / 5); i++) {
+      const session = await call<AuthSession>('/functions/auth/signInAnonymously', {});
+      const name = names[i % names.length] ?? 'x';
+      await call(
+        '/functions/customerpage/updateUser',
+        { customerUid: session.user.uid, updates: { name } },
+        session.idToken,
+      );
+      posters.push(session);
+    }
+    const posted: CommentDoc[] = [];
+    for (const [index, payload] of XSS_PAYLOADS.entries()) {
+      const poster = posters[Math.floor(index / 5)] as AuthSession;
+      posted.push(
+        await call<CommentDoc>(
+          '/shopapiv2/comment/playerComment',
+          { text: payload, pageUid: PAGE, campaignUid: CAMPAIGN },
+          poster.idToken,
+        ),
+      );
+    }
+    expect(posted.map((comment) => comment.text)).toEqual([...XSS_PAYLOADS]);
+
+    const page = await viewer();
+    await openComments(page);
+    // One more through the write box, as a viewer would type it.
+    const typed = `<img src=x onerror="window.${XSS_FLAG}=1">typed ${stamp}`;
+    await post(page, typed);
+    await enterName(page, `<svg onload=window.${XSS_FLAG}=1>`);
+    await page.getByText(typed).waitFor();
+    for (const payload of XSS_PAYLOADS) {
+      await page.locator('.comment__text').getByText(payload, { exact: true }).first().waitFor();
+    }
+    const shownTexts = await page.locator('.comment__text').allTextContents();
+    for (const payload of [...XSS_PAYLOADS, typed]) expect(shownTexts).toContain(payload);
+    const shownNames = await page.locator('.comment__author').allTextContents();
+    for (const name of names.slice(0, posters.length)) expect(shownNames).toContain(name);
+    expect(shownNames).toContain(`<svg onload=window.${XSS_FLAG}=1>`);
+    // Give event handlers (onerror, onload, ontoggle, autofocus) a moment to fire if they existed.
+    await page.waitForTimeout(1000);
+    expect(
+      await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG),
+    ).toBeUndefined();
+    expect(
+      await page
+        .locator(
+          '.comment-list img, .comment-list script, .comment-list svg, .comment-list iframe, .comment-list a',
+        )
+        .count(),
+    ).toBe(0);
+    expect(pageErrors.filter((error) => error.startsWith('dialog'))).toEqual([]);
+    await screenshot(page, 'interaction-xss-literal');
+  });
+
+  it('shows the chat on a phone with the write box and the reaction button', async () => {
+    const phone = await viewer({ width: 390, height: 844 });
+    await phone.getByRole('button', { name: 'Comments' }).click();
+    await phone.locator('.mobile-sheet .chat-composer').waitFor();
+    await phone.getByText(aliceComment).waitFor();
+    await screenshot(phone, 'interaction-chat-phone');
+  });
+});
