@@ -217,7 +217,13 @@ describe('the on-site SDK on the demo retailer', () => {
       origin: playerOrigin,
       playerId,
       type: 'player_ready',
-      payload: { pageUid: 'demo-store', campaignUid: LIVE_SHOW, eventUid: LIVE_SHOW },
+      payload: {
+        pageUid: 'demo-store',
+        campaignUid: LIVE_SHOW,
+        eventUid: LIVE_SHOW,
+        // The demo page's player settings: the defaults of spec §9.
+        minimizedBox: { horizontal: 'right', vertical: 'bottom', horizontalMargin: 20, verticalMargin: 20 },
+      },
     });
     // The retailer offers its cart: once the capabilities are in, the player sells into it.
     await connected(inlineFrame(page), 'hostCart');
@@ -456,6 +462,46 @@ describe('the on-site SDK on the demo retailer', () => {
     expect(page.url()).toBe(`${retailerUrl}/`);
     const [goTo] = await seen(page, playerId, 'go_to_url');
     expect(goTo?.payload).toEqual({ url: `${retailerUrl}/?product=NL-ceramic-mug`, newTab: true });
+    await context.close();
+  });
+
+  it('switches a multi-event player to the show the host activates (cache_activate_event)', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    // The multi-event widget route framed by hand, as a host without the SDK would.
+    await page.evaluate(
+      ({ playerOrigin, hostOrigin }) => {
+        const frame = document.createElement('iframe');
+        frame.id = 'multi';
+        frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9';
+        frame.src = `${playerOrigin}/widget/demo-store/multi-event?${new URLSearchParams({
+          embed: '1',
+          playerId: 'multi-1',
+          hostOrigin,
+          context: 'on_site',
+          mode: 'fillParent',
+        })}`;
+        addEventListener('message', (event) => {
+          if (event.source !== frame.contentWindow || event.data?.type !== 'player_ready') return;
+          const send = (type: string, payload: unknown) =>
+            frame.contentWindow?.postMessage(
+              { vitrine: 1, playerId: 'multi-1', type, payload },
+              playerOrigin,
+            );
+          send('capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} });
+          send('cache_preload_events', { eventIds: ['demo-kitchen-favourites'] });
+          send('cache_activate_event', { eventId: 'demo-kitchen-favourites' });
+        });
+        document.body.append(frame);
+      },
+      { playerOrigin, hostOrigin: retailerOrigin },
+    );
+    const multi = page.frameLocator('#multi');
+    await multi.locator('.player[data-show-state="recorded"]').waitFor(WAIT);
+    await multi.locator('li[data-product-uid="nordlys-oak-board"]').waitFor(WAIT);
+    expect(await multi.locator('.playlist button[aria-current="true"]').getAttribute('data-event-id')).toBe(
+      RECORDED_SHOW,
+    );
     await context.close();
   });
 

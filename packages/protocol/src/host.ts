@@ -142,7 +142,23 @@ export const PlayerToHostMessage = z.discriminatedUnion('type', [
     'host_cart_state_changed',
     z.object({ product_id: Id, variant_id: Id.nullable(), quantity: z.number().int().min(0).max(10_000) }),
   ),
-  message('player_ready', z.object({ pageUid: Id, campaignUid: Id.nullable(), eventUid: Id.nullable() })),
+  message(
+    'player_ready',
+    z.object({
+      pageUid: Id,
+      campaignUid: Id.nullable(),
+      eventUid: Id.nullable(),
+      // The page's minimized corner and margins (its player settings), for the SDK to place it.
+      minimizedBox: z
+        .object({
+          horizontal: z.enum(['left', 'right']),
+          vertical: z.enum(['top', 'bottom']),
+          horizontalMargin: z.number().int().min(0).max(500),
+          verticalMargin: z.number().int().min(0).max(500),
+        })
+        .optional(),
+    }),
+  ),
   message('content_loaded', z.object({ eventUid: Id })),
   message(
     'track_event',

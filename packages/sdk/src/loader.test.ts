@@ -325,6 +325,33 @@ describe('the /sdk.js loader', () => {
     );
   });
 
+  it("minimizes to the page's configured corner unless init names one", () => {
+    const browser = loaded();
+    const pageBox = { horizontal: 'left', vertical: 'top', horizontalMargin: 8, verticalMargin: 30 };
+    const readyWithBox = (player: { playerId: string; iframe: unknown }) => {
+      const win = frameWindow(player);
+      browser.message(
+        win,
+        PLAYER,
+        envelope(player.playerId, 'player_ready', {
+          pageUid: 'demo-store',
+          campaignUid: null,
+          eventUid: null,
+          minimizedBox: pageBox,
+        }),
+      );
+      browser.message(win, PLAYER, envelope(player.playerId, 'minimize', {}));
+    };
+    const bySettings = browser.vitrine.init({ pageUid: 'demo-store' });
+    readyWithBox(bySettings);
+    expect(browser.body.children[0]!.children[0]!.style).toMatchObject({ left: '8px', top: '30px' });
+    expect(bySettings.minimized).toBe(true);
+
+    const byInit = browser.vitrine.init({ pageUid: 'demo-store', minimized: { margin: 12 } });
+    readyWithBox(byInit);
+    expect(browser.body.children[1]!.children[0]!.style).toMatchObject({ right: '12px', bottom: '12px' });
+  });
+
   it('brings the player back at the show and time it last reported, playing if it was', () => {
     const first = loaded();
     const player = first.vitrine.init({ pageUid: 'demo-store', mode: 'modal' });

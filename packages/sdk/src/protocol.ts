@@ -113,7 +113,18 @@ export interface PlayerToHostPayloads {
   host_request_cart_state: Empty;
   /** The shopper set this line's quantity in the player (0 removes it). */
   host_cart_state_changed: HostCartLine;
-  player_ready: { pageUid: string; campaignUid: string | null; eventUid: string | null };
+  player_ready: {
+    pageUid: string;
+    campaignUid: string | null;
+    eventUid: string | null;
+    /** The page's minimized corner and margins (player settings); init's `minimized` wins over it. */
+    minimizedBox?: {
+      horizontal: 'left' | 'right';
+      vertical: 'top' | 'bottom';
+      horizontalMargin: number;
+      verticalMargin: number;
+    };
+  };
   content_loaded: { eventUid: string };
   track_event: { trackingEvent: string; trackingInfo?: Record<string, unknown> };
   video_ready: { eventUid: string };

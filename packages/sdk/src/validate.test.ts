@@ -205,7 +205,14 @@ describe('playerConfig and widgetUrl', () => {
       usableActions: [],
       supportedFeatures: {},
       aspectRatio: '16:9',
-      minimized: { horizontal: 'right', vertical: 'bottom', margin: 20, width: 180, height: 320 },
+      minimized: {
+        horizontal: 'right',
+        vertical: 'bottom',
+        horizontalMargin: 20,
+        verticalMargin: 20,
+        width: 180,
+        height: 320,
+      },
       language: null,
     });
   });

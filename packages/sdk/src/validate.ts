@@ -83,12 +83,17 @@ export function hostMessage(playerId: string, type: string, payload: unknown): E
   return message;
 }
 
-/** Where a minimized player sits: its corner, margins (20 px, spec §9) and size. */
+/**
+ * Where a minimized player sits: its corner, margins (20 px, spec §9) and size. Without one in
+ * the init options, the page's player settings (minimizedHorizontalPosition, …) decide.
+ */
 export interface MinimizedBox {
   horizontal: 'right' | 'left';
   vertical: 'bottom' | 'top';
-  /** Margin to both edges, px. */
-  margin: number;
+  /** Margin to the left or right edge, px. */
+  horizontalMargin: number;
+  /** Margin to the top or bottom edge, px. */
+  verticalMargin: number;
   width: number;
   height: number;
 }
@@ -112,7 +117,8 @@ export interface PlayerConfig {
 export const DEFAULT_MINIMIZED_BOX: MinimizedBox = {
   horizontal: 'right',
   vertical: 'bottom',
-  margin: 20,
+  horizontalMargin: 20,
+  verticalMargin: 20,
   width: 180,
   height: 320,
 };
@@ -183,7 +189,9 @@ export function playerConfig(options: Record<string, unknown>, defaultOrigin: st
     minimized: {
       horizontal: box.horizontal === 'left' ? 'left' : d.horizontal,
       vertical: box.vertical === 'top' ? 'top' : d.vertical,
-      margin: positive(box.margin, d.margin),
+      // `margin` sets both.
+      horizontalMargin: positive(box.horizontalMargin, positive(box.margin, d.horizontalMargin)),
+      verticalMargin: positive(box.verticalMargin, positive(box.margin, d.verticalMargin)),
       width: positive(box.width, d.width),
       height: positive(box.height, d.height),
     },

@@ -59,8 +59,11 @@ export interface InitOptions {
   handlers?: Handlers;
   /** Inline mode's box, `width:height`; default '16:9'. */
   aspectRatio?: string;
-  /** Corner, margin (default 20 px) and size (default 180 × 320) of the minimized player. */
-  minimized?: Partial<MinimizedBox>;
+  /**
+   * Corner, margins (default 20 px; `margin` sets both) and size (default 180 × 320) of the
+   * minimized player; without it, the corner and margins of the page's player settings.
+   */
+  minimized?: Partial<MinimizedBox> & { margin?: number };
   /** Starting language of the player (`?lang=`). */
   language?: string;
 }
@@ -204,7 +207,14 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
     config: PlayerConfig,
     container: Element | null,
     handlers: Handlers | undefined,
-    start: { playerId: string; minimized: boolean; restored: boolean; position: PlaybackPosition | null },
+    start: {
+      playerId: string;
+      minimized: boolean;
+      restored: boolean;
+      position: PlaybackPosition | null;
+      /** Take the corner of the page's settings (player_ready), as init gave none. */
+      pageBox?: boolean;
+    },
   ): Internal {
     if (!styled) {
       styled = true;
@@ -303,8 +313,8 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
       const s = box.style;
       s.width = min ? `${m.width}px` : '';
       s.height = min ? `${m.height}px` : '';
-      s[m.horizontal] = min ? `${m.margin}px` : '';
-      s[m.vertical] = min ? `${m.margin}px` : '';
+      s[m.horizontal] = min ? `${m.horizontalMargin}px` : '';
+      s[m.vertical] = min ? `${m.verticalMargin}px` : '';
       setLock(overlay && !min);
       save(min);
     };
@@ -383,6 +393,8 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
           ready = true;
           // A ready player shows its own close (and minimize) controls.
           if (fallbackClose) fallbackClose.hidden = true;
+          if (start.pageBox && isObject(payload.minimizedBox))
+            config.minimized = playerConfig({ ...config, minimized: payload.minimizedBox }, null).minimized;
           sendCapabilities();
           if (minimized) emit('minimize', {});
           internal.notifyResize();
@@ -432,6 +444,7 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
         minimized: false,
         restored: false,
         position: null,
+        pageBox: !options.minimized,
       }).api;
     },
     restore(options = {}) {

@@ -74,11 +74,8 @@ export interface BridgeDeps {
   };
 }
 
-export interface PlayerReadyInfo {
-  pageUid: string;
-  campaignUid: string | null;
-  eventUid: string | null;
-}
+/** What player_ready tells the host: the show, and the page's minimized corner (its player settings). */
+export type PlayerReadyInfo = PlayerToHostPayload<'player_ready'>;
 
 export interface HostBridge {
   readonly params: EmbedParams;

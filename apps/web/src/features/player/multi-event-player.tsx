@@ -6,7 +6,7 @@ import {
   playlistFromHost,
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadStoreInfo, read } from '../../lib/api.ts';
@@ -69,19 +69,52 @@ function MultiEventPlaylist({ data }: { data: MultiEventData }) {
   const [products, setProducts] = useState<{ eventId: string; products: EventProduct[] } | null>(null);
   const active = data.events.find((event) => event.id === playlist.activeItemId);
 
+  // Each show's products, loaded once: the host may ask to have shows ready before it switches.
+  const productRequests = useRef(new Map<string, Promise<EventProduct[]>>());
+  const loadProducts = useCallback((eventId: string) => {
+    let request = productRequests.current.get(eventId);
+    if (!request) {
+      request = read('liveEventProducts', { eventId });
+      // A failed load is tried again next time rather than remembered.
+      request.catch(() => productRequests.current.delete(eventId));
+      productRequests.current.set(eventId, request);
+    }
+    return request;
+  }, []);
+
   useHostCommand((command) => {
-    if (command.type !== 'playlist_update') return;
-    const fromHost = playlistFromHost(
-      data.events.map((event) => event.id),
-      command.payload,
-    );
-    if (fromHost) setPlaylist(fromHost);
+    const known = (eventId: string) => data.events.some((event) => event.id === eventId);
+    switch (command.type) {
+      case 'playlist_update': {
+        const fromHost = playlistFromHost(
+          data.events.map((event) => event.id),
+          command.payload,
+        );
+        if (fromHost) setPlaylist(fromHost);
+        break;
+      }
+      case 'cache_preload_events':
+        for (const eventId of command.payload.eventIds) {
+          if (known(eventId)) loadProducts(eventId).catch(() => undefined);
+        }
+        break;
+      case 'cache_activate_event':
+        // Only a show of this store that is in the playlist; anything else is ignored.
+        if (known(command.payload.eventId)) {
+          setPlaylist((current) =>
+            current.items.some((item) => item.eventId === command.payload.eventId)
+              ? { ...current, activeItemId: command.payload.eventId }
+              : current,
+          );
+        }
+        break;
+    }
   });
 
   useEffect(() => {
     if (!active) return;
     let cancelled = false;
-    read('liveEventProducts', { eventId: active.id }).then(
+    loadProducts(active.id).then(
       (loaded) => {
         if (!cancelled) setProducts({ eventId: active.id, products: loaded });
       },
@@ -90,7 +123,7 @@ function MultiEventPlaylist({ data }: { data: MultiEventData }) {
     return () => {
       cancelled = true;
     };
-  }, [active]);
+  }, [active, loadProducts]);
 
   if (!active) return <p className="panel-empty">{t('player.noShows')}</p>;
   const nextId = nextPlaylistItem(playlist);
