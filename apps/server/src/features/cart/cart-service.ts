@@ -296,8 +296,18 @@ export function createCartService(deps: {
       variantFound: product?.variants.some((variant) => variant.uid === input.variantUid) ?? false,
     });
     if (check !== null || !product) return feedback(check ?? 'notFound', pageUid, campaignUid, userUid);
-    const prefs = await preferences(pageUid, userUid);
     const variant = product.variants.find((candidate) => candidate.uid === input.variantUid) ?? null;
+    // Already gone when read: answer without a transaction (a flash sale's many late buyers),
+    // unless timed-out carts give units back. The conditional UPDATE below stays the real check.
+    const free = variant ? variant.stock : product.stock;
+    if (
+      free !== null &&
+      free < input.quantity &&
+      (await releaseExpired({ productUid: product.uid, variantUid: input.variantUid })) === 0
+    ) {
+      return feedback('soldOut', pageUid, campaignUid, userUid);
+    }
+    const prefs = await preferences(pageUid, userUid);
 
     const attempt = () =>
       withRetry(() =>
