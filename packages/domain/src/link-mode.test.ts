@@ -5,6 +5,7 @@ import {
   isForcedBasketMode,
   isLinkMode,
   type LinkModeInputs,
+  sellsIntoHostCart,
 } from './link-mode.ts';
 
 const BASE: LinkModeInputs = {
@@ -69,5 +70,15 @@ describe('isForcedBasketMode', () => {
   it('accepts the four modes and ignores anything else (spec §6 FORCE_BASKET_MODE, §5 "Unexpected ... data from the host is ignored")', () => {
     expect(['WEBSHOP', 'FAVORITES', 'VITRINE', 'LINKS'].every(isForcedBasketMode)).toBe(true);
     expect(['links', 'CART', '', null, undefined, 3, {}].some(isForcedBasketMode)).toBe(false);
+  });
+});
+
+describe('sellsIntoHostCart', () => {
+  it("uses the host's cart when it takes updates, unless the host forces the built-in basket (VITRINE)", () => {
+    expect(sellsIntoHostCart(null, true)).toBe(true);
+    expect(sellsIntoHostCart('WEBSHOP', true)).toBe(true);
+    expect(sellsIntoHostCart('VITRINE', true)).toBe(false);
+    expect(sellsIntoHostCart(null, false)).toBe(false);
+    expect(sellsIntoHostCart('WEBSHOP', false)).toBe(false);
   });
 });

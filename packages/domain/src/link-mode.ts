@@ -38,3 +38,14 @@ export function isLinkMode(inputs: LinkModeInputs): boolean {
 export function hidesCartFeatures(forcedBasketMode: ForcedBasketMode | null): boolean {
   return forcedBasketMode === 'FAVORITES';
 }
+
+/**
+ * Whose cart an embedded player sells into when not in link mode: the host page's when it takes
+ * cart updates (UPDATE_CART_CONTENTS), unless it forces VITRINE, the player's own basket.
+ */
+export function sellsIntoHostCart(
+  forcedBasketMode: ForcedBasketMode | null,
+  hostTakesCartUpdates: boolean,
+): boolean {
+  return hostTakesCartUpdates && forcedBasketMode !== 'VITRINE';
+}

@@ -5,6 +5,7 @@ import {
   isShowExpired,
   type ProductDisplayMode,
   productDisplayMode,
+  sellsIntoHostCart,
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { useMemo } from 'react';
@@ -71,7 +72,9 @@ export function cartModeOf(host: HostBridgeView, event: LiveEvent, now: number):
   });
   if (linkMode) return 'link';
   if (standalone) return 'cart';
-  return host.supports('UPDATE_CART_CONTENTS') ? 'hostCart' : 'cart';
+  return sellsIntoHostCart(host.forcedBasketMode, host.supports('UPDATE_CART_CONTENTS'))
+    ? 'hostCart'
+    : 'cart';
 }
 
 export function useProductCommerce({
