@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Currency } from '@vitrine/domain';
 import {
   PAYMENT_SIGNATURE_HEADER,
   type PaymentEventType,
@@ -44,14 +45,14 @@ export function registerPaymentRoutes(
   });
 
   /** Sends a signed event to our own webhook endpoint, the way the provider's servers would. */
-  async function deliver(transactionUid: string, type: PaymentEventType, amount: number, currency: string) {
+  async function deliver(transactionUid: string, type: PaymentEventType, amount: number, currency: Currency) {
     const { body, signature } = await testProvider.signedEvent(
       {
         id: `evt_${randomBytes(12).toString('base64url')}`,
         type,
         transactionUid,
         amount,
-        currency: currency as never,
+        currency,
         created: options.now(),
       },
       options.now(),
