@@ -56,7 +56,11 @@ export function registerAccountRoutes(
   app.post('/functions/auth/oidc/start', async (request, reply) => {
     const { providerId } = parseInput(OidcStartRequest, request.body);
     noStore(reply);
-    return oidc.start(providerId, `${request.protocol}://${request.host}`);
+    // The web app may be on another origin than this API (VITRINE_MAIN_URL): its page's Origin.
+    const origin = request.headers.origin;
+    const appOrigin =
+      origin && /^https?:\/\/[^/]+$/.test(origin) ? origin : `${request.protocol}://${request.host}`;
+    return oidc.start(providerId, appOrigin);
   });
 
   app.post('/functions/auth/oidc/complete', async (request, reply) => {

@@ -197,6 +197,20 @@ describe('social sign-in through OpenID Connect', () => {
     const completed = await post('/functions/auth/oidc/complete', { callbackUrl });
     expect(completed.statusCode, completed.body).toBe(200);
     expect(AuthSession.parse(completed.json()).user.name).toBe('Social dana');
+    // A web app on another origin than the API: the page's Origin decides; "null" is ignored.
+    for (const [origin, expected] of [
+      ['https://shop.example:8443', 'https://shop.example:8443/auth/callback'],
+      ['null', SAME_ORIGIN_REDIRECT_URI],
+    ]) {
+      const started = await app.server.inject({
+        method: 'POST',
+        url: '/functions/auth/oidc/start',
+        headers: { origin },
+        payload: { providerId: 'same-origin' },
+      });
+      const url = new URL(OidcStartResponse.parse(started.json()).authorizationUrl);
+      expect(url.searchParams.get('redirect_uri'), origin).toBe(expected);
+    }
   });
 
   it('refuses a forged state, a code for another flow, and malformed requests', async () => {

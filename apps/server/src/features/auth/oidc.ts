@@ -33,8 +33,7 @@ const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(ur
 export function createOidcService(
   db: Database,
   providers: readonly OidcProviderConfig[],
-  /** `mainUrl`: the web app's origin when it is not this server's (VITRINE_MAIN_URL), else null. */
-  options: { mainUrl: string | null; now: () => number },
+  options: { now: () => number },
 ) {
   const discovered = new Map<string, Promise<oidc.Configuration>>();
 
@@ -63,20 +62,18 @@ export function createOidcService(
   }
 
   /**
-   * Where the provider returns: the configured URI, else the web app's /auth/callback — on
-   * VITRINE_MAIN_URL, or on the origin the sign-in was started from (the app is served here).
-   * A made-up Host only yields a URI the provider has not registered, so it refuses.
+   * Where the provider returns: the configured URI, else the web app's /auth/callback on the
+   * origin the sign-in was started from (the page's Origin). A made-up origin only yields a URI
+   * the provider has not registered, so the provider refuses it.
    */
-  const redirectUri = (config: OidcProviderConfig, requestOrigin: string) =>
-    config.redirectUri ?? new URL('/auth/callback', options.mainUrl ?? requestOrigin).href;
+  const redirectUri = (config: OidcProviderConfig, appOrigin: string) =>
+    config.redirectUri ?? new URL('/auth/callback', appOrigin).href;
 
   return {
     providers: () => providers.map(({ id, name }) => ({ id, name })),
 
-    async start(
-      providerId: string,
-      requestOrigin: string,
-    ): Promise<{ authorizationUrl: string; state: string }> {
+    /** `appOrigin`: the web app's origin (the request's Origin header, else this server's). */
+    async start(providerId: string, appOrigin: string): Promise<{ authorizationUrl: string; state: string }> {
       const config = provider(providerId);
       let client: oidc.Configuration;
       try {
@@ -103,12 +100,12 @@ export function createOidcService(
           config.id,
           codeVerifier,
           nonce,
-          redirectUri(config, requestOrigin),
+          redirectUri(config, appOrigin),
           options.now() + OIDC_FLOW_TTL_MS,
         ],
       );
       const url = oidc.buildAuthorizationUrl(client, {
-        redirect_uri: redirectUri(config, requestOrigin),
+        redirect_uri: redirectUri(config, appOrigin),
         scope: config.scope,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
