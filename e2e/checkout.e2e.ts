@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
 /** The English checkout texts the test reads (locales/en.json and locales/checkout/en.json). */
@@ -118,6 +119,29 @@ async function payOnProviderPage(page: Page, start: () => Promise<void>, choice:
   await page.waitForURL(/\/success\?transaction=/);
 }
 
+async function admin(method: 'PUT' | 'POST', path: string, body: unknown = {}): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+}
+
+/** Adds the mug in a show and opens its checkout; answers the checkout page and its path. */
+async function checkoutWithMug(showPath: string): Promise<{ checkout: Page; path: string }> {
+  const shopper = await newShopper();
+  const show = await openPage(shopper, showPath);
+  await addToCart(show, 'Ceramic mug');
+  await show.waitForURL(new RegExp(`${showPath}/[A-Za-z0-9_-]+$`));
+  const checkoutUid = new URL(show.url()).pathname.split('/').pop() ?? '';
+  const campaignUid = showPath.split('/').pop() ?? '';
+  const path = `/${campaignUid}/${checkoutUid}`;
+  const checkout = await openPage(shopper, path);
+  await checkout.waitForSelector('.checkout-form');
+  return { checkout, path };
+}
+
 const textsOf = (page: Page, selector: string) =>
   page.$$eval(selector, (elements) => elements.map((element) => element.textContent?.trim() ?? ''));
 
@@ -225,6 +249,67 @@ describe('cart and checkout', () => {
     await checkout.waitForSelector('[data-payment="received"]', { timeout: 20_000 });
     // Mug 179.00 + freight 49.00, paid once.
     expect(await checkout.textContent('[data-testid="order-total"]')).toContain('228.00');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the locked-order notice as soon as the order is sent to packing, and offers no payment', async () => {
+    const { checkout, path } = await checkoutWithMug(LIVE_SHOW);
+    await fillCheckoutForm(checkout);
+    await checkout.getByRole('button', { name: texts.cart.continue }).click();
+    await checkout.waitForURL(/\/confirm$/);
+    await payOnProviderPage(checkout, () => checkout.click('.checkout-summary__action'), 'decline');
+    await checkout.locator('[data-payment="declined"] button').waitFor({ timeout: 20_000 });
+
+    const checkoutUid = path.split('/').pop() ?? '';
+    await admin('POST', `/admin/checkouts/${checkoutUid}/sendToPacking`);
+    // The reservation's live query brings the new status; no reload.
+    const notice = checkout.locator('[data-notice="locked"]');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toBe(
+      'The order has been locked for changes and payments because it was sent for packing.',
+    );
+    expect(await checkout.locator('[data-payment] button').count()).toBe(0);
+    // The cart step is closed for a locked order: the route lands on the order.
+    await checkout.goto(`${baseUrl}${path}`);
+    await checkout.waitForURL(`${baseUrl}${path}/success`);
+    await checkout.waitForSelector('[data-notice="locked"]');
+    await screenshot(checkout, 'checkout-locked');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('refuses an order once the campaign deadline has passed', async () => {
+    const campaignUid = 'e2e-checkout-deadline';
+    const eventId = 'e2e-checkout-deadline-show';
+    const campaign = { name: 'Last-minute deals', deadline: Date.now() + 60 * 60_000 };
+    await admin('PUT', `/admin/pages/demo-store/campaigns/${campaignUid}`, campaign);
+    await admin('PUT', `/admin/events/${eventId}`, {
+      pageUid: 'demo-store',
+      campaignId: campaignUid,
+      currentStatus: 'live',
+      eventName: 'Last-minute deals',
+      eventStartTimestamp: Date.now(),
+      liveStartTime: Date.now(),
+    });
+    await admin('PUT', `/admin/events/${eventId}/products/nordlys-ceramic-mug`, {
+      productUid: 'nordlys-ceramic-mug',
+    });
+
+    const { checkout, path } = await checkoutWithMug(`/widget/demo-store/${campaignUid}`);
+    await fillCheckoutForm(checkout);
+    await admin('PUT', `/admin/pages/demo-store/campaigns/${campaignUid}`, {
+      ...campaign,
+      deadline: Date.now() - 1000,
+    });
+
+    await checkout.goto(`${baseUrl}${path}`);
+    const notice = checkout.locator('[data-notice="deadline"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe('Sorry, deadline for ordering these products is overdue.');
+    expect(await checkout.getByRole('button', { name: texts.cart.continue }).isDisabled()).toBe(true);
+    // The confirmation step is closed too.
+    await checkout.goto(`${baseUrl}${path}/confirm`);
+    await checkout.waitForURL(`${baseUrl}${path}`);
+    await screenshot(checkout, 'checkout-deadline');
     expect(pageErrors).toEqual([]);
   });
 });
