@@ -371,6 +371,34 @@ describe('POST /functions/customerpage/updateUser', () => {
   });
 });
 
+describe('sign-up flood protection', () => {
+  it('allows 20 sign-ups per client address per 10 minutes, then answers 429', async () => {
+    clock = START;
+    // As if this address had just made 20 accounts (each costs a real scrypt hash to make).
+    await app.db.query(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 20)
+       ON CONFLICT (key) DO UPDATE SET window_start = $2, count = 20`,
+      ['signup:127.0.0.1', clock - 60_000],
+    );
+    const refused = await post('/functions/auth/signUp', {
+      email: 'flood@example.com',
+      password: 'password123',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Too many new accounts from this address. Try again in 540 seconds.',
+      retryAfterMs: 540_000,
+    });
+    clock = START + 9 * 60_000;
+    expect(
+      (await post('/functions/auth/signUp', { email: 'flood@example.com', password: 'password123' }))
+        .statusCode,
+    ).toBe(200);
+    clock = START;
+  });
+});
+
 describe('user record access errors', () => {
   it('are logged as no permissions and answered 403 without database details', async () => {
     const { createUserService } = await import('../users/user-service.ts');

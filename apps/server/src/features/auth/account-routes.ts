@@ -27,7 +27,7 @@ export function registerAccountRoutes(
     const caller = await auth.authenticateRequest(request);
     const input = parseInput(SignUpRequest, request.body);
     noStore(reply);
-    return accounts.signUp(caller, input);
+    return accounts.signUp(caller, input, request.ip);
   });
 
   app.post('/functions/auth/signInWithPassword', async (request, reply) => {

@@ -9,6 +9,11 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 
 /** Password attempts per e-mail address per window, against guessing. */
 export const PASSWORD_ATTEMPT_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Sign-ups per client address per window: each one costs a 128 MiB, ~0.5 s scrypt hash, so a
+ * flood of them must not be able to take the server's CPU.
+ */
+export const SIGN_UP_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 /** How long the credential of a 409 credential_in_use can be redeemed. */
 export const PENDING_CREDENTIAL_TTL_MS = 5 * 60_000;
 
@@ -46,8 +51,19 @@ export function createAccountService(db: Database, auth: AuthService, users: Use
   }
 
   return {
-    async signUp(caller: AuthenticatedUser | null, input: SignUpRequest): Promise<AuthSession> {
+    async signUp(
+      caller: AuthenticatedUser | null,
+      input: SignUpRequest,
+      clientAddress: string,
+    ): Promise<AuthSession> {
       requireNoAccount(caller);
+      await enforceRateLimit(
+        db,
+        `signup:${clientAddress}`,
+        SIGN_UP_LIMIT,
+        now(),
+        (seconds) => `Too many new accounts from this address. Try again in ${seconds} seconds.`,
+      );
       const [taken] = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
       if (taken) throw new HttpError(409, 'email_in_use', EMAIL_IN_USE_MESSAGE);
       const passwordHash = await hashPassword(input.password);
