@@ -465,6 +465,50 @@ describe('the on-site SDK on the demo retailer', () => {
     await context.close();
   });
 
+  it('keeps favourites in the host (TOGGLE_IS_FAVORITE); FAVORITES mode hides every cart feature', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const playerId = await initPlayer(page, {
+      pageUid: 'demo-store',
+      campaignUid: RECORDED_SHOW,
+      mode: 'modal',
+      usableActions: ['OPEN_CART', 'UPDATE_CART_CONTENTS', 'TOGGLE_IS_FAVORITE'],
+      supportedFeatures: { FORCE_BASKET_MODE: 'FAVORITES' },
+    });
+    // The retailer's own favourites handler (retailer.js) stores the toggle and answers with it.
+    await page.evaluate((id) => {
+      const vitrine = window.Vitrine as unknown as {
+        players(): { playerId: string; on(t: string, h: (p: unknown, r: unknown) => void): void }[];
+      };
+      const player = vitrine.players().find((p) => p.playerId === id)!;
+      player.on('toggle_is_favorite', (payload, reply) => {
+        const { product, isFavorite } = payload as { product: { product_id: string }; isFavorite: boolean };
+        localStorage.setItem('e2e:favorites', JSON.stringify(isFavorite ? [product.product_id] : []));
+        (reply as (t: string, p: unknown) => void)('user_product_data', {
+          product_id: product.product_id,
+          isFavorite,
+        });
+      });
+    }, playerId);
+    const frame = frameOf(page, playerId);
+    await connected(frame, 'favorites');
+    // No cart anywhere: no cart control, no add-to-cart in the product details.
+    expect(await frame.locator('.host-controls__button--cart').count()).toBe(0);
+    await frame.locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"] .product-card').click();
+    await frame.locator('.product-details').waitFor(WAIT);
+    expect(await frame.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+    await frame.locator('.product-details').getByRole('link', { name: 'See in shop' }).waitFor(WAIT);
+    // The favourite toggle goes through the host.
+    await frame.locator('.product-details .link-button', { hasText: 'All products' }).click();
+    const toggle = frame.locator('li[data-product-uid="nordlys-ceramic-mug"] .favorite-toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), WAIT).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('e2e:favorites')), WAIT)
+      .toBe('["NL-ceramic-mug"]');
+    await context.close();
+  });
+
   it('switches a multi-event player to the show the host activates (cache_activate_event)', async () => {
     const context = await newContext();
     const page = await open(context);
