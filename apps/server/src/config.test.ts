@@ -122,3 +122,33 @@ describe('loadConfig', () => {
     expect(port).not.toBe(0);
   });
 });
+
+describe('loadConfig: accounts and interaction', () => {
+  it('limits comments to 5 per 10 s by default, takes MAX/SECONDS or off, and rejects anything else', () => {
+    expect(loadConfig({}).commentRateLimit).toEqual({ max: 5, windowMs: 10_000 });
+    expect(loadConfig({ VITRINE_COMMENT_RATE_LIMIT: '20/60' }).commentRateLimit).toEqual({
+      max: 20,
+      windowMs: 60_000,
+    });
+    expect(loadConfig({ VITRINE_COMMENT_RATE_LIMIT: 'off' }).commentRateLimit).toBeNull();
+    for (const bad of ['0/10', '5', '5/0', 'none', '-1/5']) {
+      expect(() => loadConfig({ VITRINE_COMMENT_RATE_LIMIT: bad }), bad).toThrow(
+        'VITRINE_COMMENT_RATE_LIMIT: must be "MAX/SECONDS" (e.g. 5/10) or "off"',
+      );
+    }
+  });
+
+  it('reads social sign-in providers from JSON and names what is wrong', () => {
+    expect(loadConfig({}).oidcProviders).toEqual([]);
+    const provider = { id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'abc' };
+    expect(loadConfig({ VITRINE_OIDC_PROVIDERS: JSON.stringify([provider]) }).oidcProviders).toEqual([
+      { ...provider, scope: 'openid email profile' },
+    ]);
+    expect(() => loadConfig({ VITRINE_OIDC_PROVIDERS: '[{' })).toThrow(
+      'VITRINE_OIDC_PROVIDERS: must be a JSON array',
+    );
+    expect(() =>
+      loadConfig({ VITRINE_OIDC_PROVIDERS: JSON.stringify([{ ...provider, issuer: 'nope' }]) }),
+    ).toThrow('VITRINE_OIDC_PROVIDERS.0.issuer');
+  });
+});
