@@ -17,7 +17,7 @@ interface CheckoutTexts {
   };
   shipping: { home_delivery: string };
   paymentMethod: { test_card: string };
-  payment: { receivedTitle: string; declined: string };
+  payment: { receivedTitle: string; declined: string; interrupted: string };
   cart: { continue: string; toCheckout: string };
 }
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
@@ -112,7 +112,11 @@ async function fillCheckoutForm(page: Page) {
 }
 
 /** From the confirmation step: order, then choose on the test provider's hosted page. */
-async function payOnProviderPage(page: Page, start: () => Promise<void>, choice: 'approve' | 'decline') {
+async function payOnProviderPage(
+  page: Page,
+  start: () => Promise<void>,
+  choice: 'approve' | 'decline' | 'abandon',
+) {
   await start();
   await page.waitForURL(/\/payments\/test\//);
   await page.click(`button.${choice}`);
@@ -257,8 +261,11 @@ describe('cart and checkout', () => {
     await fillCheckoutForm(checkout);
     await checkout.getByRole('button', { name: texts.cart.continue }).click();
     await checkout.waitForURL(/\/confirm$/);
-    await payOnProviderPage(checkout, () => checkout.click('.checkout-summary__action'), 'decline');
-    await checkout.locator('[data-payment="declined"] button').waitFor({ timeout: 20_000 });
+    // Leaving the payment page interrupts the payment: it can be retried.
+    await payOnProviderPage(checkout, () => checkout.click('.checkout-summary__action'), 'abandon');
+    const interrupted = checkout.locator('[data-payment="abandoned"]');
+    await interrupted.locator('button').waitFor({ timeout: 20_000 });
+    expect(await interrupted.locator('p').first().textContent()).toBe(texts.payment.interrupted);
 
     const checkoutUid = path.split('/').pop() ?? '';
     await admin('POST', `/admin/checkouts/${checkoutUid}/sendToPacking`);

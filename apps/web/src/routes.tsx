@@ -15,7 +15,6 @@ import { MultiEventPlayer, multiEventLoader } from './features/player/multi-even
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
-import { ShopPage } from './features/shop/shop-page.tsx';
 import { TermsPage, termsLoader } from './features/terms/terms-page.tsx';
 
 /**
@@ -23,6 +22,9 @@ import { TermsPage, termsLoader } from './features/terms/terms-page.tsx';
  * routes"); they take precedence over the generic options route.
  */
 export const SPECIAL_CHECKOUT_PAGE_IDS = ['vitrine-outlet', 'vitrine-partner'] as const;
+
+/** The store front page loads on its own route, so the player's first bundle does not carry it. */
+const lazyShopPage = async () => ({ Component: (await import('./features/shop/shop-page.tsx')).ShopPage });
 
 /** The whole route table of spec §2, in one place. */
 export const routes: RouteObject[] = [
@@ -35,7 +37,7 @@ export const routes: RouteObject[] = [
         path: '/',
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, loader: defaultShopLoader, element: <ShopPage /> },
+          { index: true, loader: defaultShopLoader, lazy: lazyShopPage },
           { path: ':campaignUid/create', lazy: lazyCreateCheckout },
           { path: 'terms', loader: termsLoader, element: <TermsPage /> },
           { path: 'tiktok', element: <ContactCapturePlaceholder /> },
@@ -86,7 +88,7 @@ export const routes: RouteObject[] = [
             loader: showLoader,
             element: <ShowRoute />,
           },
-          { path: ':pageUid', loader: shopLoader, element: <ShopPage /> },
+          { path: ':pageUid', loader: shopLoader, lazy: lazyShopPage },
         ],
       },
       { path: '/:pageUid/tiktok', loader: pageLoader, element: <ContactCapturePlaceholder /> },
