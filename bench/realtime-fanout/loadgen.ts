@@ -1,0 +1,364 @@
+/**
+ * A load-generator process: opens viewer connections, waits for their snapshots, then records
+ * for every comment each viewer receives the latency (receive time − send time carried in the
+ * text `bench:<sentAtMs>:<n>`). Driven by run.ts over the IPC channel (see the message types).
+ * Vitrine viewers are `ws` clients speaking the realtime protocol; Socket.IO viewers are
+ * `socket.io-client` sockets. Both parse every frame as a real client would.
+ */
+import { REALTIME_PATH, REALTIME_PROTOCOL_VERSION, subscriptionKey } from '@vitrine/protocol';
+import { io as socketIo } from 'socket.io-client';
+import WebSocket from 'ws';
+import { Histogram, type HistogramData } from './histogram.ts';
+import { clock, sleep } from './proc.ts';
+
+export type Impl = 'vitrine' | 'socket.io';
+
+export interface LoadgenTarget {
+  /** Label of the server node ("A", "B"). */
+  node: string;
+  /** http://127.0.0.1:port */
+  baseUrl: string;
+  count: number;
+}
+
+export type ToLoadgen =
+  | {
+      type: 'start';
+      impl: Impl;
+      targets: LoadgenTarget[];
+      /** Global index of this process's first connection, to spread source addresses. */
+      firstIndex: number;
+      spreadSourceAddresses: boolean;
+      pageUid: string;
+      campaignUid: string;
+      /** Upper bound of the comment numbers n, for the per-viewer duplicate bitmaps. */
+      maxComments: number;
+      connectConcurrency: number;
+      connectTimeoutMs: number;
+    }
+  | { type: 'begin' }
+  | { type: 'poll' }
+  /** `accepted`: the comment numbers n the server accepted, which every viewer should receive. */
+  | { type: 'collect'; accepted: number[] }
+  | { type: 'exit' };
+
+export interface NodeStats {
+  node: string;
+  connections: number;
+  /** Distinct (viewer, comment) deliveries of accepted comments. */
+  received: number;
+  /** Deliveries of comments whose POST did not answer 200 (e.g. timed out, yet went through). */
+  receivedUnconfirmed: number;
+  duplicates: number;
+  /** Frames (WebSocket messages / Socket.IO events) that carried at least one comment. */
+  frames: number;
+  /** Viewers whose connection closed after they were ready. */
+  disconnects: number;
+  /** Viewers that received fewer distinct comments than the server accepted. */
+  lossyViewers: number;
+  /** Latency from the writer's send time (in the comment text) to receipt. */
+  histogram: HistogramData;
+  /** Latency from the comment's server time stamp (`doc.time`, whole ms) to receipt. */
+  serverHistogram: HistogramData;
+  /** Receive time of the last delivery (clock ms). */
+  lastReceiveAt: number;
+}
+
+export type FromLoadgen =
+  | { type: 'progress'; ready: number }
+  | { type: 'ready'; ready: number; failed: number; errors: string[]; ms: number }
+  | { type: 'count'; received: number; disconnects: number }
+  | {
+      type: 'stats';
+      nodes: NodeStats[];
+      /** Deliveries per comment n (over this process's viewers). */
+      perComment: number[];
+      /** CPU use of this process between `begin` and `collect`, in % of one core. */
+      cpuPercentWrite: number;
+      rssBytes: number;
+    };
+
+interface Viewer {
+  node: NodeState;
+  ready: boolean;
+  seen: Uint8Array;
+  close(): void;
+}
+
+interface NodeState {
+  node: string;
+  connections: number;
+  received: number;
+  duplicates: number;
+  frames: number;
+  disconnects: number;
+  histogram: Histogram;
+  serverHistogram: Histogram;
+  lastReceiveAt: number;
+}
+
+/** Set bits per byte value. */
+const BITS = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let bits = 0;
+  for (let b = byte; b; b >>= 1) bits += b & 1;
+  return bits;
+});
+
+const send = (message: FromLoadgen) => process.send?.(message);
+
+let start: Extract<ToLoadgen, { type: 'start' }> | undefined;
+const viewers: Viewer[] = [];
+const nodes = new Map<string, NodeState>();
+let perComment = new Uint32Array(0);
+let cpuAtBegin: NodeJS.CpuUsage | null = null;
+let wallAtBegin = 0;
+
+/** Records one received comment text; ignores comments that are not the benchmark's. */
+function record(
+  viewer: Viewer,
+  doc: { text?: unknown; time?: unknown } | undefined,
+  receivedAt: number,
+): boolean {
+  const text = doc?.text;
+  if (typeof text !== 'string' || !text.startsWith('bench:')) return false;
+  const second = text.indexOf(':', 6);
+  const sentAt = Number(text.slice(6, second));
+  const n = Number(text.slice(second + 1));
+  const state = viewer.node;
+  if (!Number.isInteger(n) || n < 0 || n >= perComment.length) return false;
+  const byte = n >> 3;
+  const bit = 1 << (n & 7);
+  if (viewer.seen[byte]! & bit) {
+    state.duplicates++;
+    return true;
+  }
+  viewer.seen[byte]! |= bit;
+  perComment[n]!++;
+  state.received++;
+  state.histogram.record(receivedAt - sentAt);
+  if (typeof doc?.time === 'number') state.serverHistogram.record(receivedAt - doc.time);
+  if (receivedAt > state.lastReceiveAt) state.lastReceiveAt = receivedAt;
+  return true;
+}
+
+function sourceAddress(index: number): string | undefined {
+  if (!start?.spreadSourceAddresses) return undefined;
+  // 16 loopback source addresses: 16 × ~28,000 ephemeral ports, so 50,000 viewers fit.
+  return `127.0.0.${2 + (index % 16)}`;
+}
+
+/** Opens one viewer and resolves once it has its snapshot (or ack); rejects on failure. */
+function openViewer(target: LoadgenTarget, node: NodeState, index: number): Promise<Viewer> {
+  if (!start) throw new Error('not started');
+  const { impl, pageUid, campaignUid, maxComments, connectTimeoutMs } = start;
+  const viewer: Viewer = {
+    node,
+    ready: false,
+    seen: new Uint8Array(Math.ceil(maxComments / 8)),
+    close() {},
+  };
+  const localAddress = sourceAddress(index);
+  return new Promise<Viewer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      viewer.close();
+      reject(new Error(`no snapshot within ${connectTimeoutMs} ms`));
+    }, connectTimeoutMs);
+    const becameReady = () => {
+      clearTimeout(timer);
+      viewer.ready = true;
+      resolve(viewer);
+    };
+    const failed = (error: Error) => {
+      clearTimeout(timer);
+      viewer.close();
+      reject(error);
+    };
+    const closed = () => {
+      if (viewer.ready) node.disconnects++;
+      else failed(new Error('closed before its snapshot'));
+    };
+
+    if (impl === 'vitrine') {
+      const url = `${target.baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}?v=${REALTIME_PROTOCOL_VERSION}`;
+      const socket = new WebSocket(url, {
+        perMessageDeflate: false,
+        ...(localAddress ? { localAddress } : {}),
+      });
+      viewer.close = () => socket.terminate();
+      const params = { pageUid, campaignUid };
+      socket.on('open', () =>
+        socket.send(
+          JSON.stringify({
+            type: 'subscribe',
+            id: subscriptionKey('comments', params),
+            query: 'comments',
+            params,
+          }),
+        ),
+      );
+      socket.on('message', (data: Buffer) => {
+        const receivedAt = clock();
+        const frame = JSON.parse(data.toString()) as {
+          type: string;
+          changes?: Array<{ type: string; doc?: { text?: unknown; time?: unknown } }>;
+          message?: string;
+        };
+        if (frame.type === 'changes') {
+          let carried = false;
+          for (const change of frame.changes ?? [])
+            if (change.type === 'added' && record(viewer, change.doc, receivedAt)) carried = true;
+          if (carried) node.frames++;
+        } else if (frame.type === 'snapshot') {
+          if (!viewer.ready) becameReady();
+        } else if (frame.type === 'error') {
+          failed(new Error(`server error frame: ${frame.message}`));
+        }
+      });
+      socket.on('error', (error) => {
+        if (!viewer.ready) failed(error);
+      });
+      socket.on('close', closed);
+    } else {
+      // The baseline server disables permessage-deflate, so no compression is negotiated.
+      // `localAddress` reaches the underlying `ws` client (engine.io-client passes it on).
+      const options: Parameters<typeof socketIo>[1] & { localAddress?: string } = {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        timeout: connectTimeoutMs,
+        ...(localAddress ? { localAddress } : {}),
+      };
+      const socket = socketIo(target.baseUrl, options);
+      viewer.close = () => socket.disconnect();
+      socket.on('connect', () => socket.emit('join', { pageUid, campaignUid }, () => becameReady()));
+      socket.on('comment', (doc: { text?: unknown; time?: unknown } | undefined) => {
+        if (record(viewer, doc, clock())) node.frames++;
+      });
+      socket.on('connect_error', (error) => failed(error));
+      socket.on('disconnect', closed);
+    }
+  });
+}
+
+async function connectAll() {
+  if (!start) return;
+  const began = performance.now();
+  const jobs: Array<{ target: LoadgenTarget; node: NodeState; index: number }> = [];
+  let index = start.firstIndex;
+  for (const target of start.targets) {
+    const node: NodeState = {
+      node: target.node,
+      connections: target.count,
+      received: 0,
+      duplicates: 0,
+      frames: 0,
+      disconnects: 0,
+      histogram: new Histogram(),
+      serverHistogram: new Histogram(),
+      lastReceiveAt: 0,
+    };
+    nodes.set(target.node, node);
+    for (let i = 0; i < target.count; i++) jobs.push({ target, node, index: index++ });
+  }
+  // Interleave the nodes so both fill at the same pace.
+  jobs.sort((a, b) => a.index - b.index);
+  let next = 0;
+  let failed = 0;
+  const errors: string[] = [];
+  let lastProgress = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      let attempt = 0;
+      for (;;) {
+        try {
+          viewers.push(await openViewer(job.target, job.node, job.index));
+          break;
+        } catch (error) {
+          // A few retries absorb accept-queue overflows while thousands connect at once.
+          if (++attempt < 3) {
+            await sleep(250 * attempt);
+            continue;
+          }
+          failed++;
+          if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+          break;
+        }
+      }
+      if (viewers.length - lastProgress >= 1000) {
+        lastProgress = viewers.length;
+        send({ type: 'progress', ready: viewers.length });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: start.connectConcurrency }, worker));
+  send({ type: 'ready', ready: viewers.length, failed, errors, ms: Math.round(performance.now() - began) });
+}
+
+function totals() {
+  let received = 0;
+  let disconnects = 0;
+  for (const node of nodes.values()) {
+    received += node.received;
+    disconnects += node.disconnects;
+  }
+  return { received, disconnects };
+}
+
+process.on('message', (message: ToLoadgen) => {
+  switch (message.type) {
+    case 'start':
+      start = message;
+      perComment = new Uint32Array(message.maxComments);
+      void connectAll();
+      return;
+    case 'begin':
+      cpuAtBegin = process.cpuUsage();
+      wallAtBegin = performance.now();
+      return;
+    case 'poll':
+      send({ type: 'count', ...totals() });
+      return;
+    case 'collect': {
+      const cpu = process.cpuUsage(cpuAtBegin ?? undefined);
+      const wallMs = performance.now() - wallAtBegin;
+      const accepted = new Uint8Array(Math.ceil(perComment.length / 8));
+      for (const n of message.accepted) accepted[n >> 3]! |= 1 << (n & 7);
+      const lossy = new Map<NodeState, number>();
+      const receivedAccepted = new Map<NodeState, number>();
+      for (const viewer of viewers) {
+        let count = 0;
+        for (let i = 0; i < accepted.length; i++) count += BITS[viewer.seen[i]! & accepted[i]!]!;
+        receivedAccepted.set(viewer.node, (receivedAccepted.get(viewer.node) ?? 0) + count);
+        if (count < message.accepted.length) lossy.set(viewer.node, (lossy.get(viewer.node) ?? 0) + 1);
+      }
+      send({
+        type: 'stats',
+        nodes: [...nodes.values()].map((node) => ({
+          node: node.node,
+          connections: node.connections,
+          received: receivedAccepted.get(node) ?? 0,
+          receivedUnconfirmed: node.received - (receivedAccepted.get(node) ?? 0),
+          duplicates: node.duplicates,
+          frames: node.frames,
+          disconnects: node.disconnects,
+          lossyViewers: lossy.get(node) ?? 0,
+          histogram: node.histogram.toData(),
+          serverHistogram: node.serverHistogram.toData(),
+          lastReceiveAt: node.lastReceiveAt,
+        })),
+        perComment: [...perComment],
+        cpuPercentWrite: wallMs > 0 ? Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 1000) / 10 : 0,
+        rssBytes: process.memoryUsage.rss(),
+      });
+      return;
+    }
+    case 'exit':
+      for (const viewer of viewers) viewer.close();
+      setTimeout(() => process.exit(0), 200);
+      return;
+  }
+});
+
+// The benchmark went away: nothing left to measure.
+process.on('disconnect', () => process.exit(0));

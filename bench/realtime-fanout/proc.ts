@@ -1,0 +1,174 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes of one machine. */
+export const clock = () => performance.timeOrigin + performance.now();
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resident set size of a process in bytes (VmRSS), or null once it has exited. */
+export function readRss(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** User + system CPU seconds a process has used so far (/proc/PID/stat), or null once it has exited. */
+export function readCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (all cores, /proc/stat), or null when unknown. */
+export function readMachineBusySeconds(): number | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, ...fields] = line.trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return (total - idle) / ticksPerSecond();
+  } catch {
+    return null;
+  }
+}
+
+/** The soft limit on open files of this process (children inherit it). */
+export function openFileLimit(): number {
+  try {
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (match?.[1] === 'unlimited') return Number.MAX_SAFE_INTEGER;
+    if (match?.[1]) return Number(match[1]);
+  } catch {
+    // Not Linux: assume enough.
+  }
+  return Number.MAX_SAFE_INTEGER;
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+// ── children ──────────────────────────────────────────────────────────────────
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+/** Registers a temporary directory to delete when the benchmark exits (however it exits). */
+export function trackTempDir(path: string): string {
+  tempDirs.add(path);
+  return path;
+}
+
+export function removeTempDir(path: string) {
+  rmSync(path, { recursive: true, force: true });
+  tempDirs.delete(path);
+}
+
+/** Registers a child so it is stopped when the benchmark exits, fails or is interrupted. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function running(child: ChildProcess) {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** SIGTERM, then SIGKILL if the child has not exited after `graceMs`. Resolves once it has exited. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (!running(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    if (running(child)) child.kill('SIGKILL');
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map((child) => stopChild(child, 5_000)));
+}
+
+/** Stops every tracked child on SIGINT / SIGTERM, and kills what is left when the process exits. */
+export function installCleanup() {
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    process.stderr.write(`\n${signal}: stopping ${children.size} child process(es)…\n`);
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', () => {
+    for (const child of children) if (running(child)) child.kill('SIGKILL');
+    for (const path of tempDirs) rmSync(path, { recursive: true, force: true });
+  });
+}
+
+/** Keeps the last lines a child wrote, for the error message when it fails. */
+export class OutputTail {
+  private lines: string[] = [];
+  constructor(
+    private readonly label: string,
+    private readonly echo: (line: string) => boolean = () => false,
+  ) {}
+
+  attach(stream: NodeJS.ReadableStream | null) {
+    if (!stream) return;
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) this.push(line);
+    });
+  }
+
+  private push(line: string) {
+    if (!line.trim()) return;
+    this.lines.push(line);
+    if (this.lines.length > 40) this.lines.shift();
+    if (this.echo(line)) process.stderr.write(`[${this.label}] ${line}\n`);
+  }
+
+  text() {
+    return this.lines.map((line) => `  [${this.label}] ${line}`).join('\n');
+  }
+}

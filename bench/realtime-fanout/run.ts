@@ -1,0 +1,1183 @@
+/**
+ * Realtime fan-out benchmark: N viewers of one live show, a writer posting comments at a steady
+ * rate; delivered messages/s, delivery latency, server memory per connection, on Vitrine and on a
+ * plain Socket.IO broadcast server (`--mode single`), or across two Vitrine processes sharing
+ * Redis and PostgreSQL (`--mode redis`). See README.md.
+ *
+ *   node --import tsx bench/realtime-fanout/run.ts [--connections 5000] [--rate 10] [--seconds 15]
+ *     [--mode single|redis] [--impl both|vitrine|socket.io] [--loadgens N]
+ *     [--redis-url redis://127.0.0.1:6379] [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench]
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS } from '@vitrine/protocol';
+import pg from 'pg';
+import { Histogram } from './histogram.ts';
+import type { FromLoadgen, Impl, LoadgenTarget, NodeStats, ToLoadgen } from './loadgen.ts';
+import {
+  clock,
+  freePort,
+  installCleanup,
+  OutputTail,
+  openFileLimit,
+  readCpuSeconds,
+  readMachineBusySeconds,
+  readRss,
+  removeTempDir,
+  sleep,
+  stopChild,
+  track,
+  trackTempDir,
+} from './proc.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const REPO = join(HERE, '..', '..');
+const HOOKS = pathToFileURL(join(HERE, 'child-hooks.ts')).href;
+const DEMO_PAGE_UID = 'demo-store';
+const DEFAULT_CAMPAIGN_UID = 'demo-autumn-living';
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+/** How long the writer waits for a comment POST before counting it as failed. */
+const WRITER_TIMEOUT_MS = 30_000;
+/** Server processes write their memory figures here on SIGUSR2 (see child-hooks.ts). */
+const MEMORY_DIR = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-memory-')));
+/** File descriptors a process keeps for itself besides the viewer sockets. */
+const FD_RESERVE = 500;
+
+// ── options ───────────────────────────────────────────────────────────────────
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '5000' },
+    rate: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '15' },
+    mode: { type: 'string', default: 'single' },
+    impl: { type: 'string', default: 'both' },
+    loadgens: { type: 'string' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/vitrine_bench' },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (args.help) {
+  process.stdout.write(`${readUsage()}\n`);
+  process.exit(0);
+}
+
+function readUsage() {
+  return [
+    'node --import tsx bench/realtime-fanout/run.ts [options]',
+    '  --connections N   viewers (default 5000, up to 50000; limited by the open-file limit)',
+    '  --rate R          comments per second (default 10)',
+    '  --seconds S       duration of the write phase (default 15)',
+    '  --mode M          single (Vitrine vs Socket.IO) | redis (two Vitrine nodes on Redis + PostgreSQL)',
+    '  --impl I          single mode: both | vitrine | socket.io (default both)',
+    '  --loadgens K      load-generator processes (default: as few as the open-file limit allows)',
+    '  --redis-url U     redis mode (default redis://127.0.0.1:6379)',
+    '  --database-url U  redis mode; the database is dropped and created afresh (default …/vitrine_bench)',
+  ].join('\n');
+}
+
+function positiveInt(name: string, value: string | undefined, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) fail(`--${name} must be an integer from 1 to ${max}`);
+  return n;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`realtime-fanout: ${message}\n`);
+  process.exit(2);
+}
+
+const connections = positiveInt('connections', args.connections, 50_000);
+const rate = positiveInt('rate', args.rate, 10_000);
+const seconds = positiveInt('seconds', args.seconds, 3_600);
+const modeArg = args.mode;
+if (modeArg !== 'single' && modeArg !== 'redis') fail('--mode must be single or redis');
+const mode: 'single' | 'redis' = modeArg;
+const implArg = args.impl;
+if (implArg !== 'both' && implArg !== 'vitrine' && implArg !== 'socket.io')
+  fail('--impl must be both, vitrine or socket.io');
+const impls: Impl[] =
+  mode === 'redis' ? ['vitrine'] : implArg === 'both' ? ['vitrine', 'socket.io'] : [implArg];
+const totalComments = rate * seconds;
+
+const fdLimit = openFileLimit();
+const serverNodes = mode === 'redis' ? 2 : 1;
+const perServer = Math.ceil(connections / serverNodes);
+if (perServer > fdLimit - FD_RESERVE)
+  fail(
+    `${perServer} connections per server process need more than the open-file limit of ${fdLimit} ` +
+      `(ulimit -n; hard limit: ulimit -Hn). Raise it, or use fewer --connections.`,
+  );
+const perLoadgenCap = fdLimit - FD_RESERVE;
+const loadgenCount = args.loadgens
+  ? positiveInt('loadgens', args.loadgens, 64)
+  : Math.max(1, Math.ceil(connections / perLoadgenCap));
+if (Math.ceil(connections / loadgenCount) > perLoadgenCap)
+  fail(
+    `--loadgens ${loadgenCount} would put more connections in one process than the open-file limit allows`,
+  );
+
+const startedAt = performance.now();
+/** Progress on stderr, each line stamped with the seconds since the benchmark started. */
+const log = (line: string) =>
+  process.stderr.write(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
+
+// ── HTTP ──────────────────────────────────────────────────────────────────────
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+async function http(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = 10_000,
+): Promise<{ status: number; body: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method,
+        agent,
+        timeout: timeoutMs,
+        headers: {
+          ...headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs / 1000} s`)),
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function postJson<T>(
+  url: string,
+  body: unknown,
+  headers?: Record<string, string>,
+  timeoutMs?: number,
+): Promise<T> {
+  const res = await http('POST', url, body, headers, timeoutMs);
+  if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${res.body.slice(0, 300)}`);
+  return JSON.parse(res.body) as T;
+}
+
+// ── servers ───────────────────────────────────────────────────────────────────
+
+interface ServerProcess {
+  label: string;
+  impl: Impl;
+  baseUrl: string;
+  child: ChildProcess;
+  tail: OutputTail;
+  dataDir?: string;
+  /** performance.now() when /readyz first answered. */
+  readyAt: number;
+}
+
+/** Echoes a server's log lines at warn and above (pino JSON lines; plain lines are start-up chatter). */
+const echoLogLine = (line: string) => args.verbose || line.startsWith('{') || /error|warn/i.test(line);
+
+async function startVitrine(label: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-')));
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.REDIS_URL;
+  const child = track(
+    spawn(
+      process.execPath,
+      [...SERVER_FLAGS, '--expose-gc', '--import', 'tsx', '--import', HOOKS, 'apps/server/src/main.ts'],
+      {
+        cwd: REPO,
+        env: {
+          ...childEnv,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          VITRINE_DATA_DIR: dataDir,
+          VITRINE_SEED_DEMO: '1',
+          VITRINE_ADMIN_KEY: randomBytes(24).toString('base64url'),
+          LOG_LEVEL: 'warn',
+          LOG_PRETTY: '0',
+          BENCH_MEMORY_DIR: MEMORY_DIR,
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
+  );
+  const tail = new OutputTail(`vitrine ${label}`, echoLogLine);
+  tail.attach(child.stdout);
+  tail.attach(child.stderr);
+  const server: ServerProcess = {
+    label,
+    impl: 'vitrine',
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    tail,
+    dataDir,
+    readyAt: 0,
+  };
+  await waitReady(server, 120_000);
+  return server;
+}
+
+async function startSocketIo(): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = track(
+    spawn(
+      process.execPath,
+      [
+        ...SERVER_FLAGS,
+        '--expose-gc',
+        '--import',
+        'tsx',
+        '--import',
+        HOOKS,
+        join(HERE, 'socketio-baseline.ts'),
+      ],
+      {
+        cwd: REPO,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_MEMORY_DIR: MEMORY_DIR },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
+  );
+  const tail = new OutputTail('socket.io', echoLogLine);
+  tail.attach(child.stdout);
+  tail.attach(child.stderr);
+  const server: ServerProcess = {
+    label: 'A',
+    impl: 'socket.io',
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    tail,
+    readyAt: 0,
+  };
+  await waitReady(server, 60_000);
+  return server;
+}
+
+interface MemoryReading {
+  rss: number | null;
+  /** V8 heap in use plus memory outside it held by JS objects (buffers, WebAssembly memory). */
+  heap: number | null;
+}
+
+/**
+ * Memory of each server after full garbage collections (see child-hooks.ts), once it is steady:
+ * at least `minSinceReadyMs` after the server became ready and three readings a second apart within
+ * 1 MB (at most 30 s). The wait matters for Vitrine: some 15 s after start-up the embedded
+ * database's WebAssembly code settles and about 30 MB of RSS is released.
+ */
+async function settledMemory(servers: ServerProcess[], minSinceReadyMs: number): Promise<MemoryReading[]> {
+  const deadline = performance.now() + 30_000;
+  const history: Array<Array<number | null>> = servers.map(() => []);
+  for (;;) {
+    for (const server of servers) server.child.kill('SIGUSR2');
+    await sleep(1_000);
+    servers.forEach((server, i) => {
+      history[i]!.push(readRss(server.child.pid!));
+    });
+    const oldEnough = servers.every((server) => performance.now() - server.readyAt >= minSinceReadyMs);
+    const steady = history.every((readings) => {
+      const last = readings.slice(-3);
+      if (last.length < 3 || last.some((r) => r === null)) return false;
+      const values = last as number[];
+      return Math.max(...values) - Math.min(...values) < 1024 * 1024;
+    });
+    if ((oldEnough && steady) || performance.now() > deadline) break;
+  }
+  return servers.map((server, i) => {
+    let heap: number | null = null;
+    try {
+      const usage = JSON.parse(readFileSync(join(MEMORY_DIR, `${server.child.pid}.json`), 'utf8')) as {
+        heapUsed: number;
+        external: number;
+      };
+      heap = usage.heapUsed + usage.external;
+    } catch {
+      // No figures: the hook did not run.
+    }
+    return { rss: history[i]!.at(-1) ?? null, heap };
+  });
+}
+
+async function waitReady(server: ServerProcess, timeoutMs: number) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`${server.impl} ${server.label} exited during start-up:\n${server.tail.text()}`);
+    try {
+      const res = await http('GET', `${server.baseUrl}/readyz`);
+      if (res.status === 200) {
+        server.readyAt = performance.now();
+        return;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(
+    `${server.impl} ${server.label} not ready within ${timeoutMs / 1000} s:\n${server.tail.text()}`,
+  );
+}
+
+async function stopServer(server: ServerProcess) {
+  await stopChild(server.child, 15_000);
+  if (server.dataDir) removeTempDir(server.dataDir);
+}
+
+// ── load generators ───────────────────────────────────────────────────────────
+
+class Loadgen {
+  readonly child: ChildProcess;
+  private inbox: FromLoadgen[] = [];
+  private waiters: Array<() => void> = [];
+  exited = false;
+
+  constructor(readonly index: number) {
+    this.child = track(
+      fork(join(HERE, 'loadgen.ts'), [], {
+        cwd: REPO,
+        execArgv: ['--import', 'tsx', '--import', HOOKS],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    );
+    this.child.on('message', (message: FromLoadgen) => {
+      if (message.type === 'progress') {
+        log(`  load generator ${index}: ${message.ready} viewers ready`);
+        return;
+      }
+      this.inbox.push(message);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.child.on('exit', () => {
+      this.exited = true;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  send(message: ToLoadgen) {
+    this.child.send(message);
+  }
+
+  /** The next message of this type, waiting at most `timeoutMs`. */
+  async next<T extends FromLoadgen['type']>(
+    type: T,
+    timeoutMs: number,
+  ): Promise<Extract<FromLoadgen, { type: T }>> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const index = this.inbox.findIndex((message) => message.type === type);
+      if (index >= 0) return this.inbox.splice(index, 1)[0] as Extract<FromLoadgen, { type: T }>;
+      if (this.exited) throw new Error(`load generator ${this.index} exited`);
+      const left = deadline - performance.now();
+      if (left <= 0) throw new Error(`load generator ${this.index}: no ${type} within ${timeoutMs / 1000} s`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 1_000));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async stop() {
+    if (this.exited) return;
+    this.send({ type: 'exit' });
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    await Promise.race([exited, sleep(5_000)]);
+    await stopChild(this.child, 2_000);
+  }
+}
+
+/** Splits the viewers over the load generators; each load generator spreads its share over the servers. */
+function planLoad(servers: ServerProcess[]): LoadgenTarget[][] {
+  const plans: LoadgenTarget[][] = Array.from({ length: loadgenCount }, () => []);
+  servers.forEach((server, s) => {
+    const forServer = Math.floor(connections / servers.length) + (s < connections % servers.length ? 1 : 0);
+    for (let g = 0; g < loadgenCount; g++) {
+      const count = Math.floor(forServer / loadgenCount) + (g < forServer % loadgenCount ? 1 : 0);
+      if (count > 0) plans[g]!.push({ node: server.label, baseUrl: server.baseUrl, count });
+    }
+  });
+  return plans;
+}
+
+// ── writer ────────────────────────────────────────────────────────────────────
+
+interface WriteResult {
+  sent: number;
+  accepted: number;
+  /** The comment numbers n whose POST answered 200. */
+  acceptedNumbers: number[];
+  errors: string[];
+  firstSendAt: number;
+  lastSendAt: number;
+  /** How late the writer got behind its schedule at worst, in ms. */
+  maxLagMs: number;
+  achievedRate: number;
+  /** Round trip of the writer's POST (request to response). */
+  post: ReturnType<Histogram['summary']>;
+}
+
+/**
+ * Posts `count` comments `<prefix>:<sentAtMs>:<n>` at a steady rate (open loop: it does not wait
+ * for answers, but keeps at most 64 requests open; each answers or fails within WRITER_TIMEOUT_MS).
+ * Viewers count the `bench:` ones.
+ */
+async function writeComments(
+  post: (text: string) => Promise<void>,
+  count = totalComments,
+  prefix = 'bench',
+): Promise<WriteResult> {
+  const errors: string[] = [];
+  let accepted = 0;
+  const acceptedNumbers: number[] = [];
+  let inflight = 0;
+  let maxLagMs = 0;
+  const pending: Promise<void>[] = [];
+  const startedAt = performance.now();
+  const firstSendAt = clock();
+  let lastSendAt = firstSendAt;
+  const postTimes = new Histogram();
+  for (let n = 0; n < count; n++) {
+    const wait = startedAt + (n * 1000) / rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    // Bounded: every request answers or times out within WRITER_TIMEOUT_MS.
+    while (inflight >= 64) await sleep(1);
+    maxLagMs = Math.max(maxLagMs, performance.now() - (startedAt + (n * 1000) / rate));
+    inflight++;
+    const sentAt = clock();
+    lastSendAt = sentAt;
+    pending.push(
+      post(`${prefix}:${sentAt.toFixed(3)}:${n}`)
+        .then(() => {
+          accepted++;
+          acceptedNumbers.push(n);
+          postTimes.record(clock() - sentAt);
+        })
+        .catch((error: unknown) => {
+          if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+        })
+        .finally(() => {
+          inflight--;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsedS = (lastSendAt - firstSendAt) / 1000;
+  return {
+    sent: count,
+    accepted,
+    acceptedNumbers,
+    errors,
+    firstSendAt,
+    lastSendAt,
+    maxLagMs: Math.round(maxLagMs * 10) / 10,
+    achievedRate: elapsedS > 0 ? Math.round(((count - 1) / elapsedS) * 10) / 10 : count,
+    post: postTimes.summary(),
+  };
+}
+
+// ── one run ───────────────────────────────────────────────────────────────────
+
+interface NodeResult {
+  node: string;
+  connections: number;
+  deliveriesExpected: number;
+  deliveriesReceived: number;
+  deliveriesOfUnconfirmedComments: number;
+  losses: number;
+  duplicates: number;
+  frames: number;
+  disconnects: number;
+  lossyViewers: number;
+  latency: ReturnType<Histogram['summary']>;
+  serverLatency: ReturnType<Histogram['summary']>;
+}
+
+interface ServerFigures {
+  node: string;
+  rssBeforeBytes: number | null;
+  rssAfterConnectBytes: number | null;
+  rssPeakBytes: number | null;
+  rssEndBytes: number | null;
+  bytesPerConnection: number | null;
+  heapBeforeBytes: number | null;
+  heapAfterConnectBytes: number | null;
+  heapBytesPerConnection: number | null;
+  cpuSecondsConnect: number | null;
+  cpuSecondsWrite: number | null;
+  cpuPercentWrite: number | null;
+}
+
+interface RunResult {
+  bench: 'realtime-fanout';
+  impl: Impl;
+  mode: 'single' | 'redis';
+  connections: number;
+  connectionsReady: number;
+  connectionsFailed: number;
+  connectSeconds: number;
+  rate: number;
+  seconds: number;
+  commentsSent: number;
+  commentsAccepted: number;
+  writerAchievedRate: number;
+  writerMaxLagMs: number;
+  writerPostP50Ms: number | null;
+  writerPostP99Ms: number | null;
+  deliveriesExpected: number;
+  deliveriesReceived: number;
+  losses: number;
+  /** Deliveries of comments whose POST failed or timed out (not counted as received). */
+  deliveriesOfUnconfirmedComments: number;
+  duplicates: number;
+  /** Frames that carried comments to viewers; fewer than deliveries when a tick coalesced several. */
+  frames: number;
+  disconnects: number;
+  /** Comments that did not reach every ready viewer. */
+  commentsNotFullyDelivered: number;
+  deliveredPerSec: number;
+  /** From the last send to the last delivery, ms. */
+  drainMs: number;
+  p50Ms: number | null;
+  p90Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
+  meanMs: number | null;
+  /** Latency from the comment's server time stamp (doc.time, whole ms): without the writer's request. */
+  serverLatency: ReturnType<Histogram['summary']>;
+  /** Server RSS growth per connection: (after connecting − before) / viewers, after full GCs. */
+  bytesPerConnection: number | null;
+  /** The same for V8 heap in use + external memory (insensitive to native/WebAssembly noise). */
+  heapBytesPerConnection: number | null;
+  serverCpuPercentWrite: number | null;
+  /** Server CPU time of the write phase (writes, fan-out, drain) per delivered message, µs. */
+  serverCpuUsPerDelivery: number | null;
+  /** Server CPU per comment with no viewers connected (same rate), ms. */
+  serverCpuMsPerCommentAlone: number | null;
+  /** (Write-phase CPU − comments × the CPU per comment alone) per delivered message, µs. */
+  fanoutCpuUsPerDelivery: number | null;
+  loadgens: number;
+  loadgenCpuPercentWrite: number[];
+  /** CPU used by processes outside the benchmark during the write phase, % of one core. */
+  otherCpuPercentWrite: number | null;
+  servers: ServerFigures[];
+  nodes?: NodeResult[];
+  writerErrors?: string[];
+  connectErrors?: string[];
+}
+
+async function runOnce(
+  impl: Impl,
+  servers: ServerProcess[],
+  post: (text: string) => Promise<void>,
+  campaignUid: string,
+): Promise<RunResult> {
+  // Warm the write path (JIT, database, connections) so the first measured comments are not outliers.
+  for (let i = 0; i < 10; i++) await post(`warm-up ${i}`);
+  // What a comment costs the servers without viewers (request, validation, rate limit, database,
+  // publish), at the benchmark's rate: subtracted later to estimate the cost of the fan-out alone.
+  const calibrationCount = Math.min(totalComments, 3 * rate);
+  const cpuBeforeCalibration = servers.map((s) => readCpuSeconds(s.child.pid!));
+  const calibration = await writeComments(post, calibrationCount, 'calibration');
+  await sleep(200);
+  const calibrationCpu = servers.reduce<number | null>((sum, s, i) => {
+    const used = diff(readCpuSeconds(s.child.pid!), cpuBeforeCalibration[i]);
+    return sum === null || used === null ? null : sum + used;
+  }, 0);
+  const cpuPerComment =
+    calibrationCpu === null || calibration.accepted === 0 ? null : calibrationCpu / calibration.accepted;
+  // Only Vitrine needs the wait: its embedded database releases memory some 15 s after start-up.
+  const memoryBefore = await settledMemory(servers, impl === 'vitrine' ? 20_000 : 0);
+  const rssBefore = memoryBefore.map((m) => m.rss);
+  const cpuBefore = servers.map((s) => readCpuSeconds(s.child.pid!));
+
+  log(`${impl}: opening ${connections} viewers from ${loadgenCount} load generator(s)…`);
+  const plans = planLoad(servers);
+  const loadgens = plans.map((_, i) => new Loadgen(i));
+  try {
+    let firstIndex = 0;
+    plans.forEach((targets, i) => {
+      loadgens[i]!.send({
+        type: 'start',
+        impl,
+        targets,
+        firstIndex,
+        spreadSourceAddresses: process.platform === 'linux',
+        pageUid: DEMO_PAGE_UID,
+        campaignUid,
+        maxComments: totalComments,
+        connectConcurrency: 64,
+        connectTimeoutMs: 30_000,
+      });
+      firstIndex += targets.reduce((sum, t) => sum + t.count, 0);
+    });
+    const connectBudgetMs = 60_000 + connections * 5;
+    const readies = await Promise.all(loadgens.map((g) => g.next('ready', connectBudgetMs)));
+    const connectionsReady = readies.reduce((sum, r) => sum + r.ready, 0);
+    const connectionsFailed = readies.reduce((sum, r) => sum + r.failed, 0);
+    const connectErrors = readies.flatMap((r) => r.errors);
+    const connectSeconds = Math.max(...readies.map((r) => r.ms)) / 1000;
+    log(
+      `${impl}: ${connectionsReady} viewers ready (${connectionsFailed} failed) in ${connectSeconds.toFixed(1)} s`,
+    );
+    if (connectionsFailed) log(`  connect errors: ${connectErrors.join('; ')}`);
+
+    const memoryAfterConnect = await settledMemory(servers, 0);
+    const rssAfterConnect = memoryAfterConnect.map((m) => m.rss);
+    const cpuAfterConnect = servers.map((s) => readCpuSeconds(s.child.pid!));
+    const rssPeak = [...rssAfterConnect];
+    const sampler = setInterval(() => {
+      servers.forEach((s, i) => {
+        const rss = readRss(s.child.pid!);
+        if (rss !== null && (rssPeak[i] ?? 0) < rss) rssPeak[i] = rss;
+      });
+    }, 250);
+
+    for (const g of loadgens) g.send({ type: 'begin' });
+    const writeStartedAt = performance.now();
+    const machineBusyBefore = readMachineBusySeconds();
+    const selfCpuBefore = process.cpuUsage();
+    log(`${impl}: writing ${totalComments} comments at ${rate}/s for ${seconds} s…`);
+    const write = await writeComments(post);
+    if (write.errors.length) log(`  writer errors: ${write.errors.join('; ')}`);
+
+    // Drain: until every expected delivery arrived, or nothing arrived for 5 s (at most 60 s).
+    const expected = write.accepted * connectionsReady;
+    const drainDeadline = performance.now() + 60_000;
+    let received = -1;
+    let lastProgressAt = performance.now();
+    while (performance.now() < drainDeadline) {
+      for (const g of loadgens) g.send({ type: 'poll' });
+      const counts = await Promise.all(loadgens.map((g) => g.next('count', 10_000)));
+      const now = counts.reduce((sum, c) => sum + c.received, 0);
+      if (now !== received) {
+        received = now;
+        lastProgressAt = performance.now();
+      }
+      if (received >= expected || performance.now() - lastProgressAt > 5_000) break;
+      await sleep(100);
+    }
+    const writeWallS = (performance.now() - writeStartedAt) / 1000;
+    const cpuAfterWrite = servers.map((s) => readCpuSeconds(s.child.pid!));
+    const machineBusy = diff(readMachineBusySeconds(), machineBusyBefore);
+    const selfCpu = process.cpuUsage(selfCpuBefore);
+    clearInterval(sampler);
+
+    for (const g of loadgens) g.send({ type: 'collect', accepted: write.acceptedNumbers });
+    const stats = await Promise.all(loadgens.map((g) => g.next('stats', 30_000)));
+    const rssEnd = servers.map((s) => readRss(s.child.pid!));
+
+    // Merge the load generators' figures, per server node and overall.
+    const byNode = new Map<string, NodeStats[]>();
+    for (const s of stats) for (const n of s.nodes) byNode.set(n.node, [...(byNode.get(n.node) ?? []), n]);
+    const all = new Histogram();
+    const allServer = new Histogram();
+    let lastReceiveAt = 0;
+    const nodes: NodeResult[] = [];
+    for (const server of servers) {
+      const parts = byNode.get(server.label) ?? [];
+      const histogram = new Histogram();
+      const serverHistogram = new Histogram();
+      for (const part of parts) {
+        histogram.merge(part.histogram);
+        all.merge(part.histogram);
+        serverHistogram.merge(part.serverHistogram);
+        allServer.merge(part.serverHistogram);
+        lastReceiveAt = Math.max(lastReceiveAt, part.lastReceiveAt);
+      }
+      const sum = (pick: (n: NodeStats) => number) => parts.reduce((total, part) => total + pick(part), 0);
+      const nodeConnections = sum((n) => n.connections);
+      const nodeExpected = write.accepted * nodeConnections;
+      const nodeReceived = sum((n) => n.received);
+      nodes.push({
+        node: server.label,
+        connections: nodeConnections,
+        deliveriesExpected: nodeExpected,
+        deliveriesReceived: nodeReceived,
+        deliveriesOfUnconfirmedComments: sum((n) => n.receivedUnconfirmed),
+        losses: nodeExpected - nodeReceived,
+        duplicates: sum((n) => n.duplicates),
+        frames: sum((n) => n.frames),
+        disconnects: sum((n) => n.disconnects),
+        lossyViewers: sum((n) => n.lossyViewers),
+        latency: histogram.summary(),
+        serverLatency: serverHistogram.summary(),
+      });
+    }
+    const perComment = new Array<number>(totalComments).fill(0);
+    for (const s of stats) for (let n = 0; n < s.perComment.length; n++) perComment[n]! += s.perComment[n]!;
+    const commentsNotFullyDelivered = perComment.filter(
+      (count) => count > 0 && count < connectionsReady,
+    ).length;
+
+    const deliveriesReceived = nodes.reduce((sum, n) => sum + n.deliveriesReceived, 0);
+    const spanS = (lastReceiveAt - write.firstSendAt) / 1000;
+    const { samples: _samples, ...latency } = all.summary();
+    const serverFigures: ServerFigures[] = servers.map((server, i) => {
+      const before = rssBefore[i] ?? null;
+      const after = rssAfterConnect[i] ?? null;
+      const heapBefore = memoryBefore[i]?.heap ?? null;
+      const heapAfter = memoryAfterConnect[i]?.heap ?? null;
+      const nodeConnections = nodes[i]?.connections ?? 0;
+      const cpuWrite = diff(cpuAfterWrite[i], cpuAfterConnect[i]);
+      return {
+        node: server.label,
+        rssBeforeBytes: before,
+        rssAfterConnectBytes: after,
+        rssPeakBytes: rssPeak[i] ?? null,
+        rssEndBytes: rssEnd[i] ?? null,
+        bytesPerConnection:
+          before !== null && after !== null && nodeConnections
+            ? Math.round((after - before) / nodeConnections)
+            : null,
+        heapBeforeBytes: heapBefore,
+        heapAfterConnectBytes: heapAfter,
+        heapBytesPerConnection:
+          heapBefore !== null && heapAfter !== null && nodeConnections
+            ? Math.round((heapAfter - heapBefore) / nodeConnections)
+            : null,
+        cpuSecondsConnect: round2(diff(cpuAfterConnect[i], cpuBefore[i])),
+        cpuSecondsWrite: round2(cpuWrite),
+        cpuPercentWrite: cpuWrite === null ? null : Math.round((cpuWrite / writeWallS) * 1000) / 10,
+      };
+    });
+    const rssGrowth = serverFigures.reduce(
+      (sum, f) =>
+        sum === null || f.rssAfterConnectBytes === null || f.rssBeforeBytes === null
+          ? null
+          : sum + f.rssAfterConnectBytes - f.rssBeforeBytes,
+      0 as number | null,
+    );
+    const heapGrowth = serverFigures.reduce(
+      (sum, f) =>
+        sum === null || f.heapAfterConnectBytes === null || f.heapBeforeBytes === null
+          ? null
+          : sum + f.heapAfterConnectBytes - f.heapBeforeBytes,
+      0 as number | null,
+    );
+    const cpuWriteTotal = serverFigures.reduce(
+      (sum, f) => (sum === null || f.cpuSecondsWrite === null ? null : sum + f.cpuSecondsWrite),
+      0 as number | null,
+    );
+    // CPU the rest of the machine used meanwhile (other work on the same cores disturbs the figures).
+    const benchCpu =
+      (cpuWriteTotal ?? 0) +
+      stats.reduce((sum, g) => sum + (g.cpuPercentWrite / 100) * writeWallS, 0) +
+      (selfCpu.user + selfCpu.system) / 1e6;
+    const otherCpuPercentWrite =
+      machineBusy === null
+        ? null
+        : Math.max(0, Math.round(((machineBusy - benchCpu) / writeWallS) * 1000) / 10);
+    if (otherCpuPercentWrite !== null && otherCpuPercentWrite > 20)
+      log(`  note: other processes used ${otherCpuPercentWrite}% of a core meanwhile; figures are disturbed`);
+    const result: RunResult = {
+      bench: 'realtime-fanout',
+      impl,
+      mode,
+      connections,
+      connectionsReady,
+      connectionsFailed,
+      connectSeconds,
+      rate,
+      seconds,
+      commentsSent: write.sent,
+      commentsAccepted: write.accepted,
+      writerAchievedRate: write.achievedRate,
+      writerMaxLagMs: write.maxLagMs,
+      writerPostP50Ms: write.post.p50Ms,
+      writerPostP99Ms: write.post.p99Ms,
+      deliveriesExpected: expected,
+      deliveriesReceived,
+      losses: expected - deliveriesReceived,
+      deliveriesOfUnconfirmedComments: nodes.reduce((sum, n) => sum + n.deliveriesOfUnconfirmedComments, 0),
+      duplicates: nodes.reduce((sum, n) => sum + n.duplicates, 0),
+      frames: nodes.reduce((sum, n) => sum + n.frames, 0),
+      disconnects: nodes.reduce((sum, n) => sum + n.disconnects, 0),
+      commentsNotFullyDelivered,
+      deliveredPerSec: spanS > 0 ? Math.round(deliveriesReceived / spanS) : 0,
+      drainMs: lastReceiveAt ? Math.round(lastReceiveAt - write.lastSendAt) : 0,
+      ...latency,
+      serverLatency: allServer.summary(),
+      bytesPerConnection:
+        rssGrowth !== null && connectionsReady ? Math.round(rssGrowth / connectionsReady) : null,
+      heapBytesPerConnection:
+        heapGrowth !== null && connectionsReady ? Math.round(heapGrowth / connectionsReady) : null,
+      serverCpuPercentWrite:
+        cpuWriteTotal === null ? null : Math.round((cpuWriteTotal / writeWallS) * 1000) / 10,
+      serverCpuUsPerDelivery:
+        cpuWriteTotal === null || deliveriesReceived === 0
+          ? null
+          : Math.round((cpuWriteTotal / (deliveriesReceived + unconfirmedDeliveries(nodes))) * 1e7) / 10,
+      serverCpuMsPerCommentAlone: cpuPerComment === null ? null : Math.round(cpuPerComment * 1e4) / 10,
+      fanoutCpuUsPerDelivery:
+        cpuWriteTotal === null || cpuPerComment === null || deliveriesReceived === 0
+          ? null
+          : Math.round(
+              ((cpuWriteTotal - cpuPerComment * write.accepted) /
+                (deliveriesReceived + unconfirmedDeliveries(nodes))) *
+                1e7,
+            ) / 10,
+      loadgens: loadgenCount,
+      loadgenCpuPercentWrite: stats.map((s) => s.cpuPercentWrite),
+      otherCpuPercentWrite,
+      servers: serverFigures,
+      ...(mode === 'redis' ? { nodes } : {}),
+      ...(write.errors.length ? { writerErrors: write.errors } : {}),
+      ...(connectErrors.length ? { connectErrors } : {}),
+    };
+    return result;
+  } finally {
+    await Promise.all(loadgens.map((g) => g.stop()));
+  }
+}
+
+const unconfirmedDeliveries = (nodes: NodeResult[]) =>
+  nodes.reduce((sum, n) => sum + n.deliveriesOfUnconfirmedComments, 0);
+const diff = (a: number | null | undefined, b: number | null | undefined) =>
+  a === null || a === undefined || b === null || b === undefined ? null : a - b;
+const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
+// ── Vitrine specifics ─────────────────────────────────────────────────────────
+
+/**
+ * Writers on `server` and the live show's campaign uid. A viewer may post at most
+ * COMMENT_RATE_LIMIT comments per COMMENT_RATE_WINDOW_MS, so the comments are spread round-robin
+ * over enough anonymous users that each stays at about 60 % of its limit, as in a real chat where
+ * many viewers write.
+ */
+async function vitrineWriter(server: ServerProcess) {
+  const events = await postJson<{ live?: Array<{ event: { campaignId: string } }> }>(
+    `${server.baseUrl}/reads/liveEvents.shop`,
+    { pageUid: DEMO_PAGE_UID },
+  );
+  const campaignUid = events.live?.[0]?.event.campaignId;
+  if (!campaignUid) throw new Error('The demo store has no live event (was the demo seeded?).');
+  const perWriterPerSecond = (COMMENT_RATE_LIMIT * 1000) / COMMENT_RATE_WINDOW_MS;
+  const writerCount = Math.max(1, Math.ceil(rate / (0.6 * perWriterPerSecond)));
+  const writers: Array<Record<string, string>> = [];
+  for (let i = 0; i < writerCount; i++) {
+    const session = await postJson<{ idToken: string }>(
+      `${server.baseUrl}/functions/auth/signInAnonymously`,
+      {},
+    );
+    writers.push({ authorization: `Bearer ${session.idToken}` });
+  }
+  log(
+    `vitrine: ${writerCount} anonymous writers (at most ${COMMENT_RATE_LIMIT} comments each per ${COMMENT_RATE_WINDOW_MS / 1000} s)`,
+  );
+  let turn = 0;
+  const post = async (text: string) => {
+    const headers = writers[turn++ % writers.length]!;
+    await postJson(
+      `${server.baseUrl}/shopapiv2/comment/playerComment`,
+      { text, pageUid: DEMO_PAGE_UID, campaignUid },
+      headers,
+      WRITER_TIMEOUT_MS,
+    );
+  };
+  return { campaignUid, post };
+}
+
+async function runVitrineSingle(): Promise<RunResult> {
+  log('vitrine: starting the server (fresh embedded database, demo seed)…');
+  const server = await startVitrine('A', {});
+  try {
+    const { campaignUid, post } = await vitrineWriter(server);
+    lastCampaignUid = campaignUid;
+    return await runOnce('vitrine', [server], post, campaignUid);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function runSocketIo(): Promise<RunResult> {
+  log('socket.io: starting the baseline server…');
+  const server = await startSocketIo();
+  try {
+    const campaignUid = lastCampaignUid;
+    const post = async (text: string) => {
+      await postJson(
+        `${server.baseUrl}/comment`,
+        { text, pageUid: DEMO_PAGE_UID, campaignUid },
+        undefined,
+        WRITER_TIMEOUT_MS,
+      );
+    };
+    return await runOnce('socket.io', [server], post, campaignUid);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+let lastCampaignUid = DEFAULT_CAMPAIGN_UID;
+
+// ── redis mode ────────────────────────────────────────────────────────────────
+
+async function checkRedis(url: string) {
+  const { hostname, port } = new URL(url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
+    socket.setTimeout(3_000, () => socket.destroy(new Error(`no answer from Redis at ${url}`)));
+    socket.on('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
+    socket.on('data', (data) => {
+      socket.end();
+      if (data.toString().startsWith('+PONG')) resolve();
+      else reject(new Error(`Redis at ${url} answered ${data.toString().trim()}`));
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** Drops and creates the benchmark's own database, so every run starts from the same state. */
+async function freshDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
+  if (name === 'postgres' || name === 'test')
+    throw new Error(`refusing to drop "${name}": give the benchmark a database of its own`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runRedis(): Promise<RunResult> {
+  const redisUrl = args['redis-url']!;
+  const databaseUrl = args['database-url']!;
+  await checkRedis(redisUrl);
+  log(`redis: recreating ${databaseUrl}…`);
+  await freshDatabase(databaseUrl);
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+  log('redis: starting node A (migrates and seeds the demo store)…');
+  const a = await startVitrine('A', env);
+  const servers = [a];
+  try {
+    log('redis: starting node B…');
+    servers.push(await startVitrine('B', { ...env, VITRINE_SEED_DEMO: '0' }));
+    const { campaignUid, post } = await vitrineWriter(a);
+    return await runOnce('vitrine', servers, post, campaignUid);
+  } finally {
+    await Promise.all(servers.map(stopServer));
+  }
+}
+
+// ── report ────────────────────────────────────────────────────────────────────
+
+const mb = (bytes: number | null) => (bytes === null ? '-' : (bytes / 1024 / 1024).toFixed(1));
+const kb = (bytes: number | null) => (bytes === null ? '-' : (bytes / 1024).toFixed(1));
+const num = (value: number | null) => (value === null ? '-' : value.toLocaleString('en-US'));
+
+/** A plain-text table; the first column is left-aligned, the others right-aligned. */
+function table(headers: string[], rows: string[][]) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const ms = (value: number | null | undefined) =>
+  value === null || value === undefined ? '-' : value.toFixed(1);
+const percent = (value: number | null | undefined) =>
+  value === null || value === undefined ? '-' : `${value}%`;
+
+/**
+ * One column per implementation (and, in redis mode, one per node), one row per figure: the
+ * figures read top to bottom, and the table stays narrow enough for a terminal and the README.
+ */
+function printReport(results: RunResult[]) {
+  interface Column {
+    title: string;
+    result: RunResult;
+    node?: NodeResult;
+    servers: ServerFigures[];
+  }
+  const columns: Column[] = [];
+  for (const r of results) {
+    columns.push({ title: r.nodes ? `${r.impl} (A+B)` : r.impl, result: r, servers: r.servers });
+    for (const node of r.nodes ?? [])
+      columns.push({
+        title: `node ${node.node}`,
+        result: r,
+        node,
+        servers: r.servers.filter((s) => s.node === node.node),
+      });
+  }
+  const sumOf = (servers: ServerFigures[], pick: (s: ServerFigures) => number | null) =>
+    servers.reduce<number | null>((sum, s) => {
+      const value = pick(s);
+      return sum === null || value === null ? null : sum + value;
+    }, 0);
+  const rows: Array<[string, (c: Column) => string]> = [
+    ['viewers connected', (c) => num(c.node ? c.node.connections : c.result.connectionsReady)],
+    ['viewers failed', (c) => (c.node ? '' : num(c.result.connectionsFailed))],
+    ['connect time s', (c) => (c.node ? '' : c.result.connectSeconds.toFixed(1))],
+    [
+      'comments accepted / sent',
+      (c) => (c.node ? '' : `${num(c.result.commentsAccepted)} / ${num(c.result.commentsSent)}`),
+    ],
+    ['writer rate /s', (c) => (c.node ? '' : String(c.result.writerAchievedRate))],
+    [
+      'writer POST p50 / p99 ms',
+      (c) => (c.node ? '' : `${ms(c.result.writerPostP50Ms)} / ${ms(c.result.writerPostP99Ms)}`),
+    ],
+    ['deliveries expected', (c) => num(c.node ? c.node.deliveriesExpected : c.result.deliveriesExpected)],
+    ['deliveries received', (c) => num(c.node ? c.node.deliveriesReceived : c.result.deliveriesReceived)],
+    ['lost', (c) => num(c.node ? c.node.losses : c.result.losses)],
+    ['duplicates', (c) => num(c.node ? c.node.duplicates : c.result.duplicates)],
+    ['disconnects', (c) => num(c.node ? c.node.disconnects : c.result.disconnects)],
+    ['delivered msgs/s', (c) => (c.node ? '' : num(c.result.deliveredPerSec))],
+    [
+      'msgs per frame',
+      (c) => {
+        const frames = c.node ? c.node.frames : c.result.frames;
+        // Deliveries of comments whose POST timed out travelled in frames too.
+        const delivered = c.node
+          ? c.node.deliveriesReceived + c.node.deliveriesOfUnconfirmedComments
+          : c.result.deliveriesReceived + c.result.deliveriesOfUnconfirmedComments;
+        return frames ? (delivered / frames).toFixed(2) : '-';
+      },
+    ],
+    ['latency p50 ms', (c) => ms(c.node ? c.node.latency.p50Ms : c.result.p50Ms)],
+    ['latency p95 ms', (c) => ms(c.node ? c.node.latency.p95Ms : c.result.p95Ms)],
+    ['latency p99 ms', (c) => ms(c.node ? c.node.latency.p99Ms : c.result.p99Ms)],
+    ['latency max ms', (c) => ms(c.node ? c.node.latency.maxMs : c.result.maxMs)],
+    [
+      'from server stamp p50 / p99 ms',
+      (c) => {
+        const l = c.node ? c.node.serverLatency : c.result.serverLatency;
+        return `${ms(l.p50Ms)} / ${ms(l.p99Ms)}`;
+      },
+    ],
+    ['server CPU s, connect', (c) => numOrDash(round2(sumOf(c.servers, (s) => s.cpuSecondsConnect)))],
+    ['server CPU s, write+drain', (c) => numOrDash(round2(sumOf(c.servers, (s) => s.cpuSecondsWrite)))],
+    ['server CPU % of a core', (c) => c.servers.map((s) => percent(s.cpuPercentWrite)).join(' + ')],
+    ['server CPU µs per msg', (c) => (c.node ? '' : numOrDash(c.result.serverCpuUsPerDelivery))],
+    [
+      'server CPU ms per comment alone',
+      (c) => (c.node ? '' : numOrDash(c.result.serverCpuMsPerCommentAlone)),
+    ],
+    ['fan-out CPU µs per msg (est.)', (c) => (c.node ? '' : numOrDash(c.result.fanoutCpuUsPerDelivery))],
+    ['server RSS idle MB', (c) => mb(sumOf(c.servers, (s) => s.rssBeforeBytes))],
+    ['server RSS connected MB', (c) => mb(sumOf(c.servers, (s) => s.rssAfterConnectBytes))],
+    ['server RSS peak MB', (c) => mb(sumOf(c.servers, (s) => s.rssPeakBytes))],
+    [
+      'server RSS KB per conn',
+      (c) => kb(c.node ? (c.servers[0]?.bytesPerConnection ?? null) : c.result.bytesPerConnection),
+    ],
+    [
+      'server heap KB per conn',
+      (c) => kb(c.node ? (c.servers[0]?.heapBytesPerConnection ?? null) : c.result.heapBytesPerConnection),
+    ],
+    ['load generator CPU %', (c) => (c.node ? '' : c.result.loadgenCpuPercentWrite.map(percent).join(' + '))],
+    ['other processes CPU %', (c) => (c.node ? '' : percent(c.result.otherCpuPercentWrite))],
+  ];
+  process.stdout.write(
+    `\nrealtime-fanout ${new Date().toISOString().slice(0, 16)}Z: ${num(connections)} viewers, ` +
+      `${rate} comments/s for ${seconds} s, mode ${mode}\n` +
+      `${table(
+        ['', ...columns.map((c) => c.title)],
+        rows.map(([label, cell]) => [label, ...columns.map(cell)]),
+      )}\n`,
+  );
+}
+
+const numOrDash = (value: number | null) => (value === null ? '-' : String(value));
+
+// ── main ──────────────────────────────────────────────────────────────────────
+
+installCleanup();
+const results: RunResult[] = [];
+let exitCode = 0;
+try {
+  log(
+    `realtime-fanout: ${connections} viewers, ${rate}/s × ${seconds} s, mode ${mode}, ` +
+      `${loadgenCount} load generator(s), open-file limit ${fdLimit}`,
+  );
+  for (const impl of impls) {
+    const result =
+      mode === 'redis'
+        ? await runRedis()
+        : impl === 'vitrine'
+          ? await runVitrineSingle()
+          : await runSocketIo();
+    results.push(result);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (result.losses !== 0 || result.duplicates !== 0 || result.connectionsFailed !== 0) exitCode = 1;
+    if (impls.length > 1) await sleep(2_000);
+  }
+  printReport(results);
+  const vitrine = results.find((r) => r.impl === 'vitrine');
+  const socketIo = results.find((r) => r.impl === 'socket.io');
+  if (vitrine && socketIo) {
+    const ratio = (a: number | null, b: number | null) =>
+      a === null || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100;
+    const ratios = {
+      deliveredPerSec: ratio(vitrine.deliveredPerSec, socketIo.deliveredPerSec),
+      p50: ratio(vitrine.p50Ms, socketIo.p50Ms),
+      p99: ratio(vitrine.p99Ms, socketIo.p99Ms),
+      bytesPerConnection: ratio(vitrine.bytesPerConnection, socketIo.bytesPerConnection),
+      heapBytesPerConnection: ratio(vitrine.heapBytesPerConnection, socketIo.heapBytesPerConnection),
+      serverCpuPerDelivery: ratio(vitrine.serverCpuUsPerDelivery, socketIo.serverCpuUsPerDelivery),
+      fanoutCpuPerDelivery: ratio(vitrine.fanoutCpuUsPerDelivery, socketIo.fanoutCpuUsPerDelivery),
+    };
+    process.stdout.write(
+      `\nVitrine / Socket.IO: msgs/s ×${ratios.deliveredPerSec}, p50 ×${ratios.p50}, p99 ×${ratios.p99}, ` +
+        `RSS per connection ×${ratios.bytesPerConnection}, heap per connection ×${ratios.heapBytesPerConnection}, server CPU per delivery ×${ratios.serverCpuPerDelivery}, fan-out CPU per delivery ×${ratios.fanoutCpuPerDelivery}\n`,
+    );
+    process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', ratio: ratios })}\n`);
+  }
+  if (mode === 'redis') {
+    const r = results[0]!;
+    const b = r.nodes?.find((n) => n.node === 'B');
+    const ok = !!b && b.losses === 0 && b.duplicates === 0 && b.connections > 0 && r.commentsAccepted > 0;
+    process.stdout.write(
+      `\ncross-node: ${ok ? 'OK' : 'FAILED'} — node B viewers received ${num(b?.deliveriesReceived ?? 0)} of ` +
+        `${num(b?.deliveriesExpected ?? 0)} deliveries of comments written on node A\n`,
+    );
+    process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', mode: 'redis', crossNodeOk: ok })}\n`);
+    if (!ok) exitCode = 1;
+  }
+} catch (error) {
+  process.stderr.write(`realtime-fanout failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  exitCode = 1;
+}
+agent.destroy();
+process.exit(exitCode);
