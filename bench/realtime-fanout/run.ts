@@ -960,8 +960,11 @@ async function checkRedis(url: string) {
   });
 }
 
-/** Drops and creates the benchmark's own database, so every run starts from the same state. */
-async function freshDatabase(url: string) {
+/**
+ * Drops the benchmark's own database and, unless `recreate` is false, creates it afresh, so every
+ * run starts from the same state and leaves nothing behind.
+ */
+async function freshDatabase(url: string, recreate = true) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
@@ -973,7 +976,7 @@ async function freshDatabase(url: string) {
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
+    if (recreate) await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }
@@ -996,6 +999,9 @@ async function runRedis(): Promise<RunResult> {
     return await runOnce('vitrine', servers, post, campaignUid);
   } finally {
     await Promise.all(servers.map(stopServer));
+    await freshDatabase(databaseUrl, false).catch((error: unknown) =>
+      log(`redis: could not drop ${databaseUrl}: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 }
 
