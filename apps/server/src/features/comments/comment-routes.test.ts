@@ -294,6 +294,40 @@ describe('private host replies', () => {
       [question.uid],
     );
     expect(parent?.replies).toEqual([]);
+
+    // The recipient answers in the private thread: it stays between them and the host.
+    nextWindow();
+    const chatAgain = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const answer = await comment(asker.idToken, 'Thank you!', { threadId: reply.uid });
+    expect(answer).toMatchObject({ public: false, private: true, threadId: reply.uid });
+    expect(chatAgain.changes).toEqual([]);
+    await chatAgain.stop();
+    const [stored] = await app.db.query('SELECT recipient_uid FROM comments WHERE uid = $1', [answer.uid]);
+    expect(stored).toEqual({ recipient_uid: reply.user.uid });
+    // Anyone else gets no sign that the private comment exists.
+    const intruder = await post(
+      '/shopapiv2/comment/playerComment',
+      { ...live, text: 'me?', threadId: reply.uid },
+      bystander.idToken,
+    );
+    expect(intruder.statusCode).toBe(404);
+    expect(intruder.json().message).toBe(`No comment "${reply.uid}".`);
+
+    // The host console reads everything, private included.
+    const hostView = await adminOk(
+      'GET',
+      `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments?limit=500`,
+    );
+    const uids = hostView.comments.map((doc: { uid: string }) => doc.uid);
+    expect(uids).toEqual(expect.arrayContaining([question.uid, reply.uid, answer.uid]));
+    expect(
+      (await admin('GET', `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments?limit=0`)).statusCode,
+    ).toBe(400);
+    const noKey = await app.server.inject({
+      method: 'GET',
+      url: `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments`,
+    });
+    expect(noKey.statusCode).toBe(401);
   });
 
   it('a public host reply joins the chat and the parent', async () => {

@@ -203,6 +203,22 @@ export function createCommentService({
         ]);
         if (!campaign) throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
       }
+      // Answering a private comment (a host's private reply) stays private between the two.
+      const privateThread = input.threadId
+        ? await findComment(input.pageUid, input.campaignUid, input.threadId)
+        : null;
+      const privatePartner =
+        privateThread && !privateThread.is_public
+          ? privateThread.recipient_uid === userUid
+            ? privateThread.user_uid
+            : privateThread.user_uid === userUid
+              ? privateThread.recipient_uid
+              : null
+          : null;
+      if (privateThread && !privateThread.is_public && !privatePartner) {
+        // Someone else's private conversation: answering it must not reveal that it exists.
+        throw notFound(`No comment "${input.threadId}".`);
+      }
       return insert({
         userUid,
         pageUid: input.pageUid,
@@ -210,11 +226,20 @@ export function createCommentService({
         text: input.text,
         threadId: input.threadId,
         source: 'player',
-        isPublic: true,
-        recipientUid: null,
+        isPublic: privatePartner === null,
+        recipientUid: privatePartner,
         verified: false,
         metaData,
       });
+    },
+
+    /** Host console: the campaign's comments, private ones included, newest first. */
+    async listForHost(pageUid: string, campaignUid: string, limit: number): Promise<CommentDoc[]> {
+      const rows = await db.query<CommentRow>(
+        `SELECT * FROM comments WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY time DESC, uid DESC LIMIT $3`,
+        [pageUid, campaignUid, limit],
+      );
+      return rows.map(toCommentDoc);
     },
 
     /** The author changes their text; a reply's summary in its parent follows. */

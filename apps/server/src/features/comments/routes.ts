@@ -13,6 +13,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { CommentService } from './comment-service.ts';
 
 const CampaignParams = z.object({ pageUid: Uid, campaignUid: Uid });
+const HostCommentsQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }).strict();
 
 export function registerCommentRoutes(
   app: FastifyInstance,
@@ -43,6 +44,15 @@ export function registerCommentRoutes(
   );
   app.post('/admin/comments/verify', { onRequest: requireAdmin }, async (request) =>
     comments.setVerified(parseInput(VerifyCommentRequest, request.body)),
+  );
+  app.get(
+    '/admin/pages/:pageUid/campaigns/:campaignUid/comments',
+    { onRequest: requireAdmin },
+    async (request) => {
+      const { pageUid, campaignUid } = parseInput(CampaignParams, request.params);
+      const { limit } = parseInput(HostCommentsQuery, request.query);
+      return { comments: await comments.listForHost(pageUid, campaignUid, limit) };
+    },
   );
   app.put(
     '/admin/pages/:pageUid/campaigns/:campaignUid/bulk-comments',
