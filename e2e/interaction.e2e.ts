@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { AuthSession, CommentDoc } from '@vitrine/protocol';
+import { broadcastDelayMs, cdnDelayMs } from '@vitrine/domain';
+import type { AuthSession, CommentDoc, LiveEvent } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
@@ -273,6 +274,51 @@ describe('live interaction in the player', () => {
     ).toBe(0);
     expect(pageErrors.filter((error) => error.startsWith('dialog'))).toEqual([]);
     await screenshot(page, 'interaction-xss-literal');
+  });
+
+  it('lets a viewer join a raffle and tells the winner after the video delay plus 5 seconds', async () => {
+    const admin = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+        body: JSON.stringify(body),
+      }).then(async (response) => {
+        expect(response.status, await response.clone().text()).toBeLessThan(300);
+        return (await response.json()) as { uid: string };
+      });
+    const raffle = await admin(`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}/competitions`, {
+      type: 'raffle',
+      name: `Win the wool scarf ${stamp}`,
+      presentationPrimaryText: '<p>Tell us your <b>favourite colour</b> to join</p>',
+      openForParticipation: true,
+      playing: true,
+    });
+    // A new viewer: the overlay shows the playing, open competition, its description without markup.
+    const dora = await viewer();
+    const overlay = dora.locator('.competition-overlay');
+    await overlay.getByText('Tell us your favourite colour to join', { exact: true }).waitFor();
+    await screenshot(dora, 'interaction-raffle-overlay');
+    await overlay.getByRole('textbox').fill('Rust red, please');
+    await overlay.getByRole('button', { name: text('interaction.competitions.participate.raffle') }).click();
+    // Anonymous participation requires a name (spec §5); then the entry goes on by itself.
+    await enterName(dora, 'Dora');
+    await overlay.getByText(text('interaction.competitions.participated')).waitFor();
+    // Participating posted a comment (spec §4), which everyone sees.
+    await tab(bob, 'Comments').click();
+    await bob.getByText('Rust red, please').waitFor();
+
+    const drawnAt = Date.now();
+    await admin(`/admin/competitions/${raffle.uid}/draw`, { count: 1 });
+    await dora.locator('[data-notice="winner"]').waitFor({ timeout: 20_000 });
+    const shownAfterMs = Date.now() - drawnAt;
+
+    // Shown after the show's video delay (broadcast + CDN) plus 5 seconds (spec §4), not before.
+    const [show] = await call<LiveEvent[]>('/reads/liveEvents.byId', { ids: [CAMPAIGN] });
+    const delayMs = broadcastDelayMs(show as LiveEvent) + cdnDelayMs(show as LiveEvent) + 5000;
+    expect(shownAfterMs).toBeGreaterThanOrEqual(delayMs);
+    expect(shownAfterMs).toBeLessThan(delayMs + 4000);
+    console.log(JSON.stringify({ winnerNoticeShownAfterMs: shownAfterMs, expectedDelayMs: delayMs }));
+    await screenshot(dora, 'interaction-winner-notice');
   });
 
   it('shows the chat on a phone with the write box and the reaction button', async () => {

@@ -2,6 +2,7 @@ import { COMMENT_MAX_LENGTH } from '@vitrine/protocol';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { Icon } from './icons.tsx';
 import { type CallProblem, describeProblem, editComment, postComment } from './interaction-api.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import type { Chat, ChatComment, ChatReply } from './use-chat.ts';
@@ -47,7 +48,7 @@ function Byline({
       )}
       {isWinner && (
         <span className="chat-badge chat-badge--winner">
-          <span aria-hidden="true">🏆 </span>
+          <Icon name="trophy" />
           {t('interaction.comments.winner')}
         </span>
       )}

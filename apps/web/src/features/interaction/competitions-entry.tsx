@@ -1,7 +1,8 @@
-import { overlayCompetition, sortCompetitions } from '@vitrine/domain';
+import { sortCompetitions } from '@vitrine/domain';
 import type { CompetitionPresentation } from '@vitrine/protocol';
 import { lazy, useMemo, useState } from 'react';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
+import { Icon } from './icons.tsx';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import { LazyPart } from './lazy-part.tsx';
 import type { Viewer } from './use-viewer.ts';
@@ -35,7 +36,6 @@ export function Competitions({
   const competitions = presentation.docs[0]?.competitions ?? NO_COMPETITIONS;
   const onsite = useMemo(() => competitions.filter((competition) => competition.showOnsite), [competitions]);
   const listed = sortCompetitions(onsite, viewer ?? NOBODY);
-  const overlay = viewer ? overlayCompetition(onsite, viewer) : null;
   if (listed.length === 0 && !panelOpen) return null;
   return (
     <>
@@ -45,24 +45,23 @@ export function Competitions({
         aria-expanded={panelOpen}
         onClick={() => setPanelOpen((open) => !open)}
       >
-        <span aria-hidden="true">🎁</span>
+        <Icon name="gift" />
         <span>{t('interaction.competitions.button')}</span>
         <span className="competitions-button__count">{listed.length}</span>
       </button>
-      {(panelOpen || overlay) && (
-        <LazyPart name="competitions">
-          <CompetitionsLayer
-            pageUid={pageUid}
-            campaignUid={campaignUid}
-            competitions={onsite}
-            viewer={viewer}
-            videoDelayMs={videoDelayMs}
-            panelOpen={panelOpen}
-            onClosePanel={() => setPanelOpen(false)}
-            requestName={requestName}
-          />
-        </LazyPart>
-      )}
+      {/* Mounted while anything is listed, so its state (a "you're in" confirmation) outlives the overlay rule. */}
+      <LazyPart name="competitions">
+        <CompetitionsLayer
+          pageUid={pageUid}
+          campaignUid={campaignUid}
+          competitions={onsite}
+          viewer={viewer}
+          videoDelayMs={videoDelayMs}
+          panelOpen={panelOpen}
+          onClosePanel={() => setPanelOpen(false)}
+          requestName={requestName}
+        />
+      </LazyPart>
     </>
   );
 }

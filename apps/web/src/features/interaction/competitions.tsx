@@ -147,7 +147,10 @@ function CompetitionCard({
         </span>
         <h3 className="competition-card__name">{competition.name}</h3>
       </header>
-      <p className="competition-card__description">{competitionDescription(competition)}</p>
+      {/* The description falls back to the name (spec §5); then the heading already says it. */}
+      {competitionDescription(competition) !== competition.name && (
+        <p className="competition-card__description">{competitionDescription(competition)}</p>
+      )}
       {state === 'participate' && (
         <form className="competition-card__form" onSubmit={(event) => void submit(event)}>
           {hasOptions && (

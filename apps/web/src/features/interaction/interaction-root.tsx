@@ -8,6 +8,7 @@ import { Competitions } from './competitions-entry.tsx';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import Notifications from './notifications.tsx';
 import Reactions from './reactions.tsx';
+import { withoutCheckout } from './return-paths.ts';
 import { useChat } from './use-chat.ts';
 import { type InteractionArgs, type InteractionParts, UnseenBadge } from './use-interaction.tsx';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
@@ -18,19 +19,6 @@ function closedReason(event: LiveEvent, settings: PlayerSettings): ChatClosedRea
   if (commentsAllowed(status, settings)) return null;
   if (status === 'vod') return 'recording';
   return status === 'planned' ? 'notYetOpen' : 'turnedOff';
-}
-
-/**
- * The route without its checkout, for logging out (spec §2: unloading the cart returns to the
- * no-checkout variant of the widget route).
- */
-export function withoutCheckout(pathname: string, checkoutUid: string | undefined): string | null {
-  if (!checkoutUid) return null;
-  const suffixes = [`/checkout/${checkoutUid}`, `/${checkoutUid}`];
-  for (const suffix of suffixes) {
-    if (pathname.endsWith(suffix)) return pathname.slice(0, -suffix.length) || '/';
-  }
-  return null;
 }
 
 /**

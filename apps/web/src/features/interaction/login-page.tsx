@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { currentSession } from '../../lib/session.ts';
 import { AccountForms } from './account-forms.tsx';
+import { safeReturnPath } from './return-paths.ts';
 import './interaction.css';
-
-/** Only same-site paths may be returned to after signing in (never another origin). */
-export function safeReturnPath(next: string | null): string | null {
-  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
-}
 
 /**
  * The /login page (spec §2): the login and create-user forms as a page. `?next=/path` returns

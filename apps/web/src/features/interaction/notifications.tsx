@@ -1,6 +1,7 @@
 import { isPrivateMessageFresh, winnerNotificationShowAt } from '@vitrine/domain';
 import { NOTIFICATION_SUB_TYPE, type NotificationDoc } from '@vitrine/protocol';
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from './icons.tsx';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 
 /** How long a host-reply or competition notice stays before it goes by itself. */
@@ -21,6 +22,13 @@ interface Notice {
 function kindOf(doc: NotificationDoc): NoticeKind {
   if (doc.metaData.isCompetitionWinner === true) return 'winner';
   return doc.notificationSubType === NOTIFICATION_SUB_TYPE.hostReply ? 'hostReply' : 'competition';
+}
+
+/** The notice's own words: who replied and what, or (for a win) the competition; the heading says the rest. */
+function noticeLine(notice: Notice): string {
+  return notice.kind === 'winner'
+    ? notice.title || notice.body
+    : [notice.title, notice.body].filter(Boolean).join(' — ');
 }
 
 function readSeen(): string[] {
@@ -110,14 +118,10 @@ export default function Notifications({
     <div className="notice-stack" role="status" aria-live="polite">
       {shown.map((notice) => (
         <div key={notice.uid} className={`notice notice--${notice.kind}`} data-notice={notice.kind}>
-          <span className="notice__icon" aria-hidden="true">
-            {notice.kind === 'winner' ? '🏆' : notice.kind === 'hostReply' ? '💬' : '🎉'}
-          </span>
+          <Icon name={notice.kind === 'hostReply' ? 'chat' : 'trophy'} className="notice__icon" />
           <div className="notice__body">
             <p className="notice__title">{t(`interaction.notifications.${notice.kind}`)}</p>
-            {(notice.title || notice.body) && (
-              <p className="notice__text">{[notice.title, notice.body].filter(Boolean).join(' — ')}</p>
-            )}
+            {noticeLine(notice) && <p className="notice__text">{noticeLine(notice)}</p>}
           </div>
           {notice.kind === 'hostReply' && (
             <button

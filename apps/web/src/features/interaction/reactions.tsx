@@ -4,12 +4,14 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { logFailure } from '../../lib/debug.ts';
 import type { LiveDoc } from '../../lib/realtime/realtime-client.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
+import { Icon } from './icons.tsx';
 import { sendReaction } from './interaction-api.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 
 /** The reaction a viewer sends with the button (spec §3: type defaults to love). */
 export const DEFAULT_REACTION = 'love';
-const REACTION_EMOJI: Record<string, string> = { love: '❤️', like: '👍', laugh: '😂', wow: '😮', fire: '🔥' };
+/** Other clients may send other types; love (the button's) is drawn as an icon, the rest as emoji. */
+const REACTION_EMOJI: Record<string, string> = { like: '👍', laugh: '😂', wow: '😮', clap: '👏', fire: '🔥' };
 /** How long one floating reaction lives on screen (matches the CSS animation). */
 const FLOAT_MS = 2600;
 /** Most reactions floating at once; a busy room shows a steady stream, not a wall of hearts. */
@@ -19,7 +21,8 @@ const MAX_FLOATS_PER_DOC = 5;
 
 interface Floating {
   key: number;
-  emoji: string;
+  /** The emoji of the reaction, or null for a heart icon. */
+  emoji: string | null;
   /** Horizontal drift and start offset, so simultaneous reactions don't stack on one line. */
   drift: number;
   offset: number;
@@ -61,7 +64,7 @@ export default function Reactions({
       nextKey.current += 1;
       added.push({
         key: nextKey.current,
-        emoji: REACTION_EMOJI[type] ?? REACTION_EMOJI[DEFAULT_REACTION] ?? '❤️',
+        emoji: REACTION_EMOJI[type] ?? null,
         drift: Math.round((Math.random() - 0.5) * 60),
         offset: Math.round(Math.random() * 24),
       });
@@ -116,7 +119,7 @@ export default function Reactions({
             className="reaction-float"
             style={{ '--drift': `${item.drift}px`, '--offset': `${item.offset}px` } as CSSProperties}
           >
-            {item.emoji}
+            {item.emoji ?? <Icon name="heart" />}
           </span>
         ))}
       </div>
@@ -127,7 +130,7 @@ export default function Reactions({
         title={t('interaction.reactions.send')}
         onClick={react}
       >
-        <span aria-hidden="true">{REACTION_EMOJI[DEFAULT_REACTION]}</span>
+        <Icon name="heart" />
       </button>
     </>
   );

@@ -6,7 +6,7 @@ import {
   videoStartTimestamp,
 } from '@vitrine/domain';
 import type { CommentDoc, CommentReply, LiveEvent } from '@vitrine/protocol';
-import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { useVideoDerived } from '../player/use-video-time.ts';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
@@ -244,6 +244,19 @@ export function useChat({
         : setLastSeenPrivate(newestComment(privateComments)),
     [comments, privateComments, setLastSeenPublic, setLastSeenPrivate],
   );
+
+  // A first visit starts counting from what is there when the chat loads: history is not "new".
+  const baselined = useRef({ public: false, private: false });
+  useEffect(() => {
+    if (publicQuery.status !== 'SUBSCRIBED' || baselined.current.public) return;
+    baselined.current.public = true;
+    if (!lastSeenPublic) setLastSeenPublic(newestComment(comments));
+  }, [publicQuery.status, lastSeenPublic, setLastSeenPublic, comments]);
+  useEffect(() => {
+    if (ownQuery.status !== 'SUBSCRIBED' || baselined.current.private) return;
+    baselined.current.private = true;
+    if (!lastSeenPrivate) setLastSeenPrivate(newestComment(privateComments));
+  }, [ownQuery.status, lastSeenPrivate, setLastSeenPrivate, privateComments]);
 
   return {
     loading: publicQuery.status === 'CONNECTING',
