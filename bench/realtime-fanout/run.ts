@@ -82,7 +82,8 @@ function readUsage() {
     '  --impl I          single mode: both | vitrine | socket.io (default both)',
     '  --loadgens K      load-generator processes (default: as few as the open-file limit allows)',
     '  --redis-url U     redis mode (default redis://127.0.0.1:6379)',
-    '  --database-url U  redis mode; the database is dropped and created afresh (default …/vitrine_bench)',
+    '  --database-url U  redis mode; dropped and created afresh, dropped at the end (default …/vitrine_bench)',
+    "  --verbose         echo the servers' log lines",
   ].join('\n');
 }
 
