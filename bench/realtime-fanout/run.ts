@@ -45,6 +45,9 @@ const DEFAULT_CAMPAIGN_UID = 'demo-autumn-living';
 const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 /** How long the writer waits for a comment POST before counting it as failed. */
 const WRITER_TIMEOUT_MS = 30_000;
+// First: whatever way the benchmark ends (--help, a bad option, a failure, Ctrl-C), its children
+// are stopped and its temporary directories removed.
+installCleanup();
 /** Server processes write their memory figures here on SIGUSR2 (see child-hooks.ts). */
 const MEMORY_DIR = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-memory-')));
 /** File descriptors a process keeps for itself besides the viewer sockets. */
@@ -1130,7 +1133,6 @@ const numOrDash = (value: number | null) => (value === null ? '-' : String(value
 
 // ── main ──────────────────────────────────────────────────────────────────────
 
-installCleanup();
 const results: RunResult[] = [];
 let exitCode = 0;
 try {
