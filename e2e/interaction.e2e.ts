@@ -321,6 +321,32 @@ describe('live interaction in the player', () => {
     await screenshot(dora, 'interaction-winner-notice');
   });
 
+  it('asks social-live viewers for a phone number or e-mail, consent and a name (spec §5)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/widget/${PAGE}/tiktok`);
+    await page.getByRole('heading', { name: text('interaction.contact.title') }).waitFor();
+    await page.getByRole('button', { name: text('interaction.contact.submit') }).click();
+    // The spec's messages, verbatim, for an anonymous viewer who filled in nothing.
+    const alert = page.getByRole('alert');
+    await alert.getByText('A phone number or an e-mail address is required.').waitFor();
+    await alert.getByText('The terms must be accepted.').waitFor();
+    await alert.getByText('Anonymous participation requires a name.').waitFor();
+    await screenshot(page, 'interaction-contact-capture-phone');
+    await page.getByLabel(text('interaction.account.name')).fill('Tina');
+    await page.getByLabel(text('interaction.account.email')).fill('tina@example.com');
+    await page.getByRole('button', { name: text('interaction.contact.submit') }).click();
+    await alert.getByText('The terms must be accepted.').waitFor();
+    expect(await alert.getByText('A phone number or an e-mail address is required.').count()).toBe(0);
+    await page.getByLabel(text('interaction.contact.consent')).check();
+    await page.getByRole('button', { name: text('interaction.contact.submit') }).click();
+    await page.getByRole('heading', { name: text('interaction.contact.doneTitle') }).waitFor();
+    // The other social-live routes show the same page.
+    await page.goto(`${baseUrl}/${PAGE}/tiktok`);
+    await page.getByRole('heading', { name: text('interaction.contact.title') }).waitFor();
+    await context.close();
+  });
+
   it('shows the chat on a phone with the write box and the reaction button', async () => {
     const phone = await viewer({ width: 390, height: 844 });
     await phone.getByRole('button', { name: 'Comments' }).click();

@@ -7,10 +7,13 @@ import {
   lazyCheckoutPage,
   lazyCreateCheckout,
 } from './features/checkout/checkout-lazy-routes.tsx';
-import { lazyAuthCallbackPage, lazyLoginPage } from './features/interaction/interaction-lazy-routes.ts';
+import {
+  lazyAuthCallbackPage,
+  lazyContactCapturePage,
+  lazyLoginPage,
+} from './features/interaction/interaction-lazy-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
 import { pageLoader } from './features/placeholders/placeholder-loaders.ts';
-import { ContactCapturePlaceholder } from './features/placeholders/placeholder-screens.tsx';
 import { MultiEventPlayer, multiEventLoader } from './features/player/multi-event-player.tsx';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
@@ -40,7 +43,7 @@ export const routes: RouteObject[] = [
           { index: true, loader: defaultShopLoader, lazy: lazyShopPage },
           { path: ':campaignUid/create', lazy: lazyCreateCheckout },
           { path: 'terms', loader: termsLoader, element: <TermsPage /> },
-          { path: 'tiktok', element: <ContactCapturePlaceholder /> },
+          { path: 'tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
           {
             path: ':campaignUid/:checkoutUid',
             lazy: lazyCheckoutPage,
@@ -69,7 +72,7 @@ export const routes: RouteObject[] = [
       {
         path: '/widget',
         children: [
-          { path: ':pageUid/tiktok', loader: pageLoader, element: <ContactCapturePlaceholder /> },
+          { path: ':pageUid/tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
           { path: 'multi-event', loader: multiEventLoader, element: <MultiEventPlayer /> },
           { path: ':pageUid/multi-event', loader: multiEventLoader, element: <MultiEventPlayer /> },
           {
@@ -91,7 +94,7 @@ export const routes: RouteObject[] = [
           { path: ':pageUid', loader: shopLoader, lazy: lazyShopPage },
         ],
       },
-      { path: '/:pageUid/tiktok', loader: pageLoader, element: <ContactCapturePlaceholder /> },
+      { path: '/:pageUid/tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -16,3 +16,12 @@ export async function lazyAuthCallbackPage() {
   ]);
   return { Component: AuthCallbackPage };
 }
+
+/** The social-live contact page (/tiktok routes); the route's loader finds the store. */
+export async function lazyContactCapturePage() {
+  const [{ ContactCapturePage }] = await Promise.all([
+    import('./contact-capture-page.tsx'),
+    loadInteractionTexts(),
+  ]);
+  return { Component: ContactCapturePage };
+}
