@@ -194,7 +194,8 @@ describe('cart and checkout', () => {
     expect(await textsOf(checkout, '.order-line__name')).toEqual(['Linen shirt', 'Ceramic mug']);
 
     // Continuing with an empty form shows every §5 message, verbatim.
-    expect(await textsOf(checkout, '[data-problem]')).toEqual(SPEC_STATE_MESSAGES);
+    const problems = await textsOf(checkout, '[data-problem]');
+    expect(problems, JSON.stringify(problems)).toEqual(SPEC_STATE_MESSAGES);
     await checkout.getByRole('button', { name: texts.cart.continue }).click();
     await checkout.waitForSelector('.form-error');
     const shown = await textsOf(checkout, '.form-error');

@@ -1,13 +1,19 @@
 import type { Currency } from '@vitrine/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } from './player-cart.tsx';
 
 /** The player's cart panel (loaded on demand by player-cart.tsx's CartPanel). */
 
 /** The cart's lines with their quantities, the total and the way to the checkout. */
-export function CartPanel({ cart, newTab }: { cart: PlayerCart; newTab: boolean }) {
+/**
+ * The cart's lines, total and the way to the checkout. The checkout opens in the player's own
+ * frame: in an embedded player a new tab would be first-party and, with the browser's storage
+ * partitioning, would not have the viewer's session (the cart would not be theirs there).
+ */
+export function CartPanel({ cart }: { cart: PlayerCart }) {
   const { t } = useTranslation();
   const format = useLocale();
   const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
@@ -68,14 +74,9 @@ export function CartPanel({ cart, newTab }: { cart: PlayerCart; newTab: boolean 
             <strong data-testid="cart-total">{format.money(reservation.totalPrice, currency)}</strong>
           </p>
           {cart.checkoutPath && (
-            <a
-              className="button player-cart__checkout"
-              href={cart.checkoutPath}
-              target={newTab ? '_blank' : undefined}
-              rel="noopener"
-            >
+            <Link className="button player-cart__checkout" to={cart.checkoutPath}>
               {t('checkout.cart.toCheckout')}
-            </a>
+            </Link>
           )}
         </div>
       )}

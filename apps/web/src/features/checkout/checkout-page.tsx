@@ -170,8 +170,10 @@ export function CheckoutShell({
   /** The basic layout of the options pages: no store header. */
   basic?: boolean;
 }) {
-  const { t } = useCheckoutTranslation();
+  const { t, ready } = useCheckoutTranslation();
   const showPath = widgetPathForCheckout(data, data.checkoutUid);
+  // The route loads the namespace first; this covers a language switch still on its way.
+  if (!ready) return <div className="route-progress" role="progressbar" aria-busy="true" />;
   return (
     <div className={`checkout${basic ? ' checkout--basic' : ''}`} style={themeStyle(data.playerSettings)}>
       {!basic && (

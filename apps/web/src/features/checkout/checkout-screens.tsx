@@ -14,8 +14,9 @@ import './checkout.css';
 /** `{campaignUid}/create` when the basket could not be prepared (spec §8); success redirects in the loader. */
 export function CreateCheckoutPage() {
   const data = useLoaderData() as CreateCheckoutData;
-  const { t } = useCheckoutTranslation();
+  const { t, ready } = useCheckoutTranslation();
   const { campaignUid } = useParams();
+  if (!ready) return null;
   return (
     <main className="message-page" data-page="create-checkout">
       <h1>{data.showName}</h1>
@@ -33,8 +34,9 @@ export function CreateCheckoutPage() {
 /** The checkout error route `{pageUid}/{campaignUid}/{checkoutUid}/error`. */
 export function CheckoutErrorPage() {
   const data = useLoaderData() as CheckoutErrorData;
-  const { t } = useCheckoutTranslation();
+  const { t, ready } = useCheckoutTranslation();
   const { campaignUid, checkoutUid } = useParams();
+  if (!ready) return null;
   return (
     <main className="message-page" data-page="checkout-error">
       {data.storeInfo && <p className="checkout-error__store">{data.storeInfo.name}</p>}

@@ -275,7 +275,7 @@ const LazyCartPanel = lazy(() =>
  * The cart's lines, total and the way to the checkout. Its code loads when the cart first opens
  * (or once the cart has something in it), keeping the player's first bundle small.
  */
-export function CartPanel(props: { cart: PlayerCart; newTab: boolean }) {
+export function CartPanel(props: { cart: PlayerCart }) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<p className="panel-empty">{t('app.loading')}</p>}>

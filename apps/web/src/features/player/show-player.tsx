@@ -473,7 +473,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
             {layout.mobilePanel === 'comments' && interaction.mobileComments}
             {layout.mobilePanel === 'cart' &&
               (commerce.cart ? (
-                <CartPanel cart={commerce.cart} newTab={host.embedded} />
+                <CartPanel cart={commerce.cart} />
               ) : (
                 <p className="panel-empty">{t('player.cartComingSoon')}</p>
               ))}
