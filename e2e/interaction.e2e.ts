@@ -116,6 +116,35 @@ describe('live interaction in the player', () => {
     await screenshot(bob, 'interaction-chat-desktop');
   });
 
+  it('threads a reply under its comment and shows an edit to everyone', async () => {
+    const comment = (page: Page) => page.locator('.comment', { hasText: aliceComment });
+    await comment(bob)
+      .getByRole('button', { name: text('interaction.comments.reply') })
+      .click();
+    await bob.getByText('Replying to Alice').waitFor();
+    const reply = `Bob here: I think so ${stamp}`;
+    await post(bob, reply);
+    await enterName(bob, 'Bob');
+    // The reply shows under the comment it answers, for both viewers, not as a comment of its own.
+    await comment(alice).locator('.chat-reply', { hasText: reply }).waitFor();
+    await comment(bob).locator('.chat-reply', { hasText: reply }).waitFor();
+    expect(await bob.locator('.comment-list > .comment', { hasText: reply }).count()).toBe(1);
+
+    // Only the author can edit; the edit reaches everyone.
+    expect(
+      await comment(bob)
+        .getByRole('button', { name: text('interaction.comments.edit') })
+        .count(),
+    ).toBe(0);
+    await comment(alice)
+      .getByRole('button', { name: text('interaction.comments.edit') })
+      .click();
+    const edited = `${aliceComment} (or sage?)`;
+    await alice.getByLabel(text('interaction.comments.editLabel')).fill(edited);
+    await alice.getByRole('button', { name: text('interaction.comments.save') }).click();
+    await bob.locator('.comment__text', { hasText: '(or sage?)' }).waitFor();
+  });
+
   it('shows a private host reply only to the viewer it answers', async () => {
     const commentUid = await alice
       .locator('.comment', { hasText: aliceComment })
@@ -251,7 +280,10 @@ describe('live interaction in the player', () => {
     const typed = `<img src=x onerror="window.${XSS_FLAG}=1">typed ${stamp}`;
     await post(page, typed);
     await enterName(page, `<svg onload=window.${XSS_FLAG}=1>`);
-    await page.getByText(typed).waitFor();
+    await page.locator('.comment__text', { hasText: typed }).first().waitFor();
+    // Exactly once: the viewer's own copy and the public one are the same comment.
+    await page.waitForTimeout(500);
+    expect(await page.locator('.comment__text', { hasText: typed }).allTextContents()).toEqual([typed]);
     for (const payload of XSS_PAYLOADS) {
       await page.locator('.comment__text').getByText(payload, { exact: true }).first().waitFor();
     }

@@ -195,7 +195,8 @@ export function ChatPanel({
         campaignUid,
         context: 'checkout',
       });
-      setText('');
+      // Cleared only if unchanged: what the viewer typed meanwhile stays.
+      setText((current) => (current.trim() === trimmed ? '' : current));
       setReplyTo(null);
       stickToEnd.current = true;
       onCommented();
