@@ -165,9 +165,18 @@ describe('live interaction in the player', () => {
       .getByRole('button', { name: text('interaction.notifications.read') })
       .click();
     await alice.locator('.comment--private', { hasText: reply }).waitFor();
+    // Her answer stays between her and the host.
+    const hostReply = alice.locator('.comment--private', { hasText: reply });
+    await hostReply.getByRole('button', { name: text('interaction.comments.reply') }).click();
+    const answer = `Perfect, thanks! ${stamp}`;
+    await hostReply.getByRole('textbox').fill(answer);
+    await hostReply.getByRole('button', { name: text('interaction.comments.send') }).click();
+    await hostReply.locator('.chat-reply', { hasText: answer }).waitFor();
+    await screenshot(alice, 'interaction-private-tab');
     // Bob's chat and private tab never get it.
     await bob.waitForTimeout(1500);
     expect(await bob.getByText(reply).count()).toBe(0);
+    expect(await bob.getByText(answer).count()).toBe(0);
     await tab(bob, 'Private comments').click();
     await bob.getByText(text('player.noPrivateComments')).waitFor();
     await tab(bob, 'Comments').click();

@@ -333,19 +333,107 @@ export function ChatPanel({
 }
 
 /** The "Private comments" tab: host replies only this viewer receives (spec §4, §6). */
-export function PrivateChatPanel({ chat }: { chat: Chat }) {
+export function PrivateChatPanel({
+  chat,
+  pageUid,
+  campaignUid,
+}: {
+  chat: Chat;
+  pageUid: string;
+  campaignUid: string;
+}) {
   const { t } = useInteractionTranslation();
+  const [answering, setAnswering] = useState<string | null>(null);
   if (chat.privateComments.length === 0)
     return <p className="panel-empty">{t('player.noPrivateComments')}</p>;
   return (
     <ol className="comment-list" aria-label={t('player.tabs.privateComments')}>
       {chat.privateComments.map((comment) => (
-        <li key={comment.uid} className="comment comment--private">
+        <li key={comment.uid} className="comment comment--private" data-comment-uid={comment.uid}>
           <Byline name={comment.userName} verified={comment.verified} time={comment.time} />
           <p className="comment__text">{comment.text}</p>
           <p className="chat-private-note">{t('interaction.comments.onlyYou')}</p>
+          {comment.replies.length > 0 && (
+            <ol className="chat-replies">
+              {comment.replies.map((reply) => (
+                <Reply key={reply.uid} reply={{ ...reply, private: false }} />
+              ))}
+            </ol>
+          )}
+          {answering === comment.uid ? (
+            <AnswerForm
+              threadId={comment.uid}
+              pageUid={pageUid}
+              campaignUid={campaignUid}
+              onDone={() => setAnswering(null)}
+            />
+          ) : (
+            <div className="comment__actions">
+              <button type="button" className="link-button" onClick={() => setAnswering(comment.uid)}>
+                {t('interaction.comments.reply')}
+              </button>
+            </div>
+          )}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** An answer to a private host reply; the server keeps it between the viewer and the host. */
+function AnswerForm({
+  threadId,
+  pageUid,
+  campaignUid,
+  onDone,
+}: {
+  threadId: string;
+  pageUid: string;
+  campaignUid: string;
+  onDone(): void;
+}) {
+  const { t } = useInteractionTranslation();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<CallProblem | null>(null);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || busy) return;
+    setBusy(true);
+    try {
+      await postComment({ text: text.trim(), threadId, pageUid, campaignUid, context: 'checkout' });
+      onDone();
+    } catch (error) {
+      logFailure('answering a private reply failed', error);
+      setProblem(describeProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="chat-edit" onSubmit={(event) => void send(event)}>
+      <textarea
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        aria-label={t('interaction.comments.placeholder')}
+        placeholder={t('interaction.comments.placeholder')}
+        onChange={(event) => setText(event.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the viewer just asked to answer
+        autoFocus
+      />
+      {problem && (
+        <p className="chat-problem" role="alert">
+          {problemText(problem, t)}
+        </p>
+      )}
+      <div className="chat-edit__actions">
+        <button type="submit" className="button button--small" disabled={busy || !text.trim()}>
+          {t('interaction.comments.send')}
+        </button>
+        <button type="button" className="link-button" onClick={onDone}>
+          {t('interaction.comments.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -77,7 +77,7 @@ function useInteractionParts({
       onCommented={() => track('user.commented')}
     />
   );
-  const privatePanel = <PrivateChatPanel chat={chat} />;
+  const privatePanel = <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} />;
   const videoDelayMs = broadcastDelayMs(event) + cdnDelayMs(event);
 
   return {

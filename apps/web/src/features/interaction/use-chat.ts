@@ -226,14 +226,30 @@ export function useChat({
       .sort(byTime);
   }, [questions, videoStart, visibleBulkCount, publicQuery.docs, ownQuery.docs, userUid]);
 
-  const privateComments = useMemo(
-    () =>
-      ownQuery.docs
-        .filter((doc) => doc.private && doc.user.uid !== userUid)
-        .map((doc) => toChatComment(doc, true))
-        .sort(byTime),
-    [ownQuery.docs, userUid],
-  );
+  // Private host replies to the viewer, each with the viewer's own answers to it (which stay
+  // private between the two, spec §6).
+  const privateComments = useMemo(() => {
+    const answers = ownQuery.docs.filter((doc) => doc.private && doc.user.uid === userUid && doc.threadId);
+    return ownQuery.docs
+      .filter((doc) => doc.private && doc.user.uid !== userUid)
+      .map((doc) => {
+        const comment = toChatComment(doc, true);
+        const own = answers.filter((answer) => answer.threadId === doc.uid);
+        comment.replies = [
+          ...comment.replies,
+          ...own.map((answer) => ({
+            uid: answer.uid,
+            text: answer.text,
+            time: answer.time,
+            userName: answer.user.name,
+            verified: answer.verified,
+            private: true,
+          })),
+        ].sort((a, b) => a.time - b.time);
+        return comment;
+      })
+      .sort(byTime);
+  }, [ownQuery.docs, userUid]);
 
   const [lastSeenPublic, setLastSeenPublic] = useLastSeen(lastSeenKey('public', pageUid, campaignUid));
   const [lastSeenPrivate, setLastSeenPrivate] = useLastSeen(lastSeenKey('private', pageUid, campaignUid));
