@@ -199,6 +199,20 @@ describe('live interaction in the player', () => {
     expect(sentByAlice).toHaveLength(2);
   });
 
+  it('lets reactions fade in place instead of flying for viewers who prefer reduced motion', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${LIVE_SHOW}`);
+    await page.getByRole('button', { name: text('interaction.reactions.send') }).click();
+    const float = page.locator('.reaction-float').first();
+    await float.waitFor();
+    expect(await float.evaluate((element) => getComputedStyle(element).animationName)).toBe('reaction-fade');
+    await context.close();
+  });
+
   it('signs up with e-mail and password, logs out to an anonymous viewer, and signs in again', async () => {
     const page = await viewer();
     await openComments(page);
