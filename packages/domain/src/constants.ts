@@ -31,3 +31,11 @@ export const DELAYED_CDN_PROVIDER = 'ivs';
 export const CONTROL_CENTER_CUE_SOURCE = 'control-center';
 /** Stock at or below which "Only a few left" is shown (spec §4 "Orders and payment", §9 stock booster labels). */
 export const LOW_STOCK_THRESHOLD = 5;
+/**
+ * Purchases of one product a viewer must see (the purchases live query delivers those made while
+ * they watch) before the product is labelled "popular" (spec §4 "Orders and payment" stock signals).
+ * Three, so one shopper buying twice does not make a product look popular.
+ */
+export const POPULAR_PURCHASE_COUNT = 3;
+/** How long a "{name} just bought {product}" badge stays on screen after the purchase arrives. */
+export const PURCHASE_BADGE_DURATION_MS = 6000;

@@ -21,6 +21,7 @@ export * from './player-settings.ts';
 export * from './playlist.ts';
 export * from './product-display-mode.ts';
 export * from './product-order.ts';
+export * from './purchase-signals.ts';
 export * from './show-state.ts';
 export * from './stock-signals.ts';
 export * from './stream-type.ts';

@@ -28,6 +28,8 @@ export interface ProductPanelProps {
     product: EventProduct,
   ): void;
   hasCue(product: EventProduct): boolean;
+  /** Catalogue product uids labelled "popular" (empty when the page hides popularity badges). */
+  popularProductUids?: ReadonlySet<string>;
 }
 
 /** The show's products in cue order, the one on screen marked; or one product's details. */
@@ -90,11 +92,18 @@ function usePrice(product: Product, selection: OptionSelection, storeCurrency: C
   return price ? format.money(price.amount, price.currency) : null;
 }
 
-function StockBadge({ stock }: { stock: number | null }) {
+/** The stock signals of spec §4: "popular" (from purchases) next to the stock label. */
+function StockBadge({ stock, popular }: { stock: number | null; popular: boolean }) {
   const { t } = useTranslation();
   const signal = stockSignal(stock);
-  if (!signal) return null;
-  return <span className={`stock-badge stock-badge--${signal}`}>{t(`player.stock.${signal}`)}</span>;
+  return (
+    <>
+      {popular && stock !== 0 && (
+        <span className="stock-badge stock-badge--popular">{t('player.stock.popular')}</span>
+      )}
+      {signal && <span className={`stock-badge stock-badge--${signal}`}>{t(`player.stock.${signal}`)}</span>}
+    </>
+  );
 }
 
 /**
@@ -184,6 +193,7 @@ function ProductCard({
   hidePrices,
   commerce,
   onOpen,
+  popularProductUids,
 }: ProductPanelProps & { product: EventProduct }) {
   const { t } = useTranslation();
   const price = usePrice(product.product, {}, storeCurrency);
@@ -206,7 +216,10 @@ function ProductCard({
               )}
             />
           )}
-          <StockBadge stock={stockOf(product.product, {})} />
+          <StockBadge
+            stock={stockOf(product.product, {})}
+            popular={popularProductUids?.has(product.productUid) ?? false}
+          />
         </span>
       </button>
       <FavoriteToggle product={product} commerce={commerce} />
@@ -265,7 +278,10 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
           )}
         />
       )}
-      <StockBadge stock={stockOf(product.product, selection)} />
+      <StockBadge
+        stock={stockOf(product.product, selection)}
+        popular={props.popularProductUids?.has(product.productUid) ?? false}
+      />
       {product.product.description && (
         <p className="product-details__description">{product.product.description}</p>
       )}

@@ -11,7 +11,16 @@ import {
   trackingEventStatus,
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings } from '@vitrine/protocol';
-import { type CSSProperties, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
@@ -21,6 +30,7 @@ import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../c
 import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
 import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
+import { LazyPart } from '../interaction/lazy-part.tsx';
 import { UnseenBadge, useInteraction } from '../interaction/use-interaction.tsx';
 import { CartCount, HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
@@ -41,6 +51,9 @@ const TABS: PlayerTab[] = ['products', 'video', 'comments', 'privateComments'];
 const MOBILE_MENU: MobilePanel[] = ['share', 'comments', 'cart', 'products'];
 /** How often the show state is re-checked against the clock (deadline passing, planned start). */
 const CLOCK_TICK_MS = 15_000;
+/** Popularity and purchase badges load on demand, only for pages that show them. */
+const PurchaseSignals = lazy(() => import('./purchase-signals.tsx'));
+const NOBODY_POPULAR: ReadonlySet<string> = new Set();
 
 function useClock(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -140,6 +153,10 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       ),
     [ordered, productData, storeCurrency],
   );
+  const [popularProductUids, setPopularProductUids] = useState<ReadonlySet<string>>(NOBODY_POPULAR);
+  // Purchases are "from now on" (the live query has no history), so nothing is missed by waiting
+  // for the viewer to start the video; the badges' code then stays out of the first load.
+  const [watching, setWatching] = useState(false);
 
   // The built-in cart (features/checkout); an embedded player waits for its host first.
   const playerCart = usePlayerCart({
@@ -277,7 +294,10 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
   };
   const onPlaybackEvent = useCallback(
     (name: 'play' | 'paused' | 'muted' | 'unmuted') => {
-      if (name === 'play') setVideoEnded(false);
+      if (name === 'play') {
+        setVideoEnded(false);
+        setWatching(true);
+      }
       trackPlayer(`player.${name}`);
     },
     [trackPlayer],
@@ -336,6 +356,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       onJumpToCue={jumpToCue}
       onTrack={(name, product) => trackPlayer(name, product)}
       hasCue={(product) => cueTimeOf(product, event, 0) !== null}
+      popularProductUids={settings.showPopularityBadges ? popularProductUids : NOBODY_POPULAR}
     />
   );
   const activeProduct = shown.find((product) => product.uid === activeUid);
@@ -377,6 +398,19 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
           }
         />
         {interaction.stage}
+        {/* With both badge settings off (spec §3) the purchases are never subscribed to. */}
+        {watching && (settings.showPopularityBadges || settings.showPurchaseBadges) && (
+          <LazyPart name="purchase badges">
+            <PurchaseSignals
+              pageUid={loaded.pageUid}
+              campaignUid={loaded.campaignUid}
+              products={shown}
+              showPopularityBadges={settings.showPopularityBadges}
+              showPurchaseBadges={settings.showPurchaseBadges}
+              onPopularChange={setPopularProductUids}
+            />
+          </LazyPart>
+        )}
         {commerce.cart && (
           <CartButton
             count={commerce.cart.itemCount}

@@ -1,0 +1,136 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const PAGE_UID = 'demo-store';
+const CAMPAIGN_UID = 'demo-autumn-living';
+const LIVE_SHOW = `/widget/${PAGE_UID}/${CAMPAIGN_UID}`;
+const MUG_UID = 'nordlys-ceramic-mug';
+
+const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+  player: { stock: Record<string, string> };
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post<T>(path: string, token: string | null, body: object): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A separate anonymous shopper orders one mug through the public API, as the checkout screens do. */
+async function orderMug(buyerName: string): Promise<void> {
+  const session = await post<{ idToken: string }>('/functions/auth/signInAnonymously', null, {});
+  const token = session.idToken;
+  const added = await post<{ status: string; checkoutUid: string }>('/shopapiv2/cart/addSingle', token, {
+    pageUid: PAGE_UID,
+    campaignUid: CAMPAIGN_UID,
+    productUid: MUG_UID,
+  });
+  expect(added.status).toBe('added');
+  const ref = { pageUid: PAGE_UID, campaignUid: CAMPAIGN_UID, checkoutUid: added.checkoutUid };
+  await post('/functions/customerpage/updateCheckoutDetails', token, {
+    ...ref,
+    details: {
+      deliveryCountry: 'DK',
+      address: {
+        name: buyerName,
+        address: 'Mejlgade 1',
+        postCode: '8000',
+        city: 'Aarhus C',
+        phone: '+45 12 34 56 78',
+        emailAddress: 'buyer@example.com',
+      },
+      shippingMethod: 'home_delivery',
+      paymentMethod: 'test_card',
+      termsAccepted: true,
+    },
+  });
+  await post('/functions/customerpage/placeOrder', token, ref);
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
+}
+
+describe('popularity and purchase badges', () => {
+  it('shows "<first name> just bought <product>" to a watching viewer, and "Popular" from the third purchase', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+    });
+    const errors: string[] = [];
+    const viewer = await context.newPage();
+    const mobile = await phone.newPage();
+    for (const page of [viewer, mobile]) {
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${baseUrl}${LIVE_SHOW}`);
+    }
+    const mugCard = viewer.locator(`.player__panel li[data-product-uid="${MUG_UID}"]`);
+    await mugCard.waitFor();
+    // The badges load and subscribe once the viewer starts the video; nothing is fetched before.
+    expect(
+      await viewer.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /purchase-signals/.test(entry.name)),
+      ),
+    ).toBe(false);
+    for (const page of [viewer, mobile])
+      await page.evaluate(async () => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        video.muted = true;
+        await video.play();
+      });
+    // The purchases query is "from now on": let both viewers subscribe before anyone buys.
+    await viewer.waitForTimeout(1500);
+    expect(await mugCard.locator('.stock-badge--popular').count()).toBe(0);
+
+    await orderMug('Karen Blixen');
+    const badge = viewer.locator('.purchase-badge');
+    await badge.waitFor({ timeout: 10_000 });
+    // First name only, the product's name from the show.
+    expect(await badge.textContent()).toBe('Karen just bought Ceramic mug');
+    await mobile.locator('.purchase-badge').waitFor({ timeout: 10_000 });
+
+    await orderMug('Søren Kierkegaard');
+    await viewer.waitForFunction(
+      () => document.querySelector('.purchase-badge')?.textContent === 'Søren just bought Ceramic mug',
+    );
+    expect(await mugCard.locator('.stock-badge--popular').count()).toBe(0);
+
+    await orderMug('Hans Christian Andersen');
+    const popular = mugCard.locator('.stock-badge--popular');
+    await popular.waitFor({ timeout: 10_000 });
+    expect(await popular.textContent()).toBe(en.player.stock.popular);
+    // Only the product bought three times is popular.
+    expect(await viewer.locator('.player__panel .stock-badge--popular').count()).toBe(1);
+    await viewer.locator('.purchase-badge', { hasText: 'Hans just bought' }).waitFor();
+    await screenshot(viewer, 'purchase-badges-1280');
+    await mobile.locator('.purchase-badge', { hasText: 'Hans just bought' }).waitFor({ timeout: 10_000 });
+    await screenshot(mobile, 'purchase-badges-390');
+
+    // The badge is transient (PURCHASE_BADGE_DURATION_MS, 6 s); the popular label stays.
+    await badge.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await popular.count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+    await phone.close();
+  });
+});
