@@ -409,4 +409,35 @@ describe('live interaction in the player', () => {
     await phone.getByText(aliceComment).waitFor();
     await screenshot(phone, 'interaction-chat-phone');
   });
+
+  it('adds the products whose codes a comment names to the cart, with the button’s feedback (spec §4)', async () => {
+    const shopper = await viewer();
+    await openComments(shopper);
+    // The mug and the oat scarf are in stock; the sage L shirt is sold out; the candles (NL-BC)
+    // are in the store but not in this show, so their code adds nothing.
+    await post(shopper, `NL-CM and the #nl-ws-oat scarf, also NL-LS-SAGE-L and NL-BC ${stamp}`);
+    await enterName(shopper, 'Carla');
+    const notice = shopper.locator('[data-testid="comment-cart-notice"]');
+    await notice.waitFor();
+    const outcomes = await notice
+      .locator('li')
+      .evaluateAll((items) =>
+        items.map(
+          (item) =>
+            `${item.querySelector('.comment-cart-notice__name')?.textContent}: ${item.querySelector('[data-feedback]')?.getAttribute('data-feedback')}`,
+        ),
+      );
+    expect(outcomes.sort()).toEqual([
+      'Ceramic mug: added',
+      'Linen shirt · Sage / L: soldOut',
+      'Wool scarf · Oat: added',
+    ]);
+    expect(await notice.locator('[data-feedback="soldOut"]').textContent()).toContain(
+      text('checkout.feedback.message.soldOut'),
+    );
+    await shopper.waitForFunction(
+      () => document.querySelector('[data-testid="cart-count"]')?.textContent === '2',
+    );
+    await screenshot(shopper, 'interaction-comment-adds-to-cart');
+  });
 });

@@ -20,7 +20,8 @@ export interface ChatPanelProps {
   /** Asks the viewer for a name (or to sign in); resolves true once they have one. */
   requestName(): Promise<boolean>;
   openAccount(): void;
-  onCommented(): void;
+  /** After a comment is posted, with its text. */
+  onCommented(text: string): void;
 }
 
 /** An author's name, verified badge and winner badge: always React text, never HTML. */
@@ -199,7 +200,7 @@ export function ChatPanel({
       setText((current) => (current.trim() === trimmed ? '' : current));
       setReplyTo(null);
       stickToEnd.current = true;
-      onCommented();
+      onCommented(trimmed);
     } catch (error) {
       logFailure('posting a comment failed', error);
       setProblem(describeProblem(error));

@@ -35,6 +35,7 @@ function useInteractionParts({
   commentsVisible,
   privateVisible,
   onOpenPrivate,
+  onCommentPosted,
   track,
 }: InteractionArgs): InteractionParts {
   const viewer = useViewer();
@@ -74,7 +75,10 @@ function useInteractionParts({
       openAccount={() =>
         void prompt.open(viewer && (!viewer.isAnonymous || viewer.name) ? 'account' : 'signIn')
       }
-      onCommented={() => track('user.commented')}
+      onCommented={(text) => {
+        track('user.commented');
+        onCommentPosted(text);
+      }}
     />
   );
   const privatePanel = <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} />;

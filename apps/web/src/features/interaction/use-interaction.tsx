@@ -24,6 +24,8 @@ export interface InteractionArgs {
   commentsVisible: boolean;
   privateVisible: boolean;
   onOpenPrivate(): void;
+  /** The viewer posted this public comment (product codes in it go to the cart, spec §4). */
+  onCommentPosted(text: string): void;
   track: Track;
 }
 
@@ -122,6 +124,7 @@ export function useInteraction(args: InteractionArgs): InteractionParts {
   const callbacks = useMemo(
     () => ({
       onOpenPrivate: () => latest.current.onOpenPrivate(),
+      onCommentPosted: (text: string) => latest.current.onCommentPosted(text),
       track: (name: Parameters<Track>[0]) => latest.current.track(name),
     }),
     [],
@@ -138,6 +141,7 @@ export function useInteraction(args: InteractionArgs): InteractionParts {
         commentsVisible={args.commentsVisible}
         privateVisible={args.privateVisible}
         onOpenPrivate={callbacks.onOpenPrivate}
+        onCommentPosted={callbacks.onCommentPosted}
         track={callbacks.track}
         publish={store.set}
       />

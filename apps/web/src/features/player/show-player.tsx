@@ -32,6 +32,7 @@ import { findByHostId, hostProductId, productLookup, withHostData } from '../hos
 import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import { UnseenBadge, useInteraction } from '../interaction/use-interaction.tsx';
+import { useCommentCart } from './comment-cart.tsx';
 import { CartCount, HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
   initialLayout,
@@ -326,6 +327,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     if (tab !== 'comments' && layout.tab === 'comments') trackPlayer('player.comments-hidden');
     dispatch({ type: 'selectTab', tab });
   };
+  const commentCart = useCommentCart({ commerce, products: shown, canPurchase: canPurchase(state) });
   const interaction = useInteraction({
     pageUid: loaded.pageUid,
     campaignUid: loaded.campaignUid,
@@ -339,6 +341,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       if (window.matchMedia('(max-width: 760px)').matches)
         dispatch({ type: 'openMobilePanel', panel: 'comments' });
     },
+    onCommentPosted: commentCart.onCommentPosted,
     track: trackPlayer,
   });
 
@@ -418,6 +421,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
             onToggle={() => dispatch({ type: 'toggleMobilePanel', panel: 'cart' })}
           />
         )}
+        {commentCart.notice}
         {host.cartError && (
           <HostCartErrorNotice
             key={host.cartError.seq}
