@@ -232,6 +232,19 @@ describe('the on-site SDK on the demo retailer', () => {
       playerId,
     );
     console.log(JSON.stringify({ initToPlayerReadyMs: Math.round((readyAt ?? 0) - (initAt ?? 0)) }));
+
+    // on_site forces anonymous use (spec §1): no sign-in button by the chat, and the prompt a
+    // first comment opens asks for a name only (no sign-in, sign-up or social buttons).
+    const frame = inlineFrame(page);
+    // The inline player is phone-sized on the demo page: the comments open from the mobile menu.
+    await frame.locator('.mobile-menu button', { hasText: 'Comments' }).click();
+    await frame.locator('.chat-composer').waitFor(WAIT);
+    expect(await frame.locator('.chat-composer__who .link-button').count()).toBe(0);
+    await frame.locator('.chat-composer__input').fill('Hello from the shop');
+    await frame.locator('.chat-composer button[type="submit"]').click();
+    const dialog = frame.locator('.account-dialog');
+    await dialog.locator('.account-form__submit').waitFor(WAIT);
+    expect(await dialog.locator('.account-switch, .account-social').count()).toBe(0);
     await context.close();
   });
 

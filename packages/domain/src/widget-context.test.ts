@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { forcesAnonymousUse, loadsCart, parseWidgetContext, WIDGET_CONTEXTS } from './widget-context.ts';
+import {
+  accountEntry,
+  forcesAnonymousUse,
+  loadsCart,
+  parseWidgetContext,
+  WIDGET_CONTEXTS,
+} from './widget-context.ts';
 
 describe('parseWidgetContext', () => {
   it('accepts the four contexts of spec §1 and nothing else', () => {
@@ -27,5 +33,26 @@ describe('loadsCart (spec §4 "Cart loading happens for logged-in users, or for 
     expect(loadsCart('on_site', true)).toBe(true);
     expect(loadsCart('own-brand', true)).toBe(false);
     expect(loadsCart('checkout', true)).toBe(false);
+  });
+});
+
+describe('accountEntry (spec §1 forced anonymous use)', () => {
+  const anonymous = { isAnonymous: true, name: '' };
+  const named = { isAnonymous: true, name: 'Ada' };
+  const signedIn = { isAnonymous: false, name: '' };
+
+  it('offers no sign-in or account button in on_site, own-brand and store-offers, whoever watches', () => {
+    for (const context of ['on_site', 'own-brand', 'store-offers'] as const)
+      for (const viewer of [null, anonymous, named, signedIn])
+        expect(accountEntry(context, viewer)).toBeNull();
+  });
+
+  it('offers sign-in to an anonymous viewer and the account to a named or signed-in one elsewhere', () => {
+    for (const context of ['checkout', null] as const) {
+      expect(accountEntry(context, null)).toBe('signIn');
+      expect(accountEntry(context, anonymous)).toBe('signIn');
+      expect(accountEntry(context, named)).toBe('account');
+      expect(accountEntry(context, signedIn)).toBe('account');
+    }
   });
 });

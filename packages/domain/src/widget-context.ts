@@ -21,3 +21,20 @@ export function forcesAnonymousUse(context: WidgetContextName | null): boolean {
 export function loadsCart(context: WidgetContextName | null, isAnonymous: boolean): boolean {
   return !isAnonymous || context === 'on_site';
 }
+
+/** Which account dialog the player's account button opens. */
+export type AccountEntry = 'account' | 'signIn';
+
+/**
+ * What the account button next to the chat opens, or null for no button: none where the context
+ * forces anonymous use (spec §1: no sign-in, sign-up or rename; a name for commenting is still
+ * asked, since anonymous participation requires one), the account dialog for a signed-in or named
+ * viewer, else sign-in.
+ */
+export function accountEntry(
+  context: WidgetContextName | null,
+  viewer: { isAnonymous: boolean; name: string } | null,
+): AccountEntry | null {
+  if (forcesAnonymousUse(context)) return null;
+  return viewer && (!viewer.isAnonymous || viewer.name) ? 'account' : 'signIn';
+}

@@ -33,6 +33,8 @@ export interface AccountFormsProps {
   onLoggedOut?(): void;
   pageUid?: string;
   campaignUid?: string;
+  /** The context forces anonymous use (spec §1): a name only, no sign-in, sign-up or social buttons. */
+  anonymousOnly?: boolean;
 }
 
 type Problem = { key: string; values?: Record<string, unknown> } | null;
@@ -160,7 +162,14 @@ function SocialButtons({ onSignedIn, onProblem }: { onSignedIn(): void; onProble
  * anonymous participant, e-mail + password sign-in and sign-up, social sign-in, rename and
  * logout. Names are plain text; the server rejects control characters and overlong ones.
  */
-export function AccountForms({ initialMode, onDone, onLoggedOut, pageUid, campaignUid }: AccountFormsProps) {
+export function AccountForms({
+  initialMode,
+  onDone,
+  onLoggedOut,
+  pageUid,
+  campaignUid,
+  anonymousOnly = false,
+}: AccountFormsProps) {
   const { t } = useInteractionTranslation();
   const viewer = useViewer();
   const [mode, setMode] = useState<AccountMode>(initialMode);
@@ -318,7 +327,7 @@ export function AccountForms({ initialMode, onDone, onLoggedOut, pageUid, campai
           <button type="submit" className="button account-form__submit" disabled={busy}>
             {t(`interaction.account.submit.${mode}`)}
           </button>
-          {mode !== 'rename' && (
+          {mode !== 'rename' && !anonymousOnly && (
             <div className="account-switch">
               {mode !== 'signIn' && (
                 <button type="button" className="link-button" onClick={() => switchTo('signIn')}>
@@ -337,7 +346,7 @@ export function AccountForms({ initialMode, onDone, onLoggedOut, pageUid, campai
               )}
             </div>
           )}
-          {(mode === 'signIn' || mode === 'signUp' || mode === 'name') && (
+          {(mode === 'signIn' || mode === 'signUp' || mode === 'name') && !anonymousOnly && (
             <SocialButtons onSignedIn={() => onDone(true)} onProblem={setProblem} />
           )}
         </form>

@@ -10,7 +10,7 @@ const AccountDialog = lazy(() => import('./account-dialog.tsx'));
  * signed in, renamed) or false when they closed it.
  */
 export function useAccountPrompt(
-  options: Pick<AccountFormsProps, 'onLoggedOut' | 'pageUid' | 'campaignUid'>,
+  options: Pick<AccountFormsProps, 'onLoggedOut' | 'pageUid' | 'campaignUid' | 'anonymousOnly'>,
 ): { open(mode: AccountMode): Promise<boolean>; mode: AccountMode | null; element: ReactNode } {
   const [mode, setMode] = useState<AccountMode | null>(null);
   const resolveRef = useRef<((done: boolean) => void) | null>(null);

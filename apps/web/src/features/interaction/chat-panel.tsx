@@ -19,9 +19,9 @@ export interface ChatPanelProps {
   closedReason: ChatClosedReason;
   /** Asks the viewer for a name (or to sign in); resolves true once they have one. */
   requestName(): Promise<boolean>;
-  openAccount(): void;
-  /** After a comment is posted, with its text. */
-  onCommented(text: string): void;
+  /** Opens the account or sign-in dialog; null where the context forces anonymous use (no button). */
+  openAccount: (() => void) | null;
+  onCommented(): void;
 }
 
 /** An author's name, verified badge and winner badge: always React text, never HTML. */
@@ -200,7 +200,7 @@ export function ChatPanel({
       setText((current) => (current.trim() === trimmed ? '' : current));
       setReplyTo(null);
       stickToEnd.current = true;
-      onCommented(trimmed);
+      onCommented();
     } catch (error) {
       logFailure('posting a comment failed', error);
       setProblem(describeProblem(error));
@@ -321,11 +321,13 @@ export function ChatPanel({
             {viewer && (viewer.name || !viewer.isAnonymous) ? (
               <span>{t('interaction.comments.chattingAs', { name: viewer.name || viewer.email || '' })}</span>
             ) : null}
-            <button type="button" className="link-button" onClick={openAccount}>
-              {viewer && !viewer.isAnonymous
-                ? t('interaction.account.title')
-                : t('interaction.account.signIn')}
-            </button>
+            {openAccount && (
+              <button type="button" className="link-button" onClick={openAccount}>
+                {viewer && !viewer.isAnonymous
+                  ? t('interaction.account.title')
+                  : t('interaction.account.signIn')}
+              </button>
+            )}
           </p>
         </form>
       )}

@@ -1,7 +1,14 @@
-import { broadcastDelayMs, cdnDelayMs, commentsAllowed } from '@vitrine/domain';
+import {
+  accountEntry,
+  broadcastDelayMs,
+  cdnDelayMs,
+  commentsAllowed,
+  forcesAnonymousUse,
+} from '@vitrine/domain';
 import type { LiveEvent, PlayerSettings } from '@vitrine/protocol';
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useHostBridge } from '../host-bridge/host-bridge-context.tsx';
 import { useAccountPrompt } from './account-prompt.tsx';
 import { type ChatClosedReason, ChatPanel, PrivateChatPanel } from './chat-panel.tsx';
 import { Competitions } from './competitions-entry.tsx';
@@ -35,7 +42,6 @@ function useInteractionParts({
   commentsVisible,
   privateVisible,
   onOpenPrivate,
-  onCommentPosted,
   track,
 }: InteractionArgs): InteractionParts {
   const viewer = useViewer();
@@ -46,7 +52,15 @@ function useInteractionParts({
     const target = withoutCheckout(window.location.pathname, checkoutUid);
     if (target) void navigate({ pathname: target, search: window.location.search }, { replace: true });
   }, [checkoutUid, navigate]);
-  const prompt = useAccountPrompt({ onLoggedOut, pageUid, campaignUid });
+  // on_site, own-brand and store-offers force anonymous use (spec §1): only a name is ever asked.
+  const { context } = useHostBridge();
+  const prompt = useAccountPrompt({
+    onLoggedOut,
+    pageUid,
+    campaignUid,
+    anonymousOnly: forcesAnonymousUse(context),
+  });
+  const entry = accountEntry(context, viewer);
   const [mobileTab, setMobileTab] = useState<'public' | 'private'>('public');
   const notifications = useOptionalLiveQuery(
     'notifications',
@@ -72,13 +86,8 @@ function useInteractionParts({
       campaignUid={campaignUid}
       closedReason={reason}
       requestName={requestName}
-      openAccount={() =>
-        void prompt.open(viewer && (!viewer.isAnonymous || viewer.name) ? 'account' : 'signIn')
-      }
-      onCommented={(text) => {
-        track('user.commented');
-        onCommentPosted(text);
-      }}
+      openAccount={entry ? () => void prompt.open(entry) : null}
+      onCommented={() => track('user.commented')}
     />
   );
   const privatePanel = <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} />;
