@@ -86,6 +86,23 @@ describe('competitionDescription', () => {
     }
   });
 
+  it('removes inline tags without a space, so punctuation stays against its word', () => {
+    expect(stripMarkup('Pick a <b>colour</b>!')).toBe('Pick a colour!');
+    expect(stripMarkup('<i>Spring</i>, <span class="x">summer</span>.')).toBe('Spring, summer.');
+    expect(stripMarkup('Win<a href="/x">now</a>')).toBe('Winnow');
+  });
+
+  it('turns block tags and line breaks into a space between words', () => {
+    expect(stripMarkup('<p>First</p><p>Second</p>')).toBe('First Second');
+    expect(stripMarkup('One<br>two<BR/>three')).toBe('One two three');
+    expect(stripMarkup('<ul><li>Bag</li><li>Hat</li></ul>')).toBe('Bag Hat');
+    expect(stripMarkup('<h2>Prize</h2><div>Answer <b>below</b>:</div>')).toBe('Prize Answer below:');
+  });
+
+  it('does not take a tag whose name only starts like a block tag for one', () => {
+    expect(stripMarkup('a<param>b<pre>c')).toBe('ab c');
+  });
+
   it('decodes numeric entities but never produces markup-looking text from a tag', () => {
     expect(stripMarkup('&#72;&#x69; <img src=x onerror=alert(1)>there')).toBe('Hi there');
     expect(stripMarkup('&#0; &bogus;')).toBe('&#0; &bogus;');

@@ -85,11 +85,20 @@ const NAMED_ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
+/**
+ * Tags that break a line or start a block: they stand between words, so they become a space.
+ * Any other tag (b, i, span, a, img, …) sits inside a word's flow and is removed without one,
+ * so "colour</b>!" reads "colour!".
+ */
+const BLOCK_TAG =
+  /<\/?(?:address|article|aside|blockquote|br|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul)\b[^>]*>/gi;
+
 /** Plain text of host-tool markup: tags removed, common entities decoded, whitespace collapsed. */
 export function stripMarkup(markup: string): string {
   return markup
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(BLOCK_TAG, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
       const lower = body.toLowerCase();
       if (lower.startsWith('#x')) return safeCodePoint(Number.parseInt(lower.slice(2), 16), entity);
