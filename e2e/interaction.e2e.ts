@@ -439,5 +439,18 @@ describe('live interaction in the player', () => {
       () => document.querySelector('[data-testid="cart-count"]')?.textContent === '2',
     );
     await screenshot(shopper, 'interaction-comment-adds-to-cart');
+    // The reserved lines are the named product and variant, nothing for the sold-out one.
+    await shopper.click('.player-cart-button');
+    await shopper.locator('.player-cart__line').nth(1).waitFor();
+    const lines = await shopper
+      .locator('.player-cart__line')
+      .evaluateAll((items) =>
+        items.map((item) =>
+          [item.querySelector('.player-cart__name'), item.querySelector('.player-cart__variant')]
+            .flatMap((part) => part?.textContent ?? [])
+            .join(' · '),
+        ),
+      );
+    expect(lines.sort()).toEqual(['Ceramic mug', 'Wool scarf · Oat']);
   });
 });
