@@ -1,0 +1,638 @@
+/**
+ * Checkout benchmark: add-to-cart throughput and latency of the real server, on PGlite and on
+ * PostgreSQL. Anonymous shoppers send `/shopapiv2/cart/addSingle` at a fixed number of requests in
+ * flight for a fixed time, once for a product with plenty of stock (throughput) and once for a
+ * product with little stock that sells out (contention); then every cart is read back to check
+ * that the units reserved are exactly the adds answered "added" and never more than the stock.
+ * See README.md.
+ *
+ *   node --import tsx bench/checkout/run.ts [--seconds 8] [--contention-seconds 4]
+ *     [--concurrency 20,100] [--users 400] [--contention-stock 100] [--db pglite,postgres]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout]
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  type CartUpdateResponse,
+  type CheckoutView,
+  type EventProduct,
+  MAX_LINE_QUANTITY,
+} from '@vitrine/protocol';
+import pg from 'pg';
+import { Histogram } from '../realtime-fanout/histogram.ts';
+import {
+  freePort,
+  installCleanup,
+  OutputTail,
+  readCpuSeconds,
+  readMachineBusySeconds,
+  removeTempDir,
+  sleep,
+  stopChild,
+  track,
+  trackTempDir,
+} from '../realtime-fanout/proc.ts';
+
+const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const PAGE = 'bench-checkout-shop';
+const CAMPAIGN = 'bench-checkout-live';
+const EVENT = 'bench-checkout-event';
+/** Units of the throughput products: far more than any run can reserve, so they never sell out. */
+const LARGE_STOCK = 10_000_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+installCleanup();
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    'contention-seconds': { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '20,100' },
+    users: { type: 'string', default: '400' },
+    'contention-stock': { type: 'string', default: '100' },
+    db: { type: 'string', default: 'pglite,postgres' },
+    'database-url': {
+      type: 'string',
+      default: 'postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout',
+    },
+    cold: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (args.help) {
+  process.stdout.write(
+    [
+      'node --import tsx bench/checkout/run.ts [options]',
+      '  --seconds N             duration of each throughput run (default 8)',
+      '  --contention-seconds N  duration of each contention run (default 4)',
+      '  --concurrency A,B       requests in flight (default 20,100)',
+      '  --users N               anonymous shoppers signed in per database (default 400)',
+      '  --contention-stock N    units of the contended product (default 100)',
+      '  --db LIST               pglite, postgres or both (default pglite,postgres)',
+      '  --database-url URL      PostgreSQL database to create and drop',
+      '                          (default postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout)',
+      '  --cold                  do not open the connections before the timed phase',
+      '  --verbose               echo every server log line',
+      '',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
+
+function positiveInt(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+const seconds = positiveInt('seconds', args.seconds);
+const contentionSeconds = positiveInt('contention-seconds', args['contention-seconds']);
+const concurrencies = (args.concurrency ?? '').split(',').map((part) => positiveInt('concurrency', part));
+const userCount = positiveInt('users', args.users);
+const contentionStock = positiveInt('contention-stock', args['contention-stock']);
+const databases = (args.db ?? '').split(',').map((name) => {
+  if (name !== 'pglite' && name !== 'postgres') throw new Error('--db takes pglite and/or postgres');
+  return name;
+});
+if (Math.max(...concurrencies) > userCount) {
+  throw new Error(
+    '--users must be at least the largest --concurrency (each shopper has one request in flight)',
+  );
+}
+const adminKey = process.env.VITRINE_ADMIN_KEY ?? randomBytes(24).toString('base64url');
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// ── HTTP ──────────────────────────────────────────────────────────────────────
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One JSON request over a keep-alive agent; rejects on network errors and after REQUEST_TIMEOUT_MS. */
+function send(
+  agent: Agent,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      url,
+      {
+        method,
+        agent,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function json<T>(answer: Promise<Answer>, what: string): Promise<T> {
+  const { status, body } = await answer;
+  if (status >= 300) throw new Error(`${what} answered ${status}: ${body.slice(0, 500)}`);
+  return JSON.parse(body) as T;
+}
+
+// ── the server ────────────────────────────────────────────────────────────────
+
+interface Server {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(database: 'pglite' | 'postgres', databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-checkout-')));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VITRINE_DATA_DIR: dataDir,
+    VITRINE_SEED_DEMO: '0',
+    VITRINE_DEMO_RETAILER_PORT: '-1',
+    VITRINE_ADMIN_KEY: adminKey,
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: '0',
+  };
+  delete env.REDIS_URL;
+  if (database === 'postgres') env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  const tail = new OutputTail(`server ${database}`, (line) => args.verbose || /error|warn/i.test(line));
+  tail.attach(child.stdout);
+  tail.attach(child.stderr);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const probe = new Agent({ keepAlive: false });
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server on ${database} exited during start-up:\n${tail.text()}`);
+    if (performance.now() > deadline)
+      throw new Error(`server on ${database} not ready in 120 s:\n${tail.text()}`);
+    const ready = await send(probe, 'GET', `${baseUrl}/readyz`, undefined).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    await sleep(200);
+  }
+  return {
+    baseUrl,
+    pid: child.pid ?? 0,
+    async stop() {
+      await stopChild(child, 15_000);
+      removeTempDir(dataDir);
+    },
+  };
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends connected to the benchmark's database (the
+ * server's pool), read from /proc: PostgreSQL runs on this machine at 127.0.0.1.
+ */
+function postgresBackendCpu(url: string): () => Promise<number> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  return async () => {
+    const client = new pg.Client({ connectionString: maintenance.href });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      return rows.reduce((sum, row) => sum + (readCpuSeconds(row.pid) ?? 0), 0);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+/** Creates (`drop` false) or drops the benchmark's own PostgreSQL database. */
+async function benchDatabase(url: string, drop: boolean) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
+  if (name === 'postgres' || name === 'test')
+    throw new Error(`refusing to drop "${name}": give the benchmark a database of its own`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.href });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!drop) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+// ── the store and the shoppers ────────────────────────────────────────────────
+
+interface Scenario {
+  kind: 'throughput' | 'contention';
+  concurrency: number;
+  productUid: string;
+  stock: number;
+  durationS: number;
+}
+
+async function seedStore(agent: Agent, baseUrl: string, scenarios: Scenario[]) {
+  const admin = (path: string, body: object) =>
+    json(send(agent, 'PUT', `${baseUrl}${path}`, body, adminKey), `PUT ${path}`);
+  await admin(`/admin/pages/${PAGE}`, {
+    name: 'Checkout bench',
+    language: 'en',
+    currency: 'DKK',
+    address: { name: 'Bench ApS', postCode: '8000', city: 'Aarhus C' },
+  });
+  await admin(`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+    name: 'Checkout bench',
+    deadline: Date.now() + 24 * 60 * 60_000,
+  });
+  await admin(`/admin/events/${EVENT}`, {
+    pageUid: PAGE,
+    campaignId: CAMPAIGN,
+    status: 'public',
+    currentStatus: 'live',
+    eventName: 'Checkout bench show',
+    eventStartTimestamp: Date.now() - 60_000,
+  });
+  for (const [index, scenario] of scenarios.entries()) {
+    await admin(`/admin/pages/${PAGE}/products/${scenario.productUid}`, {
+      name: `${scenario.kind} at ${scenario.concurrency}`,
+      prices: { DKK: 9_900 },
+      stock: scenario.stock,
+    });
+    await admin(`/admin/events/${EVENT}/products/${scenario.productUid}`, {
+      productUid: scenario.productUid,
+      sorting: index,
+    });
+  }
+}
+
+interface Shopper {
+  token: string;
+  checkoutUid: string | null;
+  /** Units this shopper was answered "added" for, per product. */
+  units: Map<string, number>;
+}
+
+async function signIn(agent: Agent, baseUrl: string, count: number): Promise<Shopper[]> {
+  const shoppers: Shopper[] = [];
+  const batch = 20;
+  for (let start = 0; start < count; start += batch) {
+    const sessions = await Promise.all(
+      Array.from({ length: Math.min(batch, count - start) }, () =>
+        json<{ idToken: string }>(
+          send(agent, 'POST', `${baseUrl}/functions/auth/signInAnonymously`, {}),
+          'signInAnonymously',
+        ),
+      ),
+    );
+    for (const session of sessions)
+      shoppers.push({ token: session.idToken, checkoutUid: null, units: new Map() });
+  }
+  return shoppers;
+}
+
+// ── the load ──────────────────────────────────────────────────────────────────
+
+interface RunResult {
+  scenario: Scenario;
+  requests: number;
+  elapsedS: number;
+  added: number;
+  soldOut: number;
+  /** Non-200 answers, network failures and statuses other than added / soldOut, by kind. */
+  errors: Map<string, number>;
+  latency: Histogram;
+  serverCpuS: number | null;
+  /** CPU seconds of the PostgreSQL backends serving the server's pool (null on PGlite: in the server). */
+  databaseCpuS: number | null;
+  /** CPU seconds of this process, the load generator, which shares the machine with the server. */
+  benchCpuS: number;
+  machineCpuS: number | null;
+}
+
+/**
+ * Closed loop: `concurrency` workers, each with its own shoppers (so no two requests of one
+ * shopper are in flight together), each sending its next add as soon as the previous one answers.
+ */
+async function runScenario(
+  server: Server,
+  shoppers: Shopper[],
+  scenario: Scenario,
+  databaseCpu: (() => Promise<number>) | null,
+): Promise<RunResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: scenario.concurrency });
+  const url = `${server.baseUrl}/shopapiv2/cart/addSingle`;
+  const result: RunResult = {
+    scenario,
+    requests: 0,
+    elapsedS: 0,
+    added: 0,
+    soldOut: 0,
+    errors: new Map(),
+    latency: new Histogram(),
+    serverCpuS: null,
+    databaseCpuS: null,
+    benchCpuS: 0,
+    machineCpuS: null,
+  };
+  const fail = (kind: string) => result.errors.set(kind, (result.errors.get(kind) ?? 0) + 1);
+  const body = { pageUid: PAGE, campaignUid: CAMPAIGN, productUid: scenario.productUid, quantity: 1 };
+
+  const worker = async (index: number) => {
+    const mine = shoppers.filter((_, i) => i % scenario.concurrency === index);
+    let turn = 0;
+    while (performance.now() < stopAt) {
+      // Round-robin over this worker's shoppers, skipping full cart lines (at most 99 of a product).
+      let shopper: Shopper | undefined;
+      for (let tries = 0; tries < mine.length && !shopper; tries++) {
+        const candidate = mine[turn++ % mine.length]!;
+        if ((candidate.units.get(scenario.productUid) ?? 0) < MAX_LINE_QUANTITY) shopper = candidate;
+      }
+      if (!shopper) {
+        fail('every shopper of a worker has a full cart line (raise --users)');
+        return;
+      }
+      const sentAt = performance.now();
+      let answer: Answer;
+      try {
+        answer = await send(agent, 'POST', url, body, shopper.token);
+      } catch (error) {
+        result.latency.record(performance.now() - sentAt);
+        result.requests++;
+        fail(`network: ${(error as Error).message}`);
+        continue;
+      }
+      result.latency.record(performance.now() - sentAt);
+      result.requests++;
+      if (answer.status !== 200) {
+        fail(`HTTP ${answer.status}`);
+        continue;
+      }
+      const update = JSON.parse(answer.body) as CartUpdateResponse;
+      if (update.status === 'added') {
+        result.added++;
+        shopper.checkoutUid = update.checkoutUid;
+        shopper.units.set(scenario.productUid, (shopper.units.get(scenario.productUid) ?? 0) + 1);
+      } else if (update.status === 'soldOut') {
+        result.soldOut++;
+      } else {
+        fail(`status ${update.status}`);
+      }
+    }
+  };
+
+  if (!args.cold) {
+    // Open every connection before the clock starts: requests on fresh connections to a busy
+    // PGlite server can wait seconds (README, "Cold connections"), which would measure connecting.
+    await Promise.all(
+      Array.from({ length: scenario.concurrency }, () =>
+        send(agent, 'GET', `${server.baseUrl}/healthz`, undefined),
+      ),
+    );
+  }
+  const databaseBefore = databaseCpu ? await databaseCpu() : null;
+  const cpuBefore = readCpuSeconds(server.pid);
+  const machineBefore = readMachineBusySeconds();
+  const benchBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  const stopAt = startedAt + scenario.durationS * 1000;
+  await Promise.all(Array.from({ length: scenario.concurrency }, (_, index) => worker(index)));
+  result.elapsedS = (performance.now() - startedAt) / 1000;
+  const cpuAfter = readCpuSeconds(server.pid);
+  const machineAfter = readMachineBusySeconds();
+  const benchCpu = process.cpuUsage(benchBefore);
+  if (databaseCpu && databaseBefore !== null) result.databaseCpuS = (await databaseCpu()) - databaseBefore;
+  result.benchCpuS = (benchCpu.user + benchCpu.system) / 1e6;
+  if (cpuBefore !== null && cpuAfter !== null) result.serverCpuS = cpuAfter - cpuBefore;
+  if (machineBefore !== null && machineAfter !== null) result.machineCpuS = machineAfter - machineBefore;
+  agent.destroy();
+  return result;
+}
+
+// ── checks ────────────────────────────────────────────────────────────────────
+
+interface Check {
+  productUid: string;
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Reads every cart back (loadCheckout) and the products' stock (liveEventProducts): the units in
+ * carts must equal the adds answered "added", which must equal the stock taken, and a contended
+ * product must never have more reserved than it had in stock.
+ */
+async function verify(
+  agent: Agent,
+  baseUrl: string,
+  shoppers: Shopper[],
+  results: RunResult[],
+): Promise<Check[]> {
+  const inCarts = new Map<string, number>();
+  for (const shopper of shoppers) {
+    if (!shopper.checkoutUid) continue;
+    const view = await json<CheckoutView>(
+      send(
+        agent,
+        'POST',
+        `${baseUrl}/functions/customerpage/loadCheckout`,
+        { pageUid: PAGE, campaignUid: CAMPAIGN, checkoutUid: shopper.checkoutUid },
+        shopper.token,
+      ),
+      'loadCheckout',
+    );
+    for (const item of view.items)
+      inCarts.set(item.productUid, (inCarts.get(item.productUid) ?? 0) + item.quantity);
+  }
+  const products = await json<EventProduct[]>(
+    send(agent, 'POST', `${baseUrl}/reads/liveEventProducts`, { eventId: EVENT }),
+    'liveEventProducts',
+  );
+  const stockLeft = new Map(products.map((entry) => [entry.productUid, entry.product.stock]));
+  return results.map(({ scenario, added, soldOut }) => {
+    const carts = inCarts.get(scenario.productUid) ?? 0;
+    const taken = scenario.stock - (stockLeft.get(scenario.productUid) ?? Number.NaN);
+    const clientUnits = shoppers.reduce(
+      (sum, shopper) => sum + (shopper.units.get(scenario.productUid) ?? 0),
+      0,
+    );
+    let ok = carts === added && taken === added && clientUnits === added && added <= scenario.stock;
+    // A contended product that answered "sold out" must have sold every unit, not fewer.
+    if (scenario.kind === 'contention' && soldOut > 0) ok &&= added === scenario.stock;
+    return {
+      productUid: scenario.productUid,
+      ok,
+      text: `${scenario.productUid}: added ${added}, in carts ${carts}, stock taken ${taken} of ${scenario.stock}${
+        scenario.kind === 'contention' ? `, sold out answers ${soldOut}` : ''
+      } → ${ok ? 'OK' : 'MISMATCH'}`,
+    };
+  });
+}
+
+// ── report ────────────────────────────────────────────────────────────────────
+
+function table(database: string, results: RunResult[]): string {
+  const header = [
+    'case',
+    'in flight',
+    'requests',
+    'req/s',
+    'added',
+    'sold out',
+    'errors',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'server CPU',
+    'server ms/req',
+    'db CPU',
+    'db ms/req',
+    'bench CPU',
+    'machine CPU',
+  ];
+  const rows = results.map((result) => {
+    const s = result.latency.summary();
+    const errors = [...result.errors.values()].reduce((sum, n) => sum + n, 0);
+    const cores = (cpu: number | null) => (cpu === null ? '—' : (cpu / result.elapsedS).toFixed(2));
+    const perRequest = (cpu: number | null) =>
+      cpu === null || result.requests === 0 ? '—' : ((cpu * 1000) / result.requests).toFixed(1);
+    return [
+      result.scenario.kind,
+      String(result.scenario.concurrency),
+      String(result.requests),
+      (result.requests / result.elapsedS).toFixed(0),
+      String(result.added),
+      String(result.soldOut),
+      String(errors),
+      String(s.p50Ms ?? '—'),
+      String(s.p95Ms ?? '—'),
+      String(s.p99Ms ?? '—'),
+      String(s.maxMs ?? '—'),
+      cores(result.serverCpuS),
+      perRequest(result.serverCpuS),
+      cores(result.databaseCpuS),
+      perRequest(result.databaseCpuS),
+      cores(result.benchCpuS),
+      cores(result.machineCpuS),
+    ];
+  });
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [
+    `\n${database} (load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')})`,
+    line(header),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+// ── main ──────────────────────────────────────────────────────────────────────
+
+async function benchmark(database: 'pglite' | 'postgres'): Promise<boolean> {
+  const databaseUrl = args['database-url']!;
+  if (database === 'postgres') {
+    log(`postgres: creating ${databaseUrl}…`);
+    await benchDatabase(databaseUrl, false);
+  }
+  const server = await startServer(database, databaseUrl);
+  try {
+    const setup = new Agent({ keepAlive: true, maxSockets: 20 });
+    const scenarios: Scenario[] = concurrencies.flatMap((concurrency) => [
+      {
+        kind: 'throughput',
+        concurrency,
+        productUid: `large-${concurrency}`,
+        stock: LARGE_STOCK,
+        durationS: seconds,
+      },
+      {
+        kind: 'contention',
+        concurrency,
+        productUid: `flash-${concurrency}`,
+        stock: contentionStock,
+        durationS: contentionSeconds,
+      },
+    ]);
+    await seedStore(setup, server.baseUrl, scenarios);
+    log(`${database}: signing in ${userCount} shoppers…`);
+    const shoppers = await signIn(setup, server.baseUrl, userCount);
+    const results: RunResult[] = [];
+    for (const scenario of scenarios) {
+      log(`${database}: ${scenario.kind}, ${scenario.concurrency} in flight, ${scenario.durationS} s…`);
+      results.push(
+        await runScenario(
+          server,
+          shoppers,
+          scenario,
+          database === 'postgres' ? postgresBackendCpu(databaseUrl) : null,
+        ),
+      );
+    }
+    const checks = await verify(setup, server.baseUrl, shoppers, results);
+    setup.destroy();
+    process.stdout.write(`${table(database, results)}\n`);
+    for (const result of results) {
+      for (const [kind, count] of result.errors)
+        process.stdout.write(`  errors, ${result.scenario.productUid}: ${count} × ${kind}\n`);
+    }
+    for (const check of checks) process.stdout.write(`  check ${check.text}\n`);
+    return checks.every((check) => check.ok) && results.every((result) => result.errors.size === 0);
+  } finally {
+    await server.stop();
+    if (database === 'postgres') await benchDatabase(databaseUrl, true);
+  }
+}
+
+const startedAt = performance.now();
+let allOk = true;
+for (const database of databases) allOk = (await benchmark(database)) && allOk;
+process.stdout.write(
+  `\nusers ${userCount}, ${args.cold ? 'cold' : 'warm'} connections, throughput ${seconds} s, contention ${contentionSeconds} s with ${contentionStock} units; ` +
+    `whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s; ${allOk ? 'all checks passed' : 'CHECKS FAILED'}\n`,
+);
+process.exit(allOk ? 0 : 1);
