@@ -245,6 +245,7 @@ describe('the on-site SDK on the demo retailer', () => {
     const dialog = frame.locator('.account-dialog');
     await dialog.locator('.account-form__submit').waitFor(WAIT);
     expect(await dialog.locator('.account-switch, .account-social').count()).toBe(0);
+    expect(await dialog.locator('.account-forms__lead').textContent()).toBe('Enter a name to take part.');
     await context.close();
   });
 

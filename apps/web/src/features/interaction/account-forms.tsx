@@ -265,7 +265,12 @@ export function AccountForms({
         </div>
       ) : (
         <form className="account-form" onSubmit={submit} noValidate={false}>
-          {mode === 'name' && <p className="account-forms__lead">{t('interaction.account.nameLead')}</p>}
+          {mode === 'name' && (
+            <p className="account-forms__lead">
+              {/* No "create an account later" where the context forces anonymous use. */}
+              {t(anonymousOnly ? 'interaction.account.nameLeadAnonymous' : 'interaction.account.nameLead')}
+            </p>
+          )}
           {(mode === 'name' || mode === 'rename' || mode === 'signUp') && (
             <Field label={t('interaction.account.name')}>
               {(id) => (
