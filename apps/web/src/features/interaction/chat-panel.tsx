@@ -21,7 +21,8 @@ export interface ChatPanelProps {
   requestName(): Promise<boolean>;
   /** Opens the account or sign-in dialog; null where the context forces anonymous use (no button). */
   openAccount: (() => void) | null;
-  onCommented(): void;
+  /** After a comment is posted, with its text. */
+  onCommented(text: string): void;
 }
 
 /** An author's name, verified badge and winner badge: always React text, never HTML. */
@@ -200,7 +201,7 @@ export function ChatPanel({
       setText((current) => (current.trim() === trimmed ? '' : current));
       setReplyTo(null);
       stickToEnd.current = true;
-      onCommented();
+      onCommented(trimmed);
     } catch (error) {
       logFailure('posting a comment failed', error);
       setProblem(describeProblem(error));

@@ -42,6 +42,7 @@ function useInteractionParts({
   commentsVisible,
   privateVisible,
   onOpenPrivate,
+  onCommentPosted,
   track,
 }: InteractionArgs): InteractionParts {
   const viewer = useViewer();
@@ -87,7 +88,10 @@ function useInteractionParts({
       closedReason={reason}
       requestName={requestName}
       openAccount={entry ? () => void prompt.open(entry) : null}
-      onCommented={() => track('user.commented')}
+      onCommented={(text) => {
+        track('user.commented');
+        onCommentPosted(text);
+      }}
     />
   );
   const privatePanel = <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} />;
