@@ -107,7 +107,7 @@ export function hostSupports(
   capabilities: HostMessagingCapabilities | null,
   action: HostActionName,
 ): boolean {
-  return capabilities !== null && capabilities.usableActions.includes(action);
+  return capabilities?.usableActions.includes(action) ?? false;
 }
 
 /** Messages to the host with what the outbox needs of them. */
