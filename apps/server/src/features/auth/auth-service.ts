@@ -214,6 +214,21 @@ export function createAuthService(db: Database, options: { now?: () => number } 
     return { userUid: claims.sub, isAnonymous: claims.anon };
   }
 
+  async function authenticateRequest(request: FastifyRequest): Promise<AuthenticatedUser | null> {
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') return null;
+    const match = /^Bearer +(\S+) *$/i.exec(header);
+    if (!match?.[1]) {
+      throw new HttpError(401, 'unauthenticated', 'The Authorization header must be "Bearer <id token>".');
+    }
+    try {
+      return await verifyIdToken(match[1]);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthenticated(error);
+      throw error;
+    }
+  }
+
   return {
     /** The HS256 key of id tokens, shared by all servers on the database; loaded once. */
     signingKey: getSigningKey,
@@ -263,19 +278,19 @@ export function createAuthService(db: Database, options: { now?: () => number } 
      * The caller of a request from its `Authorization: Bearer <id token>` header: null without
      * the header, a 401 HttpError when the header is there but is not a valid id token.
      */
-    async authenticateRequest(request: FastifyRequest): Promise<AuthenticatedUser | null> {
-      const header = request.headers.authorization;
-      if (header === undefined || header.trim() === '') return null;
-      const match = /^Bearer +(\S+) *$/i.exec(header);
-      if (!match?.[1]) {
-        throw new HttpError(401, 'unauthenticated', 'The Authorization header must be "Bearer <id token>".');
-      }
-      try {
-        return await verifyIdToken(match[1]);
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthenticated(error);
-        throw error;
-      }
+    authenticateRequest,
+
+    /**
+     * The caller of a request that needs a signed-in (or anonymous) user: as authenticateRequest,
+     * and a 401 HttpError with `message` when the header is missing.
+     */
+    async requireUser(
+      request: FastifyRequest,
+      message = 'Sign in first (Authorization: Bearer <id token>).',
+    ): Promise<AuthenticatedUser> {
+      const user = await authenticateRequest(request);
+      if (!user) throw new HttpError(401, 'unauthenticated', message);
+      return user;
     },
   };
 }

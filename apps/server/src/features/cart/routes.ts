@@ -8,16 +8,13 @@ import {
   SaveUserReservationRequest,
 } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CartService } from './cart-service.ts';
 
 /** The caller's user id from the id token; every cart call needs one (spec §7). */
 export async function requireShopper(auth: AuthService, request: FastifyRequest): Promise<string> {
-  const caller = await auth.authenticateRequest(request);
-  if (!caller) {
-    throw new HttpError(401, 'unauthenticated', 'Sign in first: send Authorization: Bearer <id token>.');
-  }
+  const caller = await auth.requireUser(request, 'Sign in first: send Authorization: Bearer <id token>.');
   return caller.userUid;
 }
 

@@ -6,9 +6,9 @@ import {
   Uid,
   VerifyCommentRequest,
 } from '@vitrine/protocol';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CommentService } from './comment-service.ts';
 
@@ -21,12 +21,8 @@ export function registerCommentRoutes(
   auth: AuthService,
   requireAdmin: onRequestHookHandler,
 ): void {
-  async function caller(request: Parameters<AuthService['authenticateRequest']>[0]) {
-    const user = await auth.authenticateRequest(request);
-    if (!user)
-      throw new HttpError(401, 'unauthenticated', 'Sign in to comment (Authorization: Bearer <id token>).');
-    return user;
-  }
+  const caller = (request: FastifyRequest) =>
+    auth.requireUser(request, 'Sign in to comment (Authorization: Bearer <id token>).');
 
   app.post('/shopapiv2/comment/playerComment', async (request) => {
     const user = await caller(request);

@@ -7,9 +7,9 @@ import {
   Uid,
   UpdateCompetitionRequest,
 } from '@vitrine/protocol';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CompetitionService } from './competition-service.ts';
 
@@ -22,12 +22,8 @@ export function registerCompetitionRoutes(
   auth: AuthService,
   requireAdmin: onRequestHookHandler,
 ): void {
-  async function caller(request: Parameters<AuthService['authenticateRequest']>[0]) {
-    const user = await auth.authenticateRequest(request);
-    if (!user)
-      throw new HttpError(401, 'unauthenticated', 'Sign in to take part (Authorization: Bearer <id token>).');
-    return user;
-  }
+  const caller = (request: FastifyRequest) =>
+    auth.requireUser(request, 'Sign in to take part (Authorization: Bearer <id token>).');
 
   app.post('/shopapiv2/competition/participate', async (request) => {
     const user = await caller(request);

@@ -1,6 +1,6 @@
 import { ContactCaptureRequest } from '@vitrine/protocol';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ContactService } from './contact-service.ts';
 
@@ -10,9 +10,7 @@ export function registerContactRoutes(
   auth: AuthService,
 ): void {
   app.post('/shopapiv2/contact/capture', async (request) => {
-    const caller = await auth.authenticateRequest(request);
-    if (!caller)
-      throw new HttpError(401, 'unauthenticated', 'Sign in first (Authorization: Bearer <id token>).');
+    const caller = await auth.requireUser(request);
     return contacts.capture(caller, parseInput(ContactCaptureRequest, request.body));
   });
 }
