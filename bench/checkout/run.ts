@@ -28,6 +28,7 @@ import pg from 'pg';
 import { Histogram } from '../realtime-fanout/histogram.ts';
 import {
   freePort,
+  freshDatabase,
   installCleanup,
   OutputTail,
   readCpuSeconds,
@@ -244,24 +245,6 @@ function postgresBackendCpu(url: string): () => Promise<number> {
       await client.end();
     }
   };
-}
-
-/** Creates (`drop` false) or drops the benchmark's own PostgreSQL database. */
-async function benchDatabase(url: string, drop: boolean) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
-  if (name === 'postgres' || name === 'test')
-    throw new Error(`refusing to drop "${name}": give the benchmark a database of its own`);
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: maintenance.href });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    if (!drop) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
 }
 
 // ── the store and the shoppers ────────────────────────────────────────────────
@@ -577,7 +560,7 @@ async function benchmark(database: 'pglite' | 'postgres'): Promise<boolean> {
   const databaseUrl = args['database-url']!;
   if (database === 'postgres') {
     log(`postgres: creating ${databaseUrl}…`);
-    await benchDatabase(databaseUrl, false);
+    await freshDatabase(databaseUrl);
   }
   const server = await startServer(database, databaseUrl);
   try {
@@ -624,7 +607,7 @@ async function benchmark(database: 'pglite' | 'postgres'): Promise<boolean> {
     return checks.every((check) => check.ok) && results.every((result) => result.errors.size === 0);
   } finally {
     await server.stop();
-    if (database === 'postgres') await benchDatabase(databaseUrl, true);
+    if (database === 'postgres') await freshDatabase(databaseUrl, false);
   }
 }
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes of one machine. */
 export const clock = () => performance.timeOrigin + performance.now();
@@ -170,5 +171,27 @@ export class OutputTail {
 
   text() {
     return this.lines.map((line) => `  [${this.label}] ${line}`).join('\n');
+  }
+}
+
+/**
+ * Drops the benchmark's own database and, unless `recreate` is false, creates it afresh, so every
+ * run starts from the same state and leaves nothing behind.
+ */
+export async function freshDatabase(url: string, recreate = true) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
+  if (name === 'postgres' || name === 'test')
+    throw new Error(`refusing to drop "${name}": give the benchmark a database of its own`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (recreate) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
   }
 }

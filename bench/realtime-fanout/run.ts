@@ -18,12 +18,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS } from '@vitrine/protocol';
-import pg from 'pg';
 import { Histogram } from './histogram.ts';
 import type { FromLoadgen, Impl, LoadgenTarget, NodeStats, ToLoadgen } from './loadgen.ts';
 import {
   clock,
   freePort,
+  freshDatabase,
   installCleanup,
   OutputTail,
   openFileLimit,
@@ -962,28 +962,6 @@ async function checkRedis(url: string) {
     });
     socket.on('error', reject);
   });
-}
-
-/**
- * Drops the benchmark's own database and, unless `recreate` is false, creates it afresh, so every
- * run starts from the same state and leaves nothing behind.
- */
-async function freshDatabase(url: string, recreate = true) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
-  if (name === 'postgres' || name === 'test')
-    throw new Error(`refusing to drop "${name}": give the benchmark a database of its own`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    if (recreate) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function runRedis(): Promise<RunResult> {
