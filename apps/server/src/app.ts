@@ -82,6 +82,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
               : {}),
           },
     bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
   });
   registerErrorHandling(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));

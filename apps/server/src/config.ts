@@ -48,6 +48,19 @@ const Environment = z.object({
     .string()
     .regex(/^(off|[1-9][0-9]{0,5}\/[1-9][0-9]{0,4})$/, 'must be "MAX/SECONDS" (e.g. 5/10) or "off"')
     .default('5/10'),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address that per-address limits
+   * count: "false" (default: the TCP peer), "true" (any), or comma-separated proxy addresses/CIDRs.
+   */
+  VITRINE_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be true, false or proxy addresses')
+    .default('false'),
+  /**
+   * Per-user and per-address limits against abuse with cheap identities (account creation,
+   * pings, cart changes, contact capture, competition entries); "off" only for tests and benchmarks.
+   */
+  VITRINE_ABUSE_LIMITS: z.enum(['on', 'off']).default('on'),
   VITRINE_OIDC_PROVIDERS: z
     .string()
     .default('[]')
@@ -79,6 +92,10 @@ export interface Config {
   demoRetailerPort: number | null;
   webDist: string;
   oidcProviders: OidcProviderConfig[];
+  /** Fastify's trustProxy: which X-Forwarded-For hops give the client address. */
+  trustProxy: boolean | string;
+  /** Whether the per-user and per-address abuse limits apply. */
+  abuseLimits: boolean;
   /** Comments per user per window; null when switched off. */
   commentRateLimit: { max: number; windowMs: number } | null;
 }
@@ -119,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.VITRINE_WEB_DIST,
     oidcProviders: e.VITRINE_OIDC_PROVIDERS,
     commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
+    trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
+    abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
   };
 }
 
@@ -127,4 +146,11 @@ function parseRateLimit(setting: string): { max: number; windowMs: number } | nu
   if (setting === 'off') return null;
   const [max, seconds] = setting.split('/').map(Number);
   return { max: max as number, windowMs: (seconds as number) * 1000 };
+}
+
+/** "true"/"false" → boolean; "10.0.0.1,10.0.0.0/8" → those proxies, as Fastify takes them. */
+function parseTrustProxy(setting: string): boolean | string {
+  if (setting === 'true') return true;
+  if (setting === 'false') return false;
+  return setting;
 }
