@@ -226,6 +226,8 @@ export async function startTestServer(
     VITRINE_SEED_DEMO: '0',
     // Tests post many comments from one user quickly; the comment tests switch the limit on.
     VITRINE_COMMENT_RATE_LIMIT: 'off',
+    // Test files create many users from one address; the abuse tests switch the limits on.
+    VITRINE_ABUSE_LIMITS: 'off',
     ...options.env,
   });
   const app = await buildApp({
