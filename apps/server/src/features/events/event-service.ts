@@ -245,7 +245,8 @@ export function createEventService(
       docs.map((doc) => ({ type: 'modified', docId: doc.id, doc })),
     );
     const updates: LiveChange[] = [];
-    for (const doc of docs) {
+    // The on-site updates log is public to anyone naming a store: it holds public events only.
+    for (const doc of docs.filter((candidate) => candidate.event.status === 'public')) {
       const [row] = await db.query<{ id: number }>(
         'INSERT INTO onsite_event_updates (store_id, event_id, time, updated_event) VALUES ($1, $2, $3, $4) RETURNING id',
         [doc.event.storeInfo.id, doc.id, now, JSON.stringify(doc)],
@@ -256,7 +257,7 @@ export function createEventService(
         doc: { uid: String(row?.id), time: now, updatedEvent: doc },
       });
     }
-    await publish(eventTopics.onsiteEventUpdates, updates);
+    if (updates.length > 0) await publish(eventTopics.onsiteEventUpdates, updates);
   }
 
   async function publishEventProduct(eventId: string, uid: string): Promise<void> {

@@ -19,12 +19,15 @@ type EventQueries = Pick<
   | 'onsiteEventUpdates'
 >;
 
-/** A change to an event record as a query that only shows events passing `keep` sees it. */
+/**
+ * A change to an event record as a query that only shows events passing `keep` sees it. An event
+ * that no longer passes leaves by id alone: its new document (a draft's name, times, products)
+ * is exactly what the subscriber may not see.
+ */
 function selectEvent(change: LiveChange, keep: (doc: ShopEvent) => boolean | 'not mine'): LiveChange | null {
-  const doc = change.doc as ShopEvent;
-  const verdict = keep(doc);
+  const verdict = keep(change.doc as ShopEvent);
   if (verdict === 'not mine') return null;
-  return verdict ? change : { type: 'removed', docId: change.docId, doc };
+  return verdict ? change : { type: 'removed', docId: change.docId, doc: null };
 }
 
 export function eventLiveQueries(db: Queryable, events: EventService, now: () => number): EventQueries {
