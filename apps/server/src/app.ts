@@ -18,10 +18,12 @@ import { registerStoreRoutes } from './features/stores/routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
+import { createAbuseLimiter } from './http/abuse-limits.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerPageSecurity } from './http/page-security.ts';
 import { registerSdkScript } from './http/sdk-script.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp, runtimeConfigScript } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
 import { createLiveQueryCatalogue } from './realtime/live-query-catalogue.ts';
@@ -91,7 +93,15 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   const baseServices = createServices(db, publish, now);
   const services = {
     ...baseServices,
-    ...createInteractionServices({ db, publish, now, log: server.log, config, auth: baseServices.auth }),
+    ...createInteractionServices({
+      db,
+      publish,
+      now,
+      log: server.log,
+      config,
+      auth: baseServices.auth,
+      stores: baseServices.stores,
+    }),
   };
   const requireAdmin = requireAdminKey(config.adminKey);
   let draining = false;
@@ -122,6 +132,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     events: services.events,
     stores: services.stores,
     requireAdmin,
+    limits: createAbuseLimiter({ db, now, enabled: config.abuseLimits }),
   });
   registerEventRoutes(server, services.events, requireAdmin);
   registerReadRoutes(server, {
@@ -149,11 +160,22 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     decorateReply: false,
     maxAge: '1d',
   });
-  await registerWebApp(server, config.webDist, {
+  const webRuntime = {
     mainUrl: config.mainUrl,
     shopUrl: config.shopUrl,
     defaultPageUid: config.defaultPageUid,
+  };
+  registerPageSecurity(server, {
+    defaultPageUid: config.defaultPageUid,
+    inlineScripts: [runtimeConfigScript(webRuntime)],
+    apiBaseUrls: [config.mainUrl, config.shopUrl],
+    frameAncestors: async (owner) => {
+      const pageUid =
+        'pageUid' in owner ? owner.pageUid : await services.events.pageOfCampaign(owner.campaignUid);
+      return pageUid ? (await services.stores.pageSummary(pageUid)).allowedOrigins : [];
+    },
   });
+  await registerWebApp(server, config.webDist, webRuntime);
 
   return {
     server,

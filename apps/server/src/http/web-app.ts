@@ -10,6 +10,11 @@ export interface WebRuntimeConfig {
   defaultPageUid: string;
 }
 
+/** The inline script that hands the runtime config to the app (the page policy allows it by hash). */
+export function runtimeConfigScript(runtime: WebRuntimeConfig): string {
+  return `window.__VITRINE__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}`;
+}
+
 const API_PREFIXES = [
   '/functions/',
   '/shopapiv2/',
@@ -31,10 +36,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     app.log.warn({ distDir }, 'web app not built; run `npm run build:web` to serve the storefront');
     return;
   }
-  const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
   const indexHtml = readFileSync(indexPath, 'utf8').replace(
     '<!--vitrine-runtime-config-->',
-    `<script>window.__VITRINE__=${json}</script>`,
+    `<script>${runtimeConfigScript(runtime)}</script>`,
   );
 
   await app.register(fastifyStatic, {

@@ -268,6 +268,14 @@ export function createEventService(
   }
 
   return {
+    /** The store a campaign belongs to, or undefined for an unknown campaign. */
+    async pageOfCampaign(campaignUid: string): Promise<string | undefined> {
+      const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM campaigns WHERE uid = $1', [
+        campaignUid,
+      ]);
+      return row?.page_uid;
+    },
+
     async upsertCampaign(pageUid: string, campaignUid: string, input: CampaignInput): Promise<void> {
       await stores.pageSummary(pageUid);
       const [existing] = await db.query<{ page_uid: string }>(

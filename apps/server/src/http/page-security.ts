@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Which store a page belongs to, for the pages a retailer may frame: the widget routes (spec §2)
+ * and the checkout routes the player navigates its own frame to (a reload, or the return from a
+ * payment page, loads them inside the retailer's iframe). Everything else is never framed.
+ */
+export type FramedPageOwner = { pageUid: string } | { campaignUid: string } | null;
+
+const CHECKOUT_STEPS = new Set(['confirm', 'success']);
+
+/**
+ * The owner of a framable page path, or null when the path is never framed. The multi-event
+ * widget without a `pageUid` parameter shows the default store, as its loader does.
+ */
+export function framedPageOwner(
+  pathname: string,
+  search: URLSearchParams,
+  defaultPageUid: string,
+): FramedPageOwner {
+  const segments = pathname.split('/').filter(Boolean).map(safeDecode);
+  if (segments.some((segment) => segment === null)) return null;
+  const [first, second, third, fourth] = segments as string[];
+  if (first === 'widget') {
+    if (!second) return null;
+    if (second === 'multi-event') return { pageUid: search.get('pageUid') || defaultPageUid };
+    return { pageUid: second };
+  }
+  if (first === 'options' || first === 'select-checkout-location') {
+    return segments.length === 4 && second && third ? { campaignUid: third } : null;
+  }
+  if (segments.length === 4 && fourth === 'error' && second) return { campaignUid: second };
+  // `/:campaignUid/:checkoutUid` and `/:campaignUid/create`, not `/:pageUid/tiktok` or `/auth/callback`.
+  if (segments.length === 2 && first && second && second !== 'tiktok' && first !== 'auth') {
+    return { campaignUid: first };
+  }
+  if (segments.length === 3 && first && third && CHECKOUT_STEPS.has(third)) return { campaignUid: first };
+  return null;
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** An origin as CSP source expression, or null for anything that is not a plain http(s) origin. */
+export function cspOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    // A CSP source may not carry a path, quotes or separators: the URL parser normalized them away.
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The realtime socket's origin for an http(s) base URL (ws/wss), for connect-src. */
+function socketOrigin(origin: string): string {
+  return origin.replace(/^http/, 'ws');
+}
+
+export interface PageSecurityOptions {
+  defaultPageUid: string;
+  /** Inline scripts the pages carry (the runtime config), allowed by their hash. */
+  inlineScripts: readonly string[];
+  /** Base URLs of the API connections when they are not this server (VITRINE_MAIN_URL, VITRINE_SHOP_URL). */
+  apiBaseUrls: readonly string[];
+  /** The origins allowed to frame a page of this owner; empty when none may. */
+  frameAncestors(owner: Exclude<FramedPageOwner, null>): Promise<string[]>;
+}
+
+/** The Content-Security-Policy of the web app's pages, with `frame-ancestors` given per page. */
+export function contentSecurityPolicy(
+  options: PageSecurityOptions,
+  frameAncestors: readonly string[],
+): string {
+  const scriptHashes = options.inlineScripts.map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+  );
+  const apiOrigins = options.apiBaseUrls.flatMap((url) => {
+    const origin = cspOrigin(url);
+    return origin ? [origin, socketOrigin(origin)] : [];
+  });
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // React and the player set element styles; style attributes cannot be hashed.
+    "style-src 'self' 'unsafe-inline'",
+    // Product images, covers and videos come from the store's own CDN, whatever it is.
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${apiOrigins.join(' ')}`.trim(),
+    // hls.js runs its demuxer in a blob: worker.
+    "worker-src 'self' blob:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.length ? ["'self'", ...frameAncestors].join(' ') : "'none'"}`,
+  ];
+  return directives.join('; ');
+}
+
+/**
+ * Security headers: every answer is `nosniff` with a strict referrer policy; the web app's pages
+ * (HTML) get a Content-Security-Policy whose `frame-ancestors` names only the store's allowed
+ * embed origins on the widget and checkout pages, and no one elsewhere (with X-Frame-Options for
+ * browsers without CSP level 2). Pages that set their own policy (the payment page) keep it.
+ */
+export function registerPageSecurity(app: FastifyInstance, options: PageSecurityOptions): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
+    const url = new URL(request.url, 'http://localhost');
+    const owner = framedPageOwner(url.pathname, url.searchParams, options.defaultPageUid);
+    const ancestors = owner ? await options.frameAncestors(owner).catch(() => []) : [];
+    const allowed = ancestors.flatMap((origin) => cspOrigin(origin) ?? []);
+    reply.header('content-security-policy', contentSecurityPolicy(options, allowed));
+    if (allowed.length === 0) reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+}
