@@ -103,4 +103,48 @@ describe('social sign-in through OpenID Connect', () => {
     expect(signedIn.user.uid).not.toBe(anonymous.user.uid);
     await page.getByText('Chatting as Social carol').waitFor();
   });
+
+  it("refuses an attacker's half-finished callback link opened in the victim's browser", async () => {
+    // The attacker starts a sign-in himself (through the API, keeping the flow secret) and signs
+    // in at the provider as himself in his own browser; its callback page finds no secret there,
+    // so the flow stays unfinished and he sends the link on.
+    const started = await fetch(`${server.url}/functions/auth/oidc/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ providerId: 'testid' }),
+    });
+    const { authorizationUrl, flowSecret } = (await started.json()) as {
+      authorizationUrl: string;
+      flowSecret: string;
+    };
+    const attackerContext = await browser.newContext();
+    const attackerPage = await attackerContext.newPage();
+    await attackerPage.goto(authorizationUrl);
+    await attackerPage.fill('input[name="login"]', 'mallory');
+    await attackerPage.fill('input[name="password"]', 'any password');
+    await attackerPage.click('button[type="submit"]');
+    await attackerPage.waitForSelector('button[type="submit"]');
+    await attackerPage.click('button[type="submit"]');
+    await attackerPage.waitForURL((url) => url.pathname === '/auth/callback');
+    const callbackLink = attackerPage.url();
+    await attackerContext.close();
+
+    const victim = await viewer();
+    const before = await session(victim);
+    await victim.goto(callbackLink);
+    await victim.getByText('Signing in did not work. Please try again.').waitFor();
+    const after = await session(victim);
+    expect(after.user).toEqual(before.user);
+    expect(after.user.isAnonymous).toBe(true);
+    await victim.context().close();
+
+    // The link was not used up by the victim's browser: only the secret's holder finishes it.
+    const finished = await fetch(`${server.url}/functions/auth/oidc/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ callbackUrl: callbackLink, flowSecret }),
+    });
+    expect(finished.status).toBe(200);
+    expect(((await finished.json()) as { user: { uid: string } }).user.uid).not.toBe(before.user.uid);
+  });
 });

@@ -88,16 +88,27 @@ export type OidcProvidersResponse = z.infer<typeof OidcProvidersResponse>;
  * URI (the web route `/auth/callback`), whose page posts its full URL to `oidc/complete`.
  */
 export const OidcStartRequest = z.object({ providerId: z.string().min(1).max(64) }).strict();
-export const OidcStartResponse = z.object({ authorizationUrl: z.string(), state: z.string() });
+export const OidcStartResponse = z.object({
+  authorizationUrl: z.string(),
+  state: z.string(),
+  /**
+   * A secret of this flow, kept by the browser that started it (never in a URL) and presented
+   * again to `oidc/complete`: a callback link opened in another browser cannot be completed.
+   */
+  flowSecret: z.string(),
+});
 export type OidcStartRequest = z.infer<typeof OidcStartRequest>;
 export type OidcStartResponse = z.infer<typeof OidcStartResponse>;
 
 /**
  * `/functions/auth/oidc/complete`: `callbackUrl` is the full URL the provider redirected to
- * (with `code` and `state`). With an anonymous bearer the identity is linked to that user
+ * (with `code` and `state`) and `flowSecret` from `oidc/start`; the bearer (or its absence) must be
+ * the one that started the flow. With an anonymous bearer the identity is linked to that user
  * (upgrade); answers an AuthSession, or 409 `credential_in_use` (see CredentialInUseError).
  */
-export const OidcCompleteRequest = z.object({ callbackUrl: z.string().min(1).max(4096) }).strict();
+export const OidcCompleteRequest = z
+  .object({ callbackUrl: z.string().min(1).max(4096), flowSecret: z.string().min(1).max(128) })
+  .strict();
 export type OidcCompleteRequest = z.infer<typeof OidcCompleteRequest>;
 
 /** The 409 body when a social identity already belongs to another user. */

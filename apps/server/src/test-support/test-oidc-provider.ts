@@ -7,7 +7,8 @@ import Provider from 'oidc-provider';
  * A real OpenID Connect provider (the `oidc-provider` package) on a loopback port, for tests
  * and e2e: one confidential client, PKCE required, and its development login and consent
  * pages, where any login name signs in as the account of that name (claims: email
- * `<login>@social.example`, name `Social <login>`).
+ * `<login>@social.example`, verified unless the login starts with "unverified", name
+ * `Social <login>`).
  *
  * The issuer URL is known as soon as this resolves; redirect URIs may be registered until the
  * first request (e2e learns the server's port only after starting it with the issuer).
@@ -52,7 +53,8 @@ export async function startTestOidcProvider(
         claims: () => ({
           sub: id,
           email: `${id}@social.example`,
-          email_verified: true,
+          // No email_verified claim at all for "unverified…" logins (a provider that does not say).
+          ...(id.startsWith('unverified') ? {} : { email_verified: true }),
           name: `Social ${id}`,
         }),
       }),

@@ -54,19 +54,19 @@ export function registerAccountRoutes(
   });
 
   app.post('/functions/auth/oidc/start', async (request, reply) => {
+    const caller = await auth.authenticateRequest(request);
     const { providerId } = parseInput(OidcStartRequest, request.body);
     noStore(reply);
-    // The web app may be on another origin than this API (VITRINE_MAIN_URL): its page's Origin.
-    const origin = request.headers.origin;
-    const appOrigin =
-      origin && /^https?:\/\/[^/]+$/.test(origin) ? origin : `${request.protocol}://${request.host}`;
-    return oidc.start(providerId, appOrigin);
+    // This server's own origin (Host, or X-Forwarded-Host behind a trusted proxy), for providers
+    // without a configured redirectUri; the caller's Origin header plays no part.
+    return oidc.start(providerId, `${request.protocol}://${request.host}`, caller?.userUid ?? null);
   });
 
   app.post('/functions/auth/oidc/complete', async (request, reply) => {
     const caller = await auth.authenticateRequest(request);
-    const { callbackUrl } = parseInput(OidcCompleteRequest, request.body);
+    const { callbackUrl, flowSecret } = parseInput(OidcCompleteRequest, request.body);
     noStore(reply);
-    return accounts.signInWithIdentity(caller, await oidc.complete(callbackUrl));
+    const identity = await oidc.complete(callbackUrl, flowSecret, caller?.userUid ?? null);
+    return accounts.signInWithIdentity(caller, identity);
   });
 }

@@ -92,11 +92,16 @@ async function signInAtProvider(
   throw new Error('the provider did not come back to the redirect URI');
 }
 
-async function startFlow() {
-  const response = await post('/functions/auth/oidc/start', { providerId: 'testid' });
+/** Starts a flow as the caller of `idToken` (none: without one); the answer's flowSecret is the browser's. */
+async function startFlow(idToken?: string, providerId = 'testid') {
+  const response = await post('/functions/auth/oidc/start', { providerId }, idToken);
   expect(response.statusCode, response.body).toBe(200);
   return OidcStartResponse.parse(response.json());
 }
+
+/** The browser's part of finishing a flow: the callback URL with the flow secret it kept. */
+const complete = (callbackUrl: string, flowSecret: string, idToken?: string) =>
+  post('/functions/auth/oidc/complete', { callbackUrl, flowSecret }, idToken);
 
 describe('social sign-in through OpenID Connect', () => {
   it('lists the configured providers', async () => {
@@ -133,9 +138,9 @@ describe('social sign-in through OpenID Connect', () => {
 
   it('upgrades the anonymous caller, then answers credential_in_use to another anonymous user, who retries with the credential', async () => {
     const first = await signIn();
-    const { authorizationUrl } = await startFlow();
+    const { authorizationUrl, flowSecret } = await startFlow(first.idToken);
     const callbackUrl = await signInAtProvider(authorizationUrl, 'alice');
-    const completed = await post('/functions/auth/oidc/complete', { callbackUrl }, first.idToken);
+    const completed = await complete(callbackUrl, flowSecret, first.idToken);
     expect(completed.statusCode, completed.body).toBe(200);
     const linked = AuthSession.parse(completed.json());
     expect(linked.user).toEqual({ uid: first.user.uid, name: 'Social alice', isAnonymous: false });
@@ -145,16 +150,16 @@ describe('social sign-in through OpenID Connect', () => {
     expect(user).toEqual({ email: 'alice@social.example', is_anonymous: false });
 
     // The same callback cannot be completed twice.
-    const replay = await post('/functions/auth/oidc/complete', { callbackUrl }, first.idToken);
+    const replay = await complete(callbackUrl, flowSecret, first.idToken);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe('This sign-in has expired or was already completed; start again.');
 
     // On another device, anonymous, the same person signs in with the same identity.
     const second = await signIn();
-    const again = await startFlow();
-    const conflict = await post(
-      '/functions/auth/oidc/complete',
-      { callbackUrl: await signInAtProvider(again.authorizationUrl, 'alice') },
+    const again = await startFlow(second.idToken);
+    const conflict = await complete(
+      await signInAtProvider(again.authorizationUrl, 'alice'),
+      again.flowSecret,
       second.idToken,
     );
     expect(conflict.statusCode).toBe(409);
@@ -173,35 +178,29 @@ describe('social sign-in through OpenID Connect', () => {
   it('signs in to the linked user without a caller, and creates a new one for a new identity', async () => {
     const flow = await startFlow();
     const known = AuthSession.parse(
-      (
-        await post('/functions/auth/oidc/complete', {
-          callbackUrl: await signInAtProvider(flow.authorizationUrl, 'alice'),
-        })
-      ).json(),
+      (await complete(await signInAtProvider(flow.authorizationUrl, 'alice'), flow.flowSecret)).json(),
     );
     expect(known.user.name).toBe('Social alice');
     const newFlow = await startFlow();
-    const created = await post('/functions/auth/oidc/complete', {
-      callbackUrl: await signInAtProvider(newFlow.authorizationUrl, 'bob'),
-    });
+    const created = await complete(
+      await signInAtProvider(newFlow.authorizationUrl, 'bob'),
+      newFlow.flowSecret,
+    );
     expect(created.statusCode, created.body).toBe(200);
     expect(AuthSession.parse(created.json()).user).toMatchObject({ name: 'Social bob', isAnonymous: false });
     expect(AuthSession.parse(created.json()).user.uid).not.toBe(known.user.uid);
   });
 
-  it('returns to the web app on the origin the sign-in started from when no redirect URI is configured', async () => {
-    const response = await post('/functions/auth/oidc/start', { providerId: 'same-origin' });
-    const { authorizationUrl } = OidcStartResponse.parse(response.json());
+  it("returns to this server's /auth/callback when no redirect URI is configured, whatever the caller's Origin", async () => {
+    const { authorizationUrl, flowSecret } = await startFlow(undefined, 'same-origin');
     expect(new URL(authorizationUrl).searchParams.get('redirect_uri')).toBe(SAME_ORIGIN_REDIRECT_URI);
     const callbackUrl = await signInAtProvider(authorizationUrl, 'dana', SAME_ORIGIN_REDIRECT_URI);
-    const completed = await post('/functions/auth/oidc/complete', { callbackUrl });
+    const completed = await complete(callbackUrl, flowSecret);
     expect(completed.statusCode, completed.body).toBe(200);
     expect(AuthSession.parse(completed.json()).user.name).toBe('Social dana');
-    // A web app on another origin than the API: the page's Origin decides; "null" is ignored.
-    for (const [origin, expected] of [
-      ['https://shop.example:8443', 'https://shop.example:8443/auth/callback'],
-      ['null', SAME_ORIGIN_REDIRECT_URI],
-    ]) {
+    // The caller's Origin header is not configuration: a page on another origin (which could be
+    // the attacker's) does not choose where the provider sends the code.
+    for (const origin of ['https://evil.example:8443', 'null']) {
       const started = await app.server.inject({
         method: 'POST',
         url: '/functions/auth/oidc/start',
@@ -209,7 +208,7 @@ describe('social sign-in through OpenID Connect', () => {
         payload: { providerId: 'same-origin' },
       });
       const url = new URL(OidcStartResponse.parse(started.json()).authorizationUrl);
-      expect(url.searchParams.get('redirect_uri'), origin).toBe(expected);
+      expect(url.searchParams.get('redirect_uri'), origin).toBe(SAME_ORIGIN_REDIRECT_URI);
     }
   });
 
@@ -218,29 +217,77 @@ describe('social sign-in through OpenID Connect', () => {
     const callbackUrl = await signInAtProvider(flow.authorizationUrl, 'carol');
     const forged = new URL(callbackUrl);
     forged.searchParams.set('state', 'forged-state');
-    const response = await post('/functions/auth/oidc/complete', { callbackUrl: forged.href });
+    const response = await complete(forged.href, flow.flowSecret);
     expect(response.statusCode).toBe(400);
 
     // The code of one flow presented with the state of another: PKCE and the code binding fail.
     const other = await startFlow();
     const swapped = new URL(callbackUrl);
     swapped.searchParams.set('state', other.state);
-    const mixed = await post('/functions/auth/oidc/complete', { callbackUrl: swapped.href });
+    const mixed = await complete(swapped.href, other.flowSecret);
     expect(mixed.statusCode).toBe(401);
-    expect(mixed.json().message).toBe('The sign-in with Test ID could not be completed.');
+    // The library's reason stays in the server log; the body says only what the viewer can use.
+    expect(mixed.json()).toEqual({
+      error: 'unauthenticated',
+      message: 'The sign-in with Test ID could not be completed.',
+    });
 
     const wrongPlace = await startFlow();
     const elsewhere = `https://evil.example/auth/callback?code=x&state=${wrongPlace.state}`;
-    expect((await post('/functions/auth/oidc/complete', { callbackUrl: elsewhere })).json().message).toBe(
+    expect((await complete(elsewhere, wrongPlace.flowSecret)).json().message).toBe(
       "callbackUrl: is not this provider's redirect URI",
     );
 
     expect((await post('/functions/auth/oidc/start', { providerId: 'nope' })).statusCode).toBe(404);
     expect((await post('/functions/auth/oidc/start', {})).statusCode).toBe(400);
-    expect((await post('/functions/auth/oidc/complete', { callbackUrl: 'not a url' })).json()).toEqual({
+    expect((await complete('not a url', 'secret')).json()).toEqual({
       error: 'invalid_request',
       message: 'callbackUrl: must be a URL',
     });
     expect((await post('/functions/auth/oidc/providers', { x: 1 })).statusCode).toBe(400);
+    expect((await post('/functions/auth/oidc/complete', { callbackUrl: elsewhere })).statusCode).toBe(400);
+  });
+
+  it("refuses an attacker's half-finished callback opened by a victim, and links nothing to her account", async () => {
+    // The attacker starts a flow and signs in at the provider as himself, but stops at the
+    // callback and sends the link to the victim.
+    const attacker = await signIn();
+    const flow = await startFlow(attacker.idToken);
+    const link = await signInAtProvider(flow.authorizationUrl, 'mallory');
+    const victim = await signIn();
+    // Her browser never saw the flow secret; even given it, her session did not start the flow.
+    for (const secret of ['a-secret-her-browser-made-up', flow.flowSecret]) {
+      const response = await complete(link, secret, victim.idToken);
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({
+        error: 'forbidden',
+        message: 'This sign-in was started in another browser or session; start again.',
+      });
+    }
+    const withoutSession = await complete(link, flow.flowSecret);
+    expect(withoutSession.statusCode).toBe(403);
+    const [victimUser] = await app.db.query('SELECT is_anonymous, email FROM users WHERE uid = $1', [
+      victim.user.uid,
+    ]);
+    expect(victimUser).toEqual({ is_anonymous: true, email: null });
+    expect(
+      await app.db.query('SELECT 1 FROM user_identities WHERE user_uid = $1', [victim.user.uid]),
+    ).toEqual([]);
+    // The failed attempts did not use the flow up: the browser that started it still finishes it.
+    const own = await complete(link, flow.flowSecret, attacker.idToken);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(AuthSession.parse(own.json()).user.uid).toBe(attacker.user.uid);
+  });
+
+  it('does not attach an e-mail the provider does not say it verified', async () => {
+    const flow = await startFlow();
+    const completed = await complete(
+      await signInAtProvider(flow.authorizationUrl, 'unverified-erin'),
+      flow.flowSecret,
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    const { uid } = AuthSession.parse(completed.json()).user;
+    const [user] = await app.db.query('SELECT email FROM users WHERE uid = $1', [uid]);
+    expect(user).toEqual({ email: null });
   });
 });

@@ -32,8 +32,46 @@ export async function oidcProviders(): Promise<OidcProvidersResponse['providers'
   return (await callMain<OidcProvidersResponse>('/functions/auth/oidc/providers', {})).providers;
 }
 
-export const startOidc = (providerId: string) =>
-  callMain<OidcStartResponse>('/functions/auth/oidc/start', { providerId });
+/**
+ * The secrets of the social sign-ins this browser started, by state: in memory for the popup
+ * (this page finishes the flow), and in sessionStorage for a same-window sign-in, which reloads
+ * the page before the callback. Never in a URL or a cookie, so a callback link sent by someone
+ * else finds no secret here, and a player in a third-party iframe (partitioned cookies) works.
+ */
+const flowSecrets = new Map<string, string>();
+const flowSecretKey = (state: string) => `vitrine-oidc-flow:${state}`;
+
+/** Starts a social sign-in as the current viewer, who alone can finish it (see completeOidc). */
+export async function startOidc(providerId: string): Promise<OidcStartResponse> {
+  const started = await callAsViewer<OidcStartResponse>('/functions/auth/oidc/start', { providerId });
+  flowSecrets.set(started.state, started.flowSecret);
+  try {
+    sessionStorage.setItem(flowSecretKey(started.state), started.flowSecret);
+  } catch {
+    // No storage (a sandboxed frame): the popup flow still has the secret in memory.
+  }
+  return started;
+}
+
+/** The secret this browser kept for the flow of `callbackUrl`, used once; null for a foreign link. */
+function takeFlowSecret(callbackUrl: string): string | null {
+  let state: string | null = null;
+  try {
+    state = new URL(callbackUrl).searchParams.get('state');
+  } catch {
+    return null;
+  }
+  if (!state) return null;
+  let secret = flowSecrets.get(state) ?? null;
+  flowSecrets.delete(state);
+  try {
+    secret ??= sessionStorage.getItem(flowSecretKey(state));
+    sessionStorage.removeItem(flowSecretKey(state));
+  } catch {
+    // No storage: only the in-memory secret counts.
+  }
+  return secret;
+}
 
 function isCredentialInUse(error: unknown): error is ApiError & { body: CredentialInUseError } {
   return (
@@ -50,9 +88,12 @@ function isCredentialInUse(error: unknown): error is ApiError & { body: Credenti
  * with the credential from the error (spec §8), which signs in as that account.
  */
 export async function completeOidc(callbackUrl: string): Promise<AuthSession> {
+  const flowSecret = takeFlowSecret(callbackUrl);
+  // A callback this browser did not start (e.g. a link someone sent): never sent to the server.
+  if (!flowSecret) throw new Error('this browser did not start the social sign-in of the callback');
   let session: AuthSession;
   try {
-    session = await callAsViewer<AuthSession>('/functions/auth/oidc/complete', { callbackUrl });
+    session = await callAsViewer<AuthSession>('/functions/auth/oidc/complete', { callbackUrl, flowSecret });
   } catch (error) {
     if (!isCredentialInUse(error)) throw error;
     session = await callMain<AuthSession>('/functions/auth/signInWithCredential', {
