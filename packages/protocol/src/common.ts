@@ -29,7 +29,12 @@ export const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour 
 export const MediaUrl = z
   .string()
   .max(2048)
-  .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'must be an http(s) URL or a path');
+  // A path on this server, or an absolute http(s) URL; `//host/…` (protocol-relative) and `/\host`
+  // would silently point at another host, so they are refused like any other scheme.
+  .refine(
+    (value) => (value.startsWith('/') && !/^\/[/\\]/.test(value)) || /^https?:\/\/[^/\\]/.test(value),
+    'must be an http(s) URL or a path',
+  );
 
 /** The body of every 4xx/5xx answer. */
 export const ErrorBody = z.object({ error: z.string(), message: z.string() });

@@ -30,9 +30,24 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-function isDatabaseDataException(error: unknown): boolean {
+/**
+ * What a database data exception (SQLSTATE class 22: a value the database cannot store) tells
+ * the caller. The database's own text names its internals (encodings, types, byte values), so it
+ * goes to the log and the caller gets one of these.
+ */
+const DATA_EXCEPTION_MESSAGES: Record<string, string> = {
+  '22001': 'A text is too long.',
+  '22003': 'A number is out of range.',
+  '22021': 'A text contains a character that cannot be stored (such as a NUL character).',
+  '22P05': 'A text contains a character that cannot be stored (such as a NUL character).',
+  '22P02': 'A value has the wrong format.',
+  '22007': 'A date or time has the wrong format.',
+  '22008': 'A date or time is out of range.',
+};
+
+function dataExceptionCode(error: unknown): string | null {
   const code = (error as { code?: unknown }).code;
-  return error instanceof Error && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+  return error instanceof Error && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? code : null;
 }
 
 /** Every error leaves as `{error, message}`; unexpected ones are logged and hidden behind a 500. */
@@ -46,9 +61,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.statusCode)
         .send({ ...error.details, error: error.code, message: error.message });
     }
-    if (isDatabaseDataException(error)) {
-      // SQLSTATE class 22: a value the database cannot store (NUL in text, out-of-range number).
-      return reply.status(400).send({ error: 'invalid_request', message: `Invalid value: ${error.message}` });
+    const dataException = dataExceptionCode(error);
+    if (dataException) {
+      request.log.info({ err: error }, 'value refused by the database');
+      const message = DATA_EXCEPTION_MESSAGES[dataException] ?? 'A value cannot be stored.';
+      return reply.status(400).send({ error: 'invalid_request', message: `Invalid value: ${message}` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
