@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createAuthService } from './features/auth/auth-service.ts';
+import { createAuthService, SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCommerce } from './features/cart/commerce.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
@@ -57,7 +57,7 @@ function createServices(db: Database, publish: Publish, now: () => number) {
   const stores = createStoreService(db, publish);
   const catalog = createCatalogService(db);
   const events = createEventService(db, stores, catalog, publish);
-  const auth = createAuthService(db, { now });
+  const auth = createAuthService(db, { now, publish });
   return { stores, catalog, events, auth };
 }
 
@@ -67,6 +67,7 @@ async function openChangeBus(config: Config, log: FastifyBaseLogger): Promise<Ch
   const { createRedisChangeBus } = await import('./realtime/redis-change-bus.ts');
   return createRedisChangeBus({
     url: config.redisUrl,
+    keyPrefix: config.redisPrefix,
     onError: (error) => log.error({ err: error }, 'redis error'),
   });
 }
@@ -149,7 +150,8 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   const realtime = registerRealtimeGateway(server, {
     bus,
     catalogue: createLiveQueryCatalogue({ db, stores: services.stores, events: services.events, now }),
-    verifyToken: (token) => services.auth.verifyIdToken(token),
+    verifyToken: (token) => services.auth.verifySession(token),
+    sessionsEndedTopic: SESSIONS_ENDED_TOPIC,
     log: server.log,
   });
 

@@ -49,6 +49,14 @@ const Environment = z.object({
     .regex(/^(off|[1-9][0-9]{0,5}\/[1-9][0-9]{0,4})$/, 'must be "MAX/SECONDS" (e.g. 5/10) or "off"')
     .default('5/10'),
   /**
+   * Prefix of every Redis key and channel of the change bus: deployments sharing one Redis need
+   * different prefixes, or they see each other's changes.
+   */
+  VITRINE_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+    .default('vitrine:'),
+  /**
    * Which proxies' X-Forwarded-For to believe for the client address that per-address limits
    * count: "false" (default: the TCP peer), "true" (any), or comma-separated proxy addresses/CIDRs.
    */
@@ -82,6 +90,8 @@ export interface Config {
   logPretty: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | null;
+  /** Prefix of the change bus's Redis keys and channels. */
+  redisPrefix: string;
   adminKey: string;
   adminKeyGenerated: boolean;
   mainUrl: string;
@@ -126,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.VITRINE_DATA_DIR },
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.VITRINE_REDIS_PREFIX,
     adminKey: e.VITRINE_ADMIN_KEY ?? randomBytes(24).toString('base64url'),
     adminKeyGenerated: e.VITRINE_ADMIN_KEY === undefined,
     mainUrl: e.VITRINE_MAIN_URL,

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type DemoRetailer, startDemoRetailer } from './features/demo/retailer-server.ts';
 import { DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
+import { generatedAdminKeyNotice } from './http/admin-auth.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -29,8 +30,10 @@ log.info(
   { database: db.kind, startupMs: Math.round(performance.now() - startedAt) },
   `Vitrine is serving on ${address}/`,
 );
-if (config.adminKeyGenerated)
-  log.info(`admin API key for this run (set VITRINE_ADMIN_KEY to fix it): ${config.adminKey}`);
+const adminKeyNotice = config.adminKeyGenerated
+  ? generatedAdminKeyNotice(config.adminKey, process.stdout.isTTY === true)
+  : null;
+if (adminKeyNotice && 'log' in adminKeyNotice) log.warn(adminKeyNotice.log);
 
 /**
  * The demo retailer on a second origin, embedding the demo store's player (apps/demo-retailer);
@@ -63,7 +66,9 @@ const retailer =
 
 // Plain lines for people and scripts, whatever the log format.
 process.stdout.write(
-  `\n  Vitrine storefront: ${address}/\n${retailer ? `  Demo retailer:      ${retailer.url}/\n` : ''}\n`,
+  `\n  Vitrine storefront: ${address}/\n${retailer ? `  Demo retailer:      ${retailer.url}/\n` : ''}${
+    adminKeyNotice && 'terminal' in adminKeyNotice ? adminKeyNotice.terminal : ''
+  }\n`,
 );
 
 let stopping = false;

@@ -17,3 +17,19 @@ export function requireAdminKey(adminKey: string) {
     }
   };
 }
+
+/**
+ * How a start-up tells the operator about an admin key generated for this run. The key is a
+ * credential: it goes to a person's terminal once, never into the log (which is shipped, kept
+ * and read by others); without a terminal the log only says that one was generated.
+ */
+export function generatedAdminKeyNotice(
+  adminKey: string,
+  interactive: boolean,
+): { terminal: string } | { log: string } {
+  return interactive
+    ? { terminal: `  Admin API key:      ${adminKey}  (this run only; set VITRINE_ADMIN_KEY to keep one)\n` }
+    : {
+        log: 'VITRINE_ADMIN_KEY is not set: the admin API has a random key for this run, not shown because the output is not a terminal; set VITRINE_ADMIN_KEY to use it',
+      };
+}
