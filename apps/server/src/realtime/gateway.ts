@@ -23,18 +23,30 @@ export const SLOW_CONSUMER_BYTES = 1024 * 1024;
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 const MAX_FRAME_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 30_000;
+/** What a socket is told when the sign-in its token came from ends. */
+export const SESSION_ENDED_MESSAGE = 'This sign-in has ended (logged out); sign in again.';
 
 export interface GatewayOptions {
   bus: ChangeBus;
   catalogue: LiveQueryCatalogue;
-  /** Resolves an id token to its user; throws when the token is not valid. */
-  verifyToken(token: string): Promise<{ userUid: string }>;
+  /**
+   * Resolves an id token to its user and the sign-in it belongs to (`sessionId`, when known);
+   * throws when the token is not valid.
+   */
+  verifyToken(token: string): Promise<{ userUid: string; sessionId?: string | null }>;
+  /**
+   * A bus topic whose changes' docIds are sign-ins that ended (logout): sockets authenticated
+   * from one of them lose their authentication, and what it let them read.
+   */
+  sessionsEndedTopic?: string;
   log: FastifyBaseLogger;
 }
 
 interface Connection {
   socket: WebSocket;
   caller: CallerContext;
+  /** The sign-in the caller's token came from, so a logout elsewhere reaches this socket. */
+  sessionId: string | null;
   subscriptions: Set<string>;
   /** Frames are handled one after another so an auth frame applies to the subscribes after it. */
   queue: Promise<void>;
@@ -103,6 +115,13 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     });
   });
 
+  const sessionsEnded = options.sessionsEndedTopic
+    ? bus.listen(options.sessionsEndedTopic, (batch) => {
+        for (const change of batch.changes) endSession(change.docId);
+      })
+    : undefined;
+  sessionsEnded?.catch((error: unknown) => log.error({ err: error }, 'following ended sign-ins failed'));
+
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) {
@@ -123,6 +142,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       closeWithin(connection.socket, CLOSE_CODES.goingAway, 'server shutting down');
   });
   app.addHook('onClose', async () => {
+    await (await sessionsEnded?.catch(() => undefined))?.();
     await Promise.all([...topics.values()].map(async (listener) => (await listener.stop)()));
     topics.clear();
     sockets.close();
@@ -132,6 +152,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     const connection: Connection = {
       socket,
       caller: { userUid: null },
+      sessionId: null,
       subscriptions: new Set(),
       queue: Promise.resolve(),
       alive: true,
@@ -209,12 +230,38 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
 
   async function authenticate(connection: Connection, token: string) {
     try {
-      const { userUid } = await options.verifyToken(token);
+      const { userUid, sessionId } = await options.verifyToken(token);
       connection.caller = { userUid };
+      connection.sessionId = sessionId ?? null;
     } catch (error) {
       connection.caller = { userUid: null };
+      connection.sessionId = null;
       sendError(connection, '', 'unauthenticated', error instanceof Error ? error.message : 'Invalid token.');
     }
+    applyCaller(connection);
+  }
+
+  /**
+   * A sign-in ended (logout, on any node): its sockets continue unauthenticated, as after a
+   * refused auth frame, in frame order so a newer auth frame already handled is not undone.
+   */
+  function endSession(sessionId: string) {
+    for (const connection of connections) {
+      if (connection.sessionId !== sessionId) continue;
+      connection.queue = connection.queue
+        .then(() => {
+          if (connection.closed || connection.sessionId !== sessionId) return;
+          connection.caller = { userUid: null };
+          connection.sessionId = null;
+          sendError(connection, '', 'unauthenticated', SESSION_ENDED_MESSAGE);
+          applyCaller(connection);
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'ending a realtime sign-in failed'));
+    }
+  }
+
+  /** Re-checks the subscriptions against the connection's (new) caller and reports the caller. */
+  function applyCaller(connection: Connection) {
     // A new identity may not read what the previous one could: those subscriptions fail whole.
     for (const key of [...connection.subscriptions]) {
       const instance = instances.get(key);

@@ -3,7 +3,7 @@ import { AuthSession, UserDoc } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionFixture } from '../../test-support/interaction-fixture.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
-import { ID_TOKEN_TTL_MS } from './id-token.ts';
+import { ID_TOKEN_TTL_MS, signIdToken } from './id-token.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -233,7 +233,7 @@ describe('sign-up, sign-in, refresh and logout', () => {
     expect(refused.statusCode).toBe(401);
   });
 
-  it('refreshes by id token only for anonymous users once the token has expired', async () => {
+  it('refreshes by id token only for anonymous tokens from before refresh-token families', async () => {
     clock = START;
     const anonymous = await signIn();
     const account = session(
@@ -242,13 +242,16 @@ describe('sign-up, sign-in, refresh and logout', () => {
         password: 'hopper1906',
       }),
     );
+    const key = await app.services.auth.signingKey();
+    const legacyAnonymous = signIdToken(key, { sub: anonymous.user.uid, anon: true }, clock).token;
+    const legacyAccount = signIdToken(key, { sub: account.user.uid, anon: false }, clock).token;
     clock = START + ID_TOKEN_TTL_MS + 60_000;
-    expect((await post('/functions/auth/refreshIdToken', { idToken: anonymous.idToken })).statusCode).toBe(
-      200,
-    );
-    const expired = await post('/functions/auth/refreshIdToken', { idToken: account.idToken });
-    expect(expired.statusCode).toBe(401);
-    expect(expired.json().message).toBe('The id token has expired; refresh it or sign in again.');
+    expect((await post('/functions/auth/refreshIdToken', { idToken: legacyAnonymous })).statusCode).toBe(200);
+    // Issue 12 item 4: tokens of a family, and signed-in users', refresh with the refresh token only.
+    for (const idToken of [anonymous.idToken, account.idToken, legacyAccount]) {
+      const refused = await post('/functions/auth/refreshIdToken', { idToken });
+      expect(refused.statusCode).toBe(401);
+    }
     clock = START;
   });
 

@@ -93,34 +93,44 @@ describe('POST /functions/auth/signInAnonymously', () => {
   });
 });
 
+/**
+ * An anonymous client's id token from before refresh-token families (no `fam` claim): the only
+ * kind the id-token refresh still exchanges (issue 12 item 4; see REFRESH_GRACE_MS).
+ */
+async function tokenFromBeforeFamilies(session: AuthSession): Promise<string> {
+  return signIdToken(await auth.signingKey(), { sub: session.user.uid, anon: true }, clock).token;
+}
+
 describe('POST /functions/auth/refreshIdToken', () => {
-  it('answers a new session for the same user with a later expiry', async () => {
+  it('answers a new session for the same user with a later expiry (anonymous token from before families)', async () => {
     clock = START;
     const first = await newSession();
+    const legacyToken = await tokenFromBeforeFamilies(first);
     clock = START + 30 * 60_000;
-    const response = await refresh({ idToken: first.idToken });
+    const response = await refresh({ idToken: legacyToken });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const second = AuthSession.parse(response.json());
     expect(second.user).toEqual(first.user);
     expect(second.expiresAt).toBe(clock + ID_TOKEN_TTL_MS);
     expect(second.expiresAt).toBeGreaterThan(first.expiresAt);
-    expect(second.idToken).not.toBe(first.idToken);
+    expect(second.idToken).not.toBe(legacyToken);
     expect(await auth.verifyIdToken(second.idToken)).toEqual({ userUid: first.user.uid, isAnonymous: true });
   });
 
   it('refreshes a token that expired within the grace period, not one expired longer', async () => {
     clock = START;
     const session = await newSession();
+    const legacyToken = await tokenFromBeforeFamilies(session);
 
     clock = session.expiresAt + 60_000;
-    await expect(auth.verifyIdToken(session.idToken)).rejects.toMatchObject({ reason: 'expired' });
-    const late = await refresh({ idToken: session.idToken });
+    await expect(auth.verifyIdToken(legacyToken)).rejects.toMatchObject({ reason: 'expired' });
+    const late = await refresh({ idToken: legacyToken });
     expect(late.statusCode).toBe(200);
     expect(late.json().expiresAt).toBe(clock + ID_TOKEN_TTL_MS);
 
     clock = session.expiresAt + REFRESH_GRACE_MS;
-    const tooLate = await refresh({ idToken: session.idToken });
+    const tooLate = await refresh({ idToken: legacyToken });
     expect(tooLate.statusCode).toBe(401);
     expect(tooLate.json()).toEqual({
       error: 'unauthenticated',
@@ -131,8 +141,9 @@ describe('POST /functions/auth/refreshIdToken', () => {
   it('follows the user row: refused once the user is gone', async () => {
     clock = START;
     const session = await newSession();
+    const legacyToken = await tokenFromBeforeFamilies(session);
     await db.query('DELETE FROM users WHERE uid = $1', [session.user.uid]);
-    const response = await refresh({ idToken: session.idToken });
+    const response = await refresh({ idToken: legacyToken });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: 'unauthenticated',

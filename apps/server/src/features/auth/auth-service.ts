@@ -3,6 +3,7 @@ import type { AuthSession } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { Publish } from '../../realtime/publisher.ts';
 import {
   InvalidTokenError,
   type InvalidTokenReason,
@@ -15,16 +16,28 @@ export const SIGNING_KEY_SECRET = 'id_token_signing';
 const SIGNING_KEY_BYTES = 32;
 
 /**
- * How long after expiry an id token may still be exchanged for a new one. A stop-gap until
- * refresh tokens exist: until then a session lives while it is refreshed at least once a week.
+ * How long after expiry an id token may still be exchanged for a new one: only an anonymous
+ * token from before refresh-token families (no `fam` claim), kept by a client that stored no
+ * refresh token. Every token issued now carries its family and refreshes with the refresh token,
+ * so this path closes by itself a week after the upgrade.
  */
 export const REFRESH_GRACE_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The bus topic announcing ended sign-ins (logout, refresh-token reuse): one `removed` change
+ * per family, docId = the family id. Every node's realtime gateway follows it and drops the
+ * authentication of its sockets from that family.
+ */
+export const SESSIONS_ENDED_TOPIC = 'auth.sessionsEnded';
 
 /** How long a refresh token can be exchanged; each exchange issues a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
 /** The stored form of a refresh token: its SHA-256 (the token itself is 32 random bytes). */
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export const REFRESH_WITH_REFRESH_TOKEN_MESSAGE =
+  'This id token cannot be exchanged; refresh with the refresh token, or sign in again.';
 
 /** A refresh token that cannot be exchanged; the message is the 401's. */
 export class RefreshRefusedError extends HttpError {
@@ -37,6 +50,11 @@ export class RefreshRefusedError extends HttpError {
 export interface AuthenticatedUser {
   userUid: string;
   isAnonymous: boolean;
+}
+
+/** An authenticated user and the sign-in (refresh-token family) the token came from, if known. */
+export interface AuthenticatedSession extends AuthenticatedUser {
+  sessionId: string | null;
 }
 
 interface UserRow {
@@ -54,6 +72,7 @@ const REASON_MESSAGES: Record<InvalidTokenReason, string> = {
   expired: 'The id token has expired; refresh it or sign in again.',
   issued_in_future: 'The id token is issued in the future; check the server clocks.',
   unknown_user: 'The user of the id token no longer exists; sign in again.',
+  session_ended: 'This sign-in has ended (logged out); sign in again.',
 };
 
 /** The 401 every rejected id token becomes, with a message saying why. */
@@ -62,12 +81,21 @@ export function unauthenticated(error: InvalidTokenError): HttpError {
 }
 
 /**
- * Anonymous sign-in and the bearer id tokens of spec §7. Tokens are verified without a database
- * read (so a deleted user's token works until it expires, at most ID_TOKEN_TTL_MS); the signing
- * key lives in the database so every server node signs and verifies with the same one.
+ * Anonymous sign-in and the bearer id tokens of spec §7. Verifying a token reads one row: its
+ * refresh-token family, so a token stops working as soon as its sign-in ends (logout). A deleted
+ * user's token works until it expires (at most ID_TOKEN_TTL_MS). The signing key lives in the
+ * database so every server node signs and verifies with the same one.
  */
-export function createAuthService(db: Database, options: { now?: () => number } = {}) {
+export function createAuthService(db: Database, options: { now?: () => number; publish?: Publish } = {}) {
   const now = options.now ?? Date.now;
+
+  /** Tells every node's realtime gateway that these sign-ins ended. */
+  async function announceEnded(familyIds: string[]) {
+    await options.publish?.(
+      SESSIONS_ENDED_TOPIC,
+      familyIds.map((id) => ({ type: 'removed' as const, docId: id, doc: null })),
+    );
+  }
   let signingKey: Promise<Buffer> | undefined;
 
   async function loadSigningKey(): Promise<Buffer> {
@@ -100,7 +128,11 @@ export function createAuthService(db: Database, options: { now?: () => number } 
   }
 
   /** A new refresh token in `familyId`, or in a new family (a new sign-in) when none is given. */
-  async function issueRefreshToken(db: Queryable, userUid: string, familyId?: string): Promise<string> {
+  async function issueRefreshToken(
+    db: Queryable,
+    userUid: string,
+    familyId?: string,
+  ): Promise<{ token: string; family: string }> {
     const family = familyId ?? randomBytes(16).toString('base64url');
     if (!familyId) {
       await db.query('INSERT INTO refresh_token_families (id, user_uid, created_at) VALUES ($1, $2, $3)', [
@@ -114,17 +146,21 @@ export function createAuthService(db: Database, options: { now?: () => number } 
       'INSERT INTO refresh_tokens (token_hash, family_id, issued_at, expires_at) VALUES ($1, $2, $3, $4)',
       [hashRefreshToken(token), family, now(), now() + REFRESH_TOKEN_TTL_MS],
     );
-    return token;
+    return { token, family };
   }
 
   async function session(
     user: UserRow,
     options: { familyId?: string; tx?: Queryable } = {},
   ): Promise<AuthSession> {
-    const refreshToken = await issueRefreshToken(options.tx ?? db, user.uid, options.familyId);
+    const { token: refreshToken, family } = await issueRefreshToken(
+      options.tx ?? db,
+      user.uid,
+      options.familyId,
+    );
     const { token, expiresAt } = signIdToken(
       await getSigningKey(),
-      { sub: user.uid, anon: user.is_anonymous },
+      { sub: user.uid, anon: user.is_anonymous, fam: family },
       now(),
     );
     return {
@@ -167,6 +203,7 @@ export function createAuthService(db: Database, options: { now?: () => number } 
         );
         return {
           refused: 'The refresh token was already used, so this sign-in was ended for safety; sign in again.',
+          ended: row.family_id,
         };
       }
       if (Number(row.expires_at) <= now())
@@ -185,18 +222,25 @@ export function createAuthService(db: Database, options: { now?: () => number } 
       };
     });
     // Thrown after the transaction so a revocation is committed, not rolled back.
-    if ('refused' in outcome) throw new RefreshRefusedError(outcome.refused as string);
+    if ('refused' in outcome) {
+      if ('ended' in outcome && outcome.ended) await announceEnded([outcome.ended]);
+      throw new RefreshRefusedError(outcome.refused as string);
+    }
     return outcome.session;
   }
 
-  /** Ends the sign-in the refresh token belongs to (every token of its family). */
+  /**
+   * Ends the sign-in the refresh token belongs to: every refresh token of its family, every id
+   * token issued from it (see verifySession) and the realtime sockets authenticated with them.
+   */
   async function revokeFamilyOf(refreshToken: string): Promise<boolean> {
-    const rows = await db.query(
+    const rows = await db.query<{ id: string }>(
       `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'logout'
        WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
        RETURNING id`,
       [hashRefreshToken(refreshToken), now()],
     );
+    await announceEnded(rows.map((row) => row.id));
     return rows.length > 0;
   }
 
@@ -209,9 +253,24 @@ export function createAuthService(db: Database, options: { now?: () => number } 
     return session(user, tx ? { tx } : {});
   }
 
-  async function verifyIdToken(token: string): Promise<AuthenticatedUser> {
+  /** As verifyIdToken, with the sign-in the token belongs to (the realtime gateway follows it). */
+  async function verifySession(token: string): Promise<AuthenticatedSession> {
     const claims = verifyIdTokenWithKey(token, await getSigningKey(), { nowMs: now() });
-    return { userUid: claims.sub, isAnonymous: claims.anon };
+    if (claims.fam !== undefined) {
+      const [family] = await db.query<{ revoked_at: string | null }>(
+        'SELECT revoked_at FROM refresh_token_families WHERE id = $1',
+        [claims.fam],
+      );
+      if (!family || family.revoked_at !== null) {
+        throw new InvalidTokenError('session_ended', REASON_MESSAGES.session_ended);
+      }
+    }
+    return { userUid: claims.sub, isAnonymous: claims.anon, sessionId: claims.fam ?? null };
+  }
+
+  async function verifyIdToken(token: string): Promise<AuthenticatedUser> {
+    const { userUid, isAnonymous } = await verifySession(token);
+    return { userUid, isAnonymous };
   }
 
   async function authenticateRequest(request: FastifyRequest): Promise<AuthenticatedUser | null> {
@@ -245,24 +304,23 @@ export function createAuthService(db: Database, options: { now?: () => number } 
     },
 
     /**
-     * A new id token for the user of `idToken`, which must carry a valid signature; the user must
-     * still exist. An anonymous user's token may have expired up to REFRESH_GRACE_MS ago; a
-     * signed-in user's must not have expired (they have refresh tokens; a stolen old id token
-     * must not outlive its hour). `anon` follows the user row, so an upgraded account gets a
-     * non-anonymous token on its next refresh. Each call starts a new refresh-token family.
+     * The upgrade path of an anonymous client from before refresh tokens: a new session for the
+     * user of `idToken`, a validly signed token WITHOUT a family (`fam`) that expired at most
+     * REFRESH_GRACE_MS ago, of a user who is still anonymous. Tokens with a family are refused:
+     * their client holds the refresh token, and exchanging the id token would start sessions
+     * beside the rotated family that outlive its logout. Starts a new refresh-token family.
      */
     async refreshIdToken(idToken: string): Promise<AuthSession> {
       const claims = verifyIdTokenWithKey(idToken, await getSigningKey(), {
         nowMs: now(),
         acceptExpiredForMs: REFRESH_GRACE_MS,
       });
+      if (claims.fam !== undefined) throw new RefreshRefusedError(REFRESH_WITH_REFRESH_TOKEN_MESSAGE);
       const [user] = await db.query<UserRow>('SELECT uid, name, is_anonymous FROM users WHERE uid = $1', [
         claims.sub,
       ]);
       if (!user) throw new InvalidTokenError('unknown_user', 'The user of the token does not exist.');
-      if (!user.is_anonymous && claims.exp * 1000 <= now()) {
-        throw new InvalidTokenError('expired', 'A signed-in user refreshes with the refresh token.');
-      }
+      if (!user.is_anonymous) throw new RefreshRefusedError(REFRESH_WITH_REFRESH_TOKEN_MESSAGE);
       return session(user);
     },
 
@@ -271,8 +329,12 @@ export function createAuthService(db: Database, options: { now?: () => number } 
     /** A new sign-in (id token + new refresh-token family) for an existing user. */
     sessionForUser,
 
-    /** The user an unexpired, validly signed id token names; throws InvalidTokenError otherwise. */
+    /**
+     * The user an unexpired, validly signed id token of a sign-in that has not ended names;
+     * throws InvalidTokenError otherwise.
+     */
     verifyIdToken,
+    verifySession,
 
     /**
      * The caller of a request from its `Authorization: Bearer <id token>` header: null without

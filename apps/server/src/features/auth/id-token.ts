@@ -34,6 +34,12 @@ export interface IdTokenClaims {
   sub: string;
   /** Whether the user is anonymous. */
   anon: boolean;
+  /**
+   * The refresh-token family (the sign-in) the token was issued from: the token stops working
+   * when that sign-in ends (logout, reuse). Absent only from tokens issued before families were
+   * bound (accepted until they expire, at most ID_TOKEN_TTL_MS).
+   */
+  fam?: string;
   iat: number;
   exp: number;
 }
@@ -46,7 +52,8 @@ export type InvalidTokenReason =
   | 'wrong_audience'
   | 'expired'
   | 'issued_in_future'
-  | 'unknown_user';
+  | 'unknown_user'
+  | 'session_ended';
 
 /** A token that must not be accepted; `reason` says why (for logs and the 401 message). */
 export class InvalidTokenError extends Error {
@@ -62,11 +69,12 @@ export class InvalidTokenError extends Error {
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const MAX_SUBJECT_LENGTH = 128;
+const MAX_FAMILY_LENGTH = 64;
 
 /** Signs an HS256 compact JWT for `subject`, issued at `nowMs` and valid for ID_TOKEN_TTL_MS. */
 export function signIdToken(
   key: Buffer,
-  subject: { sub: string; anon: boolean },
+  subject: { sub: string; anon: boolean; fam?: string },
   nowMs: number,
 ): { token: string; claims: IdTokenClaims; expiresAt: number } {
   const iat = Math.floor(nowMs / 1000);
@@ -75,6 +83,7 @@ export function signIdToken(
     aud: ID_TOKEN_AUDIENCE,
     sub: subject.sub,
     anon: subject.anon,
+    ...(subject.fam === undefined ? {} : { fam: subject.fam }),
     iat,
     exp: iat + ID_TOKEN_TTL_MS / 1000,
   };
@@ -125,7 +134,7 @@ export function verifyIdToken(
 }
 
 function readClaims(payload: Record<string, unknown>): IdTokenClaims {
-  const { iss, aud, sub, anon, iat, exp } = payload;
+  const { iss, aud, sub, anon, fam, iat, exp } = payload;
   if (iss !== ID_TOKEN_ISSUER)
     throw new InvalidTokenError('wrong_issuer', 'The token is not issued by vitrine.');
   if (aud !== ID_TOKEN_AUDIENCE)
@@ -135,13 +144,22 @@ function readClaims(payload: Record<string, unknown>): IdTokenClaims {
     sub.length === 0 ||
     sub.length > MAX_SUBJECT_LENGTH ||
     typeof anon !== 'boolean' ||
+    (fam !== undefined && (typeof fam !== 'string' || fam.length === 0 || fam.length > MAX_FAMILY_LENGTH)) ||
     !Number.isSafeInteger(iat) ||
     !Number.isSafeInteger(exp) ||
     (exp as number) <= (iat as number)
   ) {
     throw new InvalidTokenError('malformed', 'The token claims are incomplete.');
   }
-  return { iss, aud, sub, anon, iat: iat as number, exp: exp as number };
+  return {
+    iss,
+    aud,
+    sub,
+    anon,
+    ...(fam === undefined ? {} : { fam: fam as string }),
+    iat: iat as number,
+    exp: exp as number,
+  };
 }
 
 function decodeJsonObject(encoded: string): Record<string, unknown> {
