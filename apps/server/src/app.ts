@@ -121,7 +121,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
 
   registerStoreRoutes(server, services.stores, requireAdmin);
   registerCatalogRoutes(server, services.catalog, services.stores, services.events, requireAdmin);
-  registerAuthRoutes(server, services.auth);
+  registerAuthRoutes(server, services.auth, { abuseLimits: config.abuseLimits });
   registerTrackingRoutes(server, createTrackingService(db), services.auth);
   registerInteractionRoutes(server, services, requireAdmin);
   const commerce = registerCommerce(server, {

@@ -39,7 +39,7 @@ export function createInteractionServices(options: {
   });
   const reactions = createReactionService(db, publish, now);
   const competitions = createCompetitionService({ db, publish, now, comments, notifications, users });
-  const accounts = createAccountService(db, auth, users, now);
+  const accounts = createAccountService(db, auth, users, now, { abuseLimits: config.abuseLimits });
   const oidc = createOidcService(db, config.oidcProviders, { now, log });
   const contacts = createContactService(db, users, now);
   return { users, notifications, comments, reactions, competitions, accounts, oidc, contacts };

@@ -33,7 +33,7 @@ export function registerAccountRoutes(
   app.post('/functions/auth/signInWithPassword', async (request, reply) => {
     const input = parseInput(SignInWithPasswordRequest, request.body);
     noStore(reply);
-    return accounts.signInWithPassword(input);
+    return accounts.signInWithPassword(input, request.ip);
   });
 
   app.post('/functions/auth/signInWithCredential', async (request, reply) => {
@@ -45,7 +45,7 @@ export function registerAccountRoutes(
   app.post('/functions/auth/logout', async (request, reply) => {
     const { refreshToken } = parseInput(LogoutRequest, request.body);
     noStore(reply);
-    return accounts.logout(refreshToken);
+    return accounts.logout(refreshToken, request.ip);
   });
 
   app.post('/functions/auth/oidc/providers', async (request) => {

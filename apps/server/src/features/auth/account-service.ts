@@ -5,10 +5,26 @@ import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { UserService } from '../users/user-service.ts';
 import { type AuthenticatedUser, type AuthService, RefreshRefusedError } from './auth-service.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { assertPasswordNotCommon, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 
-/** Password attempts per e-mail address per window, against guessing. */
+/**
+ * Password attempts per e-mail address FROM ONE CLIENT ADDRESS per window, against guessing.
+ * Keyed on both, so a stranger's wrong guesses use up his own allowance for the e-mail, not the
+ * owner's: the owner, signing in from her own address, is not locked out.
+ */
 export const PASSWORD_ATTEMPT_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Password attempts per e-mail address from all addresses together: a looser cap on guessing
+ * spread over many addresses. Reaching it takes ten addresses each using up their own limit in
+ * the same quarter hour, so one attacker address cannot lock the owner out.
+ */
+export const PASSWORD_ATTEMPTS_PER_EMAIL = { max: 100, windowMs: 15 * 60_000 };
+/**
+ * Password attempts per client address over all e-mails (when config.abuseLimits is on):
+ * against trying one password on many accounts. Generous, as many shoppers can share one
+ * carrier-NAT address.
+ */
+export const PASSWORD_ATTEMPTS_PER_ADDRESS = { max: 100, windowMs: 10 * 60_000 };
 /**
  * Sign-ups per client address per window: each one costs a 128 MiB, ~0.5 s scrypt hash, so a
  * flood of them must not be able to take the server's CPU.
@@ -41,8 +57,17 @@ export interface VerifiedIdentity {
  * up or linking with an anonymous caller upgrades that user in place, so their comments and
  * participations stay theirs.
  */
-export function createAccountService(db: Database, auth: AuthService, users: UserService, now: () => number) {
+export function createAccountService(
+  db: Database,
+  auth: AuthService,
+  users: UserService,
+  now: () => number,
+  /** config.abuseLimits: per-address limits (sign-in attempts, anonymous users, hashing share). */
+  options: { abuseLimits: boolean } = { abuseLimits: false },
+) {
   const publishUser = (userUid: string) => users.publishUser(userUid);
+  /** The client whose share of the hashing queue a hash counts against (abuse limits only). */
+  const hashingClient = (clientAddress: string) => (options.abuseLimits ? clientAddress : undefined);
 
   /** The caller must be absent or anonymous to get a new credential attached. */
   function requireNoAccount(caller: AuthenticatedUser | null) {
@@ -64,9 +89,29 @@ export function createAccountService(db: Database, auth: AuthService, users: Use
         now(),
         (seconds) => `Too many new accounts from this address. Try again in ${seconds} seconds.`,
       );
-      const [taken] = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
-      if (taken) throw new HttpError(409, 'email_in_use', EMAIL_IN_USE_MESSAGE);
-      const passwordHash = await hashPassword(input.password);
+      assertPasswordNotCommon(input.password);
+      /*
+       * Sign-up must not tell who has an account (issue 12 item 5), so a taken e-mail gets the
+       * same answer as a free one: 200 with a new, non-anonymous session, after one scrypt run
+       * either way (a free e-mail's new hash, a taken one's password check). What stands behind
+       * it differs, and harms no one: with the account's own password, it is that account (its
+       * holder simply signed in); with any other password, the caller's account is made without
+       * the e-mail and without a password, so the existing account stays untouched and only its
+       * holder can reach it. Only the rare race of two sign-ups at once still answers 409.
+       */
+      const [existing] = await db.query<{ uid: string; password_hash: string | null }>(
+        `SELECT u.uid, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_uid = u.uid
+         WHERE u.email = $1`,
+        [input.email],
+      );
+      const client = hashingClient(clientAddress);
+      if (existing) {
+        const stored = existing.password_hash ?? (await decoyPasswordHash());
+        const matches = await verifyPassword(input.password, stored, client);
+        if (matches && existing.password_hash) return auth.sessionForUser(existing.uid);
+      }
+      const email = existing ? null : input.email;
+      const passwordHash = email ? await hashPassword(input.password, client) : null;
       let userUid: string;
       try {
         userUid = await db.transaction(async (tx) => {
@@ -75,7 +120,7 @@ export function createAccountService(db: Database, auth: AuthService, users: Use
             ? await tx.query<{ uid: string }>(
                 `UPDATE users SET email = $2, is_anonymous = false, name = COALESCE($3, name), updated_at = now()
                  WHERE uid = $1 AND is_anonymous RETURNING uid`,
-                [uid, input.email, input.name ?? null],
+                [uid, email, input.name ?? null],
               )
             : [];
           if (upgraded.length === 0) {
@@ -84,13 +129,15 @@ export function createAccountService(db: Database, auth: AuthService, users: Use
             await tx.query('INSERT INTO users (uid, name, is_anonymous, email) VALUES ($1, $2, false, $3)', [
               uid,
               input.name ?? '',
-              input.email,
+              email,
             ]);
           }
-          await tx.query(
-            'INSERT INTO user_passwords (user_uid, password_hash, updated_at) VALUES ($1, $2, $3)',
-            [uid, passwordHash, now()],
-          );
+          if (passwordHash) {
+            await tx.query(
+              'INSERT INTO user_passwords (user_uid, password_hash, updated_at) VALUES ($1, $2, $3)',
+              [uid, passwordHash, now()],
+            );
+          }
           return uid as string;
         });
       } catch (error) {
@@ -102,27 +149,45 @@ export function createAccountService(db: Database, auth: AuthService, users: Use
       return auth.sessionForUser(userUid);
     },
 
-    async signInWithPassword(input: SignInWithPasswordRequest): Promise<AuthSession> {
+    async signInWithPassword(input: SignInWithPasswordRequest, clientAddress: string): Promise<AuthSession> {
+      const tooMany = (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} seconds.`;
+      if (options.abuseLimits) {
+        await enforceRateLimit(
+          db,
+          `password-address:${clientAddress}`,
+          PASSWORD_ATTEMPTS_PER_ADDRESS,
+          now(),
+          (seconds) => `Too many sign-in attempts from your network. Try again in ${seconds} seconds.`,
+        );
+      }
       await enforceRateLimit(
         db,
-        `password:${input.email}`,
+        `password:${input.email}:${clientAddress}`,
         PASSWORD_ATTEMPT_LIMIT,
         now(),
-        (seconds) => `Too many sign-in attempts. Try again in ${seconds} seconds.`,
+        tooMany,
       );
+      await enforceRateLimit(db, `password:${input.email}`, PASSWORD_ATTEMPTS_PER_EMAIL, now(), tooMany);
       const [row] = await db.query<{ uid: string; password_hash: string }>(
         `SELECT u.uid, p.password_hash FROM users u JOIN user_passwords p ON p.user_uid = u.uid WHERE u.email = $1`,
         [input.email],
       );
-      const matches = await verifyPassword(input.password, row?.password_hash ?? (await decoyPasswordHash()));
+      const matches = await verifyPassword(
+        input.password,
+        row?.password_hash ?? (await decoyPasswordHash()),
+        hashingClient(clientAddress),
+      );
       if (!row || !matches) throw new HttpError(401, 'unauthenticated', WRONG_PASSWORD_MESSAGE);
       return auth.sessionForUser(row.uid);
     },
 
-    /** Ends the sign-in of the refresh token and starts a new anonymous one (spec §4). */
-    async logout(refreshToken: string): Promise<AuthSession> {
+    /**
+     * Ends the sign-in of the refresh token and starts a new anonymous one (spec §4); the new
+     * anonymous user counts against the address's limit like any other.
+     */
+    async logout(refreshToken: string, clientAddress: string): Promise<AuthSession> {
       await auth.revokeFamilyOf(refreshToken);
-      return auth.signInAnonymously();
+      return auth.signInAnonymously(options.abuseLimits ? { limitAddress: clientAddress } : {});
     },
 
     /**

@@ -3,6 +3,7 @@ import type { AuthSession } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { Publish } from '../../realtime/publisher.ts';
 import {
   InvalidTokenError,
@@ -29,6 +30,15 @@ export const REFRESH_GRACE_MS = 7 * 24 * 60 * 60_000;
  * authentication of its sockets from that family.
  */
 export const SESSIONS_ENDED_TOPIC = 'auth.sessionsEnded';
+
+/**
+ * New anonymous users per client address per window, when config.abuseLimits is on: each is a
+ * database row and a new identity for the per-user limits. A viewer keeps hers across visits
+ * (local storage), so an address makes new ones only for new viewers or browsers; a minute's
+ * window lets a show's start, with many viewers behind one carrier-NAT address, through, and
+ * holds a script to 60 a minute. docs/operations.md lists it.
+ */
+export const ANONYMOUS_USERS_PER_ADDRESS = { max: 60, windowMs: 60_000 };
 
 /** How long a refresh token can be exchanged; each exchange issues a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -292,8 +302,21 @@ export function createAuthService(db: Database, options: { now?: () => number; p
     /** The HS256 key of id tokens, shared by all servers on the database; loaded once. */
     signingKey: getSigningKey,
 
-    /** Creates a new anonymous user (spec §4: done when no user exists) and its first id token. */
-    async signInAnonymously(): Promise<AuthSession> {
+    /**
+     * Creates a new anonymous user (spec §4: done when no user exists) and its first id token.
+     * With `limitAddress` (config.abuseLimits), at most ANONYMOUS_USERS_PER_ADDRESS per window
+     * from that client address.
+     */
+    async signInAnonymously(limits: { limitAddress?: string } = {}): Promise<AuthSession> {
+      if (limits.limitAddress !== undefined) {
+        await enforceRateLimit(
+          db,
+          `anonymous:${limits.limitAddress}`,
+          ANONYMOUS_USERS_PER_ADDRESS,
+          now(),
+          (seconds) => `Too many new visitors from this address. Try again in ${seconds} seconds.`,
+        );
+      }
       const [user] = await db.query<UserRow>(
         `INSERT INTO users (uid, name, is_anonymous) VALUES ($1, '', true)
          RETURNING uid, name, is_anonymous`,
