@@ -18,14 +18,18 @@ import {
  *
  * Errors are `ErrorBody` (`{ error, message }`); codes used here:
  * - 400 `invalid_request` — a field failed validation; the message names it.
+ * - 400 `weak_password` — sign-up with one of the most common passwords: choose another.
  * - 401 `unauthenticated` — missing/invalid id token, wrong password, spent refresh token.
- * - 403 `forbidden` — e.g. updateUser for another customerUid.
- * - 409 `email_in_use` — sign-up with an e-mail that already has an account: sign in with it.
+ * - 403 `forbidden` — e.g. updateUser for another customerUid; `oidc/complete` from a browser or
+ *   session that did not start the flow.
+ * - 409 `email_in_use` — only when two sign-ups with one e-mail race (a taken e-mail otherwise
+ *   gets the answer a free one gets, so sign-up does not tell who has an account).
  * - 409 `credential_in_use` — the social identity belongs to another user; the body is a
  *   `CredentialInUseError` whose `credential` can be passed to `signInWithCredential` (spec §8:
  *   "a social sign-in with a conflicting credential retries with the credential from the error").
  * - 409 `already_signed_in` — upgrading needs an anonymous session; log out first.
  * - 429 `rate_limited` — too many attempts (`RateLimitedError`).
+ * - 503 `server_busy` — too many passwords being checked at once; retry in a few seconds.
  */
 
 export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_NAME_MAX_LENGTH };
@@ -57,7 +61,9 @@ export const RefreshToken = z.string().min(20).max(256);
 /**
  * `/functions/auth/signUp`: create an e-mail + password account. With the bearer id token of an
  * anonymous user, that user is upgraded in place (keeps uid, comments, participations); without
- * one a new user is created. Answers an AuthSession (isAnonymous false).
+ * one a new user is created. Answers an AuthSession (isAnonymous false). With an e-mail that
+ * already has an account, the answer looks the same: that account's session when the password
+ * is its own, else an account without the e-mail (which stays with its holder).
  */
 export const SignUpRequest = z
   .object({ email: Email, password: Password, name: UserName.optional() })

@@ -46,6 +46,10 @@ function problemFor(error: unknown): Problem {
       return { key: 'interaction.account.errors.wrongPassword' };
     case 'email_in_use':
       return { key: 'interaction.account.errors.emailInUse' };
+    case 'weak_password':
+      return { key: 'interaction.account.errors.commonPassword' };
+    case 'server_busy':
+      return { key: 'interaction.account.errors.busy' };
     case 'rate_limited': {
       const retryAfterMs = (error.body as { retryAfterMs?: number } | null)?.retryAfterMs ?? 1000;
       return {
