@@ -10,6 +10,13 @@
  */
 export const CART_RESERVATION_HOLD_MS = 20 * 60_000;
 
+/**
+ * The longest a cart line holds stock, from when it was added, however often the shopper is
+ * active (pings, other changes): one viewer cannot keep a product from everyone else forever.
+ * Not a spec value: three holds, time enough to decide and pay.
+ */
+export const CART_RESERVATION_MAX_AGE_MS = 60 * 60_000;
+
 /** The lifecycle of a checkout: a cart, then an order, then locked once sent to packing. */
 export type CheckoutStatus = 'open' | 'ordered' | 'locked';
 

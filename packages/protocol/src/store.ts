@@ -58,6 +58,30 @@ export type PlayerSettingsInput = z.infer<typeof PlayerSettingsInput>;
 export const PlayerSettings = PlayerSettingsInput.required();
 export type PlayerSettings = z.infer<typeof PlayerSettings>;
 
+/** Default of `maxUnitsPerShopper`: enough for a gift round, too few to empty a show's stock. */
+export const DEFAULT_MAX_UNITS_PER_SHOPPER = 10;
+
+/**
+ * A store's rules against hoarding and stuffing (issue 12), every field optional:
+ * - `maxUnitsPerShopper`: units of one product (all its variants) one shopper may hold in the
+ *   store's carts and orders together (default DEFAULT_MAX_UNITS_PER_SHOPPER).
+ * - `raffleWinners`: `anyEntrant` (default) or `contactable` — only entrants who are signed in
+ *   with an account or left their contact details in the store can be drawn, once per person.
+ * - `pollVotes`: `perAccount` (default: every viewer, anonymous ones too) or `perPerson` — only
+ *   a contactable viewer may vote, and one person (account e-mail or contact e-mail/phone) once.
+ */
+export const IntegritySettingsInput = z
+  .object({
+    maxUnitsPerShopper: z.number().int().min(1).max(99),
+    raffleWinners: z.enum(['anyEntrant', 'contactable']),
+    pollVotes: z.enum(['perAccount', 'perPerson']),
+  })
+  .partial()
+  .strict();
+export type IntegritySettingsInput = z.infer<typeof IntegritySettingsInput>;
+export const IntegritySettings = IntegritySettingsInput.required();
+export type IntegritySettings = z.infer<typeof IntegritySettings>;
+
 /** Admin upsert of a page (store): its store info, language, currency and player settings. */
 export const PageInput = z
   .object({
@@ -78,6 +102,7 @@ export const PageInput = z
     /** Origins allowed to embed the player (used by host messaging). */
     allowedOrigins: z.array(z.url()).max(50).default([]),
     playerSettings: PlayerSettingsInput.default({}),
+    integritySettings: IntegritySettingsInput.default({}),
   })
   .strict();
 export type PageInput = z.infer<typeof PageInput>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { createAbuseLimiter } from '../http/abuse-limits.ts';
 import type { Publish } from '../realtime/publisher.ts';
 import { registerAccountRoutes } from './auth/account-routes.ts';
 import { createAccountService } from './auth/account-service.ts';
@@ -15,6 +16,7 @@ import { registerContactRoutes } from './contacts/routes.ts';
 import { createNotificationService } from './notifications/notification-service.ts';
 import { createReactionService } from './reactions/reaction-service.ts';
 import { registerReactionRoutes } from './reactions/routes.ts';
+import type { StoreService } from './stores/store-service.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { createUserService } from './users/user-service.ts';
 
@@ -26,9 +28,12 @@ export function createInteractionServices(options: {
   log: FastifyBaseLogger;
   config: Config;
   auth: AuthService;
+  /** Integrity settings of stores (competitions). */
+  stores: StoreService;
 }) {
-  const { db, publish, now, log, config, auth } = options;
+  const { db, publish, now, log, config, auth, stores } = options;
   const users = createUserService(db, publish, log);
+  const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
   const notifications = createNotificationService(db, publish, now);
   const comments = createCommentService({
     db,
@@ -36,12 +41,23 @@ export function createInteractionServices(options: {
     now,
     notifications,
     rateLimit: config.commentRateLimit,
+    limits,
   });
   const reactions = createReactionService(db, publish, now);
-  const competitions = createCompetitionService({ db, publish, now, comments, notifications, users });
+  const contacts = createContactService(db, users, now, limits);
+  const competitions = createCompetitionService({
+    db,
+    publish,
+    now,
+    comments,
+    notifications,
+    users,
+    limits,
+    stores,
+    contacts,
+  });
   const accounts = createAccountService(db, auth, users, now, { abuseLimits: config.abuseLimits });
   const oidc = createOidcService(db, config.oidcProviders, { now, log });
-  const contacts = createContactService(db, users, now);
   return { users, notifications, comments, reactions, competitions, accounts, oidc, contacts };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CART_RESERVATION_HOLD_MS,
+  CART_RESERVATION_MAX_AGE_MS,
   type Currency,
   checkAdd,
   type Locale,
@@ -28,11 +29,13 @@ import {
 } from '@vitrine/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
 import { refreshPayed } from '../orders/checkout-totals.ts';
 import {
+import type { StoreService } from '../stores/store-service.ts';
   type CheckoutRow,
   emptyReservationDoc,
   type LineRow,
@@ -47,6 +50,10 @@ import { orderRefusalError } from './order-refusal.ts';
 import type { ReservationPublisher } from './reservation-publisher.ts';
 
 /** Thrown inside a transaction to roll it back and answer a feedback status instead. */
+/** The 409 `shopper_limit` message: more units of one product than the store lets one shopper hold. */
+export const shopperLimitMessage = (max: number) =>
+  `This store sells at most ${max} of one product per customer.`;
+
 class Feedback extends Error {
   constructor(readonly status: CartFeedbackStatus) {
     super(status);
@@ -82,7 +89,11 @@ export function createCartService(deps: {
   onStockChanged: (productUid: string) => void;
   now: () => number;
 }) {
-  const { db, catalog, reservations, now } = deps;
+  /** Per-user and per-address limits of pings and cart changes. */
+  limits: AbuseLimiter;
+  /** The store's units-per-shopper cap. */
+  stores: Pick<StoreService, 'integritySettings'>;
+  const { db, catalog, reservations, now, limits } = deps;
 
   async function campaignInfo(pageUid: string, campaignUid: string): Promise<CampaignInfo> {
     const [row] = await db.query<{ deadline: number | null }>(
@@ -167,13 +178,17 @@ export function createCartService(deps: {
     return row;
   }
 
-  /** Renews the stock hold of every line of an open cart: the shopper is active. */
+  /**
+   * Renews the stock hold of every line of an open cart: the shopper is active. A line is never
+   * held past CART_RESERVATION_MAX_AGE_MS after it was added, however active the shopper is, so
+   * nobody keeps stock from others forever; it is then released like an inactive one.
+   */
   async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<void> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
-    await tx.query('UPDATE checkout_lines SET reserved_until = $2 WHERE checkout_uid = $1', [
-      checkout.uid,
-      until,
-    ]);
+    await tx.query(
+      'UPDATE checkout_lines SET reserved_until = LEAST($2::bigint, added_at + $3::bigint) WHERE checkout_uid = $1',
+      [checkout.uid, until, CART_RESERVATION_MAX_AGE_MS],
+    );
     await tx.query('UPDATE checkouts SET updated_at = $2 WHERE uid = $1', [checkout.uid, now()]);
     // An order's total moved: whether its payments still cover it may have changed.
     if (checkout.status !== 'open') await refreshPayed(tx, checkout);
@@ -278,7 +293,36 @@ export function createCartService(deps: {
     return released;
   }
 
-  async function addSingle(userUid: string, input: AddSingleRequest): Promise<CartUpdateResponse> {
+  /**
+   * Refuses (409 `shopper_limit`) units beyond the store's cap on one product per shopper: the
+   * units of the product (any variant) in all the shopper's checkouts of the store, plus `adding`.
+   * The cap is read before the transaction (PGlite's one connection is held by it).
+   */
+  async function enforceUnitsPerShopper(
+    tx: Queryable,
+    checkout: CheckoutRow,
+    productUid: string,
+    adding: number,
+    maxUnitsPerShopper: number,
+  ): Promise<void> {
+    const [held] = await tx.query<{ units: number }>(
+      `SELECT COALESCE(SUM(l.qty), 0)::int AS units FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
+       WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3`,
+      [checkout.page_uid, checkout.user_uid, productUid],
+    );
+    if ((held?.units ?? 0) + adding > maxUnitsPerShopper) {
+      throw new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), {
+        maxUnitsPerShopper,
+      });
+    }
+  }
+
+  async function addSingle(
+    userUid: string,
+    input: AddSingleRequest,
+    address: string,
+  ): Promise<CartUpdateResponse> {
+    await limits.enforce('cartChange', { userUid, address });
     const { pageUid, campaignUid } = input;
     const campaign = await campaignInfo(pageUid, campaignUid);
     const [product] = await catalog.productsByUid([input.productUid]);
@@ -324,6 +368,7 @@ export function createCartService(deps: {
           if ((line?.qty ?? 0) + input.quantity > MAX_LINE_QUANTITY) {
             throw new HttpError(
               409,
+    const { maxUnitsPerShopper } = await deps.stores.integritySettings(pageUid);
               'quantity_limit',
               `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
             );
@@ -344,6 +389,7 @@ export function createCartService(deps: {
               product.name,
               variant?.name ?? null,
               variant?.sku || product.sku,
+          await enforceUnitsPerShopper(tx, checkout, product.uid, input.quantity, maxUnitsPerShopper);
               product.images[0] ?? null,
               now(),
             ],
@@ -394,8 +440,11 @@ export function createCartService(deps: {
               return { status: 'removed' as const, doc: await storeReservationDoc(tx, checkout.uid) };
             throw new Feedback('notFound');
           }
+    address: string,
           const delta = input.quantity - line.qty;
+    await limits.enforce('cartChange', { userUid, address });
           const refusal = orderRefusalError(
+    const { maxUnitsPerShopper } = await deps.stores.integritySettings(input.pageUid);
             checkout.status,
             campaign.deadline,
             now(),
@@ -423,6 +472,9 @@ export function createCartService(deps: {
           await renewHolds(tx, checkout);
           const status: CartFeedbackStatus = input.quantity === 0 ? 'removed' : 'updated';
           return { status, doc: await storeReservationDoc(tx, checkout.uid) };
+          if (delta > 0) {
+            await enforceUnitsPerShopper(tx, checkout, line.product_uid, delta, maxUnitsPerShopper);
+          }
         }),
       );
     } catch (error) {
@@ -452,7 +504,10 @@ export function createCartService(deps: {
     }
     const result = await withRetry(() =>
       db.transaction(async (tx) => {
+    address: string,
         const checkout = await lockOwnCheckout(tx, { pageUid, campaignUid, checkoutUid }, userUid);
+    requireSelf(userUid, input.user);
+    await limits.enforce('cartChange', { userUid, address });
         const refusal = orderRefusalError(checkout.status, null, now(), 'remove');
         if (refusal) throw refusal;
         await refuseRemovalWhenPaid(tx, checkout);
@@ -615,7 +670,8 @@ export function createCartService(deps: {
   }
 
   /** `/functions/ping`: the shopper is still on the checkout, so an open cart keeps its stock longer. */
-  async function ping(userUid: string, input: PingRequest): Promise<PingResponse> {
+  async function ping(userUid: string, input: PingRequest, address: string): Promise<PingResponse> {
+    await limits.enforce('ping', { userUid, address });
     const { checkoutUid } = input;
     if (checkoutUid === null) return { reservedUntil: null };
     const result = await withRetry(() =>
@@ -626,18 +682,27 @@ export function createCartService(deps: {
           [checkoutUid, input.pageUid, input.campaignUid, userUid],
         );
         if (checkout?.status !== 'open') return null;
-        const until = now() + CART_RESERVATION_HOLD_MS;
-        const renewed = await tx.query(
-          'UPDATE checkout_lines SET reserved_until = $2 WHERE checkout_uid = $1 RETURNING 1',
-          [checkout.uid, until],
+        // Renewed like any activity (renewHolds), so never past a line's maximum age.
+        const renewed = await tx.query<{ product_uid: string; variant_uid: string; reserved_until: string }>(
+          `UPDATE checkout_lines SET reserved_until = LEAST($2::bigint, added_at + $3::bigint)
+           WHERE checkout_uid = $1 RETURNING product_uid, variant_uid, reserved_until`,
+          [checkout.uid, now() + CART_RESERVATION_HOLD_MS, CART_RESERVATION_MAX_AGE_MS],
         );
         if (renewed.length === 0) return null;
-        return { until, doc: await storeReservationDoc(tx, checkout.uid) };
+        return { renewed, doc: await storeReservationDoc(tx, checkout.uid) };
       }),
     );
     if (!result) return { reservedUntil: null };
     await announce(result.doc, []);
-    return { reservedUntil: result.until };
+    const at = now();
+    const held = result.renewed.filter((line) => Number(line.reserved_until) >= at);
+    // Lines past their maximum age are due: released now, as the sweep would a little later.
+    for (const line of result.renewed.filter((candidate) => !held.includes(candidate))) {
+      await releaseExpired({ productUid: line.product_uid, variantUid: variantOfKey(line.variant_uid) });
+    }
+    // The hold ends when its first line is released.
+    const until = held.length > 0 ? Math.min(...held.map((line) => Number(line.reserved_until))) : null;
+    return { reservedUntil: until };
   }
 
   return {

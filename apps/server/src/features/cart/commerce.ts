@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import type { Publish } from '../../realtime/publisher.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
@@ -33,6 +34,8 @@ export function registerCommerce(
     events: EventService;
     stores: StoreService;
     requireAdmin: onRequestHookHandler;
+    /** Per-user and per-address limits of pings and cart changes. */
+    limits: AbuseLimiter;
   },
 ) {
   const { db, publish, now } = deps;
@@ -47,6 +50,8 @@ export function registerCommerce(
     reservations,
     onStockChanged: (productUid) => stockAnnouncer.changed(productUid),
     now,
+    limits: deps.limits,
+    stores: deps.stores,
   });
   const orders = createOrderService({ db, stores: deps.stores, cart, publish, now });
   const testProvider = createTestPaymentProvider(db);

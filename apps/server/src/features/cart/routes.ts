@@ -20,18 +20,19 @@ export async function requireShopper(auth: AuthService, request: FastifyRequest)
 
 /** The cart calls of spec §7; answers are never cached. */
 export function registerCartRoutes(app: FastifyInstance, cart: CartService, auth: AuthService): void {
-  const route = <T>(path: string, handle: (userUid: string, body: unknown) => Promise<T>) =>
+  // `address` is the client address (request.ip) that per-address abuse limits count.
+  const route = <T>(path: string, handle: (userUid: string, body: unknown, address: string) => Promise<T>) =>
     app.post(path, async (request, reply) => {
       const userUid = await requireShopper(auth, request);
       reply.header('cache-control', 'no-store');
-      return handle(userUid, request.body ?? {});
+      return handle(userUid, request.body ?? {}, request.ip);
     });
 
   route('/shopapiv2/cart/getCartUid', (user, body) =>
     cart.getCartUid(user, parseInput(GetCartUidRequest, body)),
   );
-  route('/shopapiv2/cart/addSingle', (user, body) =>
-    cart.addSingle(user, parseInput(AddSingleRequest, body)),
+  route('/shopapiv2/cart/addSingle', (user, body, address) =>
+    cart.addSingle(user, parseInput(AddSingleRequest, body), address),
   );
   route('/functions/customerpage/loadUserReservation', (user, body) =>
     cart.loadUserReservation(user, parseInput(LoadUserReservationRequest, body)),
@@ -39,11 +40,11 @@ export function registerCartRoutes(app: FastifyInstance, cart: CartService, auth
   route('/functions/customerpage/saveUserReservation', (user, body) =>
     cart.saveUserReservation(user, parseInput(SaveUserReservationRequest, body)),
   );
-  route('/functions/customerpage/cancelReservation', (user, body) =>
-    cart.cancelReservation(user, parseInput(CancelReservationRequest, body)),
+  route('/functions/customerpage/cancelReservation', (user, body, address) =>
+    cart.cancelReservation(user, parseInput(CancelReservationRequest, body), address),
   );
-  route('/functions/customerpage/changeCheckoutProductQuantity', (user, body) =>
-    cart.changeQuantity(user, parseInput(ChangeCheckoutProductQuantityRequest, body)),
+  route('/functions/customerpage/changeCheckoutProductQuantity', (user, body, address) =>
+    cart.changeQuantity(user, parseInput(ChangeCheckoutProductQuantityRequest, body), address),
   );
-  route('/functions/ping', (user, body) => cart.ping(user, parseInput(PingRequest, body)));
+  route('/functions/ping', (user, body, address) => cart.ping(user, parseInput(PingRequest, body), address));
 }

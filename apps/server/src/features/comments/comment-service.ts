@@ -15,6 +15,7 @@ import {
   type VerifyCommentRequest,
 } from '@vitrine/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
+import { type AbuseLimiter, COMMENTS_PER_ADDRESS_FACTOR } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { Publish } from '../../realtime/publisher.ts';
@@ -47,6 +48,8 @@ export interface CommentServiceOptions {
   notifications: NotificationService;
   /** Per-user comment limit; null switches it off (benchmarks with one writer). */
   rateLimit?: { max: number; windowMs: number } | null;
+  /** The per-address comment limit (COMMENTS_PER_ADDRESS_FACTOR × the per-user one), when on. */
+  limits?: AbuseLimiter;
 }
 
 const newUid = () => randomBytes(12).toString('base64url');
@@ -70,6 +73,7 @@ export function createCommentService({
   now,
   notifications,
   rateLimit = { max: COMMENT_RATE_LIMIT, windowMs: COMMENT_RATE_WINDOW_MS },
+  limits,
 }: CommentServiceOptions) {
   /** Announces a comment to everyone allowed to read it: public → the chat; always the author and recipient. */
   async function announce(
@@ -186,15 +190,31 @@ export function createCommentService({
     return uid;
   }
 
+  /**
+   * Counts a comment or edit against its user's limit, then its client address's: cheap
+   * anonymous accounts would otherwise each get the per-user limit. The address limit is a
+   * large multiple (shared carrier-NAT addresses); a user refused does not use it up.
+   */
+  async function enforceCommentLimits(userUid: string, address: string | undefined): Promise<void> {
+    if (!rateLimit) return;
+    await enforceRateLimit(db, `comment:${userUid}`, rateLimit, now(), commentRateMessage);
+    if (address !== undefined && limits) {
+      await limits.enforceAddress('comment', address, {
+        max: rateLimit.max * COMMENTS_PER_ADDRESS_FACTOR,
+        windowMs: rateLimit.windowMs,
+      });
+    }
+  }
+
   return {
     async postPlayerComment(
       userUid: string,
       input: PlayerCommentRequest,
       metaData: CommentDoc['metaData'] = {},
+      /** The client address; competition entries, limited on their own, pass none. */
+      address?: string,
     ): Promise<CommentDoc> {
-      if (rateLimit) {
-        await enforceRateLimit(db, `comment:${userUid}`, rateLimit, now(), commentRateMessage);
-      }
+      await enforceCommentLimits(userUid, address);
       if (!metaData.competitionUid) await requireCommentsOpen(input.pageUid, input.campaignUid);
       else {
         const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
@@ -243,12 +263,12 @@ export function createCommentService({
     },
 
     /** The author changes their text; a reply's summary in its parent follows. */
-    async editComment(userUid: string, input: EditCommentRequest): Promise<CommentDoc> {
+    async editComment(userUid: string, input: EditCommentRequest, address?: string): Promise<CommentDoc> {
       const existing = await findComment(input.pageUid, input.campaignUid, input.commentUid);
       if (!existing) throw notFound(`No comment "${input.commentUid}".`);
       if (existing.user_uid !== userUid)
         throw new HttpError(403, 'forbidden', 'You can only edit your own comments.');
-      if (rateLimit) await enforceRateLimit(db, `comment:${userUid}`, rateLimit, now(), commentRateMessage);
+      await enforceCommentLimits(userUid, address);
       const { row, parent } = await db.transaction(async (tx) => {
         const [row] = await tx.query<CommentRow>(
           'UPDATE comments SET text = $2, edited_at = $3 WHERE uid = $1 RETURNING *',

@@ -26,12 +26,17 @@ export function registerCommentRoutes(
 
   app.post('/shopapiv2/comment/playerComment', async (request) => {
     const user = await caller(request);
-    return comments.postPlayerComment(user.userUid, parseInput(PlayerCommentRequest, request.body));
+    return comments.postPlayerComment(
+      user.userUid,
+      parseInput(PlayerCommentRequest, request.body),
+      {},
+      request.ip,
+    );
   });
 
   app.post('/shopapiv2/comment/editComment', async (request) => {
     const user = await caller(request);
-    return comments.editComment(user.userUid, parseInput(EditCommentRequest, request.body));
+    return comments.editComment(user.userUid, parseInput(EditCommentRequest, request.body), request.ip);
   });
 
   // Host console (admin key).

@@ -14,17 +14,23 @@ import {
   type UpdateCompetitionRequest,
 } from '@vitrine/protocol';
 import type { Database } from '../../db/database.ts';
+import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Publish } from '../../realtime/publisher.ts';
 import type { CommentService } from '../comments/comment-service.ts';
+import type { ContactService } from '../contacts/contact-service.ts';
 import { eventTopics } from '../events/event-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import type { StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 
 export const COMPETITION_CLOSED_MESSAGE = 'This competition is closed for participation.';
 export const ALREADY_PARTICIPATED_MESSAGE = 'You have already taken part in this competition.';
 export const NO_PARTICIPANTS_MESSAGE = 'There is nobody left to draw: no participants who have not won yet.';
 export const WINNER_NOTIFICATION_BODY = 'Congratulations, you won!';
+export const CONTACT_REQUIRED_MESSAGE =
+  'This store counts one vote per person: sign in or leave your contact details to vote.';
+export const PERSON_ALREADY_VOTED_MESSAGE = 'Someone with your contact details has already taken part.';
 
 interface CompetitionRow {
   uid: string;
@@ -69,6 +75,12 @@ export interface CompetitionServiceOptions {
   comments: CommentService;
   notifications: NotificationService;
   users: UserService;
+  /** Per-user and per-address limits of entries. */
+  limits: AbuseLimiter;
+  /** The store's raffle and poll integrity settings. */
+  stores: Pick<StoreService, 'integritySettings'>;
+  /** Who is a person (account or contact), for those settings. */
+  contacts: Pick<ContactService, 'personKey'>;
 }
 
 /**
@@ -84,6 +96,9 @@ export function createCompetitionService({
   comments,
   notifications,
   users,
+  limits,
+  stores,
+  contacts,
 }: CompetitionServiceOptions) {
   async function load(uid: string): Promise<CompetitionRow> {
     const [row] = await db.query<CompetitionRow>('SELECT * FROM competitions WHERE uid = $1', [uid]);
@@ -186,6 +201,27 @@ export function createCompetitionService({
     return row;
   }
 
+  /**
+   * The entrant's person key when the store counts persons for this kind of competition (null
+   * otherwise); refuses a poll vote from a viewer who is no person, or whose person already voted.
+   */
+  async function enforcePersonRules(competition: CompetitionRow, userUid: string): Promise<string | null> {
+    const settings = await stores.integritySettings(competition.page_uid);
+    const countsPersons =
+      (competition.type === 'poll' && settings.pollVotes === 'perPerson') ||
+      (competition.type === 'raffle' && settings.raffleWinners === 'contactable');
+    if (!countsPersons) return null;
+    const personKey = await contacts.personKey(competition.page_uid, userUid);
+    if (competition.type !== 'poll') return personKey;
+    if (personKey === null) throw new HttpError(403, 'contact_required', CONTACT_REQUIRED_MESSAGE);
+    const [taken] = await db.query(
+      'SELECT 1 FROM competition_participants WHERE competition_uid = $1 AND person_key = $2',
+      [competition.uid, personKey],
+    );
+    if (taken) throw new HttpError(409, 'already_participated', PERSON_ALREADY_VOTED_MESSAGE);
+    return personKey;
+  }
+
   return {
     list: adminViews,
 
@@ -247,9 +283,19 @@ export function createCompetitionService({
       return view(row as CompetitionRow);
     },
 
-    /** Spec §4/§5: empty text is ignored; otherwise a comment is posted, then the participation recorded. */
-    async participate(userUid: string, input: ParticipateRequest): Promise<ParticipateResponse> {
+    /**
+     * Spec §4/§5: empty text is ignored; otherwise a comment is posted, then the participation
+     * recorded. Under the store's integrity settings the entrant is also recorded as a person
+     * (ContactService.personKey): a poll then takes one vote per person, from persons only, and a
+     * raffle draws only among persons, each entered once.
+     */
+    async participate(
+      userUid: string,
+      input: ParticipateRequest,
+      address: string,
+    ): Promise<ParticipateResponse> {
       if (isParticipationIgnored(input.text)) return { status: 'ignored' };
+      await limits.enforce('competitionEntry', { userUid, address });
       const competition = await requireOpen(input);
       if (!competition.open_for_participation) {
         throw new HttpError(409, 'competition_closed', COMPETITION_CLOSED_MESSAGE);
@@ -266,6 +312,7 @@ export function createCompetitionService({
         [competition.uid, userUid],
       );
       if (already) throw new HttpError(409, 'already_participated', ALREADY_PARTICIPATED_MESSAGE);
+      const personKey = await enforcePersonRules(competition, userUid);
       const comment = await comments.postPlayerComment(
         userUid,
         {
@@ -278,12 +325,18 @@ export function createCompetitionService({
         { competitionUid: competition.uid },
       );
       const inserted = await db.query(
-        `INSERT INTO competition_participants (competition_uid, user_uid, option_id, comment_uid, time)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING user_uid`,
-        [competition.uid, userUid, optionId, comment.uid, now()],
+        `INSERT INTO competition_participants (competition_uid, user_uid, option_id, comment_uid, time, person_key)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING user_uid`,
+        [competition.uid, userUid, optionId, comment.uid, now(), personKey],
       );
-      if (inserted.length === 0)
-        throw new HttpError(409, 'already_participated', ALREADY_PARTICIPATED_MESSAGE);
+      if (inserted.length === 0) {
+        // The comment stays (it was posted); the entry is refused like a second one.
+        throw new HttpError(
+          409,
+          'already_participated',
+          personKey === null ? ALREADY_PARTICIPATED_MESSAGE : PERSON_ALREADY_VOTED_MESSAGE,
+        );
+      }
       await users.recordCompetition(userUid, 'competitions_participated', competition.uid);
       await publishCompetitions(competition.page_uid, competition.campaign_uid);
       return { status: 'participated', commentUid: comment.uid };
@@ -302,13 +355,17 @@ export function createCompetitionService({
      */
     async draw(uid: string, count: number): Promise<{ winners: Winner[] }> {
       const competition = await load(uid);
+      const settings = await stores.integritySettings(competition.page_uid);
+      // A contactable-only raffle draws among entrants recorded as persons (one entry each).
+      const personsOnly = competition.type === 'raffle' && settings.raffleWinners === 'contactable';
       const candidates = await db.query<{ user_uid: string; name: string; comment_uid: string | null }>(
         `SELECT p.user_uid, u.name, p.comment_uid FROM competition_participants p JOIN users u ON u.uid = p.user_uid
          WHERE p.competition_uid = $1
            AND ($2::text IS NULL OR p.option_id = $2)
+           AND (NOT $3::boolean OR p.person_key IS NOT NULL)
            AND NOT EXISTS (SELECT 1 FROM competition_winners w WHERE w.competition_uid = p.competition_uid AND w.user_uid = p.user_uid)
          ORDER BY p.user_uid`,
-        [uid, competition.type === 'quiz' ? competition.correct_option_id : null],
+        [uid, competition.type === 'quiz' ? competition.correct_option_id : null, personsOnly],
       );
       if (candidates.length === 0) throw new HttpError(409, 'no_participants', NO_PARTICIPANTS_MESSAGE);
       const drawnAt = now();

@@ -27,7 +27,7 @@ export function registerCompetitionRoutes(
 
   app.post('/shopapiv2/competition/participate', async (request) => {
     const user = await caller(request);
-    return competitions.participate(user.userUid, parseInput(ParticipateRequest, request.body));
+    return competitions.participate(user.userUid, parseInput(ParticipateRequest, request.body), request.ip);
   });
 
   app.post('/shopapiv2/competition/dismiss', async (request) => {

@@ -11,6 +11,6 @@ export function registerContactRoutes(
 ): void {
   app.post('/shopapiv2/contact/capture', async (request) => {
     const caller = await auth.requireUser(request);
-    return contacts.capture(caller, parseInput(ContactCaptureRequest, request.body));
+    return contacts.capture(caller, parseInput(ContactCaptureRequest, request.body), request.ip);
   });
 }

@@ -1,5 +1,12 @@
 import { type ResolvedPlayerSettings, resolvePlayerSettings } from '@vitrine/domain';
-import type { PageInput, PlayerSettingsInput, StoreInfo } from '@vitrine/protocol';
+import {
+  DEFAULT_MAX_UNITS_PER_SHOPPER,
+  type IntegritySettings,
+  type IntegritySettingsInput,
+  type PageInput,
+  type PlayerSettingsInput,
+  type StoreInfo,
+} from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Publish } from '../../realtime/publisher.ts';
@@ -17,6 +24,7 @@ interface PageRow {
   currency: PageInput['currency'];
   allowed_origins: string[];
   player_settings: PlayerSettingsInput;
+  integrity_settings: IntegritySettingsInput;
 }
 
 /** The page facts other features need: its language, currency and embedding origins. */
@@ -25,6 +33,15 @@ export interface PageSummary {
   language: PageInput['language'];
   currency: PageInput['currency'];
   allowedOrigins: string[];
+}
+
+/** A store's integrity settings with the defaults for what it did not set. */
+export function resolveIntegritySettings(input: IntegritySettingsInput): IntegritySettings {
+  return {
+    maxUnitsPerShopper: input.maxUnitsPerShopper ?? DEFAULT_MAX_UNITS_PER_SHOPPER,
+    raffleWinners: input.raffleWinners ?? 'anyEntrant',
+    pollVotes: input.pollVotes ?? 'perAccount',
+  };
 }
 
 /** Stores ("pages"): store info, player settings and the page's own language and currency. */
@@ -47,13 +64,14 @@ export function createStoreService(db: Queryable, publish: Publish) {
     async upsertPage(pageUid: string, input: PageInput): Promise<void> {
       await db.query(
         `INSERT INTO pages (uid, name, description, terms, cvr, logo, address, storefront, language, currency,
-                            allowed_origins, player_settings)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                            allowed_origins, player_settings, integrity_settings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (uid) DO UPDATE SET
            name = EXCLUDED.name, description = EXCLUDED.description, terms = EXCLUDED.terms,
            cvr = EXCLUDED.cvr, logo = EXCLUDED.logo, address = EXCLUDED.address,
            storefront = EXCLUDED.storefront, language = EXCLUDED.language, currency = EXCLUDED.currency,
            allowed_origins = EXCLUDED.allowed_origins, player_settings = EXCLUDED.player_settings,
+           integrity_settings = EXCLUDED.integrity_settings,
            updated_at = now()`,
         [
           pageUid,
@@ -68,6 +86,7 @@ export function createStoreService(db: Queryable, publish: Publish) {
           input.currency,
           JSON.stringify(input.allowedOrigins),
           JSON.stringify(input.playerSettings),
+          JSON.stringify(input.integritySettings),
         ],
       );
       const doc = resolvePlayerSettings(input.playerSettings);
@@ -90,6 +109,11 @@ export function createStoreService(db: Queryable, publish: Publish) {
 
     async playerSettings(pageUid: string): Promise<ResolvedPlayerSettings> {
       return resolvePlayerSettings((await requirePage(pageUid)).player_settings);
+    },
+
+    /** The store's rules against hoarding and stuffing, defaults filled in. */
+    async integritySettings(pageUid: string): Promise<IntegritySettings> {
+      return resolveIntegritySettings((await requirePage(pageUid)).integrity_settings);
     },
 
     async pageSummary(pageUid: string): Promise<PageSummary> {
