@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CountableTransaction,
+  confirmationFits,
+  countedAmount,
   countedTransactions,
   isPaidInFull,
   isRetryable,
@@ -24,7 +26,29 @@ describe('transaction counting (spec §5)', () => {
     expect(transactionCounts(paid(100))).toBe(true);
     expect(transactionCounts(paid(100, { paymentOK: false }))).toBe(false);
     expect(transactionCounts(paid(100, { amountRefunded: 100 }))).toBe(false);
-    expect(transactionCounts(paid(100, { amountRefunded: 1 }))).toBe(false);
+  });
+
+  it('counts a partly refunded payment for what it still holds, not for nothing', () => {
+    // A refund of 1 minor unit gives back that unit only; the shopper is not asked to pay again.
+    expect(transactionCounts(paid(100, { amountRefunded: 1 }))).toBe(true);
+    expect(countedAmount(paid(100, { amountRefunded: 1 }))).toBe(99);
+    expect(countedAmount(paid(100, { amountRefunded: 100 }))).toBe(0);
+    const checkout = { payed: true, transactions: [paid(5000, { amountRefunded: 1 })] };
+    expect(paidAmount(checkout)).toBe(4999);
+    expect(remainingAmount(5000, checkout)).toBe(1);
+    expect(isPaidInFull(5000, checkout)).toBe(false);
+    expect(
+      paidAmount({ payed: false, transactions: [paid(3000, { amountRefunded: 1000 }), paid(700)] }),
+    ).toBe(2700);
+  });
+
+  it('accepts a confirmation only for what the order still owes', () => {
+    expect(confirmationFits(5000, 5000)).toBe(true);
+    // The order grew after the payment started: it pays part of the order.
+    expect(confirmationFits(5000, 8000)).toBe(true);
+    // Another attempt already paid, or the order shrank: that money is owed back.
+    expect(confirmationFits(5000, 0)).toBe(false);
+    expect(confirmationFits(14_900, 4_900)).toBe(false);
   });
 
   it('sums the counted transactions and leaves the rest to pay', () => {

@@ -19,15 +19,31 @@ export interface CheckoutPayments<T extends CountableTransaction = CountableTran
   transactions: readonly T[];
 }
 
-/** A transaction counts only if its payment is ok and it is not refunded (spec §5). */
+/**
+ * A transaction counts only if its payment is ok and it is not refunded (spec §5), and then for
+ * what it still holds: its total less what was refunded of it.
+ *
+ * Why "not refunded" means "not refunded in full": spec §5 states the rule for whole payments. Read
+ * literally, a refund of 1 minor unit would void a whole payment, so the order would owe its full
+ * total again although the shop still holds all but that unit of the shopper's money, and the
+ * shopper would be asked to pay twice. A partial refund gives back that part only, so the payment
+ * counts for its remainder; a payment refunded in full counts for nothing, as the spec says.
+ */
 export function transactionCounts(transaction: CountableTransaction): boolean {
-  return transaction.paymentOK && transaction.amountRefunded <= 0;
+  return transaction.paymentOK && transaction.amountRefunded < transaction.totalPrice;
+}
+
+/** Minor units a transaction contributes to what is paid: its total less refunds, if it counts. */
+export function countedAmount(transaction: CountableTransaction): number {
+  return transactionCounts(transaction)
+    ? transaction.totalPrice - Math.max(0, transaction.amountRefunded)
+    : 0;
 }
 
 /**
  * The transactions that count towards what a checkout has paid (spec §5): those with payment ok
- * and nothing refunded; none at all while some paid transaction allows reopening and the checkout
- * is not marked paid (the order is open for changes again, so its earlier payments are void).
+ * and not refunded in full; none at all while some paid transaction allows reopening and the
+ * checkout is not marked paid (the order is open for changes again, so its earlier payments are void).
  */
 export function countedTransactions<T extends CountableTransaction>(checkout: CheckoutPayments<T>): T[] {
   const reopened = checkout.transactions.some(
@@ -37,9 +53,9 @@ export function countedTransactions<T extends CountableTransaction>(checkout: Ch
   return checkout.transactions.filter(transactionCounts);
 }
 
-/** Minor units paid: the sum of the counted transactions. */
+/** Minor units paid: what the counted transactions still hold after refunds. */
 export function paidAmount(checkout: CheckoutPayments): number {
-  return countedTransactions(checkout).reduce((sum, transaction) => sum + transaction.totalPrice, 0);
+  return countedTransactions(checkout).reduce((sum, transaction) => sum + countedAmount(transaction), 0);
 }
 
 /** What is still to pay of `totalPrice` (never negative): the remaining amount of spec §4. */
@@ -114,6 +130,14 @@ export function nextTransactionState(
     }
   }
 }
+
+/**
+ * Whether a provider's confirmation of `amount` may count towards an order that still owes
+ * `owed` (counted without this payment). Only what is owed is accepted: a payment started before
+ * the order shrank, or a second attempt after another one already paid, must not count for more
+ * than the order holds; that money is owed back to the shopper instead.
+ */
+export const confirmationFits = (amount: number, owed: number) => amount > 0 && amount <= owed;
 
 /** Whether the shopper may start another payment after this attempt (declined or interrupted). */
 export const isRetryable = (status: TransactionState) => status === 'declined' || status === 'abandoned';

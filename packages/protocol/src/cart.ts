@@ -69,6 +69,8 @@ export const CHECKOUT_ERROR_CODES = {
   emptyCart: 'empty_cart',
   /** 409: the order is already paid in full. */
   nothingToPay: 'nothing_to_pay',
+  /** 409: lines cannot be removed or reduced while a payment of the order awaits confirmation. */
+  paymentOpen: 'payment_open',
 } as const;
 
 /** The answer of every call that changes cart lines: what happened, and the cart afterwards. */

@@ -12,6 +12,7 @@ import {
 import {
   type AddSingleRequest,
   CART_FEEDBACK_MESSAGES,
+  CHECKOUT_ERROR_CODES,
   type CancelReservationRequest,
   type CartFeedbackStatus,
   type CartUpdateResponse,
@@ -240,8 +241,23 @@ export function createCartService(deps: {
     });
   }
 
-  /** An order with received payments only grows: giving units back would need a refund the shop makes. */
+  /**
+   * An order with received payments only grows: giving units back would need a refund the shop
+   * makes. Nor does it shrink while a payment is under way, so the amount the shopper is paying
+   * never exceeds what the order holds.
+   */
   async function refuseRemovalWhenPaid(tx: Queryable, checkout: CheckoutRow): Promise<void> {
+    const [open] = await tx.query(
+      "SELECT 1 FROM payment_transactions WHERE checkout_uid = $1 AND status = 'awaiting_confirmation' LIMIT 1",
+      [checkout.uid],
+    );
+    if (open) {
+      throw new HttpError(
+        409,
+        CHECKOUT_ERROR_CODES.paymentOpen,
+        'A payment for this order is under way: complete or interrupt it on the payment page before removing products.',
+      );
+    }
     if ((await paidSoFar(tx, checkout)) > 0) {
       throw new HttpError(
         409,

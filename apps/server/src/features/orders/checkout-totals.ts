@@ -26,6 +26,8 @@ export interface TransactionRow {
   allow_reopen: boolean;
   amount_refunded: number;
   total_price: number;
+  /** Minor units received that the order did not owe, to be refunded (0 normally). */
+  refund_due: number;
   currency: Transaction['currency'];
   return_path: string;
   created: number;

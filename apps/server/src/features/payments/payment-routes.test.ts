@@ -17,7 +17,7 @@ import {
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -28,6 +28,14 @@ const FREIGHT = 4_900;
 beforeAll(async () => {
   app = await openTestApp();
   await seedCommerceStore(app, { now: Date.now() });
+  // Every test here buys mugs; the fixture's 10 would run out.
+  const restock = await app.server.inject({
+    method: 'PUT',
+    url: `/admin/pages/${SHOP}/products/mug`,
+    headers: adminHeaders,
+    payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 1000 },
+  });
+  expect(restock.statusCode).toBeLessThan(300);
 });
 
 afterAll(async () => {
@@ -45,7 +53,7 @@ async function readyCheckout(): Promise<{ shopper: Shopper; checkoutUid: string 
     ...ref(checkoutUid),
     details: HOME_DELIVERY,
   });
-  expect(details.status).toBe(200);
+  expect(details.status, JSON.stringify(details.body) + JSON.stringify(added.body)).toBe(200);
   return { shopper, checkoutUid };
 }
 
@@ -97,6 +105,14 @@ async function storedState(transactionUid: string) {
     [transactionUid],
   );
   return { transaction, events };
+}
+
+async function refundDue(transactionUid: string): Promise<number | undefined> {
+  const [row] = await app.db.query<{ refund_due: number }>(
+    'SELECT refund_due FROM payment_transactions WHERE uid = $1',
+    [transactionUid],
+  );
+  return row?.refund_due;
 }
 
 describe('userPaymentStarted and the hosted payment page', () => {
@@ -225,25 +241,36 @@ describe('webhooks', () => {
     expect((await load(shopper, checkoutUid)).payed).toBe(false);
   });
 
-  it('keeps a cancelled order with a payment under way, so a late confirmation still lands', async () => {
+  it('keeps a cancelled order with a payment attempt, so a late confirmation is found and owed back', async () => {
     const { shopper, checkoutUid } = await readyCheckout();
     const { body } = await startPayment(shopper, checkoutUid);
-    const cancelled = await call<{ checkoutUid: string | null }>(
-      app,
-      shopper,
-      '/functions/customerpage/cancelReservation',
-      {
-        pageUid: SHOP,
-        campaign: CAMPAIGN,
-        user: shopper.uid,
-      },
-    );
+    const cancel = () =>
+      call<{ checkoutUid: string | null; error?: string }>(
+        app,
+        shopper,
+        '/functions/customerpage/cancelReservation',
+        {
+          pageUid: SHOP,
+          campaign: CAMPAIGN,
+          user: shopper.uid,
+        },
+      );
+    // While the payment is open the order cannot be emptied under it.
+    const refused = await cancel();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('payment_open');
+    // The shopper interrupts the payment; now the order can be emptied.
+    await deliverSigned(event(body.transactionUid, 'payment.canceled', body.amount));
+    const cancelled = await cancel();
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.checkoutUid).toBe(checkoutUid);
+    // The provider confirms the interrupted payment after all: it is found, but the empty order
+    // owes nothing, so the money does not count and is owed back to the shopper.
     const late = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
-    expect(late.body.outcome).toBe('applied');
+    expect(late).toEqual({ status: 200, body: { outcome: 'refund_due' } });
     const view = await load(shopper, checkoutUid);
-    expect(view).toMatchObject({ items: [], paidAmount: body.amount, remainingAmount: 0 });
+    expect(view).toMatchObject({ items: [], paidAmount: 0, remainingAmount: 0, payed: false });
+    expect(await refundDue(body.transactionUid)).toBe(body.amount);
   });
 
   it('refuses an event whose amount does not match its transaction, recording nothing', async () => {
@@ -259,6 +286,67 @@ describe('webhooks', () => {
       amount: -1,
     });
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe('an order is paid at most once, and only for what it holds', () => {
+  it('cancels the open attempt when another starts, and never counts two payments of one order', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const first = (await startPayment(shopper, checkoutUid)).body;
+    const second = (await startPayment(shopper, checkoutUid)).body;
+    expect(second.transactionUid).not.toBe(first.transactionUid);
+    let view = await load(shopper, checkoutUid);
+    expect(view.transactions.map((t) => t.status)).toEqual(['abandoned', 'awaiting_confirmation']);
+    // The provider still confirms both (the shopper paid in two tabs): the first pays the order,
+    // the second no longer fits and is owed back.
+    expect(
+      (await deliverSigned(event(first.transactionUid, 'payment.succeeded', first.amount))).body.outcome,
+    ).toBe('applied');
+    const twice = await deliverSigned(event(second.transactionUid, 'payment.succeeded', second.amount));
+    expect(twice).toEqual({ status: 200, body: { outcome: 'refund_due' } });
+    view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ payed: true, paidAmount: first.amount, remainingAmount: 0 });
+    expect(await refundDue(second.transactionUid)).toBe(second.amount);
+    expect(await refundDue(first.transactionUid)).toBe(0);
+  });
+
+  it('refuses removing or reducing lines while a payment is open', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    await addSingle(app, shopper, 'mug');
+    const { body } = await startPayment(shopper, checkoutUid);
+    for (const quantity of [1, 0]) {
+      const reduced = await call<{ message: string; error: string }>(
+        app,
+        shopper,
+        '/functions/customerpage/changeCheckoutProductQuantity',
+        { ...ref(checkoutUid), productUid: 'mug', quantity },
+      );
+      expect(reduced.status).toBe(409);
+      expect(reduced.body.error).toBe('payment_open');
+      expect(reduced.body.message).toMatch(/payment for this order is under way/);
+    }
+    const removed = await call(app, shopper, '/functions/customerpage/cancelReservation', {
+      pageUid: SHOP,
+      campaign: CAMPAIGN,
+      user: shopper.uid,
+      productUid: 'mug',
+    });
+    expect(removed.status).toBe(409);
+    const view = await load(shopper, checkoutUid);
+    expect(view.items[0]?.quantity).toBe(2);
+    // The payment lands for what the order holds.
+    await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
+    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, paidAmount: body.amount });
+  });
+
+  it('refunds part of a payment: the order owes that part again, not the whole payment', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
+    const refunded = await deliverSigned(event(body.transactionUid, 'payment.refunded', 1));
+    expect(refunded.body.outcome).toBe('applied');
+    const view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ payed: false, paidAmount: body.amount - 1, remainingAmount: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, nextTransactionState } from '@vitrine/domain';
+import { type Currency, confirmationFits, nextTransactionState } from '@vitrine/domain';
 import {
   CHECKOUT_ERROR_CODES,
   type PaymentEventType,
@@ -20,8 +20,11 @@ import { checkoutTotals, refreshPayed, type TransactionRow } from '../orders/che
 import type { OrderService } from '../orders/order-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
-/** What a webhook delivery did. */
-export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate';
+/**
+ * What a webhook delivery did. `refund_due`: a confirmation the order no longer owed (it shrank,
+ * or another attempt paid it first); the money does not count and is recorded as owed back.
+ */
+export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'refund_due';
 
 /** The transaction, order and store a hosted payment page shows. */
 export interface PaymentPageData {
@@ -85,6 +88,14 @@ export function createPaymentService(deps: {
           if (totals.remainingAmount === 0) {
             throw new HttpError(409, CHECKOUT_ERROR_CODES.nothingToPay, 'This order is paid in full.');
           }
+          // At most one attempt is open: an earlier one still awaiting confirmation is cancelled
+          // (the shopper left its page, or pays again in another tab). Should its provider still
+          // confirm it, the confirmation counts only for what the order then owes.
+          await tx.query(
+            `UPDATE payment_transactions SET status = 'abandoned', updated = $2
+             WHERE checkout_uid = $1 AND status = 'awaiting_confirmation'`,
+            [checkout.uid, now()],
+          );
           const uid = randomBytes(18).toString('base64url');
           // Strictly after the checkout's earlier attempts, so "latest attempt" is well defined.
           const [latest] = await tx.query<{ created: number | null }>(
@@ -102,7 +113,7 @@ export function createPaymentService(deps: {
               provider.id,
               totals.remainingAmount,
               checkout.currency,
-              input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`,
+              headerSafePath(input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`),
               at,
             ],
           );
@@ -168,18 +179,33 @@ export function createPaymentService(deps: {
             event.amount,
           );
           if (!next) return { outcome: 'ignored' as const, doc: null };
+          const checkout = await lockedCheckout(tx, transaction.checkout_uid);
+          let refundDue = transaction.refund_due;
+          let paymentOK = next.paymentOK;
+          if (next.paymentOK && !transaction.payment_ok) {
+            // This payment is not counted yet, so what remains is what the order owes without it.
+            const owed = (await checkoutTotals(tx, checkout)).remainingAmount;
+            if (!confirmationFits(transaction.total_price, owed)) {
+              paymentOK = false;
+              refundDue = transaction.total_price - transaction.amount_refunded;
+            }
+          } else if (next.amountRefunded > transaction.amount_refunded) {
+            // A refund first pays back what was owed back.
+            refundDue = Math.max(0, refundDue - (next.amountRefunded - transaction.amount_refunded));
+          }
           await tx.query(
-            `UPDATE payment_transactions SET status = $2, payment_ok = $3, amount_refunded = $4, updated = $5
+            `UPDATE payment_transactions SET status = $2, payment_ok = $3, amount_refunded = $4, refund_due = $5,
+               updated = $6
              WHERE uid = $1`,
-            [transaction.uid, next.status, next.paymentOK, next.amountRefunded, now()],
+            [transaction.uid, next.status, paymentOK, next.amountRefunded, refundDue, now()],
           );
           await tx.query('UPDATE payment_events SET applied = true WHERE provider = $1 AND event_id = $2', [
             provider.id,
             event.id,
           ]);
-          await refreshPayed(tx, await lockedCheckout(tx, transaction.checkout_uid));
+          await refreshPayed(tx, checkout);
           return {
-            outcome: 'applied' as const,
+            outcome: refundDue > transaction.refund_due ? ('refund_due' as const) : ('applied' as const),
             doc: await storeReservationDoc(tx, transaction.checkout_uid),
           };
         }),
@@ -218,6 +244,18 @@ export function createPaymentService(deps: {
       };
     },
   };
+}
+
+/**
+ * A site-relative path as a Location header can carry it: characters outside printable ASCII
+ * percent-encoded as UTF-8 (Node refuses other header bytes, which made the redirect a 500).
+ */
+export function headerSafePath(path: string): string {
+  return path.replace(/[^\x21-\x7e]/gu, (char) =>
+    [...Buffer.from(char, 'utf8')]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
+  );
 }
 
 /** Money events must be for the transaction's amount and currency; a refund for at most its total. */
