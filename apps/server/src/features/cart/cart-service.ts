@@ -29,14 +29,14 @@ import {
   type UserReservation,
 } from '@vitrine/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
 import { refreshPayed } from '../orders/checkout-totals.ts';
-import {
 import type { StoreService } from '../stores/store-service.ts';
+import {
   type CheckoutRow,
   emptyReservationDoc,
   type LineRow,
@@ -50,11 +50,11 @@ import type { StoreService } from '../stores/store-service.ts';
 import { orderRefusalError } from './order-refusal.ts';
 import type { ReservationPublisher } from './reservation-publisher.ts';
 
-/** Thrown inside a transaction to roll it back and answer a feedback status instead. */
 /** The 409 `shopper_limit` message: more units of one product than the store lets one shopper hold. */
 export const shopperLimitMessage = (max: number) =>
   `This store sells at most ${max} of one product per customer.`;
 
+/** Thrown inside a transaction to roll it back and answer a feedback status instead. */
 class Feedback extends Error {
   constructor(readonly status: CartFeedbackStatus) {
     super(status);
@@ -89,11 +89,11 @@ export function createCartService(deps: {
   /** Called after a commit that changed a product's free stock. */
   onStockChanged: (productUid: string) => void;
   now: () => number;
-}) {
   /** Per-user and per-address limits of pings and cart changes. */
   limits: AbuseLimiter;
   /** The store's units-per-shopper cap. */
   stores: Pick<StoreService, 'integritySettings'>;
+}) {
   const { db, catalog, reservations, now, limits } = deps;
 
   async function campaignInfo(pageUid: string, campaignUid: string): Promise<CampaignInfo> {
@@ -368,6 +368,7 @@ export function createCartService(deps: {
       return feedback('soldOut', pageUid, campaignUid, userUid);
     }
     const prefs = await preferences(pageUid, userUid);
+    const { maxUnitsPerShopper } = await deps.stores.integritySettings(pageUid);
 
     const attempt = () =>
       withRetry(() =>
@@ -384,11 +385,11 @@ export function createCartService(deps: {
           if ((line?.qty ?? 0) + input.quantity > MAX_LINE_QUANTITY) {
             throw new HttpError(
               409,
-    const { maxUnitsPerShopper } = await deps.stores.integritySettings(pageUid);
               'quantity_limit',
               `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
             );
           }
+          await enforceUnitsPerShopper(tx, checkout, product.uid, input.quantity, maxUnitsPerShopper);
           const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
           if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
           await tx.query(
@@ -405,7 +406,6 @@ export function createCartService(deps: {
               product.name,
               variant?.name ?? null,
               variant?.sku || product.sku,
-          await enforceUnitsPerShopper(tx, checkout, product.uid, input.quantity, maxUnitsPerShopper);
               product.images[0] ?? null,
               now(),
             ],
@@ -440,8 +440,11 @@ export function createCartService(deps: {
   async function changeQuantity(
     userUid: string,
     input: ChangeCheckoutProductQuantityRequest,
+    address: string,
   ): Promise<CartUpdateResponse> {
+    await limits.enforce('cartChange', { userUid, address });
     const campaign = await campaignInfo(input.pageUid, input.campaignUid);
+    const { maxUnitsPerShopper } = await deps.stores.integritySettings(input.pageUid);
     let outcome: { status: CartFeedbackStatus; doc: CheckoutReservationDoc };
     try {
       outcome = await withRetry(() =>
@@ -456,11 +459,8 @@ export function createCartService(deps: {
               return { status: 'removed' as const, doc: await storeReservationDoc(tx, checkout.uid) };
             throw new Feedback('notFound');
           }
-    address: string,
           const delta = input.quantity - line.qty;
-    await limits.enforce('cartChange', { userUid, address });
           const refusal = orderRefusalError(
-    const { maxUnitsPerShopper } = await deps.stores.integritySettings(input.pageUid);
             checkout.status,
             campaign.deadline,
             now(),
@@ -472,6 +472,9 @@ export function createCartService(deps: {
             productUid: line.product_uid,
             variantUid: variantOfKey(line.variant_uid),
           };
+          if (delta > 0) {
+            await enforceUnitsPerShopper(tx, checkout, line.product_uid, delta, maxUnitsPerShopper);
+          }
           if (delta > 0 && !(await reserveStock(tx, { ...item, qty: delta }))) throw new Feedback('soldOut');
           if (delta < 0) await releaseStock(tx, [{ ...item, qty: -delta }]);
           if (input.quantity === 0) {
@@ -488,9 +491,6 @@ export function createCartService(deps: {
           await renewHolds(tx, checkout);
           const status: CartFeedbackStatus = input.quantity === 0 ? 'removed' : 'updated';
           return { status, doc: await storeReservationDoc(tx, checkout.uid) };
-          if (delta > 0) {
-            await enforceUnitsPerShopper(tx, checkout, line.product_uid, delta, maxUnitsPerShopper);
-          }
         }),
       );
     } catch (error) {
@@ -504,7 +504,10 @@ export function createCartService(deps: {
   async function cancelReservation(
     userUid: string,
     input: CancelReservationRequest,
+    address: string,
   ): Promise<CartUpdateResponse> {
+    requireSelf(userUid, input.user);
+    await limits.enforce('cartChange', { userUid, address });
     const pageUid = input.pageUid;
     const campaignUid = input.campaign;
     await campaignInfo(pageUid, campaignUid);
@@ -520,10 +523,7 @@ export function createCartService(deps: {
     }
     const result = await withRetry(() =>
       db.transaction(async (tx) => {
-    address: string,
         const checkout = await lockOwnCheckout(tx, { pageUid, campaignUid, checkoutUid }, userUid);
-    requireSelf(userUid, input.user);
-    await limits.enforce('cartChange', { userUid, address });
         const refusal = orderRefusalError(checkout.status, null, now(), 'remove');
         if (refusal) throw refusal;
         await refuseRemovalWhenPaid(tx, checkout);
