@@ -268,6 +268,28 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
     expect(cart.body.uid).toBeNull();
   });
 
+  it('refuses to cancel a reservation named for another user, leaving both carts as they were', async () => {
+    const victim = await signIn(server);
+    const attacker = await signIn(server);
+    await addSingle(server, victim, 'mug');
+    await addSingle(server, attacker, 'mug');
+    const refused = await call<{ error: string; message: string }>(
+      server,
+      attacker,
+      '/functions/customerpage/cancelReservation',
+      { pageUid: SHOP, campaign: CAMPAIGN, user: victim.uid },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('user: must be the signed-in user of the id token.');
+    for (const shopper of [victim, attacker]) {
+      const cart = await call<{ uid: string | null }>(server, shopper, '/shopapiv2/cart/getCartUid', {
+        pageUid: SHOP,
+        campaignUid: CAMPAIGN,
+      });
+      expect(cart.body.uid).not.toBeNull();
+    }
+  });
+
   it('releases the stock of carts left alone longer than the hold', async () => {
     // Earlier tests' carts expire first, so only this cart's units are counted below.
     clock += CART_RESERVATION_HOLD_MS + 1;
