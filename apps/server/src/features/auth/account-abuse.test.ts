@@ -141,6 +141,13 @@ describe('password guessing', () => {
     );
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().message).toBe('Too many sign-in attempts. Try again in 900 seconds.');
+    // Nor can he go on guessing through sign-up, which checks a taken e-mail's password.
+    const viaSignUp = await post(
+      '/functions/auth/signUp',
+      { email: 'target@example.com', password: 'target own phrase' },
+      ATTACKER_ADDRESS,
+    );
+    expect(viaSignUp.statusCode).toBe(429);
     // The owner, from her own address, signs in as usual.
     const owner = await post(
       '/functions/auth/signInWithPassword',

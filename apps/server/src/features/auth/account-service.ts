@@ -69,6 +69,26 @@ export function createAccountService(
   /** The client whose share of the hashing queue a hash counts against (abuse limits only). */
   const hashingClient = (clientAddress: string) => (options.abuseLimits ? clientAddress : undefined);
 
+  /**
+   * Counts a password attempt on `email` from `clientAddress` against the limits above. Sign-up
+   * counts too: with a taken e-mail it checks the password (see signUp), so it must not be a way
+   * around the sign-in limits.
+   */
+  async function limitPasswordAttempts(email: string, clientAddress: string) {
+    const tooMany = (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} seconds.`;
+    if (options.abuseLimits) {
+      await enforceRateLimit(
+        db,
+        `password-address:${clientAddress}`,
+        PASSWORD_ATTEMPTS_PER_ADDRESS,
+        now(),
+        (seconds) => `Too many sign-in attempts from your network. Try again in ${seconds} seconds.`,
+      );
+    }
+    await enforceRateLimit(db, `password:${email}:${clientAddress}`, PASSWORD_ATTEMPT_LIMIT, now(), tooMany);
+    await enforceRateLimit(db, `password:${email}`, PASSWORD_ATTEMPTS_PER_EMAIL, now(), tooMany);
+  }
+
   /** The caller must be absent or anonymous to get a new credential attached. */
   function requireNoAccount(caller: AuthenticatedUser | null) {
     if (caller && !caller.isAnonymous)
@@ -90,6 +110,8 @@ export function createAccountService(
         (seconds) => `Too many new accounts from this address. Try again in ${seconds} seconds.`,
       );
       assertPasswordNotCommon(input.password);
+      // Free and taken e-mails alike, so the limit itself tells nothing.
+      await limitPasswordAttempts(input.email, clientAddress);
       /*
        * Sign-up must not tell who has an account (issue 12 item 5), so a taken e-mail gets the
        * same answer as a free one: 200 with a new, non-anonymous session, after one scrypt run
@@ -150,24 +172,7 @@ export function createAccountService(
     },
 
     async signInWithPassword(input: SignInWithPasswordRequest, clientAddress: string): Promise<AuthSession> {
-      const tooMany = (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} seconds.`;
-      if (options.abuseLimits) {
-        await enforceRateLimit(
-          db,
-          `password-address:${clientAddress}`,
-          PASSWORD_ATTEMPTS_PER_ADDRESS,
-          now(),
-          (seconds) => `Too many sign-in attempts from your network. Try again in ${seconds} seconds.`,
-        );
-      }
-      await enforceRateLimit(
-        db,
-        `password:${input.email}:${clientAddress}`,
-        PASSWORD_ATTEMPT_LIMIT,
-        now(),
-        tooMany,
-      );
-      await enforceRateLimit(db, `password:${input.email}`, PASSWORD_ATTEMPTS_PER_EMAIL, now(), tooMany);
+      await limitPasswordAttempts(input.email, clientAddress);
       const [row] = await db.query<{ uid: string; password_hash: string }>(
         `SELECT u.uid, p.password_hash FROM users u JOIN user_passwords p ON p.user_uid = u.uid WHERE u.email = $1`,
         [input.email],
