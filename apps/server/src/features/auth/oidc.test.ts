@@ -234,6 +234,13 @@ describe('social sign-in through OpenID Connect', () => {
 
     const wrongPlace = await startFlow();
     const elsewhere = `https://evil.example/auth/callback?code=x&state=${wrongPlace.state}`;
+    // A provider's error is named by its code only; made-up text in the link is not echoed.
+    const refusedFlow = await startFlow();
+    const refusedAt = `${REDIRECT_URI}?error=access_denied%20Call%20%2B1-555&state=${refusedFlow.state}`;
+    expect((await complete(refusedAt, refusedFlow.flowSecret)).json()).toEqual({
+      error: 'unauthenticated',
+      message: 'The sign-in provider refused: error.',
+    });
     expect((await complete(elsewhere, wrongPlace.flowSecret)).json().message).toBe(
       "callbackUrl: is not this provider's redirect URI",
     );

@@ -188,7 +188,9 @@ export function createOidcService(
       }
       const providerError = url.searchParams.get('error');
       if (providerError) {
-        throw new HttpError(401, 'unauthenticated', `The sign-in provider refused: ${providerError}.`);
+        // An OAuth error code is a short snake_case word; anything else in the URL is not echoed.
+        const code = /^[a-z_]{1,64}$/.test(providerError) ? providerError : 'error';
+        throw new HttpError(401, 'unauthenticated', `The sign-in provider refused: ${code}.`);
       }
       try {
         const tokens = await oidc.authorizationCodeGrant(await configuration(config), url, {
