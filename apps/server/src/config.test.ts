@@ -112,6 +112,13 @@ describe('loadConfig', () => {
 
   // Bug (see report: config.ts line 5): z.coerce.number() turns an empty PORT ("PORT=" in an env
   // file) into 0, so the server silently listens on a random port. Remove `.fails` once fixed.
+  it('logs readable lines on a terminal and JSON lines elsewhere, unless LOG_PRETTY says', () => {
+    expect(loadConfig({}, true).logPretty).toBe(true);
+    expect(loadConfig({}, false).logPretty).toBe(false);
+    expect(loadConfig({ LOG_PRETTY: '0' }, true).logPretty).toBe(false);
+    expect(loadConfig({ LOG_PRETTY: '1' }, false).logPretty).toBe(true);
+  });
+
   it('does not turn an empty PORT into port 0', () => {
     let port: number | undefined;
     try {

@@ -6,8 +6,8 @@ const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Pretty, human-readable logs instead of JSON lines. */
-  LOG_PRETTY: z.enum(['0', '1']).default('0'),
+  /** Pretty, human-readable logs instead of JSON lines; by default pretty on a terminal only. */
+  LOG_PRETTY: z.enum(['0', '1']).optional(),
   /** PostgreSQL server; when absent the embedded PGlite database in VITRINE_DATA_DIR is used. */
   DATABASE_URL: z
     .string()
@@ -69,6 +69,18 @@ const Environment = z.object({
    * pings, cart changes, contact capture, competition entries); "off" only for tests and benchmarks.
    */
   VITRINE_ABUSE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The built-in test payment provider (a page where the shopper approves or declines, no real
+   * money): "on" or "off"; on unless NODE_ENV is "production".
+   */
+  VITRINE_TEST_PAYMENTS: z.enum(['on', 'off']).optional(),
+  NODE_ENV: z.string().optional(),
+  /** Stripe Checkout: the secret API key (sk_…); Stripe payments are offered when it is set. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint /payments/stripe/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe's API base URL; only tests point it elsewhere. */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   VITRINE_OIDC_PROVIDERS: z
     .string()
     .default('[]')
@@ -106,6 +118,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Whether the per-user and per-address abuse limits apply. */
   abuseLimits: boolean;
+  /** Whether the built-in test payment provider is offered. */
+  testPayments: boolean;
+  /** Stripe Checkout, when configured. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
   /** Comments per user per window; null when switched off. */
   commentRateLimit: { max: number; windowMs: number } | null;
 }
@@ -117,8 +133,14 @@ function demoRetailerPort(port: number, setting: number | undefined): number | n
   return port === 0 || port === 65535 ? 0 : port + 1;
 }
 
-/** Reads and validates configuration from the environment; throws one message listing every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates configuration from the environment; throws one message listing every
+ * problem. `interactive`: whether the output is a person's terminal (logs are then readable lines).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  interactive = env === process.env && process.stdout.isTTY === true,
+): Config {
   // "PORT=" in an env file means "not set", not port 0.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = Environment.safeParse(present);
@@ -127,11 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    logPretty: e.LOG_PRETTY === '1',
+    logPretty: e.LOG_PRETTY === undefined ? interactive : e.LOG_PRETTY === '1',
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.VITRINE_DATA_DIR },
@@ -149,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
+    testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : null,
   };
 }
 

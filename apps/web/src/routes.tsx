@@ -12,7 +12,7 @@ import {
   lazyContactCapturePage,
   lazyLoginPage,
 } from './features/interaction/interaction-lazy-routes.ts';
-import { NotFoundPage, RouteErrorPage } from './features/not-found/not-found-page.tsx';
+import { NotFoundPage, PageLoading, RouteErrorPage } from './features/not-found/not-found-page.tsx';
 import { pageLoader } from './features/placeholders/placeholder-loaders.ts';
 import { MultiEventPlayer, multiEventLoader } from './features/player/multi-event-player.tsx';
 import { showLoader } from './features/player/show-loader.ts';
@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
     children: [
       {
         // Main layout at /

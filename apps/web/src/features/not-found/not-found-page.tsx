@@ -19,6 +19,16 @@ export function NotFoundPage() {
   );
 }
 
+/** While the first page's loaders run (React Router's hydrate fallback), instead of a blank page. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="page-loading" role="status">
+      {t('app.loading')}
+    </p>
+  );
+}
+
 /** A route's loader failed: missing things show not-found, anything else "Could not load content." */
 export function RouteErrorPage() {
   const error = useRouteError();
