@@ -54,6 +54,7 @@ function product(uid: string, overrides: Partial<CuedProduct> = {}): CuedProduct
     uid,
     cues: [],
     relativeCues: [],
+    absoluteCues: [],
     presentationTime: null,
     presentationEndTime: null,
     studioControlled: false,
@@ -206,6 +207,47 @@ describe('productWindowsInVideo', () => {
     ]);
   });
 
+  it('places absolute cues like cues: wall-clock ms plus the broadcast and CDN delays (spec §3 "absoluteCues", §4 "Product timing")', () => {
+    const p = product('a', {
+      absoluteCues: [{ presentationTime: START + 10_000, presentationEndTime: START + 20_000 }],
+    });
+    const [window] = productWindowsInVideo(p, record({ cdn: DELAYED_CDN_PROVIDER }));
+    expect(window?.start).toBeCloseTo(
+      10 + (DEFAULT_BROADCAST_DELAY_MS + DELAYED_CDN_PROVIDER_DELAY_MS) / 1000,
+      9,
+    );
+    expect(window?.end).toBeCloseTo(
+      20 + (DEFAULT_BROADCAST_DELAY_MS + DELAYED_CDN_PROVIDER_DELAY_MS) / 1000,
+      9,
+    );
+  });
+
+  it('keeps an open absolute cue open and merges it with a cue for the same moment (spec §3 "absoluteCues")', () => {
+    const p = product('a', {
+      cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)],
+      absoluteCues: [
+        { presentationTime: START + 10_000, presentationEndTime: START + 20_000 },
+        { presentationTime: START + 40_000, presentationEndTime: null },
+      ],
+    });
+    expect(productWindowsInVideo(p, NO_DELAY)).toEqual([
+      { start: 10, end: 20 },
+      { start: 40, end: null },
+    ]);
+  });
+
+  it('counts absolute cues when the product also has a single presentation time (spec §4 "Product timing")', () => {
+    const p = product('a', {
+      presentationTime: START + 5_000,
+      presentationEndTime: START + 8_000,
+      absoluteCues: [{ presentationTime: START + 30_000, presentationEndTime: START + 35_000 }],
+    });
+    expect(productWindowsInVideo(p, NO_DELAY)).toEqual([
+      { start: 5, end: 8 },
+      { start: 30, end: 35 },
+    ]);
+  });
+
   it('keeps a cue and a relative cue for the same moment once (spec §3 "relativeCues and absoluteCues")', () => {
     const p = product('a', {
       cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)],
@@ -288,6 +330,15 @@ describe('activeProductUid', () => {
     expect(activeProductUid([a], delayed, 15.75)).toBe('a');
     expect(activeProductUid([a], delayed, 25.7)).toBe('a');
     expect(activeProductUid([a], delayed, 25.75)).toBeNull();
+  });
+
+  it('presents a product cued only by absolute cues, and jumps to them (spec §3 "absoluteCues", §4 "Product timing")', () => {
+    const onlyAbsolute = product('abs', {
+      absoluteCues: [{ presentationTime: START + 40_000, presentationEndTime: START + 50_000 }],
+    });
+    expect(activeProductUid([a, onlyAbsolute], NO_DELAY, 39.999)).toBeNull();
+    expect(activeProductUid([a, onlyAbsolute], NO_DELAY, 45)).toBe('abs');
+    expect(cueTimeOf(onlyAbsolute, NO_DELAY, 0)).toBe(40);
   });
 
   it('is null without products (spec §4 "Product timing")', () => {

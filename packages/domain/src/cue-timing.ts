@@ -35,7 +35,7 @@ export interface CueFields {
   deleted: boolean;
 }
 
-/** A relative cue: ms offsets into the video. */
+/** A relative cue (ms offsets into the video) or an absolute cue (ms timestamps). */
 export interface PresentationWindowFields {
   presentationTime: number;
   presentationEndTime: number | null;
@@ -46,6 +46,7 @@ export interface CuedProduct {
   uid: string;
   cues: readonly CueFields[];
   relativeCues: readonly PresentationWindowFields[];
+  absoluteCues: readonly PresentationWindowFields[];
   presentationTime: number | null;
   presentationEndTime: number | null;
   studioControlled: boolean;
@@ -135,12 +136,17 @@ function sortWindows(windows: CueWindow[]): CueWindow[] {
 }
 
 /**
- * A product's presentation windows in video seconds, sorted by start: its counted cues placed
- * with `timeInVideo`, plus its relative cues (ms offsets into the video, no delays added).
- * Windows whose start and end agree within 1 ms are kept once.
+ * A product's presentation windows in video seconds, sorted by start: its counted cues and its
+ * absolute cues (ms timestamps on the wall clock, like cues) placed with `timeInVideo`, so the
+ * broadcast and CDN delays apply to both (spec §4 "Product timing"); plus its relative cues (ms
+ * offsets into the video, no delays added). Windows whose start and end agree within 1 ms are kept once.
  */
 export function productWindowsInVideo(product: CuedProduct, record: CueTimingRecord): CueWindow[] {
-  const absolute = countedCues(product).map((w) => ({
+  const absoluteWindows: CueWindow[] = [
+    ...countedCues(product),
+    ...product.absoluteCues.map((cue) => ({ start: cue.presentationTime, end: cue.presentationEndTime })),
+  ];
+  const absolute = absoluteWindows.map((w) => ({
     start: timeInVideo(w.start, record),
     end: w.end === null ? null : timeInVideo(w.end, record),
   }));

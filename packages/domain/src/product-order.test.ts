@@ -40,6 +40,7 @@ function product(
       deleted: false,
     })),
     relativeCues: [],
+    absoluteCues: [],
     presentationTime: null,
     presentationEndTime: null,
     studioControlled: false,
