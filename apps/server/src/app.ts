@@ -134,6 +134,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     stores: services.stores,
     requireAdmin,
     limits: createAbuseLimiter({ db, now, enabled: config.abuseLimits }),
+    payments: config,
   });
   registerEventRoutes(server, services.events, requireAdmin);
   registerReadRoutes(server, {

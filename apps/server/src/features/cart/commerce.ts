@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import type { Publish } from '../../realtime/publisher.ts';
@@ -9,6 +10,7 @@ import { createOrderService } from '../orders/order-service.ts';
 import { registerOrderRoutes } from '../orders/routes.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
 import { registerPaymentRoutes } from '../payments/routes.ts';
+import { createStripeProvider } from '../payments/stripe-provider.ts';
 import { createTestPaymentProvider } from '../payments/test-provider.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import { createCartService } from './cart-service.ts';
@@ -36,6 +38,8 @@ export function registerCommerce(
     requireAdmin: onRequestHookHandler;
     /** Per-user and per-address limits of pings and cart changes. */
     limits: AbuseLimiter;
+    /** Which payment providers are set up (config.testPayments, config.stripe). */
+    payments: Pick<Config, 'testPayments' | 'stripe'>;
   },
 ) {
   const { db, publish, now } = deps;
@@ -54,12 +58,23 @@ export function registerCommerce(
     stores: deps.stores,
   });
   const orders = createOrderService({ db, stores: deps.stores, cart, publish, now });
-  const testProvider = createTestPaymentProvider(db);
-  const payments = createPaymentService({ db, providers: [testProvider], orders, cart, now });
+  // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
+  const testProvider = deps.payments.testPayments ? createTestPaymentProvider(db) : null;
+  const stripe = deps.payments.stripe ? createStripeProvider(deps.payments.stripe) : null;
+  // The first takes new payments; webhooks of every configured one are accepted.
+  const providers = [stripe, testProvider].filter((provider) => provider !== null);
+  const payments = createPaymentService({
+    db,
+    providers,
+    orders,
+    cart,
+    now,
+    onProviderError: (error) => server.log.error({ err: error }, 'opening a payment failed'),
+  });
 
   registerCartRoutes(server, cart, deps.auth);
   registerOrderRoutes(server, orders, deps.auth, deps.requireAdmin);
-  registerPaymentRoutes(server, payments, deps.auth, testProvider, { now });
+  registerPaymentRoutes(server, payments, deps.auth, providers, testProvider, { db, now });
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = setInterval(() => {

@@ -27,13 +27,14 @@ const STATUS_TEXT: Record<PaymentPageData['status'], string> = {
 export function renderPaymentPage(data: PaymentPageData, options: { decided: boolean }): string {
   const amount = formatMoney(data.amount, data.currency, resolveLocale(data.language));
   const action = (name: string) => `/payments/test/pay/${encodeURIComponent(data.transactionUid)}/${name}`;
+  const key = `<input type="hidden" name="key" value="${escapeHtml(data.key)}">`;
   const open = data.status === 'awaiting_confirmation' && !options.decided;
   const body = open
     ? `<p class="amount">${escapeHtml(amount)}</p>
     <div class="actions">
-      <form method="post" action="${escapeHtml(action('approve'))}"><button class="approve" type="submit">Approve payment</button></form>
-      <form method="post" action="${escapeHtml(action('decline'))}"><button class="decline" type="submit">Decline payment</button></form>
-      <form method="post" action="${escapeHtml(action('abandon'))}"><button class="abandon" type="submit">Abandon payment</button></form>
+      <form method="post" action="${escapeHtml(action('approve'))}">${key}<button class="approve" type="submit">Approve payment</button></form>
+      <form method="post" action="${escapeHtml(action('decline'))}">${key}<button class="decline" type="submit">Decline payment</button></form>
+      <form method="post" action="${escapeHtml(action('abandon'))}">${key}<button class="abandon" type="submit">Abandon payment</button></form>
     </div>`
     : `<p class="amount">${escapeHtml(amount)}</p>
     <p class="status">${escapeHtml(STATUS_TEXT[data.status])}</p>

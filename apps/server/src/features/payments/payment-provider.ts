@@ -1,5 +1,46 @@
-import type { PaymentWebhookEvent } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/domain';
+import type { PaymentEventType } from '@vitrine/protocol';
 import type { SignatureCheck } from './webhook-signature.ts';
+
+/** What a provider needs to open a payment for a transaction. */
+export interface PaymentRequest {
+  transactionUid: string;
+  amount: number;
+  currency: Currency;
+  /** This server's origin as the shopper reached it, e.g. https://shop.example. */
+  origin: string;
+  /** Site-relative path the shopper returns to (header-safe). */
+  returnPath: string;
+  storeName: string;
+  orderNumber: number | null;
+}
+
+/** A payment opened at the provider. */
+export interface OpenedPayment {
+  /** Where the shopper pays (absolute URL). */
+  paymentUrl: string;
+  /** The provider's id of this payment session (Stripe: the Checkout Session id). */
+  sessionId: string | null;
+  /** SHA-256 (hex) of the secret that opens our own hosted page, for the test provider. */
+  pageKeyHash: string | null;
+}
+
+/**
+ * A verified provider event in provider-neutral terms. It names its transaction by our uid or by
+ * the provider's payment id (refunds name only the provider's payment).
+ */
+export interface ProviderEvent {
+  id: string;
+  type: PaymentEventType;
+  transactionUid: string | null;
+  /** The provider's id of the payment (Stripe: the PaymentIntent), when the event names one. */
+  providerPaymentId: string | null;
+  /** Minor units: the payment's amount, or for a refund the amount refunded by this event. */
+  amount: number;
+  currency: Currency;
+  /** For refunds reported as a running total (Stripe's charge.amount_refunded): that total. */
+  refundedTotal: number | null;
+}
 
 /**
  * A payment provider: where a shopper pays a transaction, and how its webhooks are verified.
@@ -8,10 +49,12 @@ import type { SignatureCheck } from './webhook-signature.ts';
 export interface PaymentProvider {
   /** Stored on transactions and in the webhook path: /payments/<id>/webhook. */
   readonly id: string;
-  /** The provider's page where the shopper pays the transaction (absolute URL). */
-  paymentPageUrl(origin: string, transactionUid: string): string;
+  /** The header carrying the webhook signature. */
+  readonly signatureHeader: string;
+  /** Opens the payment at the provider. */
+  createPayment(request: PaymentRequest): Promise<OpenedPayment>;
   /** Whether a webhook delivery is authentic and fresh. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<SignatureCheck>;
-  /** Parses a verified webhook body into a provider-neutral event. */
-  parseEvent(rawBody: string): PaymentWebhookEvent;
+  /** Parses a verified webhook body; null for an event this server has no use for. */
+  parseEvent(rawBody: string): ProviderEvent | null;
 }

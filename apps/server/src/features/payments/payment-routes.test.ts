@@ -6,6 +6,8 @@ import {
   type PaymentWebhookEvent,
 } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import {
   addSingle,
   CAMPAIGN,
@@ -17,7 +19,7 @@ import {
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { adminHeaders, openTestApp, openTestDatabase, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -92,7 +94,7 @@ async function deliver(body: string, signature: string | undefined) {
 
 async function deliverSigned(payload: PaymentWebhookEvent, at = Date.now()) {
   const body = JSON.stringify(payload);
-  return deliver(body, signWebhook(await app.commerce.testProvider.webhookSecret(), body, at));
+  return deliver(body, signWebhook(await testProvider().webhookSecret(), body, at));
 }
 
 async function storedState(transactionUid: string) {
@@ -106,6 +108,30 @@ async function storedState(transactionUid: string) {
   );
   return { transaction, events };
 }
+
+function testProvider() {
+  const provider = app.commerce.testProvider;
+  if (!provider) throw new Error('the test provider is enabled in tests');
+  return provider;
+}
+
+/** The hosted page's path with the page key from the payment URL. */
+const pagePath = (paymentUrl: string) => {
+  const url = new URL(paymentUrl);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Posts a choice on the hosted page as its form does, with the page key of the payment URL. */
+function choose(started: PaymentStarted, action: 'approve' | 'decline' | 'abandon', key = pageKey(started)) {
+  return app.server.inject({
+    method: 'POST',
+    url: `/payments/test/pay/${started.transactionUid}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ key }).toString(),
+  });
+}
+
+const pageKey = (started: PaymentStarted) => new URL(started.paymentUrl).searchParams.get('key') ?? '';
 
 async function refundDue(transactionUid: string): Promise<number | undefined> {
   const [row] = await app.db.query<{ refund_due: number }>(
@@ -121,7 +147,9 @@ describe('userPaymentStarted and the hosted payment page', () => {
     const started = await startPayment(shopper, checkoutUid, '/cart-live/x/success');
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ amount: PRICES.mug.DKK + FREIGHT, currency: 'DKK' });
-    expect(started.body.paymentUrl).toMatch(/^http:\/\/[^/]+\/payments\/test\/pay\/[A-Za-z0-9_-]+$/);
+    expect(started.body.paymentUrl).toMatch(
+      /^http:\/\/[^/]+\/payments\/test\/pay\/[A-Za-z0-9_-]+\?key=[A-Za-z0-9_-]+$/,
+    );
     const view = await load(shopper, checkoutUid);
     expect(view.status).toBe('ordered');
     expect(view.orderNumber).toEqual(expect.any(Number));
@@ -135,7 +163,7 @@ describe('userPaymentStarted and the hosted payment page', () => {
     ]);
     expect(view.payed).toBe(false);
 
-    const page = await app.server.inject({ method: 'GET', url: new URL(started.body.paymentUrl).pathname });
+    const page = await app.server.inject({ method: 'GET', url: pagePath(started.body.paymentUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
@@ -163,6 +191,54 @@ describe('userPaymentStarted and the hosted payment page', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toMatch(/^returnPath: /);
     }
+  });
+
+  it('opens and approves the page only with the key given to the shopper who started the payment', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const started = (await startPayment(shopper, checkoutUid)).body;
+    // A stranger who learned the transaction id (from the return URL, a log, a screenshot)
+    // tries to open the page and to approve, decline or abandon the payment.
+    const peek = await app.server.inject({
+      method: 'GET',
+      url: `/payments/test/pay/${started.transactionUid}`,
+    });
+    expect(peek.statusCode).toBe(403);
+    expect(peek.body).not.toContain('Approve payment');
+    for (const key of ['', 'guessed-key', pageKey(started).slice(1)]) {
+      for (const action of ['approve', 'decline', 'abandon'] as const) {
+        const attack = await choose(started, action, key);
+        expect(attack.statusCode, `${action} with "${key}"`).toBe(403);
+        expect(attack.json()).toMatchObject({ error: 'wrong_payment_key' });
+      }
+    }
+    // Another shopper's key for their own payment opens only their own page.
+    const other = await readyCheckout();
+    const theirs = (await startPayment(other.shopper, other.checkoutUid)).body;
+    expect((await choose(started, 'approve', pageKey(theirs))).statusCode).toBe(403);
+    const view = await load(shopper, checkoutUid);
+    expect(view.transactions.map((t) => t.status)).toEqual(['awaiting_confirmation']);
+    expect(
+      await app.db.query('SELECT 1 FROM test_payment_confirmations WHERE transaction_uid = $1', [
+        started.transactionUid,
+      ]),
+    ).toEqual([]);
+    // The shopper's own page works, and says nothing to other sites about its key.
+    const own = await app.server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
+    expect(own.statusCode).toBe(200);
+    // Either policy keeps the page URL, and so its key, from other sites.
+    expect(['no-referrer', 'strict-origin-when-cross-origin']).toContain(own.headers['referrer-policy']);
+    expect(own.body).toContain(`name="key" value="${pageKey(started)}"`);
+  });
+
+  it('redirects back to a return path with characters outside Latin-1, percent-encoded', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const started = await startPayment(shopper, checkoutUid, '/cart-live/ordre/betalt-✓-€-ø?væg=日本');
+    expect(started.status).toBe(200);
+    const declined = await choose(started.body, 'decline');
+    expect(declined.statusCode).toBe(303);
+    expect(declined.headers.location).toBe(
+      `/cart-live/ordre/betalt-%E2%9C%93-%E2%82%AC-%C3%B8?v%C3%A6g=%E6%97%A5%E6%9C%AC&transaction=${started.body.transactionUid}`,
+    );
   });
 
   it('answers 404 for an unknown payment page', async () => {
@@ -220,7 +296,7 @@ describe('webhooks', () => {
     const { body } = await startPayment(shopper, checkoutUid);
     const payload = event(body.transactionUid, 'payment.succeeded', body.amount);
     const raw = JSON.stringify(payload);
-    const secret = await app.commerce.testProvider.webhookSecret();
+    const secret = await testProvider().webhookSecret();
     const before = await storedState(body.transactionUid);
 
     const forged = await deliver(raw, signWebhook(randomBytes(32), raw, Date.now()));
@@ -350,16 +426,77 @@ describe('an order is paid at most once, and only for what it holds', () => {
   });
 });
 
+describe('the test provider after a crash', () => {
+  it('confirms on restart an approval whose confirmation the crashed process never sent', async () => {
+    const db = await openTestDatabase();
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
+      VITRINE_WEB_DIST: '/nonexistent',
+      VITRINE_SEED_DEMO: '0',
+      VITRINE_ABUSE_LIMITS: 'off',
+    });
+    const first = await buildApp({ config, db });
+    let second: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      await seedCommerceStore(first, { now: Date.now() });
+      const shopper = await signIn(first);
+      const added = await addSingle(first, shopper, 'mug');
+      const checkoutUid = added.body.checkoutUid as string;
+      await call(first, shopper, '/functions/customerpage/updateCheckoutDetails', {
+        ...ref(checkoutUid),
+        details: HOME_DELIVERY,
+      });
+      const started = (
+        await call<PaymentStarted>(
+          first,
+          shopper,
+          '/functions/customerpage/userPaymentStarted',
+          ref(checkoutUid),
+        )
+      ).body;
+      const url = new URL(started.paymentUrl);
+      const approved = await first.server.inject({
+        method: 'POST',
+        url: `${url.pathname}/approve`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ key: url.searchParams.get('key') ?? '' }).toString(),
+      });
+      expect(approved.statusCode).toBe(303);
+      // The process dies before its confirmation timer fires (close drops the timer, as kill -9 does).
+      await first.server.close();
+      const status = async () =>
+        (
+          await db.query<{ status: string }>('SELECT status FROM payment_transactions WHERE uid = $1', [
+            started.transactionUid,
+          ])
+        )[0]?.status;
+      expect(await status()).toBe('awaiting_confirmation');
+      // A new process on the same database confirms it.
+      second = await buildApp({ config, db });
+      await second.server.ready();
+      const deadline = Date.now() + 10_000;
+      while ((await status()) !== 'received' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await status()).toBe('received');
+      const [checkout] = await db.query<{ payed: boolean }>('SELECT payed FROM checkouts WHERE uid = $1', [
+        checkoutUid,
+      ]);
+      expect(checkout?.payed).toBe(true);
+      expect(await db.query('SELECT * FROM test_payment_confirmations')).toEqual([]);
+    } finally {
+      await second?.server.close();
+      await db.dispose();
+    }
+  });
+});
+
 describe('the hosted page: decline, retry, remaining amount', () => {
   it('declines, retries with a new payment, and confirms an approval after a moment', async () => {
     const { shopper, checkoutUid } = await readyCheckout();
     const first = (await startPayment(shopper, checkoutUid, `/${CAMPAIGN}/${checkoutUid}/success`)).body;
-    const declined = await app.server.inject({
-      method: 'POST',
-      url: `/payments/test/pay/${first.transactionUid}/decline`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const declined = await choose(first, 'decline');
     expect(declined.statusCode).toBe(303);
     expect(declined.headers.location).toBe(
       `/${CAMPAIGN}/${checkoutUid}/success?transaction=${first.transactionUid}`,
@@ -372,12 +509,7 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     const second = (await startPayment(shopper, checkoutUid)).body;
     expect(second.transactionUid).not.toBe(first.transactionUid);
     expect(second.amount).toBe(first.amount);
-    const approved = await app.server.inject({
-      method: 'POST',
-      url: `/payments/test/pay/${second.transactionUid}/approve`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const approved = await choose(second, 'approve');
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(
       `/${CAMPAIGN}/${checkoutUid}/success?transaction=${second.transactionUid}`,
@@ -391,10 +523,7 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     }
     expect(view.transactions[1]?.status).toBe('received');
     expect(view).toMatchObject({ payed: true, remainingAmount: 0 });
-    const settled = await app.server.inject({
-      method: 'GET',
-      url: `/payments/test/pay/${second.transactionUid}`,
-    });
+    const settled = await app.server.inject({ method: 'GET', url: pagePath(second.paymentUrl) });
     expect(settled.body).toContain('Payment received');
     expect(settled.body).not.toContain('Approve payment');
   });

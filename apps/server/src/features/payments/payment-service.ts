@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Currency, confirmationFits, nextTransactionState } from '@vitrine/domain';
 import {
   CHECKOUT_ERROR_CODES,
   type PaymentEventType,
   type PaymentStarted,
-  type PaymentWebhookEvent,
   type UserPaymentStartedRequest,
 } from '@vitrine/protocol';
 import type { Database } from '../../db/database.ts';
@@ -18,7 +17,8 @@ import {
 } from '../cart/checkout-records.ts';
 import { checkoutTotals, refreshPayed, type TransactionRow } from '../orders/checkout-totals.ts';
 import type { OrderService } from '../orders/order-service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
+import { pageKeyHash } from './test-provider.ts';
 
 /**
  * What a webhook delivery did. `refund_due`: a confirmation the order no longer owed (it shrank,
@@ -36,6 +36,8 @@ export interface PaymentPageData {
   storeName: string;
   language: string;
   returnPath: string;
+  /** The page key the shopper opened the page with; the page's forms carry it on. */
+  key: string;
 }
 
 /**
@@ -50,8 +52,11 @@ export function createPaymentService(deps: {
   orders: OrderService;
   cart: CartService;
   now: () => number;
+  /** Logs a provider's failure to open a payment (the shopper sees a 502). */
+  onProviderError?: (error: unknown) => void;
 }) {
   const { db, orders, cart, now } = deps;
+  const onProviderError = deps.onProviderError ?? (() => {});
   const providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
 
   function providerOf(id: string): PaymentProvider {
@@ -76,7 +81,11 @@ export function createPaymentService(deps: {
       input: UserPaymentStartedRequest,
       origin: string,
     ): Promise<PaymentStarted> {
-      const provider = providerOf('test');
+      // The first configured provider takes payments (Stripe when set up, else the test provider).
+      const provider = deps.providers[0];
+      if (!provider) {
+        throw new HttpError(503, 'no_payment_provider', 'This shop takes no payments yet.');
+      }
       const locations = await orders.locationsOf(input.pageUid);
       const result = await withRetry(() =>
         db.transaction(async (tx) => {
@@ -118,14 +127,58 @@ export function createPaymentService(deps: {
             ],
           );
           const doc = await storeReservationDoc(tx, checkout.uid);
-          return { doc, purchases, uid, amount: totals.remainingAmount, currency: checkout.currency };
+          const [store] = await tx.query<{ name: string }>('SELECT name FROM pages WHERE uid = $1', [
+            checkout.page_uid,
+          ]);
+          return {
+            doc,
+            purchases,
+            uid,
+            amount: totals.remainingAmount,
+            currency: checkout.currency,
+            orderNumber: ordered.order_number,
+            storeName: store?.name ?? '',
+          };
         }),
       );
       await cart.announce(result.doc, []);
       await orders.announcePurchases(result.purchases);
+      const [stored] = await db.query<{ return_path: string }>(
+        'SELECT return_path FROM payment_transactions WHERE uid = $1',
+        [result.uid],
+      );
+      let opened: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+      try {
+        opened = await provider.createPayment({
+          transactionUid: result.uid,
+          amount: result.amount,
+          currency: result.currency,
+          origin,
+          returnPath: stored?.return_path ?? '/',
+          storeName: result.storeName,
+          orderNumber: result.orderNumber,
+        });
+      } catch (error) {
+        // The attempt never reached the provider: it ends here, and the shopper may try again.
+        await db.query(
+          `UPDATE payment_transactions SET status = 'abandoned', updated = $2
+           WHERE uid = $1 AND status = 'awaiting_confirmation'`,
+          [result.uid, now()],
+        );
+        onProviderError(error);
+        throw new HttpError(
+          502,
+          'payment_provider_failed',
+          'The payment provider could not be reached; try again.',
+        );
+      }
+      await db.query(
+        'UPDATE payment_transactions SET payment_url = $2, provider_session_id = $3, page_key_hash = $4 WHERE uid = $1',
+        [result.uid, opened.paymentUrl, opened.sessionId, opened.pageKeyHash],
+      );
       return {
         transactionUid: result.uid,
-        paymentUrl: provider.paymentPageUrl(origin, result.uid),
+        paymentUrl: opened.paymentUrl,
         amount: result.amount,
         currency: result.currency,
       };
@@ -147,26 +200,40 @@ export function createPaymentService(deps: {
         throw new HttpError(401, 'invalid_signature', `The webhook signature is ${check}.`);
       }
       const event = provider.parseEvent(rawBody);
-      const [found] = await db.query<{ checkout_uid: string }>(
-        'SELECT checkout_uid FROM payment_transactions WHERE uid = $1 AND provider = $2',
-        [event.transactionUid, provider.id],
+      if (!event) return { outcome: 'ignored' };
+      const [found] = await db.query<{ uid: string; checkout_uid: string }>(
+        event.transactionUid !== null
+          ? 'SELECT uid, checkout_uid FROM payment_transactions WHERE uid = $1 AND provider = $2'
+          : 'SELECT uid, checkout_uid FROM payment_transactions WHERE provider_payment_id = $1 AND provider = $2',
+        [event.transactionUid ?? event.providerPaymentId, provider.id],
       );
-      if (!found) throw notFound(`No transaction "${event.transactionUid}".`);
+      if (!found) throw notFound(`No transaction "${event.transactionUid ?? event.providerPaymentId}".`);
       const result = await withRetry(() =>
         db.transaction(async (tx) => {
           // The checkout first: the same lock order as every other change of a checkout.
           await tx.query('SELECT uid FROM checkouts WHERE uid = $1 FOR UPDATE', [found.checkout_uid]);
           const [transaction] = await tx.query<TransactionRow>(
             'SELECT * FROM payment_transactions WHERE uid = $1 FOR UPDATE',
-            [event.transactionUid],
+            [found.uid],
           );
-          if (!transaction) throw notFound(`No transaction "${event.transactionUid}".`);
-          checkAmount(event, transaction);
+          if (!transaction) throw notFound(`No transaction "${found.uid}".`);
+          // A running refund total becomes what this event refunds beyond what is recorded.
+          const amount =
+            event.refundedTotal === null
+              ? event.amount
+              : Math.max(0, event.refundedTotal - transaction.amount_refunded);
+          checkAmount({ ...event, amount }, transaction);
           const inserted = await tx.query(
             `INSERT INTO payment_events (provider, event_id, transaction_uid, type, applied, received_at)
              VALUES ($1, $2, $3, $4, false, $5) ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-            [provider.id, event.id, event.transactionUid, event.type, now()],
+            [provider.id, event.id, transaction.uid, event.type, now()],
           );
+          if (event.providerPaymentId !== null && transaction.provider_payment_id === null) {
+            await tx.query('UPDATE payment_transactions SET provider_payment_id = $2 WHERE uid = $1', [
+              transaction.uid,
+              event.providerPaymentId,
+            ]);
+          }
           if (inserted.length === 0) return { outcome: 'duplicate' as const, doc: null };
           const next = nextTransactionState(
             {
@@ -176,7 +243,7 @@ export function createPaymentService(deps: {
               totalPrice: transaction.total_price,
             },
             event.type,
-            event.amount,
+            amount,
           );
           if (!next) return { outcome: 'ignored' as const, doc: null };
           const checkout = await lockedCheckout(tx, transaction.checkout_uid);
@@ -214,8 +281,11 @@ export function createPaymentService(deps: {
       return { outcome: result.outcome };
     },
 
-    /** What the hosted payment page of a transaction shows; 404 for an unknown one. */
-    async paymentPage(providerId: string, transactionUid: string): Promise<PaymentPageData> {
+    /**
+     * What the hosted payment page of a transaction shows: 404 for an unknown one, 403 without
+     * the page key that only the shopper who started the payment received.
+     */
+    async paymentPage(providerId: string, transactionUid: string, key: string): Promise<PaymentPageData> {
       const [row] = await db.query<{
         uid: string;
         status: TransactionRow['status'];
@@ -225,13 +295,23 @@ export function createPaymentService(deps: {
         order_number: number | null;
         language: string;
         store_name: string;
+        page_key_hash: string | null;
       }>(
-        `SELECT t.uid, t.status, t.total_price, t.currency, t.return_path, c.order_number, c.language, p.name AS store_name
+        `SELECT t.uid, t.status, t.total_price, t.currency, t.return_path, t.page_key_hash, c.order_number, c.language, p.name AS store_name
          FROM payment_transactions t JOIN checkouts c ON c.uid = t.checkout_uid JOIN pages p ON p.uid = c.page_uid
          WHERE t.uid = $1 AND t.provider = $2`,
         [transactionUid, providerId],
       );
       if (!row) throw notFound('No such payment.');
+      const expected = Buffer.from(row.page_key_hash ?? '', 'hex');
+      const given = Buffer.from(pageKeyHash(key), 'hex');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        throw new HttpError(
+          403,
+          'wrong_payment_key',
+          'This payment page opens only from the shop where the payment was started.',
+        );
+      }
       return {
         transactionUid: row.uid,
         status: row.status,
@@ -241,6 +321,7 @@ export function createPaymentService(deps: {
         storeName: row.store_name,
         language: row.language,
         returnPath: row.return_path,
+        key,
       };
     },
   };
@@ -259,7 +340,7 @@ export function headerSafePath(path: string): string {
 }
 
 /** Money events must be for the transaction's amount and currency; a refund for at most its total. */
-function checkAmount(event: PaymentWebhookEvent, transaction: TransactionRow): void {
+function checkAmount(event: ProviderEvent, transaction: TransactionRow): void {
   const moneyEvents: PaymentEventType[] = ['payment.authorized', 'payment.succeeded'];
   const wrongCurrency = event.currency !== transaction.currency;
   const wrongAmount = moneyEvents.includes(event.type)

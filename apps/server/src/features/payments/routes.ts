@@ -7,11 +7,13 @@ import {
 } from '@vitrine/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { requireShopper } from '../cart/routes.ts';
 import { renderPaymentPage } from './payment-page.ts';
-import type { PaymentService } from './payment-service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { headerSafePath, type PaymentService } from './payment-service.ts';
 import type { TestPaymentProvider } from './test-provider.ts';
 
 /**
@@ -20,17 +22,26 @@ import type { TestPaymentProvider } from './test-provider.ts';
  */
 export const TEST_CONFIRMATION_DELAY_MS = 1500;
 
+/** How often approvals whose confirmation is due are confirmed (the timer of another node may have died). */
+export const TEST_CONFIRMATION_SWEEP_MS = 5_000;
+
 const TransactionParams = z.object({ transactionUid: z.string().min(1).max(128) });
+const PageKey = z.object({ key: z.string().max(128).default('') });
 const ActionParams = TransactionParams.extend({ action: z.enum(['approve', 'decline', 'abandon']) });
 
-/** userPaymentStarted (spec §7), the providers' webhooks, and the test provider's hosted page. */
+/**
+ * userPaymentStarted (spec §7), the providers' webhooks, and — when the test provider is enabled
+ * — its hosted page.
+ */
 export function registerPaymentRoutes(
   app: FastifyInstance,
   payments: PaymentService,
   auth: AuthService,
-  testProvider: TestPaymentProvider,
-  options: { now: () => number; confirmationDelayMs?: number },
+  providers: readonly PaymentProvider[],
+  testProvider: TestPaymentProvider | null,
+  options: { db: Database; now: () => number; confirmationDelayMs?: number },
 ): void {
+  const { db } = options;
   const confirmationDelayMs = options.confirmationDelayMs ?? TEST_CONFIRMATION_DELAY_MS;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   app.addHook('onClose', async () => {
@@ -44,29 +55,7 @@ export function registerPaymentRoutes(
     return payments.startPayment(userUid, input, `${request.protocol}://${request.host}`);
   });
 
-  /** Sends a signed event to our own webhook endpoint, the way the provider's servers would. */
-  async function deliver(transactionUid: string, type: PaymentEventType, amount: number, currency: Currency) {
-    const { body, signature } = await testProvider.signedEvent(
-      {
-        id: `evt_${randomBytes(12).toString('base64url')}`,
-        type,
-        transactionUid,
-        amount,
-        currency,
-        created: options.now(),
-      },
-      options.now(),
-    );
-    const response = await app.inject({
-      method: 'POST',
-      url: `/payments/${testProvider.id}/webhook`,
-      headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signature },
-      payload: body,
-    });
-    if (response.statusCode >= 300) {
-      app.log.error({ status: response.statusCode, body: response.body }, 'test provider webhook refused');
-    }
-  }
+  const signatureHeaders = new Map(providers.map((provider) => [provider.id, provider.signatureHeader]));
 
   // Webhooks are verified over the exact bytes received, and the hosted page posts plain forms,
   // so this scope keeps bodies as strings.
@@ -83,36 +72,122 @@ export function registerPaymentRoutes(
     scope.post('/payments/:providerId/webhook', async (request) => {
       const { providerId } = parseInput(z.object({ providerId: z.string().min(1).max(32) }), request.params);
       const rawBody = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers[PAYMENT_SIGNATURE_HEADER];
+      const header = request.headers[signatureHeaders.get(providerId) ?? PAYMENT_SIGNATURE_HEADER];
       return payments.handleWebhook(providerId, rawBody, Array.isArray(header) ? header.join(',') : header);
     });
 
+    if (testProvider) registerTestProviderPage(scope, testProvider);
+  });
+
+  function registerTestProviderPage(scope: FastifyInstance, testProvider: TestPaymentProvider) {
+    /** Sends a signed event to our own webhook endpoint, the way the provider's servers would. */
+    async function deliver(
+      transactionUid: string,
+      type: PaymentEventType,
+      amount: number,
+      currency: Currency,
+      id = `evt_${randomBytes(12).toString('base64url')}`,
+    ): Promise<number> {
+      const { body, signature } = await testProvider.signedEvent(
+        { id, type, transactionUid, amount, currency, created: options.now() },
+        options.now(),
+      );
+      const response = await app.inject({
+        method: 'POST',
+        url: `/payments/${testProvider.id}/webhook`,
+        headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      if (response.statusCode >= 300) {
+        app.log.error({ status: response.statusCode, body: response.body }, 'test provider webhook refused');
+      }
+      return response.statusCode;
+    }
+
+    /**
+     * Confirms approvals whose confirmation is due (all of them on start-up, after a crash). Each
+     * is recorded in the database before the approval is answered, so none is lost with the
+     * process; its event id is fixed, so a confirmation sent twice (two nodes) applies once.
+     */
+    async function confirmDue(all: boolean): Promise<void> {
+      const due = await db.query<{ transaction_uid: string; total_price: number; currency: Currency }>(
+        `SELECT c.transaction_uid, t.total_price, t.currency
+         FROM test_payment_confirmations c JOIN payment_transactions t ON t.uid = c.transaction_uid
+         WHERE c.due_at <= $1 ORDER BY c.due_at`,
+        [all ? Number.MAX_SAFE_INTEGER : options.now()],
+      );
+      for (const row of due) {
+        const status = await deliver(
+          row.transaction_uid,
+          'payment.succeeded',
+          row.total_price,
+          row.currency,
+          `evt_confirm_${row.transaction_uid}`,
+        );
+        // A refusal (4xx) will not change on a retry; a server error is retried by the sweep.
+        if (status < 500) {
+          await db.query('DELETE FROM test_payment_confirmations WHERE transaction_uid = $1', [
+            row.transaction_uid,
+          ]);
+        }
+      }
+    }
+    let confirming: Promise<void> = Promise.resolve();
+    const confirm = (all: boolean) => {
+      confirming = confirming
+        .then(() => confirmDue(all))
+        .catch((error) => app.log.error({ err: error }, 'test payment confirmation failed'));
+      return confirming;
+    };
+    // After ready: confirming goes through our own webhook route, which needs a ready server.
+    app.addHook('onReady', async () => {
+      setImmediate(() => void confirm(true));
+      const sweep = setInterval(() => void confirm(false), TEST_CONFIRMATION_SWEEP_MS);
+      sweep.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(sweep);
+        await confirming;
+      });
+    });
+
+    const securityHeaders = {
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      'x-frame-options': 'DENY',
+      // The page URL holds the page key; it must not leak to other sites.
+      'referrer-policy': 'no-referrer',
+    };
+
     scope.get('/payments/test/pay/:transactionUid', async (request, reply) => {
       const { transactionUid } = parseInput(TransactionParams, request.params);
-      const page = await payments.paymentPage(testProvider.id, transactionUid);
+      const { key } = parseInput(PageKey, request.query ?? {});
+      const page = await payments.paymentPage(testProvider.id, transactionUid, key);
       return reply
-        .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-        )
-        .header('x-frame-options', 'DENY')
+        .headers(securityHeaders)
         .type('text/html; charset=utf-8')
         .send(renderPaymentPage(page, { decided: false }));
     });
 
     scope.post('/payments/test/pay/:transactionUid/:action', async (request, reply) => {
       const { transactionUid, action } = parseInput(ActionParams, request.params);
-      const page = await payments.paymentPage(testProvider.id, transactionUid);
+      const form = Object.fromEntries(
+        new URLSearchParams(typeof request.body === 'string' ? request.body : ''),
+      );
+      const { key } = parseInput(PageKey, form);
+      const page = await payments.paymentPage(testProvider.id, transactionUid, key);
       if (page.status === 'awaiting_confirmation') {
         if (action === 'approve') {
           await deliver(transactionUid, 'payment.authorized', page.amount, page.currency);
-          const confirm = () => deliver(transactionUid, 'payment.succeeded', page.amount, page.currency);
-          if (confirmationDelayMs <= 0) await confirm();
+          await db.query(
+            `INSERT INTO test_payment_confirmations (transaction_uid, due_at) VALUES ($1, $2)
+             ON CONFLICT (transaction_uid) DO NOTHING`,
+            [transactionUid, options.now() + confirmationDelayMs],
+          );
+          if (confirmationDelayMs <= 0) await confirm(false);
           else {
             const timer = setTimeout(() => {
               timers.delete(timer);
-              confirm().catch((error) => app.log.error({ err: error }, 'test payment confirmation failed'));
+              void confirm(false);
             }, confirmationDelayMs);
             timers.add(timer);
           }
@@ -125,11 +200,12 @@ export function registerPaymentRoutes(
           );
         }
       }
-      const separator = page.returnPath.includes('?') ? '&' : '?';
+      const returnPath = headerSafePath(page.returnPath);
+      const separator = returnPath.includes('?') ? '&' : '?';
       return reply.redirect(
-        `${page.returnPath}${separator}transaction=${encodeURIComponent(transactionUid)}`,
+        `${returnPath}${separator}transaction=${encodeURIComponent(transactionUid)}`,
         303,
       );
     });
-  });
+  }
 }

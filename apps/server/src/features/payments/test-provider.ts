@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { PaymentWebhookEvent } from '@vitrine/protocol';
+import { createHash, randomBytes } from 'node:crypto';
+import { PAYMENT_SIGNATURE_HEADER, PaymentWebhookEvent } from '@vitrine/protocol';
 import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -43,8 +43,19 @@ export function createTestPaymentProvider(db: Database) {
     signedEvent(event: PaymentWebhookEvent, nowMs: number): Promise<{ body: string; signature: string }>;
   } = {
     id: 'test',
-    paymentPageUrl: (origin, transactionUid) =>
-      `${origin}/payments/test/pay/${encodeURIComponent(transactionUid)}`,
+    signatureHeader: PAYMENT_SIGNATURE_HEADER,
+    /**
+     * The page key is returned only to the shopper who started the payment, in the payment URL:
+     * whoever holds just the transaction id (the return URL, logs, a shoulder) cannot approve.
+     */
+    async createPayment(request) {
+      const key = randomBytes(24).toString('base64url');
+      return {
+        paymentUrl: `${request.origin}/payments/test/pay/${encodeURIComponent(request.transactionUid)}?key=${key}`,
+        sessionId: null,
+        pageKeyHash: pageKeyHash(key),
+      };
+    },
     async verifyWebhook(rawBody, header, nowMs) {
       return checkWebhookSignature(await webhookSecret(), rawBody, header, nowMs);
     },
@@ -55,7 +66,16 @@ export function createTestPaymentProvider(db: Database) {
       } catch {
         json = undefined;
       }
-      return parseInput(PaymentWebhookEvent, json);
+      const event = parseInput(PaymentWebhookEvent, json);
+      return {
+        id: event.id,
+        type: event.type,
+        transactionUid: event.transactionUid,
+        providerPaymentId: null,
+        amount: event.amount,
+        currency: event.currency,
+        refundedTotal: null,
+      };
     },
     webhookSecret,
     /** A webhook delivery as the provider sends it: the body and its signature header. */
@@ -66,5 +86,8 @@ export function createTestPaymentProvider(db: Database) {
   };
   return provider;
 }
+
+/** SHA-256 (hex) of a payment page key, as stored on the transaction. */
+export const pageKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export type TestPaymentProvider = ReturnType<typeof createTestPaymentProvider>;

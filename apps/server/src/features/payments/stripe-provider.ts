@@ -1,0 +1,146 @@
+import { CurrencyCode, type PaymentEventType } from '@vitrine/protocol';
+import { z } from 'zod';
+import { parseInput } from '../../http/errors.ts';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
+import { checkWebhookSignature } from './webhook-signature.ts';
+
+/** The header of Stripe's webhook signature, `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+export interface StripeSettings {
+  /** Secret API key (sk_live_… / sk_test_…). */
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_…), used as the HMAC key as it is. */
+  webhookSecret: string;
+  /** https://api.stripe.com, or a local stand-in in tests. */
+  apiBase: string;
+}
+
+const StripeCurrency = z
+  .string()
+  .transform((code) => code.toUpperCase())
+  .pipe(CurrencyCode);
+
+/** The fields of a Checkout Session this server reads. */
+const CheckoutSession = z.object({
+  id: z.string(),
+  client_reference_id: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+  payment_intent: z.string().nullable().optional(),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  amount_total: z.number().int().nonnegative(),
+  currency: StripeCurrency,
+});
+
+/** The fields of a Charge this server reads (charge.refunded). */
+const Charge = z.object({
+  payment_intent: z.string(),
+  amount_refunded: z.number().int().nonnegative(),
+  currency: StripeCurrency,
+});
+
+const StripeEvent = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string(),
+  data: z.object({ object: z.unknown() }),
+});
+
+const SESSION_EVENTS: Record<string, PaymentEventType> = {
+  'checkout.session.async_payment_succeeded': 'payment.succeeded',
+  'checkout.session.async_payment_failed': 'payment.failed',
+  'checkout.session.expired': 'payment.canceled',
+};
+
+/**
+ * Stripe Checkout Sessions (https://docs.stripe.com/api/checkout/sessions) over plain HTTPS:
+ * a session per transaction (form-encoded POST /v1/checkout/sessions), the shopper pays on
+ * Stripe's page, and signed webhooks report the outcome. Our transaction uid travels as the
+ * session's client_reference_id and metadata; refunds name the PaymentIntent, which the
+ * completed session told us.
+ */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const secret = Buffer.from(settings.webhookSecret, 'utf8');
+  return {
+    id: 'stripe',
+    signatureHeader: STRIPE_SIGNATURE_HEADER,
+    async createPayment(request) {
+      const back = `${request.origin}${request.returnPath}${request.returnPath.includes('?') ? '&' : '?'}transaction=${encodeURIComponent(request.transactionUid)}`;
+      const name =
+        request.orderNumber === null
+          ? request.storeName
+          : `${request.storeName} – order ${request.orderNumber}`;
+      const form = new URLSearchParams({
+        mode: 'payment',
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': request.currency.toLowerCase(),
+        'line_items[0][price_data][unit_amount]': String(request.amount),
+        'line_items[0][price_data][product_data][name]': name || 'Order',
+        client_reference_id: request.transactionUid,
+        'metadata[transaction_uid]': request.transactionUid,
+        'payment_intent_data[metadata][transaction_uid]': request.transactionUid,
+        success_url: back,
+        cancel_url: back,
+      });
+      const response = await fetch(new URL('/v1/checkout/sessions', settings.apiBase), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${settings.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          // A retried request never opens a second session for the same transaction.
+          'idempotency-key': `vitrine-${request.transactionUid}`,
+        },
+        body: form.toString(),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`Stripe answered ${response.status}: ${text.slice(0, 500)}`);
+      const session = z.object({ id: z.string(), url: z.string().url() }).parse(JSON.parse(text));
+      return { paymentUrl: session.url, sessionId: session.id, pageKeyHash: null };
+    },
+    async verifyWebhook(rawBody, header, nowMs) {
+      return checkWebhookSignature(secret, rawBody, header, nowMs);
+    },
+    parseEvent(rawBody): ProviderEvent | null {
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        json = undefined;
+      }
+      const event = parseInput(StripeEvent, json);
+      if (event.type === 'charge.refunded') {
+        const charge = parseInput(Charge, event.data.object);
+        return {
+          id: event.id,
+          type: 'payment.refunded',
+          transactionUid: null,
+          providerPaymentId: charge.payment_intent,
+          amount: 0,
+          currency: charge.currency,
+          refundedTotal: charge.amount_refunded,
+        };
+      }
+      const type =
+        event.type === 'checkout.session.completed' ? 'completed' : (SESSION_EVENTS[event.type] ?? null);
+      if (type === null) return null;
+      const session = parseInput(CheckoutSession, event.data.object);
+      const transactionUid = session.client_reference_id ?? session.metadata?.transaction_uid ?? null;
+      if (transactionUid === null) return null;
+      return {
+        id: event.id,
+        // A completed session is paid, or (delayed methods) paid later: async_payment_succeeded.
+        type:
+          type === 'completed'
+            ? session.payment_status === 'unpaid'
+              ? 'payment.authorized'
+              : 'payment.succeeded'
+            : type,
+        transactionUid,
+        providerPaymentId: session.payment_intent ?? null,
+        amount: session.amount_total,
+        currency: session.currency,
+        refundedTotal: null,
+      };
+    },
+  };
+}
