@@ -49,7 +49,8 @@ import {
   useCountryName,
   useShippingLabel,
 } from './order-view.tsx';
-import type { AddOutcome } from './player-cart.tsx';
+import { type AddOutcome, failedOutcome } from './player-cart.tsx';
+import { termsPath } from '../terms/terms-path.ts';
 import './checkout.css';
 
 /** The child routes of the one-page checkout (spec §2: choose, confirm, success) and their steps. */
@@ -350,7 +351,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
       outcome = answer.status;
     } catch (error) {
       logFailure('changing the quantity failed', error);
-      outcome = 'error';
+      outcome = failedOutcome(error);
     }
     setLineFeedback((current) => ({ ...current, [itemKey(item)]: outcome }));
     await reload();
@@ -414,7 +415,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             errors={errors}
             showErrors={showErrors}
             onChooseStore={() => void chooseStore()}
-            termsHref="/terms"
+            termsHref={termsPath(data.pageUid)}
           />
         </section>
       </div>

@@ -63,6 +63,11 @@ export function OrderLines({
                   {t('checkout.feedback.message.soldOut')}
                 </span>
               )}
+              {outcome === 'shopperLimit' && (
+                <span className="order-line__problem" role="status">
+                  {t('checkout.feedback.message.shopperLimit')}
+                </span>
+              )}
               {outcome === 'error' && (
                 <span className="order-line__problem" role="alert">
                   {t('checkout.cart.updateError')}

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
 import { currentSession, onSessionChange } from '../../lib/session.ts';
@@ -26,8 +27,16 @@ import './player-cart.css';
  */
 
 export type ReservationLine = CheckoutReservationDoc['reservations'][number];
-/** An add's outcome: a feedback state of spec §4, or `error` when the call failed (spec §8). */
-export type AddOutcome = CartFeedbackStatus | 'error';
+/**
+ * An add's outcome: a feedback state of spec §4, `shopperLimit` when the store sells no more of
+ * the product to one customer (409 `shopper_limit`), or `error` when the call failed (spec §8).
+ */
+export type AddOutcome = CartFeedbackStatus | 'shopperLimit' | 'error';
+
+/** The outcome of a failed add or quantity change. */
+export function failedOutcome(error: unknown): AddOutcome {
+  return error instanceof ApiError && error.code === 'shopper_limit' ? 'shopperLimit' : 'error';
+}
 /** Failed cart updates so far: one ("There was an error…") or several ("Multiple errors…"). */
 export type CartUpdateError = 'single' | 'multiple';
 
@@ -138,7 +147,7 @@ export function usePlayerCart({
         return answer.status;
       } catch (error) {
         logFailure('adding to the cart failed', error);
-        return 'error';
+        return failedOutcome(error);
       }
     },
     [applyAnswer, context, pageUid, campaignUid, cartKey],
@@ -163,8 +172,9 @@ export function usePlayerCart({
         return answer.status;
       } catch (error) {
         logFailure('changing the cart quantity failed', error);
-        setFailures((count) => count + 1);
-        return 'error';
+        const outcome = failedOutcome(error);
+        if (outcome === 'error') setFailures((count) => count + 1);
+        return outcome;
       }
     },
     [applyAnswer, checkoutUid, pageUid, campaignUid],
@@ -234,7 +244,10 @@ export function AddFeedback({ outcome, shopLink }: { outcome: AddOutcome; shopLi
     );
   }
   const message =
-    outcome === 'soldOut' || outcome === 'variantMissing' || outcome === 'expired'
+    outcome === 'soldOut' ||
+    outcome === 'variantMissing' ||
+    outcome === 'expired' ||
+    outcome === 'shopperLimit'
       ? t(`checkout.feedback.message.${outcome}`)
       : null;
   return (
