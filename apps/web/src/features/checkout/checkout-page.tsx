@@ -50,7 +50,6 @@ import {
   useShippingLabel,
 } from './order-view.tsx';
 import { type AddOutcome, failedOutcome } from './player-cart.tsx';
-import { termsPath } from '../terms/terms-path.ts';
 import './checkout.css';
 
 /** The child routes of the one-page checkout (spec §2: choose, confirm, success) and their steps. */
@@ -415,7 +414,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             errors={errors}
             showErrors={showErrors}
             onChooseStore={() => void chooseStore()}
-            termsHref={termsPath(data.pageUid)}
+            termsHref="/terms"
           />
         </section>
       </div>
