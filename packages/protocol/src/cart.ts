@@ -107,7 +107,11 @@ export type GetCartUidResponse = z.infer<typeof GetCartUidResponse>;
 /**
  * `/shopapiv2/cart/addSingle`: reserve `quantity` more units of a product (of a variant when the
  * product has variants). Creates the cart when needed. Answers 200 with a CartUpdateResponse
- * whose status says whether it was added or why not (sold out, expired, …).
+ * whose status says whether it was added or why not (sold out, expired, …). 409
+ * `shopper_limit` (`maxUnitsPerShopper` in the body) when the shopper would hold more units of
+ * the product, in all their carts and orders of the store, than the store's integrity setting
+ * allows; the same for raising a quantity. 429 `rate_limited` past the per-user or per-address
+ * limit of cart changes (and of pings), when the server's abuse limits are on.
  */
 export const AddSingleRequest = z
   .object({

@@ -180,7 +180,11 @@ export type CompetitionPresentation = z.infer<typeof CompetitionPresentation>;
  * `/shopapiv2/competition/participate`: posts `text` as a comment (metaData.competitionUid),
  * then records the participation (users.competitionsParticipated). Empty text (after trimming)
  * is ignored: answers `{ status: 'ignored' }` and records nothing (spec §5). A poll or quiz
- * needs `optionId`. 409 `competition_closed` / `already_participated`; 429 as for comments.
+ * needs `optionId`. 409 `competition_closed` / `already_participated` (also when another
+ * account of the same person took part, where the store counts persons); 403
+ * `contact_required` for a poll that takes one vote per person from an anonymous viewer who left
+ * no contact details in the store; 429 as for comments, and past the per-user or
+ * per-address limit of entries.
  */
 export const ParticipateRequest = z
   .object({
