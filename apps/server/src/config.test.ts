@@ -158,4 +158,22 @@ describe('loadConfig: accounts and interaction', () => {
       loadConfig({ VITRINE_OIDC_PROVIDERS: JSON.stringify([{ ...provider, issuer: 'nope' }]) }),
     ).toThrow('VITRINE_OIDC_PROVIDERS.0.issuer');
   });
+
+  it('offers test payments unless NODE_ENV is production or VITRINE_TEST_PAYMENTS says otherwise', () => {
+    expect(loadConfig({}).testPayments).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).testPayments).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', VITRINE_TEST_PAYMENTS: 'on' }).testPayments).toBe(true);
+    expect(loadConfig({ VITRINE_TEST_PAYMENTS: 'off' }).testPayments).toBe(false);
+    expect(() => loadConfig({ VITRINE_TEST_PAYMENTS: 'yes' })).toThrow(/VITRINE_TEST_PAYMENTS/);
+  });
+
+  it('sets up Stripe only with both its secrets', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiBase: 'https://api.stripe.com',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/set together/);
+  });
 });

@@ -426,6 +426,46 @@ describe('an order is paid at most once, and only for what it holds', () => {
   });
 });
 
+describe('without test payments (VITRINE_TEST_PAYMENTS=off, the production default)', () => {
+  it('offers no test provider: no payment can be started, and its page and webhook do not exist', async () => {
+    const shop = await openTestApp({ env: { VITRINE_TEST_PAYMENTS: 'off' } });
+    try {
+      await seedCommerceStore(shop, { now: Date.now() });
+      const shopper = await signIn(shop);
+      const checkoutUid = (await addSingle(shop, shopper, 'mug')).body.checkoutUid as string;
+      await call(shop, shopper, '/functions/customerpage/updateCheckoutDetails', {
+        ...ref(checkoutUid),
+        details: HOME_DELIVERY,
+      });
+      const started = await call<{ error: string }>(
+        shop,
+        shopper,
+        '/functions/customerpage/userPaymentStarted',
+        ref(checkoutUid),
+      );
+      expect(started.status).toBe(503);
+      expect(started.body.error).toBe('no_payment_provider');
+      expect(shop.commerce.testProvider).toBeNull();
+      const page = await shop.server.inject({ method: 'GET', url: '/payments/test/pay/anything?key=x' });
+      expect(page.statusCode).toBe(404);
+      const approve = await shop.server.inject({
+        method: 'POST',
+        url: '/payments/test/pay/anything/approve',
+      });
+      expect(approve.statusCode).toBe(404);
+      const hook = await shop.server.inject({
+        method: 'POST',
+        url: '/payments/test/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(hook.statusCode).toBe(404);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe('the test provider after a crash', () => {
   it('confirms on restart an approval whose confirmation the crashed process never sent', async () => {
     const db = await openTestDatabase();
