@@ -20,7 +20,20 @@ export const CurrencyCode = z.enum(['DKK', 'SEK', 'NOK', 'PLN', 'EUR', 'GBP']);
 export const LocaleCode = z.enum(['en', 'da', 'sv', 'no', 'fi', 'nl', 'pl', 'de', 'es', 'fr', 'ko']);
 
 /** Integer minor units per currency; prices are never sent by a client, only by the admin API. */
-export const PriceList = z.partialRecord(CurrencyCode, z.number().int().nonnegative());
+/**
+ * The highest price of one unit, in minor units (100,000,000.00 in a two-decimal currency): far
+ * above any product's price, and low enough that totals of many lines stay exact numbers.
+ */
+export const MAX_PRICE_MINOR_UNITS = 10_000_000_000;
+
+export const PriceList = z.partialRecord(
+  CurrencyCode,
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_PRICE_MINOR_UNITS, `must be at most ${MAX_PRICE_MINOR_UNITS} minor units`),
+);
 export type PriceList = z.infer<typeof PriceList>;
 
 export const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #29323D');

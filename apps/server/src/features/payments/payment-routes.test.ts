@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CheckoutView,
+  MAX_PRICE_MINOR_UNITS,
   PAYMENT_SIGNATURE_HEADER,
   type PaymentStarted,
   type PaymentWebhookEvent,
@@ -12,6 +13,7 @@ import {
   addSingle,
   CAMPAIGN,
   call,
+  EVENT,
   HOME_DELIVERY,
   PRICES,
   SHOP,
@@ -423,6 +425,50 @@ describe('an order is paid at most once, and only for what it holds', () => {
     expect(refunded.body.outcome).toBe('applied');
     const view = await load(shopper, checkoutUid);
     expect(view).toMatchObject({ payed: false, paidAmount: body.amount - 1, remainingAmount: 1 });
+  });
+});
+
+describe('large amounts', () => {
+  it('takes an order above 2^31 - 1 minor units end to end, and refuses prices above the maximum', async () => {
+    const price = 3_000_000_000; // 30,000,000.00 kr.
+    const put = (prices: object) =>
+      app.server.inject({
+        method: 'PUT',
+        url: `/admin/pages/${SHOP}/products/yacht`,
+        headers: adminHeaders,
+        payload: { name: 'Yacht', prices, stock: 5 },
+      });
+    const tooDear = await put({ DKK: MAX_PRICE_MINOR_UNITS + 1 });
+    expect(tooDear.statusCode).toBe(400);
+    expect(tooDear.json().message).toMatch(/prices\.DKK: must be at most 10000000000 minor units/);
+    expect((await put({ DKK: price })).statusCode).toBeLessThan(300);
+    const listed = await app.server.inject({
+      method: 'PUT',
+      url: `/admin/events/${EVENT}/products/yacht`,
+      headers: adminHeaders,
+      payload: { productUid: 'yacht', sorting: 9 },
+    });
+    expect(listed.statusCode).toBeLessThan(300);
+
+    const shopper = await signIn(app);
+    const added = await addSingle(app, shopper, 'yacht', { quantity: 2 });
+    expect(added.status).toBe(200);
+    const checkoutUid = added.body.checkoutUid as string;
+    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref(checkoutUid),
+      details: HOME_DELIVERY,
+    });
+    const { body } = await startPayment(shopper, checkoutUid);
+    expect(body.amount).toBe(2 * price + FREIGHT);
+    await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
+    const view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({
+      payed: true,
+      totalPrice: 2 * price + FREIGHT,
+      paidAmount: 2 * price + FREIGHT,
+    });
+    expect(view.items[0]).toMatchObject({ price, total: 2 * price });
+    expect(typeof view.transactions[0]?.totalPrice).toBe('number');
   });
 });
 
