@@ -3,6 +3,8 @@ import { CurrencyCode, HexColor, LocaleCode, MediaUrl, Uid } from './common.ts';
 
 export const StoreAddress = z.object({
   name: z.string().max(200).default(''),
+  /** Street and number; the pickup location's address line. */
+  street: z.string().max(300).default(''),
   postCode: z.string().max(20).default(''),
   city: z.string().max(100).default(''),
   email: z.string().max(200).default(''),
@@ -90,7 +92,7 @@ export const PageInput = z
     terms: z.string().max(50_000).default(''),
     cvr: z.string().max(50).default(''),
     logo: MediaUrl.nullable().default(null),
-    address: StoreAddress.default({ name: '', postCode: '', city: '', email: '', phone: '' }),
+    address: StoreAddress.default({ name: '', street: '', postCode: '', city: '', email: '', phone: '' }),
     storefront: z
       .object({
         cards: z.record(z.string(), StorefrontCard).default({}),

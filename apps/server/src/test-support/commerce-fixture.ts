@@ -37,7 +37,7 @@ export async function seedCommerceStore(
     name: 'Cart <Shop> & Co',
     language: 'da',
     currency: 'DKK',
-    address: { name: 'Cart Shop ApS', postCode: '8000', city: 'Aarhus C' },
+    address: { name: 'Cart Shop ApS', street: 'Havnegade 4', postCode: '8000', city: 'Aarhus C' },
   });
   await admin(app, 'PUT', `/admin/pages/${SHOP}/products/mug`, {
     name: 'Mug',

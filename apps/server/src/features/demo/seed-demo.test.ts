@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventProduct, ShopEvents, StoreInfo } from '@vitrine/protocol';
+import { DELIVERY_COUNTRIES, EventProduct, ShopEvents, StoreInfo } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_MEDIA_DIR } from '../../app.ts';
 import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
-import { demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
+import { pickupLocations, shippingMethods } from '../orders/shipping.ts';
+import { DEMO_VIDEO_MS, demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
@@ -129,6 +130,45 @@ describe('seedDemoStoreIfEmpty', () => {
     for (const path of new Set(requested)) {
       expect(existsSync(join(DEMO_MEDIA_DIR, path.slice(MEDIA_PREFIX.length))), path).toBe(true);
     }
+  });
+
+  it('gives the recorded show the length of its video, 1:00 (issue 13 §9)', async () => {
+    const [vod] = (await shopEvents()).vod;
+    const { liveStartTime, liveEndTime } = vod?.event ?? { liveStartTime: null, liveEndTime: null };
+    expect((liveEndTime ?? 0) - (liveStartTime ?? 0)).toBe(DEMO_VIDEO_MS);
+    expect(DEMO_VIDEO_MS).toBe(60_000);
+  });
+
+  it('promises in its terms only what the checkout does (issue 13 §9)', async () => {
+    const { terms, storefront } = await storeInfo();
+    const claims = [
+      terms,
+      ...Object.values(storefront.cards).flatMap((card) => [card.title, card.text]),
+    ].join('\n');
+    // No free-delivery threshold, card brands, wallet or e-mail confirmation the demo does not have.
+    expect(claims).not.toMatch(/free delivery|499|Visa|Mastercard|MobilePay|confirmed it by e-mail/i);
+    expect(terms).toContain('We do not send order confirmations by e-mail.');
+    expect(terms).toContain('test card');
+    const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    for (const country of DELIVERY_COUNTRIES) {
+      expect(terms, country).toContain(countryNames.of(country) ?? country);
+    }
+    const dkk = Object.fromEntries(shippingMethods('DKK').map((method) => [method.kind, method.price / 100]));
+    expect(terms).toContain(`Home delivery costs ${dkk.home_delivery} kr`);
+    expect(terms).toContain(`parcel shop ${dkk.parcel_shop} kr`);
+    expect(dkk.store_pickup).toBe(0);
+  });
+
+  it('offers its studio as pickup location by shop name and street, not the company name twice (issue 13 §9)', async () => {
+    expect(pickupLocations(await storeInfo())).toEqual([
+      {
+        uid: 'demo-store-store',
+        name: 'Nordlys Living',
+        address: 'Mejlgade 12',
+        postCode: '8000',
+        city: 'Aarhus C',
+      },
+    ]);
   });
 
   it('serves the demo show as video/mp4', async () => {

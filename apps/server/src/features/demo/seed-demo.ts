@@ -18,6 +18,9 @@ const DAY = 24 * HOUR;
 /** Offsets into demo-show.mp4 where each product segment starts; each lasts 15 s. */
 const SEGMENT_MS = 15_000;
 
+/** Length of demo-show.mp4 (1:00): the recorded show lasts exactly as long as its video. */
+export const DEMO_VIDEO_MS = 60_000;
+
 /** Where apps/server/demo/media is served (see buildApp). */
 const media = (file: string) => `/demo-media/${file}`;
 
@@ -40,21 +43,27 @@ const PAGE: PageBody = {
     'calm Nordic homes, and we present new collections live every month.',
   address: {
     name: 'Nordlys Living ApS',
+    street: 'Mejlgade 12',
     postCode: '8000',
     city: 'Aarhus C',
     email: 'hello@nordlys.example',
     phone: '+45 86 12 34 56',
   },
   cvr: '12345678',
+  // Every promise here is one the demo keeps: the countries are the checkout's delivery countries,
+  // the delivery prices its freight (shipping.ts), the payment its built-in test card; no e-mail is sent.
   terms: [
     'These terms apply to all purchases from Nordlys Living ApS, CVR 12345678, Mejlgade 12, 8000 Aarhus C. ' +
-      'Prices include Danish VAT. Your order is binding once we have confirmed it by e-mail.',
-    'We ship within Denmark, Sweden, Norway, Finland, Poland, Germany and the United Kingdom. Orders placed ' +
-      'before 14:00 on weekdays leave our studio the same day. Delivery is free on orders over 499 kr.',
+      'Prices include Danish VAT. Your order is binding once you have paid for it; the confirmation page ' +
+      'shows your order and what you paid. We do not send order confirmations by e-mail.',
+    'We ship to Denmark, Sweden, Norway, Finland, Poland, Germany, the Netherlands, Spain, France and the ' +
+      'United Kingdom. Home delivery costs 49 kr and delivery to a parcel shop 39 kr (in your own currency, ' +
+      'the checkout shows the price); picking your order up at our Aarhus studio is free. Orders placed ' +
+      'before 14:00 on weekdays leave our studio the same day.',
     'The law gives you 14 days to cancel a purchase; we give you 30 days from the day you receive it. Return ' +
       'the items unused and in their original packaging, and we refund the purchase price, including the ' +
       'original delivery cost, within 14 days of receiving the return.',
-    'We accept Visa, Mastercard and MobilePay. Your card is charged when your order leaves our studio.',
+    'This is a demonstration store: the only payment method is a test card, and no money is ever charged.',
     'Complaints can be sent to hello@nordlys.example. You may also complain to the Danish Centre for Complaint ' +
       'Resolution or through the EU online dispute resolution platform.',
   ].join('\n\n'),
@@ -65,7 +74,7 @@ const PAGE: PageBody = {
       'questions in the chat and shop straight from the video.',
     cards: {
       delivery: {
-        title: 'Free delivery over 499 kr',
+        title: 'Same-day dispatch',
         text: 'Orders placed before 14:00 on weekdays leave our Aarhus studio the same day.',
         image: null,
       },
@@ -377,7 +386,7 @@ function demoEvents(now: number): DemoEvent[] {
         eventName: 'Kitchen favourites',
         eventStartTimestamp: vodStart,
         liveStartTime: vodStart,
-        liveEndTime: vodStart + 40 * MINUTE,
+        liveEndTime: vodStart + DEMO_VIDEO_MS,
         cdn: 'vitrine',
         cdnVideoStartTime: vodStart,
         liveVideoFormat: vertical('cover-vod.jpg'),

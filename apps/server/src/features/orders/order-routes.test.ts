@@ -78,8 +78,9 @@ describe('checkout to order', () => {
     expect(options.body.pickupLocations).toEqual([
       {
         uid: `${SHOP}-store`,
-        name: 'Cart Shop ApS',
-        address: 'Cart Shop ApS',
+        // The shop's name at its street, not the company name twice (issue 13 §9).
+        name: 'Cart <Shop> & Co',
+        address: 'Havnegade 4',
         postCode: '8000',
         city: 'Aarhus C',
       },

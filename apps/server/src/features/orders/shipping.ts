@@ -33,17 +33,17 @@ export function freightFor(details: Pick<CheckoutDetails, 'shippingMethod'>, cur
 
 export const deliveryCountries = (): DeliveryCountry[] => [...DELIVERY_COUNTRIES];
 
-/** The store itself is the pickup location (its address from the store info). */
+/** The store itself is the pickup location: its shop name at its street address (from the store info). */
 export function pickupLocations(store: {
   uid: string;
   name: string;
-  address: { name: string; postCode: string; city: string };
+  address: { street: string; postCode: string; city: string };
 }): PickupLocation[] {
   return [
     {
       uid: `${store.uid}-store`,
-      name: store.address.name || store.name,
-      address: store.address.name || store.name,
+      name: store.name,
+      address: store.address.street,
       postCode: store.address.postCode,
       city: store.address.city,
     },

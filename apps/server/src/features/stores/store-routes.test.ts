@@ -12,6 +12,7 @@ const PAGE = {
   logo: '/demo-media/nordic-logo.png',
   address: {
     name: 'Nordic Goods ApS',
+    street: 'Åboulevarden 7',
     postCode: '8000',
     city: 'Aarhus',
     email: 'shop@nordic.example',
@@ -113,7 +114,7 @@ describe('POST /functions/customerpage/storeInfo', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       uid: 'minimal-store',
-      address: { name: '', postCode: '', city: '', email: '', phone: '' },
+      address: { name: '', street: '', postCode: '', city: '', email: '', phone: '' },
       terms: '',
       description: '',
       cvr: '',

@@ -18,7 +18,8 @@ interface PageRow {
   terms: string;
   cvr: string;
   logo: string | null;
-  address: StoreInfo['address'];
+  /** Rows stored before the street field existed have none. */
+  address: Omit<StoreInfo['address'], 'street'> & { street?: string };
   storefront: StoreInfo['storefront'];
   language: PageInput['language'];
   currency: PageInput['currency'];
@@ -97,7 +98,7 @@ export function createStoreService(db: Queryable, publish: Publish) {
       const row = await requirePage(pageUid);
       return {
         uid: row.uid,
-        address: row.address,
+        address: { ...row.address, street: row.address.street ?? '' },
         terms: row.terms,
         description: row.description,
         cvr: row.cvr,
