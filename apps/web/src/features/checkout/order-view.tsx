@@ -68,6 +68,11 @@ export function OrderLines({
                   {t('checkout.feedback.message.shopperLimit')}
                 </span>
               )}
+              {outcome === 'paymentOpen' && (
+                <span className="order-line__problem" role="status">
+                  {t('checkout.feedback.message.paymentOpen')}
+                </span>
+              )}
               {outcome === 'error' && (
                 <span className="order-line__problem" role="alert">
                   {t('checkout.cart.updateError')}

@@ -29,13 +29,18 @@ import './player-cart.css';
 export type ReservationLine = CheckoutReservationDoc['reservations'][number];
 /**
  * An add's outcome: a feedback state of spec §4, `shopperLimit` when the store sells no more of
- * the product to one customer (409 `shopper_limit`), or `error` when the call failed (spec §8).
+ * the product to one customer (409 `shopper_limit`), `paymentOpen` when a line cannot be reduced
+ * while a payment of the order is under way (409 `payment_open`), or `error` when the call
+ * failed (spec §8).
  */
-export type AddOutcome = CartFeedbackStatus | 'shopperLimit' | 'error';
+export type AddOutcome = CartFeedbackStatus | 'shopperLimit' | 'paymentOpen' | 'error';
 
 /** The outcome of a failed add or quantity change. */
 export function failedOutcome(error: unknown): AddOutcome {
-  return error instanceof ApiError && error.code === 'shopper_limit' ? 'shopperLimit' : 'error';
+  if (!(error instanceof ApiError)) return 'error';
+  if (error.code === 'shopper_limit') return 'shopperLimit';
+  if (error.code === 'payment_open') return 'paymentOpen';
+  return 'error';
 }
 /** Failed cart updates so far: one ("There was an error…") or several ("Multiple errors…"). */
 export type CartUpdateError = 'single' | 'multiple';
@@ -247,7 +252,8 @@ export function AddFeedback({ outcome, shopLink }: { outcome: AddOutcome; shopLi
     outcome === 'soldOut' ||
     outcome === 'variantMissing' ||
     outcome === 'expired' ||
-    outcome === 'shopperLimit'
+    outcome === 'shopperLimit' ||
+    outcome === 'paymentOpen'
       ? t(`checkout.feedback.message.${outcome}`)
       : null;
   return (
