@@ -28,6 +28,8 @@ export interface TransactionRow {
   total_price: number;
   /** Minor units received that the order did not owe, to be refunded (0 normally). */
   refund_due: number;
+  /** The provider's id of the payment (Stripe: PaymentIntent), once known. */
+  provider_payment_id: string | null;
   currency: Transaction['currency'];
   return_path: string;
   created: number;
