@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkoutProblems } from '@vitrine/domain';
+import { checkoutProblems, confirmationFits } from '@vitrine/domain';
 import {
   CHECKOUT_ERROR_CODES,
   CHECKOUT_PROBLEM_MESSAGES,
@@ -27,7 +27,7 @@ import {
 import { orderRefusalError } from '../cart/order-refusal.ts';
 import { checkoutTopics } from '../checkout/live-queries.ts';
 import type { StoreService } from '../stores/store-service.ts';
-import { checkoutView, refreshPayed } from './checkout-totals.ts';
+import { checkoutTotals, checkoutView, refreshPayed } from './checkout-totals.ts';
 import {
   deliveryCountries,
   findParcelShops,
@@ -181,6 +181,26 @@ export function createOrderService(deps: {
     );
   }
 
+  /**
+   * A payment under way is for the total when it started: cheaper delivery chosen meanwhile would
+   * leave the shopper paying more than the order then owes (and the payment refused as owed back).
+   */
+  async function refuseShrinkingUnderOpenPayment(tx: Queryable, checkout: CheckoutRow): Promise<void> {
+    const [open] = await tx.query<{ total_price: number }>(
+      `SELECT total_price FROM payment_transactions WHERE checkout_uid = $1 AND status = 'awaiting_confirmation'
+       ORDER BY created DESC LIMIT 1`,
+      [checkout.uid],
+    );
+    if (!open) return;
+    if (!confirmationFits(open.total_price, (await checkoutTotals(tx, checkout)).remainingAmount)) {
+      throw new HttpError(
+        409,
+        CHECKOUT_ERROR_CODES.paymentOpen,
+        'A payment for this order is under way: complete or cancel it on the payment page before choosing cheaper delivery.',
+      );
+    }
+  }
+
   async function lockedCheckout(tx: Queryable, uid: string): Promise<CheckoutRow> {
     const [row] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [uid]);
     if (!row) throw new Error(`checkout ${uid} vanished inside its transaction`);
@@ -225,6 +245,7 @@ export function createOrderService(deps: {
             JSON.stringify(details),
             now(),
           ]);
+          await refuseShrinkingUnderOpenPayment(tx, await lockedCheckout(tx, checkout.uid));
           // The freight may have changed the total an earlier payment covered.
           await refreshPayed(tx, await lockedCheckout(tx, checkout.uid));
           const doc = await storeReservationDoc(tx, checkout.uid);

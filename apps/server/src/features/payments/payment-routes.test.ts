@@ -417,6 +417,29 @@ describe('an order is paid at most once, and only for what it holds', () => {
     expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, paidAmount: body.amount });
   });
 
+  it('refuses cheaper delivery while a payment for the dearer one is under way', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const { body } = await startPayment(shopper, checkoutUid);
+    const pickup = await call<{ error: string }>(
+      app,
+      shopper,
+      '/functions/customerpage/updateCheckoutDetails',
+      {
+        ...ref(checkoutUid),
+        details: { ...HOME_DELIVERY, shippingMethod: 'store_pickup' },
+      },
+    );
+    expect(pickup.status).toBe(409);
+    expect(pickup.body.error).toBe('payment_open');
+    const view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ freight: FREIGHT, totalPrice: body.amount });
+    // Once the payment lands, the order is what the shopper paid for.
+    expect(
+      (await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount))).body.outcome,
+    ).toBe('applied');
+    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, paidAmount: body.amount });
+  });
+
   it('refunds part of a payment: the order owes that part again, not the whole payment', async () => {
     const { shopper, checkoutUid } = await readyCheckout();
     const { body } = await startPayment(shopper, checkoutUid);
