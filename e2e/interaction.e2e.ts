@@ -357,7 +357,7 @@ describe('live interaction in the player', () => {
     await overlay.getByRole('button', { name: text('interaction.competitions.participate.raffle') }).click();
     // Anonymous participation requires a name (spec §5); then the entry goes on by itself.
     await enterName(dora, 'Dora');
-    await overlay.getByText(text('interaction.competitions.participated')).waitFor();
+    await overlay.getByText(text('interaction.competitions.participated.raffle')).waitFor();
     // Participating posted a comment (spec §4), which everyone sees.
     await tab(bob, 'Comments').click();
     await bob.getByText('Rust red, please').waitFor();

@@ -125,4 +125,18 @@ describe('participation and state', () => {
       'closed',
     );
   });
+
+  it('is drawn once winners are drawn, entered or not, unless the viewer is told they won (issue 13 §8)', () => {
+    const drawn = competition('a', { winners: [{ name: 'Ann' }] });
+    expect(competitionViewerState(drawn, viewer())).toBe('drawn');
+    expect(competitionViewerState(drawn, viewer(['a']))).toBe('drawn');
+    expect(competitionViewerState(drawn, viewer(['a']), ['a'])).toBe('winner');
+    expect(competitionViewerState(competition('a', { winners: [] }), viewer())).toBe('participate');
+  });
+
+  it('does not present a drawn competition in the overlay (issue 13 §8)', () => {
+    const drawn = competition('a', { winners: [{ name: 'Ann' }] });
+    expect(isCompetitionOverlayShown(drawn, viewer())).toBe(false);
+    expect(overlayCompetition([drawn, competition('b')], viewer())?.uid).toBe('b');
+  });
 });

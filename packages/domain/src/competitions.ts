@@ -12,6 +12,8 @@ export interface CompetitionLike {
   openForParticipation: boolean;
   playing: boolean;
   cues: ReadonlyArray<{ start: number }>;
+  /** Drawn winners; absent is read as none drawn. */
+  winners?: ReadonlyArray<unknown>;
 }
 
 /** What the viewer has done, from the user document. */
@@ -26,12 +28,20 @@ export const hasParticipated = (competition: CompetitionLike, viewer: Competitio
 export const hasDismissed = (competition: CompetitionLike, viewer: CompetitionViewer): boolean =>
   viewer.competitionsDismissed.includes(competition.uid);
 
-/** The overlay shows a competition that is playing, not dismissed, open and not participated. */
+/** Whether winners have been drawn: from then on joining has no chance to win, so it is not offered. */
+export const hasWinnersDrawn = (competition: CompetitionLike): boolean =>
+  (competition.winners?.length ?? 0) > 0;
+
+/**
+ * The overlay shows a competition that is playing, not dismissed, open and not participated —
+ * and not drawn yet, since a drawn one has nothing left to join.
+ */
 export function isCompetitionOverlayShown(competition: CompetitionLike, viewer: CompetitionViewer): boolean {
   return (
     competition.playing &&
     !hasDismissed(competition, viewer) &&
     competition.openForParticipation &&
+    !hasWinnersDrawn(competition) &&
     !hasParticipated(competition, viewer)
   );
 }
@@ -125,15 +135,20 @@ export function competitionDescription(
 /** A participation whose text is empty after trimming is ignored (spec §5). */
 export const isParticipationIgnored = (text: string): boolean => text.trim() === '';
 
-export type CompetitionViewerState = 'participate' | 'participated' | 'winner' | 'closed';
+export type CompetitionViewerState = 'participate' | 'participated' | 'winner' | 'drawn' | 'closed';
 
-/** A viewer's state: participate → participated → winner (announced); closed when not open and not taken part. */
+/**
+ * A viewer's state: participate → participated → winner (announced); `drawn` once winners are
+ * drawn and the viewer is not (yet told to be) one of them, entered or not, so a drawn raffle
+ * neither offers "Join" nor keeps wishing good luck; closed when not open and not taken part.
+ */
 export function competitionViewerState(
   competition: CompetitionLike,
   viewer: CompetitionViewer,
   wonCompetitionUids: readonly string[] = [],
 ): CompetitionViewerState {
   if (wonCompetitionUids.includes(competition.uid)) return 'winner';
+  if (hasWinnersDrawn(competition)) return 'drawn';
   if (hasParticipated(competition, viewer)) return 'participated';
   return competition.openForParticipation ? 'participate' : 'closed';
 }

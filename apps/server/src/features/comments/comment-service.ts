@@ -213,6 +213,11 @@ export function createCommentService({
       metaData: CommentDoc['metaData'] = {},
       /** The client address; competition entries, limited on their own, pass none. */
       address?: string,
+      /**
+       * `authorAndHost` keeps the comment out of the public chat: the author sees it among their
+       * private comments and the host in the console (a poll vote is a choice, not a chat message).
+       */
+      audience: 'public' | 'authorAndHost' = 'public',
     ): Promise<CommentDoc> {
       await enforceCommentLimits(userUid, address);
       if (!metaData.competitionUid) await requireCommentsOpen(input.pageUid, input.campaignUid);
@@ -246,7 +251,7 @@ export function createCommentService({
         text: input.text,
         threadId: input.threadId,
         source: 'player',
-        isPublic: privatePartner === null,
+        isPublic: audience === 'public' && privatePartner === null,
         recipientUid: privatePartner,
         verified: false,
         metaData,

@@ -236,6 +236,45 @@ describe('polls and quizzes', () => {
     expect(noOption.json().message).toBe("optionId: must be one of the competition's options");
   });
 
+  it('keeps a poll vote out of the public chat: the voter and the host still see it (issue 13 §8)', async () => {
+    const poll = await create({
+      type: 'poll',
+      name: 'Which wood?',
+      options: [
+        { id: 'oak', text: 'Oak' },
+        { id: 'ash', text: 'Ash' },
+      ],
+      openForParticipation: true,
+    });
+    const voter = await signIn();
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const own = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, voter.user.uid));
+    const voted = await participate(voter.idToken, {
+      competitionUid: poll.uid,
+      text: 'Oak',
+      optionId: 'oak',
+    });
+    expect(voted.statusCode, voted.body).toBe(200);
+    const answer = ParticipateResponse.parse(voted.json());
+    const commentUid = answer.status === 'participated' ? answer.commentUid : null;
+    expect(commentUid).not.toBeNull();
+    expect(chat.changes).toEqual([]);
+    expect(CommentDoc.parse(own.changes.at(-1)?.doc)).toMatchObject({
+      uid: commentUid,
+      text: 'Oak',
+      public: false,
+      metaData: { competitionUid: poll.uid },
+    });
+    const host = await adminOk('GET', `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments`);
+    expect(
+      CommentDoc.array()
+        .parse(host.comments)
+        .map((comment) => comment.uid),
+    ).toContain(commentUid);
+    await chat.stop();
+    await own.stop();
+  });
+
   it('draws quiz winners only among right answers, and keeps the answer from viewers', async () => {
     const quiz = await create({
       type: 'quiz',

@@ -323,6 +323,9 @@ export function createCompetitionService({
           context: 'checkout',
         },
         { competitionUid: competition.uid },
+        undefined,
+        // A poll vote is recorded like any entry but not told to the public chat (issue 13 §8).
+        competition.type === 'poll' ? 'authorAndHost' : 'public',
       );
       const inserted = await db.query(
         `INSERT INTO competition_participants (competition_uid, user_uid, option_id, comment_uid, time, person_key)

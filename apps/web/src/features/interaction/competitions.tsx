@@ -212,8 +212,11 @@ function CompetitionCard({
         </form>
       )}
       {state === 'participated' && (
-        <p className="competition-card__status">{t('interaction.competitions.participated')}</p>
+        <p className="competition-card__status">
+          {t(`interaction.competitions.participated.${competition.type}`)}
+        </p>
       )}
+      {state === 'drawn' && <p className="competition-card__status">{t('interaction.competitions.drawn')}</p>}
       {state === 'winner' && (
         <p className="competition-card__status competition-card__status--winner">
           {t('interaction.competitions.youWon')}
