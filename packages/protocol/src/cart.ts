@@ -361,10 +361,15 @@ export const Transaction = z.object({
   status: TransactionStatus,
   paymentOK: z.boolean(),
   allowReopen: z.boolean(),
-  /** Minor units refunded; a refunded transaction no longer counts (spec §5). */
+  /** Minor units refunded; the transaction counts for its total less this (spec §5, see countedAmount). */
   amountRefunded: z.number().int().nonnegative(),
   /** Minor units this attempt is for. */
   totalPrice: z.number().int().nonnegative(),
+  /**
+   * Minor units received that the order did not owe (its provider confirmed it after the order
+   * shrank or another attempt paid it): they do not count, and the shop owes them back.
+   */
+  refundDue: z.number().int().nonnegative(),
   currency: CurrencyCode,
   created: Timestamp,
   updated: Timestamp,

@@ -45,6 +45,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     allowReopen: row.allow_reopen,
     amountRefunded: row.amount_refunded,
     totalPrice: row.total_price,
+    refundDue: row.refund_due,
     currency: row.currency,
     created: row.created,
     updated: row.updated,

@@ -386,6 +386,10 @@ describe('an order is paid at most once, and only for what it holds', () => {
     expect(view).toMatchObject({ payed: true, paidAmount: first.amount, remainingAmount: 0 });
     expect(await refundDue(second.transactionUid)).toBe(second.amount);
     expect(await refundDue(first.transactionUid)).toBe(0);
+    expect(view.transactions.map((t) => [t.status, t.paymentOK, t.refundDue])).toEqual([
+      ['received', true, 0],
+      ['received', false, second.amount],
+    ]);
   });
 
   it('refuses removing or reducing lines while a payment is open', async () => {

@@ -73,7 +73,18 @@ export function registerPaymentRoutes(
       const { providerId } = parseInput(z.object({ providerId: z.string().min(1).max(32) }), request.params);
       const rawBody = typeof request.body === 'string' ? request.body : '';
       const header = request.headers[signatureHeaders.get(providerId) ?? PAYMENT_SIGNATURE_HEADER];
-      return payments.handleWebhook(providerId, rawBody, Array.isArray(header) ? header.join(',') : header);
+      const result = await payments.handleWebhook(
+        providerId,
+        rawBody,
+        Array.isArray(header) ? header.join(',') : header,
+      );
+      if (result.outcome === 'refund_due') {
+        request.log.warn(
+          { providerId },
+          'a payment arrived that its order no longer owed; it is to be refunded',
+        );
+      }
+      return result;
     });
 
     if (testProvider) registerTestProviderPage(scope, testProvider);
