@@ -13,14 +13,44 @@ export interface RecordedSessionRequest {
 
 /**
  * A local stand-in for Stripe's API speaking its documented wire format: form-encoded
- * `POST /v1/checkout/sessions` answered with a Checkout Session object. It records each request;
+ * `POST /v1/checkout/sessions` answered with a Checkout Session object, session expiry and
+ * `POST /v1/refunds`. It records each request;
  * `failNext` makes the next creation answer 500 (an outage).
  */
 export async function startFakeStripe() {
   const sessions: RecordedSessionRequest[] = [];
+  /** Ids of sessions expired by POST /v1/checkout/sessions/:id/expire. */
+  const expired: string[] = [];
+  /** Refunds created by POST /v1/refunds. */
+  const refunds: { idempotencyKey: string | undefined; form: Record<string, string> }[] = [];
   let failures = 0;
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
+    const expire =
+      request.method === 'POST'
+        ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '')
+        : null;
+    if (expire) {
+      expired.push(decodeURIComponent(expire[1] ?? ''));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: expire[1], object: 'checkout.session', status: 'expired' }));
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/v1/refunds') {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      refunds.push({ idempotencyKey: header(request, 'idempotency-key'), form });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          id: `re_${refunds.length}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          payment_intent: form.payment_intent,
+          status: 'succeeded',
+        }),
+      );
+      return;
+    }
     if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(
@@ -64,6 +94,8 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    expired,
+    refunds,
     failNext() {
       failures++;
     },

@@ -57,4 +57,8 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<SignatureCheck>;
   /** Parses a verified webhook body; null for an event this server has no use for. */
   parseEvent(rawBody: string): ProviderEvent | null;
+  /** Closes a payment session that a newer attempt replaced, so it can no longer be paid. */
+  cancelPayment?(sessionId: string): Promise<void>;
+  /** Refunds `amount` of a payment to the shopper; the provider reports it by webhook later. */
+  refund?(refund: { providerPaymentId: string; amount: number; transactionUid: string }): Promise<void>;
 }

@@ -100,9 +100,10 @@ export function createPaymentService(deps: {
           // At most one attempt is open: an earlier one still awaiting confirmation is cancelled
           // (the shopper left its page, or pays again in another tab). Should its provider still
           // confirm it, the confirmation counts only for what the order then owes.
-          await tx.query(
+          const replaced = await tx.query<{ provider: string; provider_session_id: string | null }>(
             `UPDATE payment_transactions SET status = 'abandoned', updated = $2
-             WHERE checkout_uid = $1 AND status = 'awaiting_confirmation'`,
+             WHERE checkout_uid = $1 AND status = 'awaiting_confirmation'
+             RETURNING provider, provider_session_id`,
             [checkout.uid, now()],
           );
           const uid = randomBytes(18).toString('base64url');
@@ -138,11 +139,20 @@ export function createPaymentService(deps: {
             currency: checkout.currency,
             orderNumber: ordered.order_number,
             storeName: store?.name ?? '',
+            replaced,
           };
         }),
       );
       await cart.announce(result.doc, []);
       await orders.announcePurchases(result.purchases);
+      // Replaced sessions are closed at their provider, so the shopper cannot pay them any more
+      // (should one be paid first anyway, its confirmation counts only for what is owed).
+      for (const old of result.replaced) {
+        const oldProvider = providers.get(old.provider);
+        if (old.provider_session_id && oldProvider?.cancelPayment) {
+          await oldProvider.cancelPayment(old.provider_session_id).catch(onProviderError);
+        }
+      }
       const [stored] = await db.query<{ return_path: string }>(
         'SELECT return_path FROM payment_transactions WHERE uid = $1',
         [result.uid],
@@ -234,7 +244,7 @@ export function createPaymentService(deps: {
               event.providerPaymentId,
             ]);
           }
-          if (inserted.length === 0) return { outcome: 'duplicate' as const, doc: null };
+          if (inserted.length === 0) return { outcome: 'duplicate' as const, doc: null, refund: null };
           const next = nextTransactionState(
             {
               status: transaction.status,
@@ -245,7 +255,7 @@ export function createPaymentService(deps: {
             event.type,
             amount,
           );
-          if (!next) return { outcome: 'ignored' as const, doc: null };
+          if (!next) return { outcome: 'ignored' as const, doc: null, refund: null };
           const checkout = await lockedCheckout(tx, transaction.checkout_uid);
           let refundDue = transaction.refund_due;
           let paymentOK = next.paymentOK;
@@ -271,13 +281,24 @@ export function createPaymentService(deps: {
             event.id,
           ]);
           await refreshPayed(tx, checkout);
+          const owedBack = refundDue > transaction.refund_due;
+          const providerPaymentId = transaction.provider_payment_id ?? event.providerPaymentId;
           return {
-            outcome: refundDue > transaction.refund_due ? ('refund_due' as const) : ('applied' as const),
+            outcome: owedBack ? ('refund_due' as const) : ('applied' as const),
             doc: await storeReservationDoc(tx, transaction.checkout_uid),
+            refund:
+              owedBack && providerPaymentId
+                ? { providerPaymentId, amount: refundDue, transactionUid: transaction.uid }
+                : null,
           };
         }),
       );
       if (result.doc) await cart.announce(result.doc, []);
+      if (result.refund && provider.refund) {
+        // Money the order did not owe goes back at once where the provider can refund; its
+        // refund webhook then clears refund_due. Otherwise it stays flagged for the shop.
+        await provider.refund(result.refund).catch(onProviderError);
+      }
       return { outcome: result.outcome };
     },
 

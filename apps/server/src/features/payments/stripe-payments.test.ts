@@ -141,6 +141,48 @@ describe('Stripe Checkout', () => {
     expect(await load(shopper, checkoutUid)).toMatchObject({ paidAmount: 0, remainingAmount: amount });
   });
 
+  it('expires a replaced session, and refunds at once a second payment the order no longer owed', async () => {
+    const { shopper, checkoutUid, started: first } = await startedPayment();
+    const firstSession = `cs_test_${fake.sessions.length}`;
+    const second = (
+      await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', ref(checkoutUid))
+    ).body;
+    expect(fake.expired).toContain(firstSession);
+    // The shopper had paid the first session in another tab just before it expired.
+    const paidFirst = stripeEvent('checkout.session.completed', session(first.transactionUid, first.amount));
+    expect((await signed(paidFirst)).body.outcome).toBe('applied');
+    const paidSecond = stripeEvent(
+      'checkout.session.completed',
+      session(second.transactionUid, second.amount),
+    );
+    expect((await signed(paidSecond)).body.outcome).toBe('refund_due');
+    expect(fake.refunds.at(-1)).toEqual({
+      idempotencyKey: `vitrine-refund-${second.transactionUid}`,
+      form: {
+        payment_intent: `pi_${second.transactionUid}`,
+        amount: String(second.amount),
+        'metadata[transaction_uid]': second.transactionUid,
+        'metadata[reason]': 'not_owed',
+      },
+    });
+    let view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ payed: true, paidAmount: first.amount });
+    expect(view.transactions[1]).toMatchObject({ paymentOK: false, refundDue: second.amount });
+    // Stripe reports the refund; nothing is owed back any more, and the order stays paid once.
+    const refunded = stripeEvent('charge.refunded', {
+      id: 'ch_2',
+      object: 'charge',
+      payment_intent: `pi_${second.transactionUid}`,
+      amount: second.amount,
+      amount_refunded: second.amount,
+      currency: 'dkk',
+    });
+    expect((await signed(refunded)).body.outcome).toBe('applied');
+    view = await load(shopper, checkoutUid);
+    expect(view).toMatchObject({ payed: true, paidAmount: first.amount });
+    expect(view.transactions[1]).toMatchObject({ refundDue: 0, amountRefunded: second.amount });
+  });
+
   it('refuses forged, stale and unsigned webhooks, changing nothing', async () => {
     const { shopper, checkoutUid, started } = await startedPayment();
     const body = stripeEvent('checkout.session.completed', session(started.transactionUid, started.amount));

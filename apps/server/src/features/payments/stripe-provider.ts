@@ -7,6 +7,9 @@ import { checkWebhookSignature } from './webhook-signature.ts';
 /** The header of Stripe's webhook signature, `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
+/** How long a call to Stripe's API may take before the shopper is told to try again. */
+const STRIPE_TIMEOUT_MS = 15_000;
+
 export interface StripeSettings {
   /** Secret API key (sk_live_… / sk_test_…). */
   secretKey: string;
@@ -60,6 +63,23 @@ const SESSION_EVENTS: Record<string, PaymentEventType> = {
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const secret = Buffer.from(settings.webhookSecret, 'utf8');
+
+  /** A form-encoded POST to Stripe's API; the answer's text, or an error for any non-2xx. */
+  async function post(path: string, form: URLSearchParams, idempotencyKey: string | null): Promise<string> {
+    const response = await fetch(new URL(path, settings.apiBase), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${settings.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: form.toString(),
+      signal: AbortSignal.timeout(STRIPE_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`Stripe answered ${response.status} to ${path}: ${text.slice(0, 500)}`);
+    return text;
+  }
   return {
     id: 'stripe',
     signatureHeader: STRIPE_SIGNATURE_HEADER,
@@ -81,21 +101,29 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         success_url: back,
         cancel_url: back,
       });
-      const response = await fetch(new URL('/v1/checkout/sessions', settings.apiBase), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${settings.secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          // A retried request never opens a second session for the same transaction.
-          'idempotency-key': `vitrine-${request.transactionUid}`,
-        },
-        body: form.toString(),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`Stripe answered ${response.status}: ${text.slice(0, 500)}`);
+      // A retried request never opens a second session for the same transaction.
+      const text = await post('/v1/checkout/sessions', form, `vitrine-${request.transactionUid}`);
       const session = z.object({ id: z.string(), url: z.string().url() }).parse(JSON.parse(text));
       return { paymentUrl: session.url, sessionId: session.id, pageKeyHash: null };
+    },
+    async cancelPayment(sessionId) {
+      await post(
+        `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`,
+        new URLSearchParams(),
+        null,
+      );
+    },
+    async refund({ providerPaymentId, amount, transactionUid }) {
+      await post(
+        '/v1/refunds',
+        new URLSearchParams({
+          payment_intent: providerPaymentId,
+          amount: String(amount),
+          'metadata[transaction_uid]': transactionUid,
+          'metadata[reason]': 'not_owed',
+        }),
+        `vitrine-refund-${transactionUid}`,
+      );
     },
     async verifyWebhook(rawBody, header, nowMs) {
       return checkWebhookSignature(secret, rawBody, header, nowMs);
