@@ -54,7 +54,9 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
                   <span className="player-cart__name">{name}</span>
                   {line.variantName && <span className="player-cart__variant">{line.variantName}</span>}
                   <span className="player-cart__price">{format.money(line.totalPrice, currency)}</span>
-                  {feedback === 'soldOut' && <AddFeedback outcome="soldOut" shopLink={null} />}
+                  {(feedback === 'soldOut' || feedback === 'shopperLimit') && (
+                    <AddFeedback outcome={feedback} shopLink={null} />
+                  )}
                 </div>
                 <QuantityStepper
                   quantity={line.qty}
