@@ -186,8 +186,11 @@ export function createCartService(deps: {
    */
   async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<void> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
+    // An order's lines hold no timed reservation (LEAST would skip a NULL, hence the CASE).
     await tx.query(
-      'UPDATE checkout_lines SET reserved_until = LEAST($2::bigint, added_at + $3::bigint) WHERE checkout_uid = $1',
+      `UPDATE checkout_lines
+       SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
+       WHERE checkout_uid = $1`,
       [checkout.uid, until, CART_RESERVATION_MAX_AGE_MS],
     );
     await tx.query('UPDATE checkouts SET updated_at = $2 WHERE uid = $1', [checkout.uid, now()]);

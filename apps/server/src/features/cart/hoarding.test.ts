@@ -6,6 +6,7 @@ import {
   addSingle,
   CAMPAIGN,
   call,
+  HOME_DELIVERY,
   SHOP,
   type Shopper,
   seedCommerceStore,
@@ -180,6 +181,24 @@ describe('stock hoarding (issue 12 item 7)', () => {
     answer = PingResponse.parse((await ping(await refreshed(shopper), checkoutUid)).json());
     expect(answer.reservedUntil).toBeNull();
     expect((await stockOf(app, 'flash')).product).toBe(FLASH_STOCK);
+  });
+  it("keeps an order's lines without a timed hold when the order changes", async () => {
+    clock += 2 * MINUTE;
+    const buyer = await signInFrom();
+    expect((await addSingle(app, buyer, 'mug')).status).toBe(200);
+    const ref = { pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid: await cartOf(buyer) };
+    const details = await call(app, buyer, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref,
+      details: HOME_DELIVERY,
+    });
+    expect(details.status).toBe(200);
+    expect((await call(app, buyer, '/functions/customerpage/placeOrder', ref)).status).toBe(200);
+    expect((await addSingle(app, buyer, 'mug')).body).toMatchObject({ status: 'added' });
+    const lines = await app.db.query<{ reserved_until: string | null }>(
+      'SELECT reserved_until FROM checkout_lines WHERE checkout_uid = $1',
+      [ref.checkoutUid],
+    );
+    expect(lines).toEqual([{ reserved_until: null }]);
   });
 });
 
