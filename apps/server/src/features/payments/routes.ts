@@ -151,14 +151,15 @@ export function registerPaymentRoutes(
       return confirming;
     };
     // After ready: confirming goes through our own webhook route, which needs a ready server.
+    let sweep: ReturnType<typeof setInterval> | undefined;
     app.addHook('onReady', async () => {
       setImmediate(() => void confirm(true));
-      const sweep = setInterval(() => void confirm(false), TEST_CONFIRMATION_SWEEP_MS);
+      sweep = setInterval(() => void confirm(false), TEST_CONFIRMATION_SWEEP_MS);
       sweep.unref();
-      app.addHook('onClose', async () => {
-        clearInterval(sweep);
-        await confirming;
-      });
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await confirming;
     });
 
     const securityHeaders = {
