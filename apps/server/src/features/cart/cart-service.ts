@@ -12,10 +12,10 @@ import {
 import {
   type AddSingleRequest,
   CART_FEEDBACK_MESSAGES,
-  CHECKOUT_ERROR_CODES,
   type CancelReservationRequest,
   type CartFeedbackStatus,
   type CartUpdateResponse,
+  CHECKOUT_ERROR_CODES,
   type ChangeCheckoutProductQuantityRequest,
   type CheckoutReservationDoc,
   type GetCartUidRequest,
