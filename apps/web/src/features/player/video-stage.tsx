@@ -53,6 +53,9 @@ export function VideoStage({
   const format = useLocale();
   const [failed, setFailed] = useState(false);
   const [started, setStarted] = useState(false);
+  // A viewer who was here while the show was live did not miss it: the cover says it ended instead.
+  const [sawLive, setSawLive] = useState(state === 'live');
+  if (state === 'live' && !sawLive) setSawLive(true);
   const details = event.event;
   const video = deriveVideo(event);
   const source = details.currentStatus === 'planned' ? null : video.mp4VideoUrl;
@@ -157,8 +160,10 @@ export function VideoStage({
       )}
       {state === 'recorded' && !started && (
         <div className="video-stage__overlay video-stage__overlay--cover">
-          <p className="video-stage__overlay-title">{t('player.recordedCover.title')}</p>
-          <p>{t('player.recordedCover.text')}</p>
+          <p className="video-stage__overlay-title">
+            {t(sawLive ? 'player.recordedCover.endedTitle' : 'player.recordedCover.title')}
+          </p>
+          <p>{t(sawLive ? 'player.recordedCover.endedText' : 'player.recordedCover.text')}</p>
           <button
             type="button"
             className="button"
