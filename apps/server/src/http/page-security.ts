@@ -116,7 +116,9 @@ export function contentSecurityPolicy(
 export function registerPageSecurity(app: FastifyInstance, options: PageSecurityOptions): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // A route with a stricter policy of its own (the payment page: its URL holds a key) keeps it.
+    if (!reply.hasHeader('referrer-policy'))
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
     const url = new URL(request.url, 'http://localhost');

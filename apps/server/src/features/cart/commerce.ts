@@ -74,7 +74,11 @@ export function registerCommerce(
 
   registerCartRoutes(server, cart, deps.auth);
   registerOrderRoutes(server, orders, deps.auth, deps.requireAdmin);
-  registerPaymentRoutes(server, payments, deps.auth, providers, testProvider, { db, now });
+  registerPaymentRoutes(server, payments, deps.auth, providers, testProvider, {
+    db,
+    now,
+    embedOrigins: async (pageUid) => (await deps.stores.pageSummary(pageUid)).allowedOrigins,
+  });
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = setInterval(() => {

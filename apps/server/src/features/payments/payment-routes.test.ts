@@ -232,6 +232,26 @@ describe('userPaymentStarted and the hosted payment page', () => {
     expect(own.body).toContain(`name="key" value="${pageKey(started)}"`);
   });
 
+  it('lets only the store’s allowed embed origins frame the payment page (the checkout runs in the player’s frame)', async () => {
+    const { shopper, checkoutUid } = await readyCheckout();
+    const started = (await startPayment(shopper, checkoutUid)).body;
+    const framing = async () => {
+      const page = await app.server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      return {
+        ancestors: /frame-ancestors ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1],
+        xFrameOptions: page.headers['x-frame-options'],
+      };
+    };
+    expect(await framing()).toEqual({ ancestors: "'none'", xFrameOptions: 'DENY' });
+    await app.services.stores.allowOrigins(SHOP, ['https://retailer.example']);
+    expect(await framing()).toEqual({
+      ancestors: "'self' https://retailer.example",
+      xFrameOptions: undefined,
+    });
+  });
+
   it('redirects back to a return path with characters outside Latin-1, percent-encoded', async () => {
     const { shopper, checkoutUid } = await readyCheckout();
     const started = await startPayment(shopper, checkoutUid, '/cart-live/ordre/betalt-✓-€-ø?væg=日本');

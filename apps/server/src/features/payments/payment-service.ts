@@ -34,6 +34,8 @@ export interface PaymentPageData {
   currency: Currency;
   orderNumber: number | null;
   storeName: string;
+  /** The store, whose allowed embed origins may frame the page (the checkout runs in the player's frame). */
+  pageUid: string;
   language: string;
   returnPath: string;
   /** The page key the shopper opened the page with; the page's forms carry it on. */
@@ -316,9 +318,10 @@ export function createPaymentService(deps: {
         order_number: number | null;
         language: string;
         store_name: string;
+        page_uid: string;
         page_key_hash: string | null;
       }>(
-        `SELECT t.uid, t.status, t.total_price, t.currency, t.return_path, t.page_key_hash, c.order_number, c.language, p.name AS store_name
+        `SELECT t.uid, t.status, t.total_price, t.currency, t.return_path, t.page_key_hash, c.order_number, c.language, p.name AS store_name, p.uid AS page_uid
          FROM payment_transactions t JOIN checkouts c ON c.uid = t.checkout_uid JOIN pages p ON p.uid = c.page_uid
          WHERE t.uid = $1 AND t.provider = $2`,
         [transactionUid, providerId],
@@ -340,6 +343,7 @@ export function createPaymentService(deps: {
         currency: row.currency,
         orderNumber: row.order_number,
         storeName: row.store_name,
+        pageUid: row.page_uid,
         language: row.language,
         returnPath: row.return_path,
         key,

@@ -9,11 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
+import { cspOrigin } from '../../http/page-security.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { requireShopper } from '../cart/routes.ts';
 import { renderPaymentPage } from './payment-page.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { headerSafePath, type PaymentService } from './payment-service.ts';
+import { headerSafePath, type PaymentPageData, type PaymentService } from './payment-service.ts';
 import type { TestPaymentProvider } from './test-provider.ts';
 
 /**
@@ -39,7 +40,13 @@ export function registerPaymentRoutes(
   auth: AuthService,
   providers: readonly PaymentProvider[],
   testProvider: TestPaymentProvider | null,
-  options: { db: Database; now: () => number; confirmationDelayMs?: number },
+  options: {
+    db: Database;
+    now: () => number;
+    confirmationDelayMs?: number;
+    /** The origins allowed to embed a store's player, which may also frame its payment page. */
+    embedOrigins?: (pageUid: string) => Promise<readonly string[]>;
+  },
 ): void {
   const { db } = options;
   const confirmationDelayMs = options.confirmationDelayMs ?? TEST_CONFIRMATION_DELAY_MS;
@@ -162,12 +169,22 @@ export function registerPaymentRoutes(
       await confirming;
     });
 
-    const securityHeaders = {
-      'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-      'x-frame-options': 'DENY',
-      // The page URL holds the page key; it must not leak to other sites.
-      'referrer-policy': 'no-referrer',
+    /**
+     * The page runs inside the player's frame when the checkout does (an embedded player's new tab
+     * would lack the shopper's session), so the store's allowed embed origins may frame it; no one else.
+     */
+    const securityHeaders = async (page: PaymentPageData) => {
+      const origins = (await options.embedOrigins?.(page.pageUid).catch(() => [])) ?? [];
+      const ancestors = origins.flatMap((origin) => cspOrigin(origin) ?? []);
+      return {
+        'cache-control': 'no-store',
+        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors ${
+          ancestors.length ? ["'self'", ...ancestors].join(' ') : "'none'"
+        }`,
+        ...(ancestors.length ? {} : { 'x-frame-options': 'DENY' }),
+        // The page URL holds the page key; it must not leak to other sites.
+        'referrer-policy': 'no-referrer',
+      };
     };
 
     scope.get('/payments/test/pay/:transactionUid', async (request, reply) => {
@@ -175,7 +192,7 @@ export function registerPaymentRoutes(
       const { key } = parseInput(PageKey, request.query ?? {});
       const page = await payments.paymentPage(testProvider.id, transactionUid, key);
       return reply
-        .headers(securityHeaders)
+        .headers(await securityHeaders(page))
         .type('text/html; charset=utf-8')
         .send(renderPaymentPage(page, { decided: false }));
     });
