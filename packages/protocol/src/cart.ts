@@ -415,6 +415,8 @@ export const CheckoutView = z.object({
   deadline: Timestamp.nullable(),
   deadlinePassed: z.boolean(),
   details: CheckoutDetails,
+  /** The chosen parcel shop with its address (details.parcelShopId resolved), so it can be named. */
+  parcelShop: ParcelShop.nullable().optional(),
   /** What still blocks placing the order (empty when it can be placed). */
   problems: z.array(CheckoutProblem),
   transactions: z.array(Transaction),

@@ -117,6 +117,11 @@ export const CheckoutReservationDoc = z.object({
   orderNumber: z.number().int().nullable().optional(),
   /** Counted payments cover the order (spec §5 counting rules). */
   payed: z.boolean().optional(),
+  /** Freight of the chosen delivery, so the player's cart shows what the order costs in all. */
+  freight: z.number().int().nonnegative().optional(),
+  /** What counted payments cover, and what is left to pay of lines plus freight (spec §3 Order). */
+  paidAmount: z.number().int().nonnegative().optional(),
+  remainingAmount: z.number().int().nonnegative().optional(),
   /** The latest payment attempt's state, so the payment-received page follows it live. */
   lastPaymentStatus: z
     .enum(['awaiting_confirmation', 'received', 'declined', 'abandoned'])

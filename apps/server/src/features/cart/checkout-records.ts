@@ -1,4 +1,4 @@
-import { type CheckoutStatus, type Currency, type Locale, linesTotal } from '@vitrine/domain';
+import { type CheckoutStatus, type Currency, type Locale, linesTotal, paidAmount } from '@vitrine/domain';
 import {
   type CheckoutDetails,
   CheckoutDetails as CheckoutDetailsSchema,
@@ -7,6 +7,7 @@ import {
 } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import { freightFor } from '../orders/shipping.ts';
 
 /** A row of `checkouts`. */
 export interface CheckoutRow {
@@ -84,7 +85,11 @@ export function toReservationDoc(
   checkout: CheckoutRow,
   lines: readonly LineRow[],
   lastPaymentStatus: TransactionStatus | null,
+  paid = 0,
 ): CheckoutReservationDoc {
+  const totalPrice = linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty })));
+  // An empty cart ships nothing, so it costs nothing (as checkoutTotals counts it).
+  const freight = lines.length === 0 ? 0 : freightFor(checkoutDetails(checkout), checkout.currency);
   return {
     pageUid: checkout.page_uid,
     campaignUid: checkout.campaign_uid,
@@ -101,13 +106,16 @@ export function toReservationDoc(
       sku: line.sku,
       reservedUntil: line.reserved_until,
     })),
-    totalPrice: linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty }))),
+    totalPrice,
     currency: checkout.currency,
     language: checkout.language,
     checkoutUid: checkout.uid,
     status: checkout.status,
     orderNumber: checkout.order_number,
     payed: checkout.payed,
+    freight,
+    paidAmount: paid,
+    remainingAmount: Math.max(0, totalPrice + freight - paid),
     lastPaymentStatus,
   };
 }
@@ -126,7 +134,25 @@ export async function storeReservationDoc(
     'SELECT status FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created DESC, uid DESC LIMIT 1',
     [checkoutUid],
   );
-  const doc = toReservationDoc(checkout, await readLines(tx, checkoutUid), latest?.status ?? null);
+  const transactions = await tx.query<{
+    payment_ok: boolean;
+    allow_reopen: boolean;
+    amount_refunded: number;
+    total_price: number;
+  }>(
+    'SELECT payment_ok, allow_reopen, amount_refunded, total_price FROM payment_transactions WHERE checkout_uid = $1',
+    [checkoutUid],
+  );
+  const paid = paidAmount({
+    payed: checkout.payed,
+    transactions: transactions.map((row) => ({
+      paymentOK: row.payment_ok,
+      allowReopen: row.allow_reopen,
+      amountRefunded: Number(row.amount_refunded),
+      totalPrice: Number(row.total_price),
+    })),
+  });
+  const doc = toReservationDoc(checkout, await readLines(tx, checkoutUid), latest?.status ?? null, paid);
   await writeReservationDoc(tx, doc);
   return doc;
 }

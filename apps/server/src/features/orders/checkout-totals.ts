@@ -14,7 +14,7 @@ import {
   readLines,
   variantOfKey,
 } from '../cart/checkout-records.ts';
-import { freightFor } from './shipping.ts';
+import { freightFor, parcelShopById } from './shipping.ts';
 
 /** A row of `payment_transactions`. */
 export interface TransactionRow {
@@ -144,6 +144,10 @@ export async function checkoutView(
     deadline,
     deadlinePassed: isPastDeadline(deadline, now),
     details,
+    parcelShop:
+      details.shippingMethod === 'parcel_shop'
+        ? parcelShopById(details.parcelShopId, details.address.city)
+        : null,
     problems,
     transactions: totals.transactions,
   };

@@ -74,6 +74,18 @@ export function findParcelShops(query: {
   }));
 }
 
+/**
+ * The parcel shop an id names (ids carry country, post code and place in the list), with its
+ * address, so the confirmation and the order can name it; null for an id the lookup never gives.
+ */
+export function parcelShopById(id: string | null, city: string): ParcelShop | null {
+  const match = id === null ? null : /^ps-([A-Z]{2})-([0-9A-Z]+)-([1-3])$/.exec(id);
+  if (!match) return null;
+  const country = DELIVERY_COUNTRIES.find((candidate) => candidate === match[1]);
+  if (!country) return null;
+  return findParcelShops({ country, postCode: match[2] ?? '', city }).find((shop) => shop.id === id) ?? null;
+}
+
 /** Whether a parcel shop id is one the lookup gives for this country (ids carry country and post code). */
 export const isKnownParcelShop = (id: string, country: DeliveryCountry | null) =>
   country !== null && new RegExp(`^ps-${country}-[0-9A-Z]+-[1-3]$`).test(id);
