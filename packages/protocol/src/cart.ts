@@ -109,7 +109,7 @@ export type GetCartUidResponse = z.infer<typeof GetCartUidResponse>;
  * product has variants). Creates the cart when needed. Answers 200 with a CartUpdateResponse
  * whose status says whether it was added or why not (sold out, expired, …). 409
  * `shopper_limit` (`maxUnitsPerShopper` in the body) when the shopper would hold more units of
- * the product, in all their carts and orders of the store, than the store's integrity setting
+ * the product, in their carts and unpaid orders of the store, than the store's integrity setting
  * allows; the same for raising a quantity. 429 `rate_limited` past the per-user or per-address
  * limit of cart changes (and of pings), when the server's abuse limits are on.
  */

@@ -66,7 +66,8 @@ export const DEFAULT_MAX_UNITS_PER_SHOPPER = 10;
 /**
  * A store's rules against hoarding and stuffing (issue 12), every field optional:
  * - `maxUnitsPerShopper`: units of one product (all its variants) one shopper may hold in the
- *   store's carts and orders together (default DEFAULT_MAX_UNITS_PER_SHOPPER).
+ *   store's carts and unpaid orders together; bought units (paid or sent to packing) do not
+ *   count (default DEFAULT_MAX_UNITS_PER_SHOPPER).
  * - `raffleWinners`: `anyEntrant` (default) or `contactable` — only entrants who are signed in
  *   with an account or left their contact details in the store can be drawn, once per person.
  * - `pollVotes`: `perAccount` (default: every viewer, anonymous ones too) or `perPerson` — only

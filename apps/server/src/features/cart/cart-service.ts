@@ -314,7 +314,9 @@ export function createCartService(deps: {
 
   /**
    * Refuses (409 `shopper_limit`) units beyond the store's cap on one product per shopper: the
-   * units of the product (any variant) in all the shopper's checkouts of the store, plus `adding`.
+   * units of the product (any variant) that the shopper holds in the store, plus `adding`. Held
+   * means in this checkout or in another open cart or unpaid order; what a shopper bought (paid
+   * or sent to packing) does not count, so a returning customer can buy again.
    * The cap is read before the transaction (PGlite's one connection is held by it).
    */
   async function enforceUnitsPerShopper(
@@ -326,8 +328,9 @@ export function createCartService(deps: {
   ): Promise<void> {
     const [held] = await tx.query<{ units: number }>(
       `SELECT COALESCE(SUM(l.qty), 0)::int AS units FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
-       WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3`,
-      [checkout.page_uid, checkout.user_uid, productUid],
+       WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3
+         AND (c.uid = $4 OR (c.status <> 'locked' AND NOT c.payed))`,
+      [checkout.page_uid, checkout.user_uid, productUid, checkout.uid],
     );
     if ((held?.units ?? 0) + adding > maxUnitsPerShopper) {
       throw new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), {
