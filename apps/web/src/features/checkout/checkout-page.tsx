@@ -7,6 +7,7 @@ import {
   canStartPayment,
   checkoutProblemKey,
   checkoutProblems,
+  lineChanges,
   paymentLinkForBrowser,
   resolveCheckoutStep,
   validateCheckoutForm,
@@ -204,6 +205,25 @@ export function CheckoutShell({
 }
 
 /** Cart → Confirmation → Payment; steps the shopper may open are links. */
+/** Scrolls to the form's first invalid section and focuses its first field (or the section). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const section = form?.querySelector<HTMLElement>('[data-invalid]');
+  if (!section) return;
+  const fields = [
+    ...section.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea'),
+  ];
+  // The field marked invalid, else the first one left empty, else the section's first.
+  const field =
+    fields.find((candidate) => candidate.getAttribute('aria-invalid') === 'true') ??
+    fields.find(
+      (candidate) => candidate.type !== 'radio' && candidate.type !== 'checkbox' && !candidate.value,
+    ) ??
+    fields[0] ??
+    section;
+  section.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  field.focus({ preventScroll: true });
+}
+
 function Stepper({
   data,
   step,
@@ -216,6 +236,15 @@ function Stepper({
   const { t } = useCheckoutTranslation();
   const available = availableCheckoutSteps(progress);
   return (
+  // A step change replaces the button that caused it: the focus goes to the new current step,
+  // not to the page's body (not on the first render, where the browser's own start is right).
+  const currentRef = useRef<HTMLSpanElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    currentRef.current?.focus();
+  }, [step]);
     <ol className="stepper" aria-label={t('checkout.steps.label')}>
       {CHECKOUT_STEPS.map((candidate, index) => {
         const current = candidate === step;
@@ -239,7 +268,9 @@ function Stepper({
             {available[candidate] && !current ? (
               <Link to={stepPath(data.campaignUid, data.checkoutUid, candidate)}>{label}</Link>
             ) : (
-              <span>{label}</span>
+              <span ref={current ? currentRef : undefined} tabIndex={current ? -1 : undefined}>
+                {label}
+              </span>
             )}
           </li>
         );
@@ -256,14 +287,37 @@ interface StepProps {
 }
 
 /**
- * Saves the details as the shopper fills them in: choices at once, typing after a pause. Answers
- * arriving out of order are dropped, so the checkout shows the last save.
+/**
+ * The text for a refused details save: the server's refusal in the shopper's language (a payment
+ * under way, locked, past the deadline), else the generic "could not be saved".
  */
-function useDetailsSaver(ref: CheckoutRef, onSaved: (view: CheckoutView) => void) {
+export function detailsErrorKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    switch (error.code) {
+      case 'payment_open':
+        return 'checkout.refusal.cheaperDelivery';
+      case 'order_locked':
+        return 'checkout.order.locked';
+      case 'deadline_overdue':
+        return 'checkout.order.deadlineOverdue';
+    }
+  }
+  return 'checkout.form.saveFailed';
+}
+
+ * Saves the details as the shopper fills them in: choices at once, typing after a pause. Answers
+ * arriving out of order are dropped, so the checkout shows the last save. A save the server
+ * refuses (as opposed to one that never arrived) calls `onRefused`: the form goes back to what is saved.
+ */
+function useDetailsSaver(
+  ref: CheckoutRef,
+  onSaved: (view: CheckoutView) => void,
+  onRefused: () => void = () => {},
+) {
   const sequence = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const waiting = useRef<CheckoutDetails | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const { pageUid, campaignUid, checkoutUid } = ref;
 
   const save = useCallback(
@@ -275,16 +329,19 @@ function useDetailsSaver(ref: CheckoutRef, onSaved: (view: CheckoutView) => void
         const view = await updateCheckoutDetails({ pageUid, campaignUid, checkoutUid, details });
         if (mine === sequence.current) {
           onSaved(view);
-          setFailed(false);
+          setFailed(null);
         }
         return view;
       } catch (error) {
         logFailure('saving the checkout details failed', error);
-        if (mine === sequence.current) setFailed(true);
+        if (mine === sequence.current) {
+          setFailed(detailsErrorKey(error));
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) onRefused();
+        }
         return null;
       }
     },
-    [pageUid, campaignUid, checkoutUid, onSaved],
+    [pageUid, campaignUid, checkoutUid, onSaved, onRefused],
   );
   const schedule = useCallback(
     (details: CheckoutDetails, immediately: boolean) => {
@@ -324,12 +381,21 @@ function CartStep({ data, view, setView, reload }: StepProps) {
   const [showErrors, setShowErrors] = useState(false);
   const [continuing, setContinuing] = useState(false);
   const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
-  const saver = useDetailsSaver(data, setView);
+  // A refused save (cheaper delivery while a payment is under way) leaves the saved details: show them.
+  const savedDetails = useRef(view.details);
+  savedDetails.current = view.details;
+  const restoreSaved = useCallback(() => setValues(savedDetails.current), []);
+  const saver = useDetailsSaver(data, setView, restoreSaved);
   const errors = useMemo(() => validateCheckoutForm(values), [values]);
   const problems = useMemo(() => checkoutProblems(values), [values]);
   const formRef = useRef<HTMLFormElement>(null);
   const editable = !view.locked;
 
+  const changes = lineChanges({
+    status: view.status,
+    paidAmount: view.paidAmount,
+    paymentOpen: view.transactions.some((transaction) => transaction.status === 'awaiting_confirmation'),
+  });
   const change = (next: CheckoutDetails) => {
     const choice = isChoiceChange(values, next);
     setValues(next);
@@ -360,12 +426,8 @@ function CartStep({ data, view, setView, reload }: StepProps) {
     event.preventDefault();
     if (errors.length > 0) {
       setShowErrors(true);
-      // The first message is what the shopper should read next.
-      requestAnimationFrame(() =>
-        formRef.current
-          ?.querySelector('[data-invalid]')
-          ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
-      );
+      // The first message is what the shopper should read next, and its field the one to fix.
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
     setContinuing(true);
@@ -376,6 +438,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
     } else {
       setShowErrors(true);
     }
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   };
 
   const chooseStore = async () => {
@@ -402,9 +465,15 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             view={view}
             editable={editable && !view.deadlinePassed}
             feedback={lineFeedback}
+            reducible={changes.canReduce}
             onQuantity={(item, quantity) => void changeQuantity(item, quantity)}
           />
         </section>
+          {(changes.reduceBlockedBy === 'paid' || changes.reduceBlockedBy === 'paymentOpen') && (
+            <p className="order-lines__hint" data-hint={changes.reduceBlockedBy}>
+              {t(`checkout.orderState.reduceBlocked.${changes.reduceBlockedBy}`)}
+            </p>
+          )}
         <section className="checkout-card">
           <CheckoutForm
             values={values}
@@ -421,7 +490,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
       <aside className="checkout-grid__aside">
         <section className="checkout-card checkout-summary">
           <h2>{t('checkout.summary.title')}</h2>
-          <OrderTotals view={view} />
+          <OrderTotals view={view} showPayments />
           {problems.length > 0 && (
             <div className="checkout-problems">
               <p>{t('checkout.summary.beforeOrdering')}</p>
@@ -435,8 +504,8 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             </div>
           )}
           {saver.failed && (
-            <p className="form-error" role="alert">
-              {t('checkout.form.saveFailed')}
+            <p className="form-error" role="alert" data-error={saver.failed}>
+              {t(saver.failed)}
             </p>
           )}
           <button
@@ -468,6 +537,8 @@ function payErrorKey(error: unknown): string {
       case 'nothing_to_pay':
         return 'checkout.payment.nothingToPay';
     }
+      case 'payment_open':
+        return 'checkout.refusal.paymentOpen';
   }
   return 'checkout.payment.startFailed';
 }
@@ -508,7 +579,11 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
   const shippingLabel = useShippingLabel();
   const { details } = view;
   const { address } = details;
-  const store = data.options.pickupLocations.find((location) => location.uid === details.pickupLocationUid);
+  const store =
+    details.shippingMethod === 'store_pickup'
+      ? data.options.pickupLocations.find((location) => location.uid === details.pickupLocationUid)
+      : undefined;
+  const parcelShop = view.parcelShop ?? null;
   return (
     <dl className="delivery-summary">
       <div>
@@ -546,11 +621,11 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
                 {store.name}, {store.address}, {store.postCode} {store.city}
               </>
             )}
-            {details.shippingMethod === 'parcel_shop' && details.parcelShopId && (
-              <>
+            {details.shippingMethod === 'parcel_shop' && parcelShop && (
+              <span className="delivery-summary__place" data-testid="parcel-shop">
                 <br />
-                {t('checkout.parcelShop.chosen')}
-              </>
+                {parcelShop.name}, {parcelShop.address}, {parcelShop.postCode} {parcelShop.city}
+              </span>
             )}
           </dd>
         </div>

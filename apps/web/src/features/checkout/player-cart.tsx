@@ -272,11 +272,12 @@ export function CartButton({ count, open, onToggle }: { count: number; open: boo
       type="button"
       className="player-cart-button"
       aria-pressed={open}
-      aria-label={t('checkout.cart.open')}
       title={t('checkout.cart.open')}
       onClick={onToggle}
     >
       <span aria-hidden="true" className="host-controls__icon host-controls__icon--cart" />
+      {/* The name is text, not aria-label, so it contains the count shown (WCAG "label in name"). */}
+      <span className="visually-hidden">{t('checkout.cart.open')}</span>
       {count > 0 && (
         <span className="cart-count" data-testid="cart-count">
           {count}

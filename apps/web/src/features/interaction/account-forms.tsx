@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USER_NAME_MAX_LENGTH,
 } from '@vitrine/protocol';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { logout } from '../../lib/session.ts';
@@ -182,6 +182,11 @@ export function AccountForms({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
+  // An empty name is answered in the form itself (the browser's own bubble is easy to miss and
+  // absent in some embeds), and the focus goes to the field to fix.
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const nameErrorId = useId();
 
   useEffect(() => {
     if (mode === 'rename' && viewer?.name && !name) setName(viewer.name);
@@ -210,6 +215,11 @@ export function AccountForms({
     switch (mode) {
       case 'name':
       case 'rename':
+        if (!name.trim()) {
+          setNameMissing(true);
+          nameRef.current?.focus();
+          return;
+        }
         if (!viewer) return;
         return void run(() => setUserName(viewer.uid, name, where), 'setting the name');
       case 'signIn':
@@ -280,15 +290,26 @@ export function AccountForms({
               {(id) => (
                 <input
                   id={id}
+                  ref={nameRef}
                   name="name"
                   autoComplete="nickname"
-                  required={mode !== 'signUp'}
+                  aria-required={mode !== 'signUp'}
+                  aria-invalid={(nameMissing && mode !== 'signUp') || undefined}
+                  aria-describedby={nameMissing && mode !== 'signUp' ? nameErrorId : undefined}
                   maxLength={USER_NAME_MAX_LENGTH}
                   value={name}
-                  onChange={(event) => setName(event.target.value)}
+                  onChange={(event) => {
+                    setName(event.target.value);
+                    if (event.target.value.trim()) setNameMissing(false);
+                  }}
                 />
               )}
             </Field>
+          )}
+          {nameMissing && mode !== 'signUp' && (
+            <p id={nameErrorId} className="chat-problem" role="alert" data-problem="name-missing">
+              {t('interaction.account.nameMissing')}
+            </p>
           )}
           {(mode === 'signIn' || mode === 'signUp') && (
             <>

@@ -235,6 +235,14 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
   const price = usePrice(product.product, selection, storeCurrency);
   const images = product.product.images;
   const url = product.product.url ?? product.url;
+  // The list the viewer chose from is gone: focus moves to what replaced it (the product's name),
+  // so keyboard and screen-reader users continue here instead of from the top of the page.
+  // A copy of the panel hidden by the layout (phone or desktop) cannot take focus and is skipped.
+  const nameRef = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once per product opened
+  useEffect(() => {
+    nameRef.current?.focus({ preventScroll: false });
+  }, [product.uid]);
 
   return (
     <article className="product-details" data-product-uid={product.uid}>
@@ -264,7 +272,9 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
         </div>
       )}
       <div className="product-details__heading">
-        <h2 className="product-details__name">{product.product.name}</h2>
+        <h2 className="product-details__name" ref={nameRef} tabIndex={-1}>
+          {product.product.name}
+        </h2>
         <FavoriteToggle product={product} commerce={commerce} />
       </div>
       {!hidePrices && (
@@ -406,14 +416,16 @@ function CartAction({
       ) : null;
       return (
         <>
+          {/* aria-disabled, not disabled: a focused button that became disabled (adding, or the
+              last unit just taken) would drop the keyboard focus to the page's body. */}
           <button
             type="button"
             className="button"
-            disabled={reason !== null || adding || cart === null}
+            aria-disabled={reason !== null || adding || cart === null}
             aria-busy={adding || undefined}
             aria-describedby={reasonId}
             onClick={async () => {
-              if (!cart) return;
+              if (!cart || reason !== null || adding) return;
               setAdding(true);
               setOutcome(null);
               setOutcome(await cart.addProduct(product, variant?.uid ?? null));

@@ -367,8 +367,9 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
   const canMinimize = host.connected && host.minimizable && settings.minimizedPlayer;
   const cartErrorProduct = host.cartError ? findByHostId(shown, host.cartError.productId) : undefined;
 
+  // The player is the page's main content (one main landmark; the show's title is its h1).
   return (
-    <div
+    <main
       className="player"
       style={themeVariables(settings)}
       data-show-state={state}
@@ -466,7 +467,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
         </nav>
       </div>
 
-      <aside className="player__panel" aria-label={event.event.eventName}>
+      <section className="player__panel" aria-label={event.event.eventName}>
         <div className="player__tabs" role="tablist">
           {TABS.map((tab) => (
             <button
@@ -491,7 +492,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
           {layout.tab === 'privateComments' && interaction.privatePanel}
         </div>
         {settings.showVitrineBranding && <p className="player__branding">{t('app.poweredBy')}</p>}
-      </aside>
+      </section>
 
       {interaction.dialog}
       {layout.mobilePanel && (
@@ -519,7 +520,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
           </div>
         </section>
       )}
-    </div>
+    </main>
   );
 }
 

@@ -146,7 +146,7 @@ export function VideoStage({
       />
       <div className="video-stage__top">
         <span className={`status-badge status-badge--${state}`}>{t(`player.state.${state}`)}</span>
-        <span className="video-stage__title">{details.eventName}</span>
+        <h1 className="video-stage__title">{details.eventName}</h1>
         {topActions}
       </div>
 

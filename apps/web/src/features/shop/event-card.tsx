@@ -7,15 +7,21 @@ import { useLocale } from '../../lib/use-locale.ts';
 /** How many products a regular card shows; more would not fit their prices. */
 const CARD_PREVIEW_PRODUCTS = 3;
 
-/** One show on the shop page: cover, status, time, and a preview of its products with prices. */
+/**
+ * One show on the shop page: cover, status, time, and a preview of its products with prices
+ * (none when the page hides prices, spec §3 hidePrices). The show's name is the card's only
+ * link and its hit area covers the whole card, so a keyboard user meets one tab stop per show.
+ */
 export function EventCard({
   pageUid,
   event,
   featured = false,
+  hidePrices = false,
 }: {
   pageUid: string;
   event: ShopEvent;
   featured?: boolean;
+  hidePrices?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -41,14 +47,16 @@ export function EventCard({
       className={`event-card event-card--${status}${featured ? ' event-card--featured' : ''}`}
       data-event-id={event.id}
     >
-      <Link to={href} className="event-card__cover" aria-label={details.eventName}>
+      <div className="event-card__cover">
         {cover ? <img src={cover} alt="" loading="lazy" /> : <div className="event-card__cover-fallback" />}
         <span className={`event-card__badge event-card__badge--${status}`}>{t(`shop.status.${status}`)}</span>
         {length && <span className="event-card__length">{t('shop.duration', { duration: length })}</span>}
-      </Link>
+      </div>
       <div className="event-card__body">
         <h3 className="event-card__name">
-          <Link to={href}>{details.eventName}</Link>
+          <Link to={href} className="event-card__link">
+            {details.eventName}
+          </Link>
         </h3>
         <p className="event-card__when">{when}</p>
         {status === 'vod' && event.campaign.deadline !== null && (
@@ -61,7 +69,9 @@ export function EventCard({
         </p>
         <ul className="event-card__products">
           {event.shopSummary.previewProducts.slice(0, featured ? 4 : CARD_PREVIEW_PRODUCTS).map((product) => {
-            const price = priceFor(product.prices, format.currency, details.storeInfo.currency);
+            const price = hidePrices
+              ? null
+              : priceFor(product.prices, format.currency, details.storeInfo.currency);
             return (
               <li key={product.uid} title={product.name}>
                 {product.image ? (
@@ -70,13 +80,19 @@ export function EventCard({
                   <span>{product.name}</span>
                 )}
                 {price && (
-                  <span className="event-card__price">{format.money(price.amount, price.currency)}</span>
+                  // The currency's no-break space becomes a plain one: in a narrow card the price
+                  // takes two lines instead of being cut off.
+                  <span className="event-card__price">
+                    {format.money(price.amount, price.currency).replaceAll('\u00a0', ' ')}
+                  </span>
                 )}
               </li>
             );
           })}
         </ul>
-        <Link to={href} className="event-card__cta">
+        {/* The same link as the name, for the eye and the mouse: out of the tab order and hidden
+            from screen readers, so each show is one tab stop and is announced once. */}
+        <Link to={href} className="event-card__cta" tabIndex={-1} aria-hidden="true">
           {status === 'live'
             ? t('shop.watchLive')
             : status === 'vod'

@@ -32,6 +32,7 @@ export function ShopPage() {
     : [];
   const live = rows.find((row) => row.key === 'live');
   const later = rows.filter((row) => row.key !== 'live');
+  const hidePrices = playerSettings?.hidePrices ?? false;
 
   return (
     <div className="shop" style={themeStyle(playerSettings)}>
@@ -56,11 +57,11 @@ export function ShopPage() {
           </p>
         )}
         {events !== null && rows.length === 0 && <p className="shop-message">{t('shop.noEvents')}</p>}
-        {live && <EventRow row={live} pageUid={pageUid} featured />}
+        {live && <EventRow row={live} pageUid={pageUid} hidePrices={hidePrices} featured />}
         {later.length > 0 && (
           <div className="shop-rows-split">
             {later.map((row) => (
-              <EventRow key={row.key} row={row} pageUid={pageUid} />
+              <EventRow key={row.key} row={row} pageUid={pageUid} hidePrices={hidePrices} />
             ))}
           </div>
         )}
@@ -107,10 +108,12 @@ function EventRow({
   pageUid,
   featured = false,
 }: {
+  hidePrices,
   row: EventRowData;
   pageUid: string;
   featured?: boolean;
 }) {
+  hidePrices: boolean;
   return (
     <section className="shop-row" aria-labelledby={`shop-row-${row.key}`} data-row={row.key}>
       <h2 id={`shop-row-${row.key}`} className="shop-row__title">
@@ -120,7 +123,7 @@ function EventRow({
       <ul className={featured ? 'shop-row__cards shop-row__cards--featured' : 'shop-row__cards'}>
         {row.events.map((event) => (
           <li key={event.id}>
-            <EventCard pageUid={pageUid} event={event} featured={featured} />
+            <EventCard pageUid={pageUid} event={event} featured={featured} hidePrices={hidePrices} />
           </li>
         ))}
       </ul>
