@@ -7,7 +7,6 @@ import {
   canStartPayment,
   checkoutProblemKey,
   checkoutProblems,
-  lineChanges,
   paymentLinkForBrowser,
   resolveCheckoutStep,
   validateCheckoutForm,
@@ -204,7 +203,6 @@ export function CheckoutShell({
   );
 }
 
-/** Cart → Confirmation → Payment; steps the shopper may open are links. */
 /** Scrolls to the form's first invalid section and focuses its first field (or the section). */
 function focusFirstInvalid(form: HTMLFormElement | null) {
   const section = form?.querySelector<HTMLElement>('[data-invalid]');
@@ -224,6 +222,7 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
   field.focus({ preventScroll: true });
 }
 
+/** Cart → Confirmation → Payment; steps the shopper may open are links. */
 function Stepper({
   data,
   step,
@@ -235,7 +234,6 @@ function Stepper({
 }) {
   const { t } = useCheckoutTranslation();
   const available = availableCheckoutSteps(progress);
-  return (
   // A step change replaces the button that caused it: the focus goes to the new current step,
   // not to the page's body (not on the first render, where the browser's own start is right).
   const currentRef = useRef<HTMLSpanElement>(null);
@@ -245,6 +243,7 @@ function Stepper({
     shownStep.current = step;
     currentRef.current?.focus();
   }, [step]);
+  return (
     <ol className="stepper" aria-label={t('checkout.steps.label')}>
       {CHECKOUT_STEPS.map((candidate, index) => {
         const current = candidate === step;
@@ -287,37 +286,14 @@ interface StepProps {
 }
 
 /**
-/**
- * The text for a refused details save: the server's refusal in the shopper's language (a payment
- * under way, locked, past the deadline), else the generic "could not be saved".
- */
-export function detailsErrorKey(error: unknown): string {
-  if (error instanceof ApiError) {
-    switch (error.code) {
-      case 'payment_open':
-        return 'checkout.refusal.cheaperDelivery';
-      case 'order_locked':
-        return 'checkout.order.locked';
-      case 'deadline_overdue':
-        return 'checkout.order.deadlineOverdue';
-    }
-  }
-  return 'checkout.form.saveFailed';
-}
-
  * Saves the details as the shopper fills them in: choices at once, typing after a pause. Answers
- * arriving out of order are dropped, so the checkout shows the last save. A save the server
- * refuses (as opposed to one that never arrived) calls `onRefused`: the form goes back to what is saved.
+ * arriving out of order are dropped, so the checkout shows the last save.
  */
-function useDetailsSaver(
-  ref: CheckoutRef,
-  onSaved: (view: CheckoutView) => void,
-  onRefused: () => void = () => {},
-) {
+function useDetailsSaver(ref: CheckoutRef, onSaved: (view: CheckoutView) => void) {
   const sequence = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const waiting = useRef<CheckoutDetails | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   const { pageUid, campaignUid, checkoutUid } = ref;
 
   const save = useCallback(
@@ -329,19 +305,16 @@ function useDetailsSaver(
         const view = await updateCheckoutDetails({ pageUid, campaignUid, checkoutUid, details });
         if (mine === sequence.current) {
           onSaved(view);
-          setFailed(null);
+          setFailed(false);
         }
         return view;
       } catch (error) {
         logFailure('saving the checkout details failed', error);
-        if (mine === sequence.current) {
-          setFailed(detailsErrorKey(error));
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) onRefused();
-        }
+        if (mine === sequence.current) setFailed(true);
         return null;
       }
     },
-    [pageUid, campaignUid, checkoutUid, onSaved, onRefused],
+    [pageUid, campaignUid, checkoutUid, onSaved],
   );
   const schedule = useCallback(
     (details: CheckoutDetails, immediately: boolean) => {
@@ -381,21 +354,12 @@ function CartStep({ data, view, setView, reload }: StepProps) {
   const [showErrors, setShowErrors] = useState(false);
   const [continuing, setContinuing] = useState(false);
   const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
-  // A refused save (cheaper delivery while a payment is under way) leaves the saved details: show them.
-  const savedDetails = useRef(view.details);
-  savedDetails.current = view.details;
-  const restoreSaved = useCallback(() => setValues(savedDetails.current), []);
-  const saver = useDetailsSaver(data, setView, restoreSaved);
+  const saver = useDetailsSaver(data, setView);
   const errors = useMemo(() => validateCheckoutForm(values), [values]);
   const problems = useMemo(() => checkoutProblems(values), [values]);
   const formRef = useRef<HTMLFormElement>(null);
   const editable = !view.locked;
 
-  const changes = lineChanges({
-    status: view.status,
-    paidAmount: view.paidAmount,
-    paymentOpen: view.transactions.some((transaction) => transaction.status === 'awaiting_confirmation'),
-  });
   const change = (next: CheckoutDetails) => {
     const choice = isChoiceChange(values, next);
     setValues(next);
@@ -437,8 +401,8 @@ function CartStep({ data, view, setView, reload }: StepProps) {
       void navigate(stepPath(data.campaignUid, data.checkoutUid, 'confirm'));
     } else {
       setShowErrors(true);
-    }
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+    }
   };
 
   const chooseStore = async () => {
@@ -465,15 +429,9 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             view={view}
             editable={editable && !view.deadlinePassed}
             feedback={lineFeedback}
-            reducible={changes.canReduce}
             onQuantity={(item, quantity) => void changeQuantity(item, quantity)}
           />
         </section>
-          {(changes.reduceBlockedBy === 'paid' || changes.reduceBlockedBy === 'paymentOpen') && (
-            <p className="order-lines__hint" data-hint={changes.reduceBlockedBy}>
-              {t(`checkout.orderState.reduceBlocked.${changes.reduceBlockedBy}`)}
-            </p>
-          )}
         <section className="checkout-card">
           <CheckoutForm
             values={values}
@@ -490,7 +448,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
       <aside className="checkout-grid__aside">
         <section className="checkout-card checkout-summary">
           <h2>{t('checkout.summary.title')}</h2>
-          <OrderTotals view={view} showPayments />
+          <OrderTotals view={view} />
           {problems.length > 0 && (
             <div className="checkout-problems">
               <p>{t('checkout.summary.beforeOrdering')}</p>
@@ -504,8 +462,8 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             </div>
           )}
           {saver.failed && (
-            <p className="form-error" role="alert" data-error={saver.failed}>
-              {t(saver.failed)}
+            <p className="form-error" role="alert">
+              {t('checkout.form.saveFailed')}
             </p>
           )}
           <button
@@ -537,8 +495,6 @@ function payErrorKey(error: unknown): string {
       case 'nothing_to_pay':
         return 'checkout.payment.nothingToPay';
     }
-      case 'payment_open':
-        return 'checkout.refusal.paymentOpen';
   }
   return 'checkout.payment.startFailed';
 }
@@ -579,11 +535,7 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
   const shippingLabel = useShippingLabel();
   const { details } = view;
   const { address } = details;
-  const store =
-    details.shippingMethod === 'store_pickup'
-      ? data.options.pickupLocations.find((location) => location.uid === details.pickupLocationUid)
-      : undefined;
-  const parcelShop = view.parcelShop ?? null;
+  const store = data.options.pickupLocations.find((location) => location.uid === details.pickupLocationUid);
   return (
     <dl className="delivery-summary">
       <div>
@@ -621,11 +573,11 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
                 {store.name}, {store.address}, {store.postCode} {store.city}
               </>
             )}
-            {details.shippingMethod === 'parcel_shop' && parcelShop && (
-              <span className="delivery-summary__place" data-testid="parcel-shop">
+            {details.shippingMethod === 'parcel_shop' && details.parcelShopId && (
+              <>
                 <br />
-                {parcelShop.name}, {parcelShop.address}, {parcelShop.postCode} {parcelShop.city}
-              </span>
+                {t('checkout.parcelShop.chosen')}
+              </>
             )}
           </dd>
         </div>
