@@ -22,6 +22,7 @@ import { createAbuseLimiter } from './http/abuse-limits.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPageSecurity } from './http/page-security.ts';
+import { deleteStaleRateLimits } from './http/rate-limit.ts';
 import { registerSdkScript } from './http/sdk-script.ts';
 import { registerWebApp, runtimeConfigScript } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
@@ -30,6 +31,9 @@ import { createLiveQueryCatalogue } from './realtime/live-query-catalogue.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
 import { createPublisher, type Publish } from './realtime/publisher.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
+
+/** How often finished rate-limit windows are deleted. */
+const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export const DEMO_MEDIA_DIR = new URL('../demo/media/', import.meta.url).pathname;
 
@@ -105,6 +109,13 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     }),
   };
   const requireAdmin = requireAdminKey(config.adminKey);
+  const rateLimitSweep = setInterval(() => {
+    deleteStaleRateLimits(db, now()).catch((error) =>
+      server.log.error({ err: error }, 'deleting stale rate limits failed'),
+    );
+  }, RATE_LIMIT_SWEEP_INTERVAL_MS);
+  rateLimitSweep.unref();
+  server.addHook('onClose', async () => clearInterval(rateLimitSweep));
   let draining = false;
 
   server.get('/healthz', async () => ({ status: 'ok' }));

@@ -29,6 +29,24 @@ export async function takeRateLimit(
   return { allowed: false, retryAfterMs: Math.max(0, windowStart + limit.windowMs - now) };
 }
 
+/**
+ * How long a counter row is kept after its window started: longer than any window in use (the
+ * longest configurable one, VITRINE_COMMENT_RATE_LIMIT's, is under 28 hours), so deleting older
+ * rows never resets a live window.
+ */
+export const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60_000;
+
+/**
+ * Deletes counters whose window is long over. Every viewer, address and action leaves a row, so
+ * without this the table grows with every visitor a shop ever had. Answers how many went.
+ */
+export async function deleteStaleRateLimits(db: Queryable, now: number): Promise<number> {
+  const rows = await db.query('DELETE FROM rate_limits WHERE window_start < $1 RETURNING 1', [
+    now - RATE_LIMIT_RETENTION_MS,
+  ]);
+  return rows.length;
+}
+
 /** A 429 `rate_limited` answer (RateLimitedError of the protocol) with a Retry-After. */
 export class RateLimitedHttpError extends HttpError {
   constructor(
