@@ -18,7 +18,6 @@ import { MultiEventPlayer, multiEventLoader } from './features/player/multi-even
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
-import { TermsPage, termsLoader } from './features/terms/terms-page.tsx';
 
 /**
  * Customer checkout pages with a fixed page id of their own (spec §2 "Options and location
@@ -28,6 +27,12 @@ export const SPECIAL_CHECKOUT_PAGE_IDS = ['vitrine-outlet', 'vitrine-partner'] a
 
 /** The store front page loads on its own route, so the player's first bundle does not carry it. */
 const lazyShopPage = async () => ({ Component: (await import('./features/shop/shop-page.tsx')).ShopPage });
+
+/** The terms page too: the widget's first load never needs it. */
+const lazyTermsPage = async () => {
+  const { TermsPage, termsLoader } = await import('./features/terms/terms-page.tsx');
+  return { Component: TermsPage, loader: termsLoader };
+};
 
 /** The whole route table of spec §2, in one place. */
 export const routes: RouteObject[] = [
@@ -43,7 +48,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: defaultShopLoader, lazy: lazyShopPage },
           { path: ':campaignUid/create', lazy: lazyCreateCheckout },
-          { path: 'terms', loader: termsLoader, element: <TermsPage /> },
+          { path: 'terms', lazy: lazyTermsPage },
           { path: 'tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
           {
             path: ':campaignUid/:checkoutUid',

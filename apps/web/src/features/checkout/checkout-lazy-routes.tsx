@@ -1,5 +1,3 @@
-import type { LoaderFunctionArgs } from 'react-router';
-
 /**
  * The checkout screens as React Router `lazy` routes: their code (and CSS) loads when a checkout
  * route is opened, so the player's first bundle does not carry it.
@@ -45,7 +43,11 @@ export async function lazyCheckoutLocation() {
   return { Component: CheckoutLocationPage, loader: loadCheckoutData };
 }
 
-/** The options page; a special customer page passes its fixed id, which is its page. */
+/**
+ * The options page. A special customer page passes its fixed id: that id names the customer page,
+ * not a store, so its route has no page parameter and the checkout's store comes from the campaign
+ * (spec §2 "Options and location routes").
+ */
 export function lazyCheckoutOptions(fixedPageId?: string) {
   return async () => {
     const [{ CheckoutOptionsPage }, { loadCheckoutData }] = await Promise.all([
@@ -55,8 +57,7 @@ export function lazyCheckoutOptions(fixedPageId?: string) {
     ]);
     return {
       Component: () => <CheckoutOptionsPage {...(fixedPageId ? { fixedPageId } : {})} />,
-      loader: (args: LoaderFunctionArgs) =>
-        loadCheckoutData(fixedPageId ? { ...args, params: { ...args.params, pageUid: fixedPageId } } : args),
+      loader: loadCheckoutData,
     };
   };
 }

@@ -29,6 +29,7 @@ import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { themeStyle } from '../shop/shop-page.tsx';
+import { termsPath } from '../terms/terms-path.ts';
 import {
   changeCheckoutProductQuantity,
   loadCheckout,
@@ -441,7 +442,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             errors={errors}
             showErrors={showErrors}
             onChooseStore={() => void chooseStore()}
-            termsHref="/terms"
+            termsHref={termsPath(data.pageUid)}
           />
         </section>
       </div>

@@ -3,6 +3,7 @@ import type { CheckoutDetails } from '@vitrine/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
+import { termsPath } from '../terms/terms-path.ts';
 import { updateCheckoutDetails } from './checkout-api.ts';
 import type { CheckoutData, CheckoutErrorData, CreateCheckoutData } from './checkout-data.ts';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -120,7 +121,7 @@ export function CheckoutOptionsPage({ fixedPageId }: { fixedPageId?: string }) {
                   ),
               )
             }
-            termsHref="/terms"
+            termsHref={termsPath(data.pageUid)}
           />
           {failed && (
             <p className="form-error" role="alert">

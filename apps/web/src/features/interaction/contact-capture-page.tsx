@@ -5,6 +5,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { callAsViewer } from '../../lib/session.ts';
+import { termsPath } from '../terms/terms-path.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import { useViewer } from './use-viewer.ts';
 import './interaction.css';
@@ -128,7 +129,8 @@ export function ContactCapturePage() {
             onChange={(event) => setConsent(event.target.checked)}
           />
           <label htmlFor={ids.consent}>
-            {t('interaction.contact.consent')} <Link to="/terms">{t('interaction.contact.terms')}</Link>
+            {t('interaction.contact.consent')}{' '}
+            <Link to={termsPath(storeInfo.uid)}>{t('interaction.contact.terms')}</Link>
           </label>
         </div>
         {shown.length > 0 && (

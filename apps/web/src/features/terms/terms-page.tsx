@@ -1,11 +1,13 @@
 import type { StoreInfo } from '@vitrine/protocol';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadStoreInfo } from '../../lib/api.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
-import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { storeFrontPath, termsStoreOf } from './terms-path.ts';
 
-export const termsLoader = () => loadStoreInfo(runtimeConfig.defaultPageUid).catch(rethrowAsNotFound);
+/** The terms of the store the address names (`/terms?store=…`), the default store's without one. */
+export const termsLoader = ({ request }: LoaderFunctionArgs) =>
+  loadStoreInfo(termsStoreOf(new URL(request.url))).catch(rethrowAsNotFound);
 
 /** The store's terms and conditions, as plain text paragraphs. */
 export function TermsPage() {
@@ -14,7 +16,7 @@ export function TermsPage() {
   const paragraphs = storeInfo.terms.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());
   return (
     <main className="text-page" data-page="terms">
-      <Link to="/">← {storeInfo.name}</Link>
+      <Link to={storeFrontPath(storeInfo.uid)}>← {storeInfo.name}</Link>
       <h1>{t('terms.title')}</h1>
       {paragraphs.length === 0 ? (
         <p>{t('terms.none')}</p>
