@@ -275,9 +275,9 @@ export function CartButton({ count, open, onToggle }: { count: number; open: boo
       title={t('checkout.cart.open')}
       onClick={onToggle}
     >
-      <span aria-hidden="true" className="host-controls__icon host-controls__icon--cart" />
       {/* The name is text, not aria-label, so it contains the count shown (WCAG "label in name"). */}
       <span className="visually-hidden">{t('checkout.cart.open')}</span>
+      <span aria-hidden="true" className="host-controls__icon host-controls__icon--cart" />
       {count > 0 && (
         <span className="cart-count" data-testid="cart-count">
           {count}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { LanguagePicker } from '../../components/language-picker.tsx';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
-import { termsPath } from '../terms/terms-path.ts';
 import { EventCard } from './event-card.tsx';
 import type { ShopData } from './shop-loader.ts';
 import './shop.css';
@@ -32,8 +31,8 @@ export function ShopPage() {
       ].filter((row) => row.events.length > 0)
     : [];
   const live = rows.find((row) => row.key === 'live');
-  const later = rows.filter((row) => row.key !== 'live');
   const hidePrices = playerSettings?.hidePrices ?? false;
+  const later = rows.filter((row) => row.key !== 'live');
 
   return (
     <div className="shop" style={themeStyle(playerSettings)}>
@@ -108,13 +107,13 @@ function EventRow({
   row,
   pageUid,
   featured = false,
-}: {
   hidePrices,
+}: {
   row: EventRowData;
   pageUid: string;
   featured?: boolean;
-}) {
   hidePrices: boolean;
+}) {
   return (
     <section className="shop-row" aria-labelledby={`shop-row-${row.key}`} data-row={row.key}>
       <h2 id={`shop-row-${row.key}`} className="shop-row__title">
@@ -157,7 +156,6 @@ function StoreFooter({ storeInfo, showBranding }: { storeInfo: StoreInfo; showBr
         <h2>{t('shop.contact')}</h2>
         <address>
           {address.name && <div>{address.name}</div>}
-          {address.street && <div>{address.street}</div>}
           {(address.postCode || address.city) && (
             <div>{[address.postCode, address.city].filter(Boolean).join(' ')}</div>
           )}
@@ -173,7 +171,7 @@ function StoreFooter({ storeInfo, showBranding }: { storeInfo: StoreInfo; showBr
         )}
       </div>
       <nav>
-        <Link to={termsPath(storeInfo.uid)}>{t('shop.terms')}</Link>
+        <Link to="/terms">{t('shop.terms')}</Link>
         {showBranding && <span className="shop-footer__branding">{t('app.poweredBy')}</span>}
       </nav>
     </footer>
