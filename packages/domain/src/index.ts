@@ -16,6 +16,7 @@ export * from './merge-changes.ts';
 export * from './money.ts';
 export * from './numeric.ts';
 export * from './order-rules.ts';
+export * from './order-state.ts';
 export * from './payment-link.ts';
 export * from './player-settings.ts';
 export * from './playlist.ts';

@@ -1,9 +1,12 @@
-import type { Currency } from '@vitrine/domain';
-import { useState } from 'react';
+import { type Currency, lineChanges } from '@vitrine/domain';
+import type { CheckoutReservationDoc } from '@vitrine/protocol';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/use-locale.ts';
+import { loadCheckoutTexts, useCheckoutTranslation } from './checkout-i18n.ts';
 import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } from './player-cart.tsx';
+import './cart-panel.css';
 
 /** The player's cart panel (loaded on demand by player-cart.tsx's CartPanel). */
 
@@ -16,6 +19,7 @@ import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } f
 export function CartPanel({ cart }: { cart: PlayerCart }) {
   const { t } = useTranslation();
   const format = useLocale();
+  const checkoutTexts = useCheckoutTranslation();
   const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
   const reservation = cart.reservation;
   const lines = reservation?.reservations ?? [];
@@ -26,6 +30,12 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
     setLineFeedback((current) => ({ ...current, [keyOf(line)]: outcome }));
   };
   const locked = reservation?.status === 'locked';
+  const changes = lineChanges({
+    status: reservation?.status ?? 'open',
+    paidAmount: reservation?.paidAmount ?? 0,
+    paymentOpen: reservation?.lastPaymentStatus === 'awaiting_confirmation',
+  });
+  const ordered = reservation?.status === 'ordered' || locked;
 
   return (
     <div className="player-cart" data-testid="player-cart">
@@ -54,14 +64,16 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
                   <span className="player-cart__name">{name}</span>
                   {line.variantName && <span className="player-cart__variant">{line.variantName}</span>}
                   <span className="player-cart__price">{format.money(line.totalPrice, currency)}</span>
-                  {(feedback === 'soldOut' || feedback === 'shopperLimit') && (
+                  {(feedback === 'soldOut' || feedback === 'shopperLimit' || feedback === 'paymentOpen') && (
                     <AddFeedback outcome={feedback} shopLink={null} />
                   )}
+                  {feedback === 'orderPaid' && <OrderPaidRefusal />}
                 </div>
                 <QuantityStepper
                   quantity={line.qty}
                   name={name}
-                  disabled={locked || reservation?.status === 'ordered'}
+                  disabled={!changes.canIncrease}
+                  reduceDisabled={!changes.canReduce}
                   onChange={(quantity) => void change(line, quantity)}
                 />
               </li>
@@ -71,13 +83,17 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
       )}
       {lines.length > 0 && reservation && (
         <div className="player-cart__footer">
-          <p className="player-cart__total">
-            <span>{t('checkout.summary.total')}</span>
-            <strong data-testid="cart-total">{format.money(reservation.totalPrice, currency)}</strong>
-          </p>
+          <OrderState
+            reservation={reservation}
+            ordered={ordered}
+            reduceBlockedBy={changes.reduceBlockedBy}
+            money={(amount) => format.money(amount, currency)}
+          />
           {cart.checkoutPath && (
             <Link className="button player-cart__checkout" to={cart.checkoutPath}>
-              {t('checkout.cart.toCheckout')}
+              {ordered && checkoutTexts.ready
+                ? checkoutTexts.t('checkout.orderState.toOrder')
+                : t('checkout.cart.toCheckout')}
             </Link>
           )}
         </div>
@@ -86,16 +102,115 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
   );
 }
 
+/**
+ * The cart's money once it has freight or is an order (issue 13 §4): freight, total, what is paid
+ * and what is left, and why paid lines cannot be taken away. A plain cart shows its total only.
+ * Its texts are the checkout screens' (loaded here), so the player's first bundle does not carry them.
+ */
+function OrderState({
+  reservation,
+  ordered,
+  reduceBlockedBy,
+  money,
+}: {
+  reservation: CheckoutReservationDoc;
+  ordered: boolean;
+  reduceBlockedBy: ReturnType<typeof lineChanges>['reduceBlockedBy'];
+  money(amount: number): string;
+}) {
+  const { t, ready } = useCheckoutTranslation();
+  useEffect(() => {
+    void loadCheckoutTexts();
+  }, []);
+  const freight = reservation.freight ?? 0;
+  const paid = reservation.paidAmount ?? 0;
+  const remaining = reservation.remainingAmount ?? reservation.totalPrice + freight;
+  const total = reservation.totalPrice + freight;
+  if (!ready) {
+    return (
+      <p className="player-cart__total">
+        <span>{t('checkout.summary.total')}</span>
+        <strong data-testid="cart-total">{money(total)}</strong>
+      </p>
+    );
+  }
+  return (
+    <div className="cart-order-state" data-testid="cart-order-state">
+      {ordered && reservation.orderNumber != null && (
+        <p className="cart-order-state__number">
+          <strong>{t('checkout.order.number', { number: reservation.orderNumber })}</strong>
+          <span
+            className={`cart-order-state__badge${remaining === 0 ? ' cart-order-state__badge--paid' : ''}`}
+            data-testid="cart-paid-state"
+          >
+            {t(
+              remaining === 0
+                ? 'checkout.orderState.paidInFull'
+                : paid > 0
+                  ? 'checkout.orderState.partlyPaid'
+                  : 'checkout.orderState.unpaid',
+            )}
+          </span>
+        </p>
+      )}
+      <dl className="cart-order-state__totals">
+        {freight > 0 && (
+          <div>
+            <dt>{t('checkout.summary.freight')}</dt>
+            <dd data-testid="cart-freight">{money(freight)}</dd>
+          </div>
+        )}
+        <div className="player-cart__total">
+          <dt>{t('checkout.summary.total')}</dt>
+          <dd>
+            <strong data-testid="cart-total">{money(total)}</strong>
+          </dd>
+        </div>
+        {paid > 0 && (
+          <div>
+            <dt>{t('checkout.summary.paid')}</dt>
+            <dd data-testid="cart-paid">{money(paid)}</dd>
+          </div>
+        )}
+        {paid > 0 && remaining > 0 && (
+          <div className="cart-order-state__remaining">
+            <dt>{t('checkout.summary.remaining')}</dt>
+            <dd data-testid="cart-remaining">{money(remaining)}</dd>
+          </div>
+        )}
+      </dl>
+      {(reduceBlockedBy === 'paid' || reduceBlockedBy === 'paymentOpen') && (
+        <p className="cart-order-state__hint" data-hint={reduceBlockedBy}>
+          {t(`checkout.orderState.reduceBlocked.${reduceBlockedBy}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The server's refusal to reduce a paid line (409 `order_paid`), in the shopper's language. */
+export function OrderPaidRefusal() {
+  const { t } = useCheckoutTranslation();
+  return (
+    <p className="cart-feedback cart-feedback--error" role="alert" data-feedback="orderPaid">
+      {t('checkout.refusal.orderPaid')}
+    </p>
+  );
+}
+
 /** − quantity + ; going below one removes the line. */
 export function QuantityStepper({
   quantity,
   name,
   disabled,
+  reduceDisabled = disabled,
   onChange,
 }: {
   quantity: number;
   name: string;
   disabled: boolean;
+  /** − and × only: paid lines of an order can grow but not shrink. */
+  reduceDisabled?: boolean;
   onChange(quantity: number): void;
 }) {
   const { t } = useTranslation();
@@ -103,7 +218,7 @@ export function QuantityStepper({
     <fieldset className="quantity-stepper" aria-label={t('checkout.cart.quantityOf', { name })}>
       <button
         type="button"
-        disabled={disabled}
+        disabled={disabled || reduceDisabled}
         aria-label={t(quantity > 1 ? 'checkout.cart.decrease' : 'checkout.cart.remove', { name })}
         onClick={() => onChange(quantity - 1)}
       >

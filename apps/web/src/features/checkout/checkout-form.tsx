@@ -380,7 +380,14 @@ function ParcelShopPicker({
         </div>
       )}
       {lookup.state === 'idle' && values.parcelShopId && (
-        <p className="pickup-choice__chosen">{t('checkout.parcelShop.chosen')}</p>
+        <p className="pickup-choice__chosen" data-testid="chosen-parcel-shop">
+          {view.parcelShop && view.parcelShop.id === values.parcelShopId
+            ? t('checkout.parcelShop.chosenNamed', {
+                name: view.parcelShop.name,
+                address: `${view.parcelShop.address}, ${view.parcelShop.postCode} ${view.parcelShop.city}`,
+              })
+            : t('checkout.parcelShop.chosen')}
+        </p>
       )}
     </div>
   );

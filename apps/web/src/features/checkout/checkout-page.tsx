@@ -7,6 +7,7 @@ import {
   canStartPayment,
   checkoutProblemKey,
   checkoutProblems,
+  lineChanges,
   paymentLinkForBrowser,
   resolveCheckoutStep,
   validateCheckoutForm,
@@ -287,14 +288,33 @@ interface StepProps {
 }
 
 /**
- * Saves the details as the shopper fills them in: choices at once, typing after a pause. Answers
- * arriving out of order are dropped, so the checkout shows the last save.
+ * The text for a refused details save: the server's refusal in the shopper's language (a payment
+ * under way, locked, past the deadline), else the generic "could not be saved".
  */
-function useDetailsSaver(ref: CheckoutRef, onSaved: (view: CheckoutView) => void) {
+export function detailsErrorKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    switch (error.code) {
+      case 'payment_open':
+        return 'checkout.refusal.cheaperDelivery';
+      case 'order_locked':
+        return 'checkout.order.locked';
+      case 'deadline_overdue':
+        return 'checkout.order.deadlineOverdue';
+    }
+  }
+  return 'checkout.form.saveFailed';
+}
+
+/**
+ * Saves the details as the shopper fills them in: choices at once, typing after a pause. Answers
+ * arriving out of order are dropped, so the checkout shows the last save. A save the server
+ * refuses (as opposed to one that never arrived) calls `onRefused`: the form goes back to what is saved.
+ */
+function useDetailsSaver(ref: CheckoutRef, onSaved: (view: CheckoutView) => void, onRefused: () => void) {
   const sequence = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const waiting = useRef<CheckoutDetails | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const { pageUid, campaignUid, checkoutUid } = ref;
 
   const save = useCallback(
@@ -306,16 +326,19 @@ function useDetailsSaver(ref: CheckoutRef, onSaved: (view: CheckoutView) => void
         const view = await updateCheckoutDetails({ pageUid, campaignUid, checkoutUid, details });
         if (mine === sequence.current) {
           onSaved(view);
-          setFailed(false);
+          setFailed(null);
         }
         return view;
       } catch (error) {
         logFailure('saving the checkout details failed', error);
-        if (mine === sequence.current) setFailed(true);
+        if (mine === sequence.current) {
+          setFailed(detailsErrorKey(error));
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) onRefused();
+        }
         return null;
       }
     },
-    [pageUid, campaignUid, checkoutUid, onSaved],
+    [pageUid, campaignUid, checkoutUid, onSaved, onRefused],
   );
   const schedule = useCallback(
     (details: CheckoutDetails, immediately: boolean) => {
@@ -355,11 +378,20 @@ function CartStep({ data, view, setView, reload }: StepProps) {
   const [showErrors, setShowErrors] = useState(false);
   const [continuing, setContinuing] = useState(false);
   const [lineFeedback, setLineFeedback] = useState<Record<string, AddOutcome>>({});
-  const saver = useDetailsSaver(data, setView);
+  // A refused save (cheaper delivery while a payment is under way) leaves the saved details: show them.
+  const savedDetails = useRef(view.details);
+  savedDetails.current = view.details;
+  const restoreSaved = useCallback(() => setValues(savedDetails.current), []);
+  const saver = useDetailsSaver(data, setView, restoreSaved);
   const errors = useMemo(() => validateCheckoutForm(values), [values]);
   const problems = useMemo(() => checkoutProblems(values), [values]);
   const formRef = useRef<HTMLFormElement>(null);
   const editable = !view.locked;
+  const changes = lineChanges({
+    status: view.status,
+    paidAmount: view.paidAmount,
+    paymentOpen: view.transactions.some((transaction) => transaction.status === 'awaiting_confirmation'),
+  });
 
   const change = (next: CheckoutDetails) => {
     const choice = isChoiceChange(values, next);
@@ -429,9 +461,15 @@ function CartStep({ data, view, setView, reload }: StepProps) {
           <OrderLines
             view={view}
             editable={editable && !view.deadlinePassed}
+            reducible={changes.canReduce}
             feedback={lineFeedback}
             onQuantity={(item, quantity) => void changeQuantity(item, quantity)}
           />
+          {(changes.reduceBlockedBy === 'paid' || changes.reduceBlockedBy === 'paymentOpen') && (
+            <p className="order-lines__hint" data-hint={changes.reduceBlockedBy}>
+              {t(`checkout.orderState.reduceBlocked.${changes.reduceBlockedBy}`)}
+            </p>
+          )}
         </section>
         <section className="checkout-card">
           <CheckoutForm
@@ -449,7 +487,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
       <aside className="checkout-grid__aside">
         <section className="checkout-card checkout-summary">
           <h2>{t('checkout.summary.title')}</h2>
-          <OrderTotals view={view} />
+          <OrderTotals view={view} showPayments />
           {problems.length > 0 && (
             <div className="checkout-problems">
               <p>{t('checkout.summary.beforeOrdering')}</p>
@@ -463,8 +501,8 @@ function CartStep({ data, view, setView, reload }: StepProps) {
             </div>
           )}
           {saver.failed && (
-            <p className="form-error" role="alert">
-              {t('checkout.form.saveFailed')}
+            <p className="form-error" role="alert" data-error={saver.failed}>
+              {t(saver.failed)}
             </p>
           )}
           <button
@@ -495,6 +533,8 @@ function payErrorKey(error: unknown): string {
         return 'checkout.cart.empty';
       case 'nothing_to_pay':
         return 'checkout.payment.nothingToPay';
+      case 'payment_open':
+        return 'checkout.refusal.paymentOpen';
     }
   }
   return 'checkout.payment.startFailed';
@@ -536,7 +576,11 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
   const shippingLabel = useShippingLabel();
   const { details } = view;
   const { address } = details;
-  const store = data.options.pickupLocations.find((location) => location.uid === details.pickupLocationUid);
+  const store =
+    details.shippingMethod === 'store_pickup'
+      ? data.options.pickupLocations.find((location) => location.uid === details.pickupLocationUid)
+      : undefined;
+  const parcelShop = view.parcelShop ?? null;
   return (
     <dl className="delivery-summary">
       <div>
@@ -574,11 +618,11 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
                 {store.name}, {store.address}, {store.postCode} {store.city}
               </>
             )}
-            {details.shippingMethod === 'parcel_shop' && details.parcelShopId && (
-              <>
+            {details.shippingMethod === 'parcel_shop' && parcelShop && (
+              <span className="delivery-summary__place" data-testid="parcel-shop">
                 <br />
-                {t('checkout.parcelShop.chosen')}
-              </>
+                {parcelShop.name}, {parcelShop.address}, {parcelShop.postCode} {parcelShop.city}
+              </span>
             )}
           </dd>
         </div>

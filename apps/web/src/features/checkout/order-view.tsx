@@ -35,11 +35,14 @@ export function useShippingLabel() {
 export function OrderLines({
   view,
   editable = false,
+  reducible = true,
   feedback = {},
   onQuantity,
 }: {
   view: CheckoutView;
   editable?: boolean;
+  /** Whether lines can shrink (not once paid or while a payment is under way); they can still grow. */
+  reducible?: boolean;
   feedback?: Record<string, AddOutcome>;
   onQuantity?(item: CheckoutItem, quantity: number): void;
 }) {
@@ -73,6 +76,11 @@ export function OrderLines({
                   {t('checkout.feedback.message.paymentOpen')}
                 </span>
               )}
+              {outcome === 'orderPaid' && (
+                <span className="order-line__problem" role="alert">
+                  {t('checkout.refusal.orderPaid')}
+                </span>
+              )}
               {outcome === 'error' && (
                 <span className="order-line__problem" role="alert">
                   {t('checkout.cart.updateError')}
@@ -84,6 +92,7 @@ export function OrderLines({
                 quantity={item.quantity}
                 name={item.item}
                 disabled={false}
+                reduceDisabled={!reducible}
                 onChange={(quantity) => onQuantity(item, quantity)}
               />
             )}

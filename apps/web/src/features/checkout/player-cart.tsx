@@ -30,16 +30,17 @@ export type ReservationLine = CheckoutReservationDoc['reservations'][number];
 /**
  * An add's outcome: a feedback state of spec §4, `shopperLimit` when the store sells no more of
  * the product to one customer (409 `shopper_limit`), `paymentOpen` when a line cannot be reduced
- * while a payment of the order is under way (409 `payment_open`), or `error` when the call
- * failed (spec §8).
+ * while a payment of the order is under way (409 `payment_open`), `orderPaid` when a paid line
+ * cannot be reduced (409 `order_paid`), or `error` when the call failed (spec §8).
  */
-export type AddOutcome = CartFeedbackStatus | 'shopperLimit' | 'paymentOpen' | 'error';
+export type AddOutcome = CartFeedbackStatus | 'shopperLimit' | 'paymentOpen' | 'orderPaid' | 'error';
 
 /** The outcome of a failed add or quantity change. */
 export function failedOutcome(error: unknown): AddOutcome {
   if (!(error instanceof ApiError)) return 'error';
   if (error.code === 'shopper_limit') return 'shopperLimit';
   if (error.code === 'payment_open') return 'paymentOpen';
+  if (error.code === 'order_paid') return 'orderPaid';
   return 'error';
 }
 /** Failed cart updates so far: one ("There was an error…") or several ("Multiple errors…"). */

@@ -1,0 +1,204 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+// The shopper's money journey after the order (issue 13 §4, §5): the player's cart and the
+// checkout show the order's state (paid, remaining), disable what the server would refuse and
+// show its refusals in words; the confirmation and the order name the chosen parcel shop.
+
+const baseUrl = inject('baseUrl');
+const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
+const CAMPAIGN = 'demo-autumn-living';
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const en = readJson('../apps/web/src/locales/en.json') as {
+  player: Record<string, string>;
+  checkout: { cart: Record<string, string> };
+};
+const screens = (
+  readJson('../apps/web/src/locales/checkout/en.json') as {
+    checkout: {
+      cart: Record<string, string>;
+      form: { country: string; termsLabel: string; labels: Record<string, string> };
+      shipping: Record<string, string>;
+      paymentMethod: Record<string, string>;
+      parcelShop: Record<string, string>;
+      summary: Record<string, string>;
+      orderState: Record<string, string> & { reduceBlocked: Record<string, string> };
+      refusal: Record<string, string>;
+    };
+  }
+).checkout;
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}${path}`);
+  return page;
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({
+    path: new URL(`../test-results/${name}.png`, import.meta.url).pathname,
+    fullPage: true,
+  });
+}
+
+/** Adds a product from the live show's list; answers its feedback element. */
+async function addToCart(page: Page, productName: string) {
+  const back = page.locator('.product-details .link-button', { hasText: en.player.backToList });
+  if (await back.count()) await back.click();
+  await page.locator('.product-card', { hasText: productName }).click();
+  const details = page.locator('.product-details');
+  await details.getByRole('button', { name: en.player.addToCart }).click();
+  const feedback = details.locator('[data-feedback]');
+  await feedback.waitFor();
+  return feedback;
+}
+
+/** A new shopper with a mug in the cart, on the checkout's cart step. */
+async function checkoutWithMug(): Promise<{ context: BrowserContext; checkout: Page; path: string }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const show = await openPage(context, LIVE_SHOW);
+  expect(await (await addToCart(show, 'Ceramic mug')).getAttribute('data-feedback')).toBe('added');
+  await show.waitForURL(new RegExp(`${LIVE_SHOW}/[A-Za-z0-9_-]+$`));
+  const checkoutUid = new URL(show.url()).pathname.split('/').pop() ?? '';
+  await show.close();
+  const path = `/${CAMPAIGN}/${checkoutUid}`;
+  const checkout = await openPage(context, path);
+  await checkout.waitForSelector('.checkout-form');
+  return { context, checkout, path };
+}
+
+async function fillContact(page: Page) {
+  const form = page.locator('.checkout-form');
+  await form.getByLabel(screens.form.country).selectOption('DK');
+  await form.getByLabel(screens.form.labels.name ?? '').fill('Ada Jensen');
+  await form.getByLabel(screens.form.labels.address ?? '').fill('Strandvejen 12');
+  await form.getByLabel(screens.form.labels.postCode ?? '').fill('2900');
+  await form.getByLabel(screens.form.labels.city ?? '').fill('Hellerup');
+  await form.getByLabel(screens.form.labels.emailAddress ?? '').fill('ada@example.com');
+  await form.getByLabel(screens.form.labels.phone ?? '').fill('+45 12 34 56 78');
+  await form.getByLabel(screens.paymentMethod.test_card ?? '').check();
+  await form.getByLabel(screens.form.termsLabel).check();
+}
+
+describe('the order after payment', () => {
+  it('names the parcel shop, and after paying the cart and checkout show what is paid and what is left', async () => {
+    const { context, checkout, path } = await checkoutWithMug();
+    await fillContact(checkout);
+    const form = checkout.locator('.checkout-form');
+    await form.getByLabel(screens.shipping.parcel_shop ?? '').check();
+    await form.getByRole('button', { name: screens.parcelShop.find }).click();
+    await form.getByLabel(/Supermarket service desk 2900/).check();
+    await checkout.getByRole('button', { name: screens.cart.continue }).click();
+    await checkout.waitForURL(`${baseUrl}${path}/confirm`);
+
+    // Issue 13 §5: the confirmation names the parcel shop and its address.
+    const shop = checkout.locator('[data-testid="parcel-shop"]');
+    await shop.waitFor();
+    expect((await shop.textContent())?.trim()).toBe(
+      'Supermarket service desk 2900, Torvet 10, 2900 Hellerup',
+    );
+    await screenshot(checkout, 'order-journey-confirm-parcel-shop');
+
+    await checkout.click('.checkout-summary__action');
+    await checkout.waitForURL(/\/payments\/test\//);
+    await checkout.click('button.approve');
+    await checkout.waitForSelector('[data-payment="received"]', { timeout: 20_000 });
+    // …and so does the order.
+    expect(await checkout.textContent('[data-testid="order-page"] [data-testid="parcel-shop"]')).toContain(
+      'Supermarket service desk 2900, Torvet 10',
+    );
+
+    // Back in the show the cart is the paid order: its number, Paid, freight; paid lines keep their units.
+    const show = await openPage(context, LIVE_SHOW);
+    await show.click('.player-cart-button');
+    const cart = show.locator('[data-testid="player-cart"]');
+    await cart.locator('[data-testid="cart-paid-state"]').waitFor();
+    expect(await cart.locator('[data-testid="cart-paid-state"]').textContent()).toBe(
+      screens.orderState.paidInFull,
+    );
+    expect(await cart.locator('.cart-order-state__number strong').textContent()).toMatch(/^Order no\. \d+$/);
+    expect(await cart.locator('[data-testid="cart-freight"]').textContent()).toContain('39.00');
+    expect(await cart.locator('[data-testid="cart-total"]').textContent()).toContain('218.00');
+    expect(await cart.getByRole('button', { name: 'Remove Ceramic mug' }).isDisabled()).toBe(true);
+    expect(await cart.getByRole('button', { name: 'One more Ceramic mug' }).isDisabled()).toBe(false);
+    expect(await cart.locator('[data-hint="paid"]').textContent()).toBe(
+      screens.orderState.reduceBlocked.paid,
+    );
+    expect(await cart.getByRole('link', { name: screens.orderState.toOrder }).count()).toBe(1);
+    await screenshot(show, 'order-journey-cart-paid');
+
+    // The order grows: the cart says what is left to pay.
+    await cart.getByRole('button', { name: 'One more Ceramic mug' }).click();
+    await cart.locator('[data-testid="cart-remaining"]').waitFor();
+    expect(await cart.locator('[data-testid="cart-remaining"]').textContent()).toContain('179.00');
+    expect(await cart.locator('[data-testid="cart-paid"]').textContent()).toContain('218.00');
+    expect(await cart.locator('[data-testid="cart-paid-state"]').textContent()).toBe(
+      screens.orderState.partlyPaid,
+    );
+    expect(await cart.getByRole('button', { name: 'One less Ceramic mug' }).isDisabled()).toBe(true);
+    await screenshot(show, 'order-journey-cart-remaining');
+
+    // The checkout's cart step shows the same: paid, remaining, and − disabled with the reason.
+    await cart.getByRole('link', { name: screens.orderState.toOrder }).click();
+    await show.waitForURL(`${baseUrl}${path}`);
+    await show.waitForSelector('.order-totals__remaining');
+    expect(await show.textContent('.checkout-summary .order-totals__remaining')).toContain('179.00');
+    expect(await show.textContent('.checkout-summary .order-totals')).toContain(screens.summary.paid);
+    expect(await show.getByRole('button', { name: 'One less Ceramic mug' }).isDisabled()).toBe(true);
+    expect(await show.locator('[data-hint="paid"]').textContent()).toBe(
+      screens.orderState.reduceBlocked.paid,
+    );
+    await screenshot(show, 'order-journey-checkout-remaining');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the server's reason when cheaper delivery is refused while a payment is under way", async () => {
+    const { context, checkout, path } = await checkoutWithMug();
+    await fillContact(checkout);
+    await checkout
+      .locator('.checkout-form')
+      .getByLabel(screens.shipping.home_delivery ?? '')
+      .check();
+    await checkout.getByRole('button', { name: screens.cart.continue }).click();
+    await checkout.waitForURL(`${baseUrl}${path}/confirm`);
+    await checkout.click('.checkout-summary__action');
+    // On the provider's page: the payment awaits confirmation. The shopper goes back to the cart.
+    await checkout.waitForURL(/\/payments\/test\//);
+    await checkout.goto(`${baseUrl}${path}`);
+    const form = checkout.locator('.checkout-form');
+    await form.waitFor();
+    const pickup = form.getByLabel(screens.shipping.store_pickup ?? '');
+    await pickup.check();
+    const refusal = checkout.locator('[data-error="checkout.refusal.cheaperDelivery"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(screens.refusal.cheaperDelivery);
+    // The form shows what is saved: home delivery.
+    await checkout.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[type="radio"][value="home_delivery"]')?.checked,
+    );
+    expect(await pickup.isChecked()).toBe(false);
+    expect(await checkout.getByRole('button', { name: 'Remove Ceramic mug' }).isDisabled()).toBe(true);
+    expect(await checkout.locator('[data-hint="paymentOpen"]').textContent()).toBe(
+      screens.orderState.reduceBlocked.paymentOpen,
+    );
+    await screenshot(checkout, 'order-journey-refused-cheaper-delivery');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+import type { CheckoutStatus } from './order-rules.ts';
+
+/** What the shopper can still change on the lines of a cart or order, and why not. */
+export interface LineChanges {
+  /** Units can be added (+). */
+  canIncrease: boolean;
+  /** Units can be taken away or lines removed (− and ×). */
+  canReduce: boolean;
+  /**
+   * Why lines cannot be reduced: `locked` once sent to packing; `paid` when payments were
+   * received (giving units back needs a refund the shop makes); `paymentOpen` while a payment
+   * awaits confirmation (it must never exceed what the order holds). Null when they can.
+   */
+  reduceBlockedBy: 'locked' | 'paid' | 'paymentOpen' | null;
+}
+
+/**
+ * The line changes the server accepts (the same rules as the cart service's refusals: 423 locked,
+ * 409 order_paid, 409 payment_open), so the cart and checkout disable what would be refused.
+ */
+export function lineChanges(order: {
+  status: CheckoutStatus;
+  paidAmount: number;
+  paymentOpen: boolean;
+}): LineChanges {
+  if (order.status === 'locked') return { canIncrease: false, canReduce: false, reduceBlockedBy: 'locked' };
+  if (order.paymentOpen) return { canIncrease: true, canReduce: false, reduceBlockedBy: 'paymentOpen' };
+  if (order.paidAmount > 0) return { canIncrease: true, canReduce: false, reduceBlockedBy: 'paid' };
+  return { canIncrease: true, canReduce: true, reduceBlockedBy: null };
+}
