@@ -304,6 +304,44 @@ describe('the on-site SDK on the demo retailer', () => {
     await context.close();
   });
 
+  it('keeps the integration when the shopper picks a show in the "Watch our shows" modal', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    await page.getByRole('button', { name: 'Watch our shows' }).click();
+    const modal = page.locator('.vitrine-modal iframe');
+    const playerId = new URL((await modal.getAttribute('src')) ?? '').searchParams.get('playerId') ?? '';
+    const frame = page.frameLocator('.vitrine-modal iframe');
+    // The store front inside the modal: pick the live show (a client-side navigation in the iframe).
+    await frame
+      .getByRole('link', { name: /Autumn living/ })
+      .first()
+      .click();
+    // The player on the show's route still talks to the retailer: its basket, its own close button.
+    await connected(frame, 'hostCart');
+    const frameUrl = new URL((await (await modal.elementHandle())?.contentFrame())?.url() ?? '');
+    expect(frameUrl.pathname).toBe(`/widget/demo-store/${LIVE_SHOW}`);
+    expect(Object.fromEntries(frameUrl.searchParams)).toMatchObject({
+      embed: '1',
+      playerId,
+      hostOrigin: retailerOrigin,
+      context: 'on_site',
+      mode: 'modal',
+    });
+    expect((await seen(page, playerId, 'player_ready')).length).toBe(1);
+    // The SDK's fallback × is gone (it sat on the "Private comments" tab); the player's own close is there.
+    await expect.poll(() => page.locator('.vitrine-x').isVisible(), WAIT).toBe(false);
+    await frame.locator('.host-controls').getByRole('button', { name: 'Close' }).waitFor(WAIT);
+    // Add to cart goes to the retailer's basket, not to a Vitrine cart and checkout in the modal.
+    await frame.locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"] .product-card').click();
+    await frame.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('[data-cart-count]').textContent(), WAIT).toBe('1');
+    expect(await frame.locator('.player-cart__checkout').count()).toBe(0);
+    // A reload of the iframe (its current address) is still the embedded player.
+    await frame.locator('body').evaluate(() => location.reload());
+    await connected(frame, 'hostCart');
+    await context.close();
+  });
+
   it("shows the host's product data (its name and price) instead of the catalogue's", async () => {
     const context = await newContext();
     const page = await open(context);

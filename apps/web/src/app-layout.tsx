@@ -1,8 +1,11 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { currentEmbedParams, withEmbedQuery } from './features/host-bridge/embed-params.ts';
 
 /** Shared frame of every route: resets scroll on navigation and shows a thin progress bar while loading. */
 export function AppLayout() {
   const navigation = useNavigation();
+  useKeepEmbedQuery();
   return (
     <>
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-busy="true" />}
@@ -10,4 +13,24 @@ export function AppLayout() {
       <ScrollRestoration getKey={(location) => location.pathname} />
     </>
   );
+}
+
+/**
+ * Inside an embedded player every address keeps the embed parameters (issue 13): links and
+ * redirects are written without them, and a page reloaded or opened from such an address would
+ * no longer talk to the host page (its basket, its close button).
+ */
+function useKeepEmbedQuery() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    const params = currentEmbedParams();
+    if (params === null) return;
+    const search = withEmbedQuery(location.search, params);
+    if (search === null) return;
+    void navigate(
+      { pathname: location.pathname, search, hash: location.hash },
+      { replace: true, state: location.state },
+    );
+  }, [location, navigate]);
 }

@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { currentEmbedParams } from './features/host-bridge/embed-params.ts';
 import { initI18n } from './lib/i18n.ts';
 import { startSession } from './lib/session.ts';
 import { routes } from './routes.tsx';
 import './styles/base.css';
 
+// Read before anything navigates: the embed parameters are in the query of this first load only.
+currentEmbedParams();
 await initI18n();
 startSession();
 

@@ -70,9 +70,37 @@ export function isOriginAllowed(hostOrigin: string, allowedOrigins: readonly str
 
 let cached: { params: EmbedParams | null } | null = null;
 
+/** The query parameters that make a page load embedded; navigation inside the player carries them. */
+const EMBED_QUERY_KEYS = ['embed', 'playerId', 'hostOrigin', 'context', 'mode'] as const;
+
 /**
- * The embed parameters of this page load, read once: client-side navigation inside the iframe
- * drops the query, but the player stays embedded in the same host page.
+ * `search` with this page load's embed parameters added where missing (`?embed=1&playerId=…`), or
+ * null when nothing is missing: a link inside an embedded player that drops them would otherwise
+ * land on a page that no longer talks to the host (its cart, its close button, a reload).
+ * The resume parameters are not carried: they are for the first load only.
+ */
+export function withEmbedQuery(search: string, params: EmbedParams): string | null {
+  const query = new URLSearchParams(search);
+  const wanted: Record<(typeof EMBED_QUERY_KEYS)[number], string | null> = {
+    embed: '1',
+    playerId: params.playerId,
+    hostOrigin: params.hostOrigin,
+    context: params.context,
+    mode: params.mode,
+  };
+  let changed = false;
+  for (const key of EMBED_QUERY_KEYS) {
+    const value = wanted[key];
+    if (value === null || query.get(key) === value) continue;
+    query.set(key, value);
+    changed = true;
+  }
+  return changed ? `?${query}` : null;
+}
+
+/**
+ * The embed parameters of this page load, read once at start-up (main.tsx calls it before the
+ * router starts), so a navigation that drops the query does not make the player forget its host.
  */
 export function currentEmbedParams(): EmbedParams | null {
   cached ??= {
