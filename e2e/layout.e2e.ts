@@ -213,7 +213,7 @@ describe('shop page layout', () => {
         ).length,
     );
     expect(focusable).toBe(1);
-    await card.locator('a').focus();
+    await card.locator('.event-card__link').focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/widget/${PAGE}/${ONE_PRODUCT}`);
     expect(pageErrors).toEqual([]);
@@ -284,6 +284,35 @@ describe('phone player layout', () => {
     if (!plannedRail || !plannedBox) throw new Error('no rail or card');
     expect(overlaps(plannedRail, plannedBox)).toBe(false);
     await screenshot(planned, 'layout-phone-upcoming');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('desktop player', () => {
+  it('gives the Video tab a purpose: the show’s chapters, each playing from its product’s moment', async () => {
+    const page = await open('/widget/demo-store/demo-kitchen-favourites', DESKTOP);
+    await page.locator('.player__tabs [role="tab"]', { hasText: /^Video$/ }).click();
+    const chapters = page.locator('.player__panel .video-chapters__chapter');
+    await chapters.first().waitFor();
+    // The recorded demo show cues three of its products.
+    expect(await chapters.count()).toBe(3);
+    const times = await page.$$eval('.player__panel .video-chapters__time', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
+    const seconds = times.map((time) => {
+      const [minutes, secs] = time.split(':').map(Number);
+      return (minutes ?? 0) * 60 + (secs ?? 0);
+    });
+    expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
+    const body = await page.locator('.player__panel-body').boundingBox();
+    expect(body?.height ?? 0).toBeGreaterThan(200);
+
+    await chapters.nth(1).click();
+    await page.waitForFunction(
+      (start) => Math.abs((document.querySelector('video') as HTMLVideoElement).currentTime - start) < 1.5,
+      seconds[1] ?? 0,
+    );
+    await screenshot(page, 'layout-video-tab');
     expect(pageErrors).toEqual([]);
   });
 });

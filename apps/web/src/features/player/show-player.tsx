@@ -54,6 +54,8 @@ const MOBILE_MENU: MobilePanel[] = ['share', 'comments', 'cart', 'products'];
 const CLOCK_TICK_MS = 15_000;
 /** Popularity and purchase badges load on demand, only for pages that show them. */
 const PurchaseSignals = lazy(() => import('./purchase-signals.tsx'));
+/** The Video tab's chapters load, with their texts, when the tab is first opened. */
+const VideoChapters = lazy(() => import('./video-chapters.tsx'));
 const NOBODY_POPULAR: ReadonlySet<string> = new Set();
 
 function useClock(intervalMs: number): number {
@@ -488,6 +490,17 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
         </div>
         <div className="player__panel-body" role="tabpanel">
           {layout.tab === 'products' && panel}
+          {layout.tab === 'video' && (
+            <LazyPart name="chapters">
+              <VideoChapters
+                products={shown}
+                // The product's first window: the start of its chapter.
+                chapterStart={(product) => cueTimeOf(product, event, -1)}
+                activeUid={activeUid}
+                onJumpToCue={jumpToCue}
+              />
+            </LazyPart>
+          )}
           {layout.tab === 'comments' && interaction.commentsPanel}
           {layout.tab === 'privateComments' && interaction.privatePanel}
         </div>
