@@ -4,6 +4,7 @@ export * from './comment-product-codes.ts';
 export * from './competitions.ts';
 export * from './constants.ts';
 export * from './contact-capture.ts';
+export * from './currency-rules.ts';
 export * from './cue-timing.ts';
 export * from './duration.ts';
 export * from './event-visibility.ts';

@@ -121,6 +121,13 @@ export const AddSingleRequest = z
     context: WidgetContext.default('checkout'),
     pageUid: Uid,
     campaignUid: Uid,
+    /**
+     * The currency the shopper is shown prices in (their language's, spec §1). The cart follows
+     * what was shown (domain currency-rules): a new cart is priced in it when the product has a
+     * price there, and an open cart in another currency is repriced. Without it, the shopper's
+     * saved reservation decides.
+     */
+    currency: CurrencyCode.optional(),
   })
   .strict();
 export type AddSingleRequest = z.infer<typeof AddSingleRequest>;

@@ -3,6 +3,7 @@ import {
   CART_RESERVATION_HOLD_MS,
   CART_RESERVATION_MAX_AGE_MS,
   type Currency,
+  cartCurrency,
   checkAdd,
   type Locale,
   paidAmount,
@@ -65,6 +66,14 @@ interface ShopperPreferences {
   language: Locale;
   currency: Currency;
   showCheckoutPresentation: boolean;
+  /** The store's own currency: what a product without a price in the shopper's was shown in. */
+  storeCurrency: Currency;
+}
+
+/** The prices of a product or variant per currency; a variant's own price wins (as unitPrice). */
+function priceListOf(product: Product, variantUid: string | null) {
+  const variant = variantUid ? product.variants.find((candidate) => candidate.uid === variantUid) : undefined;
+  return { ...product.prices, ...variant?.prices };
 }
 
 interface CampaignInfo {
@@ -133,6 +142,7 @@ export function createCartService(deps: {
       language: resolveLocale(row.language ?? row.locale_code ?? row.page_language),
       currency: chosenCurrency ? resolveCurrency(chosenCurrency) : resolveCurrency(row.page_currency),
       showCheckoutPresentation: row.show_checkout_presentation ?? false,
+      storeCurrency: resolveCurrency(row.page_currency),
     };
   }
 
@@ -373,7 +383,17 @@ export function createCartService(deps: {
     ) {
       return feedback('soldOut', pageUid, campaignUid, userUid);
     }
-    const prefs = await preferences(pageUid, userUid);
+    const saved = await preferences(pageUid, userUid);
+    // Currency shown = currency charged (domain currency-rules): a new cart takes the currency the
+    // product was shown in; an open cart in another one follows the shopper's, when it can.
+    const shown = input.currency ?? saved.currency;
+    const prefs = {
+      ...saved,
+      currency:
+        cartCurrency([priceListOf(product, input.variantUid)], shown, saved.storeCurrency) ?? saved.currency,
+    };
+    if (input.currency !== undefined)
+      await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
     const { maxUnitsPerShopper } = await deps.stores.integritySettings(pageUid);
 
     const attempt = () =>
@@ -605,8 +625,14 @@ export function createCartService(deps: {
     pageUid: string,
     campaignUid: string,
   ): Promise<UserReservation> {
-    const prefs = await preferences(pageUid, userUid);
-    return { pageUid, ...prefs, checkoutUid: await findCheckoutUid(pageUid, campaignUid, userUid) };
+    const { language, currency, showCheckoutPresentation } = await preferences(pageUid, userUid);
+    return {
+      pageUid,
+      language,
+      currency,
+      showCheckoutPresentation,
+      checkoutUid: await findCheckoutUid(pageUid, campaignUid, userUid),
+    };
   }
 
   async function loadUserReservation(
@@ -642,6 +668,13 @@ export function createCartService(deps: {
         now(),
       ],
     );
+    // The checkout's language (its payment page's) follows the shopper's, so the journey keeps one language.
+    if (input.language !== undefined) {
+      await db.query(
+        `UPDATE checkouts SET language = $4 WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3 AND language <> $4`,
+        [input.pageUid, input.campaign, userUid, input.language],
+      );
+    }
     if (input.currency !== undefined)
       await repriceOpenCart(userUid, input.pageUid, input.campaign, input.currency);
     return userReservation(userUid, input.pageUid, input.campaign);
@@ -689,6 +722,39 @@ export function createCartService(deps: {
       }),
     );
     if (doc) await announce(doc, []);
+  }
+
+  /**
+   * Reprices the shopper's open cart in the currency they are shown, with the product being added:
+   * in `shown` when every line (and the product) has a price there, else in the store's own.
+   */
+  async function followShownCurrency(
+    userUid: string,
+    input: AddSingleRequest,
+    product: Product,
+    shown: Currency,
+    storeCurrency: Currency,
+  ): Promise<void> {
+    const checkoutUid = await findCheckoutUid(input.pageUid, input.campaignUid, userUid);
+    if (checkoutUid === null) return;
+    const lines = await db.query<{ product_uid: string; variant_uid: string }>(
+      'SELECT product_uid, variant_uid FROM checkout_lines WHERE checkout_uid = $1',
+      [checkoutUid],
+    );
+    const products = new Map(
+      (await catalog.productsByUid(lines.map((line) => line.product_uid))).map((p) => [p.uid, p]),
+    );
+    const priceLists = lines.map((line) => {
+      const lineProduct = products.get(line.product_uid);
+      return lineProduct ? priceListOf(lineProduct, variantOfKey(line.variant_uid)) : {};
+    });
+    const target = cartCurrency(
+      [...priceLists, priceListOf(product, input.variantUid)],
+      shown,
+      storeCurrency,
+    );
+    // repriceOpenCart leaves orders and carts already in the target as they are.
+    if (target !== null) await repriceOpenCart(userUid, input.pageUid, input.campaignUid, target);
   }
 
   /** `/functions/ping`: the shopper is still on the checkout, so an open cart keeps its stock longer. */
