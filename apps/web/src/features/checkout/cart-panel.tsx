@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../lib/use-locale.ts';
 import { loadCheckoutTexts, useCheckoutTranslation } from './checkout-i18n.ts';
 import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } from './player-cart.tsx';
+import { followShownLanguage } from './reservation-sync.ts';
 import './cart-panel.css';
 
 /** The player's cart panel (loaded on demand by player-cart.tsx's CartPanel). */
@@ -24,6 +25,15 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
   const reservation = cart.reservation;
   const lines = reservation?.reservations ?? [];
   const currency = (reservation?.currency ?? format.currency) as Currency;
+  // A language switched with a cart open: the cart follows the currency now shown (the server
+  // reprices an open cart; the live document brings it). An order keeps its currency.
+  const pageUid = reservation?.pageUid;
+  const campaignUid = reservation?.campaignUid;
+  const userUid = reservation?.userUid;
+  useEffect(() => {
+    if (!pageUid || !campaignUid || !userUid) return;
+    void followShownLanguage({ pageUid, campaignUid, userUid }, format.locale);
+  }, [pageUid, campaignUid, userUid, format.locale]);
   const keyOf = (line: ReservationLine) => `${line.mainProduct}/${line.variantUid ?? ''}`;
   const change = async (line: ReservationLine, quantity: number) => {
     const outcome = await cart.setQuantity(line, quantity);

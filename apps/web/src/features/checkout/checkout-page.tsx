@@ -52,6 +52,7 @@ import {
   useShippingLabel,
 } from './order-view.tsx';
 import { type AddOutcome, failedOutcome } from './player-cart.tsx';
+import { followShownLanguage } from './reservation-sync.ts';
 import './checkout.css';
 
 /** The child routes of the one-page checkout (spec §2: choose, confirm, success) and their steps. */
@@ -137,6 +138,16 @@ export function CheckoutPage() {
   const progress = progressOf(view);
   const step = resolveCheckoutStep(requested, progress);
   const userUid = currentSession()?.user.uid ?? null;
+  const { locale } = useLocale();
+  // The shopper's language (and its currency) becomes their reservation: an open cart is repriced
+  // in the currency now shown, and the checkout and its payment page speak the same language.
+  useEffect(() => {
+    if (!userUid) return;
+    const ref = { pageUid: data.pageUid, campaignUid: data.campaignUid, userUid };
+    void followShownLanguage(ref, locale).then(async (saved) => {
+      if (saved) await reload();
+    });
+  }, [userUid, data.pageUid, data.campaignUid, locale, reload]);
 
   if (step !== requested) {
     return (
@@ -545,6 +556,7 @@ function payErrorKey(error: unknown): string {
  * shopper to the provider's page (its link adapted for iOS social in-app browsers, spec §7).
  */
 function usePayment({ data, view, setView, reload }: StepProps) {
+  const { locale } = useLocale();
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const pay = async () => {
@@ -556,7 +568,8 @@ function usePayment({ data, view, setView, reload }: StepProps) {
       const started = await userPaymentStarted({
         ...ref,
         context: 'checkout',
-        returnPath: stepPath(data.campaignUid, data.checkoutUid, 'payment'),
+        // Back from the provider in a fresh page load: the language comes along in the address.
+        returnPath: `${stepPath(data.campaignUid, data.checkoutUid, 'payment')}?lang=${locale}`,
       });
       window.location.assign(paymentLinkForBrowser(started.paymentUrl, navigator.userAgent));
     } catch (error) {

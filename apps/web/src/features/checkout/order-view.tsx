@@ -1,4 +1,4 @@
-import type { Currency } from '@vitrine/domain';
+import { type Currency, orderCurrencyNotice } from '@vitrine/domain';
 import type { CheckoutItem, CheckoutView, ShippingMethodKind } from '@vitrine/protocol';
 import { useMemo } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -141,8 +141,18 @@ export function OrderTotals({ view, showPayments = false }: { view: CheckoutView
 /** The refusals of spec §8 that apply to the whole checkout: locked, or past its deadline. */
 export function OrderNotices({ view }: { view: CheckoutView }) {
   const { t } = useCheckoutTranslation();
+  const format = useLocale();
+  // An order keeps its currency; a shopper now shown another one is told which (currency-rules).
+  const orderCurrency = orderCurrencyNotice(view.currency as Currency, format.currency);
   return (
     <>
+      {orderCurrency && view.items.length > 0 && (
+        <p className="checkout-notice" role="status" data-notice="currency">
+          {t(view.status === 'open' ? 'checkout.currency.cart' : 'checkout.currency.order', {
+            currency: orderCurrency,
+          })}
+        </p>
+      )}
       {view.locked && (
         <p className="checkout-notice checkout-notice--locked" role="status" data-notice="locked">
           {t('checkout.order.locked')}

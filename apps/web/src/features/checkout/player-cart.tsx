@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
 import { currentSession, onSessionChange } from '../../lib/session.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 import { addSingle, changeCheckoutProductQuantity, ping } from './cart-api.ts';
 import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
 import './player-cart.css';
@@ -108,6 +109,8 @@ export function usePlayerCart({
   const [madeHere, setMadeHere] = useState(() => ownCarts().includes(cartKey));
   const [reservation, setReservation] = useState<CheckoutReservationDoc | null | undefined>(undefined);
   const [failures, setFailures] = useState(0);
+  // The currency the product cards show: the cart is charged in it (domain currency-rules).
+  const { currency } = useLocale();
   const loads = enabled && userUid !== null && (loadsCart(context, anonymous) || madeHere);
 
   useEffect(() => {
@@ -144,6 +147,7 @@ export function usePlayerCart({
           context,
           pageUid,
           campaignUid,
+          currency,
         });
         if (answer.status === 'added') {
           applyAnswer(answer);
@@ -156,7 +160,7 @@ export function usePlayerCart({
         return failedOutcome(error);
       }
     },
-    [applyAnswer, context, pageUid, campaignUid, cartKey],
+    [applyAnswer, context, pageUid, campaignUid, cartKey, currency],
   );
 
   // A reservation of another user (the viewer just signed in or out) is not this viewer's cart.
