@@ -1,3 +1,4 @@
+import { LOOKUP_BATCH_LIMIT } from '@vitrine/domain';
 import { z } from 'zod';
 import { Uid } from './common.ts';
 import type { EventProduct } from './events.ts';
@@ -16,7 +17,7 @@ import type { ShopEvent } from './reads.ts';
 import type { PlayerSettings } from './store.ts';
 
 /** At most 10 ids per lookup (spec §9); larger sets are split into several subscriptions. */
-const IdBatch = z.array(Uid).min(1).max(10, 'at most 10 ids per lookup');
+const IdBatch = z.array(Uid).min(1).max(LOOKUP_BATCH_LIMIT, `at most ${LOOKUP_BATCH_LIMIT} ids per lookup`);
 const PageCampaign = z.object({ pageUid: Uid, campaignUid: Uid }).strict();
 const OwnPageCampaign = z
   .object({ pageUid: Uid, campaignUid: Uid, userUid: z.string().min(1).max(128) })

@@ -1,3 +1,4 @@
+import { LOOKUP_BATCH_LIMIT } from '@vitrine/domain';
 import { z } from 'zod';
 import { MediaUrl, PriceList, Uid } from './common.ts';
 import { EventProduct, LiveEvent } from './events.ts';
@@ -24,8 +25,8 @@ export type ShopEvents = z.infer<typeof ShopEvents>;
 export const Embedding = z.object({ allowedOrigins: z.array(z.string()) });
 export type Embedding = z.infer<typeof Embedding>;
 
-/** A batch of at most 10 ids, the lookup limit of spec §9. */
-const IdBatch = z.array(Uid).min(1).max(10, 'at most 10 ids per lookup');
+/** A batch of at most LOOKUP_BATCH_LIMIT (10) ids, the lookup limit of spec §7 and §9. */
+const IdBatch = z.array(Uid).min(1).max(LOOKUP_BATCH_LIMIT, `at most ${LOOKUP_BATCH_LIMIT} ids per lookup`);
 
 /**
  * The catalogue of named reads of spec §7 "Realtime reads". Each is served as a one-shot
