@@ -1,6 +1,7 @@
 import type { TrackingEvent, TrackingEventName } from '@vitrine/protocol';
 import { debugLog } from './debug.ts';
 import { runtimeConfig } from './runtime-config.ts';
+import { currentIdToken, currentSession } from './session.ts';
 
 /** A browser plugin of ours marks pages it runs on; tracking is then off (spec §6). */
 const BROWSER_PLUGIN_MARKER = '[data-vitrine-browser-plugin]';
@@ -32,8 +33,12 @@ export function track(
   } = {},
 ): void {
   if (isTrackingDisabled()) return;
+  // The viewer's user (spec §3 "Tracking event": userUid) once signed in, anonymously or not; the
+  // id token lets the server trust it (an event without one is recorded as anonymous).
+  const idToken = currentIdToken();
   const event: TrackingEvent = {
     ...context,
+    userUid: context.userUid ?? currentSession()?.user.uid ?? null,
     trackingEvent,
     trackingInfo: details.trackingInfo ?? {},
     timestamp: Date.now(),
@@ -44,7 +49,10 @@ export function track(
   fetch(`${runtimeConfig.shopUrl}/shopapiv2/tracking`, {
     method: 'POST',
     // text/plain keeps a cross-origin shop connection free of CORS preflights; the server parses it as JSON.
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+    },
     body: JSON.stringify(event),
     keepalive: true,
   }).then(

@@ -44,6 +44,7 @@ import {
 import { useProductCommerce } from './product-commerce.ts';
 import { ProductPanel } from './product-list.tsx';
 import type { ShowData } from './show-loader.ts';
+import { trackBeganCheckout, usePanelTracking } from './use-panel-tracking.ts';
 import { useVideoDerived } from './use-video-time.ts';
 import { type NextShow, VideoStage } from './video-stage.tsx';
 import './player.css';
@@ -329,6 +330,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     if (tab !== 'comments' && layout.tab === 'comments') trackPlayer('player.comments-hidden');
     dispatch({ type: 'selectTab', tab });
   };
+  usePanelTracking(layout.mobilePanel, commerce.cart !== null, trackPlayer);
   const commentCart = useCommentCart({ commerce, products: shown, canPurchase: canPurchase(state) });
   const interaction = useInteraction({
     pageUid: loaded.pageUid,
@@ -520,7 +522,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
               {t('player.close')}
             </button>
           </header>
-          <div className="mobile-sheet__body">
+          <div className="mobile-sheet__body" onClickCapture={trackBeganCheckout(trackPlayer)}>
             {layout.mobilePanel === 'products' && panel}
             {layout.mobilePanel === 'comments' && interaction.mobileComments}
             {layout.mobilePanel === 'cart' &&
