@@ -177,7 +177,8 @@ export const CompetitionPresentation = z.object({
 export type CompetitionPresentation = z.infer<typeof CompetitionPresentation>;
 
 /**
- * `/shopapiv2/competition/participate`: posts `text` as a comment (metaData.competitionUid),
+ * `/shopapiv2/competition/participate`: posts `text` as a comment (metaData.competitionUid; for a
+ * poll, a private one that only its author and the host see),
  * then records the participation (users.competitionsParticipated). Empty text (after trimming)
  * is ignored: answers `{ status: 'ignored' }` and records nothing (spec §5). A poll or quiz
  * needs `optionId`. 409 `competition_closed` / `already_participated` (also when another
