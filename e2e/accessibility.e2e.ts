@@ -131,6 +131,9 @@ describe('axe-core: no serious or moderate violations', () => {
       await page.goto(`${baseUrl}/demo-autumn-living/${checkoutUid}`);
       await page.locator('.checkout-form').waitFor();
       await expectNoViolations(page, `${device}-checkout`);
+      // The store's 240×64 logo keeps its proportions in the checkout's header too (issue 13 §7).
+      const logo = await page.locator('.checkout-header__logo').boundingBox();
+      expect((logo?.width ?? 0) / (logo?.height ?? 1)).toBeGreaterThan(2.5);
       expect(pageErrors).toEqual([]);
     });
   }
