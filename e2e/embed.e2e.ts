@@ -246,6 +246,16 @@ describe('the on-site SDK on the demo retailer', () => {
     await dialog.locator('.account-form__submit').waitFor(WAIT);
     expect(await dialog.locator('.account-switch, .account-social').count()).toBe(0);
     expect(await dialog.locator('.account-forms__lead').textContent()).toBe('Enter a name to take part.');
+    // The comment goes with the player's own context (spec §7 playerComment), not always 'checkout'.
+    const commented = page.waitForRequest((request) =>
+      request.url().endsWith('/shopapiv2/comment/playerComment'),
+    );
+    await dialog.locator('input[name="name"]').fill('Shop visitor');
+    await dialog.locator('.account-form__submit').click();
+    expect((await commented).postDataJSON()).toMatchObject({
+      text: 'Hello from the shop',
+      context: 'on_site',
+    });
     await context.close();
   });
 

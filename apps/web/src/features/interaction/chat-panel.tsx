@@ -1,3 +1,4 @@
+import type { WidgetContextName } from '@vitrine/domain';
 import { COMMENT_MAX_LENGTH } from '@vitrine/protocol';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { logFailure } from '../../lib/debug.ts';
@@ -16,6 +17,8 @@ export interface ChatPanelProps {
   viewer: Viewer | null;
   pageUid: string;
   campaignUid: string;
+  /** The player's widget context (spec §7 playerComment sends it); null when the route names none. */
+  context: WidgetContextName | null;
   closedReason: ChatClosedReason;
   /** Asks the viewer for a name (or to sign in); resolves true once they have one. */
   requestName(): Promise<boolean>;
@@ -149,6 +152,7 @@ export function ChatPanel({
   viewer,
   pageUid,
   campaignUid,
+  context,
   closedReason,
   requestName,
   openAccount,
@@ -195,7 +199,8 @@ export function ChatPanel({
         threadId: replyTo?.uid ?? null,
         pageUid,
         campaignUid,
-        context: 'checkout',
+        // The player's own context; a route without one gets the protocol's default.
+        context: context ?? 'checkout',
       });
       // Cleared only if unchanged: what the viewer typed meanwhile stays.
       setText((current) => (current.trim() === trimmed ? '' : current));
@@ -341,10 +346,12 @@ export function PrivateChatPanel({
   chat,
   pageUid,
   campaignUid,
+  context,
 }: {
   chat: Chat;
   pageUid: string;
   campaignUid: string;
+  context: WidgetContextName | null;
 }) {
   const { t } = useInteractionTranslation();
   const [answering, setAnswering] = useState<string | null>(null);
@@ -369,6 +376,7 @@ export function PrivateChatPanel({
               threadId={comment.uid}
               pageUid={pageUid}
               campaignUid={campaignUid}
+              context={context}
               onDone={() => setAnswering(null)}
             />
           ) : (
@@ -389,11 +397,13 @@ function AnswerForm({
   threadId,
   pageUid,
   campaignUid,
+  context,
   onDone,
 }: {
   threadId: string;
   pageUid: string;
   campaignUid: string;
+  context: WidgetContextName | null;
   onDone(): void;
 }) {
   const { t } = useInteractionTranslation();
@@ -405,7 +415,13 @@ function AnswerForm({
     if (!text.trim() || busy) return;
     setBusy(true);
     try {
-      await postComment({ text: text.trim(), threadId, pageUid, campaignUid, context: 'checkout' });
+      await postComment({
+        text: text.trim(),
+        threadId,
+        pageUid,
+        campaignUid,
+        context: context ?? 'checkout',
+      });
       onDone();
     } catch (error) {
       logFailure('answering a private reply failed', error);

@@ -85,6 +85,7 @@ function useInteractionParts({
       viewer={viewer}
       pageUid={pageUid}
       campaignUid={campaignUid}
+      context={context}
       closedReason={reason}
       requestName={requestName}
       openAccount={entry ? () => void prompt.open(entry) : null}
@@ -94,7 +95,9 @@ function useInteractionParts({
       }}
     />
   );
-  const privatePanel = <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} />;
+  const privatePanel = (
+    <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} context={context} />
+  );
   const videoDelayMs = broadcastDelayMs(event) + cdnDelayMs(event);
 
   return {
