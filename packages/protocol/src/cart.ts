@@ -299,6 +299,8 @@ export const ShippingMethod = z.object({
   /** Freight in the checkout's currency, minor units. */
   price: z.number().int().nonnegative(),
   currency: CurrencyCode,
+  /** The order subtotal (minor units) from which this method costs nothing; null when it never does. */
+  freeOver: z.number().int().nonnegative().nullable(),
 });
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 

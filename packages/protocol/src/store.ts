@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, HexColor, LocaleCode, MediaUrl, Uid } from './common.ts';
+import { CurrencyCode, HexColor, LocaleCode, MediaUrl, PriceList, Uid } from './common.ts';
 
 export const StoreAddress = z.object({
   name: z.string().max(200).default(''),
@@ -106,6 +106,11 @@ export const PageInput = z
     allowedOrigins: z.array(z.url()).max(50).default([]),
     playerSettings: PlayerSettingsInput.default({}),
     integritySettings: IntegritySettingsInput.default({}),
+    /**
+     * Per currency, the order subtotal (minor units) from which home and parcel-shop delivery cost
+     * nothing; a currency without an entry always pays freight.
+     */
+    freeDeliveryOver: PriceList.default({}),
   })
   .strict();
 export type PageInput = z.infer<typeof PageInput>;

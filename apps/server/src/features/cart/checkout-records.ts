@@ -8,6 +8,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { freightFor } from '../orders/shipping.ts';
+import { freeDeliveryThreshold } from '../stores/store-service.ts';
 
 /** A row of `checkouts`. */
 export interface CheckoutRow {
@@ -86,10 +87,15 @@ export function toReservationDoc(
   lines: readonly LineRow[],
   lastPaymentStatus: TransactionStatus | null,
   paid = 0,
+  /** The store's free-delivery threshold in the checkout's currency (freeDeliveryThreshold). */
+  freeOver: number | null = null,
 ): CheckoutReservationDoc {
   const totalPrice = linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty })));
   // An empty cart ships nothing, so it costs nothing (as checkoutTotals counts it).
-  const freight = lines.length === 0 ? 0 : freightFor(checkoutDetails(checkout), checkout.currency);
+  const freight =
+    lines.length === 0
+      ? 0
+      : freightFor(checkoutDetails(checkout), checkout.currency, { subtotal: totalPrice, freeOver });
   return {
     pageUid: checkout.page_uid,
     campaignUid: checkout.campaign_uid,
@@ -152,7 +158,13 @@ export async function storeReservationDoc(
       totalPrice: Number(row.total_price),
     })),
   });
-  const doc = toReservationDoc(checkout, await readLines(tx, checkoutUid), latest?.status ?? null, paid);
+  const doc = toReservationDoc(
+    checkout,
+    await readLines(tx, checkoutUid),
+    latest?.status ?? null,
+    paid,
+    await freeDeliveryThreshold(tx, checkout.page_uid, checkout.currency),
+  );
   await writeReservationDoc(tx, doc);
   return doc;
 }

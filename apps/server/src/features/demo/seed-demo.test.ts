@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEMO_MEDIA_DIR } from '../../app.ts';
 import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 import { pickupLocations, shippingMethods } from '../orders/shipping.ts';
+import { freeDeliveryThreshold } from '../stores/store-service.ts';
 import { DEMO_VIDEO_MS, demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -145,8 +146,8 @@ describe('seedDemoStoreIfEmpty', () => {
       terms,
       ...Object.values(storefront.cards).flatMap((card) => [card.title, card.text]),
     ].join('\n');
-    // No free-delivery threshold, card brands, wallet or e-mail confirmation the demo does not have.
-    expect(claims).not.toMatch(/free delivery|499|Visa|Mastercard|MobilePay|confirmed it by e-mail/i);
+    // No card brands, wallet or e-mail confirmation the demo does not have.
+    expect(claims).not.toMatch(/Visa|Mastercard|MobilePay|confirmed it by e-mail/i);
     expect(terms).toContain('We do not send order confirmations by e-mail.');
     expect(terms).toContain('test card');
     const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -157,6 +158,13 @@ describe('seedDemoStoreIfEmpty', () => {
     expect(terms).toContain(`Home delivery costs ${dkk.home_delivery} kr`);
     expect(terms).toContain(`parcel shop ${dkk.parcel_shop} kr`);
     expect(dkk.store_pickup).toBe(0);
+    // The free delivery the terms and the delivery card promise is the store's setting, applied by the server.
+    expect(terms).toContain('both free on orders of 499 kr or more');
+    expect(storefront.cards.delivery?.title).toBe('Free delivery from 499 kr');
+    expect(await freeDeliveryThreshold(app.db, 'demo-store', 'DKK')).toBe(49_900);
+    for (const currency of ['SEK', 'NOK', 'EUR', 'PLN', 'GBP'] as const) {
+      expect(await freeDeliveryThreshold(app.db, 'demo-store', currency), currency).not.toBeNull();
+    }
   });
 
   it('offers its studio as pickup location by shop name and street, not the company name twice (issue 13 §9)', async () => {

@@ -14,6 +14,7 @@ import {
   readLines,
   variantOfKey,
 } from '../cart/checkout-records.ts';
+import { freeDeliveryThreshold } from '../stores/store-service.ts';
 import { freightFor, parcelShopById } from './shipping.ts';
 
 /** A row of `payment_transactions`. */
@@ -72,7 +73,13 @@ export async function checkoutTotals(db: Queryable, checkout: CheckoutRow): Prom
   const transactions = rows.map(toTransaction);
   const subtotal = linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty })));
   // An empty order ships nothing, so it costs nothing.
-  const freight = lines.length === 0 ? 0 : freightFor(checkoutDetails(checkout), checkout.currency);
+  const freight =
+    lines.length === 0
+      ? 0
+      : freightFor(checkoutDetails(checkout), checkout.currency, {
+          subtotal,
+          freeOver: await freeDeliveryThreshold(db, checkout.page_uid, checkout.currency),
+        });
   const totalPrice = subtotal + freight;
   const paid = paidAmount({ payed: checkout.payed, transactions });
   return {

@@ -74,6 +74,7 @@ describe('checkout to order', () => {
       kind: 'home_delivery',
       price: 4_900,
       currency: 'DKK',
+      freeOver: null,
     });
     expect(options.body.pickupLocations).toEqual([
       {

@@ -26,7 +26,7 @@ import {
 } from '../cart/checkout-records.ts';
 import { orderRefusalError } from '../cart/order-refusal.ts';
 import { checkoutTopics } from '../checkout/live-queries.ts';
-import type { StoreService } from '../stores/store-service.ts';
+import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
 import { checkoutTotals, checkoutView, refreshPayed } from './checkout-totals.ts';
 import {
   deliveryCountries,
@@ -222,7 +222,10 @@ export function createOrderService(deps: {
       const checkout = await readOwnCheckout(userUid, ref);
       return {
         countries: deliveryCountries(),
-        shippingMethods: shippingMethods(checkout.currency),
+        shippingMethods: shippingMethods(
+          checkout.currency,
+          await freeDeliveryThreshold(db, checkout.page_uid, checkout.currency),
+        ),
         paymentMethods: ['test_card'],
         pickupLocations: await locationsOf(checkout.page_uid),
       };

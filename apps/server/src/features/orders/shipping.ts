@@ -22,13 +22,29 @@ const FREIGHT: Record<ShippingMethodKind, Record<Currency, number>> = {
 
 export const SHIPPING_KINDS: readonly ShippingMethodKind[] = ['home_delivery', 'store_pickup', 'parcel_shop'];
 
-export function shippingMethods(currency: Currency): ShippingMethod[] {
-  return SHIPPING_KINDS.map((kind) => ({ kind, price: FREIGHT[kind][currency], currency }));
+/**
+ * The store's shipping offer in a currency. `freeOver` is the store's free-delivery threshold in
+ * that currency (minor units, null for none): it applies to every method that costs something.
+ */
+export function shippingMethods(currency: Currency, freeOver: number | null = null): ShippingMethod[] {
+  return SHIPPING_KINDS.map((kind) => {
+    const price = FREIGHT[kind][currency];
+    return { kind, price, currency, freeOver: price > 0 ? freeOver : null };
+  });
 }
 
-/** Freight of the chosen method in the checkout's currency; 0 until one is chosen. */
-export function freightFor(details: Pick<CheckoutDetails, 'shippingMethod'>, currency: Currency): number {
-  return details.shippingMethod === null ? 0 : FREIGHT[details.shippingMethod][currency];
+/**
+ * Freight of the chosen method in the checkout's currency: 0 until one is chosen, and 0 once the
+ * order's subtotal reaches the store's free-delivery threshold for that currency (`freeOver`).
+ */
+export function freightFor(
+  details: Pick<CheckoutDetails, 'shippingMethod'>,
+  currency: Currency,
+  order: { subtotal: number; freeOver: number | null },
+): number {
+  if (details.shippingMethod === null) return 0;
+  if (order.freeOver !== null && order.subtotal >= order.freeOver) return 0;
+  return FREIGHT[details.shippingMethod][currency];
 }
 
 export const deliveryCountries = (): DeliveryCountry[] => [...DELIVERY_COUNTRIES];

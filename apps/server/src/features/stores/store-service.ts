@@ -1,3 +1,4 @@
+import type { Currency } from '@vitrine/domain';
 import { type ResolvedPlayerSettings, resolvePlayerSettings } from '@vitrine/domain';
 import {
   DEFAULT_MAX_UNITS_PER_SHOPPER,
@@ -5,6 +6,7 @@ import {
   type IntegritySettingsInput,
   type PageInput,
   type PlayerSettingsInput,
+  type PriceList,
   type StoreInfo,
 } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
@@ -26,6 +28,24 @@ interface PageRow {
   allowed_origins: string[];
   player_settings: PlayerSettingsInput;
   integrity_settings: IntegritySettingsInput;
+  free_delivery_over: PriceList;
+}
+
+/**
+ * A store's free-delivery threshold in one currency (minor units), or null when it has none. A
+ * plain query rather than a StoreService method so checkout totals, computed inside the callers'
+ * transactions, can read it on the same connection.
+ */
+export async function freeDeliveryThreshold(
+  db: Queryable,
+  pageUid: string,
+  currency: Currency,
+): Promise<number | null> {
+  const [row] = await db.query<Pick<PageRow, 'free_delivery_over'>>(
+    'SELECT free_delivery_over FROM pages WHERE uid = $1',
+    [pageUid],
+  );
+  return row?.free_delivery_over[currency] ?? null;
 }
 
 /** The page facts other features need: its language, currency and embedding origins. */
@@ -65,14 +85,15 @@ export function createStoreService(db: Queryable, publish: Publish) {
     async upsertPage(pageUid: string, input: PageInput): Promise<void> {
       await db.query(
         `INSERT INTO pages (uid, name, description, terms, cvr, logo, address, storefront, language, currency,
-                            allowed_origins, player_settings, integrity_settings)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                            allowed_origins, player_settings, integrity_settings, free_delivery_over)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (uid) DO UPDATE SET
            name = EXCLUDED.name, description = EXCLUDED.description, terms = EXCLUDED.terms,
            cvr = EXCLUDED.cvr, logo = EXCLUDED.logo, address = EXCLUDED.address,
            storefront = EXCLUDED.storefront, language = EXCLUDED.language, currency = EXCLUDED.currency,
            allowed_origins = EXCLUDED.allowed_origins, player_settings = EXCLUDED.player_settings,
            integrity_settings = EXCLUDED.integrity_settings,
+           free_delivery_over = EXCLUDED.free_delivery_over,
            updated_at = now()`,
         [
           pageUid,
@@ -88,6 +109,7 @@ export function createStoreService(db: Queryable, publish: Publish) {
           JSON.stringify(input.allowedOrigins),
           JSON.stringify(input.playerSettings),
           JSON.stringify(input.integritySettings),
+          JSON.stringify(input.freeDeliveryOver),
         ],
       );
       const doc = resolvePlayerSettings(input.playerSettings);
