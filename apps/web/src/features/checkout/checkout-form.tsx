@@ -205,9 +205,19 @@ export function CheckoutForm({
                   checked={values.shippingMethod === method.kind}
                   onChange={() => setShipping(method.kind)}
                 />
-                <span className="choice__label">{shippingLabel(method.kind)}</span>
+                <span className="choice__label">
+                  {shippingLabel(method.kind)}
+                  {method.freeOver !== null && (
+                    <span className="choice__hint">
+                      {t('checkout.shipping.freeFrom', { amount: money(method.freeOver) })}
+                    </span>
+                  )}
+                </span>
                 <span className="choice__price">
-                  {method.price === 0 ? t('checkout.shipping.free') : money(method.price)}
+                  {/* The server drops the freight from the threshold on; the price says so before it is chosen. */}
+                  {method.price === 0 || (method.freeOver !== null && view.subtotal >= method.freeOver)
+                    ? t('checkout.shipping.free')
+                    : money(method.price)}
                 </span>
               </label>
             ))}
