@@ -372,6 +372,35 @@ describe('tracking events of the player', () => {
     );
   });
 
+  it('starts afresh when the route names another show: no tab, stream type or state of the last one', async () => {
+    const { context, events } = await trackedContext();
+    const page = await openPage(context, `${baseUrl}/widget/${PAGE}/${LIVE_SHOW}`);
+    await page.locator('.player[data-show-state="live"]').waitFor(WAIT);
+    const commentsTab = page.locator('.player__tabs [role="tab"]', { hasText: /^Comments\d*$/ });
+    await commentsTab.click();
+    await expect.poll(() => commentsTab.getAttribute('aria-selected'), WAIT).toBe('true');
+    // A client-side navigation to the recorded show (what back and forward between shows do).
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, `/widget/${PAGE}/${RECORDED_SHOW}`);
+    await page.locator('.player[data-show-state="recorded"]').waitFor(WAIT);
+    const productsTab = page.locator('.player__tabs [role="tab"]', { hasText: /^Products/ });
+    expect(await productsTab.getAttribute('aria-selected')).toBe('true');
+    // The recorded show plays as a recording: its events say vod, not the last show's live.
+    const muted = await expectTracked(
+      events,
+      'player.muted',
+      () =>
+        video(page).evaluate((v: HTMLVideoElement) => {
+          v.muted = true;
+        }),
+      // Opening the chat signed the viewer in.
+      { campaignUid: RECORDED_SHOW, userUid: await userUidOf(page) },
+    );
+    expect(muted).toMatchObject({ eventUid: RECORDED_SHOW, eventStatus: 'vod' });
+  });
+
   it('covers each of the 22 tracking event names of spec §7', () => {
     expect(TRACKING_EVENT_NAMES).toHaveLength(22);
     expect([...covered].sort()).toEqual([...TRACKING_EVENT_NAMES].sort());

@@ -80,7 +80,8 @@ export function ShowRoute() {
   const show = useLoaderData() as ShowData;
   return (
     <HostBridgeProvider pageUid={show.pageUid}>
-      <ShowPlayer show={show} />
+      {/* A new event in the route is a new player: no state (ended, layout, stream) carries over (spec §2). */}
+      <ShowPlayer key={show.event.id} show={show} />
     </HostBridgeProvider>
   );
 }
