@@ -8,6 +8,7 @@ import { launchChromium } from './support/browser.ts';
 // show its refusals in words; the confirmation and the order name the chosen parcel shop.
 
 const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const CAMPAIGN = 'demo-autumn-living';
 
@@ -20,12 +21,19 @@ const screens = (
   readJson('../apps/web/src/locales/checkout/en.json') as {
     checkout: {
       cart: Record<string, string>;
-      form: { country: string; termsLabel: string; labels: Record<string, string> };
+      form: {
+        country: string;
+        termsLabel: string;
+        invalidEmail: string;
+        invalidPhone: string;
+        labels: Record<string, string>;
+      };
       shipping: Record<string, string>;
       paymentMethod: Record<string, string>;
       parcelShop: Record<string, string>;
       summary: Record<string, string>;
       orderState: Record<string, string> & { reduceBlocked: Record<string, string> };
+      fields: Record<string, string>;
       refusal: Record<string, string>;
     };
   }
@@ -94,6 +102,100 @@ async function fillContact(page: Page) {
   await form.getByLabel(screens.paymentMethod.test_card ?? '').check();
   await form.getByLabel(screens.form.termsLabel).check();
 }
+
+async function admin(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `PUT ${path}`).toBe(200);
+}
+
+describe('the last unit', () => {
+  it('says Added when the shopper buys it, though the product is then sold out (issue 13 §8)', async () => {
+    const campaignUid = 'e2e-last-unit';
+    const eventId = 'e2e-last-unit-show';
+    await admin(`/admin/pages/demo-store/products/e2e-last-vase`, {
+      name: 'Last vase',
+      sku: 'LAST-VASE',
+      prices: { DKK: 29_900, EUR: 3_995 },
+      stock: 1,
+    });
+    await admin(`/admin/pages/demo-store/campaigns/${campaignUid}`, { name: 'Last unit' });
+    await admin(`/admin/events/${eventId}`, {
+      pageUid: 'demo-store',
+      campaignId: campaignUid,
+      currentStatus: 'live',
+      eventName: 'Last unit',
+      eventStartTimestamp: Date.now(),
+      liveStartTime: Date.now(),
+    });
+    await admin(`/admin/events/${eventId}/products/e2e-last-vase`, { productUid: 'e2e-last-vase' });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await openPage(context, `/widget/demo-store/${campaignUid}`);
+    const feedback = await addToCart(page, 'Last vase');
+    expect(await feedback.getAttribute('data-feedback')).toBe('added');
+    // The stock of 0 arrives live and closes the button; the shopper's own add still reads Added.
+    const button = page.locator('.product-details').getByRole('button', { name: en.player.addToCart });
+    await page.waitForFunction(
+      () => document.querySelector('.product-details .button')?.getAttribute('aria-disabled') === 'true',
+    );
+    expect(await button.getAttribute('aria-disabled')).toBe('true');
+    const shown = page.locator('.product-details__feedback');
+    expect(await shown.locator('[data-feedback]').getAttribute('data-feedback')).toBe('added');
+    expect(await shown.textContent()).not.toContain(en.player.soldOut);
+    await screenshot(page, 'order-journey-last-unit-added');
+    // Another shopper finds it sold out.
+    const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const late = await openPage(other, `/widget/demo-store/${campaignUid}`);
+    await late.locator('.product-card', { hasText: 'Last vase' }).click();
+    await late.locator('.product-details__reason', { hasText: en.player.soldOut }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+    await other.close();
+  });
+});
+
+describe('the details form', () => {
+  it('says which field is wrong when an e-mail or phone number is filled but cannot be right (issue 13 §8)', async () => {
+    const { context, checkout } = await checkoutWithMug();
+    await fillContact(checkout);
+    const form = checkout.locator('.checkout-form');
+    await form.getByLabel(screens.shipping.home_delivery ?? '').check();
+    const email = form.getByLabel(screens.form.labels.emailAddress ?? '');
+    const phone = form.getByLabel(screens.form.labels.phone ?? '');
+    await email.fill('ada.example.com');
+    await phone.fill('abc');
+    await checkout.getByRole('button', { name: screens.cart.continue }).click();
+    const emailError = checkout.locator('[data-error="checkout.form.invalidEmail"]');
+    await emailError.waitFor();
+    expect(await emailError.textContent()).toBe(screens.form.invalidEmail);
+    expect(await checkout.textContent('[data-error="checkout.form.invalidPhone"]')).toBe(
+      screens.form.invalidPhone,
+    );
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    // The fields are filled: no "Please fill out your …" for them.
+    expect(await checkout.locator('[data-error="checkout.form.fillOut"]').count()).toBe(0);
+    // The focus is on the first wrong field.
+    expect(await checkout.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('emailAddress');
+    await screenshot(checkout, 'order-journey-invalid-fields');
+    // An empty field still gets the spec's message.
+    await email.fill('');
+    expect(await checkout.textContent('[data-error="checkout.form.fillOut"]')).toBe(
+      `Please fill out your ${screens.fields.emailAddress}.`,
+    );
+    await email.fill('ada@example.com');
+    await phone.fill('+45 12 34 56 78');
+    expect(await checkout.locator('.checkout-form .form-error').count()).toBe(0);
+    await checkout.getByRole('button', { name: screens.cart.continue }).click();
+    await checkout.waitForURL(/\/confirm$/);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('the order after payment', () => {
   it('names the parcel shop, and after paying the cart and checkout show what is paid and what is left', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableCheckoutSteps,
+  CHECKOUT_FIELD_MESSAGES,
   CHECKOUT_FORM_MESSAGES,
   type CheckoutFormValues,
   type CheckoutProgress,
@@ -8,6 +9,7 @@ import {
   checkoutProblemKey,
   EMPTY_CHECKOUT_FORM,
   isAddressFieldFilled,
+  isAddressFieldValid,
   missingAddressFields,
   resolveCheckoutStep,
   validateCheckoutForm,
@@ -108,11 +110,34 @@ describe('validateCheckoutForm (spec §5 "Checkout form messages")', () => {
     ]);
   });
 
-  it('treats an e-mail address without "@" or domain as not filled out', () => {
-    expect(isAddressFieldFilled('emailAddress', 'ada.example.com')).toBe(false);
-    expect(isAddressFieldFilled('emailAddress', 'ada@example')).toBe(false);
-    expect(isAddressFieldFilled('emailAddress', ' ada@example.com ')).toBe(true);
-    expect(isAddressFieldFilled('phone', '12')).toBe(true);
+  // Issue 13 §8: a filled field that cannot be right gets its own message, not "Please fill out".
+  it('treats a filled e-mail address without "@" or domain as filled but invalid', () => {
+    expect(isAddressFieldFilled('emailAddress', 'ada.example.com')).toBe(true);
+    expect(isAddressFieldValid('emailAddress', 'ada.example.com')).toBe(false);
+    expect(isAddressFieldValid('emailAddress', 'ada@example')).toBe(false);
+    expect(isAddressFieldValid('emailAddress', ' ada@example.com ')).toBe(true);
+  });
+
+  it('accepts phone numbers with separators and a country code, and refuses letters or too few digits', () => {
+    for (const phone of ['+45 12 34 56 78', '(030) 123-4567', '0045/12345678', '12 34 56'])
+      expect(isAddressFieldValid('phone', phone), phone).toBe(true);
+    for (const phone of ['abc', '12', '+45 12 ab 56 78', '1234567890123456'])
+      expect(isAddressFieldValid('phone', phone), phone).toBe(false);
+  });
+
+  it('gives an invalid e-mail or phone a field-level message and keeps "Please fill out" for empty fields', () => {
+    const errors = validateCheckoutForm({
+      ...COMPLETE,
+      address: { ...COMPLETE.address, emailAddress: 'ada.example.com', phone: 'abc', name: '' },
+    });
+    expect(errors).toEqual([
+      { section: 'address', key: CHECKOUT_FORM_MESSAGES.fillOut, fields: ['name'] },
+      { section: 'address', key: CHECKOUT_FIELD_MESSAGES.emailAddress, field: 'emailAddress' },
+      { section: 'address', key: CHECKOUT_FIELD_MESSAGES.phone, field: 'phone' },
+    ]);
+    expect(checkoutProblems({ ...COMPLETE, address: { ...COMPLETE.address, phone: 'abc' } })).toEqual([
+      'deliveryAddressMissing',
+    ]);
   });
 });
 

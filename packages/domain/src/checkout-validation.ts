@@ -5,7 +5,13 @@
  * the order (the state messages) is `checkoutProblems` of order-rules.ts, shared with the server.
  */
 
-import { type CheckoutProblem, type OrderDetails, shipsToAddress } from './order-rules.ts';
+import {
+  type CheckoutProblem,
+  isEmailAddress,
+  isPhoneNumber,
+  type OrderDetails,
+  shipsToAddress,
+} from './order-rules.ts';
 
 /** The delivery and contact fields, in the order the spec's "Please fill out your …" lists them. */
 export const CHECKOUT_ADDRESS_FIELDS = [
@@ -45,6 +51,16 @@ export const CHECKOUT_FORM_MESSAGES = {
   selectPickupPoint: 'checkout.form.selectPickupPoint',
 } as const;
 
+/**
+ * Field-level messages for a field that is filled but cannot be right (issue 13 §8): the spec's
+ * "Please fill out your …" is for empty fields only.
+ */
+export const CHECKOUT_FIELD_MESSAGES = {
+  emailAddress: 'checkout.form.invalidEmail',
+  phone: 'checkout.form.invalidPhone',
+} as const;
+export type CheckedAddressField = keyof typeof CHECKOUT_FIELD_MESSAGES;
+
 /** The i18n key of a state message (spec §5 "Checkout state messages"; see `checkoutProblems`). */
 export const checkoutProblemKey = (problem: CheckoutProblem) => `checkout.state.${problem}` as const;
 
@@ -58,19 +74,33 @@ export interface CheckoutFormError {
   section: CheckoutSection;
   key:
     | (typeof CHECKOUT_FORM_MESSAGES)[keyof typeof CHECKOUT_FORM_MESSAGES]
+    | (typeof CHECKOUT_FIELD_MESSAGES)[CheckedAddressField]
     | 'checkout.state.noDeliveryCountry';
   /** For fillOut: the missing fields, in the spec's order. */
   fields?: CheckoutAddressField[];
+  /** For a field-level message: the one field it is about. */
+  field?: CheckedAddressField;
 }
 
-// Deliberately loose: the shop's mail server is the real check; this catches typos such as a missing "@".
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Whether an address field is filled in at all (blank is missing; see `isAddressFieldValid`). */
+export function isAddressFieldFilled(_field: CheckoutAddressField, value: string): boolean {
+  return value.trim() !== '';
+}
 
-/** Whether an address field holds a usable value (blank is missing; an e-mail needs an "@" and a domain). */
-export function isAddressFieldFilled(field: CheckoutAddressField, value: string): boolean {
-  const trimmed = value.trim();
-  if (trimmed === '') return false;
-  return field === 'emailAddress' ? EMAIL_PATTERN.test(trimmed) : true;
+/** Whether a filled-in field can be right: an e-mail needs "@" and a domain, a phone number digits. */
+export function isAddressFieldValid(field: CheckoutAddressField, value: string): boolean {
+  if (field === 'emailAddress') return isEmailAddress(value);
+  if (field === 'phone') return isPhoneNumber(value);
+  return true;
+}
+
+/** The filled-in fields that cannot be right, each with its own message. */
+export function invalidAddressFields(values: CheckoutFormValues): CheckedAddressField[] {
+  return (Object.keys(CHECKOUT_FIELD_MESSAGES) as CheckedAddressField[]).filter(
+    (field) =>
+      isAddressFieldFilled(field, values.address[field]) &&
+      !isAddressFieldValid(field, values.address[field]),
+  );
 }
 
 /**
@@ -95,6 +125,8 @@ export function validateCheckoutForm(values: CheckoutFormValues): CheckoutFormEr
   const missing = missingAddressFields(values);
   if (missing.length > 0)
     errors.push({ section: 'address', key: CHECKOUT_FORM_MESSAGES.fillOut, fields: missing });
+  for (const field of invalidAddressFields(values))
+    errors.push({ section: 'address', key: CHECKOUT_FIELD_MESSAGES[field], field });
   if (shipsToAddress(values.shippingMethod) && values.deliveryCountry === null)
     errors.push({ section: 'country', key: 'checkout.state.noDeliveryCountry' });
   if (values.shippingMethod === null) {

@@ -121,6 +121,18 @@ export type CheckoutProblem =
 
 // Deliberately loose, like the form's check: a missing "@" or domain is a typo, not a policy.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits with the usual separators, an optional leading "+" (country code); E.164 allows 15 digits. */
+const PHONE_PATTERN = /^\+?[\d\s().\-/]+$/;
+
+/** Whether a trimmed value looks like an e-mail address ("name@example.com"). */
+export const isEmailAddress = (value: string) => EMAIL_PATTERN.test(value.trim());
+
+/** Whether a value looks like a phone number: 6 to 15 digits, separators allowed, no letters. */
+export function isPhoneNumber(value: string): boolean {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(trimmed) && digits >= 6 && digits <= 15;
+}
 
 /** Whether the chosen method sends the parcel towards the shopper's address (so it needs one, and a country). */
 export const shipsToAddress = (method: ShippingMethodKind | null) => method !== 'store_pickup';
@@ -144,9 +156,7 @@ export function checkoutProblems(details: OrderDetails): CheckoutProblem[] {
   if (shipped && details.deliveryCountry === null) problems.push('noDeliveryCountry');
   const { address } = details;
   const contactMissing =
-    address.name.trim() === '' ||
-    address.phone.trim() === '' ||
-    !EMAIL_PATTERN.test(address.emailAddress.trim());
+    address.name.trim() === '' || !isPhoneNumber(address.phone) || !isEmailAddress(address.emailAddress);
   const streetMissing =
     shipped && [address.address, address.postCode, address.city].some((v) => v.trim() === '');
   if (contactMissing || streetMissing) problems.push('deliveryAddressMissing');

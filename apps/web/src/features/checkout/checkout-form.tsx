@@ -4,6 +4,7 @@ import {
   type CheckoutSection,
   checkoutFieldLabelKey,
   isAddressFieldFilled,
+  isAddressFieldValid,
   shipsToAddress,
 } from '@vitrine/domain';
 import type {
@@ -60,7 +61,8 @@ function useErrorText() {
 
 function SectionErrors({ errors, section }: { errors: CheckoutFormError[]; section: CheckoutSection }) {
   const text = useErrorText();
-  const mine = errors.filter((error) => error.section === section);
+  // A field's own message is shown under that field (FieldError).
+  const mine = errors.filter((error) => error.section === section && error.field === undefined);
   if (mine.length === 0) return null;
   return (
     <>
@@ -116,6 +118,10 @@ export function CheckoutForm({
   const shown = showErrors ? errors : [];
   const invalid = (section: CheckoutSection) => shown.some((error) => error.section === section);
   const missing = new Set(shown.flatMap((error) => error.fields ?? []));
+  const fieldErrors = new Map(
+    shown.flatMap((error) => (error.field ? [[error.field as CheckoutAddressField, error] as const] : [])),
+  );
+  const errorText = useErrorText();
   const shipped = shipsToAddress(values.shippingMethod);
 
   const setAddress = (field: CheckoutAddressField, value: string) =>
@@ -164,6 +170,7 @@ export function CheckoutForm({
           <div className="form-grid">
             {FIELD_LAYOUT.map((field) => {
               const optional = !shipped && (field === 'address' || field === 'postCode' || field === 'city');
+              const fieldError = fieldErrors.get(field);
               return (
                 <div key={field} className={`form-field form-field--${field}`}>
                   <label htmlFor={`${id}-${field}`}>
@@ -177,10 +184,23 @@ export function CheckoutForm({
                     autoComplete={AUTOCOMPLETE[field]}
                     value={values.address[field]}
                     aria-invalid={
-                      (missing.has(field) && !isAddressFieldFilled(field, values.address[field])) || undefined
+                      (missing.has(field) && !isAddressFieldFilled(field, values.address[field])) ||
+                      (fieldError !== undefined && !isAddressFieldValid(field, values.address[field])) ||
+                      undefined
                     }
+                    aria-describedby={fieldError ? `${id}-${field}-error` : undefined}
                     onChange={(event) => setAddress(field, event.target.value)}
                   />
+                  {fieldError && !isAddressFieldValid(field, values.address[field]) && (
+                    <p
+                      id={`${id}-${field}-error`}
+                      className="form-error"
+                      role="alert"
+                      data-error={fieldError.key}
+                    >
+                      {errorText(fieldError)}
+                    </p>
+                  )}
                 </div>
               );
             })}

@@ -435,7 +435,8 @@ function CartAction({
             {t('player.addToCart')}
           </button>
           <div id={reasonId} className="product-details__feedback">
-            {reason !== null ? (
+            {/* The last unit just added sells the product out: the shopper still reads "Added". */}
+            {reason !== null && outcome !== 'added' ? (
               <p className="product-details__reason">{reason}</p>
             ) : (
               outcome && <AddFeedback outcome={outcome} shopLink={shopLink} />
