@@ -34,6 +34,7 @@ const screens = (
       summary: Record<string, string>;
       orderState: Record<string, string> & { reduceBlocked: Record<string, string> };
       fields: Record<string, string>;
+      emptyCart: Record<string, string>;
       refusal: Record<string, string>;
     };
   }
@@ -155,6 +156,37 @@ describe('the last unit', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
     await other.close();
+  });
+});
+
+describe('the cart', () => {
+  it('can be emptied in one go, after a second question (spec §7 cancelReservation)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const show = await openPage(context, LIVE_SHOW);
+    await addToCart(show, 'Ceramic mug');
+    await show.click('.player-cart-button');
+    const cart = show.locator('[data-testid="player-cart"]');
+    await cart.locator('.player-cart__line').waitFor();
+    await cart.getByRole('button', { name: 'One more Ceramic mug' }).click();
+    await cart.locator('[data-testid="line-quantity"]', { hasText: '2' }).waitFor();
+    await cart.getByRole('button', { name: screens.emptyCart.action }).click();
+    expect(await cart.locator('.cart-empty-action__confirm').textContent()).toContain(
+      screens.emptyCart.confirm,
+    );
+    await screenshot(show, 'order-journey-empty-cart-confirm');
+    // "Keep them" keeps them.
+    await cart.getByRole('button', { name: screens.emptyCart.no }).click();
+    expect(await cart.locator('.player-cart__line').count()).toBe(1);
+    await cart.getByRole('button', { name: screens.emptyCart.action }).click();
+    await cart.getByRole('button', { name: screens.emptyCart.yes }).click();
+    await cart.locator('.panel-empty', { hasText: en.checkout.cart.empty ?? '' }).waitFor();
+    expect(await show.locator('[data-testid="cart-count"]').count()).toBe(0);
+    // The stock came back: the server holds nothing for this shopper any more.
+    await show.reload();
+    await show.click('.player-cart-button');
+    await show.locator('[data-testid="player-cart"] .panel-empty').waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });
 

@@ -3,7 +3,9 @@ import type { CheckoutReservationDoc } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { cancelReservation } from './checkout-api.ts';
 import { loadCheckoutTexts, useCheckoutTranslation } from './checkout-i18n.ts';
 import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } from './player-cart.tsx';
 import { followShownLanguage } from './reservation-sync.ts';
@@ -90,6 +92,9 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
             );
           })}
         </ul>
+      )}
+      {lines.length > 0 && reservation?.status === 'open' && checkoutTexts.ready && (
+        <EmptyCart reservation={reservation} />
       )}
       {lines.length > 0 && reservation && (
         <div className="player-cart__footer">
@@ -192,6 +197,58 @@ function OrderState({
       {(reduceBlockedBy === 'paid' || reduceBlockedBy === 'paymentOpen') && (
         <p className="cart-order-state__hint" data-hint={reduceBlockedBy}>
           {t(`checkout.orderState.reduceBlocked.${reduceBlockedBy}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Empty the cart" (spec §7 cancelReservation without a product): every line goes and its stock
+ * is released; asked once more first, as it cannot be undone. The live cart then shows it empty.
+ */
+function EmptyCart({ reservation }: { reservation: CheckoutReservationDoc }) {
+  const { t } = useCheckoutTranslation();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const empty = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await cancelReservation({
+        pageUid: reservation.pageUid,
+        campaign: reservation.campaignUid,
+        user: reservation.userUid,
+      });
+      setAsking(false);
+    } catch (error) {
+      logFailure('emptying the cart failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="cart-empty-action">
+      {asking ? (
+        <div className="cart-empty-action__confirm" role="group" aria-label={t('checkout.emptyCart.action')}>
+          <span>{t('checkout.emptyCart.confirm')}</span>
+          <button type="button" className="link-button" disabled={busy} onClick={() => void empty()}>
+            {t('checkout.emptyCart.yes')}
+          </button>
+          <button type="button" className="link-button" disabled={busy} onClick={() => setAsking(false)}>
+            {t('checkout.emptyCart.no')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="link-button" onClick={() => setAsking(true)}>
+          {t('checkout.emptyCart.action')}
+        </button>
+      )}
+      {failed && (
+        <p className="form-error" role="alert">
+          {t('checkout.emptyCart.failed')}
         </p>
       )}
     </div>
