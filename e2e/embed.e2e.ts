@@ -550,6 +550,43 @@ describe('the on-site SDK on the demo retailer', () => {
     await context.close();
   });
 
+  it('tells the host it can share, its view size, and opens the host favourites (can_share, view_resized, show_favorites)', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const record = ['can_share', 'view_resized', 'show_favorites'];
+    const playerId = await initPlayer(
+      page,
+      {
+        pageUid: 'demo-store',
+        campaignUid: RECORDED_SHOW,
+        mode: 'modal',
+        usableActions: ['TOGGLE_IS_FAVORITE'],
+        supportedFeatures: { FORCE_BASKET_MODE: 'FAVORITES' },
+      },
+      record,
+    );
+    const frame = frameOf(page, playerId);
+    await connected(frame, 'favorites');
+    await expect
+      .poll(() => handled(page, playerId, 'can_share'), WAIT)
+      .toEqual([{ playerId, type: 'can_share', payload: {} }]);
+    // The modal player fills the window: its view is the window's size, and follows a resize.
+    await expect
+      .poll(async () => (await handled(page, playerId, 'view_resized')).at(-1)?.payload, WAIT)
+      .toEqual({ width: 1280, height: 900 });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await expect
+      .poll(async () => (await handled(page, playerId, 'view_resized')).at(-1)?.payload, WAIT)
+      .toEqual({ width: 900, height: 700 });
+    await screenshot(page, 'embed-favorites-controls');
+    // FAVORITES mode has no cart: the host's favourites take its place.
+    await frame.locator('.host-controls').getByRole('button', { name: 'My favorites' }).click();
+    await expect
+      .poll(() => handled(page, playerId, 'show_favorites'), WAIT)
+      .toEqual([{ playerId, type: 'show_favorites', payload: { eventUid: RECORDED_SHOW } }]);
+    await context.close();
+  });
+
   it('switches a multi-event player to the show the host activates (cache_activate_event)', async () => {
     const context = await newContext();
     const page = await open(context);

@@ -28,8 +28,11 @@ export function HostControls({
   onMinimize,
   onMaximize,
   onClose,
+  onShowFavorites,
 }: {
   commerce: ProductCommerce;
+  /** FAVORITES mode: opens the host's favourites (show_favorites) where the cart button would be. */
+  onShowFavorites: (() => void) | null;
   minimized: boolean;
   canMinimize: boolean;
   onMinimize(): void;
@@ -50,6 +53,17 @@ export function HostControls({
         >
           <span aria-hidden="true" className="host-controls__icon host-controls__icon--cart" />
           {commerce.cartButton.itemCount !== null && <CartCount count={commerce.cartButton.itemCount} />}
+        </button>
+      )}
+      {onShowFavorites && !minimized && (
+        <button
+          type="button"
+          className="host-controls__button host-controls__button--favorites"
+          aria-label={t('player.host.showFavorites')}
+          title={t('player.host.showFavorites')}
+          onClick={onShowFavorites}
+        >
+          <span aria-hidden="true">♥</span>
         </button>
       )}
       {minimized ? (

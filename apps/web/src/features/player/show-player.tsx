@@ -29,6 +29,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../checkout/player-cart.tsx';
 import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
+import { useHostViewMessages } from '../host-bridge/use-host-view-messages.ts';
 import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import { UnseenBadge, useInteraction } from '../interaction/use-interaction.tsx';
@@ -332,6 +333,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     dispatch({ type: 'selectTab', tab });
   };
   usePanelTracking(layout.mobilePanel, commerce.cart !== null, trackPlayer);
+  useHostViewMessages(host);
   const commentCart = useCommentCart({ commerce, products: shown, canPurchase: canPurchase(state) });
   const interaction = useInteraction({
     pageUid: loaded.pageUid,
@@ -402,6 +404,11 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
                 onMinimize={() => minimize(false)}
                 onMaximize={maximize}
                 onClose={closePlayer}
+                onShowFavorites={
+                  commerce.cartMode === 'favorites'
+                    ? () => sendToHost('show_favorites', { eventUid: event.id })
+                    : null
+                }
               />
             )
           }
