@@ -627,6 +627,68 @@ describe('the on-site SDK on the demo retailer', () => {
     await context.close();
   });
 
+  it("follows live updates of the host's active stores and tells the host (set_active_store_ids → gallery_show_updated)", async () => {
+    const context = await newContext();
+    const page = await open(context);
+    await page.evaluate(
+      ({ playerOrigin, hostOrigin }) => {
+        const frame = document.createElement('iframe');
+        frame.id = 'gallery';
+        frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9';
+        frame.src = `${playerOrigin}/widget/demo-store/multi-event?${new URLSearchParams({
+          embed: '1',
+          playerId: 'gallery-1',
+          hostOrigin,
+          context: 'on_site',
+          mode: 'fillParent',
+        })}`;
+        addEventListener('message', (event) => {
+          if (event.source !== frame.contentWindow || event.data?.type !== 'player_ready') return;
+          const send = (type: string, payload: unknown) =>
+            frame.contentWindow?.postMessage(
+              { vitrine: 1, playerId: 'gallery-1', type, payload },
+              playerOrigin,
+            );
+          send('capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} });
+          send('set_active_store_ids', { storeIds: ['demo-store'] });
+        });
+        document.body.append(frame);
+      },
+      { playerOrigin, hostOrigin: retailerOrigin },
+    );
+    const gallery = page.frameLocator('#gallery');
+    await gallery.locator('.player[data-host="on"]').waitFor(WAIT);
+    await gallery.locator(`.playlist button[data-event-id="${RECORDED_SHOW}"]`).waitFor(WAIT);
+    // The store saves the recorded show's campaign (unchanged values): its show is updated on-site.
+    const shop = (await (
+      await fetch(`${baseUrl}/reads/liveEvents.shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pageUid: 'demo-store' }),
+      })
+    ).json()) as { vod: { id: string; campaign: { deadline: number | null; usingCheckout: boolean } }[] };
+    const recorded = shop.vod.find((event) => event.id === RECORDED_SHOW);
+    if (!recorded) throw new Error('the demo store has no recorded show');
+    // Updates count from the moment the player subscribes (after set_active_store_ids): save until it hears one.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${baseUrl}/admin/pages/demo-store/campaigns/${RECORDED_SHOW}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('adminKey')}` },
+            body: JSON.stringify({ name: 'Kitchen favourites', ...recorded.campaign }),
+          });
+          expect(response.status).toBe(200);
+          return (await seen(page, 'gallery-1', 'gallery_show_updated')).length;
+        },
+        { ...WAIT, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    const [updated] = await seen(page, 'gallery-1', 'gallery_show_updated');
+    expect(updated).toMatchObject({ origin: playerOrigin, payload: { eventUid: RECORDED_SHOW } });
+    await context.close();
+  });
+
   it('lays out modal, fillParent and inline players', async () => {
     const context = await newContext();
     const page = await open(context);

@@ -6,14 +6,15 @@ import {
   playlistFromHost,
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadStoreInfo, read } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
-import { HostBridgeProvider, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
+import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
+import { OnsiteEventUpdates } from '../host-bridge/onsite-event-updates.tsx';
 import { ShowPlayer } from './show-player.tsx';
 
 interface MultiEventData {
@@ -58,8 +59,24 @@ export function MultiEventPlayer() {
   );
 }
 
-function MultiEventPlaylist({ data }: { data: MultiEventData }) {
+function MultiEventPlaylist({ data: loaded }: { data: MultiEventData }) {
   const { t } = useTranslation();
+  const host = useHostBridge();
+  // Shows of the gallery as the on-site updates of the host's active stores last left them (spec §7).
+  const [updated, setUpdated] = useState<Readonly<Record<string, LiveEvent>>>({});
+  const data = useMemo(
+    () => ({ ...loaded, events: loaded.events.map((event) => updated[event.id] ?? event) }),
+    [loaded, updated],
+  );
+  const { send: sendToHost } = host;
+  const onShowUpdated = useCallback(
+    (event: LiveEvent) => {
+      if (!loaded.events.some((candidate) => candidate.id === event.id)) return;
+      setUpdated((current) => ({ ...current, [event.id]: event }));
+      sendToHost('gallery_show_updated', { eventUid: event.id });
+    },
+    [loaded.events, sendToHost],
+  );
   const [playlist, setPlaylist] = useState<Playlist>(() =>
     makePlaylist(
       data.events.map((event) => event.id),
@@ -132,6 +149,7 @@ function MultiEventPlaylist({ data }: { data: MultiEventData }) {
 
   return (
     <div className="multi-event" data-playlist-size={playlist.size}>
+      {host.connected && <OnsiteEventUpdates storeIds={host.activeStoreIds} onUpdate={onShowUpdated} />}
       <ShowPlayer
         key={active.id}
         show={{
