@@ -98,8 +98,20 @@ function takeProductData(state: HostBridgeState, products: readonly HostProductD
 
 function takeHostMessage(state: HostBridgeState, message: HostToPlayerMessage): HostBridgeState {
   switch (message.type) {
-    case 'capabilities':
-      return { ...state, capabilities: message.payload, capabilitiesTimedOut: false };
+    case 'capabilities': {
+      const next = { ...state, capabilities: message.payload, capabilitiesTimedOut: false };
+      if (state.user.userAccountId === null || hostSupports(message.payload, 'GET_USER_DATA')) return next;
+      // Spec §4 "Clearing data resets the user to anonymous": a host that re-declares its actions
+      // without GET_USER_DATA has cleared its user; the player forgets it and what was priced for it.
+      const change = changeProductDataUser(state.requests, null);
+      return {
+        ...next,
+        user: { userAccountId: null, name: null },
+        requests: change.requests,
+        productData: {},
+        favorites: {},
+      };
+    }
     case 'host_cart_state_changed':
       return { ...state, hostCart: message.payload };
     case 'host_cart_update_error':

@@ -209,6 +209,35 @@ describe('host bridge', () => {
     expect(other.bridge.getState().user.userAccountId).toBeNull();
   });
 
+  it('resets the user to anonymous when the host clears its user data, and prices for the anonymous user', async () => {
+    const h = harness();
+    h.bridge.ready(READY);
+    await h.settle();
+    h.deliver('capabilities', capabilities(['GET_PRODUCT_DATA_LIST', 'GET_USER_DATA']));
+    h.deliver('user_account_data', { userAccountId: 'member-1', name: 'Ida' });
+    h.bridge.requestProductData([lookup('p1')]);
+    await h.settle();
+    h.deliver('user_product_data', { product_id: 'p1', price: 90 });
+    expect(h.bridge.getState().productData.p1?.price).toBe(90);
+    // The host's shopper signed out: it says so with a null user account id.
+    h.deliver('user_account_data', { userAccountId: null });
+    let state = h.bridge.getState();
+    expect(state.user).toEqual({ userAccountId: null, name: null });
+    expect(state.productData).toEqual({});
+    await h.settle();
+    expect(productEntry(h.bridge.getState(), 'p1')?.state).toBe('pending');
+
+    // Or it clears its data by declaring its actions again without GET_USER_DATA.
+    h.deliver('user_account_data', { userAccountId: 'member-2', name: 'Ole' });
+    h.deliver('user_product_data', { product_id: 'p1', price: 80 });
+    h.deliver('capabilities', capabilities(['GET_PRODUCT_DATA_LIST']));
+    state = h.bridge.getState();
+    expect(state.user).toEqual({ userAccountId: null, name: null });
+    expect(state.productData).toEqual({});
+    await h.settle();
+    expect(productEntry(h.bridge.getState(), 'p1')?.state).toBe('pending');
+  });
+
   it('keeps the host cart and its errors, and passes commands to the player', async () => {
     const h = harness();
     const commands: HostCommand[] = [];
