@@ -119,7 +119,7 @@ describe('a shopper in German', () => {
     await page.click('button.approve');
 
     // Back on the order, still in German and in euros.
-    await page.waitForURL(/\/success\?/);
+    await page.waitForURL(/\/success\?transaction=/);
     await page.waitForSelector('[data-payment="received"]', { timeout: 20_000 });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await page.textContent('.payment-received h2')).toBe(deScreens.payment.receivedTitle);

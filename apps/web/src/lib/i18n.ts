@@ -5,7 +5,8 @@ import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { logFailure } from './debug.ts';
 
-const STORAGE_KEY = 'vitrine-language';
+/** Where the viewer's language choice is kept between page loads (read first after a ?lang). */
+export const LANGUAGE_STORAGE_KEY = 'vitrine-language';
 
 /** Each language named in itself, so a viewer finds their own whatever language is showing. */
 export const LANGUAGE_ENDONYMS: Record<Locale, string> = {
@@ -26,7 +27,7 @@ function initialLanguage(): Locale {
   const fromQuery = new URLSearchParams(window.location.search).get('lang');
   if (fromQuery) return resolveLocale(fromQuery);
   try {
-    const stored = localStorage.getItem(STORAGE_KEY);
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (stored) return resolveLocale(stored);
   } catch {
     // Storage is blocked in some embedded contexts; fall through to the browser language.
@@ -69,7 +70,7 @@ export async function initI18n(): Promise<void> {
 
 export async function changeLanguage(language: Locale): Promise<void> {
   try {
-    localStorage.setItem(STORAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Not persisted when storage is blocked; the choice still applies to this visit.
   }

@@ -26,6 +26,7 @@ import {
 import { LanguagePicker } from '../../components/language-picker.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../lib/i18n.ts';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -551,6 +552,15 @@ function payErrorKey(error: unknown): string {
   return 'checkout.payment.startFailed';
 }
 
+/** Keeps the current language for the next page load (storage may be blocked when embedded). */
+function rememberLanguage(locale: string) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Blocked storage: the return page falls back to the browser's language.
+  }
+}
+
 /**
  * Places the order when it is still a cart, then starts a payment of what remains and sends the
  * shopper to the provider's page (its link adapted for iOS social in-app browsers, spec §7).
@@ -568,9 +578,11 @@ function usePayment({ data, view, setView, reload }: StepProps) {
       const started = await userPaymentStarted({
         ...ref,
         context: 'checkout',
-        // Back from the provider in a fresh page load: the language comes along in the address.
-        returnPath: `${stepPath(data.campaignUid, data.checkoutUid, 'payment')}?lang=${locale}`,
+        returnPath: stepPath(data.campaignUid, data.checkoutUid, 'payment'),
       });
+      // The return from the provider is a fresh page load: it must open in the language the
+      // shopper is paying in (which may have come from the host's ?lang), not an older stored one.
+      rememberLanguage(locale);
       window.location.assign(paymentLinkForBrowser(started.paymentUrl, navigator.userAgent));
     } catch (error) {
       logFailure('starting the payment failed', error);
