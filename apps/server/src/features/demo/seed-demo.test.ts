@@ -159,9 +159,9 @@ describe('seedDemoStoreIfEmpty', () => {
     expect(terms).toContain(`parcel shop ${dkk.parcel_shop} kr`);
     expect(dkk.store_pickup).toBe(0);
     // The free delivery the terms and the delivery card promise is the store's setting, applied by the server.
-    expect(terms).toContain('both free on orders of 499 kr or more');
-    expect(storefront.cards.delivery?.title).toBe('Free delivery from 499 kr');
-    expect(await freeDeliveryThreshold(app.db, 'demo-store', 'DKK')).toBe(49_900);
+    expect(terms).toContain('both free on orders of 999 kr or more');
+    expect(storefront.cards.delivery?.title).toBe('Free delivery from 999 kr');
+    expect(await freeDeliveryThreshold(app.db, 'demo-store', 'DKK')).toBe(99_900);
     for (const currency of ['SEK', 'NOK', 'EUR', 'PLN', 'GBP'] as const) {
       expect(await freeDeliveryThreshold(app.db, 'demo-store', currency), currency).not.toBeNull();
     }

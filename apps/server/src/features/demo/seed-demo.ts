@@ -58,7 +58,7 @@ const PAGE: PageBody = {
       'shows your order and what you paid. We do not send order confirmations by e-mail.',
     'We ship to Denmark, Sweden, Norway, Finland, Poland, Germany, the Netherlands, Spain, France and the ' +
       'United Kingdom. Home delivery costs 49 kr and delivery to a parcel shop 39 kr, both free on orders ' +
-      'of 499 kr or more (in your own currency, the checkout shows the prices and the limit); picking your ' +
+      'of 999 kr or more (in your own currency, the checkout shows the prices and the limit); picking your ' +
       'order up at our Aarhus studio is free. Orders placed before 14:00 on weekdays leave our studio the ' +
       'same day.',
     'The law gives you 14 days to cancel a purchase; we give you 30 days from the day you receive it. Return ' +
@@ -75,7 +75,7 @@ const PAGE: PageBody = {
       'questions in the chat and shop straight from the video.',
     cards: {
       delivery: {
-        title: 'Free delivery from 499 kr',
+        title: 'Free delivery from 999 kr',
         text: 'Orders placed before 14:00 on weekdays leave our Aarhus studio the same day.',
         image: null,
       },
@@ -94,8 +94,8 @@ const PAGE: PageBody = {
   language: 'en',
   currency: 'DKK',
   playerSettings: {},
-  // What the terms and the delivery card promise: free delivery from 499 kr, set per market.
-  freeDeliveryOver: prices(49_900, 69_900, 69_900, 6_695, 29_900, 5_695),
+  // What the terms and the delivery card promise: free delivery from 999 kr, set per market.
+  freeDeliveryOver: prices(99_900, 139_900, 139_900, 13_395, 59_900, 11_495),
 };
 
 /** Prices per market in minor units, set per product rather than converted, as shops do. */
