@@ -1,10 +1,17 @@
 import type { Currency, ProductDisplayMode } from '@vitrine/domain';
-import { displayPrice, matchingVariant, stockSignal, toggleOptionValue } from '@vitrine/domain';
-import type { EventProduct, Product } from '@vitrine/protocol';
-import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  displayPrice,
+  hostProductExtras,
+  matchingVariant,
+  stockSignal,
+  toggleOptionValue,
+} from '@vitrine/domain';
+import type { EventProduct, HostProductData, Product } from '@vitrine/protocol';
+import { lazy, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
+import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
 
@@ -30,7 +37,12 @@ export interface ProductPanelProps {
   hasCue(product: EventProduct): boolean;
   /** Catalogue product uids labelled "popular" (empty when the page hides popularity badges). */
   popularProductUids?: ReadonlySet<string>;
+  /** The host page's data for a product and its user, when the host sent some. */
+  hostData?(product: EventProduct): HostProductData | undefined;
 }
+
+/** Reseller prices and option styles from the host's data: their code loads only when a host sends data. */
+const ProductExtras = lazy(() => import('./product-extras.tsx'));
 
 /** The show's products in cue order, the one on screen marked; or one product's details. */
 export function ProductPanel(props: ProductPanelProps) {
@@ -235,6 +247,8 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
   const price = usePrice(product.product, selection, storeCurrency);
   const images = product.product.images;
   const url = product.product.url ?? product.url;
+  const hostData = props.hostData?.(product);
+  const extras = hostData ? hostProductExtras(hostData, storeCurrency) : null;
   // The list the viewer chose from is gone: focus moves to what replaced it (the product's name),
   // so keyboard and screen-reader users continue here instead of from the top of the page.
   // A copy of the panel hidden by the layout (phone or desktop) cannot take focus and is skipped.
@@ -302,6 +316,19 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
           setSelection((current) => toggleOptionValue(current, optionId, valueId))
         }
       />
+      {extras && (
+        <LazyPart name="host product extras">
+          <ProductExtras
+            product={product.product}
+            extras={extras}
+            currency={storeCurrency}
+            selection={selection}
+            onToggle={(optionId, valueId) =>
+              setSelection((current) => toggleOptionValue(current, optionId, valueId))
+            }
+          />
+        </LazyPart>
+      )}
       <div className="product-details__actions">
         <CartAction {...props} selection={selection} url={url} />
         {hasCue(product) && (

@@ -367,6 +367,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       onTrack={(name, product) => trackPlayer(name, product)}
       hasCue={(product) => cueTimeOf(product, event, 0) !== null}
       popularProductUids={settings.showPopularityBadges ? popularProductUids : NOBODY_POPULAR}
+      hostData={(product) => productData[hostProductId(product)]?.data ?? undefined}
     />
   );
   const activeProduct = shown.find((product) => product.uid === activeUid);
