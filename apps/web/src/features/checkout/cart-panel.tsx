@@ -232,7 +232,7 @@ function EmptyCart({ reservation }: { reservation: CheckoutReservationDoc }) {
   return (
     <div className="cart-empty-action">
       {asking ? (
-        <div className="cart-empty-action__confirm" role="group" aria-label={t('checkout.emptyCart.action')}>
+        <fieldset className="cart-empty-action__confirm" aria-label={t('checkout.emptyCart.action')}>
           <span>{t('checkout.emptyCart.confirm')}</span>
           <button type="button" className="link-button" disabled={busy} onClick={() => void empty()}>
             {t('checkout.emptyCart.yes')}
@@ -240,7 +240,7 @@ function EmptyCart({ reservation }: { reservation: CheckoutReservationDoc }) {
           <button type="button" className="link-button" disabled={busy} onClick={() => setAsking(false)}>
             {t('checkout.emptyCart.no')}
           </button>
-        </div>
+        </fieldset>
       ) : (
         <button type="button" className="link-button" onClick={() => setAsking(true)}>
           {t('checkout.emptyCart.action')}
