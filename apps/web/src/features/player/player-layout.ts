@@ -22,6 +22,11 @@ export interface PlayerLayout {
   minimized: boolean;
   /** The panel over the video is translucent so the show stays visible. */
   seeThrough: boolean;
+  /**
+   * Upsell mode: the shopper just put the open product in the cart, so its details suggest the
+   * show's other products. Opening a product, going back to the list, closing the sheet or
+   * dismissing the suggestions ends it.
+   */
   upsell: boolean;
   loginPrompt: boolean;
   renamePrompt: boolean;
@@ -35,7 +40,9 @@ export type LayoutAction =
   | { type: 'toggleMobilePanel'; panel: MobilePanel }
   | { type: 'openMobilePanel'; panel: MobilePanel }
   | { type: 'closeMobilePanel' }
-  | { type: 'setMinimized'; minimized: boolean };
+  | { type: 'setMinimized'; minimized: boolean }
+  | { type: 'addedToCart' }
+  | { type: 'dismissUpsell' };
 
 export function initialLayout(panelPosition: PanelPosition): PlayerLayout {
   return {
@@ -59,19 +66,25 @@ export function layoutReducer(layout: PlayerLayout, action: LayoutAction): Playe
         ...layout,
         tab: action.tab,
         productDetails: action.tab === 'products' ? layout.productDetails : null,
+        upsell: action.tab === 'products' && layout.upsell,
       };
     case 'openProduct':
-      return { ...layout, tab: 'products', productDetails: action.productUid };
+      return { ...layout, tab: 'products', productDetails: action.productUid, upsell: false };
     case 'closeProduct':
-      return { ...layout, productDetails: null };
+      return { ...layout, productDetails: null, upsell: false };
     case 'toggleMobilePanel':
       return { ...layout, mobilePanel: layout.mobilePanel === action.panel ? null : action.panel };
     case 'openMobilePanel':
       return { ...layout, mobilePanel: action.panel };
     case 'closeMobilePanel':
-      return { ...layout, mobilePanel: null, productDetails: null };
+      return { ...layout, mobilePanel: null, productDetails: null, upsell: false };
     case 'setMinimized':
       return { ...layout, minimized: action.minimized };
+    // Only an add from an open product's details suggests more: that is where the suggestions show.
+    case 'addedToCart':
+      return layout.productDetails === null ? layout : { ...layout, upsell: true };
+    case 'dismissUpsell':
+      return { ...layout, upsell: false };
   }
 }
 
@@ -84,6 +97,7 @@ export function layoutAttributes(layout: PlayerLayout): Record<string, string> {
     'data-product-details': layout.productDetails ? 'open' : 'closed',
     'data-minimized': String(layout.minimized),
     'data-see-through': String(layout.seeThrough),
+    'data-upsell': String(layout.upsell),
     'data-cart-open': String(layout.cartOpen),
   };
 }

@@ -13,6 +13,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
+import type { UpsellSuggestion } from './upsell-suggestions.tsx';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
 
 export interface ProductPanelProps {
@@ -39,10 +40,19 @@ export interface ProductPanelProps {
   popularProductUids?: ReadonlySet<string>;
   /** The host page's data for a product and its user, when the host sent some. */
   hostData?(product: EventProduct): HostProductData | undefined;
+  /** Upsell mode (see `PlayerLayout.upsell`): the open product's details suggest the others. */
+  upsell?: boolean;
+  /** The open product went into the cart (the player's or the host's). */
+  onAdded?(): void;
+  onDismissUpsell?(): void;
 }
 
 /** Reseller prices and option styles from the host's data: their code loads only when a host sends data. */
 const ProductExtras = lazy(() => import('./product-extras.tsx'));
+/** Upsell mode's suggestions: their code loads only after a first add to the cart. */
+const UpsellSuggestions = lazy(() => import('./upsell-suggestions.tsx'));
+/** How many other products upsell mode suggests: a short row, not a second product list. */
+const UPSELL_SUGGESTIONS = 3;
 
 /** The show's products in cue order, the one on screen marked; or one product's details. */
 export function ProductPanel(props: ProductPanelProps) {
@@ -96,6 +106,41 @@ function ProductList(props: ProductPanelProps) {
       </ul>
     </div>
   );
+}
+
+/**
+ * Upsell mode's suggestions for the open product: the show's other products that can still be
+ * bought, in the list's order, priced as the list prices them (none while prices are hidden or loading).
+ */
+function useUpsellSuggestions({
+  product: open,
+  products,
+  storeCurrency,
+  hidePrices,
+  commerce,
+}: ProductPanelProps & { product: EventProduct }): UpsellSuggestion[] {
+  const format = useLocale();
+  return products
+    .filter(
+      (candidate) =>
+        candidate.uid !== open.uid &&
+        stockOf(candidate.product, {}) !== 0 &&
+        (commerce.cartMode !== 'hostCart' || commerce.salable(candidate)),
+    )
+    .slice(0, UPSELL_SUGGESTIONS)
+    .map((candidate) => {
+      const mode = commerce.priceMode(candidate);
+      const price =
+        hidePrices || mode === 'hidden' || mode === 'loading'
+          ? null
+          : displayPrice(candidate.product, {}, format.currency, storeCurrency);
+      return {
+        uid: candidate.uid,
+        name: candidate.product.name,
+        image: candidate.product.images[0] ?? null,
+        price: price ? format.money(price.amount, price.currency) : null,
+      };
+    });
 }
 
 function usePrice(product: Product, selection: OptionSelection, storeCurrency: Currency) {
@@ -249,6 +294,7 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
   const url = product.product.url ?? product.url;
   const hostData = props.hostData?.(product);
   const extras = hostData ? hostProductExtras(hostData, storeCurrency) : null;
+  const suggestions = useUpsellSuggestions(props);
   // The list the viewer chose from is gone: focus moves to what replaced it (the product's name),
   // so keyboard and screen-reader users continue here instead of from the top of the page.
   // A copy of the panel hidden by the layout (phone or desktop) cannot take focus and is skipped.
@@ -347,6 +393,15 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
           </ShopLink>
         )}
       </div>
+      {props.upsell && suggestions.length > 0 && (
+        <LazyPart name="upsell suggestions">
+          <UpsellSuggestions
+            suggestions={suggestions}
+            onOpen={props.onOpen}
+            onDismiss={() => props.onDismissUpsell?.()}
+          />
+        </LazyPart>
+      )}
     </article>
   );
 }
@@ -362,6 +417,7 @@ function CartAction({
   canPurchase,
   commerce,
   onTrack,
+  onAdded,
 }: ProductPanelProps & { product: EventProduct; selection: OptionSelection; url: string | null }) {
   const { t } = useTranslation();
   const [added, setAdded] = useState(false);
@@ -411,6 +467,7 @@ function CartAction({
             onClick={() => {
               commerce.addToCart(product, variant?.uid ?? null);
               setAdded(true);
+              onAdded?.();
             }}
           >
             {t('player.addToCart')}
@@ -455,8 +512,10 @@ function CartAction({
               if (!cart || reason !== null || adding) return;
               setAdding(true);
               setOutcome(null);
-              setOutcome(await cart.addProduct(product, variant?.uid ?? null));
+              const answer = await cart.addProduct(product, variant?.uid ?? null);
+              setOutcome(answer);
               setAdding(false);
+              if (answer === 'added') onAdded?.();
             }}
           >
             {t('player.addToCart')}

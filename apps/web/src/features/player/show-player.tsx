@@ -368,6 +368,9 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       hasCue={(product) => cueTimeOf(product, event, 0) !== null}
       popularProductUids={settings.showPopularityBadges ? popularProductUids : NOBODY_POPULAR}
       hostData={(product) => productData[hostProductId(product)]?.data ?? undefined}
+      upsell={layout.upsell}
+      onAdded={() => dispatch({ type: 'addedToCart' })}
+      onDismissUpsell={() => dispatch({ type: 'dismissUpsell' })}
     />
   );
   const activeProduct = shown.find((product) => product.uid === activeUid);

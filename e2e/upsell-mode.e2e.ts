@@ -1,0 +1,89 @@
+// Upsell mode (spec §2 "Widget layout flags") in Chromium: putting the open product in the cart
+// turns it on, and the product's details then suggest the show's other products.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
+/** Generous: two cores are shared with the server and other tests. */
+const WAIT = { timeout: 30_000 };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
+}
+
+describe('upsell mode', () => {
+  it("suggests the show's other products after an add to the cart, until a suggestion is opened or dismissed", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl}${LIVE_SHOW}`);
+    const player = page.locator('.player');
+    const panel = page.locator('.player__panel');
+    await panel.locator('.product-card', { hasText: 'Ceramic mug' }).click();
+    await panel.locator('.product-details[data-product-uid="nordlys-ceramic-mug"]').waitFor(WAIT);
+    // Off until something goes into the cart.
+    expect(await player.getAttribute('data-upsell')).toBe('false');
+    expect(await page.locator('[data-testid="upsell"]').count()).toBe(0);
+
+    const added = page.waitForResponse((response) => response.url().endsWith('/shopapiv2/cart/addSingle'));
+    await panel.locator('.product-details').getByRole('button', { name: 'Add to cart' }).click();
+    expect((await added).status()).toBe(200);
+    const upsell = panel.locator('[data-testid="upsell"]');
+    await upsell.waitFor(WAIT);
+    expect(await player.getAttribute('data-upsell')).toBe('true');
+    expect(await upsell.getByRole('heading').innerText()).toBe('Goes well with');
+    // The show's other products, not the one just added, priced as the list prices them.
+    expect(
+      await upsell.locator('li').evaluateAll((items) => items.map((item) => item.dataset.productUid)),
+    ).toEqual(['nordlys-linen-shirt', 'nordlys-wool-scarf']);
+    expect(await upsell.locator('li[data-product-uid="nordlys-wool-scarf"]').innerText()).toMatch(
+      /Wool scarf\s+DKK\s?399\.00/,
+    );
+    await screenshot(page, 'upsell-desktop');
+
+    // Opening a suggestion shows its details and ends upsell mode there.
+    await upsell.getByRole('button', { name: 'See Wool scarf' }).click();
+    await panel.locator('.product-details[data-product-uid="nordlys-wool-scarf"]').waitFor(WAIT);
+    expect(await player.getAttribute('data-upsell')).toBe('false');
+    expect(await page.locator('[data-testid="upsell"]').count()).toBe(0);
+
+    // Back on the mug, another add turns it on again; "No thanks" turns it off.
+    await panel.locator('.product-details .link-button', { hasText: 'All products' }).click();
+    await panel.locator('.product-card', { hasText: 'Ceramic mug' }).click();
+    const addedAgain = page.waitForResponse((response) =>
+      response.url().endsWith('/shopapiv2/cart/addSingle'),
+    );
+    await panel.locator('.product-details').getByRole('button', { name: 'Add to cart' }).click();
+    expect((await addedAgain).status()).toBe(200);
+    await upsell.waitFor(WAIT);
+    await upsell.getByRole('button', { name: 'No thanks' }).click();
+    await upsell.waitFor({ state: 'detached', ...WAIT });
+    expect(await player.getAttribute('data-upsell')).toBe('false');
+
+    // Give the mugs back for the other browser tests.
+    await page.click('.player-cart-button');
+    const cart = page.locator('[data-testid="player-cart"]');
+    const quantity = cart.locator('[data-testid="line-quantity"]');
+    await expect.poll(() => quantity.textContent(), WAIT).toBe('2');
+    await cart.getByRole('button', { name: 'One less Ceramic mug' }).click();
+    await expect.poll(() => quantity.textContent(), WAIT).toBe('1');
+    await cart.getByRole('button', { name: 'Remove Ceramic mug' }).click();
+    await cart.locator('.player-cart__line').waitFor({ state: 'detached', ...WAIT });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
