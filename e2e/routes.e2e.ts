@@ -119,7 +119,10 @@ describe('terms per store (issue 13 §11)', () => {
     // The viewer's cart in this show is the checkout `create` made; with a line in it the form shows.
     await page.goto(`${baseUrl}/widget/${STORE}/${CAMPAIGN}`);
     await page.locator('.product-card', { hasText: 'Routes cup' }).click();
-    await page.locator('.product-details').getByRole('button', { name: text('player.addToCart') }).click();
+    await page
+      .locator('.product-details')
+      .getByRole('button', { name: text('player.addToCart') })
+      .click();
     await page.locator('.product-details [data-feedback]').waitFor();
     await page.goto(`${baseUrl}/${checkoutRef()}`);
     const link = page.locator('a.checkout-terms__link');
