@@ -126,8 +126,16 @@ describe("the host's product data in the player", () => {
     await swatch.click();
     await expect.poll(() => swatch.getAttribute('aria-pressed'), WAIT).toBe('true');
     await screenshot(page, 'host-product-data-desktop');
+    // On a phone the modal fills the screen and the product's details (with the extras) show in its sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await frame.locator('.mobile-menu button', { hasText: 'Products' }).click();
+    const phoneExtras = frame.locator('.mobile-sheet [data-testid="product-extras"]');
+    await phoneExtras.locator('[data-extra="b2bRetailPrice"]').scrollIntoViewIfNeeded(WAIT);
+    await screenshot(page, 'host-product-data-phone');
+    // Closing the sheet closes the product too (back on the desktop the list shows).
+    await frame.locator('.mobile-sheet').getByRole('button', { name: 'Close' }).first().click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     // A product the host sends nothing extra for shows no extras.
-    await frame.locator('.product-details .link-button', { hasText: 'All products' }).click();
     await frame.locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"] .product-card').click();
     await frame
       .locator('.player__panel .product-details[data-product-uid="nordlys-ceramic-mug"]')

@@ -86,4 +86,41 @@ describe('upsell mode', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it('on a phone, shows the suggestions in the products sheet after an add, and closing the sheet ends upsell mode', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'en-GB',
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl}${LIVE_SHOW}`);
+    await page.locator('.mobile-menu button', { hasText: 'Products' }).tap();
+    const sheet = page.locator('.mobile-sheet');
+    await sheet.locator('.product-card', { hasText: 'Ceramic mug' }).tap();
+    await sheet.locator('.product-details[data-product-uid="nordlys-ceramic-mug"]').waitFor(WAIT);
+    const added = page.waitForResponse((response) => response.url().endsWith('/shopapiv2/cart/addSingle'));
+    await sheet.getByRole('button', { name: 'Add to cart' }).tap();
+    expect((await added).status()).toBe(200);
+    const upsell = sheet.locator('[data-testid="upsell"]');
+    await upsell.waitFor(WAIT);
+    // Scrolled into the sheet's view: the shopper sees the suggestions without looking for them.
+    await expect.poll(() => upsell.getByRole('heading').isVisible(), WAIT).toBe(true);
+    const shown = await upsell.boundingBox();
+    expect(shown && shown.y + shown.height).toBeLessThanOrEqual(844);
+    await screenshot(page, 'upsell-phone');
+    await sheet.getByRole('button', { name: 'Close' }).first().tap();
+    await expect.poll(() => page.locator('.player').getAttribute('data-upsell'), WAIT).toBe('false');
+
+    // Give the mug back for the other browser tests.
+    await page.locator('.mobile-menu button', { hasText: 'Cart' }).tap();
+    const cart = page.locator('[data-testid="player-cart"]');
+    await cart.getByRole('button', { name: 'Remove Ceramic mug' }).tap();
+    await cart.locator('.player-cart__line').waitFor({ state: 'detached', ...WAIT });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });
