@@ -56,7 +56,7 @@ describe('upsell mode', () => {
     await screenshot(page, 'upsell-desktop');
 
     // Opening a suggestion shows its details and ends upsell mode there.
-    await upsell.getByRole('button', { name: 'See Wool scarf' }).click();
+    await upsell.getByRole('button', { name: /^Wool scarf/ }).click();
     await panel.locator('.product-details[data-product-uid="nordlys-wool-scarf"]').waitFor(WAIT);
     expect(await player.getAttribute('data-upsell')).toBe('false');
     expect(await page.locator('[data-testid="upsell"]').count()).toBe(0);

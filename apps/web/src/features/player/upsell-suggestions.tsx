@@ -42,12 +42,7 @@ export default function UpsellSuggestions({ suggestions, onOpen, onDismiss }: Up
       <ul className="upsell__list">
         {suggestions.map((suggestion) => (
           <li key={suggestion.uid} data-product-uid={suggestion.uid}>
-            <button
-              type="button"
-              className="upsell__product"
-              aria-label={t('interaction.upsell.open', { name: suggestion.name })}
-              onClick={() => onOpen(suggestion.uid)}
-            >
+            <button type="button" className="upsell__product" onClick={() => onOpen(suggestion.uid)}>
               {suggestion.image ? (
                 <img src={suggestion.image} alt="" />
               ) : (
