@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { LanguagePicker } from '../../components/language-picker.tsx';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
+import { termsPath } from '../terms/terms-path.ts';
 import { EventCard } from './event-card.tsx';
 import type { ShopData } from './shop-loader.ts';
 import './shop.css';
@@ -156,6 +157,7 @@ function StoreFooter({ storeInfo, showBranding }: { storeInfo: StoreInfo; showBr
         <h2>{t('shop.contact')}</h2>
         <address>
           {address.name && <div>{address.name}</div>}
+          {address.street && <div>{address.street}</div>}
           {(address.postCode || address.city) && (
             <div>{[address.postCode, address.city].filter(Boolean).join(' ')}</div>
           )}
@@ -171,7 +173,7 @@ function StoreFooter({ storeInfo, showBranding }: { storeInfo: StoreInfo; showBr
         )}
       </div>
       <nav>
-        <Link to="/terms">{t('shop.terms')}</Link>
+        <Link to={termsPath(storeInfo.uid)}>{t('shop.terms')}</Link>
         {showBranding && <span className="shop-footer__branding">{t('app.poweredBy')}</span>}
       </nav>
     </footer>
