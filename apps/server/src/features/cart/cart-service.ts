@@ -6,7 +6,6 @@ import {
   cartCurrency,
   checkAdd,
   type Locale,
-  paidAmount,
   resolveCurrency,
   resolveLocale,
 } from '@vitrine/domain';
@@ -42,6 +41,7 @@ import {
   emptyReservationDoc,
   type LineRow,
   lockOwnCheckout,
+  paidSoFar,
   readReservationDoc,
   storeReservationDoc,
   variantKey,
@@ -231,27 +231,6 @@ export function createCartService(deps: {
   ) {
     for (const productUid of new Set(products)) deps.onStockChanged(productUid);
     await reservations.announce(doc.pageUid, doc.campaignUid, doc.userUid);
-  }
-
-  async function paidSoFar(tx: Queryable, checkout: CheckoutRow): Promise<number> {
-    const transactions = await tx.query<{
-      payment_ok: boolean;
-      allow_reopen: boolean;
-      amount_refunded: number;
-      total_price: number;
-    }>(
-      'SELECT payment_ok, allow_reopen, amount_refunded, total_price FROM payment_transactions WHERE checkout_uid = $1',
-      [checkout.uid],
-    );
-    return paidAmount({
-      payed: checkout.payed,
-      transactions: transactions.map((t) => ({
-        paymentOK: t.payment_ok,
-        allowReopen: t.allow_reopen,
-        amountRefunded: t.amount_refunded,
-        totalPrice: t.total_price,
-      })),
-    });
   }
 
   /**

@@ -126,6 +126,28 @@ export function toReservationDoc(
   };
 }
 
+/** What the shopper has paid of a checkout so far, by the spec §5 counting rule (`paidAmount`). */
+export async function paidSoFar(tx: Queryable, checkout: CheckoutRow): Promise<number> {
+  const transactions = await tx.query<{
+    payment_ok: boolean;
+    allow_reopen: boolean;
+    amount_refunded: number;
+    total_price: number;
+  }>(
+    'SELECT payment_ok, allow_reopen, amount_refunded, total_price FROM payment_transactions WHERE checkout_uid = $1',
+    [checkout.uid],
+  );
+  return paidAmount({
+    payed: checkout.payed,
+    transactions: transactions.map((row) => ({
+      paymentOK: row.payment_ok,
+      allowReopen: row.allow_reopen,
+      amountRefunded: Number(row.amount_refunded),
+      totalPrice: Number(row.total_price),
+    })),
+  });
+}
+
 /**
  * Rewrites the stored reservation document of a checkout (read by the `checkout` live query's
  * snapshot) inside the transaction that changed it, so snapshot and lines never disagree.
@@ -140,24 +162,7 @@ export async function storeReservationDoc(
     'SELECT status FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created DESC, uid DESC LIMIT 1',
     [checkoutUid],
   );
-  const transactions = await tx.query<{
-    payment_ok: boolean;
-    allow_reopen: boolean;
-    amount_refunded: number;
-    total_price: number;
-  }>(
-    'SELECT payment_ok, allow_reopen, amount_refunded, total_price FROM payment_transactions WHERE checkout_uid = $1',
-    [checkoutUid],
-  );
-  const paid = paidAmount({
-    payed: checkout.payed,
-    transactions: transactions.map((row) => ({
-      paymentOK: row.payment_ok,
-      allowReopen: row.allow_reopen,
-      amountRefunded: Number(row.amount_refunded),
-      totalPrice: Number(row.total_price),
-    })),
-  });
+  const paid = await paidSoFar(tx, checkout);
   const doc = toReservationDoc(
     checkout,
     await readLines(tx, checkoutUid),
