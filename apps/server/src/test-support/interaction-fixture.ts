@@ -75,3 +75,23 @@ export function interactionFixture(getApp: () => TestApp) {
 
   return { admin, adminOk, setUpShows, post, signIn, record };
 }
+
+/**
+ * Anonymous viewers, each signed in from an address of its own (10.<subnet>.x.y), for the abuse
+ * tests: anonymous sign-ups are limited per address, and what they test is what many cheap
+ * identities can do from one address afterwards.
+ */
+export function anonymousViewersOwnAddresses(getApp: () => TestApp, subnet: number) {
+  let signIns = 0;
+  return async function viewer(): Promise<AuthSession> {
+    signIns += 1;
+    const response = await getApp().server.inject({
+      method: 'POST',
+      url: '/functions/auth/signInAnonymously',
+      payload: {},
+      remoteAddress: `10.${subnet}.${Math.floor(signIns / 250)}.${(signIns % 250) + 1}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return AuthSession.parse(response.json());
+  };
+}

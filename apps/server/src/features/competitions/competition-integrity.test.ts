@@ -1,7 +1,12 @@
-import { AuthSession, CompetitionAdminView, DrawWinnersResponse } from '@vitrine/protocol';
+import { CompetitionAdminView, DrawWinnersResponse } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import {
+  anonymousViewersOwnAddresses,
+  CAMPAIGNS,
+  interactionFixture,
+  PAGE,
+} from '../../test-support/interaction-fixture.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './competition-service.ts';
 
@@ -25,19 +30,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** An anonymous viewer signed in from an address of its own (sign-ups are limited per address). */
-let signIns = 0;
-async function viewer(): Promise<AuthSession> {
-  signIns += 1;
-  const response = await app.server.inject({
-    method: 'POST',
-    url: '/functions/auth/signInAnonymously',
-    payload: {},
-    remoteAddress: `10.2.${Math.floor(signIns / 250)}.${(signIns % 250) + 1}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return AuthSession.parse(response.json());
-}
+/** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
+const viewer = anonymousViewersOwnAddresses(() => app, 2);
 
 /** A POST as a viewer from the one address all of this file's attacks come from. */
 function post(url: string, token: string, payload: object) {

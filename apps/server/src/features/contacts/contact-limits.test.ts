@@ -1,7 +1,11 @@
-import { AuthSession } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import {
+  anonymousViewersOwnAddresses,
+  CAMPAIGNS,
+  interactionFixture,
+  PAGE,
+} from '../../test-support/interaction-fixture.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
 // Issue 12 item 5: contact capture with third-party e-mails, from one account and from many cheap
@@ -23,18 +27,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-let signIns = 0;
-async function viewer(): Promise<AuthSession> {
-  signIns += 1;
-  const response = await app.server.inject({
-    method: 'POST',
-    url: '/functions/auth/signInAnonymously',
-    payload: {},
-    remoteAddress: `10.3.${Math.floor(signIns / 250)}.${(signIns % 250) + 1}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return AuthSession.parse(response.json());
-}
+/** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
+const viewer = anonymousViewersOwnAddresses(() => app, 3);
 
 function capture(token: string, index: number, remoteAddress: string) {
   return app.server.inject({
