@@ -138,11 +138,24 @@ describe('content security policy', () => {
     try {
       const response = await split.server.inject({ method: 'GET', url: '/' });
       expect(directives(response.headers['content-security-policy'] as string).get('connect-src')).toBe(
-        "'self' https://api.shop.example wss://api.shop.example",
+        "'self' ws://localhost https: https://api.shop.example wss://api.shop.example",
       );
     } finally {
       await split.close();
     }
+  });
+});
+
+describe('content security policy and the Host header', () => {
+  it('never lets a forged Host header add directives', async () => {
+    const response = await app.server.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: "evil.example; script-src 'unsafe-inline' *" },
+    });
+    const policy = String(response.headers['content-security-policy'] ?? '');
+    expect(policy).not.toContain("'unsafe-inline' *");
+    expect(policy.match(/script-src/g)).toHaveLength(1);
   });
 });
 

@@ -78,6 +78,8 @@ export interface PageSecurityOptions {
 export function contentSecurityPolicy(
   options: PageSecurityOptions,
   frameAncestors: readonly string[],
+  /** This server's socket origin (ws://host): older browsers do not count it as 'self'. */
+  ownSocketOrigin = '',
 ): string {
   const scriptHashes = options.inlineScripts.map(
     (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
@@ -91,11 +93,13 @@ export function contentSecurityPolicy(
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     // React and the player set element styles; style attributes cannot be hashed.
     "style-src 'self' 'unsafe-inline'",
-    // Product images, covers and videos come from the store's own CDN, whatever it is.
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
+    // Product images, covers and videos come from the store's own CDN, whatever it is (media
+    // URLs may be http(s) by the protocol's MediaUrl), and hls.js fetches playlists and segments
+    // from it; what this policy guards is where scripts come from.
+    "img-src 'self' data: blob: https: http:",
+    "media-src 'self' blob: https: http:",
     "font-src 'self' data:",
-    `connect-src 'self' ${apiOrigins.join(' ')}`.trim(),
+    ["connect-src 'self'", ownSocketOrigin, 'https:', ...apiOrigins].filter(Boolean).join(' '),
     // hls.js runs its demuxer in a blob: worker.
     "worker-src 'self' blob:",
     "frame-src 'self'",
@@ -125,7 +129,11 @@ export function registerPageSecurity(app: FastifyInstance, options: PageSecurity
     const owner = framedPageOwner(url.pathname, url.searchParams, options.defaultPageUid);
     const ancestors = owner ? await options.frameAncestors(owner).catch(() => []) : [];
     const allowed = ancestors.flatMap((origin) => cspOrigin(origin) ?? []);
-    reply.header('content-security-policy', contentSecurityPolicy(options, allowed));
+    const ownSocket = cspOrigin(`${request.protocol}://${request.host}`);
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy(options, allowed, ownSocket ? socketOrigin(ownSocket) : ''),
+    );
     if (allowed.length === 0) reply.header('x-frame-options', 'DENY');
     return payload;
   });
