@@ -13,6 +13,7 @@ interface CheckoutTexts {
   form: {
     country: string;
     termsLabel: string;
+    note: string;
     labels: Record<'name' | 'address' | 'postCode' | 'city' | 'emailAddress' | 'phone', string>;
   };
   shipping: { home_delivery: string };
@@ -206,11 +207,21 @@ describe('cart and checkout', () => {
 
     // Fixed: the messages go and the confirmation step opens.
     await fillCheckoutForm(checkout);
+    await checkout.locator('.checkout-form').getByLabel(texts.form.note).fill('Leave it by the door');
     expect(await textsOf(checkout, '.form-error')).toEqual([]);
     expect(await checkout.locator('[data-problem]').count()).toBe(0);
     await checkout.getByRole('button', { name: texts.cart.continue }).click();
     await checkout.waitForURL(`${baseUrl}/demo-autumn-living/${checkoutUid}/confirm`);
     await checkout.waitForSelector('.delivery-summary');
+    // The saved, completed spec §3 record: postcodeAndCity and the comment to the shop (commentField).
+    const summary = (await checkout.textContent('.delivery-summary')) ?? '';
+    expect(summary).toContain('Ada Jensen');
+    expect(summary).toContain('2900 Hellerup');
+    expect(await checkout.textContent('.delivery-summary__note')).toBe('Leave it by the door');
+    await screenshot(checkout, 'checkout-confirm-address');
+    await checkout.setViewportSize({ width: 390, height: 844 });
+    await screenshot(checkout, 'checkout-confirm-address-phone');
+    await checkout.setViewportSize({ width: 1280, height: 800 });
     // Freight of home delivery (DKK 49.00) on top of 549.00 + 179.00.
     expect(await checkout.textContent('[data-testid="order-freight"]')).toContain('49.00');
     expect(await checkout.textContent('[data-testid="order-total"]')).toContain('777.00');

@@ -1,4 +1,5 @@
 export * from './chat-rules.ts';
+export * from './checkout-address.ts';
 export * from './checkout-validation.ts';
 export * from './comment-product-codes.ts';
 export * from './competitions.ts';

@@ -222,16 +222,25 @@ export type PaymentMethodId = z.infer<typeof PaymentMethodId>;
 
 const FormText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
-/** The address and contact fields of spec §3 "Address and contact form fields". Empty means not filled. */
+/**
+ * The address and contact fields of spec §3 "Address and contact form fields". Empty means not
+ * filled. The shopper types name … note; firstName, lastName, postcodeAndCity and commentField are
+ * derived from them (`completeCheckoutAddress` of @vitrine/domain, which documents the rule) and
+ * the server recomputes them on every save, so what a client sends for them is ignored.
+ */
 export const CheckoutAddress = z
   .object({
     name: FormText(200).default(''),
+    firstName: FormText(200).default(''),
+    lastName: FormText(200).default(''),
     address: FormText(300).default(''),
     postCode: FormText(20).default(''),
     city: FormText(100).default(''),
+    postcodeAndCity: FormText(121).default(''),
     phone: FormText(50).default(''),
     emailAddress: FormText(200).default(''),
     note: FormText(1000).default(''),
+    commentField: FormText(1000).default(''),
   })
   .strict();
 export type CheckoutAddress = z.infer<typeof CheckoutAddress>;

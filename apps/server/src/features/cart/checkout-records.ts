@@ -1,4 +1,11 @@
-import { type CheckoutStatus, type Currency, type Locale, linesTotal, paidAmount } from '@vitrine/domain';
+import {
+  type CheckoutStatus,
+  type Currency,
+  completeCheckoutAddress,
+  type Locale,
+  linesTotal,
+  paidAmount,
+} from '@vitrine/domain';
 import {
   type CheckoutDetails,
   CheckoutDetails as CheckoutDetailsSchema,
@@ -43,9 +50,18 @@ export interface LineRow {
   added_at: number;
 }
 
-/** The stored details with defaults for what was never filled in. */
+/**
+ * The stored details with defaults for what was never filled in, the address completed with its
+ * derived spec §3 fields (rows saved before they existed get them too).
+ */
 export const checkoutDetails = (row: CheckoutRow): CheckoutDetails =>
-  CheckoutDetailsSchema.parse(row.details ?? {});
+  completeCheckoutDetails(CheckoutDetailsSchema.parse(row.details ?? {}));
+
+/** Details with the address's derived fields (firstName, lastName, postcodeAndCity, commentField) computed. */
+export const completeCheckoutDetails = (details: CheckoutDetails): CheckoutDetails => ({
+  ...details,
+  address: completeCheckoutAddress(details.address),
+});
 
 /** `variant_uid` is '' for products without variants; on the wire that is null. */
 export const variantKey = (variantUid: string | null) => variantUid ?? '';

@@ -205,6 +205,38 @@ describe('checkout to order', () => {
     expect(forged.body.problems).toEqual(['noPickupPoint']);
   });
 
+  it('stores the completed spec §3 address record, derived fields computed from what was typed', async () => {
+    const shopper = await signIn(app);
+    const checkoutUid = await cartWithMug(shopper);
+    const saved = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref(checkoutUid),
+      details: {
+        ...HOME_DELIVERY,
+        // A client's own derived values are replaced by the server's.
+        address: {
+          ...HOME_DELIVERY.address,
+          name: 'Ada King Lovelace',
+          note: 'Ring twice',
+          firstName: 'Bob',
+        },
+      },
+    });
+    const completed = {
+      name: 'Ada King Lovelace',
+      firstName: 'Ada King',
+      lastName: 'Lovelace',
+      postcodeAndCity: '8000 Aarhus C',
+      note: 'Ring twice',
+      commentField: 'Ring twice',
+    };
+    expect(saved.body.details.address).toMatchObject(completed);
+    const [stored] = await app.db.query<{ details: { address: Record<string, string> } }>(
+      'SELECT details FROM checkouts WHERE uid = $1',
+      [checkoutUid],
+    );
+    expect(stored?.details.address).toMatchObject(completed);
+  });
+
   it("answers 404 for someone else's checkout", async () => {
     const owner = await signIn(app);
     const checkoutUid = await cartWithMug(owner);

@@ -19,6 +19,7 @@ import type { CartService } from '../cart/cart-service.ts';
 import {
   type CheckoutRow,
   checkoutDetails,
+  completeCheckoutDetails,
   lockOwnCheckout,
   readLines,
   storeReservationDoc,
@@ -245,7 +246,8 @@ export function createOrderService(deps: {
           if (refusal) throw refusal;
           await tx.query('UPDATE checkouts SET details = $2, updated_at = $3 WHERE uid = $1', [
             checkout.uid,
-            JSON.stringify(details),
+            // The completed record of spec §3: derived fields from what the shopper typed.
+            JSON.stringify(completeCheckoutDetails(details)),
             now(),
           ]);
           await refuseShrinkingUnderOpenPayment(tx, await lockedCheckout(tx, checkout.uid));

@@ -617,7 +617,7 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
               <br />
               {address.address}
               <br />
-              {address.postCode} {address.city}
+              {address.postcodeAndCity}
               {details.deliveryCountry && (
                 <>
                   <br />
@@ -658,10 +658,11 @@ function DeliverySummary({ data, view }: { data: CheckoutData; view: CheckoutVie
           <dd>{t(`checkout.paymentMethod.${details.paymentMethod}`)}</dd>
         </div>
       )}
-      {address.note && (
+      {/* The shopper's comment to the shop (spec §3 commentField, the note as typed; see completeCheckoutAddress). */}
+      {address.commentField && (
         <div>
           <dt>{t('checkout.form.note')}</dt>
-          <dd className="delivery-summary__note">{address.note}</dd>
+          <dd className="delivery-summary__note">{address.commentField}</dd>
         </div>
       )}
     </dl>
