@@ -8,6 +8,7 @@ import {
   resolveCurrency,
   resolveLocale,
   SUPPORTED_LOCALES,
+  startLanguage,
   UNDEFINED_TEXT_CURRENCY,
 } from './locale.ts';
 
@@ -148,5 +149,29 @@ describe('resolveCurrency', () => {
 
   it("falls back to DKK, English's currency, for an unsupported locale 'xx' (spec §5, §9)", () => {
     expect(resolveCurrency('USD', 'xx')).toBe('DKK');
+  });
+});
+
+describe('startLanguage (which language the player starts in)', () => {
+  const all = { query: 'fr', host: 'de-DE', picked: 'sv', saved: 'da', browser: 'pl-PL' };
+
+  it("ranks ?lang, the host, this browser's pick, the saved reservation, then the browser", () => {
+    expect(startLanguage(all)).toEqual({ locale: 'fr', source: 'query' });
+    expect(startLanguage({ ...all, query: null })).toEqual({ locale: 'de', source: 'host' });
+    expect(startLanguage({ ...all, query: null, host: null })).toEqual({ locale: 'sv', source: 'picked' });
+    expect(startLanguage({ saved: 'da', browser: 'pl-PL' })).toEqual({ locale: 'da', source: 'saved' });
+    expect(startLanguage({ browser: 'pl-PL' })).toEqual({ locale: 'pl', source: 'browser' });
+  });
+
+  it('starts a returning shopper with no ?lang in the language saved for the store', () => {
+    expect(startLanguage({ query: '', saved: 'da', browser: 'en-US' })).toEqual({
+      locale: 'da',
+      source: 'saved',
+    });
+  });
+
+  it('falls back to English from the browser when nothing is known', () => {
+    expect(startLanguage({})).toEqual({ locale: 'en', source: 'browser' });
+    expect(startLanguage({ browser: 'xx' })).toEqual({ locale: 'en', source: 'browser' });
   });
 });

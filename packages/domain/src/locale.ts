@@ -71,3 +71,23 @@ export function resolveCurrency(value: string | null | undefined, locale?: strin
   if (isSupportedCurrency(upper)) return upper;
   return locale ? CURRENCY_BY_LOCALE[resolveLocale(locale)] : DEFAULT_CURRENCY;
 }
+
+/**
+ * Where a language the player may show comes from, strongest first: an explicit `?lang`, the
+ * host page's language_change (spec §7), a choice made in this browser with the language picker,
+ * the language the shopper saved for the store (spec §3 "Reservation", §7 loadUserReservation),
+ * then the browser's language. A choice on this device outranks the saved one: the reservation
+ * only follows the shown language when the cart or checkout opens, so it can be older.
+ */
+export const LANGUAGE_SOURCES = ['query', 'host', 'picked', 'saved', 'browser'] as const;
+export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
+export type LanguageCandidates = Partial<Record<LanguageSource, string | null>>;
+
+/** The language to show from what is known so far, with where it came from (the default: 'browser'). */
+export function startLanguage(candidates: LanguageCandidates): { locale: Locale; source: LanguageSource } {
+  for (const source of LANGUAGE_SOURCES) {
+    const value = candidates[source];
+    if (value) return { locale: resolveLocale(value), source };
+  }
+  return { locale: DEFAULT_LOCALE, source: 'browser' };
+}

@@ -148,6 +148,11 @@ export type LoadUserReservationRequest = z.infer<typeof LoadUserReservationReque
 export const UserReservation = z.object({
   pageUid: Uid,
   language: LocaleCode,
+  /**
+   * Whether `language` is one the shopper saved for this store; else it is their account's or
+   * the store's default. The player starts in a saved language (domain locale `startLanguage`).
+   */
+  languageSaved: z.boolean(),
   /** The currency the server prices this shopper's cart in. */
   currency: CurrencyCode,
   showCheckoutPresentation: z.boolean(),

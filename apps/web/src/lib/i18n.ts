@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, type Locale, resolveLocale, SUPPORTED_LOCALES } from '@vitrine/domain';
+import {
+  DEFAULT_LOCALE,
+  type LanguageCandidates,
+  type Locale,
+  resolveLocale,
+  SUPPORTED_LOCALES,
+  startLanguage,
+} from '@vitrine/domain';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -23,16 +30,18 @@ export const LANGUAGE_ENDONYMS: Record<Locale, string> = {
   ko: '한국어',
 };
 
+/** The languages known so far by where they came from; the player shows the strongest (domain startLanguage). */
+const candidates: LanguageCandidates = {};
+
 function initialLanguage(): Locale {
-  const fromQuery = new URLSearchParams(window.location.search).get('lang');
-  if (fromQuery) return resolveLocale(fromQuery);
+  candidates.query = new URLSearchParams(window.location.search).get('lang');
   try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (stored) return resolveLocale(stored);
+    candidates.picked = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    // Storage is blocked in some embedded contexts; fall through to the browser language.
+    // Storage is blocked in some embedded contexts; the saved or browser language applies.
   }
-  return resolveLocale(navigator.language);
+  candidates.browser = navigator.language;
+  return startLanguage(candidates).locale;
 }
 
 /**
@@ -68,7 +77,9 @@ export async function initI18n(): Promise<void> {
   document.documentElement.lang = i18next.language;
 }
 
-export async function changeLanguage(language: Locale): Promise<void> {
+/** Shows a language the viewer picked or the host page asked for (it applies whatever showed before). */
+export async function changeLanguage(language: Locale, source: 'picked' | 'host' = 'picked'): Promise<void> {
+  candidates[source] = language;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -77,6 +88,22 @@ export async function changeLanguage(language: Locale): Promise<void> {
   try {
     await i18next.changeLanguage(language);
     document.documentElement.lang = language;
+  } catch (error) {
+    logFailure('changing language failed', error);
+  }
+}
+
+/**
+ * The language the shopper saved for the store (their reservation): shown when nothing stronger
+ * chose one, i.e. no ?lang, no host language_change and no pick in this browser.
+ */
+export async function followSavedLanguage(language: Locale): Promise<void> {
+  candidates.saved = language;
+  const start = startLanguage(candidates);
+  if (start.source !== 'saved' || start.locale === resolveLocale(i18next.language)) return;
+  try {
+    await i18next.changeLanguage(start.locale);
+    document.documentElement.lang = start.locale;
   } catch (error) {
     logFailure('changing language failed', error);
   }

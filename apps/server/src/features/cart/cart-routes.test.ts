@@ -356,6 +356,7 @@ describe('user reservation (spec §3 "Reservation (loaded per user)")', () => {
     expect(load.body).toEqual({
       pageUid: SHOP,
       language: 'da',
+      languageSaved: false,
       currency: 'DKK',
       showCheckoutPresentation: false,
       checkoutUid: null,
@@ -381,6 +382,17 @@ describe('user reservation (spec §3 "Reservation (loaded per user)")', () => {
     const again = await addSingle(server, shopper, 'mug');
     expect(again.body.reservation.currency).toBe('EUR');
     expect(again.body.reservation.reservations[0]).toMatchObject({ qty: 2, unitPrice: PRICES.mug.EUR });
+  });
+
+  it('tells a language the shopper saved for the store from a default', async () => {
+    const shopper = await signIn(server);
+    const ref = { pageUid: SHOP, campaign: CAMPAIGN, user: shopper.uid };
+    const load = () => call(server, shopper, '/functions/customerpage/loadUserReservation', ref);
+    expect((await load()).body).toMatchObject({ language: 'da', languageSaved: false });
+    await call(server, shopper, '/functions/customerpage/saveUserReservation', { ...ref, currency: 'EUR' });
+    expect((await load()).body).toMatchObject({ language: 'da', languageSaved: false });
+    await call(server, shopper, '/functions/customerpage/saveUserReservation', { ...ref, language: 'sv' });
+    expect((await load()).body).toMatchObject({ language: 'sv', languageSaved: true });
   });
 });
 

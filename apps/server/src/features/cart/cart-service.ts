@@ -64,6 +64,8 @@ class Feedback extends Error {
 
 interface ShopperPreferences {
   language: Locale;
+  /** The language is one the shopper saved for this store (not an account or store default). */
+  languageSaved: boolean;
   currency: Currency;
   showCheckoutPresentation: boolean;
   /** The store's own currency: what a product without a price in the shopper's was shown in. */
@@ -140,6 +142,7 @@ export function createCartService(deps: {
     const chosenCurrency = row.currency ?? row.currency_code;
     return {
       language: resolveLocale(row.language ?? row.locale_code ?? row.page_language),
+      languageSaved: row.language !== null,
       currency: chosenCurrency ? resolveCurrency(chosenCurrency) : resolveCurrency(row.page_currency),
       showCheckoutPresentation: row.show_checkout_presentation ?? false,
       storeCurrency: resolveCurrency(row.page_currency),
@@ -604,10 +607,14 @@ export function createCartService(deps: {
     pageUid: string,
     campaignUid: string,
   ): Promise<UserReservation> {
-    const { language, currency, showCheckoutPresentation } = await preferences(pageUid, userUid);
+    const { language, languageSaved, currency, showCheckoutPresentation } = await preferences(
+      pageUid,
+      userUid,
+    );
     return {
       pageUid,
       language,
+      languageSaved,
       currency,
       showCheckoutPresentation,
       checkoutUid: await findCheckoutUid(pageUid, campaignUid, userUid),

@@ -1,4 +1,4 @@
-import { loadsCart, PING_INTERVAL_MS, type WidgetContextName } from '@vitrine/domain';
+import { loadsCart, PING_INTERVAL_MS, resolveLocale, type WidgetContextName } from '@vitrine/domain';
 import type { CartFeedbackStatus, CartUpdateResponse, CheckoutReservationDoc } from '@vitrine/protocol';
 import {
   lazy,
@@ -14,11 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
+import { followSavedLanguage } from '../../lib/i18n.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
 import { currentSession, onSessionChange } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { addSingle, changeCheckoutProductQuantity, ping } from './cart-api.ts';
 import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
+import { loadUserReservation } from './reservation-sync.ts';
 import './player-cart.css';
 
 /**
@@ -131,6 +133,22 @@ export function usePlayerCart({
       },
     );
   }, [loads, userUid, pageUid, campaignUid]);
+
+  // A returning shopper starts in the language (and so the currency) they saved for the store,
+  // unless a ?lang, the host page or a pick in this browser chose one (domain startLanguage).
+  useEffect(() => {
+    if (!enabled || !userUid) return;
+    let current = true;
+    loadUserReservation({ pageUid, campaignUid, userUid, context }).then(
+      (saved) => {
+        if (current && saved.languageSaved) void followSavedLanguage(resolveLocale(saved.language));
+      },
+      (error: unknown) => logFailure('loading the saved language failed', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, userUid, pageUid, campaignUid, context]);
 
   const applyAnswer = useCallback((answer: CartUpdateResponse) => {
     // The live query brings the same document a moment later; showing it now keeps the cart snappy.

@@ -26,7 +26,7 @@ export function hostBridgeFor(params: EmbedParams, pageUid: string): HostBridge 
       return () => window.removeEventListener('message', onMessage);
     },
     allowedOrigins: async () => (await read('embedding', { pageUid })).allowedOrigins,
-    changeLanguage: (language) => void changeLanguage(resolveLocale(language)),
+    changeLanguage: (language) => void changeLanguage(resolveLocale(language), 'host'),
     setTimer: (callback, ms) => setTimeout(callback, ms),
     log: { warn: (message) => console.warn(message), debug: debugLog, failure: logFailure },
   });

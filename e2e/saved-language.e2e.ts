@@ -1,0 +1,75 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+
+// A returning shopper starts in the language they saved for the store (spec §3 "Reservation",
+// §7 loadUserReservation; issue 13 item 18): a shopper who shopped in Danish comes back without
+// ?lang in a German browser and is shown Danish texts and kroner, not German and euros.
+
+const baseUrl = inject('baseUrl');
+const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const da = readJson('../apps/web/src/locales/da.json') as { player: Record<string, string> };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
+}
+
+const mugPrice = (page: Page) =>
+  page.locator('.product-card', { hasText: 'Ceramic mug' }).locator('.product-card__price').textContent();
+
+describe('the language saved for the store', () => {
+  it('starts a returning shopper in it without ?lang: Danish texts and kroner in a German browser', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // First visit in Danish: the shopper adds the mug and opens the cart, which saves Danish.
+    await page.goto(`${baseUrl}${LIVE_SHOW}?lang=da`);
+    expect((await mugPrice(page))?.trim()).toMatch(/kr\./);
+    await page.locator('.product-card', { hasText: 'Ceramic mug' }).click();
+    const details = page.locator('.product-details');
+    await details.getByRole('button', { name: da.player.addToCart }).click();
+    await details.locator('[data-feedback="added"]').waitFor();
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/saveUserReservation') && response.ok(),
+    );
+    await page.click('.player-cart-button');
+    await page.locator('[data-testid="player-cart"] .player-cart__line').waitFor();
+    await saved;
+
+    // Back without ?lang, in a German browser, on a desktop and on a phone.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseUrl}${LIVE_SHOW}`);
+      await page.waitForFunction(() => document.documentElement.lang === 'da');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.product-card')].some(
+          (card) => card.textContent?.includes('Ceramic mug') && card.textContent.includes('kr.'),
+        ),
+      );
+      expect((await mugPrice(page))?.trim()).not.toMatch(/€/);
+      // The player's texts are Danish (the show menu's label is in the page on both layouts).
+      await page.locator(`[aria-label="${da.player.menu}"]`).waitFor({ state: 'attached' });
+      await screenshot(page, `saved-language-da-${viewport.width}`);
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
