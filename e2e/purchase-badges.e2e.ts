@@ -92,12 +92,15 @@ describe('popularity and purchase badges', () => {
         performance.getEntriesByType('resource').some((entry) => /purchase-signals/.test(entry.name)),
       ),
     ).toBe(false);
-    for (const page of [viewer, mobile])
+    for (const page of [viewer, mobile]) {
+      // Each page plays once its own player has rendered (the phone page may still be loading).
+      await page.locator('.player video').waitFor({ state: 'attached' });
       await page.evaluate(async () => {
         const video = document.querySelector('video') as HTMLVideoElement;
         video.muted = true;
         await video.play();
       });
+    }
     // The purchases query is "from now on": let both viewers subscribe before anyone buys.
     await viewer.waitForTimeout(1500);
     expect(await mugCard.locator('.stock-badge--popular').count()).toBe(0);
