@@ -59,6 +59,20 @@ export function cspOrigin(value: string): string | null {
   }
 }
 
+/**
+ * Who may frame an answer: `'self'` and the given embed origins (normalized; anything that is not
+ * a plain http(s) origin is dropped), or no one, with X-Frame-Options for browsers without CSP 2.
+ */
+export function framingPolicy(embedOrigins: readonly string[]): {
+  frameAncestors: string;
+  xFrameOptions: 'DENY' | null;
+} {
+  const allowed = embedOrigins.flatMap((origin) => cspOrigin(origin) ?? []);
+  return allowed.length
+    ? { frameAncestors: `frame-ancestors 'self' ${allowed.join(' ')}`, xFrameOptions: null }
+    : { frameAncestors: "frame-ancestors 'none'", xFrameOptions: 'DENY' };
+}
+
 /** The realtime socket's origin for an http(s) base URL (ws/wss), for connect-src. */
 function socketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws');
@@ -77,7 +91,7 @@ export interface PageSecurityOptions {
 /** The Content-Security-Policy of the web app's pages, with `frame-ancestors` given per page. */
 export function contentSecurityPolicy(
   options: PageSecurityOptions,
-  frameAncestors: readonly string[],
+  frameAncestors: string,
   /** This server's socket origin (ws://host): older browsers do not count it as 'self'. */
   ownSocketOrigin = '',
 ): string {
@@ -106,7 +120,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${frameAncestors.length ? ["'self'", ...frameAncestors].join(' ') : "'none'"}`,
+    frameAncestors,
   ];
   return directives.join('; ');
 }
@@ -127,14 +141,13 @@ export function registerPageSecurity(app: FastifyInstance, options: PageSecurity
     if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
     const url = new URL(request.url, 'http://localhost');
     const owner = framedPageOwner(url.pathname, url.searchParams, options.defaultPageUid);
-    const ancestors = owner ? await options.frameAncestors(owner).catch(() => []) : [];
-    const allowed = ancestors.flatMap((origin) => cspOrigin(origin) ?? []);
+    const framing = framingPolicy(owner ? await options.frameAncestors(owner).catch(() => []) : []);
     const ownSocket = cspOrigin(`${request.protocol}://${request.host}`);
     reply.header(
       'content-security-policy',
-      contentSecurityPolicy(options, allowed, ownSocket ? socketOrigin(ownSocket) : ''),
+      contentSecurityPolicy(options, framing.frameAncestors, ownSocket ? socketOrigin(ownSocket) : ''),
     );
-    if (allowed.length === 0) reply.header('x-frame-options', 'DENY');
+    if (framing.xFrameOptions) reply.header('x-frame-options', framing.xFrameOptions);
     return payload;
   });
 }

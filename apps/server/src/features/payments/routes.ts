@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
-import { cspOrigin } from '../../http/page-security.ts';
+import { framingPolicy } from '../../http/page-security.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { requireShopper } from '../cart/routes.ts';
 import { renderPaymentPage } from './payment-page.ts';
@@ -174,14 +174,11 @@ export function registerPaymentRoutes(
      * would lack the shopper's session), so the store's allowed embed origins may frame it; no one else.
      */
     const securityHeaders = async (page: PaymentPageData) => {
-      const origins = (await options.embedOrigins?.(page.pageUid).catch(() => [])) ?? [];
-      const ancestors = origins.flatMap((origin) => cspOrigin(origin) ?? []);
+      const framing = framingPolicy((await options.embedOrigins?.(page.pageUid).catch(() => [])) ?? []);
       return {
         'cache-control': 'no-store',
-        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors ${
-          ancestors.length ? ["'self'", ...ancestors].join(' ') : "'none'"
-        }`,
-        ...(ancestors.length ? {} : { 'x-frame-options': 'DENY' }),
+        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; ${framing.frameAncestors}`,
+        ...(framing.xFrameOptions ? { 'x-frame-options': framing.xFrameOptions } : {}),
         // The page URL holds the page key; it must not leak to other sites.
         'referrer-policy': 'no-referrer',
       };
