@@ -29,7 +29,8 @@ import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
 import { createLiveQueryCatalogue } from './realtime/live-query-catalogue.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
-import { createPublisher, type Publish } from './realtime/publisher.ts';
+import { createOutbox, type OutboxDatabase, withOutbox } from './realtime/outbox.ts';
+import { createPublisher } from './realtime/publisher.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
 
 /** How often finished rate-limit windows are deleted. */
@@ -57,11 +58,11 @@ export interface App {
   markDraining(): void;
 }
 
-function createServices(db: Database, publish: Publish, now: () => number) {
-  const stores = createStoreService(db, publish);
+function createServices(db: Database, outboxDb: OutboxDatabase, now: () => number) {
+  const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
-  const events = createEventService(db, stores, catalog, publish);
-  const auth = createAuthService(db, { now, publish });
+  const events = createEventService(outboxDb, stores, catalog);
+  const auth = createAuthService(outboxDb, { now });
   return { stores, catalog, events, auth };
 }
 
@@ -93,14 +94,17 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   });
   registerErrorHandling(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
+  const outbox = createOutbox({ bus, log: server.log });
+  // Changes committed while the server stops still reach the bus (without retries), then it closes.
+  server.addHook('onClose', () => outbox.drain({ stop: true }));
   if (!givenBus) server.addHook('onClose', () => bus.close());
-  const publish = createPublisher(bus, server.log);
-  const baseServices = createServices(db, publish, now);
+  const outboxDb = withOutbox(db, outbox);
+  const baseServices = createServices(db, outboxDb, now);
   const services = {
     ...baseServices,
     ...createInteractionServices({
       db,
-      publish,
+      outboxDb,
       now,
       log: server.log,
       config,

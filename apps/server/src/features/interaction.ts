@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'f
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createAbuseLimiter } from '../http/abuse-limits.ts';
-import type { Publish } from '../realtime/publisher.ts';
+import type { OutboxDatabase } from '../realtime/outbox.ts';
 import { registerAccountRoutes } from './auth/account-routes.ts';
 import { createAccountService } from './auth/account-service.ts';
 import type { AuthService } from './auth/auth-service.ts';
@@ -23,7 +23,8 @@ import { createUserService } from './users/user-service.ts';
 /** Accounts and live interaction (issue 6): accounts, users, comments, reactions, notifications, competitions. */
 export function createInteractionServices(options: {
   db: Database;
-  publish: Publish;
+  /** `db` with the outbox: the services that publish live changes write through it. */
+  outboxDb: OutboxDatabase;
   now: () => number;
   log: FastifyBaseLogger;
   config: Config;
@@ -31,23 +32,21 @@ export function createInteractionServices(options: {
   /** Integrity settings of stores (competitions). */
   stores: StoreService;
 }) {
-  const { db, publish, now, log, config, auth, stores } = options;
-  const users = createUserService(db, publish, log);
+  const { db, outboxDb, now, log, config, auth, stores } = options;
+  const users = createUserService(outboxDb, log);
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
-  const notifications = createNotificationService(db, publish, now);
+  const notifications = createNotificationService(outboxDb, now);
   const comments = createCommentService({
-    db,
-    publish,
+    db: outboxDb,
     now,
     notifications,
     rateLimit: config.commentRateLimit,
     limits,
   });
-  const reactions = createReactionService(db, publish, now);
+  const reactions = createReactionService(outboxDb, now);
   const contacts = createContactService(db, users, now, limits);
   const competitions = createCompetitionService({
-    db,
-    publish,
+    db: outboxDb,
     now,
     comments,
     notifications,
@@ -56,7 +55,7 @@ export function createInteractionServices(options: {
     stores,
     contacts,
   });
-  const accounts = createAccountService(db, auth, users, now, { abuseLimits: config.abuseLimits });
+  const accounts = createAccountService(outboxDb, auth, users, now, { abuseLimits: config.abuseLimits });
   const oidc = createOidcService(db, config.oidcProviders, { now, log });
   return { users, notifications, comments, reactions, competitions, accounts, oidc, contacts };
 }

@@ -3,7 +3,7 @@ import { AuthSession } from '@vitrine/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../http/errors.ts';
-import { openTestDatabase } from '../../test-support/test-app.ts';
+import { openTestDatabase, withTestOutbox } from '../../test-support/test-app.ts';
 import { type AuthService, createAuthService, REFRESH_GRACE_MS, SIGNING_KEY_SECRET } from './auth-service.ts';
 import { ID_TOKEN_TTL_MS, signIdToken } from './id-token.ts';
 import { registerAuthRoutes } from './routes.ts';
@@ -19,7 +19,7 @@ let server: FastifyInstance;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  auth = createAuthService(db, { now: () => clock });
+  auth = createAuthService(withTestOutbox(db), { now: () => clock });
   server = Fastify({ logger: false });
   registerErrorHandling(server);
   registerAuthRoutes(server, auth);
@@ -235,7 +235,7 @@ describe('signing key', () => {
   });
 
   it('is shared by every auth service on the database', async () => {
-    const other = createAuthService(db, { now: () => clock });
+    const other = createAuthService(withTestOutbox(db), { now: () => clock });
     expect(await other.signingKey()).toEqual(await auth.signingKey());
 
     clock = START;
@@ -254,7 +254,9 @@ describe('signing key', () => {
   it('is agreed on by services that load it at the same time on a fresh database, and is its own', async () => {
     const fresh = await openTestDatabase();
     try {
-      const services = Array.from({ length: 4 }, () => createAuthService(fresh, { now: () => clock }));
+      const services = Array.from({ length: 4 }, () =>
+        createAuthService(withTestOutbox(fresh), { now: () => clock }),
+      );
       const keys = await Promise.all(services.map((service) => service.signingKey()));
       for (const key of keys) expect(key).toEqual(keys[0]);
       expect(await fresh.query('SELECT name FROM server_secrets')).toEqual([{ name: SIGNING_KEY_SECRET }]);

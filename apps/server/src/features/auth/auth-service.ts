@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import {
   InvalidTokenError,
   type InvalidTokenReason,
@@ -96,12 +96,12 @@ export function unauthenticated(error: InvalidTokenError): HttpError {
  * user's token works until it expires (at most ID_TOKEN_TTL_MS). The signing key lives in the
  * database so every server node signs and verifies with the same one.
  */
-export function createAuthService(db: Database, options: { now?: () => number; publish?: Publish } = {}) {
+export function createAuthService(db: OutboxDatabase, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
 
-  /** Tells every node's realtime gateway that these sign-ins ended. */
-  async function announceEnded(familyIds: string[]) {
-    await options.publish?.(
+  /** Tells every node's realtime gateway that these sign-ins ended (once `tx` commits). */
+  function announceEnded(tx: Transaction, familyIds: string[]) {
+    tx.publish(
       SESSIONS_ENDED_TOPIC,
       familyIds.map((id) => ({ type: 'removed' as const, docId: id, doc: null })),
     );
@@ -211,9 +211,9 @@ export function createAuthService(db: Database, options: { now?: () => number; p
           `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'reuse' WHERE id = $1`,
           [row.family_id, now()],
         );
+        announceEnded(tx, [row.family_id]);
         return {
           refused: 'The refresh token was already used, so this sign-in was ended for safety; sign in again.',
-          ended: row.family_id,
         };
       }
       if (Number(row.expires_at) <= now())
@@ -232,10 +232,7 @@ export function createAuthService(db: Database, options: { now?: () => number; p
       };
     });
     // Thrown after the transaction so a revocation is committed, not rolled back.
-    if ('refused' in outcome) {
-      if ('ended' in outcome && outcome.ended) await announceEnded([outcome.ended]);
-      throw new RefreshRefusedError(outcome.refused as string);
-    }
+    if ('refused' in outcome) throw new RefreshRefusedError(outcome.refused as string);
     return outcome.session;
   }
 
@@ -243,15 +240,20 @@ export function createAuthService(db: Database, options: { now?: () => number; p
    * Ends the sign-in the refresh token belongs to: every refresh token of its family, every id
    * token issued from it (see verifySession) and the realtime sockets authenticated with them.
    */
-  async function revokeFamilyOf(refreshToken: string): Promise<boolean> {
-    const rows = await db.query<{ id: string }>(
-      `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'logout'
-       WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
-       RETURNING id`,
-      [hashRefreshToken(refreshToken), now()],
-    );
-    await announceEnded(rows.map((row) => row.id));
-    return rows.length > 0;
+  function revokeFamilyOf(refreshToken: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string }>(
+        `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'logout'
+         WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
+         RETURNING id`,
+        [hashRefreshToken(refreshToken), now()],
+      );
+      announceEnded(
+        tx,
+        rows.map((row) => row.id),
+      );
+      return rows.length > 0;
+    });
   }
 
   async function sessionForUser(userUid: string, tx?: Queryable): Promise<AuthSession> {
