@@ -6,13 +6,8 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /**
-   * Runs `work` in one transaction, committed when it resolves and rolled back when it throws.
-   * `afterCommit` runs synchronously as soon as COMMIT succeeded and, on PGlite, before any other
-   * transaction of this database starts: the order of these calls is the commit order the outbox
-   * publishes in (see realtime/outbox.ts).
-   */
-  transaction<T>(work: (tx: Queryable) => Promise<T>, afterCommit?: () => void): Promise<T>;
+  /** Runs `work` in one transaction, committed when it resolves and rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }

@@ -8,8 +8,6 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
   // BIGINT columns hold millisecond timestamps, which fit a JS number.
   const pglite = await PGlite.create(dataDir, { parsers: { 20: (value: string) => Number(value) } });
   // PGlite runs one statement at a time; transactions hold it, so concurrent callers queue.
-  // Transactions also queue here, so each one's afterCommit runs before the next one begins.
-  let transactions: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -19,20 +17,14 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
     async exec(sql: string) {
       await pglite.exec(sql);
     },
-    transaction<T>(work: (tx: Queryable) => Promise<T>, afterCommit?: () => void) {
-      const run = transactions.then(async () => {
-        const result = await pglite.transaction((tx) =>
-          work({
-            async query<Row>(sql: string, params: readonly unknown[] = []) {
-              return (await tx.query<Row>(sql, [...params])).rows;
-            },
-          }),
-        );
-        afterCommit?.();
-        return result;
-      });
-      transactions = run.catch(() => undefined);
-      return run;
+    transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      return pglite.transaction((tx) =>
+        work({
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            return (await tx.query<Row>(sql, [...params])).rows;
+          },
+        }),
+      );
     },
     async close() {
       await pglite.close();

@@ -38,7 +38,7 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(work: (tx: Queryable) => Promise<T>, afterCommit?: () => void) {
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -48,9 +48,6 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
           },
         });
         await client.query('COMMIT');
-        // Transactions writing the same row commit one after the other (the row lock holds the
-        // later one until the earlier one committed), so their COMMITs return here in that order.
-        afterCommit?.();
         return result;
       } catch (error) {
         await client.query('ROLLBACK');

@@ -11,7 +11,10 @@ let db: TestDatabase;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await db.exec('CREATE TABLE outbox_test_counters (id TEXT PRIMARY KEY, value INTEGER NOT NULL)');
+  await db.exec(`
+    CREATE TABLE outbox_test_counters (id TEXT PRIMARY KEY, value INTEGER NOT NULL);
+    CREATE TABLE outbox_test_names (name TEXT, UNIQUE (name) DEFERRABLE INITIALLY DEFERRED);
+  `);
 });
 
 afterAll(async () => {
@@ -20,7 +23,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db.query('DELETE FROM outbox_test_counters');
-  await db.query(`INSERT INTO outbox_test_counters (id, value) VALUES ('a', 0), ('b', 0)`);
+  await db.query(`INSERT INTO outbox_test_counters (id, value) VALUES ('a', 0), ('b', 0), ('c', 0)`);
 });
 
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 5 });
@@ -142,6 +145,20 @@ describe('the outbox', () => {
     expect(await db.query(`SELECT value FROM outbox_test_counters WHERE id = 'a'`)).toEqual([{ value: 0 }]);
   });
 
+  it('publishes nothing when COMMIT itself fails, and goes on with the topic', async () => {
+    const { data, received } = setUp();
+    const seen = await received('counters');
+    await expect(
+      data.transaction(async (tx) => {
+        // The deferred unique check runs at COMMIT, after the transaction took its place in the queue.
+        await tx.query(`INSERT INTO outbox_test_names (name) VALUES ('twice'), ('twice')`);
+        tx.publish('counters', modified('a', 99));
+      }),
+    ).rejects.toThrow(/unique/);
+    await increment(data, 'a', 'counters');
+    expect(docsOf(seen)).toEqual([{ id: 'a', value: 1 }]);
+  });
+
   it('publishes nothing before COMMIT', async () => {
     const { data, received, bus } = setUp();
     const seen = await received('counters');
@@ -189,14 +206,19 @@ describe('the outbox', () => {
   });
 
   it('keeps a later commit behind an earlier one still on its way to the bus, on that topic only', async () => {
-    const { data, received, hold } = setUp();
+    const { data, received, hold, attempts } = setUp();
     const counters = await received('counters');
     const other = await received('other');
     const release = hold('counters');
     const a = increment(data, 'a', 'counters');
+    // A committed and its publish is on its way (held); then B commits.
+    await waitFor(() => expect(attempts()).toBe(1));
     const b = increment(data, 'b', 'counters');
-    await increment(data, 'a', 'other');
-    expect(docsOf(other)).toEqual([{ id: 'a', value: 2 }]);
+    await waitFor(async () =>
+      expect(await db.query(`SELECT value FROM outbox_test_counters WHERE id = 'b'`)).toEqual([{ value: 1 }]),
+    );
+    await increment(data, 'c', 'other');
+    expect(docsOf(other)).toEqual([{ id: 'c', value: 1 }]);
     expect(counters).toEqual([]);
     release();
     await Promise.all([a, b]);

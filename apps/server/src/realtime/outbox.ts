@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LiveChange } from '@vitrine/protocol';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeBus } from './change-bus.ts';
@@ -48,6 +49,8 @@ interface StagedBatch {
 
 interface QueuedBatch {
   changes: LiveChange[];
+  /** Whether its transaction committed; unsettled while the transaction is at its COMMIT. */
+  committed: Promise<boolean>;
   /** Tells the writer its changes were tried once (or need not be waited for). */
   release: () => void;
 }
@@ -56,6 +59,14 @@ interface TopicQueue {
   batches: QueuedBatch[];
   /** True while the head batch waits for a retry. */
   failing: boolean;
+}
+
+/** A transaction's places in its topics' queues, taken just before its COMMIT. */
+export interface Reservation {
+  /** The transaction committed: its batches go out in turn. Resolves when the writer may return. */
+  committed(): Promise<void>;
+  /** The transaction rolled back (or its COMMIT failed): its places are given up, nothing is published. */
+  rolledBack(): void;
 }
 
 /**
@@ -69,8 +80,11 @@ interface TopicQueue {
  * recover them with a fresh snapshot when their socket reconnects to another node.
  */
 export interface Outbox {
-  /** Queues a committed transaction's batches; call in commit order. Resolves when the writer may return. */
-  enqueue(batches: readonly StagedBatch[]): Promise<void>;
+  /**
+   * Takes a place in each topic's queue for a transaction about to COMMIT. Call in commit order:
+   * withOutbox does, from inside the transaction after it has serialised its topics' commits.
+   */
+  reserve(batches: readonly StagedBatch[]): Reservation;
   /** Resolves when every queued batch was published or given up; stops retrying when `stop`. */
   drain(options?: { stop?: boolean }): Promise<void>;
 }
@@ -125,7 +139,7 @@ export function createOutbox({
 
   async function run(topic: string, queue: TopicQueue): Promise<void> {
     for (let head = queue.batches[0]; head; head = queue.batches[0]) {
-      await publishHead(topic, queue, head);
+      if (await head.committed) await publishHead(topic, queue, head);
       head.release();
       queue.batches.shift();
     }
@@ -133,7 +147,11 @@ export function createOutbox({
   }
 
   return {
-    enqueue(batches) {
+    reserve(batches) {
+      let decide: (committed: boolean) => void = () => {};
+      const committed = new Promise<boolean>((resolve) => {
+        decide = resolve;
+      });
       const tried: Promise<void>[] = [];
       for (const { topic, changes } of batches) {
         if (changes.length === 0) continue;
@@ -143,7 +161,7 @@ export function createOutbox({
             release = resolve;
           }),
         );
-        const queued = { changes, release };
+        const queued: QueuedBatch = { changes, committed, release };
         const queue = queues.get(topic);
         if (queue) {
           queue.batches.push(queued);
@@ -155,7 +173,15 @@ export function createOutbox({
         const runner = run(topic, fresh).finally(() => running.delete(runner));
         running.add(runner);
       }
-      return writesAwaitPublish ? Promise.all(tried).then(() => undefined) : Promise.resolve();
+      return {
+        committed() {
+          decide(true);
+          return writesAwaitPublish ? Promise.all(tried).then(() => undefined) : Promise.resolve();
+        },
+        rolledBack() {
+          decide(false);
+        },
+      };
     },
 
     async drain({ stop = false } = {}) {
@@ -168,9 +194,19 @@ export function createOutbox({
   };
 }
 
+/** The class of the outbox's advisory locks (the first key of pg_advisory_xact_lock(int, int)). */
+const TOPIC_COMMIT_LOCK_CLASS = 0x0b0c;
+
+/** A topic's advisory lock key: 32 bits of its hash (a collision only serialises two topics). */
+const topicLockKey = (topic: string) => createHash('sha1').update(topic).digest().readInt32BE(0);
+
 /**
- * `db` with the outbox: each transaction collects what `tx.publish` stages and hands it to the
- * outbox in commit order (the database's afterCommit); a rollback drops it.
+ * `db` with the outbox: each transaction collects what `tx.publish` stages and, just before its
+ * COMMIT, takes its place in the topics' queues; the places are filled when COMMIT succeeded and
+ * given up when it did not. Places are taken in commit order: PGlite runs one transaction at a
+ * time, and on PostgreSQL each transaction first takes its topics' advisory locks, which it holds
+ * until COMMIT, so a later transaction on a topic reserves only once the earlier one committed.
+ * (That serialises only the COMMITs of transactions sharing a topic, not their work.)
  */
 export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
   return {
@@ -178,24 +214,34 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       const staged: StagedBatch[] = [];
       let open = true;
-      let published: Promise<void> = Promise.resolve();
+      let reservation: Reservation | undefined;
       try {
-        const result = await db.transaction(
-          (tx) =>
-            work({
-              query: <Row>(sql: string, params?: readonly unknown[]) => tx.query<Row>(sql, params),
-              publish(topic, changes) {
-                if (!open) throw new Error(`publish on "${topic}" after its transaction ended`);
-                staged.push({ topic, changes });
-              },
-            }),
-          () => {
-            open = false;
-            published = outbox.enqueue(staged);
-          },
-        );
-        await published;
+        const result = await db.transaction(async (tx) => {
+          const result = await work({
+            query: <Row>(sql: string, params?: readonly unknown[]) => tx.query<Row>(sql, params),
+            publish(topic, changes) {
+              if (!open) throw new Error(`publish on "${topic}" after its transaction ended`);
+              if (changes.length > 0) staged.push({ topic, changes });
+            },
+          });
+          open = false;
+          if (staged.length === 0) return result;
+          if (db.kind === 'postgres') {
+            // Sorted, so two transactions sharing topics take their locks in one order (no deadlock).
+            const keys = [...new Set(staged.map((batch) => topicLockKey(batch.topic)))].sort((a, b) => a - b);
+            await tx.query('SELECT pg_advisory_xact_lock($1, key) FROM unnest($2::int[]) AS key', [
+              TOPIC_COMMIT_LOCK_CLASS,
+              keys,
+            ]);
+          }
+          reservation = outbox.reserve(staged);
+          return result;
+        });
+        await reservation?.committed();
         return result;
+      } catch (error) {
+        reservation?.rolledBack();
+        throw error;
       } finally {
         open = false;
       }
