@@ -1,24 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createServices, registerRoutes, type Services, startBackgroundWork } from './composition.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createAuthService, SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
-import { registerAuthRoutes } from './features/auth/routes.ts';
-import { registerCommerce } from './features/cart/commerce.ts';
-import { createCatalogService } from './features/catalog/catalog-service.ts';
-import { registerCatalogRoutes } from './features/catalog/routes.ts';
-import { createEventService } from './features/events/event-service.ts';
-import { registerEventRoutes } from './features/events/routes.ts';
-import {
-  createInteractionServices,
-  type InteractionServices,
-  registerInteractionRoutes,
-} from './features/interaction.ts';
-import { registerStoreRoutes } from './features/stores/routes.ts';
-import { createStoreService } from './features/stores/store-service.ts';
-import { registerTrackingRoutes } from './features/tracking/routes.ts';
-import { createTrackingService } from './features/tracking/tracking-service.ts';
-import { createAbuseLimiter } from './http/abuse-limits.ts';
+import { SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPageSecurity } from './http/page-security.ts';
@@ -27,11 +12,8 @@ import { registerSdkScript } from './http/sdk-script.ts';
 import { registerWebApp, runtimeConfigScript } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
-import { createLiveQueryCatalogue } from './realtime/live-query-catalogue.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
-import { createOutbox, type OutboxDatabase, withOutbox } from './realtime/outbox.ts';
-import { createPublisher } from './realtime/publisher.ts';
-import { registerReadRoutes } from './realtime/read-catalogue.ts';
+import { createOutbox, withOutbox } from './realtime/outbox.ts';
 
 /** How often finished rate-limit windows are deleted. */
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -49,21 +31,12 @@ export interface AppOptions {
 
 export interface App {
   server: FastifyInstance;
-  services: ReturnType<typeof createServices> & InteractionServices;
+  /** Every service, built by the composition root (composition.ts). */
+  services: Services;
   bus: ChangeBus;
   realtime: ReturnType<typeof registerRealtimeGateway>;
-  /** Cart, orders and payments (issue 5). */
-  commerce: ReturnType<typeof registerCommerce>;
   /** Flags the app as stopping so /readyz fails while in-flight requests finish. */
   markDraining(): void;
-}
-
-function createServices(db: Database, outboxDb: OutboxDatabase, now: () => number) {
-  const stores = createStoreService(outboxDb);
-  const catalog = createCatalogService(db);
-  const events = createEventService(outboxDb, stores, catalog);
-  const auth = createAuthService(outboxDb, { now });
-  return { stores, catalog, events, auth };
 }
 
 /** The change bus of the configuration: Redis when REDIS_URL is set, else in-process. */
@@ -95,23 +68,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   registerErrorHandling(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   const outbox = createOutbox({ bus, log: server.log });
-  // Changes committed while the server stops still reach the bus (without retries), then it closes.
-  server.addHook('onClose', () => outbox.drain({ stop: true }));
-  if (!givenBus) server.addHook('onClose', () => bus.close());
-  const outboxDb = withOutbox(db, outbox);
-  const baseServices = createServices(db, outboxDb, now);
-  const services = {
-    ...baseServices,
-    ...createInteractionServices({
-      db,
-      outboxDb,
-      now,
-      log: server.log,
-      config,
-      auth: baseServices.auth,
-      stores: baseServices.stores,
-    }),
-  };
+  const services = createServices({ db, outboxDb: withOutbox(db, outbox), now, log: server.log, config });
   const requireAdmin = requireAdminKey(config.adminKey);
   const rateLimitSweep = setInterval(() => {
     deleteStaleRateLimits(db, now()).catch((error) =>
@@ -134,38 +91,16 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     }
   });
 
-  registerStoreRoutes(server, services.stores, requireAdmin);
-  registerCatalogRoutes(server, services.catalog, services.stores, services.events, requireAdmin);
-  registerAuthRoutes(server, services.auth, { abuseLimits: config.abuseLimits });
-  registerTrackingRoutes(server, createTrackingService(db), services.auth);
-  registerInteractionRoutes(server, services, requireAdmin);
-  const commerce = registerCommerce(server, {
-    db,
-    publish: createPublisher(bus, server.log),
-    now,
-    auth: services.auth,
-    catalog: services.catalog,
-    events: services.events,
-    stores: services.stores,
-    requireAdmin,
-    limits: createAbuseLimiter({ db, now, enabled: config.abuseLimits }),
-    payments: config,
-  });
-  registerEventRoutes(server, services.events, requireAdmin);
-  registerReadRoutes(server, {
-    playerSettings: ({ pageUid }) => services.stores.playerSettings(pageUid),
-    'liveEvents.shop': ({ pageUid }) => services.events.shopEvents(pageUid, now()),
-    'liveEvents.byId': ({ ids }) => services.events.eventsByIds(ids),
-    'liveEvents.byCampaign': ({ campaignIds }) => services.events.eventsByCampaigns(campaignIds),
-    liveEventProducts: ({ eventId }) => services.events.eventProducts(eventId),
-    embedding: async ({ pageUid }) => ({
-      allowedOrigins: (await services.stores.pageSummary(pageUid)).allowedOrigins,
-    }),
-  });
+  registerRoutes(server, services, { db, now, config, requireAdmin });
+  startBackgroundWork(server, services);
+  // Registered after the background work's hooks, so they run after it stopped (Fastify runs a
+  // context's onClose hooks in order): what it committed still reaches the bus, then the bus closes.
+  server.addHook('onClose', () => outbox.drain({ stop: true }));
+  if (!givenBus) server.addHook('onClose', () => bus.close());
 
   const realtime = registerRealtimeGateway(server, {
     bus,
-    catalogue: createLiveQueryCatalogue({ db, stores: services.stores, events: services.events, now }),
+    catalogue: services.liveQueries,
     verifyToken: (token) => services.auth.verifySession(token),
     sessionsEndedTopic: SESSIONS_ENDED_TOPIC,
     log: server.log,
@@ -200,7 +135,6 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     services,
     bus,
     realtime,
-    commerce,
     markDraining() {
       draining = true;
     },
