@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './calls/index.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './comments.ts';
