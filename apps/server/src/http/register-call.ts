@@ -48,7 +48,7 @@ export interface CallContext<N extends CallName> {
 export type CallHandler<N extends CallName> = (
   body: CallBody<N>,
   context: CallContext<N>,
-) => Promise<CallResponse<N>>;
+) => Promise<CallResponse<N> extends undefined ? void : CallResponse<N>>;
 
 /**
  * Serves call `name` of the CallCatalogue at its method and path: checks who may call (as its

@@ -1,3 +1,5 @@
+import { fillPath } from '../web-paths.ts';
+
 /**
  * The HTTP half of the call catalogue: each call's method, path and who may make it, without
  * zod, so the web's initial bundle can address calls by name without loading the schemas. The
@@ -163,9 +165,5 @@ export type ClientCallName = {
  * from `params` is an error, so a half-filled path never reaches the network.
  */
 export function callPath(name: CallName, params: Readonly<Record<string, string>> = {}): string {
-  return CALL_ROUTES[name].path.replace(/:([A-Za-z]+)/g, (_segment, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`${name}: the path parameter "${key}" is missing`);
-    return encodeURIComponent(value);
-  });
+  return fillPath(CALL_ROUTES[name].path, params);
 }

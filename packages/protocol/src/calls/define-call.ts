@@ -57,4 +57,4 @@ export type BodyOf<D> = D extends { rawBody: true } ? string : Output<Field<D, '
 export type ParamsOf<D> = Output<Field<D, 'params'>>;
 export type QueryOf<D> = Output<Field<D, 'query'>>;
 /** What a call answers (nothing for an empty 204 answer). */
-export type ResponseOf<D> = D extends { response: infer T extends z.ZodType } ? z.output<T> : void;
+export type ResponseOf<D> = D extends { response: infer T extends z.ZodType } ? z.output<T> : undefined;
