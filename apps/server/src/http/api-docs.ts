@@ -71,7 +71,11 @@ function renderCall(name: CallName): string[] {
   ];
   if (call.query) lines.push(`- Query: \`${shape(call.query, 'input')}\``);
   if (call.request) {
-    const raw = call.rawBody ? ' (raw bytes, verified before parsing)' : '';
+    const raw = call.rawBody
+      ? ' (raw bytes, verified before parsing)'
+      : call.bodyOptional
+        ? ' (may be left out)'
+        : '';
     lines.push(`- Body${raw}: \`${shape(call.request, 'input')}\``);
   }
   const status = call.status ?? 200;

@@ -96,7 +96,7 @@ export function registerCall<N extends CallName>(
 function readBody(call: CallDefinition, raw: unknown): unknown {
   if (call.rawBody) return typeof raw === 'string' ? raw : '';
   if (!call.request) return undefined;
-  const body = raw ?? {};
+  const body = raw === undefined && call.bodyOptional ? {} : raw;
   return parseInput(call.pickRequest?.(body) ?? call.request, body);
 }
 

@@ -17,6 +17,7 @@ import type { CallSchemas } from './define-call.ts';
 /** Sign-in, sign-up, social sign-in, logout and the user's own record (protocol accounts.ts). */
 export const accountCalls = {
   signInAnonymously: {
+    bodyOptional: true,
     summary: 'A new anonymous user and its session.',
     request: SignInAnonymouslyRequest,
     response: AuthSession,
@@ -50,6 +51,7 @@ export const accountCalls = {
     response: AuthSession,
   },
   oidcProviders: {
+    bodyOptional: true,
     summary: 'The configured social sign-in providers (VITRINE_OIDC_PROVIDERS).',
     request: z.object({}).strict(),
     response: OidcProvidersResponse,

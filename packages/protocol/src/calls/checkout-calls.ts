@@ -33,68 +33,81 @@ export const PaymentWebhookResponse = z.object({ outcome: PaymentWebhookOutcome 
 /** The cart, the checkout pages, payment and packing (protocol cart.ts). */
 export const checkoutCalls = {
   getCartUid: {
+    bodyOptional: true,
     summary: "The shopper's checkout in a campaign, or null; create: true makes an empty one.",
     request: GetCartUidRequest,
     response: GetCartUidResponse,
   },
   addSingle: {
+    bodyOptional: true,
     summary:
       'Adds a product in the currency the shopper is shown; always 200 with a status (added, soldOut, variantMissing, notFound, expired).',
     request: AddSingleRequest,
     response: CartUpdateResponse,
   },
   changeCheckoutProductQuantity: {
+    bodyOptional: true,
     summary: "Sets a line's quantity (0 removes it); soldOut keeps the line as it was.",
     request: ChangeCheckoutProductQuantityRequest,
     response: CartUpdateResponse,
   },
   cancelReservation: {
+    bodyOptional: true,
     summary: 'Removes one line, or the whole checkout without productUid.',
     request: CancelReservationRequest,
     response: CartUpdateResponse,
   },
   loadUserReservation: {
+    bodyOptional: true,
     summary:
       "The shopper's saved language, currency and checkout for a campaign (user must be the caller, else 403).",
     request: LoadUserReservationRequest,
     response: UserReservation,
   },
   saveUserReservation: {
+    bodyOptional: true,
     summary: 'Saves them; a new currency reprices an open cart, a new language becomes the checkout’s.',
     request: SaveUserReservationRequest,
     response: UserReservation,
   },
   ping: {
+    bodyOptional: true,
     summary: 'The shopper is still on the checkout: renews the stock hold of an open cart.',
     request: PingRequest,
     response: PingResponse,
   },
   loadCheckout: {
+    bodyOptional: true,
     summary: 'The checkout page: lines, totals, details, problems, transactions.',
     request: LoadCheckoutRequest,
     response: CheckoutView,
   },
   checkoutOptions: {
+    bodyOptional: true,
     summary: 'Delivery countries, shipping methods with prices, payment methods, pickup locations.',
     request: CheckoutOptionsRequest,
     response: CheckoutOptions,
   },
   findParcelShops: {
+    bodyOptional: true,
     summary: 'Parcel shops near an address; empty when none is found.',
     request: FindParcelShopsRequest,
     response: FindParcelShopsResponse,
   },
   updateCheckoutDetails: {
+    bodyOptional: true,
     summary: 'Stores the whole checkout form (address derived fields are computed by the server).',
     request: UpdateCheckoutDetailsRequest,
     response: CheckoutView,
   },
   placeOrder: {
+    bodyOptional: true,
     summary: 'Makes the checkout an order with a number; purchases are published.',
     request: PlaceOrderRequest,
     response: CheckoutView,
   },
   userPaymentStarted: {
+    bodyOptional: true,
     summary:
       'Places the order if needed and opens a payment for the remaining amount; the payment page returns to returnPath with ?transaction=<uid>. 503 no_payment_provider.',
     request: UserPaymentStartedRequest,

@@ -16,6 +16,8 @@ export interface CallSchemas {
    * instead of a union's bare "Invalid input" (tracking: one event or a batch).
    */
   pickRequest?: (body: unknown) => z.ZodType;
+  /** An absent body counts as `{}` (calls whose fields are all optional, and the checkout's). */
+  bodyOptional?: true;
   /**
    * The server hands the handler the body's exact bytes as a string and parses nothing itself
    * (webhooks verify a signature over them); `request` then documents what the bytes hold.

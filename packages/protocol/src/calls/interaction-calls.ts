@@ -115,6 +115,7 @@ export const interactionCalls = {
     response: CompetitionAdminView,
   },
   drawWinners: {
+    bodyOptional: true,
     summary:
       'Draws winners uniformly at random among participants not yet drawn (quiz: right answers); 409 no_participants.',
     params: CompetitionParams,
