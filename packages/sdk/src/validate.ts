@@ -2,6 +2,8 @@
  * Pure checks and builders of the SDK (no DOM), so they are unit-tested in Node: the message
  * from the player, the message to it, the widget URL and the init options.
  */
+
+import type { EmbedQueryName } from '@vitrine/protocol/embed-query';
 import {
   EMBED_MODES,
   type EmbedMode,
@@ -250,19 +252,21 @@ export function widgetUrl(
   if (campaignUid) {
     path += eventUid ? `campaign/${e(campaignUid)}/event/${e(eventUid)}` : e(campaignUid);
   }
+  // The names are the protocol's EMBED_QUERY, checked by type only: the loader has no bytes to spare.
   const query = new URLSearchParams({
     embed: '1',
     playerId,
     hostOrigin,
     context: config.context,
     mode: config.mode,
-  });
-  if (minimized) query.set('minimized', '1');
-  if (config.language) query.set('lang', config.language);
+  } satisfies Partial<Record<EmbedQueryName, string>>);
+  const set: (name: EmbedQueryName, value: string) => void = (name, value) => query.set(name, value);
+  if (minimized) set('minimized', '1');
+  if (config.language) set('lang', config.language);
   if (resume) {
-    query.set('resumeEvent', resume.eventUid);
-    query.set('resumeAt', String(resumeTime(resume, now)));
-    if (resume.playing) query.set('autoplay', '1');
+    set('resumeEvent', resume.eventUid);
+    set('resumeAt', String(resumeTime(resume, now)));
+    if (resume.playing) set('autoplay', '1');
   }
   return `${config.origin}${path}?${query}`;
 }

@@ -4,7 +4,9 @@ import {
   CHECKOUT_ERROR_CODES,
   type PaymentEventType,
   type PaymentStarted,
+  type PaymentWebhookOutcome,
   type UserPaymentStartedRequest,
+  webPath,
 } from '@vitrine/protocol';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
@@ -37,7 +39,7 @@ import { pageKeyHash } from './payments/test-provider.ts';
  * What a webhook delivery did. `refund_due`: a confirmation the order no longer owed (it shrank,
  * or another attempt paid it first); the money does not count and is recorded as owed back.
  */
-export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'refund_due';
+export type WebhookOutcome = PaymentWebhookOutcome;
 
 /** The transaction, order and store a hosted payment page shows. */
 export interface PaymentPageData {
@@ -121,7 +123,11 @@ export function createPaymentService(deps: {
             totalPrice: totals.remainingAmount,
             currency: checkout.currency,
             returnPath: headerSafePath(
-              input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`,
+              input.returnPath ??
+                webPath('checkoutSuccess', {
+                  campaignUid: input.campaignUid,
+                  checkoutUid: input.checkoutUid,
+                }),
             ),
             created: at,
           });

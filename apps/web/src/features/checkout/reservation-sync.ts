@@ -18,7 +18,7 @@ export interface ReservationRef {
 }
 
 export const loadUserReservation = (ref: ReservationRef) =>
-  callAsViewer<UserReservation>('/functions/customerpage/loadUserReservation', {
+  callAsViewer('loadUserReservation', {
     pageUid: ref.pageUid,
     campaign: ref.campaignUid,
     user: ref.userUid,
@@ -29,7 +29,7 @@ export const saveUserReservation = (
   ref: ReservationRef,
   changes: Partial<Pick<UserReservation, 'language' | 'currency' | 'showCheckoutPresentation'>>,
 ) =>
-  callAsViewer<UserReservation>('/functions/customerpage/saveUserReservation', {
+  callAsViewer('saveUserReservation', {
     pageUid: ref.pageUid,
     campaign: ref.campaignUid,
     user: ref.userUid,

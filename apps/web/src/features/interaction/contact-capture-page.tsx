@@ -45,7 +45,7 @@ export function ContactCapturePage() {
     setBusy(true);
     try {
       const campaignUid = params.get('campaign');
-      await callAsViewer<{ uid: string }>('/shopapiv2/contact/capture', {
+      await callAsViewer('captureContact', {
         pageUid: storeInfo.uid,
         ...(campaignUid ? { campaignUid } : {}),
         ...(name.trim() ? { name: name.trim() } : {}),
