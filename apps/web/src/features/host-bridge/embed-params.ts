@@ -1,8 +1,5 @@
-import { parseWidgetContext, type WidgetContextName } from '@vitrine/domain';
-
-/** Embed display modes (spec §2 "The embed display mode values are modal, fillParent and inline"). */
-export const EMBED_MODES = ['modal', 'fillParent', 'inline'] as const;
-export type EmbedMode = (typeof EMBED_MODES)[number];
+import { parseWidgetContext } from '@vitrine/domain';
+import { EMBED_MODES, type EmbedMode, type WidgetContext } from '@vitrine/protocol/vocabulary';
 
 /** Longest player id the host protocol accepts (the envelope's `playerId`). */
 const MAX_PLAYER_ID_LENGTH = 200;
@@ -15,7 +12,7 @@ export interface EmbedParams {
   playerId: string;
   /** The host page's origin, normalised (`https://shop.example`); the only one the player talks to. */
   hostOrigin: string;
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
   mode: EmbedMode | null;
   /**
    * The show and time to go on from: the SDK brought back a player minimized on the host's previous
