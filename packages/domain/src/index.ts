@@ -1,6 +1,3 @@
-// Transitional: the checkout feature folders (server cart/, orders/, payments/) still import these
-// names from here; they move to @vitrine/protocol/vocabulary with that feature's reorganisation.
-export type { CheckoutStatus, Currency, Locale } from '@vitrine/protocol/vocabulary';
 export * from './chat-rules.ts';
 export * from './checkout-address.ts';
 export * from './checkout-validation.ts';

@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Currency, confirmationFits, nextTransactionState } from '@vitrine/domain';
+import { confirmationFits, nextTransactionState } from '@vitrine/domain';
 import {
   CHECKOUT_ERROR_CODES,
   type PaymentEventType,
   type PaymentStarted,
   type UserPaymentStartedRequest,
 } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { StoreService } from '../stores/store-service.ts';
