@@ -1,11 +1,7 @@
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
-import {
-  type EventCurrentStatus,
-  groupShopEvents,
-  isShownOnShopPage,
-  type ShopVisibilityFields,
-} from './event-visibility.ts';
+import { groupShopEvents, isShownOnShopPage, type ShopVisibilityFields } from './event-visibility.ts';
 
 const NOW = Date.UTC(2024, 5, 1, 12, 0, 0);
 const MINUTE = 60_000;

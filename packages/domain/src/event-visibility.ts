@@ -1,6 +1,5 @@
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
-
-export type EventCurrentStatus = 'planned' | 'live' | 'vod';
 
 /** The fields of a live event record (spec §3) that decide whether the shop page lists it. */
 export interface ShopVisibilityFields {

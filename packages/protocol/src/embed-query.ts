@@ -31,9 +31,7 @@ export type EmbedQueryName = (typeof EMBED_QUERY)[keyof typeof EMBED_QUERY];
 /** The value of the flag parameters (`embed`, `minimized`, `autoplay`) that means on. */
 export const EMBED_FLAG_ON = '1';
 
-/** Embed display modes (spec §2 "The embed display mode values are modal, fillParent and inline"). */
-export const EMBED_MODES = ['modal', 'fillParent', 'inline'] as const;
-export type EmbedMode = (typeof EMBED_MODES)[number];
+export { EMBED_MODES, type EmbedMode } from './vocabulary.ts';
 
 /** Longest player id the host protocol accepts (the envelope's `playerId`). */
 export const MAX_PLAYER_ID_LENGTH = 200;

@@ -7,18 +7,22 @@ import type { EmbedQueryName } from '@vitrine/protocol/embed-query';
 import {
   EMBED_MODES,
   type EmbedMode,
-  type Envelope,
+  FORCED_BASKET_MODES,
   HOST_ACTIONS,
   HOST_MESSAGE_MAX_BYTES,
   HOST_PROTOCOL_VERSION,
-  HOST_TO_PLAYER_TYPES,
+  HOST_TO_PLAYER_MESSAGE_TYPES,
   type HostAction,
+  NAVIGATION_MODES,
+  WIDGET_CONTEXTS,
+  type WidgetContext,
+} from '@vitrine/protocol/vocabulary';
+import {
+  type Envelope,
   type HostFeatures,
   type HostToPlayerType,
   PLAYER_TO_HOST_FIELDS,
   type PlayerToHostType,
-  WIDGET_CONTEXTS,
-  type WidgetContext,
 } from './protocol.ts';
 
 const has = (object: object, key: string) => Object.hasOwn(object, key);
@@ -75,7 +79,7 @@ export function parsePlayerMessage(
 
 /** The message to a player, or an Error saying why it cannot be sent. */
 export function hostMessage(playerId: string, type: string, payload: unknown): Envelope | Error {
-  if (!HOST_TO_PLAYER_TYPES.includes(type as HostToPlayerType))
+  if (!HOST_TO_PLAYER_MESSAGE_TYPES.includes(type as HostToPlayerType))
     return new Error(`unknown message type "${type}"`);
   const body = payload === undefined ? {} : payload;
   if (!isObject(body)) return new Error(`the payload of "${type}" must be an object`);
@@ -144,9 +148,10 @@ export function cleanFeatures(features: unknown): HostFeatures {
   const f = isObject(features) ? features : {};
   const out: HostFeatures = {};
   if (typeof f.MINIMIZED_PLAYER === 'boolean') out.MINIMIZED_PLAYER = f.MINIMIZED_PLAYER;
-  if (f.NAVIGATION === 'NEW_TAB' || f.NAVIGATION === 'SAME_TAB') out.NAVIGATION = f.NAVIGATION;
-  if (['WEBSHOP', 'FAVORITES', 'VITRINE', 'LINKS'].includes(f.FORCE_BASKET_MODE as string))
-    out.FORCE_BASKET_MODE = f.FORCE_BASKET_MODE as HostFeatures['FORCE_BASKET_MODE'];
+  const navigation = NAVIGATION_MODES.find((mode) => mode === f.NAVIGATION);
+  if (navigation) out.NAVIGATION = navigation;
+  const basketMode = FORCED_BASKET_MODES.find((mode) => mode === f.FORCE_BASKET_MODE);
+  if (basketMode) out.FORCE_BASKET_MODE = basketMode;
   return out;
 }
 

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   CART_RESERVATION_HOLD_MS,
   CART_RESERVATION_MAX_AGE_MS,
-  type Currency,
   cartCurrency,
   checkAdd,
-  type Locale,
   resolveCurrency,
   resolveLocale,
 } from '@vitrine/domain';
@@ -28,6 +26,7 @@ import {
   type SaveUserReservationRequest,
   type UserReservation,
 } from '@vitrine/protocol';
+import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';

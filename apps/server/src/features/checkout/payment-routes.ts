@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Currency } from '@vitrine/domain';
 import { callPath, PAYMENT_SIGNATURE_HEADER, type PaymentEventType } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';

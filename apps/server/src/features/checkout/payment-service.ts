@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Currency, confirmationFits, nextTransactionState } from '@vitrine/domain';
+import { confirmationFits, nextTransactionState } from '@vitrine/domain';
 import {
   CHECKOUT_ERROR_CODES,
   type PaymentEventType,
@@ -8,6 +8,7 @@ import {
   type UserPaymentStartedRequest,
   webPath,
 } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { StoreService } from '../stores/store-service.ts';

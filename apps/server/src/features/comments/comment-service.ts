@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CommentSettings, commentsAllowed, type EventCurrentStatus } from '@vitrine/domain';
+import { type CommentSettings, commentsAllowed } from '@vitrine/domain';
 import {
   type BulkCommentsDoc,
   COMMENT_RATE_LIMIT,
@@ -14,6 +14,7 @@ import {
   type PutBulkCommentsRequest,
   type VerifyCommentRequest,
 } from '@vitrine/protocol';
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { type AbuseLimiter, COMMENTS_PER_ADDRESS_FACTOR } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';

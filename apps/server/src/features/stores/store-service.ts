@@ -1,4 +1,3 @@
-import type { Currency } from '@vitrine/domain';
 import { type ResolvedPlayerSettings, resolvePlayerSettings } from '@vitrine/domain';
 import {
   DEFAULT_MAX_UNITS_PER_SHOPPER,
@@ -9,6 +8,7 @@ import {
   type PriceList,
   type StoreInfo,
 } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';

@@ -1,5 +1,6 @@
-import { type Locale, shownCurrency } from '@vitrine/domain';
+import { shownCurrency } from '@vitrine/domain';
 import type { UserReservation, WidgetContext } from '@vitrine/protocol';
+import type { Locale } from '@vitrine/protocol/vocabulary';
 import { logFailure } from '../../lib/debug.ts';
 import { callAsViewer } from '../../lib/session.ts';
 

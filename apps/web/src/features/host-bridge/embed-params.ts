@@ -1,11 +1,6 @@
-import { parseWidgetContext, type WidgetContextName } from '@vitrine/domain';
-import {
-  EMBED_FLAG_ON,
-  EMBED_MODES,
-  EMBED_QUERY,
-  type EmbedMode,
-  MAX_PLAYER_ID_LENGTH,
-} from '@vitrine/protocol/embed-query';
+import { parseWidgetContext } from '@vitrine/domain';
+import { EMBED_FLAG_ON, EMBED_QUERY, MAX_PLAYER_ID_LENGTH } from '@vitrine/protocol/embed-query';
+import { EMBED_MODES, type EmbedMode, type WidgetContext } from '@vitrine/protocol/vocabulary';
 
 export type { EmbedMode };
 
@@ -17,7 +12,7 @@ export interface EmbedParams {
   playerId: string;
   /** The host page's origin, normalised (`https://shop.example`); the only one the player talks to. */
   hostOrigin: string;
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
   mode: EmbedMode | null;
   /**
    * The show and time to go on from: the SDK brought back a player minimized on the host's previous
