@@ -1,8 +1,6 @@
-import { parseWidgetContext, type WidgetContextName } from '@vitrine/domain';
+import { EMBED_MODES, type EmbedMode, parseWidgetContext, type WidgetContextName } from '@vitrine/domain';
 
-/** Embed display modes (spec §2 "The embed display mode values are modal, fillParent and inline"). */
-export const EMBED_MODES = ['modal', 'fillParent', 'inline'] as const;
-export type EmbedMode = (typeof EMBED_MODES)[number];
+export type { EmbedMode };
 
 /** Longest player id the host protocol accepts (the envelope's `playerId`). */
 const MAX_PLAYER_ID_LENGTH = 200;

@@ -4,6 +4,7 @@ import {
   canPurchase,
   cueTimeOf,
   orderProducts,
+  type PlayerFit,
   pricesHidden,
   type StreamType,
   showState,
@@ -46,6 +47,7 @@ import { useProductCommerce } from './product-commerce.ts';
 import { ProductPanel } from './product-list.tsx';
 import type { ShowData } from './show-loader.ts';
 import { trackBeganCheckout, usePanelTracking } from './use-panel-tracking.ts';
+import { usePlayerFit } from './use-player-fit.ts';
 import { useVideoDerived } from './use-video-time.ts';
 import { type NextShow, VideoStage } from './video-stage.tsx';
 import './player.css';
@@ -69,10 +71,11 @@ function useClock(intervalMs: number): number {
   return now;
 }
 
-function themeVariables(settings: PlayerSettings): CSSProperties {
+function rootStyle(settings: PlayerSettings, fit: PlayerFit): CSSProperties {
   return {
     '--vitrine-primary': settings.primaryColor,
     '--vitrine-secondary': settings.secondaryColor,
+    ...(fit.maxHeight === null ? {} : { maxHeight: `${fit.maxHeight}px` }),
   } as CSSProperties;
 }
 
@@ -99,6 +102,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
   const { t } = useTranslation();
   const { locale } = useLocale();
   const host = useHostBridge();
+  const fit = usePlayerFit(host.mode, host.parentSize);
 
   const liveEvents = useLiveQuery('liveEvents.byId', { ids: [loaded.event.id] });
   const event: LiveEvent =
@@ -345,8 +349,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     privateVisible: layout.tab === 'privateComments',
     onOpenPrivate: () => {
       selectTab('privateComments');
-      if (window.matchMedia('(max-width: 760px)').matches)
-        dispatch({ type: 'openMobilePanel', panel: 'comments' });
+      if (fit.layout === 'phone') dispatch({ type: 'openMobilePanel', panel: 'comments' });
     },
     onCommentPosted: commentCart.onCommentPosted,
     track: trackPlayer,
@@ -382,7 +385,8 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
   return (
     <main
       className="player"
-      style={themeVariables(settings)}
+      style={rootStyle(settings, fit)}
+      data-layout={fit.layout}
       data-show-state={state}
       data-active-product={activeUid ?? ''}
       data-host={host.status}
