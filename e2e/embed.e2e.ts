@@ -200,6 +200,7 @@ describe('the on-site SDK on the demo retailer', () => {
   it('creates the iframe on the widget route and the player reaches player_ready', async () => {
     const context = await newContext();
     const page = await open(context);
+    const iframe = page.locator('#live-player iframe');
     const src = new URL((await iframe.getAttribute('src', WAIT)) ?? '');
     expect(src.origin).toBe(playerOrigin);
     expect(src.pathname).toBe(`/widget/demo-store/${LIVE_SHOW}`);
