@@ -1,7 +1,7 @@
 import * as protocol from '@vitrine/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { debugLog } from '../debug.ts';
-import { RECONNECT_JITTER, reconnectDelay } from './realtime-connection.ts';
+import { type ConnectionHint, RECONNECT_JITTER, reconnectDelay } from './realtime-connection.ts';
 import {
   flush,
   key,
@@ -329,13 +329,13 @@ describe('realtime connection', () => {
   });
 
   it('reconnects at once when the browser is online again or the tab is shown, instead of waiting', () => {
-    let hint: ((name: 'online' | 'visible') => void) | null = null;
+    const browser: { hint: ((name: ConnectionHint) => void) | null } = { hint: null };
     const client = makeClient({
       pingIntervalMs: 30_000,
       hints: (onHint) => {
-        hint = onHint;
+        browser.hint = onHint;
         return () => {
-          hint = null;
+          browser.hint = null;
         };
       },
     });
@@ -344,22 +344,22 @@ describe('realtime connection', () => {
     for (const name of ['online', 'visible'] as const) {
       lastSocket().drop(1006);
       const count = sockets().length;
-      hint?.(name);
+      browser.hint?.(name);
       expect(sockets()).toHaveLength(count + 1);
       lastSocket().open();
     }
     // Shown again with a socket that looks open: a ping finds out at once whether it still is.
     expect(lastSocket().types()).toEqual(['subscribe']);
-    hint?.('visible');
+    browser.hint?.('visible');
     expect(lastSocket().types()).toEqual(['subscribe', 'ping']);
     // With nothing subscribed a hint opens nothing; after close() nobody listens any more.
     stop();
     vi.advanceTimersByTime(60_000);
     const count = sockets().length;
-    hint?.('online');
+    browser.hint?.('online');
     expect(sockets()).toHaveLength(count);
     client.close();
-    expect(hint).toBeNull();
+    expect(browser.hint).toBeNull();
   });
 });
 
