@@ -19,6 +19,7 @@ import {
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import { CartCount } from './cart-count.tsx';
 import { useCommentCart } from './comment-cart.tsx';
+import { HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
   initialLayout,
   layoutAttributes,
@@ -29,6 +30,7 @@ import {
 import { PlayerShell } from './player-shell.tsx';
 import { useProductCommerce } from './product-commerce.ts';
 import { ProductPanel } from './product-list.tsx';
+import SharePanel from './share-panel.tsx';
 import type { ShowData } from './show-loader.ts';
 import { useHostLifecycle } from './use-host-lifecycle.ts';
 import { trackBeganCheckout, usePanelTracking } from './use-panel-tracking.ts';
@@ -45,15 +47,6 @@ const MOBILE_MENU: MobilePanel[] = ['share', 'comments', 'cart', 'products'];
 const PurchaseSignals = lazy(() => import('./purchase-signals.tsx'));
 /** The Video tab's chapters load, with their texts, when the tab is first opened. */
 const VideoChapters = lazy(() => import('./video-chapters.tsx'));
-/** The embedded player's own controls and host notices load with the host bridge, only when embedded. */
-const HostControls = lazy(() =>
-  import('./host-controls.tsx').then((module) => ({ default: module.HostControls })),
-);
-const HostCartErrorNotice = lazy(() =>
-  import('./host-controls.tsx').then((module) => ({ default: module.HostCartErrorNotice })),
-);
-/** The share sheet loads when it is opened. */
-const SharePanel = lazy(() => import('./share-panel.tsx'));
 const NOBODY_POPULAR: ReadonlySet<string> = new Set();
 
 function themeVariables(settings: PlayerSettings): CSSProperties {
@@ -262,21 +255,19 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
           {...(next ? { next } : {})}
           topActions={
             host.connected && (
-              <LazyPart name="the host controls">
-                <HostControls
-                  commerce={commerce}
-                  minimized={layout.minimized}
-                  canMinimize={canMinimize}
-                  onMinimize={controls.minimize}
-                  onMaximize={controls.maximize}
-                  onClose={controls.close}
-                  onShowFavorites={
-                    commerce.cartMode === 'favorites'
-                      ? () => host.send('show_favorites', { eventUid: event.id })
-                      : null
-                  }
-                />
-              </LazyPart>
+              <HostControls
+                commerce={commerce}
+                minimized={layout.minimized}
+                canMinimize={canMinimize}
+                onMinimize={controls.minimize}
+                onMaximize={controls.maximize}
+                onClose={controls.close}
+                onShowFavorites={
+                  commerce.cartMode === 'favorites'
+                    ? () => host.send('show_favorites', { eventUid: event.id })
+                    : null
+                }
+              />
             )
           }
         />
@@ -306,17 +297,13 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
           )}
           {commentCart.notice}
           {host.cartError && (
-            <LazyPart name="the host cart notice">
-              <HostCartErrorNotice
-                key={host.cartError.seq}
-                url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
-                commerce={commerce}
-                onOpened={() =>
-                  cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)
-                }
-                onDismiss={host.dismissCartError}
-              />
-            </LazyPart>
+            <HostCartErrorNotice
+              key={host.cartError.seq}
+              url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
+              commerce={commerce}
+              onOpened={() => cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)}
+              onDismiss={host.dismissCartError}
+            />
           )}
           {activeProduct && layout.mobilePanel === null && (
             <button
@@ -419,11 +406,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
                 ) : (
                   <p className="panel-empty">{t('player.cartComingSoon')}</p>
                 ))}
-              {sheetPanel === 'share' && (
-                <LazyPart name="the share sheet">
-                  <SharePanel title={event.event.eventName} />
-                </LazyPart>
-              )}
+              {sheetPanel === 'share' && <SharePanel title={event.event.eventName} />}
             </>
           ),
         }
