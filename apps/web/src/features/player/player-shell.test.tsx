@@ -90,10 +90,12 @@ describe('PlayerShell (the player layout with slots)', () => {
     expect(desktop.getAttribute('data-show-state')).toBe('live');
     expect(desktop.style.color).toBe('rgb(1, 2, 3)');
     expect(desktop.style.maxHeight).toBe('');
+    expect(desktop.getAttribute('data-fitted')).toBe('false');
 
     const phone = render({ fit: { layout: 'phone', maxHeight: 420 } });
     expect(phone.getAttribute('data-layout')).toBe('phone');
     expect(phone.style.maxHeight).toBe('420px');
+    expect(phone.getAttribute('data-fitted')).toBe('true');
     expect(phone.style.color).toBe('rgb(1, 2, 3)');
   });
 

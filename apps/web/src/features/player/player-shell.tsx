@@ -44,7 +44,13 @@ export function PlayerShell(props: PlayerShellProps) {
   const style = fit.maxHeight === null ? props.style : { ...props.style, maxHeight: `${fit.maxHeight}px` };
   // The player is the page's main content (one main landmark; the show's title is its h1).
   return (
-    <main className="player" style={style} data-layout={fit.layout} {...props.data}>
+    <main
+      className="player"
+      style={style}
+      data-layout={fit.layout}
+      data-fitted={String(fit.maxHeight !== null)}
+      {...props.data}
+    >
       <div className="player__stage">
         {props.video}
         {props.overVideo}
