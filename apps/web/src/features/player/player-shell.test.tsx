@@ -38,7 +38,7 @@ function render(overrides: Partial<PlayerShellProps> = {}) {
     fit: { layout: 'desktop', maxHeight: null },
     style: { color: 'rgb(1, 2, 3)' },
     data: { 'data-tab': 'products', 'data-show-state': 'live' },
-    video: <video data-slot="video" />,
+    video: <div data-slot="video" />,
     overVideo: <p data-slot="over-video">Now showing</p>,
     menu: <button type="button">Products</button>,
     panelLabel: 'Autumn living',
