@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
       { test: { name: 'sdk', root: 'packages/sdk', environment: 'node' } },
-      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'server',

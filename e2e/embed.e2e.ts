@@ -735,6 +735,35 @@ describe('the on-site SDK on the demo retailer', () => {
     await context.close();
   });
 
+  it('fits an inline player into a host window shorter than its frame (parent_resize), and back', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const frame = inlineFrame(page);
+    await connected(frame, 'hostCart');
+    const frameHeight = (await box(page, '#live-player iframe')).height;
+    // The demo's 9:16 inline player is narrow: the phone layout, at its frame's full height.
+    await frame.locator('.player[data-layout="phone"]').waitFor(WAIT);
+    expect((await frame.locator('.player').boundingBox())?.height).toBeCloseTo(frameHeight, 0);
+
+    // The shopper's window turns shorter than the frame: the SDK tells the player the window's size
+    // and the player shrinks to it.
+    const shortHeight = Math.round(frameHeight * 0.7);
+    await page.setViewportSize({ width: 1280, height: shortHeight });
+    const player = frame.locator('.player');
+    await expect.poll(async () => (await player.boundingBox())?.height, WAIT).toBeCloseTo(shortHeight, 0);
+    // Measured from the frame's top: scrolled to the player, the shopper sees its menu.
+    const iframeTop = (await box(page, '#live-player iframe')).y;
+    const menu = await frame.locator('.mobile-menu').boundingBox();
+    expect(menu && menu.y + menu.height - iframeTop).toBeLessThanOrEqual(shortHeight);
+    expect(menu && menu.y + menu.height - iframeTop).toBeGreaterThan(0);
+    await screenshot(page, 'embed-inline-short-window');
+
+    // The window grows again: the player takes its whole frame back.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => (await player.boundingBox())?.height, WAIT).toBeCloseTo(frameHeight, 0);
+    await context.close();
+  });
+
   it('minimizes to the corner and back from the player', async () => {
     const context = await newContext();
     const page = await open(context);

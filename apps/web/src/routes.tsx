@@ -15,7 +15,7 @@ import {
 } from './features/interaction/interaction-lazy-routes.ts';
 import { NotFoundPage, PageLoading, RouteErrorPage } from './features/not-found/not-found-page.tsx';
 import { pageLoader } from './features/placeholders/placeholder-loaders.ts';
-import { MultiEventPlayer, multiEventLoader } from './features/player/multi-event-player.tsx';
+import { multiEventLoader } from './features/player/multi-event-loader.ts';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
@@ -27,6 +27,10 @@ import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
 export const SPECIAL_CHECKOUT_PAGE_IDS = ['vitrine-outlet', 'vitrine-partner'] as const;
 
 /** The store front page loads on its own route, so the player's first bundle does not carry it. */
+/** The multi-event widget's code loads with its route; a single show's widget does not carry it. */
+const lazyMultiEventPlayer = async () => ({
+  Component: (await import('./features/player/multi-event-player.tsx')).MultiEventPlayer,
+});
 const lazyShopPage = async () => ({ Component: (await import('./features/shop/shop-page.tsx')).ShopPage });
 
 /** The terms page too: the widget's first load never needs it. */
@@ -80,8 +84,8 @@ export const routes: RouteObject[] = [
         path: '/widget',
         children: [
           { path: ':pageUid/tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
-          { path: 'multi-event', loader: multiEventLoader, element: <MultiEventPlayer /> },
-          { path: ':pageUid/multi-event', loader: multiEventLoader, element: <MultiEventPlayer /> },
+          { path: 'multi-event', loader: multiEventLoader, lazy: lazyMultiEventPlayer },
+          { path: ':pageUid/multi-event', loader: multiEventLoader, lazy: lazyMultiEventPlayer },
           {
             path: ':pageUid/:campaignUid/:checkoutUid',
             loader: showLoader,

@@ -21,6 +21,7 @@ export * from './numeric.ts';
 export * from './order-rules.ts';
 export * from './order-state.ts';
 export * from './payment-link.ts';
+export * from './player-fit.ts';
 export * from './player-settings.ts';
 export * from './playlist.ts';
 export * from './product-display-mode.ts';

@@ -33,7 +33,18 @@ export const SubscribeFrame = z.object({
 
 export const UnsubscribeFrame = z.object({ type: z.literal('unsubscribe'), id: z.string().min(1).max(2048) });
 
-export const ClientFrame = z.discriminatedUnion('type', [AuthFrame, SubscribeFrame, UnsubscribeFrame]);
+/**
+ * Asks the server to show it is still there: a socket can look open for minutes after the network
+ * under it went away (a sleeping laptop, a changed Wi-Fi); the client reconnects when no pong comes.
+ */
+export const PingFrame = z.object({ type: z.literal('ping') });
+
+export const ClientFrame = z.discriminatedUnion('type', [
+  AuthFrame,
+  SubscribeFrame,
+  UnsubscribeFrame,
+  PingFrame,
+]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
 // ── server → client ────────────────────────────────────────────────────────────
@@ -75,11 +86,15 @@ export const ErrorFrame = z.object({
 /** Answers an auth frame: the user the connection now acts as (null: anonymous). */
 export const AuthResultFrame = z.object({ type: z.literal('auth_result'), userUid: z.string().nullable() });
 
+/** Answers a ping frame. */
+export const PongFrame = z.object({ type: z.literal('pong') });
+
 export const ServerFrame = z.discriminatedUnion('type', [
   SnapshotFrame,
   ChangesFrame,
   ErrorFrame,
   AuthResultFrame,
+  PongFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type SnapshotFrame = z.infer<typeof SnapshotFrame>;

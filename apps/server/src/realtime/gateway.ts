@@ -148,6 +148,8 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     sockets.close();
   });
 
+  const PONG_FRAME = JSON.stringify({ type: 'pong' });
+
   function accept(socket: WebSocket) {
     const connection: Connection = {
       socket,
@@ -224,6 +226,10 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         return subscribe(connection, frame.id, frame.query, frame.params, frame.resume?.seq);
       case 'unsubscribe':
         if (connection.subscriptions.delete(frame.id)) leave(connection, frame.id);
+        return;
+      case 'ping':
+        // The client's liveness check; it comes after the frames before it, like any answer.
+        send(connection, PONG_FRAME);
         return;
     }
   }

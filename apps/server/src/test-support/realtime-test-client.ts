@@ -193,7 +193,7 @@ export const isFrame =
 export const isAnswerTo =
   (id: string) =>
   (frame: ServerFrame): boolean =>
-    frame.type !== 'auth_result' && frame.id === id;
+    'id' in frame && frame.id === id;
 
 // ── server ─────────────────────────────────────────────────────────────────────
 

@@ -6,18 +6,19 @@ import {
   forcesAnonymousUse,
 } from '@vitrine/domain';
 import type { LiveEvent, PlayerSettings } from '@vitrine/protocol';
-import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHostBridge } from '../host-bridge/host-bridge-context.tsx';
 import { useAccountPrompt } from './account-prompt.tsx';
 import { type ChatClosedReason, ChatPanel, PrivateChatPanel } from './chat-panel.tsx';
 import { Competitions } from './competitions-entry.tsx';
+import { InteractionModelContext, PublishInteractionContext } from './interaction-context.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
+import { type InteractionArgs, type Track, UnseenBadge } from './interaction-slots.tsx';
 import Notifications from './notifications.tsx';
 import Reactions from './reactions.tsx';
 import { withoutCheckout } from './return-paths.ts';
-import { useChat } from './use-chat.ts';
-import { type InteractionArgs, type InteractionParts, UnseenBadge } from './use-interaction.tsx';
+import { type Chat, useChat } from './use-chat.ts';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
 import { useViewer } from './use-viewer.ts';
 
@@ -29,11 +30,32 @@ function closedReason(event: LiveEvent, settings: PlayerSettings): ChatClosedRea
 }
 
 /**
- * Everything interactive the show player shows (spec §2 show player, §4 "Comments"): the chat
- * and private comments panels with their unseen counts, reactions, notifications, competitions,
- * and the login and rename prompts.
+ * What the interactive parts share (spec §2 show player, §4 "Comments"): the chat with its unseen
+ * counts, the viewer, the account prompt's entry, the comments sheet's list, the notifications.
  */
-function useInteractionParts({
+export interface InteractionModel {
+  pageUid: string;
+  campaignUid: string;
+  event: LiveEvent;
+  chat: Chat;
+  viewer: ReturnType<typeof useViewer>;
+  context: ReturnType<typeof useHostBridge>['context'];
+  closedReason: ChatClosedReason;
+  unseen: number;
+  unseenPrivate: number;
+  requestName(): Promise<boolean>;
+  openAccount: (() => void) | null;
+  /** The list the phone's comments sheet shows. */
+  mobileTab: 'public' | 'private';
+  setMobileTab(tab: 'public' | 'private'): void;
+  notifications: Parameters<typeof Notifications>[0]['docs'];
+  videoDelayMs: number;
+  onOpenPrivate(): void;
+  onCommented(text: string): void;
+  track: Track;
+}
+
+function useInteractionModel({
   pageUid,
   campaignUid,
   event,
@@ -44,7 +66,7 @@ function useInteractionParts({
   onOpenPrivate,
   onCommentPosted,
   track,
-}: InteractionArgs): InteractionParts {
+}: InteractionArgs): { model: InteractionModel; dialog: ReturnType<typeof useAccountPrompt>['element'] } {
   const viewer = useViewer();
   const chat = useChat({ pageUid, campaignUid, userUid: viewer?.uid ?? null, event, videoRef });
   const navigate = useNavigate();
@@ -78,117 +100,153 @@ function useInteractionParts({
   }, [privateVisible, commentsVisible, mobileTab, markSeen]);
 
   const requestName = useCallback(() => prompt.open('name'), [prompt.open]);
-  const reason = closedReason(event, settings);
-  const commentsPanel = (
-    <ChatPanel
-      chat={chat}
-      viewer={viewer}
-      pageUid={pageUid}
-      campaignUid={campaignUid}
-      context={context}
-      closedReason={reason}
-      requestName={requestName}
-      openAccount={entry ? () => void prompt.open(entry) : null}
-      onCommented={(text) => {
+  const closed = closedReason(event, settings);
+  const videoDelayMs = broadcastDelayMs(event) + cdnDelayMs(event);
+  const model = useMemo(
+    (): InteractionModel => ({
+      pageUid,
+      campaignUid,
+      event,
+      chat,
+      viewer,
+      context,
+      closedReason: closed,
+      unseen: chat.unseen,
+      unseenPrivate: chat.unseenPrivate,
+      requestName,
+      openAccount: entry ? () => void prompt.open(entry) : null,
+      mobileTab,
+      setMobileTab,
+      notifications: notifications.docs,
+      videoDelayMs,
+      onOpenPrivate: () => {
+        setMobileTab('private');
+        onOpenPrivate();
+      },
+      onCommented: (text) => {
         track('user.commented');
         onCommentPosted(text);
-      }}
-    />
+      },
+      track,
+    }),
+    [
+      pageUid,
+      campaignUid,
+      event,
+      chat,
+      viewer,
+      context,
+      closed,
+      requestName,
+      entry,
+      prompt.open,
+      mobileTab,
+      notifications.docs,
+      videoDelayMs,
+      onOpenPrivate,
+      onCommentPosted,
+      track,
+    ],
   );
-  const privatePanel = (
-    <PrivateChatPanel chat={chat} pageUid={pageUid} campaignUid={campaignUid} context={context} />
-  );
-  const videoDelayMs = broadcastDelayMs(event) + cdnDelayMs(event);
+  return { model, dialog: prompt.element };
+}
 
-  return {
-    unseen: chat.unseen,
-    unseenPrivate: chat.unseenPrivate,
-    commentsPanel,
-    privatePanel,
-    mobileComments: (
-      <MobileChat
-        tab={mobileTab}
-        onTab={setMobileTab}
-        unseen={chat.unseen}
-        unseenPrivate={chat.unseenPrivate}
-        publicPanel={commentsPanel}
-        privatePanel={privatePanel}
+/**
+ * Builds what the interactive parts share and hands it to the provider above the player's layout;
+ * renders the login and rename prompts where it is placed. Its props are stable, so the player
+ * re-rendering does not re-render it: the model changes only when something here does.
+ */
+export const InteractionHub = memo(function InteractionHub(args: InteractionArgs) {
+  const publish = useContext(PublishInteractionContext);
+  const { model, dialog } = useInteractionModel(args);
+  useLayoutEffect(() => publish(model), [publish, model]);
+  return dialog;
+});
+
+/** Over the video: notifications, competitions and reactions. */
+export function StageParts() {
+  const model = useContext(InteractionModelContext);
+  if (!model) return null;
+  const { pageUid, campaignUid, viewer, videoDelayMs } = model;
+  return (
+    <div className="interaction-stage">
+      {model.notifications.length > 0 && (
+        <Notifications
+          docs={model.notifications}
+          videoDelayMs={videoDelayMs}
+          onOpenPrivate={model.onOpenPrivate}
+        />
+      )}
+      <Competitions
+        pageUid={pageUid}
+        campaignUid={campaignUid}
+        viewer={viewer}
+        videoDelayMs={videoDelayMs}
+        requestName={model.requestName}
       />
-    ),
-    stage: (
-      <div className="interaction-stage">
-        {notifications.docs.length > 0 && (
-          <Notifications
-            docs={notifications.docs}
-            videoDelayMs={videoDelayMs}
-            onOpenPrivate={() => {
-              setMobileTab('private');
-              onOpenPrivate();
-            }}
-          />
-        )}
-        <Competitions
+      {model.event.event.currentStatus !== 'vod' && (
+        <Reactions
           pageUid={pageUid}
           campaignUid={campaignUid}
-          viewer={viewer}
-          videoDelayMs={videoDelayMs}
-          requestName={requestName}
+          onReacted={() => model.track('user.reacted')}
         />
-        {event.event.currentStatus !== 'vod' && (
-          <Reactions pageUid={pageUid} campaignUid={campaignUid} onReacted={() => track('user.reacted')} />
-        )}
-      </div>
-    ),
-    dialog: prompt.element,
-  };
+      )}
+    </div>
+  );
+}
+
+/** The chat (the Comments tab and the sheet's public list). */
+export function PublicComments() {
+  const model = useContext(InteractionModelContext);
+  if (!model) return null;
+  return (
+    <ChatPanel
+      chat={model.chat}
+      viewer={model.viewer}
+      pageUid={model.pageUid}
+      campaignUid={model.campaignUid}
+      context={model.context}
+      closedReason={model.closedReason}
+      requestName={model.requestName}
+      openAccount={model.openAccount}
+      onCommented={model.onCommented}
+    />
+  );
+}
+
+/** The viewer's private comments with the store. */
+export function PrivateComments() {
+  const model = useContext(InteractionModelContext);
+  if (!model) return null;
+  return (
+    <PrivateChatPanel
+      chat={model.chat}
+      pageUid={model.pageUid}
+      campaignUid={model.campaignUid}
+      context={model.context}
+    />
+  );
 }
 
 /** Phones have no tabs: the comments sheet switches between the chat and the private comments. */
-function MobileChat({
-  tab,
-  onTab,
-  unseen,
-  unseenPrivate,
-  publicPanel,
-  privatePanel,
-}: {
-  tab: 'public' | 'private';
-  onTab(tab: 'public' | 'private'): void;
-  unseen: number;
-  unseenPrivate: number;
-  publicPanel: ReactNode;
-  privatePanel: ReactNode;
-}) {
+export function MobileComments() {
+  const model = useContext(InteractionModelContext);
   const { t } = useInteractionTranslation();
+  if (!model) return null;
+  const { mobileTab: tab, setMobileTab: onTab } = model;
   return (
     <>
       <div className="chat-switch" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'public'} onClick={() => onTab('public')}>
           {t('player.tabs.comments')}
-          {tab !== 'public' && <UnseenBadge count={unseen} />}
+          {tab !== 'public' && <UnseenBadge count={model.unseen} />}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'private'} onClick={() => onTab('private')}>
           {t('player.tabs.privateComments')}
-          {tab !== 'private' && <UnseenBadge count={unseenPrivate} />}
+          {tab !== 'private' && <UnseenBadge count={model.unseenPrivate} />}
         </button>
       </div>
-      {tab === 'public' ? publicPanel : privatePanel}
+      {tab === 'public' ? <PublicComments /> : <PrivateComments />}
     </>
   );
 }
-
-/**
- * Builds the interactive parts and hands them to the player (useInteraction places them). Its
- * props are stable, so the player re-rendering with new parts does not re-render this: parts are
- * published only when something here changes.
- */
-const InteractionRoot = memo(function InteractionRoot({
-  publish,
-  ...args
-}: InteractionArgs & { publish(parts: InteractionParts): void }) {
-  const parts = useInteractionParts(args);
-  useLayoutEffect(() => publish(parts));
-  return null;
-});
-
-export default InteractionRoot;

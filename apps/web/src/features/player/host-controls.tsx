@@ -1,21 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CartCount } from './cart-count.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
-
-/** The host cart's item count on a cart button (from the host's host_cart_state_changed). */
-export function CartCount({ count }: { count: number }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className="cart-count"
-      data-testid="host-cart-count"
-      role="status"
-      aria-label={t('player.host.cartCount', { count })}
-    >
-      {count}
-    </span>
-  );
-}
 
 /**
  * The embedded player's own controls: the host's cart (when it offers OPEN_CART), minimize or

@@ -1,55 +1,16 @@
-import {
-  makePlaylist,
-  nextPlaylistItem,
-  type Playlist,
-  parseClipMode,
-  playlistFromHost,
-} from '@vitrine/domain';
-import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
+import { makePlaylist, nextPlaylistItem, type Playlist, playlistFromHost } from '@vitrine/domain';
+import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { loadStoreInfo, read } from '../../lib/api.ts';
+import { useLoaderData } from 'react-router';
+import { read } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
-import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
-import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
 import { OnsiteEventUpdates } from '../host-bridge/onsite-event-updates.tsx';
+import type { MultiEventData } from './multi-event-loader.ts';
 import { ShowPlayer } from './show-player.tsx';
 
-interface MultiEventData {
-  pageUid: string;
-  storeInfo: StoreInfo;
-  playerSettings: PlayerSettings;
-  /** The playable shows: live ones first, then recordings, newest first. */
-  events: LiveEvent[];
-  initialEventId: string | null;
-  clipMode: ReturnType<typeof parseClipMode>;
-}
-
-/**
- * A multi-event widget plays the store's shows one after another. The page comes from the route,
- * or `?pageUid=` on /widget/multi-event; `?event=` picks the first show and `?clipMode=clip`
- * moves on to the next show by itself after a countdown.
- */
-export async function multiEventLoader({ params, request }: LoaderFunctionArgs): Promise<MultiEventData> {
-  const query = new URL(request.url).searchParams;
-  const pageUid = params.pageUid ?? query.get('pageUid') ?? runtimeConfig.defaultPageUid;
-  const [storeInfo, playerSettings, shop] = await Promise.all([
-    loadStoreInfo(pageUid),
-    read('playerSettings', { pageUid }),
-    read('liveEvents.shop', { pageUid }),
-  ]).catch(rethrowAsNotFound);
-  return {
-    pageUid,
-    storeInfo,
-    playerSettings,
-    events: [...shop.live, ...shop.vod],
-    initialEventId: query.get('event'),
-    clipMode: parseClipMode(query.get('clipMode')),
-  };
-}
-
+/** The multi-event widget (its code loads with the route; multi-event-loader.ts fetches its data). */
 export function MultiEventPlayer() {
   const data = useLoaderData() as MultiEventData;
   return (

@@ -1,40 +1,25 @@
-import {
-  activeProductUid,
-  CURRENCY_BY_LOCALE,
-  canPurchase,
-  cueTimeOf,
-  orderProducts,
-  pricesHidden,
-  type StreamType,
-  showState,
-  streamType,
-  trackingEventStatus,
-} from '@vitrine/domain';
-import type { EventProduct, LiveEvent, PlayerSettings } from '@vitrine/protocol';
-import {
-  type CSSProperties,
-  lazy,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from 'react';
+import { canPurchase, cueTimeOf, type PlayerFit } from '@vitrine/domain';
+import type { EventProduct, PlayerSettings } from '@vitrine/protocol';
+import { type CSSProperties, lazy, useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
-import { type TrackingContext, track } from '../../lib/tracking.ts';
-import { useLocale } from '../../lib/use-locale.ts';
 import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../checkout/player-cart.tsx';
-import { HostBridgeProvider, useHostBridge, useHostCommand } from '../host-bridge/host-bridge-context.tsx';
-import { findByHostId, hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
-import { useHostViewMessages } from '../host-bridge/use-host-view-messages.ts';
-import { usePlaybackPosition } from '../host-bridge/use-playback-position.ts';
+import { HostBridgeProvider, useHostBridge } from '../host-bridge/host-bridge-context.tsx';
+import { findByHostId, hostProductId } from '../host-bridge/host-product.ts';
+import {
+  CommentsSlot,
+  InteractionHubSlot,
+  InteractionProvider,
+  InteractionStageSlot,
+  MobileCommentsSlot,
+  PrivateCommentsSlot,
+  TabUnseen,
+  useInteractionNeeded,
+} from '../interaction/interaction-slots.tsx';
 import { LazyPart } from '../interaction/lazy-part.tsx';
-import { UnseenBadge, useInteraction } from '../interaction/use-interaction.tsx';
+import { CartCount } from './cart-count.tsx';
 import { useCommentCart } from './comment-cart.tsx';
-import { CartCount, HostCartErrorNotice, HostControls } from './host-controls.tsx';
+import { HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import {
   initialLayout,
   layoutAttributes,
@@ -42,32 +27,27 @@ import {
   type MobilePanel,
   type PlayerTab,
 } from './player-layout.ts';
+import { PlayerShell } from './player-shell.tsx';
 import { useProductCommerce } from './product-commerce.ts';
 import { ProductPanel } from './product-list.tsx';
+import SharePanel from './share-panel.tsx';
 import type { ShowData } from './show-loader.ts';
+import { useHostLifecycle } from './use-host-lifecycle.ts';
 import { trackBeganCheckout, usePanelTracking } from './use-panel-tracking.ts';
-import { useVideoDerived } from './use-video-time.ts';
+import { usePlayerFit } from './use-player-fit.ts';
+import { usePlayerTracking } from './use-player-tracking.ts';
+import { useProductTimeline } from './use-product-timeline.ts';
+import { useShowModel } from './use-show-model.ts';
 import { type NextShow, VideoStage } from './video-stage.tsx';
 import './player.css';
 
 const TABS: PlayerTab[] = ['products', 'video', 'comments', 'privateComments'];
 const MOBILE_MENU: MobilePanel[] = ['share', 'comments', 'cart', 'products'];
-/** How often the show state is re-checked against the clock (deadline passing, planned start). */
-const CLOCK_TICK_MS = 15_000;
 /** Popularity and purchase badges load on demand, only for pages that show them. */
 const PurchaseSignals = lazy(() => import('./purchase-signals.tsx'));
 /** The Video tab's chapters load, with their texts, when the tab is first opened. */
 const VideoChapters = lazy(() => import('./video-chapters.tsx'));
 const NOBODY_POPULAR: ReadonlySet<string> = new Set();
-
-function useClock(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function themeVariables(settings: PlayerSettings): CSSProperties {
   return {
@@ -94,71 +74,33 @@ export interface ShowPlayerProps {
   productsLoaded?: boolean;
 }
 
-/** The show player of spec §2: video, products in sync with it, chat, and the layout around them. */
+/**
+ * The show player of spec §2: video, products in sync with it, chat, and the layout around them.
+ * The show, its products' timeline, tracking and the host page's lifecycle are hooks of their
+ * own; this puts their results into the layout's slots (PlayerShell).
+ */
 export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPlayerProps) {
-  const { t } = useTranslation();
-  const { locale } = useLocale();
-  const host = useHostBridge();
+  return (
+    <InteractionProvider>
+      <ShowPlayerContent show={loaded} {...(next ? { next } : {})} productsLoaded={productsLoaded} />
+    </InteractionProvider>
+  );
+}
 
-  const liveEvents = useLiveQuery('liveEvents.byId', { ids: [loaded.event.id] });
-  const event: LiveEvent =
-    (liveEvents.status === 'SUBSCRIBED'
-      ? liveEvents.docs.find((doc) => doc.docId === loaded.event.id)
-      : undefined) ?? loaded.event;
-  const liveProducts = useLiveQuery('liveEventProducts', { eventId: loaded.event.id });
-  const products: readonly EventProduct[] =
-    liveProducts.status === 'SUBSCRIBED' ? liveProducts.docs : loaded.products;
-  const liveSettings = useLiveQuery('playerSettings', { pageUid: loaded.pageUid });
-  const settings: PlayerSettings = liveSettings.docs[0] ?? loaded.playerSettings;
+function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPlayerProps) {
+  const { t } = useTranslation();
+  const host = useHostBridge();
+  const fit: PlayerFit = usePlayerFit(host.mode, host.parentSize);
+  const { event, products, settings, now, state, stream, hidePrices, setVideoEnded } = useShowModel(loaded);
+  const { pageUid, campaignUid } = loaded;
 
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [videoEnded, setVideoEnded] = useState(false);
-  const now = useClock(CLOCK_TICK_MS);
-  const state = showState(event, now, videoEnded);
-  // Kept across renders: a live stream stays live when its video turns into a recording (spec §4).
-  const streamTypeRef = useRef<StreamType | null>(null);
-  streamTypeRef.current = streamType(event, streamTypeRef.current);
-  const stream = streamTypeRef.current;
-  const hidePrices = pricesHidden(state, settings.hidePrices);
-
   const [layout, dispatch] = useReducer(
     layoutReducer,
     settings.productOverlayInvisible ? 'overlay' : settings.productOverlayPosition,
     initialLayout,
   );
-
-  const deriveActive = useCallback(
-    (time: number) => activeProductUid(products, event, time),
-    [products, event],
-  );
-  const activeUid = useVideoDerived(videoRef, deriveActive, null);
-  const deriveOrder = useCallback(
-    (time: number) =>
-      orderProducts(products, event, time)
-        .map((product) => product.uid)
-        .join(' '),
-    [products, event],
-  );
-  const order = useVideoDerived(videoRef, deriveOrder, '');
-  const ordered = useMemo(() => {
-    const byUid = new Map(products.map((product) => [product.uid, product]));
-    const inOrder = order.split(' ').flatMap((uid) => byUid.get(uid) ?? []);
-    return inOrder.length === products.length ? inOrder : products;
-  }, [order, products]);
-
-  // The host page's data for its user replaces the catalogue's name, price and images (spec §3).
-  const { usesProductData, requestProductData, productData } = host;
-  useEffect(() => {
-    if (usesProductData && products.length > 0) requestProductData(products.map(productLookup));
-  }, [usesProductData, requestProductData, products]);
-  const storeCurrency = event.event.storeInfo.currency;
-  const shown = useMemo(
-    () =>
-      ordered.map((product) =>
-        withHostData(product, productData[hostProductId(product)]?.data, storeCurrency),
-      ),
-    [ordered, productData, storeCurrency],
-  );
+  const { activeUid, shown } = useProductTimeline(videoRef, products, event, host);
   const [popularProductUids, setPopularProductUids] = useState<ReadonlySet<string>>(NOBODY_POPULAR);
   // Purchases are "from now on" (the live query has no history), so nothing is missed by waiting
   // for the viewer to start the video; the badges' code then stays out of the first load.
@@ -166,42 +108,21 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
 
   // The built-in cart (features/checkout); an embedded player waits for its host first.
   const playerCart = usePlayerCart({
-    pageUid: loaded.pageUid,
-    campaignUid: loaded.campaignUid,
+    pageUid,
+    campaignUid,
     context: host.context ?? 'checkout',
     enabled: !host.embedded || host.connected,
   });
-  const checkoutUid = playerCart.checkoutUid ?? null;
-
-  const trackingContext: TrackingContext = useMemo(
-    () => ({
-      pageUid: loaded.pageUid,
-      campaignUid: loaded.campaignUid,
-      eventUid: event.id,
-      eventStatus: trackingEventStatus(event, stream === 'live'),
-      currency: CURRENCY_BY_LOCALE[locale],
-      userUid: null,
-      checkoutUid,
-    }),
-    [loaded.pageUid, loaded.campaignUid, event, stream, locale, checkoutUid],
-  );
-  const { embedded, send: sendToHost } = host;
-  const trackPlayer = useCallback(
-    (name: Parameters<typeof track>[0], product?: EventProduct) => {
-      const trackingInfo: Record<string, string> = product
-        ? { productUid: product.productUid, eventProductUid: product.uid }
-        : {};
-      track(name, trackingContext, {
-        videoAbsoluteTime: videoRef.current?.currentTime ?? null,
-        playingProducts: activeUid ? [activeUid] : [],
-        trackingInfo,
-      });
-      // The host page gets the same events when it asked for them (see isHostMessageAllowed).
-      if (embedded) sendToHost('track_event', { trackingEvent: name, trackingInfo });
-    },
-    [trackingContext, activeUid, embedded, sendToHost],
-  );
-
+  const trackPlayer = usePlayerTracking({
+    pageUid,
+    campaignUid,
+    event,
+    stream,
+    checkoutUid: playerCart.checkoutUid ?? null,
+    videoRef,
+    activeUid,
+    host,
+  });
   const commerce = useProductCommerce({
     host,
     event,
@@ -211,85 +132,24 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     cart: playerCart,
   });
   useCheckoutRouteSync(playerCart.checkoutUid, commerce.cartMode === 'cart');
-  const { ready, announce } = host;
-  const { minimizedHorizontalPosition, minimizedVerticalPosition } = settings;
-  const { minimizedHorizontalMargin, minimizedVerticalMargin } = settings;
-  useEffect(() => {
-    ready({
-      pageUid: loaded.pageUid,
-      campaignUid: loaded.campaignUid,
-      eventUid: event.id,
-      // The SDK puts the minimized player where the page's settings say, unless the host chose.
-      minimizedBox: {
-        horizontal: minimizedHorizontalPosition,
-        vertical: minimizedVerticalPosition,
-        horizontalMargin: minimizedHorizontalMargin,
-        verticalMargin: minimizedVerticalMargin,
-      },
-    });
-  }, [
-    ready,
-    loaded.pageUid,
-    loaded.campaignUid,
-    event.id,
-    minimizedHorizontalPosition,
-    minimizedVerticalPosition,
-    minimizedHorizontalMargin,
-    minimizedVerticalMargin,
-  ]);
-  useEffect(() => {
-    if (productsLoaded) announce('content_loaded', event.id);
-  }, [announce, productsLoaded, event.id]);
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !embedded) return;
-    const onLoaded = () => announce('video_ready', event.id);
-    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) onLoaded();
-    video.addEventListener('loadeddata', onLoaded);
-    return () => video.removeEventListener('loadeddata', onLoaded);
-  }, [announce, embedded, event.id]);
-
-  usePlaybackPosition(videoRef, host, {
-    campaignUid: event.event.campaignId,
-    eventUid: event.id,
-    live: stream === 'live',
-  });
-
-  const minimize = (fromHost: boolean) => {
-    if (layout.minimized) return;
-    dispatch({ type: 'setMinimized', minimized: true });
-    if (!fromHost) sendToHost('minimize', {});
-    trackPlayer('player.minimized');
-  };
-  const maximize = () => {
-    dispatch({ type: 'setMinimized', minimized: false });
-    sendToHost('maximize', {});
-    trackPlayer('player.maximized');
-  };
-  const closePlayer = () => {
-    videoRef.current?.pause();
-    trackPlayer('player.closed');
-    sendToHost('close', {});
-  };
-  useHostCommand((command) => {
-    switch (command.type) {
-      case 'close':
-        // The host closes the player itself; it only has to stop playing.
-        videoRef.current?.pause();
-        break;
-      case 'minimize':
-        minimize(true);
-        break;
-      case 'share':
-        dispatch({ type: 'openMobilePanel', panel: 'share' });
-        break;
-    }
+  const controls = useHostLifecycle({
+    host,
+    pageUid,
+    campaignUid,
+    event,
+    settings,
+    stream,
+    productsLoaded,
+    videoRef,
+    minimized: layout.minimized,
+    dispatch,
+    trackPlayer,
   });
 
   const onEnded = useCallback(() => {
     setVideoEnded(true);
     trackPlayer('player.ended');
-  }, [trackPlayer]);
+  }, [setVideoEnded, trackPlayer]);
   const onRewatch = () => {
     setVideoEnded(false);
     const video = videoRef.current;
@@ -306,7 +166,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       }
       trackPlayer(`player.${name}`);
     },
-    [trackPlayer],
+    [setVideoEnded, trackPlayer],
   );
   const jumpToCue = (product: EventProduct) => {
     const video = videoRef.current;
@@ -333,26 +193,19 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
     dispatch({ type: 'selectTab', tab });
   };
   usePanelTracking(layout.mobilePanel, commerce.cart !== null, trackPlayer);
-  useHostViewMessages(host);
   const commentCart = useCommentCart({ commerce, products: shown, canPurchase: canPurchase(state) });
-  const interaction = useInteraction({
-    pageUid: loaded.pageUid,
-    campaignUid: loaded.campaignUid,
+  const commentsVisible = layout.tab === 'comments' || layout.mobilePanel === 'comments';
+  const privateVisible = layout.tab === 'privateComments';
+  const interactionNeeded = useInteractionNeeded({
+    pageUid,
+    campaignUid,
     event,
-    settings,
-    videoRef,
-    commentsVisible: layout.tab === 'comments' || layout.mobilePanel === 'comments',
-    privateVisible: layout.tab === 'privateComments',
-    onOpenPrivate: () => {
-      selectTab('privateComments');
-      if (window.matchMedia('(max-width: 760px)').matches)
-        dispatch({ type: 'openMobilePanel', panel: 'comments' });
-    },
-    onCommentPosted: commentCart.onCommentPosted,
-    track: trackPlayer,
+    commentsVisible,
+    privateVisible,
   });
 
-  const panel = (
+  const storeCurrency = event.event.storeInfo.currency;
+  const productPanel = (
     <ProductPanel
       products={shown}
       activeUid={activeUid}
@@ -367,7 +220,7 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
       onTrack={(name, product) => trackPlayer(name, product)}
       hasCue={(product) => cueTimeOf(product, event, 0) !== null}
       popularProductUids={settings.showPopularityBadges ? popularProductUids : NOBODY_POPULAR}
-      hostData={(product) => productData[hostProductId(product)]?.data ?? undefined}
+      hostData={(product) => host.productData[hostProductId(product)]?.data ?? undefined}
       upsell={layout.upsell}
       onAdded={() => dispatch({ type: 'addedToCart' })}
       onDismissUpsell={() => dispatch({ type: 'dismissUpsell' })}
@@ -377,19 +230,20 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
   const menu = MOBILE_MENU.filter((item) => item !== 'cart' || commerce.cartButton.visible);
   const canMinimize = host.connected && host.minimizable && settings.minimizedPlayer;
   const cartErrorProduct = host.cartError ? findByHostId(shown, host.cartError.productId) : undefined;
+  const sheetPanel = layout.mobilePanel;
 
-  // The player is the page's main content (one main landmark; the show's title is its h1).
   return (
-    <main
-      className="player"
+    <PlayerShell
+      fit={fit}
       style={themeVariables(settings)}
-      data-show-state={state}
-      data-active-product={activeUid ?? ''}
-      data-host={host.status}
-      data-cart-mode={commerce.cartMode}
-      {...layoutAttributes(layout)}
-    >
-      <div className="player__stage">
+      data={{
+        'data-show-state': state,
+        'data-active-product': activeUid ?? '',
+        'data-host': host.status,
+        'data-cart-mode': commerce.cartMode,
+        ...layoutAttributes(layout),
+      }}
+      video={
         <VideoStage
           event={event}
           streamType={stream}
@@ -405,105 +259,103 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
                 commerce={commerce}
                 minimized={layout.minimized}
                 canMinimize={canMinimize}
-                onMinimize={() => minimize(false)}
-                onMaximize={maximize}
-                onClose={closePlayer}
+                onMinimize={controls.minimize}
+                onMaximize={controls.maximize}
+                onClose={controls.close}
                 onShowFavorites={
                   commerce.cartMode === 'favorites'
-                    ? () => sendToHost('show_favorites', { eventUid: event.id })
+                    ? () => host.send('show_favorites', { eventUid: event.id })
                     : null
                 }
               />
             )
           }
         />
-        {interaction.stage}
-        {/* With both badge settings off (spec §3) the purchases are never subscribed to. */}
-        {watching && (settings.showPopularityBadges || settings.showPurchaseBadges) && (
-          <LazyPart name="purchase badges">
-            <PurchaseSignals
-              pageUid={loaded.pageUid}
-              campaignUid={loaded.campaignUid}
-              products={shown}
-              showPopularityBadges={settings.showPopularityBadges}
-              showPurchaseBadges={settings.showPurchaseBadges}
-              onPopularChange={setPopularProductUids}
+      }
+      overVideo={
+        <>
+          {interactionNeeded && <InteractionStageSlot />}
+          {/* With both badge settings off (spec §3) the purchases are never subscribed to. */}
+          {watching && (settings.showPopularityBadges || settings.showPurchaseBadges) && (
+            <LazyPart name="purchase badges">
+              <PurchaseSignals
+                pageUid={pageUid}
+                campaignUid={campaignUid}
+                products={shown}
+                showPopularityBadges={settings.showPopularityBadges}
+                showPurchaseBadges={settings.showPurchaseBadges}
+                onPopularChange={setPopularProductUids}
+              />
+            </LazyPart>
+          )}
+          {commerce.cart && (
+            <CartButton
+              count={commerce.cart.itemCount}
+              open={layout.mobilePanel === 'cart'}
+              onToggle={() => dispatch({ type: 'toggleMobilePanel', panel: 'cart' })}
             />
-          </LazyPart>
-        )}
-        {commerce.cart && (
-          <CartButton
-            count={commerce.cart.itemCount}
-            open={layout.mobilePanel === 'cart'}
-            onToggle={() => dispatch({ type: 'toggleMobilePanel', panel: 'cart' })}
-          />
-        )}
-        {commentCart.notice}
-        {host.cartError && (
-          <HostCartErrorNotice
-            key={host.cartError.seq}
-            url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
-            commerce={commerce}
-            onOpened={() => cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)}
-            onDismiss={host.dismissCartError}
-          />
-        )}
-        {activeProduct && layout.mobilePanel === null && (
-          <button
-            type="button"
-            className="active-product-card"
-            onClick={() => openProduct(activeProduct.uid)}
-          >
-            {activeProduct.product.images[0] && <img src={activeProduct.product.images[0]} alt="" />}
-            <span>
-              <span className="active-product-card__label">{t('player.nowShowing')}</span>
-              <span className="active-product-card__name">{activeProduct.product.name}</span>
-            </span>
-          </button>
-        )}
-        <nav className="mobile-menu" aria-label={t('player.menu')}>
-          {menu.map((item) => {
-            const openHostCart = item === 'cart' ? commerce.cartButton.open : null;
-            const count = item === 'cart' ? commerce.cartButton.itemCount : null;
-            return (
-              <button
-                key={item}
-                type="button"
-                aria-pressed={openHostCart ? undefined : layout.mobilePanel === item}
-                onClick={() =>
-                  openHostCart ? openHostCart() : dispatch({ type: 'toggleMobilePanel', panel: item })
-                }
-              >
-                <span aria-hidden="true" className={`mobile-menu__icon mobile-menu__icon--${item}`} />
-                <span className="mobile-menu__label">{t(`player.mobileMenu.${item}`)}</span>
-                {count !== null && <CartCount count={count} />}
-              </button>
-            );
-          })}
-        </nav>
-      </div>
-
-      <section className="player__panel" aria-label={event.event.eventName}>
-        <div className="player__tabs" role="tablist">
-          {TABS.map((tab) => (
+          )}
+          {commentCart.notice}
+          {host.cartError && (
+            <HostCartErrorNotice
+              key={host.cartError.seq}
+              url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
+              commerce={commerce}
+              onOpened={() => cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)}
+              onDismiss={host.dismissCartError}
+            />
+          )}
+          {activeProduct && layout.mobilePanel === null && (
             <button
-              key={tab}
               type="button"
-              role="tab"
-              aria-selected={layout.tab === tab}
-              onClick={() => selectTab(tab)}
+              className="active-product-card"
+              onClick={() => openProduct(activeProduct.uid)}
             >
-              {t(`player.tabs.${tab}`)}
-              {tab === 'products' && <span className="player__tab-count">{products.length}</span>}
-              {tab === 'comments' && layout.tab !== tab && <UnseenBadge count={interaction.unseen} />}
-              {tab === 'privateComments' && layout.tab !== tab && (
-                <UnseenBadge count={interaction.unseenPrivate} />
-              )}
+              {activeProduct.product.images[0] && <img src={activeProduct.product.images[0]} alt="" />}
+              <span>
+                <span className="active-product-card__label">{t('player.nowShowing')}</span>
+                <span className="active-product-card__name">{activeProduct.product.name}</span>
+              </span>
             </button>
-          ))}
-        </div>
-        <div className="player__panel-body" role="tabpanel">
-          {layout.tab === 'products' && panel}
+          )}
+        </>
+      }
+      menu={menu.map((item) => {
+        const openHostCart = item === 'cart' ? commerce.cartButton.open : null;
+        const count = item === 'cart' ? commerce.cartButton.itemCount : null;
+        return (
+          <button
+            key={item}
+            type="button"
+            aria-pressed={openHostCart ? undefined : layout.mobilePanel === item}
+            onClick={() =>
+              openHostCart ? openHostCart() : dispatch({ type: 'toggleMobilePanel', panel: item })
+            }
+          >
+            <span aria-hidden="true" className={`mobile-menu__icon mobile-menu__icon--${item}`} />
+            <span className="mobile-menu__label">{t(`player.mobileMenu.${item}`)}</span>
+            {count !== null && <CartCount count={count} />}
+          </button>
+        );
+      })}
+      panelLabel={event.event.eventName}
+      tabs={TABS.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          aria-selected={layout.tab === tab}
+          onClick={() => selectTab(tab)}
+        >
+          {t(`player.tabs.${tab}`)}
+          {tab === 'products' && <span className="player__tab-count">{products.length}</span>}
+          {tab === 'comments' && layout.tab !== tab && <TabUnseen list="public" />}
+          {tab === 'privateComments' && layout.tab !== tab && <TabUnseen list="private" />}
+        </button>
+      ))}
+      panel={
+        <>
+          {layout.tab === 'products' && productPanel}
           {layout.tab === 'video' && (
             <LazyPart name="chapters">
               <VideoChapters
@@ -515,66 +367,50 @@ export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPl
               />
             </LazyPart>
           )}
-          {layout.tab === 'comments' && interaction.commentsPanel}
-          {layout.tab === 'privateComments' && interaction.privatePanel}
-        </div>
-        {settings.showVitrineBranding && <p className="player__branding">{t('app.poweredBy')}</p>}
-      </section>
-
-      {interaction.dialog}
-      {layout.mobilePanel && (
-        <section className="mobile-sheet" aria-label={t(`player.mobileMenu.${layout.mobilePanel}`)}>
-          <header className="mobile-sheet__header">
-            <h2>{t(`player.mobileMenu.${layout.mobilePanel}`)}</h2>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => dispatch({ type: 'closeMobilePanel' })}
-            >
-              {t('player.close')}
-            </button>
-          </header>
-          <div className="mobile-sheet__body" onClickCapture={trackBeganCheckout(trackPlayer)}>
-            {layout.mobilePanel === 'products' && panel}
-            {layout.mobilePanel === 'comments' && interaction.mobileComments}
-            {layout.mobilePanel === 'cart' &&
-              (commerce.cart ? (
-                <CartPanel cart={commerce.cart} />
-              ) : (
-                <p className="panel-empty">{t('player.cartComingSoon')}</p>
-              ))}
-            {layout.mobilePanel === 'share' && <SharePanel title={event.event.eventName} />}
-          </div>
-        </section>
-      )}
-    </main>
-  );
-}
-
-/** Shares the show's link with the system share sheet where there is one, else copies it. */
-function SharePanel({ title }: { title: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const url = window.location.href;
-  const share = async () => {
-    if (navigator.share) {
-      await navigator.share({ title, url }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard?.writeText(url);
-    setCopied(true);
-  };
-  return (
-    <div className="share-panel">
-      <input
-        readOnly
-        value={url}
-        aria-label={t('player.shareLink')}
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      <button type="button" className="button" onClick={() => void share()}>
-        {copied ? t('player.copied') : t('player.share')}
-      </button>
-    </div>
+          {layout.tab === 'comments' && interactionNeeded && <CommentsSlot />}
+          {layout.tab === 'privateComments' && interactionNeeded && <PrivateCommentsSlot />}
+        </>
+      }
+      panelFooter={settings.showVitrineBranding && <p className="player__branding">{t('app.poweredBy')}</p>}
+      dialog={
+        interactionNeeded && (
+          <InteractionHubSlot
+            pageUid={pageUid}
+            campaignUid={campaignUid}
+            event={event}
+            settings={settings}
+            videoRef={videoRef}
+            commentsVisible={commentsVisible}
+            privateVisible={privateVisible}
+            onOpenPrivate={() => {
+              selectTab('privateComments');
+              if (fit.layout === 'phone') dispatch({ type: 'openMobilePanel', panel: 'comments' });
+            }}
+            onCommentPosted={commentCart.onCommentPosted}
+            track={trackPlayer}
+          />
+        )
+      }
+      sheet={
+        sheetPanel && {
+          title: t(`player.mobileMenu.${sheetPanel}`),
+          onClose: () => dispatch({ type: 'closeMobilePanel' }),
+          onBodyClickCapture: trackBeganCheckout(trackPlayer),
+          body: (
+            <>
+              {sheetPanel === 'products' && productPanel}
+              {sheetPanel === 'comments' && interactionNeeded && <MobileCommentsSlot />}
+              {sheetPanel === 'cart' &&
+                (commerce.cart ? (
+                  <CartPanel cart={commerce.cart} />
+                ) : (
+                  <p className="panel-empty">{t('player.cartComingSoon')}</p>
+                ))}
+              {sheetPanel === 'share' && <SharePanel title={event.event.eventName} />}
+            </>
+          ),
+        }
+      }
+    />
   );
 }

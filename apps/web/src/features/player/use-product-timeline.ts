@@ -1,0 +1,58 @@
+import { activeProductUid, orderProducts } from '@vitrine/domain';
+import type { EventProduct, LiveEvent } from '@vitrine/protocol';
+import { type RefObject, useCallback, useEffect, useMemo } from 'react';
+import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
+import { hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
+import { useVideoDerived } from './use-video-time.ts';
+
+export interface ProductTimeline {
+  /** The product the video shows now, by its event-product uid. */
+  activeUid: string | null;
+  /** The products in the order the video reaches them, with the host page's data where it has some. */
+  shown: readonly EventProduct[];
+}
+
+/**
+ * The show's products as the video plays (spec §2 "products in sync with the video"): which one
+ * is on now, in which order they come, and the host page's name, price and images for its user
+ * (spec §3), which are asked for once the products are known.
+ */
+export function useProductTimeline(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  products: readonly EventProduct[],
+  event: LiveEvent,
+  host: Pick<HostBridgeView, 'usesProductData' | 'requestProductData' | 'productData'>,
+): ProductTimeline {
+  const deriveActive = useCallback(
+    (time: number) => activeProductUid(products, event, time),
+    [products, event],
+  );
+  const activeUid = useVideoDerived(videoRef, deriveActive, null);
+  const deriveOrder = useCallback(
+    (time: number) =>
+      orderProducts(products, event, time)
+        .map((product) => product.uid)
+        .join(' '),
+    [products, event],
+  );
+  const order = useVideoDerived(videoRef, deriveOrder, '');
+  const ordered = useMemo(() => {
+    const byUid = new Map(products.map((product) => [product.uid, product]));
+    const inOrder = order.split(' ').flatMap((uid) => byUid.get(uid) ?? []);
+    return inOrder.length === products.length ? inOrder : products;
+  }, [order, products]);
+
+  const { usesProductData, requestProductData, productData } = host;
+  useEffect(() => {
+    if (usesProductData && products.length > 0) requestProductData(products.map(productLookup));
+  }, [usesProductData, requestProductData, products]);
+  const storeCurrency = event.event.storeInfo.currency;
+  const shown = useMemo(
+    () =>
+      ordered.map((product) =>
+        withHostData(product, productData[hostProductId(product)]?.data, storeCurrency),
+      ),
+    [ordered, productData, storeCurrency],
+  );
+  return { activeUid, shown };
+}
