@@ -401,7 +401,7 @@ describe('sequence numbers across eras', () => {
     const oldSeq = await before.publish(topic, [change(1)]);
     await before.close();
     // A restarted process knows nothing of the old numbering (and starts at least a millisecond later).
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await clockPassed(Date.now());
     const after = createMemoryChangeBus();
     for (let i = 0; i < 3; i++) await after.publish(topic, [change(i)]);
     expect(await after.currentSeq(topic)).toBeGreaterThan(oldSeq);
@@ -421,7 +421,7 @@ describe('sequence numbers across eras', () => {
       const redis = new Redis(REDIS_URL);
       await redis.del(`${PREFIX}era:seq:expiring`, `${PREFIX}era:log:expiring`);
       await redis.quit();
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await clockPassed(Date.now());
       const second = await bus.publish('expiring', [change(2)]);
       expect(second).toBeGreaterThan(first);
       expect(await bus.replay('expiring', first)).toBeNull();
