@@ -1,24 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createServices, registerRoutes, type Services, startBackgroundWork } from './composition.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createAuthService, SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
-import { registerAuthRoutes } from './features/auth/routes.ts';
-import { registerCommerce } from './features/cart/commerce.ts';
-import { createCatalogService } from './features/catalog/catalog-service.ts';
-import { registerCatalogRoutes } from './features/catalog/routes.ts';
-import { createEventService } from './features/events/event-service.ts';
-import { registerEventRoutes } from './features/events/routes.ts';
-import {
-  createInteractionServices,
-  type InteractionServices,
-  registerInteractionRoutes,
-} from './features/interaction.ts';
-import { registerStoreRoutes } from './features/stores/routes.ts';
-import { createStoreService } from './features/stores/store-service.ts';
-import { registerTrackingRoutes } from './features/tracking/routes.ts';
-import { createTrackingService } from './features/tracking/tracking-service.ts';
-import { createAbuseLimiter } from './http/abuse-limits.ts';
+import { SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPageSecurity } from './http/page-security.ts';
@@ -27,10 +12,8 @@ import { registerSdkScript } from './http/sdk-script.ts';
 import { registerWebApp, runtimeConfigScript } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
-import { createLiveQueryCatalogue } from './realtime/live-query-catalogue.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
-import { createPublisher, type Publish } from './realtime/publisher.ts';
-import { registerReadRoutes } from './realtime/read-catalogue.ts';
+import { createPublisher } from './realtime/publisher.ts';
 
 /** How often finished rate-limit windows are deleted. */
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -48,21 +31,12 @@ export interface AppOptions {
 
 export interface App {
   server: FastifyInstance;
-  services: ReturnType<typeof createServices> & InteractionServices;
+  /** Every service, built by the composition root (composition.ts). */
+  services: Services;
   bus: ChangeBus;
   realtime: ReturnType<typeof registerRealtimeGateway>;
-  /** Cart, orders and payments (issue 5). */
-  commerce: ReturnType<typeof registerCommerce>;
   /** Flags the app as stopping so /readyz fails while in-flight requests finish. */
   markDraining(): void;
-}
-
-function createServices(db: Database, publish: Publish, now: () => number) {
-  const stores = createStoreService(db, publish);
-  const catalog = createCatalogService(db);
-  const events = createEventService(db, stores, catalog, publish);
-  const auth = createAuthService(db, { now, publish });
-  return { stores, catalog, events, auth };
 }
 
 /** The change bus of the configuration: Redis when REDIS_URL is set, else in-process. */
@@ -95,19 +69,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   if (!givenBus) server.addHook('onClose', () => bus.close());
   const publish = createPublisher(bus, server.log);
-  const baseServices = createServices(db, publish, now);
-  const services = {
-    ...baseServices,
-    ...createInteractionServices({
-      db,
-      publish,
-      now,
-      log: server.log,
-      config,
-      auth: baseServices.auth,
-      stores: baseServices.stores,
-    }),
-  };
+  const services = createServices({ db, publish, now, log: server.log, config });
   const requireAdmin = requireAdminKey(config.adminKey);
   const rateLimitSweep = setInterval(() => {
     deleteStaleRateLimits(db, now()).catch((error) =>
@@ -130,38 +92,12 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     }
   });
 
-  registerStoreRoutes(server, services.stores, requireAdmin);
-  registerCatalogRoutes(server, services.catalog, services.stores, services.events, requireAdmin);
-  registerAuthRoutes(server, services.auth, { abuseLimits: config.abuseLimits });
-  registerTrackingRoutes(server, createTrackingService(db), services.auth);
-  registerInteractionRoutes(server, services, requireAdmin);
-  const commerce = registerCommerce(server, {
-    db,
-    publish: createPublisher(bus, server.log),
-    now,
-    auth: services.auth,
-    catalog: services.catalog,
-    events: services.events,
-    stores: services.stores,
-    requireAdmin,
-    limits: createAbuseLimiter({ db, now, enabled: config.abuseLimits }),
-    payments: config,
-  });
-  registerEventRoutes(server, services.events, requireAdmin);
-  registerReadRoutes(server, {
-    playerSettings: ({ pageUid }) => services.stores.playerSettings(pageUid),
-    'liveEvents.shop': ({ pageUid }) => services.events.shopEvents(pageUid, now()),
-    'liveEvents.byId': ({ ids }) => services.events.eventsByIds(ids),
-    'liveEvents.byCampaign': ({ campaignIds }) => services.events.eventsByCampaigns(campaignIds),
-    liveEventProducts: ({ eventId }) => services.events.eventProducts(eventId),
-    embedding: async ({ pageUid }) => ({
-      allowedOrigins: (await services.stores.pageSummary(pageUid)).allowedOrigins,
-    }),
-  });
+  registerRoutes(server, services, { db, now, config, requireAdmin });
+  startBackgroundWork(server, services);
 
   const realtime = registerRealtimeGateway(server, {
     bus,
-    catalogue: createLiveQueryCatalogue({ db, stores: services.stores, events: services.events, now }),
+    catalogue: services.liveQueries,
     verifyToken: (token) => services.auth.verifySession(token),
     sessionsEndedTopic: SESSIONS_ENDED_TOPIC,
     log: server.log,
@@ -196,7 +132,6 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     services,
     bus,
     realtime,
-    commerce,
     markDraining() {
       draining = true;
     },

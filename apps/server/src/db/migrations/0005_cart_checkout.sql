@@ -3,7 +3,7 @@
 -- catalog's `stock` columns as units still free to reserve: a cart line takes its units out when
 -- added and gives them back when removed, cancelled or expired.
 
--- feature: cart. One checkout per shopper and campaign.
+-- feature: checkout. One checkout per shopper and campaign.
 CREATE TABLE checkouts (
   uid TEXT PRIMARY KEY,
   page_uid TEXT NOT NULL REFERENCES pages (uid) ON DELETE CASCADE,
@@ -23,7 +23,7 @@ CREATE TABLE checkouts (
   UNIQUE (page_uid, campaign_uid, user_uid)
 );
 
--- feature: cart. A product (or one of its variants) in a checkout, priced by the server.
+-- feature: checkout. A product (or one of its variants) in a checkout, priced by the server.
 CREATE TABLE checkout_lines (
   checkout_uid TEXT NOT NULL REFERENCES checkouts (uid) ON DELETE CASCADE,
   product_uid TEXT NOT NULL,
@@ -44,7 +44,7 @@ CREATE INDEX checkout_lines_reserved_until_idx ON checkout_lines (reserved_until
   WHERE reserved_until IS NOT NULL;
 CREATE INDEX checkout_lines_product_idx ON checkout_lines (product_uid, variant_uid);
 
--- feature: cart. The reservation loaded per user (spec §3): language and currency per store.
+-- feature: checkout. The reservation loaded per user (spec §3): language and currency per store.
 CREATE TABLE user_reservations (
   page_uid TEXT NOT NULL REFERENCES pages (uid) ON DELETE CASCADE,
   user_uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
@@ -55,10 +55,10 @@ CREATE TABLE user_reservations (
   PRIMARY KEY (page_uid, user_uid)
 );
 
--- feature: orders. Order numbers shown to shoppers, unique across stores.
+-- feature: checkout. Order numbers shown to shoppers, unique across stores.
 CREATE SEQUENCE order_numbers START WITH 100001;
 
--- feature: payments. One payment attempt of a checkout.
+-- feature: checkout. One payment attempt of a checkout.
 CREATE TABLE payment_transactions (
   uid TEXT PRIMARY KEY,
   checkout_uid TEXT NOT NULL REFERENCES checkouts (uid) ON DELETE CASCADE,
@@ -76,7 +76,7 @@ CREATE TABLE payment_transactions (
 );
 CREATE INDEX payment_transactions_checkout_idx ON payment_transactions (checkout_uid, created);
 
--- feature: payments. Every provider event applied once: a replayed event id is ignored.
+-- feature: checkout. Every provider event applied once: a replayed event id is ignored.
 CREATE TABLE payment_events (
   provider TEXT NOT NULL,
   event_id TEXT NOT NULL,

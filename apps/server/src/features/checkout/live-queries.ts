@@ -1,6 +1,7 @@
-import { type CheckoutReservationDoc, LiveQueryParams, type PurchaseDoc } from '@vitrine/protocol';
+import { type CheckoutReservationDoc, LiveQueryParams } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { everyone, type LiveQueryCatalogue, onlyTheUser } from '../../realtime/live-query.ts';
+import { purchasesAfter, readStoredReservation } from './checkout-store.ts';
 
 export const checkoutTopics = {
   reservation: (pageUid: string, campaignUid: string, userUid: string) =>
@@ -18,21 +19,17 @@ export function checkoutLiveQueries(
       authorize: onlyTheUser,
       topic: ({ pageUid, campaignUid, userUid }) => checkoutTopics.reservation(pageUid, campaignUid, userUid),
       snapshot: async ({ pageUid, campaignUid, userUid }) => {
-        const rows = await db.query<{ data: Partial<CheckoutReservationDoc> }>(
-          'SELECT data FROM checkout_reservations WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3',
-          [pageUid, campaignUid, userUid],
-        );
-        return rows.map((row) => {
-          const doc: CheckoutReservationDoc = {
-            reservations: [],
-            totalPrice: 0,
-            ...row.data,
-            pageUid,
-            campaignUid,
-            userUid,
-          };
-          return { docId: userUid, doc };
-        });
+        const data = await readStoredReservation(db, { pageUid, campaignUid, userUid });
+        if (!data) return [];
+        const doc: CheckoutReservationDoc = {
+          reservations: [],
+          totalPrice: 0,
+          ...data,
+          pageUid,
+          campaignUid,
+          userUid,
+        };
+        return [{ docId: userUid, doc }];
       },
     },
     purchases: {
@@ -41,21 +38,8 @@ export function checkoutLiveQueries(
       topic: ({ pageUid, campaignUid }) => checkoutTopics.purchases(pageUid, campaignUid),
       // "time after now": viewers see purchases made while they watch.
       snapshot: async ({ pageUid, campaignUid }) => {
-        const rows = await db.query<{ uid: string; product_uid: string; buyer_name: string; time: number }>(
-          'SELECT uid, product_uid, buyer_name, time FROM purchases WHERE page_uid = $1 AND campaign_uid = $2 AND time > $3 ORDER BY time',
-          [pageUid, campaignUid, now()],
-        );
-        return rows.map((row) => {
-          const doc: PurchaseDoc = {
-            uid: row.uid,
-            pageUid,
-            campaignUid,
-            productUid: row.product_uid,
-            buyerName: row.buyer_name,
-            time: row.time,
-          };
-          return { docId: row.uid, doc };
-        });
+        const purchases = await purchasesAfter(db, pageUid, campaignUid, now());
+        return purchases.map((doc) => ({ docId: doc.uid, doc }));
       },
     },
   };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_MEDIA_DIR } from '../../app.ts';
 import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
-import { pickupLocations, shippingMethods } from '../orders/shipping.ts';
+import { pickupLocations, shippingMethods } from '../checkout/shipping.ts';
 import { freeDeliveryThreshold } from '../stores/store-service.ts';
 import { DEMO_VIDEO_MS, demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PAYMENT_SIGNATURE_HEADER, PaymentWebhookEvent } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
-import { parseInput } from '../../http/errors.ts';
+import type { Database } from '../../../db/database.ts';
+import { parseInput } from '../../../http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { checkWebhookSignature, signWebhook } from './webhook-signature.ts';
 

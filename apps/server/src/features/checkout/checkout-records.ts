@@ -1,11 +1,4 @@
-import {
-  type CheckoutStatus,
-  type Currency,
-  completeCheckoutAddress,
-  type Locale,
-  linesTotal,
-  paidAmount,
-} from '@vitrine/domain';
+import { completeCheckoutAddress, linesTotal, paidAmount } from '@vitrine/domain';
 import {
   type CheckoutDetails,
   CheckoutDetails as CheckoutDetailsSchema,
@@ -14,41 +7,19 @@ import {
 } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { freightFor } from '../orders/shipping.ts';
 import { freeDeliveryThreshold } from '../stores/store-service.ts';
-
-/** A row of `checkouts`. */
-export interface CheckoutRow {
-  uid: string;
-  page_uid: string;
-  campaign_uid: string;
-  user_uid: string;
-  status: CheckoutStatus;
-  currency: Currency;
-  language: Locale;
-  details: Partial<CheckoutDetails>;
-  order_number: number | null;
-  ordered_at: number | null;
-  locked_at: number | null;
-  payed: boolean;
-  created_at: number;
-  updated_at: number;
-}
-
-/** A row of `checkout_lines`. */
-export interface LineRow {
-  checkout_uid: string;
-  product_uid: string;
-  variant_uid: string;
-  qty: number;
-  unit_price: number;
-  product_name: string;
-  variant_name: string | null;
-  sku: string;
-  image: string | null;
-  reserved_until: number | null;
-  added_at: number;
-}
+import {
+  type CheckoutRow,
+  type LineRow,
+  latestTransactionStatus,
+  lockedCheckout,
+  ownCheckout,
+  readLines,
+  readStoredReservation,
+  transactionsOf,
+  writeReservationDoc,
+} from './checkout-store.ts';
+import { freightFor } from './shipping.ts';
 
 /**
  * The stored details with defaults for what was never filled in, the address completed with its
@@ -73,19 +44,9 @@ export async function lockOwnCheckout(
   ref: { pageUid: string; campaignUid: string; checkoutUid: string },
   userUid: string,
 ): Promise<CheckoutRow> {
-  const [row] = await tx.query<CheckoutRow>(
-    'SELECT * FROM checkouts WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND user_uid = $4 FOR UPDATE',
-    [ref.checkoutUid, ref.pageUid, ref.campaignUid, userUid],
-  );
+  const row = await ownCheckout(tx, ref, userUid, true);
   if (!row) throw notFound(`No checkout "${ref.checkoutUid}" of yours in this campaign.`);
   return row;
-}
-
-export async function readLines(db: Queryable, checkoutUid: string): Promise<LineRow[]> {
-  return db.query<LineRow>(
-    'SELECT * FROM checkout_lines WHERE checkout_uid = $1 ORDER BY added_at, product_uid, variant_uid',
-    [checkoutUid],
-  );
 }
 
 /** Empty reservation document of a shopper without a cart in the campaign. */
@@ -144,15 +105,7 @@ export function toReservationDoc(
 
 /** What the shopper has paid of a checkout so far, by the spec §5 counting rule (`paidAmount`). */
 export async function paidSoFar(tx: Queryable, checkout: CheckoutRow): Promise<number> {
-  const transactions = await tx.query<{
-    payment_ok: boolean;
-    allow_reopen: boolean;
-    amount_refunded: number;
-    total_price: number;
-  }>(
-    'SELECT payment_ok, allow_reopen, amount_refunded, total_price FROM payment_transactions WHERE checkout_uid = $1',
-    [checkout.uid],
-  );
+  const transactions = await transactionsOf(tx, checkout.uid);
   return paidAmount({
     payed: checkout.payed,
     transactions: transactions.map((row) => ({
@@ -172,30 +125,17 @@ export async function storeReservationDoc(
   tx: Queryable,
   checkoutUid: string,
 ): Promise<CheckoutReservationDoc> {
-  const [checkout] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [checkoutUid]);
-  if (!checkout) throw new Error(`checkout ${checkoutUid} vanished inside its transaction`);
-  const [latest] = await tx.query<{ status: TransactionStatus }>(
-    'SELECT status FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created DESC, uid DESC LIMIT 1',
-    [checkoutUid],
-  );
+  const checkout = await lockedCheckout(tx, checkoutUid);
   const paid = await paidSoFar(tx, checkout);
   const doc = toReservationDoc(
     checkout,
     await readLines(tx, checkoutUid),
-    latest?.status ?? null,
+    await latestTransactionStatus(tx, checkoutUid),
     paid,
     await freeDeliveryThreshold(tx, checkout.page_uid, checkout.currency),
   );
   await writeReservationDoc(tx, doc);
   return doc;
-}
-
-export async function writeReservationDoc(tx: Queryable, doc: CheckoutReservationDoc): Promise<void> {
-  await tx.query(
-    `INSERT INTO checkout_reservations (page_uid, campaign_uid, user_uid, data) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (page_uid, campaign_uid, user_uid) DO UPDATE SET data = EXCLUDED.data, updated_at = now()`,
-    [doc.pageUid, doc.campaignUid, doc.userUid, JSON.stringify(doc)],
-  );
 }
 
 /** The stored reservation document of a shopper, or an empty one. */
@@ -205,12 +145,9 @@ export async function readReservationDoc(
   campaignUid: string,
   userUid: string,
 ): Promise<CheckoutReservationDoc> {
-  const [row] = await db.query<{ data: CheckoutReservationDoc }>(
-    'SELECT data FROM checkout_reservations WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3',
-    [pageUid, campaignUid, userUid],
-  );
-  return row
-    ? { ...emptyReservationDoc(pageUid, campaignUid, userUid), ...row.data }
+  const data = await readStoredReservation(db, { pageUid, campaignUid, userUid });
+  return data
+    ? { ...emptyReservationDoc(pageUid, campaignUid, userUid), ...data }
     : emptyReservationDoc(pageUid, campaignUid, userUid);
 }
 

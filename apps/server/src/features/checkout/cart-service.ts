@@ -34,12 +34,9 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
-import { refreshPayed } from '../orders/checkout-totals.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import {
-  type CheckoutRow,
   emptyReservationDoc,
-  type LineRow,
   lockOwnCheckout,
   paidSoFar,
   readReservationDoc,
@@ -48,6 +45,35 @@ import {
   variantOfKey,
   withRetry,
 } from './checkout-records.ts';
+import {
+  addToLine,
+  type CheckoutRow,
+  checkoutsWithExpiredLines,
+  deleteCheckout,
+  deleteExpiredLines,
+  deleteLines,
+  extendLineHolds,
+  findLine,
+  findCheckoutUid as findStoredCheckoutUid,
+  hasPaymentAttempt,
+  type LineRow,
+  lockCheckout,
+  lockOrCreateCheckout as lockOrCreateStoredCheckout,
+  openPayment,
+  ownCheckout,
+  readLines,
+  savedShopperChoices,
+  saveShopperChoices,
+  setCheckoutCurrency,
+  setCheckoutLanguage,
+  setLineHolds,
+  setLinePrice,
+  setLineQuantity,
+  touchCheckout,
+  unitsHeld,
+  writeReservationDoc,
+} from './checkout-store.ts';
+import { refreshPayed } from './checkout-totals.ts';
 import { orderRefusalError } from './order-refusal.ts';
 import type { ReservationPublisher } from './reservation-publisher.ts';
 
@@ -121,24 +147,26 @@ export function createCartService(deps: {
    * the store's own.
    */
   async function preferences(pageUid: string, userUid: string): Promise<ShopperPreferences> {
-    const [row] = await db.query<{
+    const [account] = await db.query<{
       page_language: string;
       page_currency: string;
       locale_code: string | null;
       currency_code: string | null;
-      language: string | null;
-      currency: string | null;
-      show_checkout_presentation: boolean | null;
     }>(
-      `SELECT p.language AS page_language, p.currency AS page_currency, u.locale_code, u.currency_code,
-         r.language, r.currency, r.show_checkout_presentation
+      `SELECT p.language AS page_language, p.currency AS page_currency, u.locale_code, u.currency_code
        FROM pages p
        LEFT JOIN users u ON u.uid = $2
-       LEFT JOIN user_reservations r ON r.page_uid = p.uid AND r.user_uid = $2
        WHERE p.uid = $1`,
       [pageUid, userUid],
     );
-    if (!row) throw notFound(`No store "${pageUid}".`);
+    if (!account) throw notFound(`No store "${pageUid}".`);
+    const saved = await savedShopperChoices(db, pageUid, userUid);
+    const row = {
+      ...account,
+      language: saved?.language ?? null,
+      currency: saved?.currency ?? null,
+      show_checkout_presentation: saved?.show_checkout_presentation ?? null,
+    };
     const chosenCurrency = row.currency ?? row.currency_code;
     return {
       language: resolveLocale(row.language ?? row.locale_code ?? row.page_language),
@@ -154,11 +182,7 @@ export function createCartService(deps: {
     campaignUid: string,
     userUid: string,
   ): Promise<string | null> {
-    const [row] = await db.query<{ uid: string }>(
-      'SELECT uid FROM checkouts WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3',
-      [pageUid, campaignUid, userUid],
-    );
-    return row?.uid ?? null;
+    return findStoredCheckoutUid(db, { pageUid, campaignUid, userUid });
   }
 
   /** The shopper's checkout in the campaign, created (empty) when there is none; locked for the transaction. */
@@ -169,27 +193,16 @@ export function createCartService(deps: {
     userUid: string,
     prefs: ShopperPreferences,
   ): Promise<CheckoutRow> {
-    const at = now();
-    await tx.query(
-      `INSERT INTO checkouts (uid, page_uid, campaign_uid, user_uid, currency, language, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-       ON CONFLICT (page_uid, campaign_uid, user_uid) DO NOTHING`,
-      [
-        randomBytes(12).toString('base64url'),
-        pageUid,
-        campaignUid,
-        userUid,
-        prefs.currency,
-        prefs.language,
-        at,
-      ],
+    return lockOrCreateStoredCheckout(
+      tx,
+      { pageUid, campaignUid, userUid },
+      {
+        uid: randomBytes(12).toString('base64url'),
+        currency: prefs.currency,
+        language: prefs.language,
+        at: now(),
+      },
     );
-    const [row] = await tx.query<CheckoutRow>(
-      'SELECT * FROM checkouts WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3 FOR UPDATE',
-      [pageUid, campaignUid, userUid],
-    );
-    if (!row) throw new Error('the checkout just upserted is missing');
-    return row;
   }
 
   /**
@@ -199,14 +212,9 @@ export function createCartService(deps: {
    */
   async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<void> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
-    // An order's lines hold no timed reservation (LEAST would skip a NULL, hence the CASE).
-    await tx.query(
-      `UPDATE checkout_lines
-       SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
-       WHERE checkout_uid = $1`,
-      [checkout.uid, until, CART_RESERVATION_MAX_AGE_MS],
-    );
-    await tx.query('UPDATE checkouts SET updated_at = $2 WHERE uid = $1', [checkout.uid, now()]);
+    // An order's lines hold no timed reservation.
+    await setLineHolds(tx, checkout.uid, until, CART_RESERVATION_MAX_AGE_MS);
+    await touchCheckout(tx, checkout.uid, now());
     // An order's total moved: whether its payments still cover it may have changed.
     if (checkout.status !== 'open') await refreshPayed(tx, checkout);
   }
@@ -242,11 +250,7 @@ export function createCartService(deps: {
    * never exceeds what the order holds.
    */
   async function refuseRemovalWhenPaid(tx: Queryable, checkout: CheckoutRow): Promise<void> {
-    const [open] = await tx.query(
-      "SELECT 1 FROM payment_transactions WHERE checkout_uid = $1 AND status = 'awaiting_confirmation' LIMIT 1",
-      [checkout.uid],
-    );
-    if (open) {
+    if (await openPayment(tx, checkout.uid)) {
       throw new HttpError(
         409,
         CHECKOUT_ERROR_CODES.paymentOpen,
@@ -265,30 +269,18 @@ export function createCartService(deps: {
   /** Releases the stock of expired lines of open carts: of one product (or variant), or of all. */
   async function releaseExpired(filter?: { productUid: string; variantUid: string | null }): Promise<number> {
     const at = now();
-    const params: unknown[] = [at];
-    let condition = '';
-    if (filter) {
-      params.push(filter.productUid, variantKey(filter.variantUid));
-      condition = 'AND l.product_uid = $2 AND l.variant_uid = $3';
-    }
-    const due = await db.query<{ checkout_uid: string }>(
-      `SELECT DISTINCT l.checkout_uid FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
-       WHERE c.status = 'open' AND l.reserved_until < $1 ${condition} LIMIT 200`,
-      params,
+    const due = await checkoutsWithExpiredLines(
+      db,
+      at,
+      filter && { productUid: filter.productUid, variantKey: variantKey(filter.variantUid) },
     );
     let released = 0;
-    for (const { checkout_uid } of due) {
+    for (const checkout_uid of due) {
       const result = await withRetry(() =>
         db.transaction(async (tx) => {
-          const [checkout] = await tx.query<CheckoutRow>(
-            'SELECT * FROM checkouts WHERE uid = $1 FOR UPDATE',
-            [checkout_uid],
-          );
+          const checkout = await lockCheckout(tx, checkout_uid);
           if (checkout?.status !== 'open') return null;
-          const expired = await tx.query<LineRow>(
-            'DELETE FROM checkout_lines WHERE checkout_uid = $1 AND reserved_until < $2 RETURNING *',
-            [checkout_uid, at],
-          );
+          const expired = await deleteExpiredLines(tx, checkout_uid, at);
           if (expired.length === 0) return null;
           await releaseStock(tx, expired.map(stockItemOf));
           return { doc: await storeReservationDoc(tx, checkout_uid), expired };
@@ -318,13 +310,7 @@ export function createCartService(deps: {
     adding: number,
     maxUnitsPerShopper: number,
   ): Promise<void> {
-    const [held] = await tx.query<{ units: number }>(
-      `SELECT COALESCE(SUM(l.qty), 0)::int AS units FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
-       WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3
-         AND (c.uid = $4 OR (c.status <> 'locked' AND NOT c.payed))`,
-      [checkout.page_uid, checkout.user_uid, productUid, checkout.uid],
-    );
-    if ((held?.units ?? 0) + adding > maxUnitsPerShopper) {
+    if ((await unitsHeld(tx, checkout, productUid)) + adding > maxUnitsPerShopper) {
       throw new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), {
         maxUnitsPerShopper,
       });
@@ -386,10 +372,12 @@ export function createCartService(deps: {
           if (refusal) throw refusal;
           const price = unitPrice(product, input.variantUid, checkout.currency);
           if (price === undefined) throw new Feedback('notFound');
-          const [line] = await tx.query<{ qty: number }>(
-            'SELECT qty FROM checkout_lines WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-            [checkout.uid, product.uid, variantKey(input.variantUid)],
-          );
+          const lineKey = {
+            checkoutUid: checkout.uid,
+            productUid: product.uid,
+            variantKey: variantKey(input.variantUid),
+          };
+          const line = await findLine(tx, lineKey);
           if ((line?.qty ?? 0) + input.quantity > MAX_LINE_QUANTITY) {
             throw new HttpError(
               409,
@@ -400,24 +388,16 @@ export function createCartService(deps: {
           await enforceUnitsPerShopper(tx, checkout, product.uid, input.quantity, maxUnitsPerShopper);
           const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
           if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
-          await tx.query(
-            `INSERT INTO checkout_lines (checkout_uid, product_uid, variant_uid, qty, unit_price, product_name,
-               variant_name, sku, image, added_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-             ON CONFLICT (checkout_uid, product_uid, variant_uid) DO UPDATE SET qty = checkout_lines.qty + EXCLUDED.qty`,
-            [
-              checkout.uid,
-              product.uid,
-              variantKey(input.variantUid),
-              input.quantity,
-              price,
-              product.name,
-              variant?.name ?? null,
-              variant?.sku || product.sku,
-              product.images[0] ?? null,
-              now(),
-            ],
-          );
+          await addToLine(tx, {
+            ...lineKey,
+            qty: input.quantity,
+            unit_price: price,
+            product_name: product.name,
+            variant_name: variant?.name ?? null,
+            sku: variant?.sku || product.sku,
+            image: product.images[0] ?? null,
+            added_at: now(),
+          });
           await renewHolds(tx, checkout);
           return storeReservationDoc(tx, checkout.uid);
         }),
@@ -458,10 +438,11 @@ export function createCartService(deps: {
       outcome = await withRetry(() =>
         db.transaction(async (tx) => {
           const checkout = await lockOwnCheckout(tx, input, userUid);
-          const [line] = await tx.query<LineRow>(
-            'SELECT * FROM checkout_lines WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-            [checkout.uid, input.productUid, variantKey(input.variantUid)],
-          );
+          const line = await findLine(tx, {
+            checkoutUid: checkout.uid,
+            productUid: input.productUid,
+            variantKey: variantKey(input.variantUid),
+          });
           if (!line) {
             if (input.quantity === 0)
               return { status: 'removed' as const, doc: await storeReservationDoc(tx, checkout.uid) };
@@ -485,17 +466,13 @@ export function createCartService(deps: {
           }
           if (delta > 0 && !(await reserveStock(tx, { ...item, qty: delta }))) throw new Feedback('soldOut');
           if (delta < 0) await releaseStock(tx, [{ ...item, qty: -delta }]);
-          if (input.quantity === 0) {
-            await tx.query(
-              'DELETE FROM checkout_lines WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-              [checkout.uid, line.product_uid, line.variant_uid],
-            );
-          } else {
-            await tx.query(
-              'UPDATE checkout_lines SET qty = $4 WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-              [checkout.uid, line.product_uid, line.variant_uid, input.quantity],
-            );
-          }
+          const lineKey = {
+            checkoutUid: checkout.uid,
+            productUid: line.product_uid,
+            variantKey: line.variant_uid,
+          };
+          if (input.quantity === 0) await deleteLines(tx, checkout.uid, lineKey);
+          else await setLineQuantity(tx, lineKey, input.quantity);
           await renewHolds(tx, checkout);
           const status: CartFeedbackStatus = input.quantity === 0 ? 'removed' : 'updated';
           return { status, doc: await storeReservationDoc(tx, checkout.uid) };
@@ -536,31 +513,24 @@ export function createCartService(deps: {
         if (refusal) throw refusal;
         await refuseRemovalWhenPaid(tx, checkout);
         if (input.productUid === undefined) {
-          const lines = await tx.query<LineRow>(
-            'DELETE FROM checkout_lines WHERE checkout_uid = $1 RETURNING *',
-            [checkout.uid],
-          );
+          const lines = await deleteLines(tx, checkout.uid);
           await releaseStock(tx, lines.map(stockItemOf));
           // Nothing was received (checked above). A checkout without payment attempts goes
           // entirely; one with attempts stays (empty), so a provider's late confirmation still
           // finds its transaction and the shop can refund it.
-          const [attempt] = await tx.query(
-            'SELECT 1 FROM payment_transactions WHERE checkout_uid = $1 LIMIT 1',
-            [checkout.uid],
-          );
-          if (attempt) {
+          if (await hasPaymentAttempt(tx, checkout.uid)) {
             await renewHolds(tx, checkout);
             return { doc: await storeReservationDoc(tx, checkout.uid), lines };
           }
-          await tx.query('DELETE FROM checkouts WHERE uid = $1', [checkout.uid]);
+          await deleteCheckout(tx, checkout.uid);
           const doc = emptyReservationDoc(pageUid, campaignUid, userUid);
-          await writeEmpty(tx, doc);
+          await writeReservationDoc(tx, doc);
           return { doc, lines };
         }
-        const lines = await tx.query<LineRow>(
-          'DELETE FROM checkout_lines WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3 RETURNING *',
-          [checkout.uid, input.productUid, variantKey(input.variantUid)],
-        );
+        const lines = await deleteLines(tx, checkout.uid, {
+          productUid: input.productUid,
+          variantKey: variantKey(input.variantUid),
+        });
         await releaseStock(tx, lines.map(stockItemOf));
         await renewHolds(tx, checkout);
         return { doc: await storeReservationDoc(tx, checkout.uid), lines };
@@ -571,14 +541,6 @@ export function createCartService(deps: {
       result.lines.map((line) => line.product_uid),
     );
     return feedback('removed', pageUid, campaignUid, userUid, result.doc);
-  }
-
-  async function writeEmpty(tx: Queryable, doc: CheckoutReservationDoc): Promise<void> {
-    await tx.query(
-      `INSERT INTO checkout_reservations (page_uid, campaign_uid, user_uid, data) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (page_uid, campaign_uid, user_uid) DO UPDATE SET data = EXCLUDED.data, updated_at = now()`,
-      [doc.pageUid, doc.campaignUid, doc.userUid, JSON.stringify(doc)],
-    );
   }
 
   async function getCartUid(userUid: string, input: GetCartUidRequest): Promise<GetCartUidResponse> {
@@ -637,28 +599,23 @@ export function createCartService(deps: {
   ): Promise<UserReservation> {
     requireSelf(userUid, input.user);
     await campaignInfo(input.pageUid, input.campaign);
-    await db.query(
-      `INSERT INTO user_reservations (page_uid, user_uid, language, currency, show_checkout_presentation, updated_at)
-       VALUES ($1, $2, $3, $4, COALESCE($5, false), $6)
-       ON CONFLICT (page_uid, user_uid) DO UPDATE SET
-         language = COALESCE(EXCLUDED.language, user_reservations.language),
-         currency = COALESCE(EXCLUDED.currency, user_reservations.currency),
-         show_checkout_presentation = COALESCE($5, user_reservations.show_checkout_presentation),
-         updated_at = EXCLUDED.updated_at`,
-      [
-        input.pageUid,
-        userUid,
-        input.language ?? null,
-        input.currency ?? null,
-        input.showCheckoutPresentation ?? null,
-        now(),
-      ],
+    await saveShopperChoices(
+      db,
+      input.pageUid,
+      userUid,
+      {
+        language: input.language ?? null,
+        currency: input.currency ?? null,
+        showCheckoutPresentation: input.showCheckoutPresentation ?? null,
+      },
+      now(),
     );
     // The checkout's language (its payment page's) follows the shopper's, so the journey keeps one language.
     if (input.language !== undefined) {
-      await db.query(
-        `UPDATE checkouts SET language = $4 WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3 AND language <> $4`,
-        [input.pageUid, input.campaign, userUid, input.language],
+      await setCheckoutLanguage(
+        db,
+        { pageUid: input.pageUid, campaignUid: input.campaign, userUid },
+        input.language,
       );
     }
     if (input.currency !== undefined)
@@ -674,10 +631,7 @@ export function createCartService(deps: {
     const checkoutUid = await findCheckoutUid(pageUid, campaignUid, userUid);
     if (checkoutUid === null) return;
     // Products are read before the transaction: PGlite's one connection is held by it.
-    const lineProducts = await db.query<{ product_uid: string }>(
-      'SELECT product_uid FROM checkout_lines WHERE checkout_uid = $1',
-      [checkoutUid],
-    );
+    const lineProducts = await readLines(db, checkoutUid);
     const products = new Map(
       (await catalog.productsByUid(lineProducts.map((line) => line.product_uid))).map((p) => [p.uid, p]),
     );
@@ -685,25 +639,22 @@ export function createCartService(deps: {
       db.transaction(async (tx) => {
         const checkout = await lockOwnCheckout(tx, { pageUid, campaignUid, checkoutUid }, userUid);
         if (checkout.status !== 'open' || checkout.currency === currency) return null;
-        const lines = await tx.query<LineRow>('SELECT * FROM checkout_lines WHERE checkout_uid = $1', [
-          checkout.uid,
-        ]);
+        const lines = await readLines(tx, checkout.uid);
         const prices = lines.map((line) => {
           const product = products.get(line.product_uid);
           return product ? unitPrice(product, variantOfKey(line.variant_uid), currency) : undefined;
         });
         if (prices.some((price) => price === undefined)) return null;
         for (const [index, line] of lines.entries()) {
-          await tx.query(
-            'UPDATE checkout_lines SET unit_price = $4 WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-            [line.checkout_uid, line.product_uid, line.variant_uid, prices[index]],
+          const price = prices[index];
+          if (price === undefined) continue;
+          await setLinePrice(
+            tx,
+            { checkoutUid: line.checkout_uid, productUid: line.product_uid, variantKey: line.variant_uid },
+            price,
           );
         }
-        await tx.query('UPDATE checkouts SET currency = $2, updated_at = $3 WHERE uid = $1', [
-          checkout.uid,
-          currency,
-          now(),
-        ]);
+        await setCheckoutCurrency(tx, checkout.uid, currency, now());
         return storeReservationDoc(tx, checkout.uid);
       }),
     );
@@ -723,10 +674,7 @@ export function createCartService(deps: {
   ): Promise<void> {
     const checkoutUid = await findCheckoutUid(input.pageUid, input.campaignUid, userUid);
     if (checkoutUid === null) return;
-    const lines = await db.query<{ product_uid: string; variant_uid: string }>(
-      'SELECT product_uid, variant_uid FROM checkout_lines WHERE checkout_uid = $1',
-      [checkoutUid],
-    );
+    const lines = await readLines(db, checkoutUid);
     const products = new Map(
       (await catalog.productsByUid(lines.map((line) => line.product_uid))).map((p) => [p.uid, p]),
     );
@@ -750,17 +698,19 @@ export function createCartService(deps: {
     if (checkoutUid === null) return { reservedUntil: null };
     const result = await withRetry(() =>
       db.transaction(async (tx) => {
-        const [checkout] = await tx.query<CheckoutRow>(
-          `SELECT * FROM checkouts WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND user_uid = $4
-           FOR UPDATE`,
-          [checkoutUid, input.pageUid, input.campaignUid, userUid],
+        const checkout = await ownCheckout(
+          tx,
+          { pageUid: input.pageUid, campaignUid: input.campaignUid, checkoutUid },
+          userUid,
+          true,
         );
         if (checkout?.status !== 'open') return null;
         // Renewed like any activity (renewHolds), so never past a line's maximum age.
-        const renewed = await tx.query<{ product_uid: string; variant_uid: string; reserved_until: string }>(
-          `UPDATE checkout_lines SET reserved_until = LEAST($2::bigint, added_at + $3::bigint)
-           WHERE checkout_uid = $1 RETURNING product_uid, variant_uid, reserved_until`,
-          [checkout.uid, now() + CART_RESERVATION_HOLD_MS, CART_RESERVATION_MAX_AGE_MS],
+        const renewed = await extendLineHolds(
+          tx,
+          checkout.uid,
+          now() + CART_RESERVATION_HOLD_MS,
+          CART_RESERVATION_MAX_AGE_MS,
         );
         if (renewed.length === 0) return null;
         return { renewed, doc: await storeReservationDoc(tx, checkout.uid) };

@@ -293,15 +293,15 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
   it('releases the stock of carts left alone longer than the hold', async () => {
     // Earlier tests' carts expire first, so only this cart's units are counted below.
     clock += CART_RESERVATION_HOLD_MS + 1;
-    await server.commerce.cart.releaseExpired();
+    await server.services.cart.releaseExpired();
     const shopper = await signIn(server);
     const stock = (await stockOf(server, 'mug')).product as number;
     await addSingle(server, shopper, 'mug', { quantity: 3 });
     expect((await stockOf(server, 'mug')).product).toBe(stock - 3);
     clock += CART_RESERVATION_HOLD_MS - 1;
-    expect(await server.commerce.cart.releaseExpired()).toBe(0);
+    expect(await server.services.cart.releaseExpired()).toBe(0);
     clock += 2;
-    expect(await server.commerce.cart.releaseExpired()).toBe(3);
+    expect(await server.services.cart.releaseExpired()).toBe(3);
     expect((await stockOf(server, 'mug')).product).toBe(stock);
     const [stored] = await server.db.query<{ data: CheckoutReservationDoc }>(
       'SELECT data FROM checkout_reservations WHERE user_uid = $1',
@@ -314,7 +314,7 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
 describe('ping (spec §7 /functions/ping)', () => {
   it('renews the hold of an open cart while the shopper stays on the checkout', async () => {
     clock += CART_RESERVATION_HOLD_MS + 1;
-    await server.commerce.cart.releaseExpired();
+    await server.services.cart.releaseExpired();
     const shopper = await signIn(server);
     const added = await addSingle(server, shopper, 'mug');
     clock += CART_RESERVATION_HOLD_MS - 1_000;
@@ -333,7 +333,7 @@ describe('ping (spec §7 /functions/ping)', () => {
       (await call(server, shopper, '/functions/ping', { pageUid: SHOP, campaignUid: CAMPAIGN })).status,
     ).toBe(400);
     clock += 2_000;
-    expect(await server.commerce.cart.releaseExpired()).toBe(0);
+    expect(await server.services.cart.releaseExpired()).toBe(0);
     const stranger = await signIn(server);
     const foreign = await call(server, stranger, '/functions/ping', {
       action: 'setLastSeenOnCheckout',

@@ -1,5 +1,5 @@
 import { formatMoney, resolveLocale } from '@vitrine/domain';
-import type { PaymentPageData } from './payment-service.ts';
+import type { PaymentPageData } from '../payment-service.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

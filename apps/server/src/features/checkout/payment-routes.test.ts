@@ -22,7 +22,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { adminHeaders, openTestApp, openTestDatabase, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { signWebhook } from './payments/webhook-signature.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
@@ -112,7 +112,7 @@ async function storedState(transactionUid: string) {
 }
 
 function testProvider() {
-  const provider = app.commerce.testProvider;
+  const provider = app.services.testProvider;
   if (!provider) throw new Error('the test provider is enabled in tests');
   return provider;
 }
@@ -538,7 +538,7 @@ describe('without test payments (VITRINE_TEST_PAYMENTS=off, the production defau
       );
       expect(started.status).toBe(503);
       expect(started.body.error).toBe('no_payment_provider');
-      expect(shop.commerce.testProvider).toBeNull();
+      expect(shop.services.testProvider).toBeNull();
       const page = await shop.server.inject({ method: 'GET', url: '/payments/test/pay/anything?key=x' });
       expect(page.statusCode).toBe(404);
       const approve = await shop.server.inject({

@@ -15,20 +15,31 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Publish } from '../../realtime/publisher.ts';
-import type { CartService } from '../cart/cart-service.ts';
+import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
 import {
-  type CheckoutRow,
   checkoutDetails,
   completeCheckoutDetails,
   lockOwnCheckout,
-  readLines,
   storeReservationDoc,
   withRetry,
-} from '../cart/checkout-records.ts';
-import { orderRefusalError } from '../cart/order-refusal.ts';
-import { checkoutTopics } from '../checkout/live-queries.ts';
-import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
+} from './checkout-records.ts';
+import {
+  type CheckoutRow,
+  checkoutPageUid,
+  insertPurchase,
+  lockCheckout,
+  lockedCheckout,
+  markLocked,
+  markOrdered,
+  openPayment,
+  ownCheckout,
+  readLines,
+  saveCheckoutDetails,
+} from './checkout-store.ts';
 import { checkoutTotals, checkoutView, refreshPayed } from './checkout-totals.ts';
+import { checkoutTopics } from './live-queries.ts';
+import { orderRefusalError } from './order-refusal.ts';
+import type { ReservationPublisher } from './reservation-publisher.ts';
 import {
   deliveryCountries,
   findParcelShops,
@@ -51,11 +62,11 @@ export interface CheckoutRef {
 export function createOrderService(deps: {
   db: Database;
   stores: StoreService;
-  cart: CartService;
+  reservations: ReservationPublisher;
   publish: Publish;
   now: () => number;
 }) {
-  const { db, stores, cart, publish, now } = deps;
+  const { db, stores, reservations, publish, now } = deps;
 
   async function deadlineOf(q: Queryable, campaignUid: string): Promise<number | null> {
     const [row] = await q.query<{ deadline: number | null }>(
@@ -91,10 +102,7 @@ export function createOrderService(deps: {
   }
 
   async function readOwnCheckout(userUid: string, ref: CheckoutRef): Promise<CheckoutRow> {
-    const [row] = await db.query<CheckoutRow>(
-      'SELECT * FROM checkouts WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND user_uid = $4',
-      [ref.checkoutUid, ref.pageUid, ref.campaignUid, userUid],
-    );
+    const row = await ownCheckout(db, ref, userUid, false);
     if (!row) throw notFound(`No checkout "${ref.checkoutUid}" of yours in this campaign.`);
     return row;
   }
@@ -135,13 +143,7 @@ export function createOrderService(deps: {
     }
     if (checkout.status !== 'open') return [];
     const at = now();
-    await tx.query(
-      `UPDATE checkouts SET status = 'ordered', order_number = nextval('order_numbers'), ordered_at = $2, updated_at = $2
-       WHERE uid = $1`,
-      [checkout.uid, at],
-    );
-    // Ordered units are the shopper's: they no longer go back to stock on a timer.
-    await tx.query('UPDATE checkout_lines SET reserved_until = NULL WHERE checkout_uid = $1', [checkout.uid]);
+    await markOrdered(tx, checkout.uid, at);
     const [user] = await tx.query<{ name: string }>('SELECT name FROM users WHERE uid = $1', [
       checkout.user_uid,
     ]);
@@ -157,17 +159,7 @@ export function createOrderService(deps: {
         buyerName,
         time: at,
       };
-      await tx.query(
-        'INSERT INTO purchases (uid, page_uid, campaign_uid, product_uid, buyer_name, time) VALUES ($1, $2, $3, $4, $5, $6)',
-        [
-          purchase.uid,
-          purchase.pageUid,
-          purchase.campaignUid,
-          purchase.productUid,
-          purchase.buyerName,
-          purchase.time,
-        ],
-      );
+      await insertPurchase(tx, purchase);
       purchases.push(purchase);
     }
     return purchases;
@@ -187,11 +179,7 @@ export function createOrderService(deps: {
    * leave the shopper paying more than the order then owes (and the payment refused as owed back).
    */
   async function refuseShrinkingUnderOpenPayment(tx: Queryable, checkout: CheckoutRow): Promise<void> {
-    const [open] = await tx.query<{ total_price: number }>(
-      `SELECT total_price FROM payment_transactions WHERE checkout_uid = $1 AND status = 'awaiting_confirmation'
-       ORDER BY created DESC LIMIT 1`,
-      [checkout.uid],
-    );
+    const open = await openPayment(tx, checkout.uid);
     if (!open) return;
     if (!confirmationFits(open.total_price, (await checkoutTotals(tx, checkout)).remainingAmount)) {
       throw new HttpError(
@@ -200,12 +188,6 @@ export function createOrderService(deps: {
         'A payment for this order is under way: complete or cancel it on the payment page before choosing cheaper delivery.',
       );
     }
-  }
-
-  async function lockedCheckout(tx: Queryable, uid: string): Promise<CheckoutRow> {
-    const [row] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [uid]);
-    if (!row) throw new Error(`checkout ${uid} vanished inside its transaction`);
-    return row;
   }
 
   return {
@@ -244,12 +226,8 @@ export function createOrderService(deps: {
           const checkout = await lockOwnCheckout(tx, ref, userUid);
           const refusal = orderRefusalError(checkout.status, null, now(), 'editDetails');
           if (refusal) throw refusal;
-          await tx.query('UPDATE checkouts SET details = $2, updated_at = $3 WHERE uid = $1', [
-            checkout.uid,
-            // The completed record of spec §3: derived fields from what the shopper typed.
-            JSON.stringify(completeCheckoutDetails(details)),
-            now(),
-          ]);
+          // The completed record of spec §3: derived fields from what the shopper typed.
+          await saveCheckoutDetails(tx, checkout.uid, completeCheckoutDetails(details), now());
           await refuseShrinkingUnderOpenPayment(tx, await lockedCheckout(tx, checkout.uid));
           // The freight may have changed the total an earlier payment covered.
           await refreshPayed(tx, await lockedCheckout(tx, checkout.uid));
@@ -257,7 +235,7 @@ export function createOrderService(deps: {
           return { doc, view: await view(await lockedCheckout(tx, checkout.uid), locations, tx) };
         }),
       );
-      await cart.announce(result.doc, []);
+      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
       return result.view;
     },
 
@@ -272,39 +250,31 @@ export function createOrderService(deps: {
           return { doc, purchases, view: await view(await lockedCheckout(tx, checkout.uid), locations, tx) };
         }),
       );
-      await cart.announce(result.doc, []);
+      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
       await announcePurchases(result.purchases);
       return result.view;
     },
 
     /** Admin: the order goes to packing and is locked against changes and payments (spec §4). */
     async sendToPacking(checkoutUid: string): Promise<CheckoutView> {
-      const [owner] = await db.query<{ page_uid: string }>('SELECT page_uid FROM checkouts WHERE uid = $1', [
-        checkoutUid,
-      ]);
-      if (!owner) throw notFound(`No checkout "${checkoutUid}".`);
-      const locations = await locationsOf(owner.page_uid);
+      const pageUid = await checkoutPageUid(db, checkoutUid);
+      if (!pageUid) throw notFound(`No checkout "${checkoutUid}".`);
+      const locations = await locationsOf(pageUid);
       const result = await withRetry(() =>
         db.transaction(async (tx) => {
-          const [checkout] = await tx.query<CheckoutRow>(
-            'SELECT * FROM checkouts WHERE uid = $1 FOR UPDATE',
-            [checkoutUid],
-          );
+          const checkout = await lockCheckout(tx, checkoutUid);
           if (!checkout) throw notFound(`No checkout "${checkoutUid}".`);
           if (checkout.status === 'open') {
             throw new HttpError(409, 'not_ordered', 'Only placed orders can be sent to packing.');
           }
           if (checkout.status === 'ordered') {
-            await tx.query(
-              "UPDATE checkouts SET status = 'locked', locked_at = $2, updated_at = $2 WHERE uid = $1",
-              [checkoutUid, now()],
-            );
+            await markLocked(tx, checkoutUid, now());
           }
           const doc = await storeReservationDoc(tx, checkoutUid);
           return { doc, view: await view(await lockedCheckout(tx, checkoutUid), locations, tx) };
         }),
       );
-      await cart.announce(result.doc, []);
+      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
       return result.view;
     },
   };

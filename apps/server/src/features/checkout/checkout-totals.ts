@@ -1,41 +1,17 @@
 import { checkoutProblems, isPaidInFull, isPastDeadline, linesTotal, paidAmount } from '@vitrine/domain';
-import type {
-  CheckoutItem,
-  CheckoutProblem,
-  CheckoutView,
-  Transaction,
-  TransactionStatus,
-} from '@vitrine/protocol';
+import type { CheckoutItem, CheckoutProblem, CheckoutView, Transaction } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
+import { freeDeliveryThreshold } from '../stores/store-service.ts';
+import { checkoutDetails, variantOfKey } from './checkout-records.ts';
 import {
   type CheckoutRow,
-  checkoutDetails,
   type LineRow,
   readLines,
-  variantOfKey,
-} from '../cart/checkout-records.ts';
-import { freeDeliveryThreshold } from '../stores/store-service.ts';
+  setPayed,
+  type TransactionRow,
+  transactionsOf,
+} from './checkout-store.ts';
 import { freightFor, parcelShopById } from './shipping.ts';
-
-/** A row of `payment_transactions`. */
-export interface TransactionRow {
-  uid: string;
-  checkout_uid: string;
-  provider: string;
-  status: TransactionStatus;
-  payment_ok: boolean;
-  allow_reopen: boolean;
-  amount_refunded: number;
-  total_price: number;
-  /** Minor units received that the order did not owe, to be refunded (0 normally). */
-  refund_due: number;
-  /** The provider's id of the payment (Stripe: PaymentIntent), once known. */
-  provider_payment_id: string | null;
-  currency: Transaction['currency'];
-  return_path: string;
-  created: number;
-  updated: number;
-}
 
 export function toTransaction(row: TransactionRow): Transaction {
   return {
@@ -66,10 +42,7 @@ export interface CheckoutTotals {
 /** Lines, freight, total and what the counted payments cover (spec §5 counting rules). */
 export async function checkoutTotals(db: Queryable, checkout: CheckoutRow): Promise<CheckoutTotals> {
   const lines = await readLines(db, checkout.uid);
-  const rows = await db.query<TransactionRow>(
-    'SELECT * FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created, uid',
-    [checkout.uid],
-  );
+  const rows = await transactionsOf(db, checkout.uid);
   const transactions = rows.map(toTransaction);
   const subtotal = linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty })));
   // An empty order ships nothing, so it costs nothing.
@@ -101,7 +74,7 @@ export async function refreshPayed(tx: Queryable, checkout: CheckoutRow): Promis
   const totals = await checkoutTotals(tx, checkout);
   const payed = isPaidInFull(totals.totalPrice, { payed: checkout.payed, transactions: totals.transactions });
   if (payed !== checkout.payed) {
-    await tx.query('UPDATE checkouts SET payed = $2 WHERE uid = $1', [checkout.uid, payed]);
+    await setPayed(tx, checkout.uid, payed);
   }
   return payed;
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { Publish } from '../../realtime/publisher.ts';
-import { checkoutTopics } from '../checkout/live-queries.ts';
 import { readReservationDoc } from './checkout-records.ts';
+import { checkoutTopics } from './live-queries.ts';
 
 /**
  * Tells a shopper's open tabs (the `checkout` live query) that their reservation changed.

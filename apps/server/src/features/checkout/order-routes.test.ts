@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
-import { checkoutTopics } from '../checkout/live-queries.ts';
+import { checkoutTopics } from './live-queries.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;

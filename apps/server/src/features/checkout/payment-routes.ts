@@ -11,11 +11,12 @@ import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
 import { framingPolicy } from '../../http/page-security.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { requireShopper } from '../cart/routes.ts';
-import { renderPaymentPage } from './payment-page.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { requireShopper } from './cart-routes.ts';
+import { deleteTestConfirmation, dueTestConfirmations, scheduleTestConfirmation } from './checkout-store.ts';
 import { headerSafePath, type PaymentPageData, type PaymentService } from './payment-service.ts';
-import type { TestPaymentProvider } from './test-provider.ts';
+import { renderPaymentPage } from './payments/payment-page.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import type { TestPaymentProvider } from './payments/test-provider.ts';
 
 /**
  * How long the test provider takes to confirm an approved payment, so the payment-received page
@@ -128,12 +129,7 @@ export function registerPaymentRoutes(
      * process; its event id is fixed, so a confirmation sent twice (two nodes) applies once.
      */
     async function confirmDue(all: boolean): Promise<void> {
-      const due = await db.query<{ transaction_uid: string; total_price: number; currency: Currency }>(
-        `SELECT c.transaction_uid, t.total_price, t.currency
-         FROM test_payment_confirmations c JOIN payment_transactions t ON t.uid = c.transaction_uid
-         WHERE c.due_at <= $1 ORDER BY c.due_at`,
-        [all ? Number.MAX_SAFE_INTEGER : options.now()],
-      );
+      const due = await dueTestConfirmations(db, all ? Number.MAX_SAFE_INTEGER : options.now());
       for (const row of due) {
         const status = await deliver(
           row.transaction_uid,
@@ -144,9 +140,7 @@ export function registerPaymentRoutes(
         );
         // A refusal (4xx) will not change on a retry; a server error is retried by the sweep.
         if (status < 500) {
-          await db.query('DELETE FROM test_payment_confirmations WHERE transaction_uid = $1', [
-            row.transaction_uid,
-          ]);
+          await deleteTestConfirmation(db, row.transaction_uid);
         }
       }
     }
@@ -204,11 +198,7 @@ export function registerPaymentRoutes(
       if (page.status === 'awaiting_confirmation') {
         if (action === 'approve') {
           await deliver(transactionUid, 'payment.authorized', page.amount, page.currency);
-          await db.query(
-            `INSERT INTO test_payment_confirmations (transaction_uid, due_at) VALUES ($1, $2)
-             ON CONFLICT (transaction_uid) DO NOTHING`,
-            [transactionUid, options.now() + confirmationDelayMs],
-          );
+          await scheduleTestConfirmation(db, transactionUid, options.now() + confirmationDelayMs);
           if (confirmationDelayMs <= 0) await confirm(false);
           else {
             const timer = setTimeout(() => {

@@ -8,17 +8,31 @@ import {
 } from '@vitrine/protocol';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { CartService } from '../cart/cart-service.ts';
+import type { StoreService } from '../stores/store-service.ts';
+import { lockOwnCheckout, storeReservationDoc, withRetry } from './checkout-records.ts';
 import {
-  type CheckoutRow,
-  lockOwnCheckout,
-  storeReservationDoc,
-  withRetry,
-} from '../cart/checkout-records.ts';
-import { checkoutTotals, refreshPayed, type TransactionRow } from '../orders/checkout-totals.ts';
-import type { OrderService } from '../orders/order-service.ts';
-import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
-import { pageKeyHash } from './test-provider.ts';
+  abandonOpenPayments,
+  abandonPayment,
+  findProviderTransaction,
+  insertTransaction,
+  latestAttemptCreated,
+  lockCheckout,
+  lockedCheckout,
+  lockTransaction,
+  markPaymentEventApplied,
+  paymentPageRow,
+  recordOpenedPayment,
+  recordPaymentEvent,
+  setProviderPaymentId,
+  type TransactionRow,
+  transactionReturnPath,
+  updateTransactionState,
+} from './checkout-store.ts';
+import { checkoutTotals, refreshPayed } from './checkout-totals.ts';
+import type { OrderService } from './order-service.ts';
+import type { PaymentProvider, ProviderEvent } from './payments/payment-provider.ts';
+import { pageKeyHash } from './payments/test-provider.ts';
+import type { ReservationPublisher } from './reservation-publisher.ts';
 
 /**
  * What a webhook delivery did. `refund_due`: a confirmation the order no longer owed (it shrank,
@@ -52,12 +66,14 @@ export function createPaymentService(deps: {
   db: Database;
   providers: readonly PaymentProvider[];
   orders: OrderService;
-  cart: CartService;
+  reservations: ReservationPublisher;
+  /** The store's name, shown on the hosted payment page. */
+  stores: Pick<StoreService, 'storeInfo'>;
   now: () => number;
   /** Logs a provider's failure to open a payment (the shopper sees a 502). */
   onProviderError?: (error: unknown) => void;
 }) {
-  const { db, orders, cart, now } = deps;
+  const { db, orders, reservations, now } = deps;
   const onProviderError = deps.onProviderError ?? (() => {});
   const providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
 
@@ -65,12 +81,6 @@ export function createPaymentService(deps: {
     const provider = providers.get(id);
     if (!provider) throw notFound(`No payment provider "${id}".`);
     return provider;
-  }
-
-  async function lockedCheckout(tx: { query: Database['query'] }, uid: string): Promise<CheckoutRow> {
-    const [row] = await tx.query<CheckoutRow>('SELECT * FROM checkouts WHERE uid = $1', [uid]);
-    if (!row) throw new Error(`checkout ${uid} vanished inside its transaction`);
-    return row;
   }
 
   return {
@@ -102,33 +112,21 @@ export function createPaymentService(deps: {
           // At most one attempt is open: an earlier one still awaiting confirmation is cancelled
           // (the shopper left its page, or pays again in another tab). Should its provider still
           // confirm it, the confirmation counts only for what the order then owes.
-          const replaced = await tx.query<{ provider: string; provider_session_id: string | null }>(
-            `UPDATE payment_transactions SET status = 'abandoned', updated = $2
-             WHERE checkout_uid = $1 AND status = 'awaiting_confirmation'
-             RETURNING provider, provider_session_id`,
-            [checkout.uid, now()],
-          );
+          const replaced = await abandonOpenPayments(tx, checkout.uid, now());
           const uid = randomBytes(18).toString('base64url');
           // Strictly after the checkout's earlier attempts, so "latest attempt" is well defined.
-          const [latest] = await tx.query<{ created: number | null }>(
-            'SELECT MAX(created) AS created FROM payment_transactions WHERE checkout_uid = $1',
-            [checkout.uid],
-          );
-          const at = Math.max(now(), (latest?.created ?? 0) + 1);
-          await tx.query(
-            `INSERT INTO payment_transactions (uid, checkout_uid, provider, status, total_price, currency, return_path,
-               created, updated)
-             VALUES ($1, $2, $3, 'awaiting_confirmation', $4, $5, $6, $7, $7)`,
-            [
-              uid,
-              checkout.uid,
-              provider.id,
-              totals.remainingAmount,
-              checkout.currency,
-              headerSafePath(input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`),
-              at,
-            ],
-          );
+          const at = Math.max(now(), ((await latestAttemptCreated(tx, checkout.uid)) ?? 0) + 1);
+          await insertTransaction(tx, {
+            uid,
+            checkoutUid: checkout.uid,
+            provider: provider.id,
+            totalPrice: totals.remainingAmount,
+            currency: checkout.currency,
+            returnPath: headerSafePath(
+              input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`,
+            ),
+            created: at,
+          });
           const doc = await storeReservationDoc(tx, checkout.uid);
           const [store] = await tx.query<{ name: string }>('SELECT name FROM pages WHERE uid = $1', [
             checkout.page_uid,
@@ -145,7 +143,7 @@ export function createPaymentService(deps: {
           };
         }),
       );
-      await cart.announce(result.doc, []);
+      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
       await orders.announcePurchases(result.purchases);
       // Replaced sessions are closed at their provider, so the shopper cannot pay them any more
       // (should one be paid first anyway, its confirmation counts only for what is owed).
@@ -155,10 +153,7 @@ export function createPaymentService(deps: {
           await oldProvider.cancelPayment(old.provider_session_id).catch(onProviderError);
         }
       }
-      const [stored] = await db.query<{ return_path: string }>(
-        'SELECT return_path FROM payment_transactions WHERE uid = $1',
-        [result.uid],
-      );
+      const storedReturnPath = await transactionReturnPath(db, result.uid);
       let opened: Awaited<ReturnType<PaymentProvider['createPayment']>>;
       try {
         opened = await provider.createPayment({
@@ -166,17 +161,13 @@ export function createPaymentService(deps: {
           amount: result.amount,
           currency: result.currency,
           origin,
-          returnPath: stored?.return_path ?? '/',
+          returnPath: storedReturnPath ?? '/',
           storeName: result.storeName,
           orderNumber: result.orderNumber,
         });
       } catch (error) {
         // The attempt never reached the provider: it ends here, and the shopper may try again.
-        await db.query(
-          `UPDATE payment_transactions SET status = 'abandoned', updated = $2
-           WHERE uid = $1 AND status = 'awaiting_confirmation'`,
-          [result.uid, now()],
-        );
+        await abandonPayment(db, result.uid, now());
         onProviderError(error);
         throw new HttpError(
           502,
@@ -184,10 +175,7 @@ export function createPaymentService(deps: {
           'The payment provider could not be reached; try again.',
         );
       }
-      await db.query(
-        'UPDATE payment_transactions SET payment_url = $2, provider_session_id = $3, page_key_hash = $4 WHERE uid = $1',
-        [result.uid, opened.paymentUrl, opened.sessionId, opened.pageKeyHash],
-      );
+      await recordOpenedPayment(db, result.uid, opened);
       return {
         transactionUid: result.uid,
         paymentUrl: opened.paymentUrl,
@@ -213,21 +201,13 @@ export function createPaymentService(deps: {
       }
       const event = provider.parseEvent(rawBody);
       if (!event) return { outcome: 'ignored' };
-      const [found] = await db.query<{ uid: string; checkout_uid: string }>(
-        event.transactionUid !== null
-          ? 'SELECT uid, checkout_uid FROM payment_transactions WHERE uid = $1 AND provider = $2'
-          : 'SELECT uid, checkout_uid FROM payment_transactions WHERE provider_payment_id = $1 AND provider = $2',
-        [event.transactionUid ?? event.providerPaymentId, provider.id],
-      );
+      const found = await findProviderTransaction(db, provider.id, event);
       if (!found) throw notFound(`No transaction "${event.transactionUid ?? event.providerPaymentId}".`);
       const result = await withRetry(() =>
         db.transaction(async (tx) => {
           // The checkout first: the same lock order as every other change of a checkout.
-          await tx.query('SELECT uid FROM checkouts WHERE uid = $1 FOR UPDATE', [found.checkout_uid]);
-          const [transaction] = await tx.query<TransactionRow>(
-            'SELECT * FROM payment_transactions WHERE uid = $1 FOR UPDATE',
-            [found.uid],
-          );
+          await lockCheckout(tx, found.checkout_uid);
+          const transaction = await lockTransaction(tx, found.uid);
           if (!transaction) throw notFound(`No transaction "${found.uid}".`);
           // A running refund total becomes what this event refunds beyond what is recorded.
           const amount =
@@ -235,18 +215,17 @@ export function createPaymentService(deps: {
               ? event.amount
               : Math.max(0, event.refundedTotal - transaction.amount_refunded);
           checkAmount({ ...event, amount }, transaction);
-          const inserted = await tx.query(
-            `INSERT INTO payment_events (provider, event_id, transaction_uid, type, applied, received_at)
-             VALUES ($1, $2, $3, $4, false, $5) ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-            [provider.id, event.id, transaction.uid, event.type, now()],
-          );
+          const recorded = await recordPaymentEvent(tx, {
+            provider: provider.id,
+            eventId: event.id,
+            transactionUid: transaction.uid,
+            type: event.type,
+            at: now(),
+          });
           if (event.providerPaymentId !== null && transaction.provider_payment_id === null) {
-            await tx.query('UPDATE payment_transactions SET provider_payment_id = $2 WHERE uid = $1', [
-              transaction.uid,
-              event.providerPaymentId,
-            ]);
+            await setProviderPaymentId(tx, transaction.uid, event.providerPaymentId);
           }
-          if (inserted.length === 0) return { outcome: 'duplicate' as const, doc: null, refund: null };
+          if (!recorded) return { outcome: 'duplicate' as const, doc: null, refund: null };
           const next = nextTransactionState(
             {
               status: transaction.status,
@@ -272,16 +251,14 @@ export function createPaymentService(deps: {
             // A refund first pays back what was owed back.
             refundDue = Math.max(0, refundDue - (next.amountRefunded - transaction.amount_refunded));
           }
-          await tx.query(
-            `UPDATE payment_transactions SET status = $2, payment_ok = $3, amount_refunded = $4, refund_due = $5,
-               updated = $6
-             WHERE uid = $1`,
-            [transaction.uid, next.status, paymentOK, next.amountRefunded, refundDue, now()],
-          );
-          await tx.query('UPDATE payment_events SET applied = true WHERE provider = $1 AND event_id = $2', [
-            provider.id,
-            event.id,
-          ]);
+          await updateTransactionState(tx, transaction.uid, {
+            status: next.status,
+            paymentOK,
+            amountRefunded: next.amountRefunded,
+            refundDue,
+            at: now(),
+          });
+          await markPaymentEventApplied(tx, provider.id, event.id);
           await refreshPayed(tx, checkout);
           const owedBack = refundDue > transaction.refund_due;
           const providerPaymentId = transaction.provider_payment_id ?? event.providerPaymentId;
@@ -295,7 +272,9 @@ export function createPaymentService(deps: {
           };
         }),
       );
-      if (result.doc) await cart.announce(result.doc, []);
+      if (result.doc) {
+        await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
+      }
       if (result.refund && provider.refund) {
         // Money the order did not owe goes back at once where the provider can refund; its
         // refund webhook then clears refund_due. Otherwise it stays flagged for the shop.
@@ -309,23 +288,7 @@ export function createPaymentService(deps: {
      * the page key that only the shopper who started the payment received.
      */
     async paymentPage(providerId: string, transactionUid: string, key: string): Promise<PaymentPageData> {
-      const [row] = await db.query<{
-        uid: string;
-        status: TransactionRow['status'];
-        total_price: number;
-        currency: Currency;
-        return_path: string;
-        order_number: number | null;
-        language: string;
-        store_name: string;
-        page_uid: string;
-        page_key_hash: string | null;
-      }>(
-        `SELECT t.uid, t.status, t.total_price, t.currency, t.return_path, t.page_key_hash, c.order_number, c.language, p.name AS store_name, p.uid AS page_uid
-         FROM payment_transactions t JOIN checkouts c ON c.uid = t.checkout_uid JOIN pages p ON p.uid = c.page_uid
-         WHERE t.uid = $1 AND t.provider = $2`,
-        [transactionUid, providerId],
-      );
+      const row = await paymentPageRow(db, providerId, transactionUid);
       if (!row) throw notFound('No such payment.');
       const expected = Buffer.from(row.page_key_hash ?? '', 'hex');
       const given = Buffer.from(pageKeyHash(key), 'hex');
@@ -342,7 +305,7 @@ export function createPaymentService(deps: {
         amount: row.total_price,
         currency: row.currency,
         orderNumber: row.order_number,
-        storeName: row.store_name,
+        storeName: (await deps.stores.storeInfo(row.page_uid)).name,
         pageUid: row.page_uid,
         language: row.language,
         returnPath: row.return_path,

@@ -19,7 +19,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
-import { signWebhook } from '../payments/webhook-signature.ts';
+import { signWebhook } from './payments/webhook-signature.ts';
 
 // What an order tells the shopper after it is placed and paid (issue 13 §4, §5): the player's
 // cart reads freight, paid and remaining amounts from the reservation document, and the
@@ -55,7 +55,7 @@ async function reservationDoc(shopper: Shopper): Promise<CheckoutReservationDoc 
 }
 
 async function paySigned(started: PaymentStarted): Promise<void> {
-  const provider = app.commerce.testProvider;
+  const provider = app.services.testProvider;
   if (!provider) throw new Error('the test provider is enabled in tests');
   const payload: PaymentWebhookEvent = {
     id: `evt_${randomBytes(6).toString('hex')}`,

@@ -1,6 +1,6 @@
 import { CurrencyCode, type PaymentEventType } from '@vitrine/protocol';
 import { z } from 'zod';
-import { parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../../http/errors.ts';
 import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 import { checkWebhookSignature } from './webhook-signature.ts';
 

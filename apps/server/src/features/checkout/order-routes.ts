@@ -9,7 +9,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { requireShopper } from '../cart/routes.ts';
+import { requireShopper } from './cart-routes.ts';
 import type { OrderService } from './order-service.ts';
 
 /** The checkout pages' calls and the admin's "send to packing". */

@@ -1,0 +1,217 @@
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerAccountRoutes } from './features/auth/account-routes.ts';
+import { createAccountService } from './features/auth/account-service.ts';
+import { createAuthService } from './features/auth/auth-service.ts';
+import { createOidcService } from './features/auth/oidc.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { createCatalogService } from './features/catalog/catalog-service.ts';
+import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { createCartService } from './features/checkout/cart-service.ts';
+import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
+import { createOrderService } from './features/checkout/order-service.ts';
+import { createPaymentService } from './features/checkout/payment-service.ts';
+import { createStripeProvider } from './features/checkout/payments/stripe-provider.ts';
+import { createTestPaymentProvider } from './features/checkout/payments/test-provider.ts';
+import { createReservationPublisher } from './features/checkout/reservation-publisher.ts';
+import { registerCheckoutRoutes } from './features/checkout/routes.ts';
+import { createStockAnnouncer } from './features/checkout/stock-announcer.ts';
+import { createCommentService } from './features/comments/comment-service.ts';
+import { commentLiveQueries } from './features/comments/live-queries.ts';
+import { registerCommentRoutes } from './features/comments/routes.ts';
+import { createCompetitionService } from './features/competitions/competition-service.ts';
+import { registerCompetitionRoutes } from './features/competitions/routes.ts';
+import { createContactService } from './features/contacts/contact-service.ts';
+import { registerContactRoutes } from './features/contacts/routes.ts';
+import { createEventService } from './features/events/event-service.ts';
+import { eventLiveQueries } from './features/events/live-queries.ts';
+import { registerEventRoutes } from './features/events/routes.ts';
+import { notificationLiveQueries } from './features/notifications/live-queries.ts';
+import { createNotificationService } from './features/notifications/notification-service.ts';
+import { reactionLiveQueries } from './features/reactions/live-queries.ts';
+import { createReactionService } from './features/reactions/reaction-service.ts';
+import { registerReactionRoutes } from './features/reactions/routes.ts';
+import { storeLiveQueries } from './features/stores/live-queries.ts';
+import { registerStoreRoutes } from './features/stores/routes.ts';
+import { createStoreService } from './features/stores/store-service.ts';
+import { registerTrackingRoutes } from './features/tracking/routes.ts';
+import { createTrackingService } from './features/tracking/tracking-service.ts';
+import { userLiveQueries } from './features/users/live-queries.ts';
+import { registerUserRoutes } from './features/users/routes.ts';
+import { createUserService } from './features/users/user-service.ts';
+import { createAbuseLimiter } from './http/abuse-limits.ts';
+import type { LiveQueryCatalogue } from './realtime/live-query.ts';
+import type { Publish } from './realtime/publisher.ts';
+import { registerReadRoutes } from './realtime/read-catalogue.ts';
+
+/** How often carts whose stock hold ran out are swept, giving their units back. */
+export const EXPIRED_CART_SWEEP_INTERVAL_MS = 30_000;
+
+export interface CompositionDeps {
+  db: Database;
+  publish: Publish;
+  now: () => number;
+  log: FastifyBaseLogger;
+  config: Config;
+}
+
+/**
+ * The composition root: builds every service of every feature, wiring each to the services it
+ * calls, and the live-query catalogue the realtime gateway serves. Nothing else constructs services.
+ */
+export function createServices({ db, publish, now, log, config }: CompositionDeps) {
+  const stores = createStoreService(db, publish);
+  const catalog = createCatalogService(db);
+  const events = createEventService(db, stores, catalog, publish);
+  const auth = createAuthService(db, { now, publish });
+  const tracking = createTrackingService(db);
+  /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
+  const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
+
+  const users = createUserService(db, publish, log);
+  const notifications = createNotificationService(db, publish, now);
+  const comments = createCommentService({
+    db,
+    publish,
+    now,
+    notifications,
+    rateLimit: config.commentRateLimit,
+    limits,
+  });
+  const reactions = createReactionService(db, publish, now);
+  const contacts = createContactService(db, users, now, limits);
+  const competitions = createCompetitionService({
+    db,
+    publish,
+    now,
+    comments,
+    notifications,
+    users,
+    limits,
+    stores,
+    contacts,
+  });
+  const accounts = createAccountService(db, auth, users, now, { abuseLimits: config.abuseLimits });
+  const oidc = createOidcService(db, config.oidcProviders, { now, log });
+
+  const reservations = createReservationPublisher(db, publish);
+  const stockAnnouncer = createStockAnnouncer(
+    (productUid) => events.republishProduct(productUid),
+    (error) => log.error({ err: error }, 'announcing a stock change failed'),
+  );
+  const cart = createCartService({
+    db,
+    catalog,
+    reservations,
+    onStockChanged: (productUid) => stockAnnouncer.changed(productUid),
+    now,
+    limits,
+    stores,
+  });
+  const orders = createOrderService({ db, stores, reservations, publish, now });
+  // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
+  const testProvider = config.testPayments ? createTestPaymentProvider(db) : null;
+  const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
+  // The first takes new payments; webhooks of every configured one are accepted.
+  const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
+  const payments = createPaymentService({
+    db,
+    providers: paymentProviders,
+    orders,
+    reservations,
+    stores,
+    now,
+    onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
+  });
+
+  const liveQueries: LiveQueryCatalogue = {
+    ...storeLiveQueries(stores),
+    ...eventLiveQueries(db, events, now),
+    ...commentLiveQueries(db, now),
+    ...reactionLiveQueries(),
+    ...notificationLiveQueries(db),
+    ...checkoutLiveQueries(db, now),
+    ...userLiveQueries(db),
+  };
+
+  return {
+    stores,
+    catalog,
+    events,
+    auth,
+    tracking,
+    limits,
+    users,
+    notifications,
+    comments,
+    reactions,
+    contacts,
+    competitions,
+    accounts,
+    oidc,
+    reservations,
+    stockAnnouncer,
+    cart,
+    orders,
+    payments,
+    paymentProviders,
+    testProvider,
+    liveQueries,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Registers every feature's HTTP routes and the read catalogue's snapshot route. */
+export function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  deps: { db: Database; now: () => number; config: Config; requireAdmin: onRequestHookHandler },
+): void {
+  const { auth, stores, events } = services;
+  const { requireAdmin, now } = deps;
+  registerStoreRoutes(app, stores, requireAdmin);
+  registerCatalogRoutes(app, services.catalog, stores, events, requireAdmin);
+  registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
+  registerTrackingRoutes(app, services.tracking, auth);
+  registerAccountRoutes(app, services);
+  registerUserRoutes(app, services.users, auth);
+  registerCommentRoutes(app, services.comments, auth, requireAdmin);
+  registerReactionRoutes(app, services.reactions, auth);
+  registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
+  registerContactRoutes(app, services.contacts, auth);
+  registerCheckoutRoutes(app, services, { db: deps.db, now, requireAdmin });
+  registerEventRoutes(app, events, requireAdmin);
+  registerReadRoutes(app, {
+    playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
+    'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),
+    'liveEvents.byId': ({ ids }) => events.eventsByIds(ids),
+    'liveEvents.byCampaign': ({ campaignIds }) => events.eventsByCampaigns(campaignIds),
+    liveEventProducts: ({ eventId }) => events.eventProducts(eventId),
+    embedding: async ({ pageUid }) => ({
+      allowedOrigins: (await stores.pageSummary(pageUid)).allowedOrigins,
+    }),
+  });
+}
+
+/**
+ * Starts the services' background work (the sweep of expired carts) and stops it, flushing what
+ * is buffered (reactions, stock announcements, reservation announcements), when the server closes.
+ */
+export function startBackgroundWork(app: FastifyInstance, services: Services): void {
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = setInterval(() => {
+    sweeping = services.cart
+      .releaseExpired()
+      .catch((error) => app.log.error({ err: error }, 'releasing expired carts failed'));
+  }, EXPIRED_CART_SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', () => services.reactions.flush());
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await sweeping;
+    await services.stockAnnouncer.close();
+    await services.reservations.idle();
+  });
+}
