@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
+import type { ScheduleTimer } from '../schedule-timer.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -32,7 +33,7 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
 
 /** A real app on a test database, without the web app; requests go through `server.inject`. */
 export async function openTestApp(
-  options: { now?: () => number; env?: Record<string, string> } = {},
+  options: { now?: () => number; env?: Record<string, string>; scheduleTimer?: ScheduleTimer } = {},
 ): Promise<App & { db: Database; close(): Promise<void> }> {
   const db = await openTestDatabase();
   const config = loadConfig({
@@ -46,7 +47,12 @@ export async function openTestApp(
     VITRINE_ABUSE_LIMITS: 'off',
     ...options.env,
   });
-  const app = await buildApp({ config, db, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    ...(options.now ? { now: options.now } : {}),
+    scheduleTimer: options.scheduleTimer,
+  });
   return {
     ...app,
     db,
