@@ -1,13 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Projects of pure code (no database, server or browser): their files share one module cache
+ * (`isolate: false`) in worker threads instead of each getting a fresh one; their tests pass in
+ * any order (`--sequence.shuffle`).
+ */
+const pure = { isolate: false, pool: 'threads' } as const;
+
 export default defineConfig({
   test: {
     // Two cores: server test files each start an embedded database (~3 s, ~500 MB).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
-      { test: { name: 'sdk', root: 'packages/sdk', environment: 'node' } },
-      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'domain', root: 'packages/domain', environment: 'node', ...pure } },
+      { test: { name: 'sdk', root: 'packages/sdk', environment: 'node', ...pure } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'node',
+          include: ['src/**/*.test.{ts,tsx}'],
+          ...pure,
+        },
+      },
       {
         test: {
           name: 'server',

@@ -4,6 +4,7 @@ import type { AuthSession, CommentDoc, LiveEvent } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { delivering, type LiveFrames, recordLiveFrames } from './support/live-frames.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
 const baseUrl = inject('baseUrl');
@@ -29,6 +30,8 @@ const text = (path: string): string => {
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
+/** The realtime frames each viewer's page received. */
+const liveFrames = new Map<Page, LiveFrames>();
 
 beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
@@ -49,9 +52,16 @@ async function viewer(viewport = { width: 1280, height: 800 }): Promise<Page> {
     pageErrors.push(`dialog opened: ${dialog.message()}`);
     void dialog.dismiss();
   });
+  liveFrames.set(page, recordLiveFrames(page));
   await page.goto(`${baseUrl}${LIVE_SHOW}`);
   await page.waitForSelector('.player');
   return page;
+}
+
+function framesOf(page: Page): LiveFrames {
+  const frames = liveFrames.get(page);
+  if (!frames) throw new Error('not a page opened by viewer()');
+  return frames;
 }
 
 /** A tab of the player's panel by its English label (the label may carry an unseen count). */
@@ -66,6 +76,14 @@ async function openComments(page: Page) {
 async function post(page: Page, message: string) {
   await page.fill('.chat-composer__input', message);
   await page.click('.chat-composer button[type="submit"]');
+}
+
+/** Until the composer is done with what was sent: cleared once posted, or showing why not. */
+async function composerSettled(page: Page) {
+  await page
+    .locator('.chat-composer__input:placeholder-shown, .chat-composer .chat-problem')
+    .first()
+    .waitFor();
 }
 
 async function enterName(page: Page, name: string) {
@@ -89,6 +107,29 @@ async function call<T>(path: string, body: unknown, bearer?: string): Promise<T>
   const payload = (await response.json()) as T;
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
   return payload;
+}
+
+let neighbour: Promise<AuthSession> | null = null;
+/**
+ * A public comment from another viewer, through the API. The server sends it after everything it
+ * sent before, so once a page shows it, that page has received all earlier frames: a test that
+ * something never arrives waits for this instead of a fixed time.
+ */
+async function neighbourComments(text: string): Promise<void> {
+  neighbour ??= call<AuthSession>('/functions/auth/signInAnonymously', {}).then(async (session) => {
+    await call(
+      '/functions/customerpage/updateUser',
+      { customerUid: session.user.uid, updates: { name: 'Neighbour' } },
+      session.idToken,
+    );
+    return session;
+  });
+  const session = await neighbour;
+  await call(
+    '/shopapiv2/comment/playerComment',
+    { text, pageUid: PAGE, campaignUid: CAMPAIGN },
+    session.idToken,
+  );
 }
 
 describe('live interaction in the player', () => {
@@ -173,8 +214,11 @@ describe('live interaction in the player', () => {
     await hostReply.getByRole('button', { name: text('interaction.comments.send') }).click();
     await hostReply.locator('.chat-reply', { hasText: answer }).waitFor();
     await screenshot(alice, 'interaction-private-tab');
-    // Bob's chat and private tab never get it.
-    await bob.waitForTimeout(1500);
+    // Bob's chat and private tab never get it: a public comment written after both reaches him,
+    // so whatever the server sent him before has arrived.
+    const later = `Anyone else watching? ${stamp}`;
+    await neighbourComments(later);
+    await bob.getByText(later).waitFor();
     expect(await bob.getByText(reply).count()).toBe(0);
     expect(await bob.getByText(answer).count()).toBe(0);
     await tab(bob, 'Private comments').click();
@@ -183,20 +227,30 @@ describe('live interaction in the player', () => {
   });
 
   it('floats reactions for everyone and sends at most one per 2 seconds', async () => {
-    const sentByAlice: string[] = [];
+    /** The client's time of each reaction Alice sent. */
+    const sentByAlice: number[] = [];
     alice.on('request', (request) => {
-      if (request.url().endsWith('/shopapiv2/reaction/createReaction')) sentByAlice.push(request.url());
+      if (request.url().endsWith('/shopapiv2/reaction/createReaction'))
+        sentByAlice.push((request.postDataJSON() as { time: number }).time);
     });
     const button = alice.getByRole('button', { name: text('interaction.reactions.send') });
     for (let i = 0; i < 5; i++) await button.click();
     await bob.locator('.reaction-float').first().waitFor();
     expect(await alice.locator('.reaction-float').count()).toBe(1);
-    await alice.waitForTimeout(300);
     expect(sentByAlice).toHaveLength(1);
-    await alice.waitForTimeout(2000);
-    await button.click();
-    await alice.waitForTimeout(300);
+    // Alice keeps clicking until a second reaction goes out: every click inside the 2 seconds is
+    // refused, so it leaves 2 seconds or more after the first, and is the only other one.
+    await expect
+      .poll(
+        async () => {
+          await button.click();
+          return sentByAlice.length;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThan(1);
     expect(sentByAlice).toHaveLength(2);
+    expect((sentByAlice[1] as number) - (sentByAlice[0] as number)).toBeGreaterThanOrEqual(2000);
   });
 
   it('lets reactions fade in place instead of flying for viewers who prefer reduced motion', async () => {
@@ -264,7 +318,7 @@ describe('live interaction in the player', () => {
     await openComments(alice);
     for (let i = 0; i < 6; i++) {
       await post(alice, `quick ${i} ${stamp}`);
-      await alice.waitForTimeout(50);
+      await composerSettled(alice);
     }
     await alice.locator('.chat-problem', { hasText: 'You are commenting too fast' }).waitFor();
   });
@@ -304,8 +358,15 @@ describe('live interaction in the player', () => {
     await post(page, typed);
     await enterName(page, `<svg onload=window.${XSS_FLAG}=1>`);
     await page.locator('.comment__text', { hasText: typed }).first().waitFor();
-    // Exactly once: the viewer's own copy and the public one are the same comment.
-    await page.waitForTimeout(500);
+    // Exactly once: the viewer's own copy and the public one are the same comment. The public copy
+    // has arrived, and a comment written after it shows, so the list holds both copies' merge.
+    const publicQuery = { pageUid: PAGE, campaignUid: CAMPAIGN };
+    await framesOf(page).waitFor(
+      delivering('comments', publicQuery, (doc) => (doc as CommentDoc).text === typed),
+    );
+    const later = `Nothing ran here ${stamp}`;
+    await neighbourComments(later);
+    await page.locator('.comment__text', { hasText: later }).waitFor();
     expect(await page.locator('.comment__text', { hasText: typed }).allTextContents()).toEqual([typed]);
     for (const payload of XSS_PAYLOADS) {
       await page.locator('.comment__text').getByText(payload, { exact: true }).first().waitFor();
@@ -315,8 +376,29 @@ describe('live interaction in the player', () => {
     const shownNames = await page.locator('.comment__author').allTextContents();
     for (const name of names.slice(0, posters.length)) expect(shownNames).toContain(name);
     expect(shownNames).toContain(`<svg onload=window.${XSS_FLAG}=1>`);
-    // Give event handlers (onerror, onload, ontoggle, autofocus) a moment to fire if they existed.
-    await page.waitForTimeout(1000);
+    // Event handlers (onerror, ontoggle, …) of markup that had become HTML would have fired by now:
+    // the same kinds of element, added by the test after the comments rendered, have fired theirs.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const control = document.createElement('div');
+          control.style.display = 'none';
+          const image = document.createElement('img');
+          const details = document.createElement('details');
+          const fired = Promise.all([
+            new Promise((done) => image.addEventListener('error', done, { once: true })),
+            new Promise((done) => details.addEventListener('toggle', done, { once: true })),
+          ]);
+          image.src = 'x';
+          details.open = true;
+          control.append(image, details);
+          document.body.append(control);
+          void fired.then(() => {
+            control.remove();
+            resolve();
+          });
+        }),
+    );
     expect(
       await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG),
     ).toBeUndefined();

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { answerTo, recordLiveFrames } from './support/live-frames.ts';
 
 const baseUrl = inject('baseUrl');
 const PAGE_UID = 'demo-store';
@@ -80,6 +81,7 @@ describe('popularity and purchase badges', () => {
     const errors: string[] = [];
     const viewer = await context.newPage();
     const mobile = await phone.newPage();
+    const liveFrames = [recordLiveFrames(viewer), recordLiveFrames(mobile)];
     for (const page of [viewer, mobile]) {
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${baseUrl}${LIVE_SHOW}`);
@@ -101,8 +103,11 @@ describe('popularity and purchase badges', () => {
         await video.play();
       });
     }
-    // The purchases query is "from now on": let both viewers subscribe before anyone buys.
-    await viewer.waitForTimeout(1500);
+    // The purchases query is "from now on": both viewers have subscribed (the server answered)
+    // before anyone buys.
+    for (const frames of liveFrames) {
+      await frames.waitFor(answerTo('purchases', { pageUid: PAGE_UID, campaignUid: CAMPAIGN_UID }));
+    }
     expect(await mugCard.locator('.stock-badge--popular').count()).toBe(0);
 
     await orderMug('Karen Blixen');

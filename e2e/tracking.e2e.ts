@@ -3,7 +3,7 @@
 // player on its own (desktop and phone) and embedded in the demo retailer.
 import { TRACKING_EVENT_NAMES, type TrackingEvent, type TrackingEventName } from '@vitrine/protocol';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -316,15 +316,16 @@ describe('tracking events of the player', () => {
     const frame = page.frameLocator(`iframe[src*="playerId=${playerId}"]`);
     await frame.locator('.player[data-host="on"][data-cart-mode="hostCart"]').waitFor(WAIT);
     // On the retailer's site (on_site) the player signs in anonymously to load the cart.
-    const userUid = await frame.locator('body').evaluate(async () => {
-      for (;;) {
+    const userUid = await vi.waitFor(async () => {
+      const stored = await frame.locator('body').evaluate(() => {
         const session = JSON.parse(localStorage.getItem('vitrine-session') ?? 'null') as {
           user: { uid: string };
         } | null;
-        if (session) return session.user.uid;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    });
+        return session?.user.uid ?? null;
+      });
+      if (stored === null) throw new Error('the player has not signed in yet');
+      return stored;
+    }, WAIT);
     const fields = { campaignUid: RECORDED_SHOW, userUid };
     const mug = frame.locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"]');
     await expectTracked(events, 'cart.added-to-favorite', () => mug.locator('.favorite-toggle').click(), {

@@ -14,6 +14,7 @@ import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
 import { createOutbox, withOutbox } from './realtime/outbox.ts';
+import type { ScheduleTimer } from './schedule-timer.ts';
 
 /** How often finished rate-limit windows are deleted. */
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -27,6 +28,8 @@ export interface AppOptions {
   now?: () => number;
   /** The change bus; by default the one the configuration names (closed with the server). */
   bus?: ChangeBus;
+  /** Timers of timed work tests drive (the test payment confirmation); real ones by default. */
+  scheduleTimer?: ScheduleTimer;
 }
 
 export interface App {
@@ -51,7 +54,13 @@ async function openChangeBus(config: Config, log: FastifyBaseLogger): Promise<Ch
 }
 
 /** Builds the HTTP server: API, admin API, reads, /sdk.js, demo media and the built web app, on one port. */
-export async function buildApp({ config, db, now = Date.now, bus: givenBus }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  now = Date.now,
+  bus: givenBus,
+  scheduleTimer,
+}: AppOptions): Promise<App> {
   const server = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -91,7 +100,7 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
     }
   });
 
-  registerRoutes(server, services, { db, now, config, requireAdmin });
+  registerRoutes(server, services, { db, now, config, requireAdmin, scheduleTimer });
   startBackgroundWork(server, services);
   // Registered after the background work's hooks, so they run after it stopped (Fastify runs a
   // context's onClose hooks in order): what it committed still reaches the bus, then the bus closes.

@@ -43,6 +43,7 @@ import { createAbuseLimiter } from './http/abuse-limits.ts';
 import type { LiveQueryCatalogue } from './realtime/live-query.ts';
 import type { OutboxDatabase } from './realtime/outbox.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
+import type { ScheduleTimer } from './schedule-timer.ts';
 
 /** How often carts whose stock hold ran out are swept, giving their units back. */
 export const EXPIRED_CART_SWEEP_INTERVAL_MS = 30_000;
@@ -164,7 +165,13 @@ export type Services = ReturnType<typeof createServices>;
 export function registerRoutes(
   app: FastifyInstance,
   services: Services,
-  deps: { db: Database; now: () => number; config: Config; requireAdmin: onRequestHookHandler },
+  deps: {
+    db: Database;
+    now: () => number;
+    config: Config;
+    requireAdmin: onRequestHookHandler;
+    scheduleTimer?: ScheduleTimer;
+  },
 ): void {
   const { auth, stores, events } = services;
   const { requireAdmin, now } = deps;
@@ -178,7 +185,12 @@ export function registerRoutes(
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
   registerContactRoutes(app, services.contacts, auth);
-  registerCheckoutRoutes(app, services, { db: deps.db, now, requireAdmin });
+  registerCheckoutRoutes(app, services, {
+    db: deps.db,
+    now,
+    requireAdmin,
+    scheduleTimer: deps.scheduleTimer,
+  });
   registerEventRoutes(app, events, requireAdmin);
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),

@@ -69,10 +69,14 @@ describe('wire compatibility', () => {
   });
 });
 
-describe('constants', () => {
-  it('names the delayed provider and the control-center source (spec §9 "Default CDN delay", §4 "Product timing")', () => {
-    expect(DELAYED_CDN_PROVIDER).toBe('ivs');
-    expect(CONTROL_CENTER_CUE_SOURCE).toBe('control-center');
+describe("the records' wire values", () => {
+  it('delays the provider records call "ivs" and counts the cues they mark "control-center" (spec §9 "Default CDN delay", §4 "Product timing")', () => {
+    expect(cdnDelayMs(record({ cdn: 'ivs' }))).toBe(DELAYED_CDN_PROVIDER_DELAY_MS);
+    const p = product('a', {
+      cues: [cue('studio', 5, 10), cue('control-center', 20, 30)],
+      presentationTime: START,
+    });
+    expect(countedCues(p)).toEqual([{ start: START + 20_000, end: START + 30_000 }]);
   });
 });
 

@@ -1,7 +1,7 @@
 // The built loader (dist/sdk.js as esbuild makes it) run in a fake browser: the global, the iframe
 // address, the sender checks, capabilities, replies, layout modes and the minimized player's
 // return on the next page.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bundle } from '../build.mjs';
 import {
   type FakeBrowser,
@@ -196,8 +196,13 @@ describe('the /sdk.js loader', () => {
     const win = ready(browser, player);
     browser.message(win, PLAYER, envelope(player.playerId, 'host_open_cart', {}));
     browser.message(win, PLAYER, envelope(player.playerId, 'host_request_cart_state', {}));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(browser.errors.map((args) => String((args[1] as Error).message))).toEqual(['boom', 'async boom']);
+    // The async handler's rejection is reported once its promise settles.
+    await vi.waitFor(() =>
+      expect(browser.errors.map((args) => String((args[1] as Error).message))).toEqual([
+        'boom',
+        'async boom',
+      ]),
+    );
   });
 
   it('tells the player about handlers added later by sending the capabilities again', () => {
@@ -210,7 +215,12 @@ describe('the /sdk.js loader', () => {
     expect(win.posted.at(-1)?.message.payload).toMatchObject({ emittableEvents: [] });
   });
 
-  it('modal: covers the window, locks scrolling, closes on Escape and on the close button', async () => {
+  it('modal: covers the window, locks scrolling, closes on Escape and on the close button', () => {
+    // The player is removed after its closing animation: a fake clock runs past it instead of a wait.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const browser = loaded();
     const player = browser.vitrine.init({ pageUid: 'demo-store', mode: 'modal' });
     const root = browser.body.children[0]!;
@@ -226,7 +236,8 @@ describe('the /sdk.js loader', () => {
     expect(win.types().at(-1)).toBe('close');
     expect(root.style.display).toBe('none');
     expect(browser.html.style.overflow).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(root.connected).toBe(true);
+    vi.runAllTimers();
     expect(root.connected).toBe(false);
     expect(browser.vitrine.players()).toEqual([]);
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveChange } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
 import type { ChangeBatch, ChangeBus } from './change-bus.ts';
 import { createMemoryChangeBus } from './memory-change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 /** Every Redis bus of this file shares it (like the nodes of one deployment); removed in afterAll. */
 const PREFIX = `vitrine-test:${randomUUID()}:`;
 
@@ -52,6 +53,12 @@ async function collect(bus: ChangeBus, topic: string) {
 }
 
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 5 });
+
+/** Resolves once the wall clock reads later than `ms` (time-based sequence numbers have moved on). */
+const clockPassed = (ms: number) =>
+  vi.waitFor(() => expect(Date.now()).toBeGreaterThan(ms), { timeout: 1000, interval: 1 });
+
+beforeAll(requireRedis);
 
 afterEach(async () => {
   await Promise.all(open.splice(0).map((bus) => bus.close()));
@@ -219,6 +226,10 @@ describe('redis change bus across processes', () => {
   };
 
   afterAll(async () => {
+    if (!(await redisReachable())) {
+      admin.disconnect();
+      return;
+    }
     const keys: string[] = [];
     for await (const batch of admin.scanStream({ match: `${PREFIX}*`, count: 1000 })) {
       keys.push(...(batch as string[]));
@@ -390,7 +401,7 @@ describe('sequence numbers across eras', () => {
     const oldSeq = await before.publish(topic, [change(1)]);
     await before.close();
     // A restarted process knows nothing of the old numbering (and starts at least a millisecond later).
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await clockPassed(Date.now());
     const after = createMemoryChangeBus();
     for (let i = 0; i < 3; i++) await after.publish(topic, [change(i)]);
     expect(await after.currentSeq(topic)).toBeGreaterThan(oldSeq);
@@ -410,7 +421,7 @@ describe('sequence numbers across eras', () => {
       const redis = new Redis(REDIS_URL);
       await redis.del(`${PREFIX}era:seq:expiring`, `${PREFIX}era:log:expiring`);
       await redis.quit();
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await clockPassed(Date.now());
       const second = await bus.publish('expiring', [change(2)]);
       expect(second).toBeGreaterThan(first);
       expect(await bus.replay('expiring', first)).toBeNull();

@@ -27,6 +27,7 @@ import {
   type TestServer,
   unsubscribeFrame,
 } from '../test-support/realtime-test-client.ts';
+import { seededRandom } from '../test-support/seeded-random.ts';
 import { adminHeaders } from '../test-support/test-app.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createMemoryChangeBus } from './memory-change-bus.ts';
@@ -405,6 +406,8 @@ describe('resume', () => {
   const LOG = 16;
   /** Below the comments snapshot limit (100), so a snapshot holds every comment written. */
   const MAX_COMMENTS = 90;
+  const RESUME_SEED = 1004;
+  const WRITE_MOMENTS = ['disconnected', 'subscribing', 'live', 'dropping', 'none'] as const;
 
   it(`loses and repeats nothing across ${CYCLES} reconnects while comments are written`, async () => {
     // A second node on the same database with a short replay log.
@@ -415,14 +418,22 @@ describe('resume', () => {
       const id = subscriptionKey('comments', params);
       const topic = commentTopics.publicComments(PAGE, 'camp-resume');
 
+      // Where each cycle writes a comment comes from a seeded source: the run interleaves writes
+      // with reconnects the same way every time, without timers.
+      const random = seededRandom(RESUME_SEED);
       const written: string[] = [];
-      let cyclesDone = 0;
-      const writer = (async () => {
-        while (written.length < MAX_COMMENTS && cyclesDone < CYCLES) {
-          written.push((await postComment(owner.token, 'camp-resume', `resume ${written.length}`, node)).uid);
-          await sleep(4 + Math.random() * 8);
-        }
-      })();
+      const writes: Promise<string>[] = [];
+      /** Starts writing a comment and does not wait: it commits wherever the cycle is by then. */
+      const write = (): Promise<string> | null => {
+        if (writes.length >= MAX_COMMENTS) return null;
+        const text = `resume ${writes.length}`;
+        const uid = postComment(owner.token, 'camp-resume', text, node).then((comment) => {
+          written.push(comment.uid);
+          return comment.uid;
+        });
+        writes.push(uid);
+        return uid;
+      };
 
       const state = new Map<string, CommentDoc>();
       const deliveredInChanges = new Set<string>();
@@ -462,8 +473,14 @@ describe('resume', () => {
         lastSeq = Math.max(lastSeq ?? 0, frame.seq);
       };
 
-      /** One connection: subscribe (resuming when it can), read a little, drop; then apply its frames. */
+      /**
+       * One connection: subscribe (resuming when it can), drop; then apply its frames. A comment
+       * is written while disconnected, while the subscription loads, while live (read before the
+       * drop), just before the drop (in flight as it closes), or not at all.
+       */
       const cycle = async (index: number, final = false) => {
+        const moment = final ? 'none' : WRITE_MOMENTS[Math.floor(random() * WRITE_MOMENTS.length)];
+        if (moment === 'disconnected') write();
         const client = await connect(node.wsUrl);
         let resume = lastSeq === null ? undefined : { seq: lastSeq };
         // Now and then resume from a point the replay log no longer reaches: needs a snapshot.
@@ -471,13 +488,18 @@ describe('resume', () => {
         const forced = !final && index % 10 === 9 && stale !== undefined;
         if (forced) resume = { seq: stale };
         client.send(subscribeFrame('comments', params, resume));
+        if (moment === 'subscribing') write();
         const answer = await client.nextFrame(isAnswerTo(id));
         if (forced) {
           if (answer.type === 'snapshot') counts.forcedSnapshots += 1;
           else problems.push(`resume from stale seq ${stale} answered with ${answer.type}`);
         }
         if (!final) {
-          await sleep(Math.random() * 12);
+          if (moment === 'live') {
+            const uid = await write();
+            if (uid !== null) await nextChange(client, id, (change) => change.docId === uid);
+          }
+          if (moment === 'dropping') write();
           if (index % 3 === 0) client.socket.terminate();
           else client.close();
         } else client.close();
@@ -488,11 +510,8 @@ describe('resume', () => {
         if (lastSeq !== null) history.push(lastSeq);
       };
 
-      for (let i = 0; i < CYCLES; i++) {
-        await cycle(i);
-        cyclesDone += 1;
-      }
-      await writer;
+      for (let i = 0; i < CYCLES; i++) await cycle(i);
+      await Promise.all(writes);
       // Everything is written: one more resume brings the client up to the topic's seq.
       await cycle(CYCLES, true);
 

@@ -13,11 +13,12 @@ import {
   subscribeFrame,
   type TestServer,
 } from '../test-support/realtime-test-client.ts';
+import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
 import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 /** The two nodes' buses share it, like the nodes of one deployment; its keys are removed in afterAll. */
 const PREFIX = `vitrine-test:multi-node:${randomUUID()}:`;
 const PAGE = 'shop-nodes';
@@ -69,6 +70,7 @@ const carrying = (uid: string) => (frame: ServerFrame) =>
   frame.changes.some((change) => change.docId === uid);
 
 beforeAll(async () => {
+  await requireRedis();
   db = await openTestDatabase();
   // One database for both nodes: a second pool on the same schema (PostgreSQL) or the same PGlite.
   secondDb = await openSharedDatabase(db);
@@ -116,6 +118,7 @@ afterAll(async () => {
   await busB?.close();
   await secondDb?.close();
   await db?.dispose();
+  if (!(await redisReachable())) return;
   const admin = new Redis(REDIS_URL);
   try {
     const keys: string[] = [];

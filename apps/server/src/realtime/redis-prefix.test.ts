@@ -11,6 +11,7 @@ import {
   subscribeFrame,
   type TestServer,
 } from '../test-support/realtime-test-client.ts';
+import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
 import { adminHeaders } from '../test-support/test-app.ts';
 
 /**
@@ -18,7 +19,7 @@ import { adminHeaders } from '../test-support/test-app.ts';
  * the key prefix `vitrine:`, so a store of one deployment saw the comments of the other's store
  * with the same ids. Needs the Redis server of this machine (REDIS_URL, default 127.0.0.1:6379).
  */
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const RUN = randomUUID();
 const PAGE = 'shop-prefix';
 const CAMPAIGN = 'camp-prefix';
@@ -56,14 +57,7 @@ async function comment(server: TestServer, text: string) {
 }
 
 beforeAll(async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  try {
-    await probe.connect();
-  } catch (error) {
-    throw new Error(`This test needs a Redis server at ${REDIS_URL} (set REDIS_URL): ${error}`);
-  } finally {
-    probe.disconnect();
-  }
+  await requireRedis();
   shopA = await startDeployment(`vitrine-test:${RUN}:a:`);
   shopB = await startDeployment(`vitrine-test:${RUN}:b:`);
 });
@@ -72,6 +66,7 @@ afterAll(async () => {
   for (const client of clients) client.close();
   await shopA?.close();
   await shopB?.close();
+  if (!(await redisReachable())) return;
   const redis = new Redis(REDIS_URL);
   const keys = await redis.keys(`vitrine-test:${RUN}:*`);
   if (keys.length) await redis.del(...keys);

@@ -8,6 +8,7 @@ import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
 import { createMemoryChangeBus } from '../realtime/memory-change-bus.ts';
 import { createOutbox, type OutboxDatabase, withOutbox } from '../realtime/outbox.ts';
+import type { ScheduleTimer } from '../schedule-timer.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -43,7 +44,7 @@ export function withTestOutbox(db: Database, bus: ChangeBus = createMemoryChange
 
 /** A real app on a test database, without the web app; requests go through `server.inject`. */
 export async function openTestApp(
-  options: { now?: () => number; env?: Record<string, string> } = {},
+  options: { now?: () => number; env?: Record<string, string>; scheduleTimer?: ScheduleTimer } = {},
 ): Promise<App & { db: Database; close(): Promise<void> }> {
   const db = await openTestDatabase();
   const config = loadConfig({
@@ -57,7 +58,12 @@ export async function openTestApp(
     VITRINE_ABUSE_LIMITS: 'off',
     ...options.env,
   });
-  const app = await buildApp({ config, db, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    ...(options.now ? { now: options.now } : {}),
+    scheduleTimer: options.scheduleTimer,
+  });
   return {
     ...app,
     db,

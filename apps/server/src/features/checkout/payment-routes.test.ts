@@ -6,7 +6,7 @@ import {
   type PaymentStarted,
   type PaymentWebhookEvent,
 } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import {
@@ -21,16 +21,22 @@ import {
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
+import { manualTimers } from '../../test-support/manual-timers.ts';
 import { adminHeaders, openTestApp, openTestDatabase, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
+import { TEST_CONFIRMATION_DELAY_MS } from './payment-routes.ts';
 import { signWebhook } from './payments/webhook-signature.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
+/** The test provider's confirmation timers: a test fires them once it has moved the clock on. */
+const confirmationTimers = manualTimers();
+/** How far the app's clock runs ahead of the real one. */
+let clockAhead = 0;
 
 const FREIGHT = 4_900;
 
 beforeAll(async () => {
-  app = await openTestApp();
+  app = await openTestApp({ now: () => Date.now() + clockAhead, scheduleTimer: confirmationTimers.schedule });
   await seedCommerceStore(app, { now: Date.now() });
   // Every test here buys mugs; the fixture's 10 would run out.
   const restock = await app.server.inject({
@@ -608,11 +614,11 @@ describe('the test provider after a crash', () => {
       // A new process on the same database confirms it.
       second = await buildApp({ config, db });
       await second.server.ready();
-      const deadline = Date.now() + 10_000;
-      while ((await status()) !== 'received' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(await status()).toBe('received');
+      // It confirms every recorded approval once ready, in the background.
+      await vi.waitFor(async () => expect(await status()).toBe('received'), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const [checkout] = await db.query<{ payed: boolean }>('SELECT payed FROM checkouts WHERE uid = $1', [
         checkoutUid,
       ]);
@@ -649,11 +655,11 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     );
     view = await load(shopper, checkoutUid);
     expect(view.transactions[1]?.status).toBe('awaiting_confirmation');
-    const deadline = Date.now() + 10_000;
-    while (view.transactions[1]?.status !== 'received' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      view = await load(shopper, checkoutUid);
-    }
+    // The provider confirms after a moment: its one timer fires once the moment has passed.
+    expect(confirmationTimers.pendingDelays()).toEqual([TEST_CONFIRMATION_DELAY_MS]);
+    clockAhead += TEST_CONFIRMATION_DELAY_MS;
+    await confirmationTimers.fireAll();
+    view = await load(shopper, checkoutUid);
     expect(view.transactions[1]?.status).toBe('received');
     expect(view).toMatchObject({ payed: true, remainingAmount: 0 });
     const settled = await app.server.inject({ method: 'GET', url: pagePath(second.paymentUrl) });

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
 import { framingPolicy } from '../../http/page-security.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { type ScheduleTimer, scheduleRealTimer } from '../../schedule-timer.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { shopperCalls } from './cart-routes.ts';
 import { deleteTestConfirmation, dueTestConfirmations, scheduleTestConfirmation } from './checkout-store.ts';
@@ -42,15 +43,18 @@ export function registerPaymentRoutes(
     db: Database;
     now: () => number;
     confirmationDelayMs?: number;
+    /** Starts the confirmation timer of an approved test payment (tests fire it themselves). */
+    scheduleTimer?: ScheduleTimer;
     /** The origins allowed to embed a store's player, which may also frame its payment page. */
     embedOrigins?: (pageUid: string) => Promise<readonly string[]>;
   },
 ): void {
   const { db } = options;
   const confirmationDelayMs = options.confirmationDelayMs ?? TEST_CONFIRMATION_DELAY_MS;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const scheduleTimer = options.scheduleTimer ?? scheduleRealTimer;
+  const timers = new Set<() => void>();
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
+    for (const cancel of timers) cancel();
   });
 
   registerCall(
@@ -197,11 +201,11 @@ export function registerPaymentRoutes(
           await scheduleTestConfirmation(db, transactionUid, options.now() + confirmationDelayMs);
           if (confirmationDelayMs <= 0) await confirm(false);
           else {
-            const timer = setTimeout(() => {
-              timers.delete(timer);
-              void confirm(false);
+            const cancel = scheduleTimer(() => {
+              timers.delete(cancel);
+              return confirm(false);
             }, confirmationDelayMs);
-            timers.add(timer);
+            timers.add(cancel);
           }
         } else {
           await deliver(

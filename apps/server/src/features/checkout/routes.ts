@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { ScheduleTimer } from '../../schedule-timer.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import { registerCartRoutes } from './cart-routes.ts';
@@ -23,7 +24,12 @@ export function registerCheckoutRoutes(
     auth: AuthService;
     stores: StoreService;
   },
-  deps: { db: Database; now: () => number; requireAdmin: onRequestHookHandler },
+  deps: {
+    db: Database;
+    now: () => number;
+    requireAdmin: onRequestHookHandler;
+    scheduleTimer?: ScheduleTimer;
+  },
 ): void {
   registerCartRoutes(app, services.cart, services.auth);
   registerOrderRoutes(app, services.orders, services.auth, deps.requireAdmin);
@@ -36,6 +42,7 @@ export function registerCheckoutRoutes(
     {
       db: deps.db,
       now: deps.now,
+      scheduleTimer: deps.scheduleTimer,
       embedOrigins: async (pageUid) => (await services.stores.pageSummary(pageUid)).allowedOrigins,
     },
   );

@@ -57,12 +57,17 @@ interface Winner {
 /**
  * `count` distinct items chosen uniformly at random (every subset equally likely): a partial
  * Fisher–Yates shuffle driven by node:crypto's unbiased randomInt. Does not change `items`.
+ * `pick` (an integer in [min, max)) is replaceable so a test can draw from a seeded source.
  */
-export function drawUniformly<T>(items: readonly T[], count: number): T[] {
+export function drawUniformly<T>(
+  items: readonly T[],
+  count: number,
+  pick: (min: number, max: number) => number = randomInt,
+): T[] {
   const pool = [...items];
   const picks = Math.min(count, pool.length);
   for (let i = 0; i < picks; i++) {
-    const j = randomInt(i, pool.length);
+    const j = pick(i, pool.length);
     [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
   }
   return pool.slice(0, picks);

@@ -43,7 +43,9 @@ function harness(allowedOrigins: readonly string[] | Error = ['https://shop.exam
     log: { warn: (message) => warnings.push(message), debug: () => undefined, failure: () => undefined },
   };
   const bridge = createHostBridge(PARAMS, deps);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // The fake dependencies answer at once (resolved promises): running the queued promise callbacks
+  // is all it takes for the bridge to act on them; no time needs to pass.
+  const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   const deliver = (type: string, payload: unknown, overrides: Partial<IncomingMessage> = {}) =>
     handler?.({
       origin: 'https://shop.example',
