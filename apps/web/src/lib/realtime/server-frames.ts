@@ -1,4 +1,5 @@
 import type { ServerFrame } from '@vitrine/protocol';
+import { CHANGE_TYPES } from '@vitrine/protocol/vocabulary';
 
 // Server frames checked by hand: zod stays out of the web bundle.
 
@@ -9,9 +10,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const isSeq = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isLiveDocument = (value: unknown) => isRecord(value) && typeof value.docId === 'string';
-const CHANGE_TYPES: readonly unknown[] = ['added', 'modified', 'removed'];
 const isChange = (value: unknown) =>
-  isLiveDocument(value) && CHANGE_TYPES.includes((value as { type: unknown }).type);
+  isLiveDocument(value) && (CHANGE_TYPES as readonly unknown[]).includes((value as { type: unknown }).type);
 
 /** The frame when it has the shape the client relies on (type, id, seq, lists), else null. */
 export function asServerFrame(value: unknown): ServerFrame | null {
