@@ -1,7 +1,7 @@
 import { TOKEN_REFRESH_INTERVAL_MS } from '@vitrine/domain';
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('./debug.ts', () => ({ logFailure: () => undefined, debugLog: () => undefined }));
+vi.mock('./debug.ts', () => import('./debug-test-double.ts'));
 vi.mock('./realtime/use-live-query.ts', () => ({
   getRealtimeClient: () => ({ refreshAuth: async () => undefined }),
   setRealtimeTokenProvider: () => undefined,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createLiveQueryStore, realtimeSocketUrl } from './realtime-client.ts';
 import { key, lastSocket, makeClient, recorder, sockets, withFakeRealtime } from './realtime-test-support.ts';
 
-vi.mock('../debug.ts', () => ({ debugLog: vi.fn(), logFailure: vi.fn(), isDebugEnabled: () => false }));
+vi.mock('../debug.ts', () => import('../debug-test-double.ts'));
 
 withFakeRealtime();
 

@@ -14,7 +14,7 @@ import {
 } from './realtime-test-support.ts';
 import { RECONNECT_DELAYS_MS } from './wire.ts';
 
-vi.mock('../debug.ts', () => ({ debugLog: vi.fn(), logFailure: vi.fn(), isDebugEnabled: () => false }));
+vi.mock('../debug.ts', () => import('../debug-test-double.ts'));
 
 withFakeRealtime();
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { logFailure } from '../debug.ts';
 import { flush, key, lastSocket, makeClient, recorder, withFakeRealtime } from './realtime-test-support.ts';
 
-vi.mock('../debug.ts', () => ({ debugLog: vi.fn(), logFailure: vi.fn(), isDebugEnabled: () => false }));
+vi.mock('../debug.ts', () => import('../debug-test-double.ts'));
 
 withFakeRealtime();
 

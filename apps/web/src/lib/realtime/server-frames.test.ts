@@ -4,7 +4,7 @@ import { asServerFrame } from './realtime-client.ts';
 import { withFakeRealtime } from './realtime-test-support.ts';
 import * as wire from './wire.ts';
 
-vi.mock('../debug.ts', () => ({ debugLog: vi.fn(), logFailure: vi.fn(), isDebugEnabled: () => false }));
+vi.mock('../debug.ts', () => import('../debug-test-double.ts'));
 
 withFakeRealtime();
 
