@@ -64,12 +64,12 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
   const stores = createStoreService(db, publish);
   const catalog = createCatalogService(db);
   const events = createEventService(db, stores, catalog, publish);
-  const auth = createAuthService(db, { now, publish });
+  const users = createUserService(db, publish, log);
+  const auth = createAuthService(db, { users, now, publish });
   const tracking = createTrackingService(db);
   /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
 
-  const users = createUserService(db, publish, log);
   const notifications = createNotificationService(db, publish, now);
   const comments = createCommentService({
     db,
@@ -172,11 +172,17 @@ export function registerRoutes(
   const { auth, stores, events } = services;
   const { requireAdmin, now } = deps;
   registerStoreRoutes(app, stores, requireAdmin);
-  registerCatalogRoutes(app, services.catalog, stores, events, requireAdmin);
+  registerCatalogRoutes(
+    app,
+    services.catalog,
+    stores,
+    (productUid) => events.republishProduct(productUid),
+    requireAdmin,
+  );
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);
-  registerUserRoutes(app, services.users, auth);
+  registerUserRoutes(app, services.users, (request) => auth.requireUser(request));
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);

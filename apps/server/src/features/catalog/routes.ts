@@ -2,15 +2,18 @@ import { ProductInput, Uid } from '@vitrine/protocol';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
-import type { EventService } from '../events/event-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { CatalogService } from './catalog-service.ts';
 
+/**
+ * `republishProduct` tells the shows presenting a product that its data changed (the events
+ * feature, wired by the composition root: events reads the catalog, so catalog does not import it).
+ */
 export function registerCatalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   stores: StoreService,
-  events: EventService,
+  republishProduct: (productUid: string) => Promise<void>,
   requireAdmin: onRequestHookHandler,
 ): void {
   app.put('/admin/pages/:pageUid/products/:productUid', { onRequest: requireAdmin }, async (request) => {
@@ -19,7 +22,7 @@ export function registerCatalogRoutes(
     await stores.pageSummary(pageUid);
     await catalog.upsertProduct(pageUid, productUid, input);
     // Viewers of shows presenting this product see the new data.
-    await events.republishProduct(productUid);
+    await republishProduct(productUid);
     return { uid: productUid };
   });
 }
