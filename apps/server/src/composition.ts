@@ -76,16 +76,19 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
     publish,
     now,
     notifications,
+    events,
+    stores,
+    users,
     rateLimit: config.commentRateLimit,
     limits,
   });
-  const reactions = createReactionService(db, publish, now);
-  const contacts = createContactService(db, users, now, limits);
+  const reactions = createReactionService(db, publish, now, events);
+  const contacts = createContactService(db, users, now, limits, stores);
   const competitions = createCompetitionService({
     db,
-    publish,
     now,
     comments,
+    events,
     notifications,
     users,
     limits,
@@ -108,8 +111,10 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
     now,
     limits,
     stores,
+    events,
+    users,
   });
-  const orders = createOrderService({ db, stores, reservations, publish, now });
+  const orders = createOrderService({ db, stores, reservations, publish, now, events, users });
   // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
   const testProvider = config.testPayments ? createTestPaymentProvider(db) : null;
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession, UserDoc } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
+import { sharedSecret } from '../../db/server-secrets.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { Publish } from '../../realtime/publisher.ts';
@@ -116,15 +117,7 @@ export function createAuthService(
   let signingKey: Promise<Buffer> | undefined;
 
   async function loadSigningKey(): Promise<Buffer> {
-    // Whichever node inserts first wins; the others' inserts do nothing and all read its key.
-    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      SIGNING_KEY_SECRET,
-      randomBytes(SIGNING_KEY_BYTES).toString('base64url'),
-    ]);
-    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
-      SIGNING_KEY_SECRET,
-    ]);
-    const key = row ? Buffer.from(row.value, 'base64url') : Buffer.alloc(0);
+    const key = (await sharedSecret(db, SIGNING_KEY_SECRET, SIGNING_KEY_BYTES)) ?? Buffer.alloc(0);
     if (key.length < SIGNING_KEY_BYTES) {
       throw new Error(
         `server_secrets.${SIGNING_KEY_SECRET} is missing or shorter than ${SIGNING_KEY_BYTES} bytes`,

@@ -68,7 +68,7 @@ export function createPaymentService(deps: {
   orders: OrderService;
   reservations: ReservationPublisher;
   /** The store's name, shown on the hosted payment page. */
-  stores: Pick<StoreService, 'storeInfo'>;
+  stores: Pick<StoreService, 'storeInfo' | 'pageName'>;
   now: () => number;
   /** Logs a provider's failure to open a payment (the shopper sees a 502). */
   onProviderError?: (error: unknown) => void;
@@ -128,9 +128,7 @@ export function createPaymentService(deps: {
             created: at,
           });
           const doc = await storeReservationDoc(tx, checkout.uid);
-          const [store] = await tx.query<{ name: string }>('SELECT name FROM pages WHERE uid = $1', [
-            checkout.page_uid,
-          ]);
+          const storeName = await deps.stores.pageName(checkout.page_uid, tx);
           return {
             doc,
             purchases,
@@ -138,7 +136,7 @@ export function createPaymentService(deps: {
             amount: totals.remainingAmount,
             currency: checkout.currency,
             orderNumber: ordered.order_number,
-            storeName: store?.name ?? '',
+            storeName: storeName ?? '',
             replaced,
           };
         }),

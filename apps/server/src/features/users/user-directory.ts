@@ -16,6 +16,12 @@ export function createUserDirectory(db: Queryable) {
       return row ? toUserDoc(row) : null;
     },
 
+    /** The name a user is shown by, or null when there is no such user. */
+    async displayName(userUid: string, q: Queryable = db): Promise<string | null> {
+      const [row] = await q.query<{ name: string }>('SELECT name FROM users WHERE uid = $1', [userUid]);
+      return row?.name ?? null;
+    },
+
     /** Display names of users, by uid, in one query; unknown users are left out. */
     async displayNames(userUids: readonly string[], q: Queryable = db): Promise<Map<string, string>> {
       if (userUids.length === 0) return new Map();
