@@ -13,7 +13,7 @@ import { registerWebApp, runtimeConfigScript } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
-import { createPublisher } from './realtime/publisher.ts';
+import { createOutbox, withOutbox } from './realtime/outbox.ts';
 
 /** How often finished rate-limit windows are deleted. */
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -67,9 +67,8 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
   });
   registerErrorHandling(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
-  if (!givenBus) server.addHook('onClose', () => bus.close());
-  const publish = createPublisher(bus, server.log);
-  const services = createServices({ db, publish, now, log: server.log, config });
+  const outbox = createOutbox({ bus, log: server.log });
+  const services = createServices({ db, outboxDb: withOutbox(db, outbox), now, log: server.log, config });
   const requireAdmin = requireAdminKey(config.adminKey);
   const rateLimitSweep = setInterval(() => {
     deleteStaleRateLimits(db, now()).catch((error) =>
@@ -94,6 +93,10 @@ export async function buildApp({ config, db, now = Date.now, bus: givenBus }: Ap
 
   registerRoutes(server, services, { db, now, config, requireAdmin });
   startBackgroundWork(server, services);
+  // Registered after the background work's hooks, so they run after it stopped (Fastify runs a
+  // context's onClose hooks in order): what it committed still reaches the bus, then the bus closes.
+  server.addHook('onClose', () => outbox.drain({ stop: true }));
+  if (!givenBus) server.addHook('onClose', () => bus.close());
 
   const realtime = registerRealtimeGateway(server, {
     bus,

@@ -14,7 +14,6 @@ import { createOrderService } from './features/checkout/order-service.ts';
 import { createPaymentService } from './features/checkout/payment-service.ts';
 import { createStripeProvider } from './features/checkout/payments/stripe-provider.ts';
 import { createTestPaymentProvider } from './features/checkout/payments/test-provider.ts';
-import { createReservationPublisher } from './features/checkout/reservation-publisher.ts';
 import { registerCheckoutRoutes } from './features/checkout/routes.ts';
 import { createStockAnnouncer } from './features/checkout/stock-announcer.ts';
 import { createCommentService } from './features/comments/comment-service.ts';
@@ -42,7 +41,7 @@ import { registerUserRoutes } from './features/users/routes.ts';
 import { createUserService } from './features/users/user-service.ts';
 import { createAbuseLimiter } from './http/abuse-limits.ts';
 import type { LiveQueryCatalogue } from './realtime/live-query.ts';
-import type { Publish } from './realtime/publisher.ts';
+import type { OutboxDatabase } from './realtime/outbox.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
 
 /** How often carts whose stock hold ran out are swept, giving their units back. */
@@ -50,7 +49,11 @@ export const EXPIRED_CART_SWEEP_INTERVAL_MS = 30_000;
 
 export interface CompositionDeps {
   db: Database;
-  publish: Publish;
+  /**
+   * `db` with the outbox: services whose writes viewers follow write through it and stage their
+   * changes in its transactions (tx.publish), published after COMMIT.
+   */
+  outboxDb: OutboxDatabase;
   now: () => number;
   log: FastifyBaseLogger;
   config: Config;
@@ -60,20 +63,19 @@ export interface CompositionDeps {
  * The composition root: builds every service of every feature, wiring each to the services it
  * calls, and the live-query catalogue the realtime gateway serves. Nothing else constructs services.
  */
-export function createServices({ db, publish, now, log, config }: CompositionDeps) {
-  const stores = createStoreService(db, publish);
+export function createServices({ db, outboxDb, now, log, config }: CompositionDeps) {
+  const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
-  const events = createEventService(db, stores, catalog, publish);
-  const users = createUserService(db, publish, log);
-  const auth = createAuthService(db, { users, now, publish });
+  const events = createEventService(outboxDb, stores, catalog);
+  const users = createUserService(outboxDb, log);
+  const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
   /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
 
-  const notifications = createNotificationService(db, publish, now);
+  const notifications = createNotificationService(outboxDb, now);
   const comments = createCommentService({
-    db,
-    publish,
+    db: outboxDb,
     now,
     notifications,
     events,
@@ -82,10 +84,10 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
     rateLimit: config.commentRateLimit,
     limits,
   });
-  const reactions = createReactionService(db, publish, now, events);
+  const reactions = createReactionService(outboxDb, now, events);
   const contacts = createContactService(db, users, now, limits, stores);
   const competitions = createCompetitionService({
-    db,
+    db: outboxDb,
     now,
     comments,
     events,
@@ -95,18 +97,16 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
     stores,
     contacts,
   });
-  const accounts = createAccountService(db, auth, users, now, { abuseLimits: config.abuseLimits });
+  const accounts = createAccountService(outboxDb, auth, users, now, { abuseLimits: config.abuseLimits });
   const oidc = createOidcService(db, config.oidcProviders, { now, log });
 
-  const reservations = createReservationPublisher(db, publish);
   const stockAnnouncer = createStockAnnouncer(
     (productUid) => events.republishProduct(productUid),
     (error) => log.error({ err: error }, 'announcing a stock change failed'),
   );
   const cart = createCartService({
-    db,
+    db: outboxDb,
     catalog,
-    reservations,
     onStockChanged: (productUid) => stockAnnouncer.changed(productUid),
     now,
     limits,
@@ -114,17 +114,16 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
     events,
     users,
   });
-  const orders = createOrderService({ db, stores, reservations, publish, now, events, users });
+  const orders = createOrderService({ db: outboxDb, stores, now, events, users });
   // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
   const testProvider = config.testPayments ? createTestPaymentProvider(db) : null;
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   // The first takes new payments; webhooks of every configured one are accepted.
   const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
   const payments = createPaymentService({
-    db,
+    db: outboxDb,
     providers: paymentProviders,
     orders,
-    reservations,
     stores,
     now,
     onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
@@ -155,7 +154,6 @@ export function createServices({ db, publish, now, log, config }: CompositionDep
     competitions,
     accounts,
     oidc,
-    reservations,
     stockAnnouncer,
     cart,
     orders,
@@ -187,7 +185,7 @@ export function registerRoutes(
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);
-  registerUserRoutes(app, services.users, (request) => auth.requireUser(request));
+  registerUserRoutes(app, services.users, auth);
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
@@ -208,7 +206,7 @@ export function registerRoutes(
 
 /**
  * Starts the services' background work (the sweep of expired carts) and stops it, flushing what
- * is buffered (reactions, stock announcements, reservation announcements), when the server closes.
+ * is buffered (reactions, stock announcements), when the server closes.
  */
 export function startBackgroundWork(app: FastifyInstance, services: Services): void {
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -223,6 +221,5 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
     clearInterval(sweep);
     await sweeping;
     await services.stockAnnouncer.close();
-    await services.reservations.idle();
   });
 }

@@ -1,3 +1,4 @@
+import { WEB_PATHS } from '@vitrine/protocol';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import {
@@ -66,7 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'auth', element: <NotFoundPage /> },
           { path: 'login', lazy: lazyLoginPage },
           // Social sign-in providers return here (see features/interaction/auth-callback-page.tsx).
-          { path: 'auth/callback', lazy: lazyAuthCallbackPage },
+          { path: WEB_PATHS.authCallback.slice(1), lazy: lazyAuthCallbackPage },
         ],
       },
       ...SPECIAL_CHECKOUT_PAGE_IDS.map((fixedId) => ({
@@ -74,7 +75,7 @@ export const routes: RouteObject[] = [
         lazy: lazyCheckoutOptions(fixedId),
       })),
       { path: '/options/:pageUid/:campaignUid/:checkoutUid', lazy: lazyCheckoutOptions() },
-      { path: '/select-checkout-location/:pageUid/:campaignUid/:checkoutUid', lazy: lazyCheckoutLocation },
+      { path: WEB_PATHS.checkoutLocation, lazy: lazyCheckoutLocation },
       {
         path: '/widget',
         children: [

@@ -1,4 +1,5 @@
-import { CURRENCY_BY_LOCALE, type Currency, type Locale } from './locale.ts';
+import type { CheckoutStatus, Currency, Locale } from '@vitrine/protocol/vocabulary';
+import { CURRENCY_BY_LOCALE } from './locale.ts';
 import type { PriceList } from './money.ts';
 
 /*
@@ -35,11 +36,8 @@ export function cartCurrency(
 }
 
 /** Whether an open cart in `current` moves to `target` (rule 3); orders never move (rule 4). */
-export const repricesTo = (
-  status: 'open' | 'ordered' | 'locked',
-  current: Currency,
-  target: Currency | null,
-) => status === 'open' && target !== null && target !== current;
+export const repricesTo = (status: CheckoutStatus, current: Currency, target: Currency | null) =>
+  status === 'open' && target !== null && target !== current;
 
 /**
  * The currency to name next to an order's amounts: the order's own when the shopper is shown

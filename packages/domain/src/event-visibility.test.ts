@@ -1,8 +1,8 @@
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
 import {
   campaignShowStatus,
-  type EventCurrentStatus,
   groupShopEvents,
   isShownOnShopPage,
   type ShopVisibilityFields,

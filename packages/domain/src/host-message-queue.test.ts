@@ -1,3 +1,4 @@
+import { PLAYER_TO_HOST_MESSAGE_TYPES, type PlayerToHostType } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import {
   changeProductDataUser,
@@ -12,8 +13,6 @@ import {
   isProductDataPending,
   markProductDataSent,
   offerHostMessage,
-  PLAYER_TO_HOST_MESSAGE_TYPES,
-  type PlayerToHostType,
   queuedProductIds,
   queueProductData,
   receiveHostCapabilities,

@@ -4,44 +4,7 @@
  * capabilities are known, and the per-product state of host product-data requests.
  */
 
-/** Actions the host page can perform (spec §6); mirrors `HostAction` of the protocol package. */
-export const HOST_ACTIONS = [
-  'OPEN_CART',
-  'GET_CART_CONTENTS',
-  'UPDATE_CART_CONTENTS',
-  'GET_PRODUCT_REDIRECT_URL',
-  'GET_USER_DATA',
-  'GET_PRODUCT_DATA',
-  'GET_PRODUCT_DATA_LIST',
-  'TOGGLE_IS_FAVORITE',
-  'SOME_CHECKOUT',
-] as const;
-export type HostActionName = (typeof HOST_ACTIONS)[number];
-
-/** Types of the messages the player sends to the host page (spec §7 "Messages to the host page"). */
-export const PLAYER_TO_HOST_MESSAGE_TYPES = [
-  'close',
-  'maximize',
-  'minimize',
-  'go_to_url',
-  'get_user_account_data',
-  'get_user_product_data',
-  'get_user_product_data_list',
-  'host_open_cart',
-  'host_request_cart_state',
-  'host_cart_state_changed',
-  'player_ready',
-  'content_loaded',
-  'track_event',
-  'video_ready',
-  'can_share',
-  'toggle_is_favorite',
-  'view_resized',
-  'show_favorites',
-  'gallery_show_updated',
-  'playback_position',
-] as const;
-export type PlayerToHostType = (typeof PLAYER_TO_HOST_MESSAGE_TYPES)[number];
+import type { HostAction, PlayerToHostType } from '@vitrine/protocol/vocabulary';
 
 /** The emittable event that lets the player mirror its tracking events to the host page. */
 export const TRACK_EVENT_EMITTABLE = 'track_event';
@@ -58,7 +21,7 @@ export const HOST_OUTBOX_MAX_QUEUED = 100;
  */
 export const HOST_PRODUCT_DATA_TIMEOUT_MS = 10_000;
 
-const REQUIRED_ACTION: Partial<Record<PlayerToHostType, HostActionName>> = {
+const REQUIRED_ACTION: Partial<Record<PlayerToHostType, HostAction>> = {
   host_open_cart: 'OPEN_CART',
   host_request_cart_state: 'GET_CART_CONTENTS',
   host_cart_state_changed: 'UPDATE_CART_CONTENTS',
@@ -72,7 +35,7 @@ const REQUIRED_ACTION: Partial<Record<PlayerToHostType, HostActionName>> = {
  * The host action a message needs, or null when it needs none: lifecycle messages always go, and
  * go_to_url needs none (the NAVIGATION feature only decides whether it opens a new tab).
  */
-export function requiredHostAction(type: PlayerToHostType): HostActionName | null {
+export function requiredHostAction(type: PlayerToHostType): HostAction | null {
   return REQUIRED_ACTION[type] ?? null;
 }
 
@@ -103,10 +66,7 @@ export function isHostMessageAllowed(
 }
 
 /** Whether the host can perform an action; false while its capabilities are unknown. */
-export function hostSupports(
-  capabilities: HostMessagingCapabilities | null,
-  action: HostActionName,
-): boolean {
+export function hostSupports(capabilities: HostMessagingCapabilities | null, action: HostAction): boolean {
   return capabilities?.usableActions.includes(action) ?? false;
 }
 

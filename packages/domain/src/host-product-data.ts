@@ -1,4 +1,4 @@
-import type { Currency } from './locale.ts';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { minorUnitDigits, type PriceList } from './money.ts';
 
 /**

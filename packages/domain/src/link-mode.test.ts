@@ -1,6 +1,6 @@
+import type { ForcedBasketMode } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import {
-  type ForcedBasketMode,
   hidesCartFeatures,
   isForcedBasketMode,
   isLinkMode,

@@ -1,6 +1,4 @@
-/** Basket modes the host can force (spec §6 FORCE_BASKET_MODE; "{product}" is VITRINE). */
-export const FORCED_BASKET_MODES = ['WEBSHOP', 'FAVORITES', 'VITRINE', 'LINKS'] as const;
-export type ForcedBasketMode = (typeof FORCED_BASKET_MODES)[number];
+import { FORCED_BASKET_MODES, type ForcedBasketMode } from '@vitrine/protocol/vocabulary';
 
 /** Whether a value from the host is a known forced basket mode; anything else is ignored (spec §5). */
 export function isForcedBasketMode(value: unknown): value is ForcedBasketMode {

@@ -1,3 +1,4 @@
+import { LOCALES } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_BY_LOCALE,
@@ -7,7 +8,6 @@ import {
   isSupportedLocale,
   resolveCurrency,
   resolveLocale,
-  SUPPORTED_LOCALES,
   startLanguage,
   UNDEFINED_TEXT_CURRENCY,
 } from './locale.ts';
@@ -23,7 +23,7 @@ describe('locale defaults', () => {
   });
 
   it('maps every supported locale to a supported currency (spec §5 "falls back to ... the locale\'s currency")', () => {
-    for (const locale of SUPPORTED_LOCALES) {
+    for (const locale of LOCALES) {
       expect(isSupportedCurrency(CURRENCY_BY_LOCALE[locale])).toBe(true);
     }
   });
@@ -83,8 +83,8 @@ describe('resolveLocale', () => {
 
 describe('isSupportedLocale', () => {
   it('accepts exactly the 11 supported language codes (spec §1, §5)', () => {
-    expect(SUPPORTED_LOCALES).toHaveLength(11);
-    for (const locale of SUPPORTED_LOCALES) expect(isSupportedLocale(locale)).toBe(true);
+    expect(LOCALES).toHaveLength(11);
+    for (const locale of LOCALES) expect(isSupportedLocale(locale)).toBe(true);
   });
 
   it('rejects region-tagged, upper-case, unknown and non-string values (spec §5 "Other rules")', () => {

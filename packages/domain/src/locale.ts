@@ -1,10 +1,8 @@
-/** The 11 languages of spec §1; English is the default. */
-export const SUPPORTED_LOCALES = ['en', 'da', 'sv', 'no', 'fi', 'nl', 'pl', 'de', 'es', 'fr', 'ko'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+import { CURRENCIES, type Currency, LOCALES, type Locale } from '@vitrine/protocol/vocabulary';
+
+/** English is the default of the 11 languages (spec §1). */
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const SUPPORTED_CURRENCIES = ['DKK', 'SEK', 'NOK', 'PLN', 'EUR', 'GBP'] as const;
-export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'DKK';
 /** The currency used when the stored value is the literal text "undefined" (spec §5). */
 export const UNDEFINED_TEXT_CURRENCY: Currency = 'GBP';
@@ -42,7 +40,7 @@ export const INTL_TAG_BY_LOCALE: Record<Locale, string> = {
 const LANGUAGE_ALIASES: Record<string, Locale> = { nb: 'no', nn: 'no' };
 
 export function isSupportedLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 /**
@@ -57,7 +55,7 @@ export function resolveLocale(value: string | null | undefined): Locale {
 }
 
 export function isSupportedCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (SUPPORTED_CURRENCIES as readonly string[]).includes(value);
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
 /**

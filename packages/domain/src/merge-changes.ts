@@ -1,4 +1,4 @@
-export type ChangeType = 'added' | 'modified' | 'removed';
+import type { ChangeType } from '@vitrine/protocol/vocabulary';
 
 /** A document change as delivered by a live query: the document carries its own id. */
 export interface DocumentChange<T> {

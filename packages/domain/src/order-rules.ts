@@ -3,6 +3,8 @@
  * an add to the cart becomes, when an order may change or be paid, and what blocks placing it.
  */
 
+import type { CheckoutProblem, CheckoutStatus, ShippingMethodKind } from '@vitrine/protocol/vocabulary';
+
 /**
  * How long stock stays reserved for a cart line that has not been ordered; every change to the
  * cart renews it. Not a spec value: long enough to fill in the checkout form, short enough that a
@@ -16,9 +18,6 @@ export const CART_RESERVATION_HOLD_MS = 20 * 60_000;
  * Not a spec value: three holds, time enough to decide and pay.
  */
 export const CART_RESERVATION_MAX_AGE_MS = 60 * 60_000;
-
-/** The lifecycle of a checkout: a cart, then an order, then locked once sent to packing. */
-export type CheckoutStatus = 'open' | 'ordered' | 'locked';
 
 /** Whether a campaign deadline (null: none) has passed: the products can no longer be ordered. */
 export const isPastDeadline = (deadline: number | null, now: number) => deadline !== null && now > deadline;
@@ -90,9 +89,6 @@ export const lineTotal = (line: PricedLine) => line.unitPrice * line.qty;
 export const linesTotal = (lines: readonly PricedLine[]) =>
   lines.reduce((sum, line) => sum + lineTotal(line), 0);
 
-/** Shipping methods as the checkout offers them. */
-export type ShippingMethodKind = 'home_delivery' | 'store_pickup' | 'parcel_shop';
-
 export interface OrderDetails {
   deliveryCountry: string | null;
   address: {
@@ -109,15 +105,6 @@ export interface OrderDetails {
   parcelShopId: string | null;
   termsAccepted: boolean;
 }
-
-/** Spec §5 "Checkout state messages", as codes, in the order they are listed there. */
-export type CheckoutProblem =
-  | 'noShippingMethod'
-  | 'noPaymentMethod'
-  | 'termsNotAccepted'
-  | 'noPickupPoint'
-  | 'noDeliveryCountry'
-  | 'deliveryAddressMissing';
 
 // Deliberately loose, like the form's check: a missing "@" or domain is a typo, not a policy.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from './order-rules.ts';
+import type { CheckoutStatus } from '@vitrine/protocol/vocabulary';
 
 /** What the shopper can still change on the lines of a cart or order, and why not. */
 export interface LineChanges {

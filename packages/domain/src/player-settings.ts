@@ -1,7 +1,7 @@
+import type { Navigation } from '@vitrine/protocol/vocabulary';
 import { DEFAULT_MINIMIZED_MARGIN_PX } from './constants.ts';
 
 export type OverlayPosition = 'left' | 'right';
-export type Navigation = 'NEW_TAB' | 'SAME_TAB';
 
 /** Page player settings with every default of spec §3 applied. */
 export interface ResolvedPlayerSettings {

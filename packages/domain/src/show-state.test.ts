@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@vitrine/protocol';
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { EventCurrentStatus } from './event-visibility.ts';
 import {
   canPurchase,
   isShowExpired,

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@vitrine/protocol';
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DELAYED_CDN_PROVIDER } from './constants.ts';
-import type { EventCurrentStatus } from './event-visibility.ts';
 import { type StreamTypeRecord, streamStatus, streamType, trackingEventStatus } from './stream-type.ts';
 
 function record(

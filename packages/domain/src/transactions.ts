@@ -3,6 +3,8 @@
  * and how a payment provider's events move a transaction (spec §4 "Orders and payment").
  */
 
+import type { PaymentEventType, TransactionStatus } from '@vitrine/protocol/vocabulary';
+
 /** The fields of a transaction the counting rules look at (spec §3). */
 export interface CountableTransaction {
   paymentOK: boolean;
@@ -68,22 +70,8 @@ export function isPaidInFull(totalPrice: number, checkout: CheckoutPayments): bo
   return totalPrice > 0 && remainingAmount(totalPrice, checkout) === 0;
 }
 
-/**
- * A payment attempt's state. It starts awaiting confirmation when the shopper is sent to the
- * provider, and becomes received once the provider confirms the money (spec §4). Declined and
- * abandoned (interrupted) attempts are retried with a new transaction.
- */
-export type TransactionState = 'awaiting_confirmation' | 'received' | 'declined' | 'abandoned';
-
-export type PaymentEvent =
-  | 'payment.authorized'
-  | 'payment.succeeded'
-  | 'payment.failed'
-  | 'payment.canceled'
-  | 'payment.refunded';
-
 export interface TransactionSnapshot {
-  status: TransactionState;
+  status: TransactionStatus;
   paymentOK: boolean;
   amountRefunded: number;
   totalPrice: number;
@@ -102,7 +90,7 @@ export type TransactionUpdate = Pick<TransactionSnapshot, 'status' | 'paymentOK'
  */
 export function nextTransactionState(
   current: TransactionSnapshot,
-  event: PaymentEvent,
+  event: PaymentEventType,
   amount: number,
 ): TransactionUpdate | null {
   switch (event) {
@@ -140,4 +128,4 @@ export function nextTransactionState(
 export const confirmationFits = (amount: number, owed: number) => amount > 0 && amount <= owed;
 
 /** Whether the shopper may start another payment after this attempt (declined or interrupted). */
-export const isRetryable = (status: TransactionState) => status === 'declined' || status === 'abandoned';
+export const isRetryable = (status: TransactionStatus) => status === 'declined' || status === 'abandoned';

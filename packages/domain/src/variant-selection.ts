@@ -1,4 +1,4 @@
-import type { Currency } from './locale.ts';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { type PriceList, priceFor } from './money.ts';
 
 /** The option values a shopper has picked: option id → option value id. */

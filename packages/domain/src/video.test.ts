@@ -1,3 +1,4 @@
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { deriveVideo, pickCampaignEvent, type VideoSourceRecord } from './video.ts';
 
@@ -57,7 +58,7 @@ describe('deriveVideo (spec §3 "Derived video object")', () => {
 });
 
 describe('pickCampaignEvent', () => {
-  const event = (id: string, currentStatus: 'planned' | 'live' | 'vod', eventStartTimestamp: number) => ({
+  const event = (id: string, currentStatus: EventCurrentStatus, eventStartTimestamp: number) => ({
     id,
     event: { currentStatus, eventStartTimestamp },
   });

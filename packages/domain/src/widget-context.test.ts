@@ -1,11 +1,6 @@
+import { WIDGET_CONTEXTS } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
-import {
-  accountEntry,
-  forcesAnonymousUse,
-  loadsCart,
-  parseWidgetContext,
-  WIDGET_CONTEXTS,
-} from './widget-context.ts';
+import { accountEntry, forcesAnonymousUse, loadsCart, parseWidgetContext } from './widget-context.ts';
 
 describe('parseWidgetContext', () => {
   it('accepts the four contexts of spec §1 and nothing else', () => {

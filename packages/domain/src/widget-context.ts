@@ -1,16 +1,14 @@
-/** Sales channels the widget runs in (spec §1 "Contexts"); mirrors `WidgetContext` of the protocol. */
-export const WIDGET_CONTEXTS = ['checkout', 'on_site', 'own-brand', 'store-offers'] as const;
-export type WidgetContextName = (typeof WIDGET_CONTEXTS)[number];
+import { WIDGET_CONTEXTS, type WidgetContext } from '@vitrine/protocol/vocabulary';
 
 /** A context from the embed URL, or null when it is missing or not one of the four. */
-export function parseWidgetContext(value: string | null | undefined): WidgetContextName | null {
+export function parseWidgetContext(value: string | null | undefined): WidgetContext | null {
   return (WIDGET_CONTEXTS as readonly (string | null | undefined)[]).includes(value)
-    ? (value as WidgetContextName)
+    ? (value as WidgetContext)
     : null;
 }
 
 /** The own-brand, store-offers and on_site contexts force anonymous use (spec §1). */
-export function forcesAnonymousUse(context: WidgetContextName | null): boolean {
+export function forcesAnonymousUse(context: WidgetContext | null): boolean {
   return context === 'on_site' || context === 'own-brand' || context === 'store-offers';
 }
 
@@ -18,7 +16,7 @@ export function forcesAnonymousUse(context: WidgetContextName | null): boolean {
  * Whether the viewer's cart is loaded (spec §4 "Authentication"): for logged-in users, and for
  * anonymous ones only in the on_site context.
  */
-export function loadsCart(context: WidgetContextName | null, isAnonymous: boolean): boolean {
+export function loadsCart(context: WidgetContext | null, isAnonymous: boolean): boolean {
   return !isAnonymous || context === 'on_site';
 }
 
@@ -32,7 +30,7 @@ export type AccountEntry = 'account' | 'signIn';
  * viewer, else sign-in.
  */
 export function accountEntry(
-  context: WidgetContextName | null,
+  context: WidgetContext | null,
   viewer: { isAnonymous: boolean; name: string } | null,
 ): AccountEntry | null {
   if (forcesAnonymousUse(context)) return null;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CurrencyCode, LocaleCode, Timestamp, Uid, WidgetContext } from './common.ts';
 import { CheckoutReservationDoc } from './live-documents.ts';
+import {
+  CHECKOUT_PROBLEMS,
+  CHECKOUT_STATUSES,
+  PAYMENT_EVENT_TYPES,
+  SHIPPING_METHOD_KINDS,
+  TRANSACTION_STATUSES,
+} from './vocabulary.ts';
 
 // The cart, checkout, order and payment calls (spec §7 "The calls it makes", §3 "Checkout",
 // "Cart reservation", "Order", §4 "Orders and payment"). Every call is a POST with
@@ -218,7 +225,7 @@ export const DELIVERY_COUNTRIES = ['DK', 'SE', 'NO', 'FI', 'PL', 'DE', 'NL', 'ES
 export const DeliveryCountry = z.enum(DELIVERY_COUNTRIES);
 export type DeliveryCountry = z.infer<typeof DeliveryCountry>;
 
-export const ShippingMethodKind = z.enum(['home_delivery', 'store_pickup', 'parcel_shop']);
+export const ShippingMethodKind = z.enum(SHIPPING_METHOD_KINDS);
 export type ShippingMethodKind = z.infer<typeof ShippingMethodKind>;
 
 /** Payment methods; `test_card` is the built-in test provider's hosted page. */
@@ -270,14 +277,7 @@ export type CheckoutDetails = z.infer<typeof CheckoutDetails>;
  * Why a checkout cannot be ordered yet, as codes (spec §5 "Checkout state messages"); the
  * server's 422 message joins CHECKOUT_PROBLEM_MESSAGES of the problems.
  */
-export const CheckoutProblem = z.enum([
-  'noShippingMethod',
-  'noPaymentMethod',
-  'termsNotAccepted',
-  'noPickupPoint',
-  'noDeliveryCountry',
-  'deliveryAddressMissing',
-]);
+export const CheckoutProblem = z.enum(CHECKOUT_PROBLEMS);
 export type CheckoutProblem = z.infer<typeof CheckoutProblem>;
 
 export const CHECKOUT_PROBLEM_MESSAGES: Record<CheckoutProblem, string> = {
@@ -374,7 +374,7 @@ export type FindParcelShopsResponse = z.infer<typeof FindParcelShopsResponse>;
 export const PlaceOrderRequest = z.object(CheckoutRef).strict();
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequest>;
 
-export const TransactionStatus = z.enum(['awaiting_confirmation', 'received', 'declined', 'abandoned']);
+export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
 /** A payment attempt (spec §3 "Checkout": transactions with paymentOK, allowReopen, amountRefunded, totalPrice). */
@@ -419,7 +419,7 @@ export const CheckoutView = z.object({
   uid: z.string(),
   pageUid: Uid,
   campaignUid: Uid,
-  status: z.enum(['open', 'ordered', 'locked']),
+  status: z.enum(CHECKOUT_STATUSES),
   orderNumber: z.number().int().nullable(),
   orderedAt: Timestamp.nullable(),
   currency: CurrencyCode,
@@ -479,16 +479,7 @@ export const PaymentStarted = z.object({
 export type PaymentStarted = z.infer<typeof PaymentStarted>;
 
 /** Events a payment provider reports by webhook. */
-export const PaymentEventType = z.enum([
-  /** The shopper approved; the provider confirms asynchronously (status stays awaiting_confirmation). */
-  'payment.authorized',
-  /** Money received: the transaction counts. */
-  'payment.succeeded',
-  'payment.failed',
-  /** The shopper left the payment page: the payment was interrupted and can be retried. */
-  'payment.canceled',
-  'payment.refunded',
-]);
+export const PaymentEventType = z.enum(PAYMENT_EVENT_TYPES);
 export type PaymentEventType = z.infer<typeof PaymentEventType>;
 
 /**

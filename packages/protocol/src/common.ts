@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES, LOCALES, WIDGET_CONTEXTS } from './vocabulary.ts';
 
 /** Identifiers of pages, campaigns, events and products: URL-safe, as they appear in routes. */
 export const Uid = z
@@ -16,8 +17,8 @@ export const StockCount = Int32.min(0, 'must not be negative');
 /** Milliseconds since the Unix epoch. */
 export const Timestamp = z.number().int().nonnegative();
 
-export const CurrencyCode = z.enum(['DKK', 'SEK', 'NOK', 'PLN', 'EUR', 'GBP']);
-export const LocaleCode = z.enum(['en', 'da', 'sv', 'no', 'fi', 'nl', 'pl', 'de', 'es', 'fr', 'ko']);
+export const CurrencyCode = z.enum(CURRENCIES);
+export const LocaleCode = z.enum(LOCALES);
 
 /** Integer minor units per currency; prices are never sent by a client, only by the admin API. */
 /**
@@ -54,5 +55,5 @@ export const ErrorBody = z.object({ error: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The sales channel the widget runs in (spec §1). */
-export const WidgetContext = z.enum(['checkout', 'on_site', 'own-brand', 'store-offers']);
+export const WidgetContext = z.enum(WIDGET_CONTEXTS);
 export type WidgetContext = z.infer<typeof WidgetContext>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Product } from './catalog.ts';
 import { CurrencyCode, Int32, LocaleCode, MediaUrl, Timestamp, Uid } from './common.ts';
+import { EVENT_CURRENT_STATUSES, EVENT_STATUSES } from './vocabulary.ts';
 
-export const EventStatus = z.enum(['draft', 'private', 'public']);
-export const EventCurrentStatus = z.enum(['planned', 'live', 'vod']);
+export const EventStatus = z.enum(EVENT_STATUSES);
+export const EventCurrentStatus = z.enum(EVENT_CURRENT_STATUSES);
 export type EventCurrentStatus = z.infer<typeof EventCurrentStatus>;
 export const OnsiteCartMode = z.enum(['cart', 'product']);
 

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  FORCED_BASKET_MODES,
+  HOST_ACTIONS,
+  HOST_PROTOCOL_VERSION,
+  type HostToPlayerType,
+  NAVIGATION_MODES,
+  type PlayerToHostType,
+} from './vocabulary.ts';
 
 /**
  * Messages between the embedded player (an iframe on /widget/…) and the retailer's page, sent
@@ -6,37 +14,24 @@ import { z } from 'zod';
  * Every message is an envelope `{ vitrine: HOST_PROTOCOL_VERSION, playerId, type, payload }`;
  * `playerId` tells several players on one page apart. Both sides check the sender's origin
  * before parsing, parse with these schemas, never post with targetOrigin '*', and ignore
- * anything that does not parse.
+ * anything that does not parse. The version, size limit, actions and message types are in
+ * vocabulary.ts.
  */
-export const HOST_PROTOCOL_VERSION = 1;
-
-/** Largest message either side accepts, as JSON; bigger ones are dropped unread. */
-export const HOST_MESSAGE_MAX_BYTES = 64 * 1024;
 
 const Text = z.string().max(2000);
 const Id = z.string().min(1).max(200);
 
 /** Actions the host page can perform (spec §6); the player sends a message only for those the host listed. */
-export const HostAction = z.enum([
-  'OPEN_CART',
-  'GET_CART_CONTENTS',
-  'UPDATE_CART_CONTENTS',
-  'GET_PRODUCT_REDIRECT_URL',
-  'GET_USER_DATA',
-  'GET_PRODUCT_DATA',
-  'GET_PRODUCT_DATA_LIST',
-  'TOGGLE_IS_FAVORITE',
-  'SOME_CHECKOUT',
-]);
+export const HostAction = z.enum(HOST_ACTIONS);
 export type HostAction = z.infer<typeof HostAction>;
 
-export const ForcedBasketMode = z.enum(['WEBSHOP', 'FAVORITES', 'VITRINE', 'LINKS']);
+export const ForcedBasketMode = z.enum(FORCED_BASKET_MODES);
 
 /** Features the host page switches on (spec §6). */
 export const HostFeatures = z
   .object({
     MINIMIZED_PLAYER: z.boolean().optional(),
-    NAVIGATION: z.enum(['NEW_TAB', 'SAME_TAB']).optional(),
+    NAVIGATION: z.enum(NAVIGATION_MODES).optional(),
     FORCE_BASKET_MODE: ForcedBasketMode.optional(),
   })
   .strict();
@@ -127,82 +122,99 @@ const message = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
   });
 const empty = z.object({}).strict().default({});
 
-/** Messages the player sends to the host page. */
-export const PlayerToHostMessage = z.discriminatedUnion('type', [
-  message('close', empty),
-  message('maximize', empty),
-  message('minimize', empty),
-  message('go_to_url', z.object({ url: Text, newTab: z.boolean() })),
-  message('get_user_account_data', empty),
-  message('get_user_product_data', ProductLookup),
-  message('get_user_product_data_list', z.object({ products: z.array(ProductLookup).max(100) })),
-  message('host_open_cart', empty),
-  message('host_request_cart_state', empty),
-  message(
-    'host_cart_state_changed',
-    z.object({ product_id: Id, variant_id: Id.nullable(), quantity: z.number().int().min(0).max(10_000) }),
-  ),
-  message(
-    'player_ready',
-    z.object({
-      pageUid: Id,
-      campaignUid: Id.nullable(),
-      eventUid: Id.nullable(),
-      // The page's minimized corner and margins (its player settings), for the SDK to place it.
-      minimizedBox: z
-        .object({
-          horizontal: z.enum(['left', 'right']),
-          vertical: z.enum(['top', 'bottom']),
-          horizontalMargin: z.number().int().min(0).max(500),
-          verticalMargin: z.number().int().min(0).max(500),
-        })
-        .optional(),
-    }),
-  ),
-  message('content_loaded', z.object({ eventUid: Id })),
-  message(
-    'track_event',
-    z.object({ trackingEvent: Text, trackingInfo: z.record(z.string(), z.unknown()).optional() }),
-  ),
-  message('video_ready', z.object({ eventUid: Id })),
-  message('can_share', empty),
-  message('toggle_is_favorite', z.object({ product: ProductLookup, isFavorite: z.boolean(), eventUid: Id })),
-  message('view_resized', z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() })),
-  message('show_favorites', z.object({ eventUid: Id })),
-  message('gallery_show_updated', z.object({ eventUid: Id })),
+/** The envelope schema of each message of a payload map, as a union tied type by type. */
+type MessageSchema<Payloads extends Record<string, z.ZodType>> = {
+  [T in keyof Payloads & string]: ReturnType<typeof message<T, Payloads[T]>>;
+}[keyof Payloads & string];
+
+/**
+ * The discriminated union of one direction's messages from its payload map. Each map is checked
+ * with `satisfies Record<…Type, z.ZodType>`, so it names exactly the vocabulary's message types.
+ */
+function messageUnion<Payloads extends Record<string, z.ZodType>>(payloads: Payloads) {
+  // Object.entries forgets which payload belongs to which type; `message` builds each envelope
+  // from its own pair, so each one is the MessageSchema of its type.
+  const [first, ...rest] = Object.entries(payloads).map(
+    ([type, payload]) => message(type, payload) as MessageSchema<Payloads>,
+  );
+  if (!first) throw new Error('a message union needs at least one message type');
+  return z.discriminatedUnion('type', [first, ...rest]);
+}
+
+/** Payload of each message the player sends to the host page (spec §7 "Messages to the host page"). */
+const playerToHostPayloads = {
+  close: empty,
+  maximize: empty,
+  minimize: empty,
+  go_to_url: z.object({ url: Text, newTab: z.boolean() }),
+  get_user_account_data: empty,
+  get_user_product_data: ProductLookup,
+  get_user_product_data_list: z.object({ products: z.array(ProductLookup).max(100) }),
+  host_open_cart: empty,
+  host_request_cart_state: empty,
+  host_cart_state_changed: z.object({
+    product_id: Id,
+    variant_id: Id.nullable(),
+    quantity: z.number().int().min(0).max(10_000),
+  }),
+  player_ready: z.object({
+    pageUid: Id,
+    campaignUid: Id.nullable(),
+    eventUid: Id.nullable(),
+    // The page's minimized corner and margins (its player settings), for the SDK to place it.
+    minimizedBox: z
+      .object({
+        horizontal: z.enum(['left', 'right']),
+        vertical: z.enum(['top', 'bottom']),
+        horizontalMargin: z.number().int().min(0).max(500),
+        verticalMargin: z.number().int().min(0).max(500),
+      })
+      .optional(),
+  }),
+  content_loaded: z.object({ eventUid: Id }),
+  track_event: z.object({ trackingEvent: Text, trackingInfo: z.record(z.string(), z.unknown()).optional() }),
+  video_ready: z.object({ eventUid: Id }),
+  can_share: empty,
+  toggle_is_favorite: z.object({ product: ProductLookup, isFavorite: z.boolean(), eventUid: Id }),
+  view_resized: z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() }),
+  show_favorites: z.object({ eventUid: Id }),
+  gallery_show_updated: z.object({ eventUid: Id }),
   // Beyond spec §7's list: where the player is (show and seconds into its video), reported while
   // it plays, so the SDK can bring a minimized player back at that point on the host's next page.
-  message(
-    'playback_position',
-    z.object({
-      campaignUid: Id.nullable(),
-      eventUid: Id,
-      time: z.number().nonnegative().max(1e7),
-      playing: z.boolean(),
-    }),
-  ),
-]);
+  playback_position: z.object({
+    campaignUid: Id.nullable(),
+    eventUid: Id,
+    time: z.number().nonnegative().max(1e7),
+    playing: z.boolean(),
+  }),
+} satisfies Record<PlayerToHostType, z.ZodType>;
+
+/** Messages the player sends to the host page. */
+export const PlayerToHostMessage = messageUnion(playerToHostPayloads);
 export type PlayerToHostMessage = z.infer<typeof PlayerToHostMessage>;
 
+/** Payload of each message the host page sends to the player (spec §7 "Messages from the host"). */
+const hostToPlayerPayloads = {
+  capabilities: HostCapabilities,
+  close: empty,
+  minimize: empty,
+  share: empty,
+  host_cart_update_error: z.object({ product_id: Id.nullable(), message: Text.optional() }),
+  host_cart_state_changed: HostCartState,
+  playlist_update: z.object({
+    items: z.array(z.object({ eventId: Id })).max(100),
+    activeItemId: Id.nullable(),
+  }),
+  cache_preload_events: z.object({ eventIds: z.array(Id).max(10) }),
+  cache_activate_event: z.object({ eventId: Id }),
+  parent_resize: z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() }),
+  language_change: z.object({ language: z.string().min(2).max(20) }),
+  user_account_data: HostUser,
+  user_product_data: HostProductData,
+  user_product_data_list: z.object({ products: z.array(HostProductData).max(100) }),
+  set_active_store_ids: z.object({ storeIds: z.array(Id).max(10) }),
+} satisfies Record<HostToPlayerType, z.ZodType>;
+
 /** Messages the host page sends to the player. */
-export const HostToPlayerMessage = z.discriminatedUnion('type', [
-  message('capabilities', HostCapabilities),
-  message('close', empty),
-  message('minimize', empty),
-  message('share', empty),
-  message('host_cart_update_error', z.object({ product_id: Id.nullable(), message: Text.optional() })),
-  message('host_cart_state_changed', HostCartState),
-  message(
-    'playlist_update',
-    z.object({ items: z.array(z.object({ eventId: Id })).max(100), activeItemId: Id.nullable() }),
-  ),
-  message('cache_preload_events', z.object({ eventIds: z.array(Id).max(10) })),
-  message('cache_activate_event', z.object({ eventId: Id })),
-  message('parent_resize', z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() })),
-  message('language_change', z.object({ language: z.string().min(2).max(20) })),
-  message('user_account_data', HostUser),
-  message('user_product_data', HostProductData),
-  message('user_product_data_list', z.object({ products: z.array(HostProductData).max(100) })),
-  message('set_active_store_ids', z.object({ storeIds: z.array(Id).max(10) })),
-]);
+export const HostToPlayerMessage = messageUnion(hostToPlayerPayloads);
 export type HostToPlayerMessage = z.infer<typeof HostToPlayerMessage>;

@@ -1,9 +1,11 @@
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './calls/index.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './comments.ts';
 export * from './common.ts';
+export * from './embed-query.ts';
 export * from './events.ts';
 export * from './host.ts';
 export * from './interaction.ts';
@@ -14,3 +16,4 @@ export * from './reads.ts';
 export * from './realtime.ts';
 export * from './store.ts';
 export * from './tracking.ts';
+export * from './web-paths.ts';

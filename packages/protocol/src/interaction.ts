@@ -7,6 +7,7 @@ import {
   NOTIFICATION_SUB_TYPE,
   NOTIFICATION_TYPE,
 } from './interaction-values.ts';
+import { CONTACT_PROBLEMS } from './vocabulary.ts';
 
 /**
  * Live interaction (spec §3 comment, bulk comments, reaction, notification, competition
@@ -308,6 +309,6 @@ export type ContactCaptureRequest = z.infer<typeof ContactCaptureRequest>;
 export const ContactIncompleteError = z.object({
   error: z.literal('contact_incomplete'),
   message: z.string(),
-  problems: z.array(z.enum(['phoneOrEmail', 'consent', 'name'])),
+  problems: z.array(z.enum(CONTACT_PROBLEMS)),
 });
 export type ContactIncompleteError = z.infer<typeof ContactIncompleteError>;

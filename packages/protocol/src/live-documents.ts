@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCode, LocaleCode, Timestamp, Uid } from './common.ts';
 import { LiveEvent } from './events.ts';
 import { CompetitionPresentation } from './interaction.ts';
+import { CHECKOUT_STATUSES, TRANSACTION_STATUSES } from './vocabulary.ts';
 
 /** Documents that live queries deliver for entities of spec §3 whose features come later. */
 
@@ -113,7 +114,7 @@ export const CheckoutReservationDoc = z.object({
   /** The checkout (cart) uid of the route /{campaignUid}/{checkoutUid}; null once cancelled. */
   checkoutUid: z.string().nullable().optional(),
   /** open: a cart; ordered: an order awaiting payment or packing; locked: sent to packing. */
-  status: z.enum(['open', 'ordered', 'locked']).optional(),
+  status: z.enum(CHECKOUT_STATUSES).optional(),
   orderNumber: z.number().int().nullable().optional(),
   /** Counted payments cover the order (spec §5 counting rules). */
   payed: z.boolean().optional(),
@@ -123,10 +124,7 @@ export const CheckoutReservationDoc = z.object({
   paidAmount: z.number().int().nonnegative().optional(),
   remainingAmount: z.number().int().nonnegative().optional(),
   /** The latest payment attempt's state, so the payment-received page follows it live. */
-  lastPaymentStatus: z
-    .enum(['awaiting_confirmation', 'received', 'declined', 'abandoned'])
-    .nullable()
-    .optional(),
+  lastPaymentStatus: z.enum(TRANSACTION_STATUSES).nullable().optional(),
 });
 export type CheckoutReservationDoc = z.infer<typeof CheckoutReservationDoc>;
 

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
+import { CHANGE_TYPES } from './vocabulary.ts';
+
 export * from './realtime-wire.ts';
 
 /** A document as a live query delivers it: its store id plus its data. */
 export const LiveDocument = z.object({ docId: z.string(), doc: z.unknown() });
 export type LiveDocument<T = unknown> = { docId: string; doc: T };
 
-export const ChangeType = z.enum(['added', 'modified', 'removed']);
+export const ChangeType = z.enum(CHANGE_TYPES);
 export const LiveChange = z.object({ type: ChangeType, docId: z.string(), doc: z.unknown() });
 export type LiveChange<T = unknown> = { type: z.infer<typeof ChangeType>; docId: string; doc: T };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, HexColor, LocaleCode, MediaUrl, PriceList, Uid } from './common.ts';
+import { NAVIGATION_MODES } from './vocabulary.ts';
 
 export const StoreAddress = z.object({
   name: z.string().max(200).default(''),
@@ -51,7 +52,7 @@ export const PlayerSettingsInput = z
     minimizedVerticalPosition: z.enum(['top', 'bottom']),
     minimizedHorizontalMargin: z.number().int().min(0).max(500),
     minimizedVerticalMargin: z.number().int().min(0).max(500),
-    navigation: z.enum(['NEW_TAB', 'SAME_TAB']),
+    navigation: z.enum(NAVIGATION_MODES),
   })
   .partial()
   .strict();

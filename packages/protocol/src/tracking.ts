@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, Timestamp, Uid } from './common.ts';
+import { EventCurrentStatus } from './events.ts';
 
 /** The tracking event names of spec §7, and the only ones `/shopapiv2/tracking` accepts. */
 export const TRACKING_EVENT_NAMES = [
@@ -65,7 +66,7 @@ export const TrackingEvent = z
     campaignUid: Uid.nullable().default(null),
     eventUid: Uid.nullable().default(null),
     /** Spec §4: live while the live player is used, else the event's current status. */
-    eventStatus: z.enum(['planned', 'live', 'vod']).nullable().default(null),
+    eventStatus: EventCurrentStatus.nullable().default(null),
     /** Position in the video, in seconds. */
     videoAbsoluteTime: z.number().nonnegative().nullable().default(null),
     /** Uids of the products playing when the event happened. */

@@ -1,16 +1,15 @@
 /**
- * Compile-time check that the SDK's hand-written contract (protocol.ts) matches the zod schemas
- * of packages/protocol/src/host.ts: `npm run typecheck` fails when either side changes alone.
- * Type-only; nothing here reaches a bundle.
+ * Compile-time check that the SDK's hand-written payload shapes (protocol.ts) match the zod
+ * schemas of packages/protocol/src/host.ts: `npm run typecheck` fails when either side changes
+ * alone. (The names, such as actions and message types, are the shared vocabulary.) Type-only;
+ * nothing here reaches a bundle.
  */
 import type * as Zod from '@vitrine/protocol';
 import type {
-  HostAction,
   HostCapabilities,
   HostProductData,
   HostToPlayerPayloads,
   PlayerToHostPayloads,
-  WidgetContext,
 } from './protocol.ts';
 
 /** True when A and B are assignable both ways. */
@@ -32,8 +31,6 @@ export type Checks = [
   Assert<Same<keyof HostToPlayerPayloads, keyof ZodHostToPlayer>>,
   Assert<Same<Normalize<PlayerToHostPayloads>, Normalize<ZodPlayerToHost>>>,
   Assert<Same<Normalize<HostToPlayerPayloads>, Normalize<ZodHostToPlayer>>>,
-  Assert<Same<HostAction, Zod.HostAction>>,
-  Assert<Same<WidgetContext, Zod.WidgetContext>>,
   Assert<Same<HostCapabilities, Zod.HostCapabilities>>,
   Assert<Same<HostProductData, Zod.HostProductData>>,
 ];

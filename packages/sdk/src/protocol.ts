@@ -1,46 +1,38 @@
 /**
- * The host-messaging contract as the SDK sees it: plain constants and TypeScript types, with no
- * runtime dependency, so the loader stays small. `packages/protocol/src/host.ts` (zod) is the
- * reference; `protocol-compat.ts` fails the typecheck and `validate.test.ts` fails the tests
- * when the two drift apart.
+ * The host-messaging contract as the SDK sees it: TypeScript types with no runtime dependency, so
+ * the loader stays small. The names (version, actions, contexts, modes, message types) come from
+ * the zod-free vocabulary of packages/protocol; the payload shapes are written here, and
+ * `protocol-compat.ts` fails the typecheck when they drift from the zod schemas of
+ * packages/protocol/src/host.ts.
  */
+import type {
+  ForcedBasketMode,
+  HOST_PROTOCOL_VERSION,
+  HostAction,
+  Navigation,
+} from '@vitrine/protocol/vocabulary';
 
-/** Envelope version: every message is `{ vitrine: 1, playerId, type, payload }`. */
-export const HOST_PROTOCOL_VERSION = 1;
-
-/** Largest message either side accepts, as JSON bytes; bigger ones are dropped unread. */
-export const HOST_MESSAGE_MAX_BYTES = 64 * 1024;
-
-/** Actions the host page can perform (spec §6); the player asks only for those the host lists. */
-export const HOST_ACTIONS = [
-  'OPEN_CART',
-  'GET_CART_CONTENTS',
-  'UPDATE_CART_CONTENTS',
-  'GET_PRODUCT_REDIRECT_URL',
-  'GET_USER_DATA',
-  'GET_PRODUCT_DATA',
-  'GET_PRODUCT_DATA_LIST',
-  'TOGGLE_IS_FAVORITE',
-  'SOME_CHECKOUT',
-] as const;
-export type HostAction = (typeof HOST_ACTIONS)[number];
-
-/** Sales channels the widget runs in (spec §1). */
-export const WIDGET_CONTEXTS = ['checkout', 'on_site', 'own-brand', 'store-offers'] as const;
-export type WidgetContext = (typeof WIDGET_CONTEXTS)[number];
-
-/** Embed display modes (spec §2). */
-export const EMBED_MODES = ['modal', 'fillParent', 'inline'] as const;
-export type EmbedMode = (typeof EMBED_MODES)[number];
-
-export type ForcedBasketMode = 'WEBSHOP' | 'FAVORITES' | 'VITRINE' | 'LINKS';
+export type {
+  EmbedMode,
+  ForcedBasketMode,
+  HostAction,
+  Navigation,
+  WidgetContext,
+} from '@vitrine/protocol/vocabulary';
+export {
+  EMBED_MODES,
+  HOST_ACTIONS,
+  HOST_MESSAGE_MAX_BYTES,
+  HOST_PROTOCOL_VERSION,
+  WIDGET_CONTEXTS,
+} from '@vitrine/protocol/vocabulary';
 
 /** Features the host page switches on (spec §6); the player rejects unknown keys. */
 export interface HostFeatures {
   /** The player may minimize to a corner box (default on, spec §9). */
   MINIMIZED_PLAYER?: boolean;
   /** How product links open (default NEW_TAB, spec §9). */
-  NAVIGATION?: 'NEW_TAB' | 'SAME_TAB';
+  NAVIGATION?: Navigation;
   FORCE_BASKET_MODE?: ForcedBasketMode;
 }
 
@@ -187,24 +179,6 @@ export const PLAYER_TO_HOST_FIELDS: {
   gallery_show_updated: { eventUid: 's' },
   playback_position: { campaignUid: 'S', eventUid: 's', time: 'n', playing: 'b' },
 };
-
-export const HOST_TO_PLAYER_TYPES: readonly HostToPlayerType[] = [
-  'capabilities',
-  'close',
-  'minimize',
-  'share',
-  'host_cart_update_error',
-  'host_cart_state_changed',
-  'playlist_update',
-  'cache_preload_events',
-  'cache_activate_event',
-  'parent_resize',
-  'language_change',
-  'user_account_data',
-  'user_product_data',
-  'user_product_data_list',
-  'set_active_store_ids',
-];
 
 /** A message as it travels, in either direction. */
 export interface Envelope<T extends string = string, P = unknown> {

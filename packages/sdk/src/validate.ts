@@ -2,21 +2,27 @@
  * Pure checks and builders of the SDK (no DOM), so they are unit-tested in Node: the message
  * from the player, the message to it, the widget URL and the init options.
  */
+
+import type { EmbedQueryName } from '@vitrine/protocol/embed-query';
 import {
   EMBED_MODES,
   type EmbedMode,
-  type Envelope,
+  FORCED_BASKET_MODES,
   HOST_ACTIONS,
   HOST_MESSAGE_MAX_BYTES,
   HOST_PROTOCOL_VERSION,
-  HOST_TO_PLAYER_TYPES,
+  HOST_TO_PLAYER_MESSAGE_TYPES,
   type HostAction,
+  NAVIGATION_MODES,
+  WIDGET_CONTEXTS,
+  type WidgetContext,
+} from '@vitrine/protocol/vocabulary';
+import {
+  type Envelope,
   type HostFeatures,
   type HostToPlayerType,
   PLAYER_TO_HOST_FIELDS,
   type PlayerToHostType,
-  WIDGET_CONTEXTS,
-  type WidgetContext,
 } from './protocol.ts';
 
 const has = (object: object, key: string) => Object.hasOwn(object, key);
@@ -73,7 +79,7 @@ export function parsePlayerMessage(
 
 /** The message to a player, or an Error saying why it cannot be sent. */
 export function hostMessage(playerId: string, type: string, payload: unknown): Envelope | Error {
-  if (!HOST_TO_PLAYER_TYPES.includes(type as HostToPlayerType))
+  if (!HOST_TO_PLAYER_MESSAGE_TYPES.includes(type as HostToPlayerType))
     return new Error(`unknown message type "${type}"`);
   const body = payload === undefined ? {} : payload;
   if (!isObject(body)) return new Error(`the payload of "${type}" must be an object`);
@@ -142,9 +148,10 @@ export function cleanFeatures(features: unknown): HostFeatures {
   const f = isObject(features) ? features : {};
   const out: HostFeatures = {};
   if (typeof f.MINIMIZED_PLAYER === 'boolean') out.MINIMIZED_PLAYER = f.MINIMIZED_PLAYER;
-  if (f.NAVIGATION === 'NEW_TAB' || f.NAVIGATION === 'SAME_TAB') out.NAVIGATION = f.NAVIGATION;
-  if (['WEBSHOP', 'FAVORITES', 'VITRINE', 'LINKS'].includes(f.FORCE_BASKET_MODE as string))
-    out.FORCE_BASKET_MODE = f.FORCE_BASKET_MODE as HostFeatures['FORCE_BASKET_MODE'];
+  const navigation = NAVIGATION_MODES.find((mode) => mode === f.NAVIGATION);
+  if (navigation) out.NAVIGATION = navigation;
+  const basketMode = FORCED_BASKET_MODES.find((mode) => mode === f.FORCE_BASKET_MODE);
+  if (basketMode) out.FORCE_BASKET_MODE = basketMode;
   return out;
 }
 
@@ -250,19 +257,21 @@ export function widgetUrl(
   if (campaignUid) {
     path += eventUid ? `campaign/${e(campaignUid)}/event/${e(eventUid)}` : e(campaignUid);
   }
+  // The names are the protocol's EMBED_QUERY, checked by type only: the loader has no bytes to spare.
   const query = new URLSearchParams({
     embed: '1',
     playerId,
     hostOrigin,
     context: config.context,
     mode: config.mode,
-  });
-  if (minimized) query.set('minimized', '1');
-  if (config.language) query.set('lang', config.language);
+  } satisfies Partial<Record<EmbedQueryName, string>>);
+  const set: (name: EmbedQueryName, value: string) => void = (name, value) => query.set(name, value);
+  if (minimized) set('minimized', '1');
+  if (config.language) set('lang', config.language);
   if (resume) {
-    query.set('resumeEvent', resume.eventUid);
-    query.set('resumeAt', String(resumeTime(resume, now)));
-    if (resume.playing) query.set('autoplay', '1');
+    set('resumeEvent', resume.eventUid);
+    set('resumeAt', String(resumeTime(resume, now)));
+    if (resume.playing) set('autoplay', '1');
   }
   return `${config.origin}${path}?${query}`;
 }

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra fields of the answer body beside error and message (e.g. retryAfterMs). */
     readonly details?: Record<string, unknown>,
+    /** Extra headers of the answer (e.g. a retry-after counted other than from retryAfterMs). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -57,6 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const retryAfterMs = error.details?.retryAfterMs;
       if (typeof retryAfterMs === 'number')
         reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send({ ...error.details, error: error.code, message: error.message });

@@ -5,6 +5,9 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
+import type { ChangeBus } from '../realtime/change-bus.ts';
+import { createMemoryChangeBus } from '../realtime/memory-change-bus.ts';
+import { createOutbox, type OutboxDatabase, withOutbox } from '../realtime/outbox.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -28,6 +31,14 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
   const db = await openPgliteDatabase(undefined);
   await migrate(db);
   return Object.assign(db, { dispose: () => db.close() });
+}
+
+/** `db` with an outbox on `bus`, for a service tested without the app around it. */
+export function withTestOutbox(db: Database, bus: ChangeBus = createMemoryChangeBus()): OutboxDatabase {
+  const failed = (fields: Record<string, unknown>, message: string) => {
+    throw new Error(`${message}: ${String(fields.err)}`);
+  };
+  return withOutbox(db, createOutbox({ bus, log: { warn: failed, error: failed } }));
 }
 
 /** A real app on a test database, without the web app; requests go through `server.inject`. */

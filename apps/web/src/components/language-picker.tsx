@@ -1,4 +1,5 @@
-import { type Locale, resolveLocale, SUPPORTED_LOCALES } from '@vitrine/domain';
+import { resolveLocale } from '@vitrine/domain';
+import { LOCALES, type Locale } from '@vitrine/protocol/vocabulary';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGE_ENDONYMS } from '../lib/i18n.ts';
 
@@ -14,7 +15,7 @@ export function LanguagePicker() {
         aria-label={t('app.language')}
         onChange={(event) => void changeLanguage(event.target.value as Locale)}
       >
-        {SUPPORTED_LOCALES.map((locale) => (
+        {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
             {LANGUAGE_ENDONYMS[locale]}
           </option>

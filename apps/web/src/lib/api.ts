@@ -1,4 +1,13 @@
-import type { ErrorBody, ReadName, ReadParams, ReadResult, StoreInfo } from '@vitrine/protocol';
+import {
+  CALL_ROUTES,
+  type CallRequest,
+  type CallResponse,
+  type ClientCallName,
+  type ErrorBody,
+  type ReadName,
+  type ReadParams,
+  type ReadResult,
+} from '@vitrine/protocol';
 import { debugLog } from './debug.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
@@ -14,7 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-async function post<T>(
+/**
+ * Sends one request and answers its JSON. The answer's type is the caller's to state: `call` and
+ * `read` state it from the protocol's catalogues, whose schemas the server checks its answers
+ * against in development and tests.
+ */
+async function send<T>(
   baseUrl: string,
   path: string,
   body: unknown,
@@ -26,30 +40,57 @@ async function post<T>(
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  const payload: unknown = await response.json().catch(() => null);
+  const text = await response.text();
   if (!response.ok) {
-    const error = (payload ?? {}) as Partial<ErrorBody>;
+    const refusal = errorBody(text);
     throw new ApiError(
       response.status,
-      error.error ?? 'http_error',
-      error.message ?? response.statusText,
-      payload,
+      refusal.error ?? 'http_error',
+      refusal.message ?? response.statusText,
+      refusal.body,
     );
   }
+  const payload: T = JSON.parse(text || 'null');
   debugLog(`answer ${path}`, payload);
-  return payload as T;
+  return payload;
 }
 
-/** The main connection: /functions/… calls. Signed-in calls go through `callAsViewer` (session.ts). */
-export const callMain = <T>(path: `/functions/${string}`, body: unknown, headers?: Record<string, string>) =>
-  post<T>(runtimeConfig.mainUrl, path, body, headers);
-/** The shop connection: /shopapiv2/… calls. */
-export const callShop = <T>(path: `/shopapiv2/${string}`, body: unknown, headers?: Record<string, string>) =>
-  post<T>(runtimeConfig.shopUrl, path, body, headers);
+/** A refusal's JSON body (null when there is none: proxies may answer HTML) and its error fields. */
+function errorBody(text: string): { body: unknown; error?: string; message?: string } {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { body: null };
+  }
+  const field = (key: keyof ErrorBody) => {
+    const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { body, error: field('error'), message: field('message') };
+}
+
+/** The connection a call goes to: /shopapiv2/… calls to the shop connection, the others to the main one. */
+export const callUrl = (name: ClientCallName) => {
+  const { path } = CALL_ROUTES[name];
+  return { baseUrl: path.startsWith('/shopapiv2/') ? runtimeConfig.shopUrl : runtimeConfig.mainUrl, path };
+};
+
+/**
+ * Makes call `name` of the protocol's call catalogue; the body and answer types come from it.
+ * Calls needing the viewer's id token go through `callAsViewer` (session.ts).
+ */
+export function call<N extends ClientCallName>(
+  name: N,
+  input: CallRequest<N>,
+  headers?: Record<string, string>,
+): Promise<CallResponse<N>> {
+  const { baseUrl, path } = callUrl(name);
+  return send<CallResponse<N>>(baseUrl, path, input, headers);
+}
 
 /** A one-shot snapshot of a named read of the catalogue (spec §7 "Realtime reads"). */
 export const read = <N extends ReadName>(name: N, params: ReadParams<N>) =>
-  post<ReadResult<N>>(runtimeConfig.mainUrl, `/reads/${name}`, params);
+  send<ReadResult<N>>(runtimeConfig.mainUrl, `/reads/${name}`, params);
 
-export const loadStoreInfo = (pageUid: string) =>
-  callMain<StoreInfo>('/functions/customerpage/storeInfo', { pageUid });
+export const loadStoreInfo = (pageUid: string) => call('storeInfo', { pageUid });

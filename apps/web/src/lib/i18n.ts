@@ -1,11 +1,5 @@
-import {
-  DEFAULT_LOCALE,
-  type LanguageCandidates,
-  type Locale,
-  resolveLocale,
-  SUPPORTED_LOCALES,
-  startLanguage,
-} from '@vitrine/domain';
+import { DEFAULT_LOCALE, type LanguageCandidates, resolveLocale, startLanguage } from '@vitrine/domain';
+import { LOCALES, type Locale } from '@vitrine/protocol/vocabulary';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -70,7 +64,7 @@ export async function initI18n(): Promise<void> {
       partialBundledLanguages: true,
       lng: initialLanguage(),
       fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: [...SUPPORTED_LOCALES],
+      supportedLngs: [...LOCALES],
       interpolation: { escapeValue: false },
       returnNull: false,
     });

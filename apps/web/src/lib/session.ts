@@ -1,6 +1,6 @@
 import { TOKEN_REFRESH_INTERVAL_MS } from '@vitrine/domain';
-import type { AuthSession } from '@vitrine/protocol';
-import { ApiError, callMain, callShop } from './api.ts';
+import type { AuthSession, CallRequest, CallResponse, ClientCallName } from '@vitrine/protocol';
+import { ApiError, call } from './api.ts';
 import { debugLog, logFailure } from './debug.ts';
 import { getRealtimeClient, setRealtimeTokenProvider } from './realtime/use-live-query.ts';
 
@@ -112,8 +112,8 @@ function refresh(): Promise<StoredSession | null> {
       return stored;
     }
     try {
-      const next = await callMain<AuthSession>(
-        '/functions/auth/refreshIdToken',
+      const next = await call(
+        'refreshIdToken',
         session.refreshToken ? { refreshToken: session.refreshToken } : { idToken: session.idToken },
       );
       store(next);
@@ -172,7 +172,7 @@ export async function ensureSession(): Promise<StoredSession> {
     const refreshed = await refresh();
     if (refreshed) return refreshed;
   }
-  signingIn ??= callMain<AuthSession>('/functions/auth/signInAnonymously', {})
+  signingIn ??= call('signInAnonymously', {})
     .then((session) => {
       store(session);
       return session;
@@ -189,17 +189,17 @@ const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.i
  * A call as the viewer: signs in anonymously first when needed and sends the id token as the
  * bearer (spec §7). A 401 (token revoked or expired early) refreshes once and retries.
  */
-export async function callAsViewer<T>(path: `/functions/${string}` | `/shopapiv2/${string}`, body: unknown) {
-  const send = (session: StoredSession) =>
-    path.startsWith('/functions/')
-      ? callMain<T>(path as `/functions/${string}`, body, bearer(session))
-      : callShop<T>(path as `/shopapiv2/${string}`, body, bearer(session));
+export async function callAsViewer<N extends ClientCallName>(
+  name: N,
+  input: CallRequest<N>,
+): Promise<CallResponse<N>> {
+  const send = (session: StoredSession) => call(name, input, bearer(session));
   const session = await ensureSession();
   try {
     return await send(session);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'unauthenticated') throw error;
-    debugLog(`${path} refused the id token; refreshing once`);
+    debugLog(`${name} refused the id token; refreshing once`);
     return send((await refresh()) ?? (await ensureSession()));
   }
 }
@@ -213,9 +213,7 @@ export async function logout(): Promise<StoredSession> {
   const session = current;
   try {
     if (session?.refreshToken) {
-      adoptSession(
-        await callMain<AuthSession>('/functions/auth/logout', { refreshToken: session.refreshToken }),
-      );
+      adoptSession(await call('logout', { refreshToken: session.refreshToken }));
       if (current) return current;
     }
   } catch (error) {

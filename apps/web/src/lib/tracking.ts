@@ -1,6 +1,6 @@
 import type { TrackingEvent, TrackingEventName } from '@vitrine/protocol';
+import { callUrl } from './api.ts';
 import { debugLog } from './debug.ts';
-import { runtimeConfig } from './runtime-config.ts';
 import { currentIdToken, currentSession } from './session.ts';
 
 /** A browser plugin of ours marks pages it runs on; tracking is then off (spec §6). */
@@ -46,7 +46,8 @@ export function track(
     videoAbsoluteTime: details.videoAbsoluteTime ?? null,
     playingProducts: details.playingProducts ?? [],
   };
-  fetch(`${runtimeConfig.shopUrl}/shopapiv2/tracking`, {
+  const { baseUrl, path } = callUrl('track');
+  fetch(`${baseUrl}${path}`, {
     method: 'POST',
     // text/plain keeps a cross-origin shop connection free of CORS preflights; the server parses it as JSON.
     headers: {

@@ -1,11 +1,5 @@
-import {
-  CURRENCY_BY_LOCALE,
-  type Currency,
-  formatMoney,
-  INTL_TAG_BY_LOCALE,
-  type Locale,
-  resolveLocale,
-} from '@vitrine/domain';
+import { CURRENCY_BY_LOCALE, formatMoney, INTL_TAG_BY_LOCALE, resolveLocale } from '@vitrine/domain';
+import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

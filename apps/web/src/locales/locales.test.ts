@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { INTL_TAG_BY_LOCALE, type Locale, SUPPORTED_LOCALES } from '@vitrine/domain';
+import { INTL_TAG_BY_LOCALE } from '@vitrine/domain';
+import { LOCALES, type Locale } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -87,7 +88,7 @@ describe.each(NAMESPACE_FOLDERS)('locales/%s', (folder) => {
     });
   });
 
-  describe.each(SUPPORTED_LOCALES)('locale %s', (locale) => {
+  describe.each(LOCALES)('locale %s', (locale) => {
     it('has a file', () => {
       expect(existsSync(fileUrl(locale)), `${locale}.json is missing`).toBe(true);
     });

@@ -403,15 +403,15 @@ describe('sign-up flood protection', () => {
 describe('user record access errors', () => {
   it('are logged as no permissions and answered 403 without database details', async () => {
     const { createUserService } = await import('../users/user-service.ts');
-    const { openTestDatabase } = await import('../../test-support/test-app.ts');
+    const { openTestDatabase, withTestOutbox } = await import('../../test-support/test-app.ts');
     const db = await openTestDatabase();
     try {
       const warnings: Array<{ message: string; userUid: unknown }> = [];
       const log = {
         warn: (fields: { userUid: unknown }, message: string) =>
           warnings.push({ message, userUid: fields.userUid }),
-      } as unknown as Parameters<typeof createUserService>[2];
-      const users = createUserService(db, async () => {}, log);
+      } as unknown as Parameters<typeof createUserService>[1];
+      const users = createUserService(withTestOutbox(db), log);
       await db.query(`INSERT INTO users (uid, name) VALUES ('u1', 'Ada')`);
       // A real access failure: the column the update writes is gone.
       await db.query('ALTER TABLE users DROP COLUMN locale_code');

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession, SignInWithPasswordRequest, SignUpRequest } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { UserService } from '../users/user-service.ts';
 import { type AuthenticatedUser, type AuthService, RefreshRefusedError } from './auth-service.ts';
 import { assertPasswordNotCommon, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -58,7 +58,7 @@ export interface VerifiedIdentity {
  * participations stay theirs.
  */
 export function createAccountService(
-  db: Database,
+  db: OutboxDatabase,
   auth: AuthService,
   /** The users feature: accounts are users, found by e-mail and created or upgraded through it. */
   users: Pick<
@@ -69,7 +69,6 @@ export function createAccountService(
   /** config.abuseLimits: per-address limits (sign-in attempts, anonymous users, hashing share). */
   options: { abuseLimits: boolean } = { abuseLimits: false },
 ) {
-  const publishUser = (userUid: string) => users.publishUser(userUid);
   /** The client whose share of the hashing queue a hash counts against (abuse limits only). */
   const hashingClient = (clientAddress: string) => (options.abuseLimits ? clientAddress : undefined);
 
@@ -166,6 +165,7 @@ export function createAccountService(
               [uid, passwordHash, now()],
             );
           }
+          await users.publishUser(tx, uid as string);
           return uid as string;
         });
       } catch (error) {
@@ -173,7 +173,6 @@ export function createAccountService(
         if (isUniqueViolation(error)) throw new HttpError(409, 'email_in_use', EMAIL_IN_USE_MESSAGE);
         throw error;
       }
-      await publishUser(userUid);
       return auth.sessionForUser(userUid);
     },
 
@@ -244,9 +243,9 @@ export function createAccountService(
           'INSERT INTO user_identities (provider_id, subject, user_uid, email, created_at) VALUES ($1, $2, $3, $4, $5)',
           [identity.providerId, identity.subject, uid, identity.email, now()],
         );
+        await users.publishUser(tx, uid);
         return uid;
       });
-      await publishUser(userUid);
       return auth.sessionForUser(userUid);
     },
 

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession, UserDoc } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { sharedSecret } from '../../db/server-secrets.ts';
+import type { AuthenticatedUser } from '../../http/caller.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { UserDirectory } from '../users/user-directory.ts';
 import {
   InvalidTokenError,
@@ -59,10 +60,7 @@ export class RefreshRefusedError extends HttpError {
 }
 
 /** Who made a request, as proven by its id token. */
-export interface AuthenticatedUser {
-  userUid: string;
-  isAnonymous: boolean;
-}
+export type { AuthenticatedUser };
 
 /** An authenticated user and the sign-in (refresh-token family) the token came from, if known. */
 export interface AuthenticatedSession extends AuthenticatedUser {
@@ -96,20 +94,19 @@ export function unauthenticated(error: InvalidTokenError): HttpError {
  * database so every server node signs and verifies with the same one.
  */
 export function createAuthService(
-  db: Database,
+  db: OutboxDatabase,
   options: {
     /** The users feature: creates anonymous users and reads the user a session is for. */
     users: Pick<UserDirectory, 'findUser' | 'createAnonymousUser'>;
     now?: () => number;
-    publish?: Publish;
   },
 ) {
   const now = options.now ?? Date.now;
   const { users } = options;
 
-  /** Tells every node's realtime gateway that these sign-ins ended. */
-  async function announceEnded(familyIds: string[]) {
-    await options.publish?.(
+  /** Tells every node's realtime gateway that these sign-ins ended (once `tx` commits). */
+  function announceEnded(tx: Transaction, familyIds: string[]) {
+    tx.publish(
       SESSIONS_ENDED_TOPIC,
       familyIds.map((id) => ({ type: 'removed' as const, docId: id, doc: null })),
     );
@@ -208,9 +205,9 @@ export function createAuthService(
           `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'reuse' WHERE id = $1`,
           [row.family_id, now()],
         );
+        announceEnded(tx, [row.family_id]);
         return {
           refused: 'The refresh token was already used, so this sign-in was ended for safety; sign in again.',
-          ended: row.family_id,
         };
       }
       if (Number(row.expires_at) <= now())
@@ -226,10 +223,7 @@ export function createAuthService(
       };
     });
     // Thrown after the transaction so a revocation is committed, not rolled back.
-    if ('refused' in outcome) {
-      if ('ended' in outcome && outcome.ended) await announceEnded([outcome.ended]);
-      throw new RefreshRefusedError(outcome.refused as string);
-    }
+    if ('refused' in outcome) throw new RefreshRefusedError(outcome.refused as string);
     return outcome.session;
   }
 
@@ -237,15 +231,20 @@ export function createAuthService(
    * Ends the sign-in the refresh token belongs to: every refresh token of its family, every id
    * token issued from it (see verifySession) and the realtime sockets authenticated with them.
    */
-  async function revokeFamilyOf(refreshToken: string): Promise<boolean> {
-    const rows = await db.query<{ id: string }>(
-      `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'logout'
-       WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
-       RETURNING id`,
-      [hashRefreshToken(refreshToken), now()],
-    );
-    await announceEnded(rows.map((row) => row.id));
-    return rows.length > 0;
+  function revokeFamilyOf(refreshToken: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string }>(
+        `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'logout'
+         WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
+         RETURNING id`,
+        [hashRefreshToken(refreshToken), now()],
+      );
+      announceEnded(
+        tx,
+        rows.map((row) => row.id),
+      );
+      return rows.length > 0;
+    });
   }
 
   async function sessionForUser(userUid: string, tx?: Queryable): Promise<AuthSession> {

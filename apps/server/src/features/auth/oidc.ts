@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { WEB_PATHS } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { OidcProviderConfig } from '../../config.ts';
@@ -63,7 +64,7 @@ export function createOidcService(
    * another origin than the API configures its redirectUri.
    */
   const redirectUri = (config: OidcProviderConfig, serverOrigin: string) =>
-    config.redirectUri ?? new URL('/auth/callback', serverOrigin).href;
+    config.redirectUri ?? new URL(WEB_PATHS.authCallback, serverOrigin).href;
 
   return {
     providers: () => providers.map(({ id, name }) => ({ id, name })),

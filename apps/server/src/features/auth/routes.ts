@@ -1,6 +1,5 @@
-import { RefreshTokenRequest, SignInAnonymouslyRequest } from '@vitrine/protocol';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import { type AuthService, unauthenticated } from './auth-service.ts';
 import { InvalidTokenError } from './id-token.ts';
 
@@ -13,20 +12,15 @@ export function registerAuthRoutes(
   auth: AuthService,
   options: { abuseLimits: boolean } = { abuseLimits: false },
 ): void {
-  app.post('/functions/auth/signInAnonymously', async (request, reply) => {
-    parseInput(SignInAnonymouslyRequest, request.body ?? {});
-    reply.header('cache-control', 'no-store');
-    return auth.signInAnonymously(options.abuseLimits ? { limitAddress: request.ip } : {});
-  });
+  registerCall(app, 'signInAnonymously', async (_body, { request }) =>
+    auth.signInAnonymously(options.abuseLimits ? { limitAddress: request.ip } : {}),
+  );
 
-  app.post('/functions/auth/refreshIdToken', async (request, reply) => {
-    const { idToken, refreshToken } = parseInput(RefreshTokenRequest, request.body);
+  registerCall(app, 'refreshIdToken', async ({ idToken, refreshToken }) => {
     try {
-      const session = refreshToken
+      return refreshToken
         ? await auth.refreshWithToken(refreshToken)
         : await auth.refreshIdToken(idToken as string);
-      reply.header('cache-control', 'no-store');
-      return session;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw unauthenticated(error);
       throw error;

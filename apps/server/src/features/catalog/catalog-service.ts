@@ -1,5 +1,5 @@
 import type { Product, ProductInput } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 
 interface ProductRow {
@@ -79,10 +79,11 @@ export function createCatalogService(db: Database) {
     },
 
     /** The products with these uids, in no particular order; unknown uids are skipped. */
-    async productsByUid(uids: readonly string[]): Promise<Product[]> {
+    /** The products; `q` is the caller's transaction when it builds a document to publish. */
+    async productsByUid(uids: readonly string[], q: Queryable = db): Promise<Product[]> {
       if (uids.length === 0) return [];
-      const rows = await db.query<ProductRow>('SELECT * FROM products WHERE uid = ANY($1)', [uids]);
-      const variants = await db.query<VariantRow>(
+      const rows = await q.query<ProductRow>('SELECT * FROM products WHERE uid = ANY($1)', [uids]);
+      const variants = await q.query<VariantRow>(
         'SELECT * FROM product_variants WHERE product_uid = ANY($1) ORDER BY product_uid, position',
         [uids],
       );

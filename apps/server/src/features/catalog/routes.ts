@@ -1,7 +1,5 @@
-import { ProductInput, Uid } from '@vitrine/protocol';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { z } from 'zod';
-import { parseInput } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { CatalogService } from './catalog-service.ts';
 
@@ -16,13 +14,16 @@ export function registerCatalogRoutes(
   republishProduct: (productUid: string) => Promise<void>,
   requireAdmin: onRequestHookHandler,
 ): void {
-  app.put('/admin/pages/:pageUid/products/:productUid', { onRequest: requireAdmin }, async (request) => {
-    const { pageUid, productUid } = parseInput(z.object({ pageUid: Uid, productUid: Uid }), request.params);
-    const input = parseInput(ProductInput, request.body);
-    await stores.pageSummary(pageUid);
-    await catalog.upsertProduct(pageUid, productUid, input);
-    // Viewers of shows presenting this product see the new data.
-    await republishProduct(productUid);
-    return { uid: productUid };
-  });
+  registerCall(
+    app,
+    'putProduct',
+    async (input, { params: { pageUid, productUid } }) => {
+      await stores.pageSummary(pageUid);
+      await catalog.upsertProduct(pageUid, productUid, input);
+      // Viewers of shows presenting this product see the new data.
+      await republishProduct(productUid);
+      return { uid: productUid };
+    },
+    { requireAdmin },
+  );
 }

@@ -1,50 +1,52 @@
-import {
-  AddSingleRequest,
-  CancelReservationRequest,
-  ChangeCheckoutProductQuantityRequest,
-  GetCartUidRequest,
-  LoadUserReservationRequest,
-  PingRequest,
-  SaveUserReservationRequest,
-} from '@vitrine/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CartService } from './cart-service.ts';
 
-/** The caller's user id from the id token; every cart call needs one (spec §7). */
-export async function requireShopper(auth: AuthService, request: FastifyRequest): Promise<string> {
-  const caller = await auth.requireUser(request, 'Sign in first: send Authorization: Bearer <id token>.');
-  return caller.userUid;
-}
+/** How the checkout's calls (all need the shopper's id token, spec §7) refuse a caller without one. */
+export const shopperCalls = (auth: AuthService) => ({
+  auth,
+  signInMessage: 'Sign in first: send Authorization: Bearer <id token>.',
+});
 
-/** The cart calls of spec §7; answers are never cached. */
+/** The cart calls of spec §7. `request.ip` is the client address that per-address abuse limits count. */
 export function registerCartRoutes(app: FastifyInstance, cart: CartService, auth: AuthService): void {
-  // `address` is the client address (request.ip) that per-address abuse limits count.
-  const route = <T>(path: string, handle: (userUid: string, body: unknown, address: string) => Promise<T>) =>
-    app.post(path, async (request, reply) => {
-      const userUid = await requireShopper(auth, request);
-      reply.header('cache-control', 'no-store');
-      return handle(userUid, request.body ?? {}, request.ip);
-    });
-
-  route('/shopapiv2/cart/getCartUid', (user, body) =>
-    cart.getCartUid(user, parseInput(GetCartUidRequest, body)),
+  const shopper = shopperCalls(auth);
+  registerCall(app, 'getCartUid', (input, { caller }) => cart.getCartUid(caller.userUid, input), shopper);
+  registerCall(
+    app,
+    'addSingle',
+    (input, { caller, request }) => cart.addSingle(caller.userUid, input, request.ip),
+    shopper,
   );
-  route('/shopapiv2/cart/addSingle', (user, body, address) =>
-    cart.addSingle(user, parseInput(AddSingleRequest, body), address),
+  registerCall(
+    app,
+    'loadUserReservation',
+    (input, { caller }) => cart.loadUserReservation(caller.userUid, input),
+    shopper,
   );
-  route('/functions/customerpage/loadUserReservation', (user, body) =>
-    cart.loadUserReservation(user, parseInput(LoadUserReservationRequest, body)),
+  registerCall(
+    app,
+    'saveUserReservation',
+    (input, { caller }) => cart.saveUserReservation(caller.userUid, input),
+    shopper,
   );
-  route('/functions/customerpage/saveUserReservation', (user, body) =>
-    cart.saveUserReservation(user, parseInput(SaveUserReservationRequest, body)),
+  registerCall(
+    app,
+    'cancelReservation',
+    (input, { caller, request }) => cart.cancelReservation(caller.userUid, input, request.ip),
+    shopper,
   );
-  route('/functions/customerpage/cancelReservation', (user, body, address) =>
-    cart.cancelReservation(user, parseInput(CancelReservationRequest, body), address),
+  registerCall(
+    app,
+    'changeCheckoutProductQuantity',
+    (input, { caller, request }) => cart.changeQuantity(caller.userUid, input, request.ip),
+    shopper,
   );
-  route('/functions/customerpage/changeCheckoutProductQuantity', (user, body, address) =>
-    cart.changeQuantity(user, parseInput(ChangeCheckoutProductQuantityRequest, body), address),
+  registerCall(
+    app,
+    'ping',
+    (input, { caller, request }) => cart.ping(caller.userUid, input, request.ip),
+    shopper,
   );
-  route('/functions/ping', (user, body, address) => cart.ping(user, parseInput(PingRequest, body), address));
 }

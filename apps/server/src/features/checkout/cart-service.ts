@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   CART_RESERVATION_HOLD_MS,
   CART_RESERVATION_MAX_AGE_MS,
-  type Currency,
   cartCurrency,
   checkAdd,
-  type Locale,
   resolveCurrency,
   resolveLocale,
 } from '@vitrine/domain';
@@ -28,9 +26,11 @@ import {
   type SaveUserReservationRequest,
   type UserReservation,
 } from '@vitrine/protocol';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
+import type { Queryable } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
@@ -42,6 +42,7 @@ import {
   lockOwnCheckout,
   paidSoFar,
   readReservationDoc,
+  saveReservationDoc,
   storeReservationDoc,
   variantKey,
   variantOfKey,
@@ -73,11 +74,9 @@ import {
   setLineQuantity,
   touchCheckout,
   unitsHeld,
-  writeReservationDoc,
 } from './checkout-store.ts';
 import { refreshPayed } from './checkout-totals.ts';
 import { orderRefusalError } from './order-refusal.ts';
-import type { ReservationPublisher } from './reservation-publisher.ts';
 
 /** The 409 `shopper_limit` message: more units of one product than the store lets one shopper hold. */
 export const shopperLimitMessage = (max: number) =>
@@ -122,9 +121,8 @@ function unitPrice(product: Product, variantUid: string | null, currency: Curren
  * are in the cart.
  */
 export function createCartService(deps: {
-  db: Database;
+  db: OutboxDatabase;
   catalog: CatalogService;
-  reservations: ReservationPublisher;
   /** Called after a commit that changed a product's free stock. */
   onStockChanged: (productUid: string) => void;
   now: () => number;
@@ -137,7 +135,7 @@ export function createCartService(deps: {
   /** The shopper's saved language and currency. */
   users: Pick<UserService, 'findUser'>;
 }) {
-  const { db, catalog, reservations, now, limits, stores, events, users } = deps;
+  const { db, catalog, now, limits, stores, events, users } = deps;
 
   async function campaignInfo(pageUid: string, campaignUid: string): Promise<CampaignInfo> {
     const campaign = await events.campaign(campaignUid);
@@ -234,13 +232,12 @@ export function createCartService(deps: {
     };
   }
 
-  /** After a commit: the shopper's tabs and the viewers of changed products hear of it. */
-  async function announce(
-    doc: { pageUid: string; campaignUid: string; userUid: string },
-    products: string[],
-  ) {
+  /**
+   * After a commit that changed these products' free stock: their viewers hear of it (coalesced
+   * by the stock announcer). The shopper's tabs heard through the transaction's outbox.
+   */
+  function stockChanged(products: string[]) {
     for (const productUid of new Set(products)) deps.onStockChanged(productUid);
-    await reservations.announce(doc.pageUid, doc.campaignUid, doc.userUid);
   }
 
   /**
@@ -287,10 +284,7 @@ export function createCartService(deps: {
       );
       if (!result) continue;
       released += result.expired.reduce((sum, line) => sum + line.qty, 0);
-      await announce(
-        result.doc,
-        result.expired.map((line) => line.product_uid),
-      );
+      stockChanged(result.expired.map((line) => line.product_uid));
     }
     return released;
   }
@@ -420,7 +414,7 @@ export function createCartService(deps: {
       if (error instanceof Feedback) return feedback(error.status, pageUid, campaignUid, userUid);
       throw error;
     }
-    await announce(doc, [product.uid]);
+    stockChanged([product.uid]);
     return feedback('added', pageUid, campaignUid, userUid, doc);
   }
 
@@ -481,7 +475,7 @@ export function createCartService(deps: {
       if (error instanceof Feedback) return feedback(error.status, input.pageUid, input.campaignUid, userUid);
       throw error;
     }
-    await announce(outcome.doc, [input.productUid]);
+    stockChanged([input.productUid]);
     return feedback(outcome.status, input.pageUid, input.campaignUid, userUid, outcome.doc);
   }
 
@@ -523,7 +517,7 @@ export function createCartService(deps: {
           }
           await deleteCheckout(tx, checkout.uid);
           const doc = emptyReservationDoc(pageUid, campaignUid, userUid);
-          await writeReservationDoc(tx, doc);
+          await saveReservationDoc(tx, doc);
           return { doc, lines };
         }
         const lines = await deleteLines(tx, checkout.uid, {
@@ -535,10 +529,7 @@ export function createCartService(deps: {
         return { doc: await storeReservationDoc(tx, checkout.uid), lines };
       }),
     );
-    await announce(
-      result.doc,
-      result.lines.map((line) => line.product_uid),
-    );
+    stockChanged(result.lines.map((line) => line.product_uid));
     return feedback('removed', pageUid, campaignUid, userUid, result.doc);
   }
 
@@ -553,7 +544,6 @@ export function createCartService(deps: {
         return storeReservationDoc(tx, checkout.uid);
       }),
     );
-    await announce(doc, []);
     return { uid: doc.checkoutUid ?? null };
   }
 
@@ -634,7 +624,7 @@ export function createCartService(deps: {
     const products = new Map(
       (await catalog.productsByUid(lineProducts.map((line) => line.product_uid))).map((p) => [p.uid, p]),
     );
-    const doc = await withRetry(() =>
+    await withRetry(() =>
       db.transaction(async (tx) => {
         const checkout = await lockOwnCheckout(tx, { pageUid, campaignUid, checkoutUid }, userUid);
         if (checkout.status !== 'open' || checkout.currency === currency) return null;
@@ -657,7 +647,6 @@ export function createCartService(deps: {
         return storeReservationDoc(tx, checkout.uid);
       }),
     );
-    if (doc) await announce(doc, []);
   }
 
   /**
@@ -716,7 +705,6 @@ export function createCartService(deps: {
       }),
     );
     if (!result) return { reservedUntil: null };
-    await announce(result.doc, []);
     const at = now();
     const held = result.renewed.filter((line) => Number(line.reserved_until) >= at);
     // Lines past their maximum age are due: released now, as the sweep would a little later.
@@ -739,7 +727,6 @@ export function createCartService(deps: {
     releaseExpired,
     /** The shopper's currency and language in a store (for orders created elsewhere). */
     preferences,
-    announce,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import type { Transaction } from '../../realtime/outbox.ts';
 import { freeDeliveryThreshold } from '../stores/store-service.ts';
 import {
   type CheckoutRow,
@@ -19,6 +20,7 @@ import {
   transactionsOf,
   writeReservationDoc,
 } from './checkout-store.ts';
+import { checkoutTopics } from './live-queries.ts';
 import { freightFor } from './shipping.ts';
 
 /**
@@ -118,11 +120,20 @@ export async function paidSoFar(tx: Queryable, checkout: CheckoutRow): Promise<n
 }
 
 /**
- * Rewrites the stored reservation document of a checkout (read by the `checkout` live query's
- * snapshot) inside the transaction that changed it, so snapshot and lines never disagree.
+ * Stores a shopper's reservation document (the `checkout` live query's snapshot) and stages it
+ * for their open tabs, in the transaction that changed it: snapshot, lines and what the tabs are
+ * told never disagree, and the tabs hear of changes in the order they committed.
  */
+export async function saveReservationDoc(tx: Transaction, doc: CheckoutReservationDoc): Promise<void> {
+  await writeReservationDoc(tx, doc);
+  tx.publish(checkoutTopics.reservation(doc.pageUid, doc.campaignUid, doc.userUid), [
+    { type: 'modified', docId: doc.userUid, doc },
+  ]);
+}
+
+/** Rebuilds a checkout's reservation document from its rows and saves it (saveReservationDoc). */
 export async function storeReservationDoc(
-  tx: Queryable,
+  tx: Transaction,
   checkoutUid: string,
 ): Promise<CheckoutReservationDoc> {
   const checkout = await lockedCheckout(tx, checkoutUid);
@@ -134,7 +145,7 @@ export async function storeReservationDoc(
     paid,
     await freeDeliveryThreshold(tx, checkout.page_uid, checkout.currency),
   );
-  await writeReservationDoc(tx, doc);
+  await saveReservationDoc(tx, doc);
   return doc;
 }
 

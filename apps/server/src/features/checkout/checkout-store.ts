@@ -1,4 +1,3 @@
-import type { CheckoutStatus, Currency, Locale } from '@vitrine/domain';
 import type {
   CheckoutDetails,
   CheckoutReservationDoc,
@@ -7,6 +6,7 @@ import type {
   Transaction,
   TransactionStatus,
 } from '@vitrine/protocol';
+import type { CheckoutStatus, Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 
 // Every SQL statement on the checkout feature's tables (checkouts, checkout_lines,

@@ -1,5 +1,6 @@
-import { type CheckoutStatus, orderRefusal } from '@vitrine/domain';
+import { orderRefusal } from '@vitrine/domain';
 import { CHECKOUT_ERROR_CODES, ORDER_MESSAGES } from '@vitrine/protocol';
+import type { CheckoutStatus } from '@vitrine/protocol/vocabulary';
 import { HttpError } from '../../http/errors.ts';
 
 /**

@@ -1,15 +1,7 @@
-import {
-  CheckoutOptionsRequest,
-  FindParcelShopsRequest,
-  LoadCheckoutRequest,
-  PlaceOrderRequest,
-  UpdateCheckoutDetailsRequest,
-} from '@vitrine/protocol';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { z } from 'zod';
-import { parseInput } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { requireShopper } from './cart-routes.ts';
+import { shopperCalls } from './cart-routes.ts';
 import type { OrderService } from './order-service.ts';
 
 /** The checkout pages' calls and the admin's "send to packing". */
@@ -19,32 +11,34 @@ export function registerOrderRoutes(
   auth: AuthService,
   requireAdmin: onRequestHookHandler,
 ): void {
-  const route = <T>(path: string, handle: (userUid: string, body: unknown) => Promise<T>) =>
-    app.post(path, async (request, reply) => {
-      const userUid = await requireShopper(auth, request);
-      reply.header('cache-control', 'no-store');
-      return handle(userUid, request.body ?? {});
-    });
+  const shopper = shopperCalls(auth);
+  registerCall(
+    app,
+    'loadCheckout',
+    (input, { caller }) => orders.loadCheckout(caller.userUid, input),
+    shopper,
+  );
+  registerCall(
+    app,
+    'checkoutOptions',
+    (input, { caller }) => orders.checkoutOptions(caller.userUid, input),
+    shopper,
+  );
+  registerCall(
+    app,
+    'findParcelShops',
+    (input, { caller }) => orders.findParcelShops(caller.userUid, input),
+    shopper,
+  );
+  registerCall(
+    app,
+    'updateCheckoutDetails',
+    (input, { caller }) => orders.updateDetails(caller.userUid, input, input.details),
+    shopper,
+  );
+  registerCall(app, 'placeOrder', (input, { caller }) => orders.placeOrder(caller.userUid, input), shopper);
 
-  route('/functions/customerpage/loadCheckout', (user, body) =>
-    orders.loadCheckout(user, parseInput(LoadCheckoutRequest, body)),
-  );
-  route('/functions/customerpage/checkoutOptions', (user, body) =>
-    orders.checkoutOptions(user, parseInput(CheckoutOptionsRequest, body)),
-  );
-  route('/functions/customerpage/findParcelShops', (user, body) =>
-    orders.findParcelShops(user, parseInput(FindParcelShopsRequest, body)),
-  );
-  route('/functions/customerpage/updateCheckoutDetails', (user, body) => {
-    const input = parseInput(UpdateCheckoutDetailsRequest, body);
-    return orders.updateDetails(user, input, input.details);
-  });
-  route('/functions/customerpage/placeOrder', (user, body) =>
-    orders.placeOrder(user, parseInput(PlaceOrderRequest, body)),
-  );
-
-  app.post('/admin/checkouts/:checkoutUid/sendToPacking', { onRequest: requireAdmin }, async (request) => {
-    const { checkoutUid } = parseInput(z.object({ checkoutUid: z.string().min(1).max(128) }), request.params);
-    return orders.sendToPacking(checkoutUid);
+  registerCall(app, 'sendToPacking', (_body, { params }) => orders.sendToPacking(params.checkoutUid), {
+    requireAdmin,
   });
 }

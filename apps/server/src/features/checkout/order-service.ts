@@ -12,9 +12,9 @@ import {
   type PickupLocation,
   type PurchaseDoc,
 } from '@vitrine/protocol';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { EventService } from '../events/event-service.ts';
 import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
@@ -41,7 +41,6 @@ import {
 import { checkoutTotals, checkoutView, refreshPayed } from './checkout-totals.ts';
 import { checkoutTopics } from './live-queries.ts';
 import { orderRefusalError } from './order-refusal.ts';
-import type { ReservationPublisher } from './reservation-publisher.ts';
 import {
   deliveryCountries,
   findParcelShops,
@@ -62,17 +61,15 @@ export interface CheckoutRef {
  * change until it is sent to packing, which locks it against changes and payments.
  */
 export function createOrderService(deps: {
-  db: Database;
+  db: OutboxDatabase;
   stores: StoreService;
-  reservations: ReservationPublisher;
-  publish: Publish;
   now: () => number;
   /** The order deadline of a checkout's campaign. */
   events: Pick<EventService, 'campaign'>;
   /** The buyer's name shown on purchases. */
   users: Pick<UserService, 'displayName'>;
 }) {
-  const { db, stores, reservations, publish, now, events, users } = deps;
+  const { db, stores, now, events, users } = deps;
 
   async function deadlineOf(q: Queryable, campaignUid: string): Promise<number | null> {
     return (await events.campaign(campaignUid, q))?.deadline ?? null;
@@ -112,13 +109,13 @@ export function createOrderService(deps: {
   /**
    * Makes a locked checkout an order, or re-checks an order: refused once locked, past the
    * deadline, when empty, or while details are missing (422 listing the §5 state messages).
-   * Returns the purchases to announce when it was newly ordered.
+   * Stages the purchases for the show's viewers when it was newly ordered.
    */
   async function placeInTransaction(
-    tx: Queryable,
+    tx: Transaction,
     checkout: CheckoutRow,
     locations: readonly PickupLocation[],
-  ): Promise<PurchaseDoc[]> {
+  ): Promise<void> {
     const refusal = orderRefusalError(
       checkout.status,
       await deadlineOf(tx, checkout.campaign_uid),
@@ -143,7 +140,7 @@ export function createOrderService(deps: {
         problems.map((problem) => CHECKOUT_PROBLEM_MESSAGES[problem]).join(' '),
       );
     }
-    if (checkout.status !== 'open') return [];
+    if (checkout.status !== 'open') return;
     const at = now();
     await markOrdered(tx, checkout.uid, at);
     const accountName = await users.displayName(checkout.user_uid, tx);
@@ -162,14 +159,8 @@ export function createOrderService(deps: {
       await insertPurchase(tx, purchase);
       purchases.push(purchase);
     }
-    return purchases;
-  }
-
-  async function announcePurchases(purchases: PurchaseDoc[]): Promise<void> {
-    const first = purchases[0];
-    if (!first) return;
-    await publish(
-      checkoutTopics.purchases(first.pageUid, first.campaignUid),
+    tx.publish(
+      checkoutTopics.purchases(checkout.page_uid, checkout.campaign_uid),
       purchases.map((doc) => ({ type: 'added', docId: doc.uid, doc })),
     );
   }
@@ -192,7 +183,6 @@ export function createOrderService(deps: {
 
   return {
     placeInTransaction,
-    announcePurchases,
 
     locationsOf,
 
@@ -221,7 +211,7 @@ export function createOrderService(deps: {
 
     async updateDetails(userUid: string, ref: CheckoutRef, details: CheckoutDetails): Promise<CheckoutView> {
       const locations = await locationsOf(ref.pageUid);
-      const result = await withRetry(() =>
+      return withRetry(() =>
         db.transaction(async (tx) => {
           const checkout = await lockOwnCheckout(tx, ref, userUid);
           const refusal = orderRefusalError(checkout.status, null, now(), 'editDetails');
@@ -231,28 +221,23 @@ export function createOrderService(deps: {
           await refuseShrinkingUnderOpenPayment(tx, await lockedCheckout(tx, checkout.uid));
           // The freight may have changed the total an earlier payment covered.
           await refreshPayed(tx, await lockedCheckout(tx, checkout.uid));
-          const doc = await storeReservationDoc(tx, checkout.uid);
-          return { doc, view: await view(await lockedCheckout(tx, checkout.uid), locations, tx) };
+          await storeReservationDoc(tx, checkout.uid);
+          return view(await lockedCheckout(tx, checkout.uid), locations, tx);
         }),
       );
-      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
-      return result.view;
     },
 
     async placeOrder(userUid: string, ref: CheckoutRef): Promise<CheckoutView> {
       const locations = await locationsOf(ref.pageUid);
-      const result = await withRetry(() =>
+      return withRetry(() =>
         db.transaction(async (tx) => {
           const checkout = await lockOwnCheckout(tx, ref, userUid);
-          const purchases = await placeInTransaction(tx, checkout, locations);
+          await placeInTransaction(tx, checkout, locations);
           await refreshPayed(tx, await lockedCheckout(tx, checkout.uid));
-          const doc = await storeReservationDoc(tx, checkout.uid);
-          return { doc, purchases, view: await view(await lockedCheckout(tx, checkout.uid), locations, tx) };
+          await storeReservationDoc(tx, checkout.uid);
+          return view(await lockedCheckout(tx, checkout.uid), locations, tx);
         }),
       );
-      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
-      await announcePurchases(result.purchases);
-      return result.view;
     },
 
     /** Admin: the order goes to packing and is locked against changes and payments (spec §4). */
@@ -260,7 +245,7 @@ export function createOrderService(deps: {
       const pageUid = await checkoutPageUid(db, checkoutUid);
       if (!pageUid) throw notFound(`No checkout "${checkoutUid}".`);
       const locations = await locationsOf(pageUid);
-      const result = await withRetry(() =>
+      return withRetry(() =>
         db.transaction(async (tx) => {
           const checkout = await lockCheckout(tx, checkoutUid);
           if (!checkout) throw notFound(`No checkout "${checkoutUid}".`);
@@ -270,12 +255,10 @@ export function createOrderService(deps: {
           if (checkout.status === 'ordered') {
             await markLocked(tx, checkoutUid, now());
           }
-          const doc = await storeReservationDoc(tx, checkoutUid);
-          return { doc, view: await view(await lockedCheckout(tx, checkoutUid), locations, tx) };
+          await storeReservationDoc(tx, checkoutUid);
+          return view(await lockedCheckout(tx, checkoutUid), locations, tx);
         }),
       );
-      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
-      return result.view;
     },
   };
 }

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Currency } from '@vitrine/domain';
-import {
-  PAYMENT_SIGNATURE_HEADER,
-  type PaymentEventType,
-  UserPaymentStartedRequest,
-} from '@vitrine/protocol';
+import { callPath, PAYMENT_SIGNATURE_HEADER, type PaymentEventType } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../http/errors.ts';
 import { framingPolicy } from '../../http/page-security.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { requireShopper } from './cart-routes.ts';
+import { shopperCalls } from './cart-routes.ts';
 import { deleteTestConfirmation, dueTestConfirmations, scheduleTestConfirmation } from './checkout-store.ts';
 import { headerSafePath, type PaymentPageData, type PaymentService } from './payment-service.ts';
 import { renderPaymentPage } from './payments/payment-page.ts';
@@ -56,12 +53,13 @@ export function registerPaymentRoutes(
     for (const timer of timers) clearTimeout(timer);
   });
 
-  app.post('/functions/customerpage/userPaymentStarted', async (request, reply) => {
-    const userUid = await requireShopper(auth, request);
-    const input = parseInput(UserPaymentStartedRequest, request.body ?? {});
-    reply.header('cache-control', 'no-store');
-    return payments.startPayment(userUid, input, `${request.protocol}://${request.host}`);
-  });
+  registerCall(
+    app,
+    'userPaymentStarted',
+    (input, { caller, request }) =>
+      payments.startPayment(caller.userUid, input, `${request.protocol}://${request.host}`),
+    shopperCalls(auth),
+  );
 
   const signatureHeaders = new Map(providers.map((provider) => [provider.id, provider.signatureHeader]));
 
@@ -77,9 +75,7 @@ export function registerPaymentRoutes(
       (_request, body, done) => done(null, body),
     );
 
-    scope.post('/payments/:providerId/webhook', async (request) => {
-      const { providerId } = parseInput(z.object({ providerId: z.string().min(1).max(32) }), request.params);
-      const rawBody = typeof request.body === 'string' ? request.body : '';
+    registerCall(scope, 'paymentWebhook', async (rawBody, { params: { providerId }, request }) => {
       const header = request.headers[signatureHeaders.get(providerId) ?? PAYMENT_SIGNATURE_HEADER];
       const result = await payments.handleWebhook(
         providerId,
@@ -113,7 +109,7 @@ export function registerPaymentRoutes(
       );
       const response = await app.inject({
         method: 'POST',
-        url: `/payments/${testProvider.id}/webhook`,
+        url: callPath('paymentWebhook', { providerId: testProvider.id }),
         headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signature },
         payload: body,
       });

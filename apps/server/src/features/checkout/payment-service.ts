@@ -1,13 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Currency, confirmationFits, nextTransactionState } from '@vitrine/domain';
+import { confirmationFits, nextTransactionState } from '@vitrine/domain';
 import {
   CHECKOUT_ERROR_CODES,
   type PaymentEventType,
   type PaymentStarted,
+  type PaymentWebhookOutcome,
   type UserPaymentStartedRequest,
+  webPath,
 } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import { lockOwnCheckout, storeReservationDoc, withRetry } from './checkout-records.ts';
 import {
@@ -32,13 +35,12 @@ import { checkoutTotals, refreshPayed } from './checkout-totals.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentProvider, ProviderEvent } from './payments/payment-provider.ts';
 import { pageKeyHash } from './payments/test-provider.ts';
-import type { ReservationPublisher } from './reservation-publisher.ts';
 
 /**
  * What a webhook delivery did. `refund_due`: a confirmation the order no longer owed (it shrank,
  * or another attempt paid it first); the money does not count and is recorded as owed back.
  */
-export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'refund_due';
+export type WebhookOutcome = PaymentWebhookOutcome;
 
 /** The transaction, order and store a hosted payment page shows. */
 export interface PaymentPageData {
@@ -63,17 +65,16 @@ export interface PaymentPageData {
  * and only ever move a transaction forward, so replays and out-of-order deliveries are harmless.
  */
 export function createPaymentService(deps: {
-  db: Database;
+  db: OutboxDatabase;
   providers: readonly PaymentProvider[];
   orders: OrderService;
-  reservations: ReservationPublisher;
   /** The store's name, shown on the hosted payment page. */
   stores: Pick<StoreService, 'storeInfo' | 'pageName'>;
   now: () => number;
   /** Logs a provider's failure to open a payment (the shopper sees a 502). */
   onProviderError?: (error: unknown) => void;
 }) {
-  const { db, orders, reservations, now } = deps;
+  const { db, orders, now } = deps;
   const onProviderError = deps.onProviderError ?? (() => {});
   const providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
 
@@ -102,7 +103,7 @@ export function createPaymentService(deps: {
       const result = await withRetry(() =>
         db.transaction(async (tx) => {
           const checkout = await lockOwnCheckout(tx, input, userUid);
-          const purchases = await orders.placeInTransaction(tx, checkout, locations);
+          await orders.placeInTransaction(tx, checkout, locations);
           const ordered = await lockedCheckout(tx, checkout.uid);
           await refreshPayed(tx, ordered);
           const totals = await checkoutTotals(tx, await lockedCheckout(tx, checkout.uid));
@@ -123,15 +124,17 @@ export function createPaymentService(deps: {
             totalPrice: totals.remainingAmount,
             currency: checkout.currency,
             returnPath: headerSafePath(
-              input.returnPath ?? `/${input.campaignUid}/${input.checkoutUid}/success`,
+              input.returnPath ??
+                webPath('checkoutSuccess', {
+                  campaignUid: input.campaignUid,
+                  checkoutUid: input.checkoutUid,
+                }),
             ),
             created: at,
           });
-          const doc = await storeReservationDoc(tx, checkout.uid);
+          await storeReservationDoc(tx, checkout.uid);
           const storeName = await deps.stores.pageName(checkout.page_uid, tx);
           return {
-            doc,
-            purchases,
             uid,
             amount: totals.remainingAmount,
             currency: checkout.currency,
@@ -141,8 +144,6 @@ export function createPaymentService(deps: {
           };
         }),
       );
-      await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
-      await orders.announcePurchases(result.purchases);
       // Replaced sessions are closed at their provider, so the shopper cannot pay them any more
       // (should one be paid first anyway, its confirmation counts only for what is owed).
       for (const old of result.replaced) {
@@ -223,7 +224,7 @@ export function createPaymentService(deps: {
           if (event.providerPaymentId !== null && transaction.provider_payment_id === null) {
             await setProviderPaymentId(tx, transaction.uid, event.providerPaymentId);
           }
-          if (!recorded) return { outcome: 'duplicate' as const, doc: null, refund: null };
+          if (!recorded) return { outcome: 'duplicate' as const, refund: null };
           const next = nextTransactionState(
             {
               status: transaction.status,
@@ -234,7 +235,7 @@ export function createPaymentService(deps: {
             event.type,
             amount,
           );
-          if (!next) return { outcome: 'ignored' as const, doc: null, refund: null };
+          if (!next) return { outcome: 'ignored' as const, refund: null };
           const checkout = await lockedCheckout(tx, transaction.checkout_uid);
           let refundDue = transaction.refund_due;
           let paymentOK = next.paymentOK;
@@ -258,11 +259,11 @@ export function createPaymentService(deps: {
           });
           await markPaymentEventApplied(tx, provider.id, event.id);
           await refreshPayed(tx, checkout);
+          await storeReservationDoc(tx, transaction.checkout_uid);
           const owedBack = refundDue > transaction.refund_due;
           const providerPaymentId = transaction.provider_payment_id ?? event.providerPaymentId;
           return {
             outcome: owedBack ? ('refund_due' as const) : ('applied' as const),
-            doc: await storeReservationDoc(tx, transaction.checkout_uid),
             refund:
               owedBack && providerPaymentId
                 ? { providerPaymentId, amount: refundDue, transactionUid: transaction.uid }
@@ -270,9 +271,6 @@ export function createPaymentService(deps: {
           };
         }),
       );
-      if (result.doc) {
-        await reservations.announce(result.doc.pageUid, result.doc.campaignUid, result.doc.userUid);
-      }
       if (result.refund && provider.refund) {
         // Money the order did not owe goes back at once where the provider can refund; its
         // refund webhook then clears refund_due. Otherwise it stays flagged for the shop.

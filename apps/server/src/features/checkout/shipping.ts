@@ -1,4 +1,3 @@
-import type { Currency } from '@vitrine/domain';
 import {
   type CheckoutDetails,
   DELIVERY_COUNTRIES,
@@ -8,6 +7,7 @@ import {
   type ShippingMethod,
   type ShippingMethodKind,
 } from '@vitrine/protocol';
+import { type Currency, SHIPPING_METHOD_KINDS } from '@vitrine/protocol/vocabulary';
 
 /**
  * The built-in shipping offer of every store: home delivery, pickup in the store, and delivery to
@@ -20,14 +20,12 @@ const FREIGHT: Record<ShippingMethodKind, Record<Currency, number>> = {
   store_pickup: { DKK: 0, SEK: 0, NOK: 0, EUR: 0, PLN: 0, GBP: 0 },
 };
 
-export const SHIPPING_KINDS: readonly ShippingMethodKind[] = ['home_delivery', 'store_pickup', 'parcel_shop'];
-
 /**
  * The store's shipping offer in a currency. `freeOver` is the store's free-delivery threshold in
  * that currency (minor units, null for none): it applies to every method that costs something.
  */
 export function shippingMethods(currency: Currency, freeOver: number | null = null): ShippingMethod[] {
-  return SHIPPING_KINDS.map((kind) => {
+  return SHIPPING_METHOD_KINDS.map((kind) => {
     const price = FREIGHT[kind][currency];
     return { kind, price, currency, freeOver: price > 0 ? freeOver : null };
   });

@@ -14,11 +14,11 @@ import {
   type PutBulkCommentsRequest,
   type VerifyCommentRequest,
 } from '@vitrine/protocol';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { type AbuseLimiter, COMMENTS_PER_ADDRESS_FACTOR } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
@@ -45,8 +45,7 @@ interface NewComment {
 }
 
 export interface CommentServiceOptions {
-  db: Database;
-  publish: Publish;
+  db: OutboxDatabase;
   now: () => number;
   notifications: NotificationService;
   /** The campaigns comments belong to and the status of their show. */
@@ -78,7 +77,6 @@ const toReply = (doc: CommentDoc): CommentReply => ({
  */
 export function createCommentService({
   db,
-  publish,
   now,
   notifications,
   events,
@@ -88,18 +86,15 @@ export function createCommentService({
   limits,
 }: CommentServiceOptions) {
   /** Announces a comment to everyone allowed to read it: public → the chat; always the author and recipient. */
-  async function announce(
-    doc: CommentDoc,
-    type: 'added' | 'modified',
-    authorUid: string,
-    recipientUid: string | null,
-  ) {
+  function announce(tx: Transaction, row: CommentRow, type: 'added' | 'modified'): CommentDoc {
+    const doc = toCommentDoc(row);
     const change = [{ type, docId: doc.uid, doc }];
-    if (doc.public) await publish(commentTopics.publicComments(doc.pageUid, doc.campaignUid), change);
-    await publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, authorUid), change);
-    if (recipientUid && recipientUid !== authorUid) {
-      await publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, recipientUid), change);
+    if (doc.public) tx.publish(commentTopics.publicComments(doc.pageUid, doc.campaignUid), change);
+    tx.publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, row.user_uid), change);
+    if (row.recipient_uid && row.recipient_uid !== row.user_uid) {
+      tx.publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, row.recipient_uid), change);
     }
+    return doc;
   }
 
   /** Refuses a comment when the campaign's show does not take comments (spec §4 "Comments"). */
@@ -128,8 +123,8 @@ export function createCommentService({
    * a reply: a public reply is also summarised in the parent's `replies` (the parent is then
    * announced as modified).
    */
-  async function insert(comment: NewComment): Promise<CommentDoc> {
-    const result = await db.transaction(async (tx) => {
+  function insert(comment: NewComment): Promise<CommentDoc> {
+    return db.transaction(async (tx) => {
       const authorName = await users.displayName(comment.userUid, tx);
       if (authorName === null) throw notFound('Your account no longer exists; sign in again.');
       const [row] = await tx.query<CommentRow>(
@@ -154,27 +149,17 @@ export function createCommentService({
         ],
       );
       if (!row) throw new Error('inserting a comment returned no row');
-      const doc = toCommentDoc(row);
-      let parent: CommentRow | undefined;
+      const doc = announce(tx, row, 'added');
       if (comment.threadId && comment.isPublic) {
-        [parent] = await tx.query<CommentRow>(
+        const [parent] = await tx.query<CommentRow>(
           `UPDATE comments SET replies = replies || $4::jsonb
            WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND is_public RETURNING *`,
           [comment.threadId, comment.pageUid, comment.campaignUid, JSON.stringify([toReply(doc)])],
         );
+        if (parent) announce(tx, parent, 'modified');
       }
-      return { doc, parent };
+      return doc;
     });
-    await announce(result.doc, 'added', comment.userUid, comment.recipientUid);
-    if (result.parent) {
-      await announce(
-        toCommentDoc(result.parent),
-        'modified',
-        result.parent.user_uid,
-        result.parent.recipient_uid,
-      );
-    }
-    return result.doc;
   }
 
   /** The page's own user, author of host replies (a row so comments keep their user reference). */
@@ -266,7 +251,7 @@ export function createCommentService({
       if (existing.user_uid !== userUid)
         throw new HttpError(403, 'forbidden', 'You can only edit your own comments.');
       await enforceCommentLimits(userUid, address);
-      const { row, parent } = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [row] = await tx.query<CommentRow>(
           'UPDATE comments SET text = $2, edited_at = $3 WHERE uid = $1 RETURNING *',
           [input.commentUid, input.text, now()],
@@ -280,12 +265,10 @@ export function createCommentService({
               [existing.thread_id, input.commentUid, input.text, JSON.stringify([{ uid: input.commentUid }])],
             )
           : [];
-        return { row: row as CommentRow, parent };
+        const doc = announce(tx, row as CommentRow, 'modified');
+        if (parent) announce(tx, parent, 'modified');
+        return doc;
       });
-      const doc = toCommentDoc(row);
-      await announce(doc, 'modified', row.user_uid, row.recipient_uid);
-      if (parent) await announce(toCommentDoc(parent), 'modified', parent.user_uid, parent.recipient_uid);
-      return doc;
     },
 
     /** Host console: a verified reply as the page; a private one reaches only the comment's author, with a notification. */
@@ -322,22 +305,24 @@ export function createCommentService({
 
     /** Flags a competition entry's comment as the winner's (metaData.isCompetitionWinner), live. */
     async markCompetitionWinner(commentUid: string): Promise<void> {
-      const [row] = await db.query<CommentRow>(
-        `UPDATE comments SET meta_data = meta_data || '{"isCompetitionWinner": true}'::jsonb WHERE uid = $1 RETURNING *`,
-        [commentUid],
-      );
-      if (row) await announce(toCommentDoc(row), 'modified', row.user_uid, row.recipient_uid);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.query<CommentRow>(
+          `UPDATE comments SET meta_data = meta_data || '{"isCompetitionWinner": true}'::jsonb WHERE uid = $1 RETURNING *`,
+          [commentUid],
+        );
+        if (row) announce(tx, row, 'modified');
+      });
     },
 
-    async setVerified(input: VerifyCommentRequest): Promise<CommentDoc> {
-      const [row] = await db.query<CommentRow>(
-        'UPDATE comments SET verified = $4 WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 RETURNING *',
-        [input.commentUid, input.pageUid, input.campaignUid, input.verified],
-      );
-      if (!row) throw notFound(`No comment "${input.commentUid}" in campaign "${input.campaignUid}".`);
-      const doc = toCommentDoc(row);
-      await announce(doc, 'modified', row.user_uid, row.recipient_uid);
-      return doc;
+    setVerified(input: VerifyCommentRequest): Promise<CommentDoc> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<CommentRow>(
+          'UPDATE comments SET verified = $4 WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 RETURNING *',
+          [input.commentUid, input.pageUid, input.campaignUid, input.verified],
+        );
+        if (!row) throw notFound(`No comment "${input.commentUid}" in campaign "${input.campaignUid}".`);
+        return announce(tx, row, 'modified');
+      });
     },
 
     /** Host console: replaces the campaign's bulk comments (questions from other channels, replayed on VOD). */
@@ -349,16 +334,18 @@ export function createCommentService({
       if (!(await events.campaignExists(pageUid, campaignUid)))
         throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
       const questions: BulkCommentsDoc['questions'] = input.questions.map((question) => ({ ...question }));
-      await db.query(
-        `INSERT INTO bulk_comments (page_uid, campaign_uid, questions) VALUES ($1, $2, $3)
-         ON CONFLICT (page_uid, campaign_uid) DO UPDATE SET questions = EXCLUDED.questions`,
-        [pageUid, campaignUid, JSON.stringify(questions)],
-      );
-      const doc: BulkCommentsDoc = { pageUid, campaignUid, questions };
-      await publish(commentTopics.bulkComments(pageUid, campaignUid), [
-        { type: 'modified', docId: campaignUid, doc },
-      ]);
-      return doc;
+      return db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO bulk_comments (page_uid, campaign_uid, questions) VALUES ($1, $2, $3)
+           ON CONFLICT (page_uid, campaign_uid) DO UPDATE SET questions = EXCLUDED.questions`,
+          [pageUid, campaignUid, JSON.stringify(questions)],
+        );
+        const doc: BulkCommentsDoc = { pageUid, campaignUid, questions };
+        tx.publish(commentTopics.bulkComments(pageUid, campaignUid), [
+          { type: 'modified', docId: campaignUid, doc },
+        ]);
+        return doc;
+      });
     },
   };
 }

@@ -12,9 +12,10 @@ import {
   type ParticipateResponse,
   type UpdateCompetitionRequest,
 } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { CommentService } from '../comments/comment-service.ts';
 import type { ContactService } from '../contacts/contact-service.ts';
 import type { EventService } from '../events/event-service.ts';
@@ -67,7 +68,7 @@ export function drawUniformly<T>(items: readonly T[], count: number): T[] {
 }
 
 export interface CompetitionServiceOptions {
-  db: Database;
+  db: OutboxDatabase;
   now: () => number;
   comments: CommentService;
   /** The campaigns competitions belong to, and their presentation document. */
@@ -106,19 +107,23 @@ export function createCompetitionService({
   }
 
   /** Every competition of a campaign as the host sees it, with counts, tallies and winners. */
-  async function adminViews(pageUid: string, campaignUid: string): Promise<CompetitionAdminView[]> {
-    const rows = await db.query<CompetitionRow>(
+  async function adminViews(
+    pageUid: string,
+    campaignUid: string,
+    q: Queryable = db,
+  ): Promise<CompetitionAdminView[]> {
+    const rows = await q.query<CompetitionRow>(
       'SELECT * FROM competitions WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY created_at, uid',
       [pageUid, campaignUid],
     );
     if (rows.length === 0) return [];
     const uids = rows.map((row) => row.uid);
-    const counts = await db.query<{ competition_uid: string; option_id: string | null; count: string }>(
+    const counts = await q.query<{ competition_uid: string; option_id: string | null; count: string }>(
       `SELECT competition_uid, option_id, count(*) AS count FROM competition_participants
        WHERE competition_uid = ANY($1) GROUP BY competition_uid, option_id`,
       [uids],
     );
-    const winners = await db.query<{
+    const winners = await q.query<{
       competition_uid: string;
       user_uid: string;
       name: string;
@@ -168,14 +173,19 @@ export function createCompetitionService({
   }: CompetitionAdminView): CompetitionPresentation => presentation;
 
   /** Writes the campaign's competitions into its presentation document and announces it. */
-  async function publishCompetitions(pageUid: string, campaignUid: string): Promise<CompetitionAdminView[]> {
-    const views = await adminViews(pageUid, campaignUid);
-    await events.presentCompetitions(pageUid, campaignUid, views.map(toPresentation));
+  async function publishCompetitions(
+    tx: Transaction,
+    pageUid: string,
+    campaignUid: string,
+  ): Promise<CompetitionAdminView[]> {
+    const views = await adminViews(pageUid, campaignUid, tx);
+    await events.presentCompetitions(tx, pageUid, campaignUid, views.map(toPresentation));
     return views;
   }
 
-  async function view(row: CompetitionRow): Promise<CompetitionAdminView> {
-    const views = await publishCompetitions(row.page_uid, row.campaign_uid);
+  /** The host's view of a competition `tx` wrote, after publishing its campaign's presentation. */
+  async function view(tx: Transaction, row: CompetitionRow): Promise<CompetitionAdminView> {
+    const views = await publishCompetitions(tx, row.page_uid, row.campaign_uid);
     return views.find((candidate) => candidate.uid === row.uid) as CompetitionAdminView;
   }
 
@@ -210,7 +220,7 @@ export function createCompetitionService({
   }
 
   return {
-    list: adminViews,
+    list: (pageUid: string, campaignUid: string) => adminViews(pageUid, campaignUid),
 
     async create(
       pageUid: string,
@@ -226,45 +236,49 @@ export function createCompetitionService({
       if (input.correctOptionId !== null && !optionIds.includes(input.correctOptionId)) {
         throw new HttpError(400, 'invalid_request', 'correctOptionId: must be one of the option ids');
       }
-      const [row] = await db.query<CompetitionRow>(
-        `INSERT INTO competitions (uid, page_uid, campaign_uid, type, name, presentation_primary_text, show_onsite,
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<CompetitionRow>(
+          `INSERT INTO competitions (uid, page_uid, campaign_uid, type, name, presentation_primary_text, show_onsite,
                                    cues, options, correct_option_id, open_for_participation, playing, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
-        [
-          randomBytes(12).toString('base64url'),
-          pageUid,
-          campaignUid,
-          input.type,
-          input.name,
-          input.presentationPrimaryText,
-          input.showOnsite,
-          JSON.stringify(input.cues),
-          JSON.stringify(input.options),
-          input.correctOptionId,
-          input.openForParticipation,
-          input.playing,
-          now(),
-        ],
-      );
-      return view(row as CompetitionRow);
+          [
+            randomBytes(12).toString('base64url'),
+            pageUid,
+            campaignUid,
+            input.type,
+            input.name,
+            input.presentationPrimaryText,
+            input.showOnsite,
+            JSON.stringify(input.cues),
+            JSON.stringify(input.options),
+            input.correctOptionId,
+            input.openForParticipation,
+            input.playing,
+            now(),
+          ],
+        );
+        return view(tx, row as CompetitionRow);
+      });
     },
 
     async update(uid: string, input: UpdateCompetitionRequest): Promise<CompetitionAdminView> {
       const current = await load(uid);
-      const [row] = await db.query<CompetitionRow>(
-        `UPDATE competitions SET name = $2, presentation_primary_text = $3, show_onsite = $4, cues = $5,
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<CompetitionRow>(
+          `UPDATE competitions SET name = $2, presentation_primary_text = $3, show_onsite = $4, cues = $5,
            open_for_participation = $6, playing = $7 WHERE uid = $1 RETURNING *`,
-        [
-          uid,
-          input.name ?? current.name,
-          input.presentationPrimaryText ?? current.presentation_primary_text,
-          input.showOnsite ?? current.show_onsite,
-          JSON.stringify(input.cues ?? current.cues),
-          input.openForParticipation ?? current.open_for_participation,
-          input.playing ?? current.playing,
-        ],
-      );
-      return view(row as CompetitionRow);
+          [
+            uid,
+            input.name ?? current.name,
+            input.presentationPrimaryText ?? current.presentation_primary_text,
+            input.showOnsite ?? current.show_onsite,
+            JSON.stringify(input.cues ?? current.cues),
+            input.openForParticipation ?? current.open_for_participation,
+            input.playing ?? current.playing,
+          ],
+        );
+        return view(tx, row as CompetitionRow);
+      });
     },
 
     /**
@@ -325,7 +339,7 @@ export function createCompetitionService({
         );
       }
       await users.recordCompetition(userUid, 'competitions_participated', competition.uid);
-      await publishCompetitions(competition.page_uid, competition.campaign_uid);
+      await db.transaction((tx) => publishCompetitions(tx, competition.page_uid, competition.campaign_uid));
       return { status: 'participated', commentUid: comment.uid };
     },
 
@@ -382,7 +396,7 @@ export function createCompetitionService({
           metaData: { competitionUid: competition.uid, isCompetitionWinner: true },
         });
       }
-      await publishCompetitions(competition.page_uid, competition.campaign_uid);
+      await db.transaction((tx) => publishCompetitions(tx, competition.page_uid, competition.campaign_uid));
       return { winners };
     },
 

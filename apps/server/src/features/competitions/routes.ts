@@ -1,20 +1,7 @@
-import {
-  CompetitionNoticeRequest,
-  CreateCompetitionRequest,
-  DismissCompetitionRequest,
-  DrawWinnersRequest,
-  ParticipateRequest,
-  Uid,
-  UpdateCompetitionRequest,
-} from '@vitrine/protocol';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { z } from 'zod';
-import { parseInput } from '../../http/errors.ts';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CompetitionService } from './competition-service.ts';
-
-const CampaignParams = z.object({ pageUid: Uid, campaignUid: Uid });
-const CompetitionParams = z.object({ competitionUid: z.string().min(1).max(128) });
 
 export function registerCompetitionRoutes(
   app: FastifyInstance,
@@ -22,45 +9,52 @@ export function registerCompetitionRoutes(
   auth: AuthService,
   requireAdmin: onRequestHookHandler,
 ): void {
-  const caller = (request: FastifyRequest) =>
-    auth.requireUser(request, 'Sign in to take part (Authorization: Bearer <id token>).');
-
-  app.post('/shopapiv2/competition/participate', async (request) => {
-    const user = await caller(request);
-    return competitions.participate(user.userUid, parseInput(ParticipateRequest, request.body), request.ip);
-  });
-
-  app.post('/shopapiv2/competition/dismiss', async (request) => {
-    const user = await caller(request);
-    return competitions.dismiss(user.userUid, parseInput(DismissCompetitionRequest, request.body));
-  });
+  const viewer = { auth, signInMessage: 'Sign in to take part (Authorization: Bearer <id token>).' };
+  registerCall(
+    app,
+    'participate',
+    (input, { caller, request }) => competitions.participate(caller.userUid, input, request.ip),
+    viewer,
+  );
+  registerCall(
+    app,
+    'dismissCompetition',
+    (input, { caller }) => competitions.dismiss(caller.userUid, input),
+    viewer,
+  );
 
   // Host console (admin key).
-  const campaignPath = '/admin/pages/:pageUid/campaigns/:campaignUid/competitions';
-  app.get(campaignPath, { onRequest: requireAdmin }, async (request) => {
-    const { pageUid, campaignUid } = parseInput(CampaignParams, request.params);
-    return { competitions: await competitions.list(pageUid, campaignUid) };
-  });
-  app.post(campaignPath, { onRequest: requireAdmin }, async (request, reply) => {
-    const { pageUid, campaignUid } = parseInput(CampaignParams, request.params);
-    const created = await competitions.create(
-      pageUid,
-      campaignUid,
-      parseInput(CreateCompetitionRequest, request.body),
-    );
-    return reply.status(201).send(created);
-  });
-  app.patch('/admin/competitions/:competitionUid', { onRequest: requireAdmin }, async (request) => {
-    const { competitionUid } = parseInput(CompetitionParams, request.params);
-    return competitions.update(competitionUid, parseInput(UpdateCompetitionRequest, request.body));
-  });
-  app.post('/admin/competitions/:competitionUid/draw', { onRequest: requireAdmin }, async (request) => {
-    const { competitionUid } = parseInput(CompetitionParams, request.params);
-    const { count } = parseInput(DrawWinnersRequest, request.body ?? {});
-    return competitions.draw(competitionUid, count);
-  });
-  app.post('/admin/competitions/:competitionUid/notice', { onRequest: requireAdmin }, async (request) => {
-    const { competitionUid } = parseInput(CompetitionParams, request.params);
-    return competitions.notice(competitionUid, parseInput(CompetitionNoticeRequest, request.body));
-  });
+  const admin = { requireAdmin };
+  registerCall(
+    app,
+    'listCompetitions',
+    async (_body, { params }) => ({
+      competitions: await competitions.list(params.pageUid, params.campaignUid),
+    }),
+    admin,
+  );
+  registerCall(
+    app,
+    'createCompetition',
+    (input, { params }) => competitions.create(params.pageUid, params.campaignUid, input),
+    admin,
+  );
+  registerCall(
+    app,
+    'updateCompetition',
+    (input, { params }) => competitions.update(params.competitionUid, input),
+    admin,
+  );
+  registerCall(
+    app,
+    'drawWinners',
+    ({ count }, { params }) => competitions.draw(params.competitionUid, count),
+    admin,
+  );
+  registerCall(
+    app,
+    'competitionNotice',
+    (input, { params }) => competitions.notice(params.competitionUid, input),
+    admin,
+  );
 }

@@ -1,6 +1,5 @@
-import { ContactCaptureRequest } from '@vitrine/protocol';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ContactService } from './contact-service.ts';
 
@@ -9,8 +8,12 @@ export function registerContactRoutes(
   contacts: ContactService,
   auth: AuthService,
 ): void {
-  app.post('/shopapiv2/contact/capture', async (request) => {
-    const caller = await auth.requireUser(request);
-    return contacts.capture(caller, parseInput(ContactCaptureRequest, request.body), request.ip);
-  });
+  registerCall(
+    app,
+    'captureContact',
+    (input, { caller, request }) => contacts.capture(caller, input, request.ip),
+    {
+      auth,
+    },
+  );
 }

@@ -1,10 +1,11 @@
-import type {
-  CampaignInput,
-  EventProductInput,
-  LiveEventInput,
-  PageInput,
-  PriceList,
-  ProductInput,
+import {
+  type CampaignInput,
+  callPath,
+  type EventProductInput,
+  type LiveEventInput,
+  type PageInput,
+  type PriceList,
+  type ProductInput,
 } from '@vitrine/protocol';
 import type { z } from 'zod';
 import type { App } from '../../app.ts';
@@ -407,21 +408,27 @@ function demoEvents(now: number): DemoEvent[] {
 
 /** Every admin API write of the demo store, with event times relative to `now`. */
 export function demoSeedRequests(now: number): DemoSeedRequest[] {
-  const page = `/admin/pages/${DEMO_PAGE_UID}`;
+  const pageUid = DEMO_PAGE_UID;
   const events = demoEvents(now);
   return [
-    { url: page, payload: PAGE },
-    ...PRODUCTS.map(({ uid, body }) => ({ url: `${page}/products/${uid}`, payload: body })),
+    { url: callPath('putPage', { pageUid }), payload: PAGE },
+    ...PRODUCTS.map(({ uid, body }) => ({
+      url: callPath('putProduct', { pageUid, productUid: uid }),
+      payload: body,
+    })),
     ...events.map(({ campaignUid, campaign }) => ({
-      url: `${page}/campaigns/${campaignUid}`,
+      url: callPath('putCampaign', { pageUid, campaignUid }),
       payload: campaign,
     })),
     ...events.map(({ id, campaignUid, event }) => ({
-      url: `/admin/events/${id}`,
+      url: callPath('putEvent', { eventId: id }),
       payload: { pageUid: DEMO_PAGE_UID, campaignId: campaignUid, ...event },
     })),
     ...events.flatMap(({ id, products }) =>
-      products.map((body) => ({ url: `/admin/events/${id}/products/${body.productUid}`, payload: body })),
+      products.map((body) => ({
+        url: callPath('putEventProduct', { eventId: id, uid: body.productUid }),
+        payload: body,
+      })),
     ),
   ];
 }

@@ -1,9 +1,4 @@
-import {
-  campaignShowStatus,
-  EVENT_UPDATES_QUERY_LIMIT,
-  type EventCurrentStatus,
-  groupShopEvents,
-} from '@vitrine/domain';
+import { campaignShowStatus, EVENT_UPDATES_QUERY_LIMIT, groupShopEvents } from '@vitrine/domain';
 import type {
   CampaignInput,
   CampaignPresentationDoc,
@@ -17,9 +12,10 @@ import type {
   ShopEvent,
   ShopEvents,
 } from '@vitrine/protocol';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
+import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { PageSummary, StoreService } from '../stores/store-service.ts';
 
@@ -125,35 +121,33 @@ export const eventTopics = {
     `campaignPresentations:${pageUid}:${campaignUid}`,
 };
 
-export function createEventService(
-  db: Database,
-  stores: StoreService,
-  catalog: CatalogService,
-  publish: Publish,
-) {
-  async function requireEventPage(eventId: string): Promise<string> {
-    const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
+export function createEventService(db: OutboxDatabase, stores: StoreService, catalog: CatalogService) {
+  async function requireEventPage(eventId: string, q: Queryable = db): Promise<string> {
+    const [row] = await q.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
       eventId,
     ]);
     if (!row) throw notFound(`No event with id "${eventId}".`);
     return row.page_uid;
   }
 
-  async function eventProducts(eventId: string): Promise<EventProduct[]> {
-    await requireEventPage(eventId);
-    const rows = await db.query<EventProductRow>(
+  /** The event's products; `q` is the caller's transaction when it builds a document to publish. */
+  async function eventProducts(eventId: string, q: Queryable = db): Promise<EventProduct[]> {
+    await requireEventPage(eventId, q);
+    const rows = await q.query<EventProductRow>(
       'SELECT * FROM event_products WHERE event_id = $1 ORDER BY sorting, uid',
       [eventId],
     );
-    const cues = await db.query<CueRow>(
+    const cues = await q.query<CueRow>(
       'SELECT * FROM event_product_cues WHERE event_id = $1 ORDER BY presentation_start_timestamp, id',
       [eventId],
     );
     const products = new Map(
-      (await catalog.productsByUid(rows.map((row) => row.product_uid))).map((product) => [
-        product.uid,
-        product,
-      ]),
+      (
+        await catalog.productsByUid(
+          rows.map((row) => row.product_uid),
+          q,
+        )
+      ).map((product) => [product.uid, product]),
     );
     return rows.flatMap((row) => {
       const product = products.get(row.product_uid);
@@ -188,8 +182,8 @@ export function createEventService(
   }
 
   /** An event record with the product summary its shop card shows. */
-  async function toShopEvent(event: LiveEvent): Promise<ShopEvent> {
-    const products = await eventProducts(event.id);
+  async function toShopEvent(event: LiveEvent, q: Queryable = db): Promise<ShopEvent> {
+    const products = await eventProducts(event.id, q);
     return {
       ...event,
       shopSummary: {
@@ -204,17 +198,23 @@ export function createEventService(
     };
   }
 
-  /** The rows as event records, with their stores' language and currency (read in one batch). */
-  async function toLiveEvents(rows: readonly LiveEventRow[]): Promise<LiveEvent[]> {
-    const pages = await stores.pageSummaries(rows.map((row) => row.page_uid));
+  /**
+   * The rows as event records, with their stores' language and currency (read in one batch, on
+   * `q`: the caller's transaction when it reads inside one).
+   */
+  async function toLiveEvents(rows: readonly LiveEventRow[], q: Queryable = db): Promise<LiveEvent[]> {
+    const pages = await stores.pageSummaries(
+      rows.map((row) => row.page_uid),
+      q,
+    );
     return rows.flatMap((row) => {
       const page = pages.get(row.page_uid);
       return page ? [toLiveEvent(row, page)] : [];
     });
   }
 
-  async function eventsWhere(condition: string, params: unknown[]): Promise<LiveEvent[]> {
-    return toLiveEvents(await db.query<LiveEventRow>(`${SELECT_EVENTS} WHERE ${condition}`, params));
+  async function eventsWhere(condition: string, params: unknown[], q: Queryable = db): Promise<LiveEvent[]> {
+    return toLiveEvents(await q.query<LiveEventRow>(`${SELECT_EVENTS} WHERE ${condition}`, params), q);
   }
 
   async function eventsByIds(ids: readonly string[]): Promise<LiveEvent[]> {
@@ -243,23 +243,23 @@ export function createEventService(
     );
     const groups = groupShopEvents(await toLiveEvents(rows), now);
     return {
-      live: await Promise.all(groups.live.map(toShopEvent)),
-      planned: await Promise.all(groups.planned.map(toShopEvent)),
-      vod: await Promise.all(groups.vod.map(toShopEvent)),
+      live: await Promise.all(groups.live.map((event) => toShopEvent(event))),
+      planned: await Promise.all(groups.planned.map((event) => toShopEvent(event))),
+      vod: await Promise.all(groups.vod.map((event) => toShopEvent(event))),
     };
   }
 
   /** Tells live queries that these events changed (drafts included: queries drop them). */
-  async function publishEvents(events: LiveEvent[], now: number): Promise<void> {
-    const docs = await Promise.all(events.map(toShopEvent));
-    await publish(
+  async function publishEvents(tx: Transaction, events: LiveEvent[], now: number): Promise<void> {
+    const docs = await Promise.all(events.map((event) => toShopEvent(event, tx)));
+    tx.publish(
       eventTopics.liveEvents,
       docs.map((doc) => ({ type: 'modified', docId: doc.id, doc })),
     );
     const updates: LiveChange[] = [];
     // The on-site updates log is public to anyone naming a store: it holds public events only.
     for (const doc of docs.filter((candidate) => candidate.event.status === 'public')) {
-      const [row] = await db.query<{ id: number }>(
+      const [row] = await tx.query<{ id: number }>(
         'INSERT INTO onsite_event_updates (store_id, event_id, time, updated_event) VALUES ($1, $2, $3, $4) RETURNING id',
         [doc.event.storeInfo.id, doc.id, now, JSON.stringify(doc)],
       );
@@ -269,14 +269,14 @@ export function createEventService(
         doc: { uid: String(row?.id), time: now, updatedEvent: doc },
       });
     }
-    if (updates.length > 0) await publish(eventTopics.onsiteEventUpdates, updates);
+    if (updates.length > 0) tx.publish(eventTopics.onsiteEventUpdates, updates);
   }
 
-  async function publishEventProduct(eventId: string, uid: string): Promise<void> {
-    const product = (await eventProducts(eventId)).find((candidate) => candidate.uid === uid);
+  async function publishEventProduct(tx: Transaction, eventId: string, uid: string): Promise<void> {
+    const product = (await eventProducts(eventId, tx)).find((candidate) => candidate.uid === uid);
     if (product)
-      await publish(eventTopics.eventProducts(eventId), [{ type: 'modified', docId: uid, doc: product }]);
-    await publishEvents(await eventsWhere('e.id = $1', [eventId]), Date.now());
+      tx.publish(eventTopics.eventProducts(eventId), [{ type: 'modified', docId: uid, doc: product }]);
+    await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
   }
 
   return {
@@ -320,14 +320,16 @@ export function createEventService(
 
     /**
      * Puts the campaign's competitions into its presentation document (the rest of the document
-     * kept) and announces it; the competitions feature calls it whenever one changes.
+     * kept) and announces it when `tx` commits; the competitions feature calls it in the
+     * transaction that changed one.
      */
     async presentCompetitions(
+      tx: Transaction,
       pageUid: string,
       campaignUid: string,
       competitions: readonly CompetitionPresentation[],
     ): Promise<void> {
-      const [row] = await db.query<{ data: Record<string, unknown> }>(
+      const [row] = await tx.query<{ data: Record<string, unknown> }>(
         `INSERT INTO campaign_presentations (page_uid, campaign_uid, data)
          VALUES ($1, $2, jsonb_build_object('competitions', $3::jsonb))
          ON CONFLICT (page_uid, campaign_uid) DO UPDATE
@@ -336,7 +338,7 @@ export function createEventService(
         [pageUid, campaignUid, JSON.stringify(competitions)],
       );
       const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
-      await publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
+      tx.publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
         { type: 'modified', docId: campaignUid, doc },
       ]);
     },
@@ -358,13 +360,15 @@ export function createEventService(
       if (existing && existing.page_uid !== pageUid) {
         throw new HttpError(409, 'conflict', `Campaign "${campaignUid}" belongs to another store.`);
       }
-      await db.query(
-        `INSERT INTO campaigns (uid, page_uid, name, deadline, using_checkout) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name, deadline = EXCLUDED.deadline,
-           using_checkout = EXCLUDED.using_checkout, updated_at = now()`,
-        [campaignUid, pageUid, input.name, input.deadline, input.usingCheckout],
-      );
-      await publishEvents(await eventsWhere('e.campaign_uid = $1', [campaignUid]), Date.now());
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO campaigns (uid, page_uid, name, deadline, using_checkout) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name, deadline = EXCLUDED.deadline,
+             using_checkout = EXCLUDED.using_checkout, updated_at = now()`,
+          [campaignUid, pageUid, input.name, input.deadline, input.usingCheckout],
+        );
+        await publishEvents(tx, await eventsWhere('e.campaign_uid = $1', [campaignUid], tx), Date.now());
+      });
     },
 
     async upsertEvent(eventId: string, input: LiveEventInput): Promise<void> {
@@ -409,14 +413,16 @@ export function createEventService(
         video_current_status: input.videoCurrentStatus,
       };
       const names = Object.keys(columns);
-      await db.query(
-        `INSERT INTO live_events (id, ${names.join(', ')})
-         VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')})
-         ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')},
-           updated_at = now()`,
-        [eventId, ...Object.values(columns)],
-      );
-      await publishEvents(await eventsWhere('e.id = $1', [eventId]), Date.now());
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO live_events (id, ${names.join(', ')})
+           VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')})
+           ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')},
+             updated_at = now()`,
+          [eventId, ...Object.values(columns)],
+        );
+        await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
+      });
     },
 
     async upsertEventProduct(eventId: string, uid: string, input: EventProductInput): Promise<void> {
@@ -452,8 +458,8 @@ export function createEventService(
           uid,
         ]);
         for (const cue of input.cues) await insertCue(tx, eventId, uid, cue);
+        await publishEventProduct(tx, eventId, uid);
       });
-      await publishEventProduct(eventId, uid);
     },
 
     async appendCue(eventId: string, uid: string, cue: CueInput): Promise<void> {
@@ -462,31 +468,38 @@ export function createEventService(
         uid,
       ]);
       if (!row) throw notFound(`No product "${uid}" in event "${eventId}".`);
-      await insertCue(db, eventId, uid, cue);
-      await publishEventProduct(eventId, uid);
+      await db.transaction(async (tx) => {
+        await insertCue(tx, eventId, uid, cue);
+        await publishEventProduct(tx, eventId, uid);
+      });
     },
 
-    /** A product's data changed: the events showing it tell their viewers. */
+    /**
+     * A product's data changed (committed before): the events showing it tell their viewers. The
+     * documents are read in this transaction, so they are published after every earlier commit.
+     */
     async republishProduct(productUid: string): Promise<void> {
-      const rows = await db.query<{ event_id: string; uid: string }>(
-        'SELECT event_id, uid FROM event_products WHERE product_uid = $1',
-        [productUid],
-      );
-      for (const row of rows) await publishEventProduct(row.event_id, row.uid);
+      await db.transaction(async (tx) => {
+        const rows = await tx.query<{ event_id: string; uid: string }>(
+          'SELECT event_id, uid FROM event_products WHERE product_uid = $1',
+          [productUid],
+        );
+        for (const row of rows) await publishEventProduct(tx, row.event_id, row.uid);
+      });
     },
 
     eventsByIds,
 
     eventsByCampaigns,
 
-    eventProducts,
+    eventProducts: (eventId: string) => eventProducts(eventId),
 
     async shopEventsByIds(ids: readonly string[]): Promise<ShopEvent[]> {
-      return Promise.all((await eventsByIds(ids)).map(toShopEvent));
+      return Promise.all((await eventsByIds(ids)).map((event) => toShopEvent(event)));
     },
 
     async shopEventsByCampaigns(campaignIds: readonly string[]): Promise<ShopEvent[]> {
-      return Promise.all((await eventsByCampaigns(campaignIds)).map(toShopEvent));
+      return Promise.all((await eventsByCampaigns(campaignIds)).map((event) => toShopEvent(event)));
     },
 
     /** Every event the shop page lists now, as one list (the live query's documents). */
@@ -510,7 +523,7 @@ export function createEventService(
 }
 
 async function insertCue(
-  tx: { query: Database['query'] },
+  tx: Queryable,
   eventId: string,
   eventProductUid: string,
   cue: CueInput,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NotificationDoc } from '@vitrine/protocol';
-import type { Queryable } from '../../db/database.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import { notificationTopic, toNotificationDoc } from './live-queries.ts';
 
 export interface NewNotification {
@@ -20,30 +19,32 @@ export interface NewNotification {
  * user through the `notifications` live query. Clients apply the display timing rules
  * (private messages only when newer than 30 s; winner notices after the video delay + 5 s).
  */
-export function createNotificationService(db: Queryable, publish: Publish, now: () => number) {
+export function createNotificationService(db: OutboxDatabase, now: () => number) {
   return {
-    async create(notification: NewNotification): Promise<NotificationDoc> {
-      const [row] = await db.query<Parameters<typeof toNotificationDoc>[0]>(
-        `INSERT INTO notifications (uid, user_uid, page_uid, campaign_uid, notification_type, notification_sub_type,
+    create(notification: NewNotification): Promise<NotificationDoc> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<Parameters<typeof toNotificationDoc>[0]>(
+          `INSERT INTO notifications (uid, user_uid, page_uid, campaign_uid, notification_type, notification_sub_type,
                                     notification_data, thread_id, meta_data, created)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [
-          randomBytes(12).toString('base64url'),
-          notification.userUid,
-          notification.pageUid,
-          notification.campaignUid,
-          notification.notificationType,
-          notification.notificationSubType,
-          JSON.stringify(notification.notificationData),
-          notification.threadId,
-          JSON.stringify(notification.metaData),
-          now(),
-        ],
-      );
-      if (!row) throw new Error('inserting a notification returned no row');
-      const doc = toNotificationDoc(row);
-      await publish(notificationTopic(notification.userUid), [{ type: 'added', docId: doc.uid, doc }]);
-      return doc;
+          [
+            randomBytes(12).toString('base64url'),
+            notification.userUid,
+            notification.pageUid,
+            notification.campaignUid,
+            notification.notificationType,
+            notification.notificationSubType,
+            JSON.stringify(notification.notificationData),
+            notification.threadId,
+            JSON.stringify(notification.metaData),
+            now(),
+          ],
+        );
+        if (!row) throw new Error('inserting a notification returned no row');
+        const doc = toNotificationDoc(row);
+        tx.publish(notificationTopic(notification.userUid), [{ type: 'added', docId: doc.uid, doc }]);
+        return doc;
+      });
     },
   };
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { REACTION_THROTTLE_MS } from '@vitrine/domain';
 import type { CreateReactionRequest, CreateReactionResponse, ReactionDoc } from '@vitrine/protocol';
-import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { EventService } from '../events/event-service.ts';
 import { reactionTopic } from './live-queries.ts';
 
@@ -28,8 +27,7 @@ interface PendingReaction {
  * count, so a burst of thousands costs viewers a handful of messages.
  */
 export function createReactionService(
-  db: Database,
-  publish: Publish,
+  db: OutboxDatabase,
   now: () => number,
   /** The campaigns reactions belong to. */
   events: Pick<EventService, 'campaignExists'>,
@@ -41,25 +39,30 @@ export function createReactionService(
     timer = undefined;
     const batches = [...pending.entries()];
     pending.clear();
-    for (const [topic, reactions] of batches) {
-      const byType = new Map<string, PendingReaction[]>();
-      for (const reaction of reactions)
-        byType.set(reaction.type, [...(byType.get(reaction.type) ?? []), reaction]);
-      const changes = [...byType.values()].map((group) => {
-        const last = group[group.length - 1] as PendingReaction;
-        const doc: ReactionDoc = {
-          uid: last.uid,
-          source: last.source,
-          time: last.time,
-          type: last.type,
-          pageUid: last.pageUid,
-          campaignUid: last.campaignUid,
-          ...(group.length > 1 ? { count: group.length } : {}),
-        };
-        return { type: 'added' as const, docId: doc.uid, doc };
-      });
-      await publish(topic, changes);
-    }
+    if (batches.length === 0) return;
+    // Each reaction's row committed when it was created; this transaction writes nothing and only
+    // hands the tick's summary to the outbox, after those commits.
+    await db.transaction(async (tx) => {
+      for (const [topic, reactions] of batches) {
+        const byType = new Map<string, PendingReaction[]>();
+        for (const reaction of reactions)
+          byType.set(reaction.type, [...(byType.get(reaction.type) ?? []), reaction]);
+        const changes = [...byType.values()].map((group) => {
+          const last = group[group.length - 1] as PendingReaction;
+          const doc: ReactionDoc = {
+            uid: last.uid,
+            source: last.source,
+            time: last.time,
+            type: last.type,
+            pageUid: last.pageUid,
+            campaignUid: last.campaignUid,
+            ...(group.length > 1 ? { count: group.length } : {}),
+          };
+          return { type: 'added' as const, docId: doc.uid, doc };
+        });
+        tx.publish(topic, changes);
+      }
+    });
   }
 
   function schedule(reaction: PendingReaction) {
@@ -67,7 +70,8 @@ export function createReactionService(
     const list = pending.get(topic);
     if (list) list.push(reaction);
     else pending.set(topic, [reaction]);
-    timer ??= setTimeout(() => void flush(), REACTION_TICK_MS);
+    // A tick that finds the database gone (the server is stopping) is dropped, as a failed publish was.
+    timer ??= setTimeout(() => void flush().catch(() => undefined), REACTION_TICK_MS);
     timer.unref?.();
   }
 

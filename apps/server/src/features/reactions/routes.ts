@@ -1,6 +1,5 @@
-import { CreateReactionRequest } from '@vitrine/protocol';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ReactionService } from './reaction-service.ts';
 
@@ -9,8 +8,13 @@ export function registerReactionRoutes(
   reactions: ReactionService,
   auth: AuthService,
 ): void {
-  app.post('/shopapiv2/reaction/createReaction', async (request) => {
-    const caller = await auth.requireUser(request, 'Sign in to react (Authorization: Bearer <id token>).');
-    return reactions.createReaction(caller.userUid, parseInput(CreateReactionRequest, request.body));
-  });
+  registerCall(
+    app,
+    'createReaction',
+    (input, { caller }) => reactions.createReaction(caller.userUid, input),
+    {
+      auth,
+      signInMessage: 'Sign in to react (Authorization: Bearer <id token>).',
+    },
+  );
 }

@@ -1,4 +1,3 @@
-import type { Currency } from '@vitrine/domain';
 import { type ResolvedPlayerSettings, resolvePlayerSettings } from '@vitrine/domain';
 import {
   DEFAULT_MAX_UNITS_PER_SHOPPER,
@@ -9,9 +8,10 @@ import {
   type PriceList,
   type StoreInfo,
 } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 
 interface PageRow {
   uid: string;
@@ -69,7 +69,7 @@ export function resolveIntegritySettings(input: IntegritySettingsInput): Integri
 /** Topic of a page's player settings document. */
 export const playerSettingsTopic = (pageUid: string) => `playerSettings:${pageUid}`;
 
-export function createStoreService(db: Queryable, publish: Publish) {
+export function createStoreService(db: OutboxDatabase) {
   async function findPage(pageUid: string): Promise<PageRow | undefined> {
     const [row] = await db.query<PageRow>('SELECT * FROM pages WHERE uid = $1', [pageUid]);
     return row;
@@ -83,8 +83,9 @@ export function createStoreService(db: Queryable, publish: Publish) {
 
   return {
     async upsertPage(pageUid: string, input: PageInput): Promise<void> {
-      await db.query(
-        `INSERT INTO pages (uid, name, description, terms, cvr, logo, address, storefront, language, currency,
+      await db.transaction(async (tx) => {
+        const [row] = await tx.query<Pick<PageRow, 'player_settings'>>(
+          `INSERT INTO pages (uid, name, description, terms, cvr, logo, address, storefront, language, currency,
                             allowed_origins, player_settings, integrity_settings, free_delivery_over)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (uid) DO UPDATE SET
@@ -94,26 +95,28 @@ export function createStoreService(db: Queryable, publish: Publish) {
            allowed_origins = EXCLUDED.allowed_origins, player_settings = EXCLUDED.player_settings,
            integrity_settings = EXCLUDED.integrity_settings,
            free_delivery_over = EXCLUDED.free_delivery_over,
-           updated_at = now()`,
-        [
-          pageUid,
-          input.name,
-          input.description,
-          input.terms,
-          input.cvr,
-          input.logo,
-          JSON.stringify(input.address),
-          JSON.stringify(input.storefront),
-          input.language,
-          input.currency,
-          JSON.stringify(input.allowedOrigins),
-          JSON.stringify(input.playerSettings),
-          JSON.stringify(input.integritySettings),
-          JSON.stringify(input.freeDeliveryOver),
-        ],
-      );
-      const doc = resolvePlayerSettings(input.playerSettings);
-      await publish(playerSettingsTopic(pageUid), [{ type: 'modified', docId: pageUid, doc }]);
+           updated_at = now()
+         RETURNING player_settings`,
+          [
+            pageUid,
+            input.name,
+            input.description,
+            input.terms,
+            input.cvr,
+            input.logo,
+            JSON.stringify(input.address),
+            JSON.stringify(input.storefront),
+            input.language,
+            input.currency,
+            JSON.stringify(input.allowedOrigins),
+            JSON.stringify(input.playerSettings),
+            JSON.stringify(input.integritySettings),
+            JSON.stringify(input.freeDeliveryOver),
+          ],
+        );
+        const doc = resolvePlayerSettings(row?.player_settings ?? input.playerSettings);
+        tx.publish(playerSettingsTopic(pageUid), [{ type: 'modified', docId: pageUid, doc }]);
+      });
     },
 
     async storeInfo(pageUid: string): Promise<StoreInfo> {

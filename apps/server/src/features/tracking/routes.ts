@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
-import { isTrackingBatchBody, TrackingBatch, TrackingEvent } from '@vitrine/protocol';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { TrackingService } from './tracking-service.ts';
 
@@ -58,26 +58,26 @@ export function registerTrackingRoutes(
       });
     });
 
-    scope.post('/shopapiv2/tracking', async (request, reply) => {
-      const events = isTrackingBatchBody(request.body)
-        ? parseInput(TrackingBatch, request.body).events
-        : [parseInput(TrackingEvent, request.body)];
-      const caller = await auth.authenticateRequest(request);
-      const verdict = limiter.take(rateLimitKey(request.ip), events.length);
-      if (!verdict.allowed) {
-        return reply
-          .status(429)
-          .header('retry-after', String(verdict.retryAfterSeconds))
-          .send({
-            error: 'rate_limited',
-            message:
-              `Too many tracking events from this address: at most ${eventsPerMinute} per minute. ` +
+    registerCall(
+      scope,
+      'track',
+      async (body, { caller, request }) => {
+        const events = 'events' in body ? body.events : [body];
+        const verdict = limiter.take(rateLimitKey(request.ip), events.length);
+        if (!verdict.allowed) {
+          throw new HttpError(
+            429,
+            'rate_limited',
+            `Too many tracking events from this address: at most ${eventsPerMinute} per minute. ` +
               `Try again in ${verdict.retryAfterSeconds} s.`,
-          });
-      }
-      await tracking.record(events, caller);
-      return reply.status(204).send();
-    });
+            undefined,
+            { 'retry-after': String(verdict.retryAfterSeconds) },
+          );
+        }
+        await tracking.record(events, caller);
+      },
+      { auth },
+    );
   });
 }
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { registerErrorHandling } from '../../http/errors.ts';
-import { openTestDatabase } from '../../test-support/test-app.ts';
+import { openTestDatabase, withTestOutbox } from '../../test-support/test-app.ts';
 import { type AuthService, createAuthService } from '../auth/auth-service.ts';
 import { createUserDirectory } from '../users/user-directory.ts';
 import {
@@ -24,7 +24,7 @@ let clock = 1_750_000_000_000;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  auth = createAuthService(db, { users: createUserDirectory(db) });
+  auth = createAuthService(withTestOutbox(db), { users: createUserDirectory(db) });
   // What app.ts builds, reduced to the tracking routes (same body limit and error handling).
   server = Fastify({ bodyLimit: BODY_LIMIT });
   registerErrorHandling(server);

@@ -1,19 +1,16 @@
-import { UpdateUserRequest } from '@vitrine/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import type { FastifyInstance } from 'fastify';
+import type { RequestAuthenticator } from '../../http/caller.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { UserService } from './user-service.ts';
 
 /**
- * `requireUser` is the auth feature's check of the caller, wired by the composition root: users
- * does not import auth, which depends on users for its accounts.
+ * `auth` is the auth feature's service, typed by what the HTTP layer needs of it: users does not
+ * import auth, which depends on users for its accounts.
  */
 export function registerUserRoutes(
   app: FastifyInstance,
   users: UserService,
-  requireUser: (request: FastifyRequest) => Promise<{ userUid: string }>,
+  auth: RequestAuthenticator,
 ): void {
-  app.post('/functions/customerpage/updateUser', async (request) => {
-    const caller = await requireUser(request);
-    return users.updateUser(caller.userUid, parseInput(UpdateUserRequest, request.body));
-  });
+  registerCall(app, 'updateUser', (input, { caller }) => users.updateUser(caller.userUid, input), { auth });
 }

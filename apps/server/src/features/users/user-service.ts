@@ -2,7 +2,7 @@ import type { UpdateUserRequest, UserDoc } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { Publish } from '../../realtime/publisher.ts';
+import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import { createUserDirectory } from './user-directory.ts';
 import { toUserDoc, USER_DOC_COLUMNS, type UserRow, userTopic } from './user-records.ts';
 
@@ -12,7 +12,7 @@ export const NO_PERMISSIONS_MESSAGE = 'No permissions to access this user record
  * The user record (spec §3). Spec §6: database access errors on it are only logged, as "no
  * permissions" — the caller gets a 403 without the database's details.
  */
-export function createUserService(db: Queryable, publish: Publish, log: FastifyBaseLogger) {
+export function createUserService(db: OutboxDatabase, log: Pick<FastifyBaseLogger, 'warn'>) {
   async function guarded<T>(userUid: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
@@ -28,8 +28,8 @@ export function createUserService(db: Queryable, publish: Publish, log: FastifyB
     return row ? toUserDoc(row) : null;
   }
 
-  async function publishUser(doc: UserDoc) {
-    await publish(userTopic(doc.uid), [{ type: 'modified', docId: doc.uid, doc }]);
+  function publishUser(tx: Transaction, doc: UserDoc) {
+    tx.publish(userTopic(doc.uid), [{ type: 'modified', docId: doc.uid, doc }]);
   }
 
   return {
@@ -38,10 +38,10 @@ export function createUserService(db: Queryable, publish: Publish, log: FastifyB
 
     userDoc: (userUid: string) => guarded(userUid, () => userDoc(userUid)),
 
-    /** Re-reads the user and tells the `user` live query. */
-    async publishUser(userUid: string): Promise<void> {
-      const doc = await guarded(userUid, () => userDoc(userUid));
-      if (doc) await publishUser(doc);
+    /** Reads the user in the caller's transaction (which changed it) and tells the `user` live query. */
+    async publishUser(tx: Transaction, userUid: string): Promise<void> {
+      const doc = await userDoc(userUid, tx);
+      if (doc) publishUser(tx, doc);
     },
 
     /** `updateUser` (spec §7): only the caller's own record; rename, anonymous name, locale, currency. */
@@ -49,33 +49,35 @@ export function createUserService(db: Queryable, publish: Publish, log: FastifyB
       if (input.customerUid !== callerUid) {
         throw new HttpError(403, 'forbidden', 'You can only update your own user.');
       }
-      const doc = await guarded(callerUid, async () => {
-        const { name, avatar, localeCode, currencyCode } = input.updates;
-        const [row] = await db.query<UserRow>(
-          `UPDATE users SET
+      return guarded(callerUid, () =>
+        db.transaction(async (tx) => {
+          const { name, avatar, localeCode, currencyCode } = input.updates;
+          const [row] = await tx.query<UserRow>(
+            `UPDATE users SET
              name = CASE WHEN $2 THEN $3 ELSE name END,
              avatar = CASE WHEN $4 THEN $5 ELSE avatar END,
              locale_code = CASE WHEN $6 THEN $7 ELSE locale_code END,
              currency_code = CASE WHEN $8 THEN $9 ELSE currency_code END,
              updated_at = now()
            WHERE uid = $1 RETURNING ${USER_DOC_COLUMNS}`,
-          [
-            callerUid,
-            name !== undefined,
-            name ?? null,
-            avatar !== undefined,
-            avatar ?? null,
-            localeCode !== undefined,
-            localeCode ?? null,
-            currencyCode !== undefined,
-            currencyCode ?? null,
-          ],
-        );
-        if (!row) throw new HttpError(404, 'not_found', 'Your account no longer exists; sign in again.');
-        return toUserDoc(row);
-      });
-      await publishUser(doc);
-      return doc;
+            [
+              callerUid,
+              name !== undefined,
+              name ?? null,
+              avatar !== undefined,
+              avatar ?? null,
+              localeCode !== undefined,
+              localeCode ?? null,
+              currencyCode !== undefined,
+              currencyCode ?? null,
+            ],
+          );
+          if (!row) throw new HttpError(404, 'not_found', 'Your account no longer exists; sign in again.');
+          const doc = toUserDoc(row);
+          publishUser(tx, doc);
+          return doc;
+        }),
+      );
     },
 
     /** Adds a competition to the user's participated or dismissed list (once). */
@@ -84,17 +86,19 @@ export function createUserService(db: Queryable, publish: Publish, log: FastifyB
       list: 'competitions_participated' | 'competitions_dismissed',
       competitionUid: string,
     ): Promise<UserDoc> {
-      const doc = await guarded(userUid, async () => {
-        const [row] = await db.query<UserRow>(
-          `UPDATE users SET ${list} = CASE WHEN ${list} ? $2 THEN ${list} ELSE ${list} || to_jsonb($2::text) END
+      return guarded(userUid, () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.query<UserRow>(
+            `UPDATE users SET ${list} = CASE WHEN ${list} ? $2 THEN ${list} ELSE ${list} || to_jsonb($2::text) END
            WHERE uid = $1 RETURNING ${USER_DOC_COLUMNS}`,
-          [userUid, competitionUid],
-        );
-        if (!row) throw new HttpError(404, 'not_found', 'Your account no longer exists; sign in again.');
-        return toUserDoc(row);
-      });
-      await publishUser(doc);
-      return doc;
+            [userUid, competitionUid],
+          );
+          if (!row) throw new HttpError(404, 'not_found', 'Your account no longer exists; sign in again.');
+          const doc = toUserDoc(row);
+          publishUser(tx, doc);
+          return doc;
+        }),
+      );
     },
   };
 }

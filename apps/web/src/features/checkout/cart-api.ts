@@ -1,7 +1,6 @@
 import { PING_TIMEOUT_MS } from '@vitrine/domain';
 import type {
   AddSingleInput,
-  CartUpdateResponse,
   ChangeCheckoutProductQuantityRequest,
   PingRequest,
   PingResponse,
@@ -10,12 +9,11 @@ import { callAsViewer } from '../../lib/session.ts';
 
 /** The cart calls the player makes (spec §7); the checkout screens' calls are in checkout-api.ts. */
 
-export const addSingle = (input: AddSingleInput) =>
-  callAsViewer<CartUpdateResponse>('/shopapiv2/cart/addSingle', input);
+export const addSingle = (input: AddSingleInput) => callAsViewer('addSingle', input);
 
 export const changeCheckoutProductQuantity = (
   input: Omit<ChangeCheckoutProductQuantityRequest, 'variantUid'> & { variantUid: string | null },
-) => callAsViewer<CartUpdateResponse>('/functions/customerpage/changeCheckoutProductQuantity', input);
+) => callAsViewer('changeCheckoutProductQuantity', input);
 
 /** `/functions/ping`: the shopper is still on the checkout (spec §7); given up after 10 s (spec §9). */
 export function ping(input: PingRequest): Promise<PingResponse> {
@@ -26,7 +24,5 @@ export function ping(input: PingRequest): Promise<PingResponse> {
       PING_TIMEOUT_MS,
     );
   });
-  return Promise.race([callAsViewer<PingResponse>('/functions/ping', input), timeout]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([callAsViewer('ping', input), timeout]).finally(() => clearTimeout(timer));
 }

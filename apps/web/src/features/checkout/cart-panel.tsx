@@ -1,5 +1,6 @@
-import { type Currency, lineChanges } from '@vitrine/domain';
+import { lineChanges } from '@vitrine/domain';
 import type { CheckoutReservationDoc } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,13 +1,7 @@
 import type {
   CancelReservationRequest,
-  CartUpdateResponse,
-  CheckoutOptions,
-  CheckoutView,
   FindParcelShopsRequest,
-  FindParcelShopsResponse,
-  GetCartUidResponse,
   LoadCheckoutRequest,
-  PaymentStarted,
   UpdateCheckoutDetailsInput,
   UserPaymentStartedRequest,
   WidgetContext,
@@ -29,27 +23,23 @@ export const getCartUid = (input: {
   pageUid: string;
   context?: WidgetContext;
   create?: boolean;
-}) => callAsViewer<GetCartUidResponse>('/shopapiv2/cart/getCartUid', input);
+}) => callAsViewer('getCartUid', input);
 
 export const cancelReservation = (
   input: Omit<CancelReservationRequest, 'variantUid'> & { variantUid?: string | null },
-) => callAsViewer<CartUpdateResponse>('/functions/customerpage/cancelReservation', input);
+) => callAsViewer('cancelReservation', input);
 
-export const loadCheckout = (ref: CheckoutRef) =>
-  callAsViewer<CheckoutView>('/functions/customerpage/loadCheckout', ref);
+export const loadCheckout = (ref: CheckoutRef) => callAsViewer('loadCheckout', ref);
 
-export const checkoutOptions = (ref: CheckoutRef) =>
-  callAsViewer<CheckoutOptions>('/functions/customerpage/checkoutOptions', ref);
+export const checkoutOptions = (ref: CheckoutRef) => callAsViewer('checkoutOptions', ref);
 
 export const updateCheckoutDetails = (input: UpdateCheckoutDetailsInput) =>
-  callAsViewer<CheckoutView>('/functions/customerpage/updateCheckoutDetails', input);
+  callAsViewer('updateCheckoutDetails', input);
 
-export const findParcelShops = (input: FindParcelShopsRequest) =>
-  callAsViewer<FindParcelShopsResponse>('/functions/customerpage/findParcelShops', input);
+export const findParcelShops = (input: FindParcelShopsRequest) => callAsViewer('findParcelShops', input);
 
-export const placeOrder = (ref: CheckoutRef) =>
-  callAsViewer<CheckoutView>('/functions/customerpage/placeOrder', ref);
+export const placeOrder = (ref: CheckoutRef) => callAsViewer('placeOrder', ref);
 
 export const userPaymentStarted = (
   input: Omit<UserPaymentStartedRequest, 'context'> & { context?: WidgetContext },
-) => callAsViewer<PaymentStarted>('/functions/customerpage/userPaymentStarted', input);
+) => callAsViewer('userPaymentStarted', input);

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import {
   CHECKOUT_ADDRESS_FIELDS,
   CHECKOUT_FORM_MESSAGES,
-  type CheckoutProblem,
   checkoutFieldLabelKey,
   checkoutProblemKey,
-  SUPPORTED_LOCALES,
 } from '@vitrine/domain';
+import { type CheckoutProblem, LOCALES } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -46,7 +45,7 @@ const PROBLEMS: CheckoutProblem[] = [
   'deliveryAddressMissing',
 ];
 
-describe.each(SUPPORTED_LOCALES)('checkout namespace %s', (locale) => {
+describe.each(LOCALES)('checkout namespace %s', (locale) => {
   const translation = flatten(namespaceOf(locale));
 
   it('has exactly the English keys, each a non-empty string with the same placeholders', () => {

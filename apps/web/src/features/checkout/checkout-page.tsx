@@ -13,6 +13,7 @@ import {
   validateCheckoutForm,
 } from '@vitrine/domain';
 import type { CheckoutDetails, CheckoutItem, CheckoutView, Transaction } from '@vitrine/protocol';
+import { webPath } from '@vitrine/protocol';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Link,
@@ -453,7 +454,11 @@ function CartStep({ data, view, setView, reload }: StepProps) {
   const chooseStore = async () => {
     await saver.save({ ...values, shippingMethod: 'store_pickup' });
     void navigate(
-      `/select-checkout-location/${encodeURIComponent(data.pageUid)}/${encodeURIComponent(data.campaignUid)}/${encodeURIComponent(data.checkoutUid)}`,
+      webPath('checkoutLocation', {
+        pageUid: data.pageUid,
+        campaignUid: data.campaignUid,
+        checkoutUid: data.checkoutUid,
+      }),
     );
   };
 

@@ -1,5 +1,6 @@
 import { validateCheckoutForm } from '@vitrine/domain';
 import type { CheckoutDetails } from '@vitrine/protocol';
+import { webPath } from '@vitrine/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
@@ -117,7 +118,11 @@ export function CheckoutOptionsPage({ fixedPageId }: { fixedPageId?: string }) {
                 (saved) =>
                   saved &&
                   navigate(
-                    `/select-checkout-location/${encodeURIComponent(data.pageUid)}/${encodeURIComponent(data.campaignUid)}/${encodeURIComponent(data.checkoutUid)}`,
+                    webPath('checkoutLocation', {
+                      pageUid: data.pageUid,
+                      campaignUid: data.campaignUid,
+                      checkoutUid: data.checkoutUid,
+                    }),
                   ),
               )
             }

@@ -1,5 +1,6 @@
-import { type Currency, orderCurrencyNotice } from '@vitrine/domain';
+import { orderCurrencyNotice } from '@vitrine/domain';
 import type { CheckoutItem, CheckoutView, ShippingMethodKind } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useMemo } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
 import { QuantityStepper } from './cart-panel.tsx';

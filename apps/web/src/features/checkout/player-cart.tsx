@@ -1,5 +1,6 @@
-import { loadsCart, PING_INTERVAL_MS, resolveLocale, type WidgetContextName } from '@vitrine/domain';
+import { loadsCart, PING_INTERVAL_MS, resolveLocale } from '@vitrine/domain';
 import type { CartFeedbackStatus, CartUpdateResponse, CheckoutReservationDoc } from '@vitrine/protocol';
+import type { WidgetContext } from '@vitrine/protocol/vocabulary';
 import {
   lazy,
   type ReactNode,
@@ -102,7 +103,7 @@ export function usePlayerCart({
 }: {
   pageUid: string;
   campaignUid: string;
-  context: WidgetContextName;
+  context: WidgetContext;
   enabled: boolean;
 }): PlayerCart {
   const userUid = useSyncExternalStore(subscribeSession, sessionUserUid, sessionUserUid);

@@ -1,5 +1,6 @@
-import { type Locale, shownCurrency } from '@vitrine/domain';
+import { shownCurrency } from '@vitrine/domain';
 import type { UserReservation, WidgetContext } from '@vitrine/protocol';
+import type { Locale } from '@vitrine/protocol/vocabulary';
 import { logFailure } from '../../lib/debug.ts';
 import { callAsViewer } from '../../lib/session.ts';
 
@@ -18,7 +19,7 @@ export interface ReservationRef {
 }
 
 export const loadUserReservation = (ref: ReservationRef) =>
-  callAsViewer<UserReservation>('/functions/customerpage/loadUserReservation', {
+  callAsViewer('loadUserReservation', {
     pageUid: ref.pageUid,
     campaign: ref.campaignUid,
     user: ref.userUid,
@@ -29,7 +30,7 @@ export const saveUserReservation = (
   ref: ReservationRef,
   changes: Partial<Pick<UserReservation, 'language' | 'currency' | 'showCheckoutPresentation'>>,
 ) =>
-  callAsViewer<UserReservation>('/functions/customerpage/saveUserReservation', {
+  callAsViewer('saveUserReservation', {
     pageUid: ref.pageUid,
     campaign: ref.campaignUid,
     user: ref.userUid,

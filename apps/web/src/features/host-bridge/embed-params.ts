@@ -1,11 +1,8 @@
-import { parseWidgetContext, type WidgetContextName } from '@vitrine/domain';
+import { parseWidgetContext } from '@vitrine/domain';
+import { EMBED_FLAG_ON, EMBED_QUERY, MAX_PLAYER_ID_LENGTH } from '@vitrine/protocol/embed-query';
+import { EMBED_MODES, type EmbedMode, type WidgetContext } from '@vitrine/protocol/vocabulary';
 
-/** Embed display modes (spec §2 "The embed display mode values are modal, fillParent and inline"). */
-export const EMBED_MODES = ['modal', 'fillParent', 'inline'] as const;
-export type EmbedMode = (typeof EMBED_MODES)[number];
-
-/** Longest player id the host protocol accepts (the envelope's `playerId`). */
-const MAX_PLAYER_ID_LENGTH = 200;
+export type { EmbedMode };
 
 /**
  * What the on-site SDK puts in the iframe's query: `?embed=1&playerId=…&hostOrigin=…&context=…&mode=…`.
@@ -15,7 +12,7 @@ export interface EmbedParams {
   playerId: string;
   /** The host page's origin, normalised (`https://shop.example`); the only one the player talks to. */
   hostOrigin: string;
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
   mode: EmbedMode | null;
   /**
    * The show and time to go on from: the SDK brought back a player minimized on the host's previous
@@ -42,23 +39,27 @@ export function normalizeOrigin(value: string): string | null {
 export function readEmbedParams(search: string, framed: boolean): EmbedParams | null {
   if (!framed) return null;
   const query = new URLSearchParams(search);
-  if (query.get('embed') !== '1') return null;
-  const playerId = query.get('playerId') ?? '';
+  if (query.get(EMBED_QUERY.embed) !== EMBED_FLAG_ON) return null;
+  const playerId = query.get(EMBED_QUERY.playerId) ?? '';
   if (playerId.length === 0 || playerId.length > MAX_PLAYER_ID_LENGTH) return null;
-  const hostOrigin = normalizeOrigin(query.get('hostOrigin') ?? '');
+  const hostOrigin = normalizeOrigin(query.get(EMBED_QUERY.hostOrigin) ?? '');
   if (hostOrigin === null) return null;
-  const mode = query.get('mode');
-  const resumeEvent = query.get('resumeEvent');
+  const mode = query.get(EMBED_QUERY.mode);
+  const resumeEvent = query.get(EMBED_QUERY.resumeEvent);
   // Number('') and Number(null) are 0: a missing resumeAt must not mean "from the start".
-  const resumeAt = Number(query.get('resumeAt') || Number.NaN);
+  const resumeAt = Number(query.get(EMBED_QUERY.resumeAt) || Number.NaN);
   return {
     playerId,
     hostOrigin,
-    context: parseWidgetContext(query.get('context')),
+    context: parseWidgetContext(query.get(EMBED_QUERY.context)),
     mode: (EMBED_MODES as readonly (string | null)[]).includes(mode) ? (mode as EmbedMode) : null,
     resume:
       resumeEvent && Number.isFinite(resumeAt) && resumeAt >= 0
-        ? { eventUid: resumeEvent, time: resumeAt, autoplay: query.get('autoplay') === '1' }
+        ? {
+            eventUid: resumeEvent,
+            time: resumeAt,
+            autoplay: query.get(EMBED_QUERY.autoplay) === EMBED_FLAG_ON,
+          }
         : null,
   };
 }
@@ -71,7 +72,13 @@ export function isOriginAllowed(hostOrigin: string, allowedOrigins: readonly str
 let cached: { params: EmbedParams | null } | null = null;
 
 /** The query parameters that make a page load embedded; navigation inside the player carries them. */
-const EMBED_QUERY_KEYS = ['embed', 'playerId', 'hostOrigin', 'context', 'mode'] as const;
+const EMBED_QUERY_KEYS = [
+  'embed',
+  'playerId',
+  'hostOrigin',
+  'context',
+  'mode',
+] as const satisfies readonly (keyof typeof EMBED_QUERY)[];
 
 /**
  * `search` with this page load's embed parameters added where missing (`?embed=1&playerId=…`), or
@@ -82,7 +89,7 @@ const EMBED_QUERY_KEYS = ['embed', 'playerId', 'hostOrigin', 'context', 'mode'] 
 export function withEmbedQuery(search: string, params: EmbedParams): string | null {
   const query = new URLSearchParams(search);
   const wanted: Record<(typeof EMBED_QUERY_KEYS)[number], string | null> = {
-    embed: '1',
+    embed: EMBED_FLAG_ON,
     playerId: params.playerId,
     hostOrigin: params.hostOrigin,
     context: params.context,
@@ -91,8 +98,8 @@ export function withEmbedQuery(search: string, params: EmbedParams): string | nu
   let changed = false;
   for (const key of EMBED_QUERY_KEYS) {
     const value = wanted[key];
-    if (value === null || query.get(key) === value) continue;
-    query.set(key, value);
+    if (value === null || query.get(EMBED_QUERY[key]) === value) continue;
+    query.set(EMBED_QUERY[key], value);
     changed = true;
   }
   return changed ? `?${query}` : null;

@@ -1,12 +1,12 @@
-import {
-  type ForcedBasketMode,
-  type HostActionName,
-  hostSupports,
-  isForcedBasketMode,
-  isProductDataPending,
-  type WidgetContextName,
-} from '@vitrine/domain';
+import { hostSupports, isForcedBasketMode, isProductDataPending } from '@vitrine/domain';
 import type { HostCapabilities, ProductLookup } from '@vitrine/protocol';
+import type {
+  EmbedMode,
+  ForcedBasketMode,
+  HostAction,
+  Navigation,
+  WidgetContext,
+} from '@vitrine/protocol/vocabulary';
 import {
   createContext,
   type ReactNode,
@@ -28,7 +28,7 @@ import {
   OFF_BRIDGE_STATE,
   productEntry,
 } from './bridge-state.ts';
-import { currentEmbedParams, type EmbedMode, type EmbedParams } from './embed-params.ts';
+import { currentEmbedParams, type EmbedParams } from './embed-params.ts';
 import type { HostBridge, HostCommand, PlayerReadyInfo } from './host-bridge.ts';
 import type { PlayerToHostPayload, PlayerToHostType } from './host-messages.ts';
 
@@ -87,13 +87,13 @@ export interface HostBridgeView {
   /** Talking to the host: embedded and its origin is allowed for the page. */
   connected: boolean;
   status: BridgeStatus;
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
   mode: EmbedMode | null;
   capabilities: HostCapabilities | null;
-  supports(action: HostActionName): boolean;
+  supports(action: HostAction): boolean;
   forcedBasketMode: ForcedBasketMode | null;
   /** The host's NAVIGATION feature, null when it sets none. */
-  navigation: 'NEW_TAB' | 'SAME_TAB' | null;
+  navigation: Navigation | null;
   /** The host's MINIMIZED_PLAYER feature allows minimizing (default on, spec §9). */
   minimizable: boolean;
   hostCart: HostCart | null;

@@ -1,5 +1,6 @@
 import { HOST_PRODUCT_DATA_TIMEOUT_MS } from '@vitrine/domain';
-import { HOST_PROTOCOL_VERSION, type HostCapabilities, type ProductLookup } from '@vitrine/protocol';
+import type { HostCapabilities, ProductLookup } from '@vitrine/protocol';
+import { HOST_PROTOCOL_VERSION } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { productEntry } from './bridge-state.ts';
 import type { EmbedParams } from './embed-params.ts';

@@ -1,4 +1,4 @@
-import { HOST_MESSAGE_MAX_BYTES, HOST_PROTOCOL_VERSION } from '@vitrine/protocol';
+import { HOST_MESSAGE_MAX_BYTES, HOST_PROTOCOL_VERSION } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { isOriginAllowed, normalizeOrigin, readEmbedParams } from './embed-params.ts';
 import { acceptHostMessage, boundedJsonSize, encodePlayerMessage, type HostPeer } from './host-messages.ts';

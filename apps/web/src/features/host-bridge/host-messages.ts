@@ -1,11 +1,5 @@
-import type { PlayerToHostType as DomainPlayerToHostType, HostActionName } from '@vitrine/domain';
-import {
-  HOST_MESSAGE_MAX_BYTES,
-  HOST_PROTOCOL_VERSION,
-  type HostAction,
-  HostToPlayerMessage,
-  PlayerToHostMessage,
-} from '@vitrine/protocol';
+import { HostToPlayerMessage, PlayerToHostMessage } from '@vitrine/protocol';
+import { HOST_MESSAGE_MAX_BYTES, HOST_PROTOCOL_VERSION } from '@vitrine/protocol/vocabulary';
 
 /**
  * Acceptance of messages from the host page and encoding of messages to it (spec §7, the
@@ -109,17 +103,6 @@ export function acceptHostMessage(event: IncomingMessage, peer: HostPeer): HostM
 
 export type PlayerToHostType = PlayerToHostMessage['type'];
 
-/** True when A and B are assignable both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Assert<T extends true> = T;
-/**
- * packages/domain keeps its own copy of the host action and message-type lists (it has no runtime
- * dependency on the protocol): the typecheck fails here when the copy drifts from the protocol.
- */
-export type DomainMirrorsHostProtocol = [
-  Assert<Same<HostActionName, HostAction>>,
-  Assert<Same<DomainPlayerToHostType, PlayerToHostType>>,
-];
 /** The payload of a message to the host, as the sender writes it (empty payloads may be `{}`). */
 export type PlayerToHostPayload<T extends PlayerToHostType> = Extract<
   PlayerToHostMessage,

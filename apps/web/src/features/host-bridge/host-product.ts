@@ -1,5 +1,6 @@
-import { type Currency, overlayHostProductData } from '@vitrine/domain';
+import { overlayHostProductData } from '@vitrine/domain';
 import type { EventProduct, HostProductData, ProductLookup } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 
 /**
  * How the player names its products to the host page and takes the host's data for them

@@ -6,7 +6,7 @@ import type {
   SignInWithPasswordRequest,
   SignUpRequest,
 } from '@vitrine/protocol';
-import { ApiError, callMain } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { adoptSession, callAsViewer } from '../../lib/session.ts';
 
 /**
@@ -17,19 +17,19 @@ import { adoptSession, callAsViewer } from '../../lib/session.ts';
 
 /** Creates an e-mail + password account; an anonymous viewer is upgraded in place (keeps their comments). */
 export async function signUp(request: SignUpRequest): Promise<AuthSession> {
-  const session = await callAsViewer<AuthSession>('/functions/auth/signUp', request);
+  const session = await callAsViewer('signUp', request);
   adoptSession(session);
   return session;
 }
 
 export async function signInWithPassword(request: SignInWithPasswordRequest): Promise<AuthSession> {
-  const session = await callMain<AuthSession>('/functions/auth/signInWithPassword', request);
+  const session = await call('signInWithPassword', request);
   adoptSession(session);
   return session;
 }
 
 export async function oidcProviders(): Promise<OidcProvidersResponse['providers']> {
-  return (await callMain<OidcProvidersResponse>('/functions/auth/oidc/providers', {})).providers;
+  return (await call('oidcProviders', {})).providers;
 }
 
 /**
@@ -43,7 +43,7 @@ const flowSecretKey = (state: string) => `vitrine-oidc-flow:${state}`;
 
 /** Starts a social sign-in as the current viewer, who alone can finish it (see completeOidc). */
 export async function startOidc(providerId: string): Promise<OidcStartResponse> {
-  const started = await callAsViewer<OidcStartResponse>('/functions/auth/oidc/start', { providerId });
+  const started = await callAsViewer('oidcStart', { providerId });
   flowSecrets.set(started.state, started.flowSecret);
   try {
     sessionStorage.setItem(flowSecretKey(started.state), started.flowSecret);
@@ -93,10 +93,10 @@ export async function completeOidc(callbackUrl: string): Promise<AuthSession> {
   if (!flowSecret) throw new Error('this browser did not start the social sign-in of the callback');
   let session: AuthSession;
   try {
-    session = await callAsViewer<AuthSession>('/functions/auth/oidc/complete', { callbackUrl, flowSecret });
+    session = await callAsViewer('oidcComplete', { callbackUrl, flowSecret });
   } catch (error) {
     if (!isCredentialInUse(error)) throw error;
-    session = await callMain<AuthSession>('/functions/auth/signInWithCredential', {
+    session = await call('signInWithCredential', {
       credential: error.body.credential,
     });
   }

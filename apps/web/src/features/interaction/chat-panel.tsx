@@ -1,5 +1,5 @@
-import type { WidgetContextName } from '@vitrine/domain';
 import { COMMENT_MAX_LENGTH } from '@vitrine/protocol';
+import type { WidgetContext } from '@vitrine/protocol/vocabulary';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -18,7 +18,7 @@ export interface ChatPanelProps {
   pageUid: string;
   campaignUid: string;
   /** The player's widget context (spec §7 playerComment sends it); null when the route names none. */
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
   closedReason: ChatClosedReason;
   /** Asks the viewer for a name (or to sign in); resolves true once they have one. */
   requestName(): Promise<boolean>;
@@ -351,7 +351,7 @@ export function PrivateChatPanel({
   chat: Chat;
   pageUid: string;
   campaignUid: string;
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
 }) {
   const { t } = useInteractionTranslation();
   const [answering, setAnswering] = useState<string | null>(null);
@@ -403,7 +403,7 @@ function AnswerForm({
   threadId: string;
   pageUid: string;
   campaignUid: string;
-  context: WidgetContextName | null;
+  context: WidgetContext | null;
   onDone(): void;
 }) {
   const { t } = useInteractionTranslation();

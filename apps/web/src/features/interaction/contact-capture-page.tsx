@@ -1,5 +1,6 @@
-import { type ContactMessageKey, contactProblems } from '@vitrine/domain';
+import { contactProblems } from '@vitrine/domain';
 import type { ContactIncompleteError, StoreInfo } from '@vitrine/protocol';
+import { CONTACT_PROBLEMS, type ContactProblem } from '@vitrine/protocol/vocabulary';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
@@ -9,8 +10,6 @@ import { termsPath } from '../terms/terms-path.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import { useViewer } from './use-viewer.ts';
 import './interaction.css';
-
-const PROBLEM_ORDER: ContactMessageKey[] = ['phoneOrEmail', 'consent', 'name'];
 
 /**
  * The contact-capture page for social-live viewers (spec §2 /tiktok routes, §5 "Contact step"):
@@ -27,7 +26,7 @@ export function ContactCapturePage() {
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
-  const [problems, setProblems] = useState<ContactMessageKey[]>([]);
+  const [problems, setProblems] = useState<ContactProblem[]>([]);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -45,7 +44,7 @@ export function ContactCapturePage() {
     setBusy(true);
     try {
       const campaignUid = params.get('campaign');
-      await callAsViewer<{ uid: string }>('/shopapiv2/contact/capture', {
+      await callAsViewer('captureContact', {
         pageUid: storeInfo.uid,
         ...(campaignUid ? { campaignUid } : {}),
         ...(name.trim() ? { name: name.trim() } : {}),
@@ -73,7 +72,7 @@ export function ContactCapturePage() {
     );
   }
 
-  const shown = PROBLEM_ORDER.filter((key) => problems.includes(key));
+  const shown = CONTACT_PROBLEMS.filter((key) => problems.includes(key));
   return (
     <main className="text-page account-page contact-page" data-page="contact-capture">
       <h1>{t('interaction.contact.title')}</h1>

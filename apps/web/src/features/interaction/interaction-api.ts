@@ -1,11 +1,8 @@
 import type {
-  CommentDoc,
   CreateReactionRequest,
-  CreateReactionResponse,
   DismissCompetitionRequest,
   EditCommentRequest,
   ParticipateRequest,
-  ParticipateResponse,
   PlayerCommentRequest,
   UpdateUserRequest,
   UserDoc,
@@ -15,20 +12,16 @@ import { callAsViewer, updateSessionUser } from '../../lib/session.ts';
 
 /** The viewer's calls of live interaction (spec §7), each with the viewer's bearer id token. */
 
-export const postComment = (request: PlayerCommentRequest) =>
-  callAsViewer<CommentDoc>('/shopapiv2/comment/playerComment', request);
+export const postComment = (request: PlayerCommentRequest) => callAsViewer('playerComment', request);
 
-export const editComment = (request: EditCommentRequest) =>
-  callAsViewer<CommentDoc>('/shopapiv2/comment/editComment', request);
+export const editComment = (request: EditCommentRequest) => callAsViewer('editComment', request);
 
-export const sendReaction = (request: CreateReactionRequest) =>
-  callAsViewer<CreateReactionResponse>('/shopapiv2/reaction/createReaction', request);
+export const sendReaction = (request: CreateReactionRequest) => callAsViewer('createReaction', request);
 
-export const participate = (request: ParticipateRequest) =>
-  callAsViewer<ParticipateResponse>('/shopapiv2/competition/participate', request);
+export const participate = (request: ParticipateRequest) => callAsViewer('participate', request);
 
 export const dismissCompetition = (request: DismissCompetitionRequest) =>
-  callAsViewer<{ ok: true }>('/shopapiv2/competition/dismiss', request);
+  callAsViewer('dismissCompetition', request);
 
 /** Sets the viewer's name (spec §7 updateUser): an anonymous participant's "just a name", or a rename. */
 export async function setUserName(
@@ -36,7 +29,7 @@ export async function setUserName(
   name: string,
   where: Pick<UpdateUserRequest, 'pageUid' | 'campaignUid'> = {},
 ): Promise<UserDoc> {
-  const user = await callAsViewer<UserDoc>('/functions/customerpage/updateUser', {
+  const user = await callAsViewer('updateUser', {
     ...where,
     customerUid,
     updates: { name },

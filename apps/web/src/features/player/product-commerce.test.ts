@@ -1,5 +1,5 @@
-import type { HostActionName } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
+import type { HostAction } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 import { cartModeOf } from './product-commerce.ts';
@@ -27,7 +27,7 @@ function hostView(
   options: {
     embedded?: boolean;
     connected?: boolean;
-    actions?: HostActionName[] | null;
+    actions?: HostAction[] | null;
     forcedBasketMode?: HostBridgeView['forcedBasketMode'];
   } = {},
 ): HostBridgeView {
@@ -38,7 +38,7 @@ function hostView(
     embedded,
     connected,
     capabilities: embedded && actions !== null ? { usableActions: actions } : null,
-    supports: (action: HostActionName) => connected && (actions ?? []).includes(action),
+    supports: (action: HostAction) => connected && (actions ?? []).includes(action),
     forcedBasketMode: options.forcedBasketMode ?? null,
   } as unknown as HostBridgeView;
 }

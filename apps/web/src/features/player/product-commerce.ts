@@ -8,6 +8,7 @@ import {
   sellsIntoHostCart,
 } from '@vitrine/domain';
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
+import type { Navigation } from '@vitrine/protocol/vocabulary';
 import { useMemo } from 'react';
 import type { AddOutcome, PlayerCart } from '../checkout/player-cart.tsx';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
@@ -49,7 +50,7 @@ export interface CommerceInputs {
   host: HostBridgeView;
   event: LiveEvent;
   now: number;
-  settingsNavigation: 'NEW_TAB' | 'SAME_TAB';
+  settingsNavigation: Navigation;
   track(name: CommerceTrackingName, product?: EventProduct): void;
   /** The viewer's built-in cart (see usePlayerCart); used in `cart` mode. */
   cart?: PlayerCart | null;

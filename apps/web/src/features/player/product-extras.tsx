@@ -1,5 +1,6 @@
-import type { Currency, HostProductExtras } from '@vitrine/domain';
+import type { HostProductExtras } from '@vitrine/domain';
 import type { Product } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useTranslation } from 'react-i18next';
 import { INTERACTION_NAMESPACE } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';

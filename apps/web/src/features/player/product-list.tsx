@@ -1,4 +1,4 @@
-import type { Currency, ProductDisplayMode } from '@vitrine/domain';
+import type { ProductDisplayMode } from '@vitrine/domain';
 import {
   displayPrice,
   hostProductExtras,
@@ -7,6 +7,7 @@ import {
   toggleOptionValue,
 } from '@vitrine/domain';
 import type { EventProduct, HostProductData, Product } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { lazy, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale.ts';

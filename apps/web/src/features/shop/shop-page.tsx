@@ -1,5 +1,6 @@
 import { groupShopEvents } from '@vitrine/domain';
 import type { PlayerSettings, ShopEvent, ShopEvents, StoreInfo } from '@vitrine/protocol';
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
@@ -98,7 +99,7 @@ function useLiveShopEvents(pageUid: string, loaded: ShopEvents | null): ShopEven
 }
 
 interface EventRowData {
-  key: 'live' | 'planned' | 'vod';
+  key: EventCurrentStatus;
   title: string;
   events: ShopEvent[];
 }

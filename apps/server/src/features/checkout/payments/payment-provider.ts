@@ -1,5 +1,5 @@
-import type { Currency } from '@vitrine/domain';
 import type { PaymentEventType } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { SignatureCheck } from './webhook-signature.ts';
 
 /** What a provider needs to open a payment for a transaction. */

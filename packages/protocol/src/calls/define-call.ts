@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import { CALL_ROUTES, type CallName, type CallRoute } from './call-routes.ts';
+
+/** The schema half of a call: what it takes and what it answers. */
+export interface CallSchemas {
+  /** One line for docs/api.md. */
+  summary: string;
+  /** The path parameters; required when the path has `:name` segments. */
+  params?: z.ZodType;
+  /** The query string (GET calls). */
+  query?: z.ZodType;
+  /** The JSON body; absent for calls without one. */
+  request?: z.ZodType;
+  /**
+   * Picks the schema that fits a body when `request` is a union, so a 400 names the bad field
+   * instead of a union's bare "Invalid input" (tracking: one event or a batch).
+   */
+  pickRequest?: (body: unknown) => z.ZodType;
+  /** An absent body counts as `{}` (calls whose fields are all optional, and the checkout's). */
+  bodyOptional?: true;
+  /**
+   * The server hands the handler the body's exact bytes as a string and parses nothing itself
+   * (webhooks verify a signature over them); `request` then documents what the bytes hold.
+   */
+  rawBody?: true;
+  /** The answer's body; null for an empty answer (204). */
+  response: z.ZodType | null;
+  /** The status of a successful answer when it is not 200. */
+  status?: 201 | 204;
+}
+
+/** One call: where it is served, who may make it, what it takes and what it answers. */
+export type CallDefinition = CallRoute & CallSchemas;
+
+/**
+ * Joins the zod-free routes with each call's schemas. The type demands schemas for every route
+ * and no others, so a call cannot be served or called without its schemas, nor documented twice.
+ */
+export function defineCalls<const S extends { [N in CallName]: CallSchemas }>(
+  schemas: S & Record<Exclude<keyof S, CallName>, never>,
+): { [N in CallName]: (typeof CALL_ROUTES)[N] & S[N] } {
+  const entries = (Object.keys(CALL_ROUTES) as CallName[]).map((name) => [
+    name,
+    { ...CALL_ROUTES[name], ...schemas[name] },
+  ]);
+  return Object.fromEntries(entries) as { [N in CallName]: (typeof CALL_ROUTES)[N] & S[N] };
+}
+
+type Field<D, K extends keyof CallSchemas> = D extends { [P in K]: infer T extends z.ZodType }
+  ? T
+  : undefined;
+type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/** What a client sends as a call's body (defaults may be left out). */
+export type RequestOf<D> = Input<Field<D, 'request'>>;
+/** A call's body as the handler gets it, parsed (defaults applied). */
+export type BodyOf<D> = D extends { rawBody: true } ? string : Output<Field<D, 'request'>>;
+export type ParamsOf<D> = Output<Field<D, 'params'>>;
+export type QueryOf<D> = Output<Field<D, 'query'>>;
+/** What a call answers (nothing for an empty 204 answer). */
+export type ResponseOf<D> = D extends { response: infer T extends z.ZodType } ? z.output<T> : undefined;

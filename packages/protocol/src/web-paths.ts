@@ -1,0 +1,30 @@
+/**
+ * Pages of the web app that others link to: the SDK frames the widget, the server sends payments
+ * back to the checkout and social sign-ins to the callback, checkout pages link to each other.
+ * Zod-free: the SDK and the web's first bundle import it. `:name` segments are parameters.
+ */
+export const WEB_PATHS = {
+  /** The embeddable player of a store (spec §2 widget routes). */
+  widget: '/widget/:pageUid/',
+  /** Where a payment returns by default (the payment page adds `?transaction=<uid>`). */
+  checkoutSuccess: '/:campaignUid/:checkoutUid/success',
+  /** The stores an order can be picked up in. */
+  checkoutLocation: '/select-checkout-location/:pageUid/:campaignUid/:checkoutUid',
+  /** Where social sign-in providers return to when no redirectUri is configured. */
+  authCallback: '/auth/callback',
+} as const;
+
+export type WebPathName = keyof typeof WEB_PATHS;
+
+/** A path pattern with its `:name` segments filled in, each URI-encoded; a missing one is an error. */
+export function fillPath(pattern: string, params: Readonly<Record<string, string>>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_segment, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`${pattern}: the parameter "${key}" is missing`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The path of a web page, e.g. `webPath('checkoutSuccess', { campaignUid, checkoutUid })`. */
+export const webPath = (name: WebPathName, params: Readonly<Record<string, string>> = {}) =>
+  fillPath(WEB_PATHS[name], params);
