@@ -68,26 +68,30 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
   const events = createEventService(outboxDb, stores, catalog);
-  const auth = createAuthService(outboxDb, { now });
+  const users = createUserService(outboxDb, log);
+  const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
   /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
 
-  const users = createUserService(outboxDb, log);
   const notifications = createNotificationService(outboxDb, now);
   const comments = createCommentService({
     db: outboxDb,
     now,
     notifications,
+    events,
+    stores,
+    users,
     rateLimit: config.commentRateLimit,
     limits,
   });
-  const reactions = createReactionService(outboxDb, now);
-  const contacts = createContactService(db, users, now, limits);
+  const reactions = createReactionService(outboxDb, now, events);
+  const contacts = createContactService(db, users, now, limits, stores);
   const competitions = createCompetitionService({
     db: outboxDb,
     now,
     comments,
+    events,
     notifications,
     users,
     limits,
@@ -108,8 +112,10 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     now,
     limits,
     stores,
+    events,
+    users,
   });
-  const orders = createOrderService({ db: outboxDb, stores, now });
+  const orders = createOrderService({ db: outboxDb, stores, now, events, users });
   // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
   const testProvider = config.testPayments ? createTestPaymentProvider(db) : null;
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
@@ -176,7 +182,13 @@ export function registerRoutes(
   const { auth, stores, events } = services;
   const { requireAdmin, now } = deps;
   registerStoreRoutes(app, stores, requireAdmin);
-  registerCatalogRoutes(app, services.catalog, stores, events, requireAdmin);
+  registerCatalogRoutes(
+    app,
+    services.catalog,
+    stores,
+    (productUid) => events.republishProduct(productUid),
+    requireAdmin,
+  );
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);

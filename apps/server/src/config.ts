@@ -1,6 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { type OidcProviderConfig, OidcProviderList } from './features/auth/oidc.ts';
+
+/**
+ * A social sign-in provider, as configured in VITRINE_OIDC_PROVIDERS (a JSON array). Declared here,
+ * with the rest of the environment, so config.ts depends on no feature.
+ */
+export const OidcProviderConfig = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be lowercase letters, digits and "-"'),
+    name: z.string().min(1),
+    issuer: z.url(),
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1).optional(),
+    /** Where the provider sends the browser back; the web app's /auth/callback by default. */
+    redirectUri: z.url().optional(),
+    scope: z.string().default('openid email profile'),
+  })
+  .strict();
+export type OidcProviderConfig = z.infer<typeof OidcProviderConfig>;
+export const OidcProviderList = z.array(OidcProviderConfig);
 
 const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,7 +1,12 @@
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
-import { groupShopEvents, isShownOnShopPage, type ShopVisibilityFields } from './event-visibility.ts';
+import {
+  campaignShowStatus,
+  groupShopEvents,
+  isShownOnShopPage,
+  type ShopVisibilityFields,
+} from './event-visibility.ts';
 
 const NOW = Date.UTC(2024, 5, 1, 12, 0, 0);
 const MINUTE = 60_000;
@@ -198,5 +203,22 @@ describe('groupShopEvents', () => {
   it('returns the same record objects it was given, so extra fields survive (spec §4 "Event status and display")', () => {
     const live = record('live', NOW, { id: 'keep-me' });
     expect(groupShopEvents([live], NOW).live[0]).toBe(live);
+  });
+});
+
+describe('campaignShowStatus', () => {
+  it('is live when any published event is live', () => {
+    expect(campaignShowStatus(['vod', 'live', 'planned'])).toBe('live');
+    expect(campaignShowStatus(['live'])).toBe('live');
+  });
+
+  it('is planned when none is live and one is planned, or when no event is set up yet', () => {
+    expect(campaignShowStatus(['vod', 'planned'])).toBe('planned');
+    expect(campaignShowStatus([])).toBe('planned');
+  });
+
+  it('is vod when every event is a recording', () => {
+    expect(campaignShowStatus(['vod'])).toBe('vod');
+    expect(campaignShowStatus(['vod', 'vod'])).toBe('vod');
   });
 });

@@ -1,6 +1,17 @@
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
 
+/**
+ * The status of a campaign's show from the current statuses of its published events: live when
+ * any is live, else planned when any is planned or none is set up yet, else vod (a recording).
+ * It decides, for example, whether the campaign's chat takes comments.
+ */
+export function campaignShowStatus(eventStatuses: readonly EventCurrentStatus[]): EventCurrentStatus {
+  if (eventStatuses.includes('live')) return 'live';
+  if (eventStatuses.includes('planned') || eventStatuses.length === 0) return 'planned';
+  return 'vod';
+}
+
 /** The fields of a live event record (spec §3) that decide whether the shop page lists it. */
 export interface ShopVisibilityFields {
   event: { status: string; currentStatus: EventCurrentStatus; eventStartTimestamp: number };

@@ -8,7 +8,7 @@ import {
   type CallResponse,
 } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AuthenticatedUser, AuthService } from '../features/auth/auth-service.ts';
+import type { AuthenticatedUser, RequestAuthenticator } from './caller.ts';
 import { parseInput } from './errors.ts';
 
 /**
@@ -21,7 +21,7 @@ const CHECK_RESPONSES = process.env.NODE_ENV !== 'production';
 /** What registering a call needs besides its handler. */
 export interface CallDeps {
   /** Who the caller is: needed by viewer and optional-viewer calls. */
-  auth?: Pick<AuthService, 'authenticateRequest' | 'requireUser'>;
+  auth?: RequestAuthenticator;
   /** The admin-key check: needed by admin calls. */
   requireAdmin?: onRequestHookHandler;
   /** The 401 message of a viewer call without a bearer (says what signing in is needed for). */

@@ -62,7 +62,8 @@ CREATE TABLE pending_credentials (
   used_at BIGINT
 );
 
--- Fixed-window counters shared by every server node (comment and reaction limits, sign-in attempts).
+-- feature: http (rate-limit.ts). Fixed-window counters shared by every server node (comment and
+-- reaction limits, sign-in attempts).
 CREATE TABLE rate_limits (
   key TEXT PRIMARY KEY,
   window_start BIGINT NOT NULL,
@@ -91,6 +92,7 @@ CREATE TABLE competitions (
 );
 CREATE INDEX competitions_campaign_idx ON competitions (page_uid, campaign_uid);
 
+-- feature: competitions. Who took part in a competition, and the option they chose.
 CREATE TABLE competition_participants (
   competition_uid TEXT NOT NULL REFERENCES competitions (uid) ON DELETE CASCADE,
   user_uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
@@ -100,6 +102,7 @@ CREATE TABLE competition_participants (
   PRIMARY KEY (competition_uid, user_uid)
 );
 
+-- feature: competitions. The winners drawn in a raffle.
 CREATE TABLE competition_winners (
   competition_uid TEXT NOT NULL REFERENCES competitions (uid) ON DELETE CASCADE,
   user_uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,

@@ -60,7 +60,11 @@ export interface VerifiedIdentity {
 export function createAccountService(
   db: OutboxDatabase,
   auth: AuthService,
-  users: UserService,
+  /** The users feature: accounts are users, found by e-mail and created or upgraded through it. */
+  users: Pick<
+    UserService,
+    'uidByEmail' | 'createAccount' | 'upgradeToPasswordAccount' | 'upgradeToIdentityAccount' | 'publishUser'
+  >,
   now: () => number,
   /** config.abuseLimits: per-address limits (sign-in attempts, anonymous users, hashing share). */
   options: { abuseLimits: boolean } = { abuseLimits: false },
@@ -86,6 +90,21 @@ export function createAccountService(
     }
     await enforceRateLimit(db, `password:${email}:${clientAddress}`, PASSWORD_ATTEMPT_LIMIT, now(), tooMany);
     await enforceRateLimit(db, `password:${email}`, PASSWORD_ATTEMPTS_PER_EMAIL, now(), tooMany);
+  }
+
+  /**
+   * The account with this e-mail and its password hash (null: no password). The password query
+   * runs for unknown e-mails too, so the time taken does not tell whether an account exists.
+   */
+  async function accountByEmail(
+    email: string,
+  ): Promise<{ uid: string; password_hash: string | null } | null> {
+    const uid = await users.uidByEmail(email);
+    const [password] = await db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM user_passwords WHERE user_uid = $1',
+      [uid ?? ''],
+    );
+    return uid === null ? null : { uid, password_hash: password?.password_hash ?? null };
   }
 
   /** The caller must be absent or anonymous to get a new credential attached. */
@@ -120,11 +139,7 @@ export function createAccountService(
        * the e-mail and without a password, so the existing account stays untouched and only its
        * holder can reach it. Only the rare race of two sign-ups at once still answers 409.
        */
-      const [existing] = await db.query<{ uid: string; password_hash: string | null }>(
-        `SELECT u.uid, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_uid = u.uid
-         WHERE u.email = $1`,
-        [input.email],
-      );
+      const existing = await accountByEmail(input.email);
       const client = hashingClient(clientAddress);
       if (existing) {
         const stored = existing.password_hash ?? (await decoyPasswordHash());
@@ -138,20 +153,11 @@ export function createAccountService(
         userUid = await db.transaction(async (tx) => {
           let uid = caller?.userUid;
           const upgraded = uid
-            ? await tx.query<{ uid: string }>(
-                `UPDATE users SET email = $2, is_anonymous = false, name = COALESCE($3, name), updated_at = now()
-                 WHERE uid = $1 AND is_anonymous RETURNING uid`,
-                [uid, email, input.name ?? null],
-              )
-            : [];
-          if (upgraded.length === 0) {
+            ? await users.upgradeToPasswordAccount(tx, uid, { email, name: input.name ?? null })
+            : false;
+          if (!upgraded) {
             // No caller, or their anonymous user is gone: a new account.
-            uid = randomBytes(18).toString('base64url');
-            await tx.query('INSERT INTO users (uid, name, is_anonymous, email) VALUES ($1, $2, false, $3)', [
-              uid,
-              input.name ?? '',
-              email,
-            ]);
+            uid = await users.createAccount(tx, { name: input.name ?? '', email });
           }
           if (passwordHash) {
             await tx.query(
@@ -172,17 +178,15 @@ export function createAccountService(
 
     async signInWithPassword(input: SignInWithPasswordRequest, clientAddress: string): Promise<AuthSession> {
       await limitPasswordAttempts(input.email, clientAddress);
-      const [row] = await db.query<{ uid: string; password_hash: string }>(
-        `SELECT u.uid, p.password_hash FROM users u JOIN user_passwords p ON p.user_uid = u.uid WHERE u.email = $1`,
-        [input.email],
-      );
+      const account = await accountByEmail(input.email);
       const matches = await verifyPassword(
         input.password,
-        row?.password_hash ?? (await decoyPasswordHash()),
+        account?.password_hash ?? (await decoyPasswordHash()),
         hashingClient(clientAddress),
       );
-      if (!row || !matches) throw new HttpError(401, 'unauthenticated', WRONG_PASSWORD_MESSAGE);
-      return auth.sessionForUser(row.uid);
+      if (!account?.password_hash || !matches)
+        throw new HttpError(401, 'unauthenticated', WRONG_PASSWORD_MESSAGE);
+      return auth.sessionForUser(account.uid);
     },
 
     /**
@@ -222,27 +226,19 @@ export function createAccountService(
       requireNoAccount(caller);
       const userUid = await db.transaction(async (tx) => {
         // The profile's e-mail goes on the user only when no other account has it.
-        const [emailTaken] = identity.email
-          ? await tx.query('SELECT 1 FROM users WHERE email = $1', [identity.email])
-          : [true];
+        const emailTaken = identity.email ? (await users.uidByEmail(identity.email, tx)) !== null : true;
         const email = emailTaken ? null : identity.email;
         const upgraded = caller
-          ? await tx.query<{ uid: string }>(
-              `UPDATE users SET is_anonymous = false, email = COALESCE($2, email),
-                 name = CASE WHEN name = '' THEN COALESCE($3, '') ELSE name END,
-                 avatar = COALESCE($4, avatar), updated_at = now()
-               WHERE uid = $1 AND is_anonymous RETURNING uid`,
-              [caller.userUid, email, identity.name, identity.avatar],
-            )
-          : [];
-        let uid = upgraded[0]?.uid;
-        if (!uid) {
-          uid = randomBytes(18).toString('base64url');
-          await tx.query(
-            'INSERT INTO users (uid, name, is_anonymous, email, avatar) VALUES ($1, $2, false, $3, $4)',
-            [uid, identity.name ?? '', email, identity.avatar],
-          );
-        }
+          ? await users.upgradeToIdentityAccount(tx, caller.userUid, {
+              email,
+              name: identity.name,
+              avatar: identity.avatar,
+            })
+          : false;
+        const uid =
+          caller && upgraded
+            ? caller.userUid
+            : await users.createAccount(tx, { name: identity.name ?? '', email, avatar: identity.avatar });
         await tx.query(
           'INSERT INTO user_identities (provider_id, subject, user_uid, email, created_at) VALUES ($1, $2, $3, $4, $5)',
           [identity.providerId, identity.subject, uid, identity.email, now()],

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../http/errors.ts';
 import { openTestDatabase, withTestOutbox } from '../../test-support/test-app.ts';
+import { createUserDirectory } from '../users/user-directory.ts';
 import { type AuthService, createAuthService, REFRESH_GRACE_MS, SIGNING_KEY_SECRET } from './auth-service.ts';
 import { ID_TOKEN_TTL_MS, signIdToken } from './id-token.ts';
 import { registerAuthRoutes } from './routes.ts';
@@ -19,7 +20,7 @@ let server: FastifyInstance;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  auth = createAuthService(withTestOutbox(db), { now: () => clock });
+  auth = createAuthService(withTestOutbox(db), { users: createUserDirectory(db), now: () => clock });
   server = Fastify({ logger: false });
   registerErrorHandling(server);
   registerAuthRoutes(server, auth);
@@ -235,7 +236,7 @@ describe('signing key', () => {
   });
 
   it('is shared by every auth service on the database', async () => {
-    const other = createAuthService(withTestOutbox(db), { now: () => clock });
+    const other = createAuthService(withTestOutbox(db), { users: createUserDirectory(db), now: () => clock });
     expect(await other.signingKey()).toEqual(await auth.signingKey());
 
     clock = START;
@@ -255,7 +256,7 @@ describe('signing key', () => {
     const fresh = await openTestDatabase();
     try {
       const services = Array.from({ length: 4 }, () =>
-        createAuthService(withTestOutbox(fresh), { now: () => clock }),
+        createAuthService(withTestOutbox(fresh), { users: createUserDirectory(fresh), now: () => clock }),
       );
       const keys = await Promise.all(services.map((service) => service.signingKey()));
       for (const key of keys) expect(key).toEqual(keys[0]);

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthSession } from '@vitrine/protocol';
+import type { AuthSession, UserDoc } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
+import { sharedSecret } from '../../db/server-secrets.ts';
+import type { AuthenticatedUser } from '../../http/caller.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
+import type { UserDirectory } from '../users/user-directory.ts';
 import {
   InvalidTokenError,
   type InvalidTokenReason,
@@ -57,21 +60,15 @@ export class RefreshRefusedError extends HttpError {
 }
 
 /** Who made a request, as proven by its id token. */
-export interface AuthenticatedUser {
-  userUid: string;
-  isAnonymous: boolean;
-}
+export type { AuthenticatedUser };
 
 /** An authenticated user and the sign-in (refresh-token family) the token came from, if known. */
 export interface AuthenticatedSession extends AuthenticatedUser {
   sessionId: string | null;
 }
 
-interface UserRow {
-  uid: string;
-  name: string;
-  is_anonymous: boolean;
-}
+/** The user facts a session carries. */
+type SessionUser = Pick<UserDoc, 'uid' | 'name' | 'isAnonymous'>;
 
 const REASON_MESSAGES: Record<InvalidTokenReason, string> = {
   malformed: 'The id token is malformed.',
@@ -96,8 +93,16 @@ export function unauthenticated(error: InvalidTokenError): HttpError {
  * user's token works until it expires (at most ID_TOKEN_TTL_MS). The signing key lives in the
  * database so every server node signs and verifies with the same one.
  */
-export function createAuthService(db: OutboxDatabase, options: { now?: () => number } = {}) {
+export function createAuthService(
+  db: OutboxDatabase,
+  options: {
+    /** The users feature: creates anonymous users and reads the user a session is for. */
+    users: Pick<UserDirectory, 'findUser' | 'createAnonymousUser'>;
+    now?: () => number;
+  },
+) {
   const now = options.now ?? Date.now;
+  const { users } = options;
 
   /** Tells every node's realtime gateway that these sign-ins ended (once `tx` commits). */
   function announceEnded(tx: Transaction, familyIds: string[]) {
@@ -109,15 +114,7 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
   let signingKey: Promise<Buffer> | undefined;
 
   async function loadSigningKey(): Promise<Buffer> {
-    // Whichever node inserts first wins; the others' inserts do nothing and all read its key.
-    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      SIGNING_KEY_SECRET,
-      randomBytes(SIGNING_KEY_BYTES).toString('base64url'),
-    ]);
-    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
-      SIGNING_KEY_SECRET,
-    ]);
-    const key = row ? Buffer.from(row.value, 'base64url') : Buffer.alloc(0);
+    const key = (await sharedSecret(db, SIGNING_KEY_SECRET, SIGNING_KEY_BYTES)) ?? Buffer.alloc(0);
     if (key.length < SIGNING_KEY_BYTES) {
       throw new Error(
         `server_secrets.${SIGNING_KEY_SECRET} is missing or shorter than ${SIGNING_KEY_BYTES} bytes`,
@@ -160,7 +157,7 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
   }
 
   async function session(
-    user: UserRow,
+    user: SessionUser,
     options: { familyId?: string; tx?: Queryable } = {},
   ): Promise<AuthSession> {
     const { token: refreshToken, family } = await issueRefreshToken(
@@ -170,13 +167,13 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
     );
     const { token, expiresAt } = signIdToken(
       await getSigningKey(),
-      { sub: user.uid, anon: user.is_anonymous, fam: family },
+      { sub: user.uid, anon: user.isAnonymous, fam: family },
       now(),
     );
     return {
       idToken: token,
       expiresAt,
-      user: { uid: user.uid, name: user.name, isAnonymous: user.is_anonymous },
+      user: { uid: user.uid, name: user.name, isAnonymous: user.isAnonymous },
       refreshToken,
     };
   }
@@ -194,13 +191,10 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
         expires_at: string;
         spent_at: string | null;
         revoked_at: string | null;
-        uid: string | null;
-        name: string;
-        is_anonymous: boolean;
+        user_uid: string;
       }>(
-        `SELECT t.family_id, t.expires_at, t.spent_at, f.revoked_at, u.uid, u.name, u.is_anonymous
+        `SELECT t.family_id, t.expires_at, t.spent_at, f.revoked_at, f.user_uid
          FROM refresh_tokens t JOIN refresh_token_families f ON f.id = t.family_id
-         LEFT JOIN users u ON u.uid = f.user_uid
          WHERE t.token_hash = $1 FOR UPDATE OF t, f`,
         [hashRefreshToken(refreshToken)],
       );
@@ -218,17 +212,14 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
       }
       if (Number(row.expires_at) <= now())
         return { refused: 'The refresh token has expired; sign in again.' };
-      if (row.uid === null)
-        return { refused: 'The user of the refresh token no longer exists; sign in again.' };
+      const user = await users.findUser(row.user_uid, tx);
+      if (!user) return { refused: 'The user of the refresh token no longer exists; sign in again.' };
       await tx.query('UPDATE refresh_tokens SET spent_at = $2 WHERE token_hash = $1', [
         hashRefreshToken(refreshToken),
         now(),
       ]);
       return {
-        session: await session(
-          { uid: row.uid, name: row.name, is_anonymous: row.is_anonymous },
-          { familyId: row.family_id, tx },
-        ),
+        session: await session(user, { familyId: row.family_id, tx }),
       };
     });
     // Thrown after the transaction so a revocation is committed, not rolled back.
@@ -257,10 +248,7 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
   }
 
   async function sessionForUser(userUid: string, tx?: Queryable): Promise<AuthSession> {
-    const [user] = await (tx ?? db).query<UserRow>(
-      'SELECT uid, name, is_anonymous FROM users WHERE uid = $1',
-      [userUid],
-    );
+    const user = await users.findUser(userUid, tx ?? db);
     if (!user) throw new RefreshRefusedError('The account no longer exists.');
     return session(user, tx ? { tx } : {});
   }
@@ -319,13 +307,7 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
           (seconds) => `Too many new visitors from this address. Try again in ${seconds} seconds.`,
         );
       }
-      const [user] = await db.query<UserRow>(
-        `INSERT INTO users (uid, name, is_anonymous) VALUES ($1, '', true)
-         RETURNING uid, name, is_anonymous`,
-        [randomBytes(18).toString('base64url')],
-      );
-      if (!user) throw new Error('inserting an anonymous user returned no row');
-      return session(user);
+      return session(await users.createAnonymousUser());
     },
 
     /**
@@ -341,11 +323,9 @@ export function createAuthService(db: OutboxDatabase, options: { now?: () => num
         acceptExpiredForMs: REFRESH_GRACE_MS,
       });
       if (claims.fam !== undefined) throw new RefreshRefusedError(REFRESH_WITH_REFRESH_TOKEN_MESSAGE);
-      const [user] = await db.query<UserRow>('SELECT uid, name, is_anonymous FROM users WHERE uid = $1', [
-        claims.sub,
-      ]);
+      const user = await users.findUser(claims.sub);
       if (!user) throw new InvalidTokenError('unknown_user', 'The user of the token does not exist.');
-      if (!user.is_anonymous) throw new RefreshRefusedError(REFRESH_WITH_REFRESH_TOKEN_MESSAGE);
+      if (!user.isAnonymous) throw new RefreshRefusedError(REFRESH_WITH_REFRESH_TOKEN_MESSAGE);
       return session(user);
     },
 

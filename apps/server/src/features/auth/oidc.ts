@@ -2,26 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WEB_PATHS } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
+import type { OidcProviderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { VerifiedIdentity } from './account-service.ts';
-
-/** A social sign-in provider, as configured in VITRINE_OIDC_PROVIDERS (a JSON array). */
-export const OidcProviderConfig = z
-  .object({
-    id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be lowercase letters, digits and "-"'),
-    name: z.string().min(1),
-    issuer: z.url(),
-    clientId: z.string().min(1),
-    clientSecret: z.string().min(1).optional(),
-    /** Where the provider sends the browser back; the web app's /auth/callback by default. */
-    redirectUri: z.url().optional(),
-    scope: z.string().default('openid email profile'),
-  })
-  .strict();
-export type OidcProviderConfig = z.infer<typeof OidcProviderConfig>;
-export const OidcProviderList = z.array(OidcProviderConfig);
 
 /** How long a started sign-in may take to come back. */
 export const OIDC_FLOW_TTL_MS = 10 * 60_000;

@@ -1,14 +1,17 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
-import type { EventService } from '../events/event-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { CatalogService } from './catalog-service.ts';
 
+/**
+ * `republishProduct` tells the shows presenting a product that its data changed (the events
+ * feature, wired by the composition root: events reads the catalog, so catalog does not import it).
+ */
 export function registerCatalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   stores: StoreService,
-  events: EventService,
+  republishProduct: (productUid: string) => Promise<void>,
   requireAdmin: onRequestHookHandler,
 ): void {
   registerCall(
@@ -18,7 +21,7 @@ export function registerCatalogRoutes(
       await stores.pageSummary(pageUid);
       await catalog.upsertProduct(pageUid, productUid, input);
       // Viewers of shows presenting this product see the new data.
-      await events.republishProduct(productUid);
+      await republishProduct(productUid);
       return { uid: productUid };
     },
     { requireAdmin },

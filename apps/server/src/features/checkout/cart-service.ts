@@ -34,7 +34,9 @@ import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
+import type { EventService } from '../events/event-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
+import type { UserService } from '../users/user-service.ts';
 import {
   emptyReservationDoc,
   lockOwnCheckout,
@@ -126,18 +128,19 @@ export function createCartService(deps: {
   now: () => number;
   /** Per-user and per-address limits of pings and cart changes. */
   limits: AbuseLimiter;
-  /** The store's units-per-shopper cap. */
-  stores: Pick<StoreService, 'integritySettings'>;
+  /** The store's units-per-shopper cap, language and currency. */
+  stores: Pick<StoreService, 'integritySettings' | 'pageSummaries'>;
+  /** The campaign a cart is in and its order deadline. */
+  events: Pick<EventService, 'campaign'>;
+  /** The shopper's saved language and currency. */
+  users: Pick<UserService, 'findUser'>;
 }) {
-  const { db, catalog, now, limits } = deps;
+  const { db, catalog, now, limits, stores, events, users } = deps;
 
   async function campaignInfo(pageUid: string, campaignUid: string): Promise<CampaignInfo> {
-    const [row] = await db.query<{ deadline: number | null }>(
-      'SELECT deadline FROM campaigns WHERE uid = $1 AND page_uid = $2',
-      [campaignUid, pageUid],
-    );
-    if (!row) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
-    return { deadline: row.deadline };
+    const campaign = await events.campaign(campaignUid);
+    if (campaign?.pageUid !== pageUid) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+    return { deadline: campaign.deadline };
   }
 
   /**
@@ -145,19 +148,15 @@ export function createCartService(deps: {
    * the store's own.
    */
   async function preferences(pageUid: string, userUid: string): Promise<ShopperPreferences> {
-    const [account] = await db.query<{
-      page_language: string;
-      page_currency: string;
-      locale_code: string | null;
-      currency_code: string | null;
-    }>(
-      `SELECT p.language AS page_language, p.currency AS page_currency, u.locale_code, u.currency_code
-       FROM pages p
-       LEFT JOIN users u ON u.uid = $2
-       WHERE p.uid = $1`,
-      [pageUid, userUid],
-    );
-    if (!account) throw notFound(`No store "${pageUid}".`);
+    const page = (await stores.pageSummaries([pageUid])).get(pageUid);
+    if (!page) throw notFound(`No store "${pageUid}".`);
+    const user = await users.findUser(userUid);
+    const account = {
+      page_language: page.language,
+      page_currency: page.currency,
+      locale_code: user?.localeCode ?? null,
+      currency_code: user?.currencyCode ?? null,
+    };
     const saved = await savedShopperChoices(db, pageUid, userUid);
     const row = {
       ...account,

@@ -15,7 +15,9 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
+import type { EventService } from '../events/event-service.ts';
 import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
+import type { UserService } from '../users/user-service.ts';
 import {
   checkoutDetails,
   completeCheckoutDetails,
@@ -58,15 +60,19 @@ export interface CheckoutRef {
  * payment"). An order is a checkout with an order number; its lines stop expiring. It may still
  * change until it is sent to packing, which locks it against changes and payments.
  */
-export function createOrderService(deps: { db: OutboxDatabase; stores: StoreService; now: () => number }) {
-  const { db, stores, now } = deps;
+export function createOrderService(deps: {
+  db: OutboxDatabase;
+  stores: StoreService;
+  now: () => number;
+  /** The order deadline of a checkout's campaign. */
+  events: Pick<EventService, 'campaign'>;
+  /** The buyer's name shown on purchases. */
+  users: Pick<UserService, 'displayName'>;
+}) {
+  const { db, stores, now, events, users } = deps;
 
   async function deadlineOf(q: Queryable, campaignUid: string): Promise<number | null> {
-    const [row] = await q.query<{ deadline: number | null }>(
-      'SELECT deadline FROM campaigns WHERE uid = $1',
-      [campaignUid],
-    );
-    return row?.deadline ?? null;
+    return (await events.campaign(campaignUid, q))?.deadline ?? null;
   }
 
   /** The store's pickup locations; read before a transaction (PGlite runs one connection, held by it). */
@@ -137,11 +143,9 @@ export function createOrderService(deps: { db: OutboxDatabase; stores: StoreServ
     if (checkout.status !== 'open') return;
     const at = now();
     await markOrdered(tx, checkout.uid, at);
-    const [user] = await tx.query<{ name: string }>('SELECT name FROM users WHERE uid = $1', [
-      checkout.user_uid,
-    ]);
+    const accountName = await users.displayName(checkout.user_uid, tx);
     // Viewers see "<first name> bought …": never a full name or address.
-    const buyerName = (user?.name || details.address.name).trim().split(/\s+/)[0] ?? '';
+    const buyerName = (accountName || details.address.name).trim().split(/\s+/)[0] ?? '';
     const purchases: PurchaseDoc[] = [];
     for (const line of lines) {
       const purchase: PurchaseDoc = {

@@ -69,7 +69,7 @@ export function createPaymentService(deps: {
   providers: readonly PaymentProvider[];
   orders: OrderService;
   /** The store's name, shown on the hosted payment page. */
-  stores: Pick<StoreService, 'storeInfo'>;
+  stores: Pick<StoreService, 'storeInfo' | 'pageName'>;
   now: () => number;
   /** Logs a provider's failure to open a payment (the shopper sees a 502). */
   onProviderError?: (error: unknown) => void;
@@ -133,15 +133,13 @@ export function createPaymentService(deps: {
             created: at,
           });
           await storeReservationDoc(tx, checkout.uid);
-          const [store] = await tx.query<{ name: string }>('SELECT name FROM pages WHERE uid = $1', [
-            checkout.page_uid,
-          ]);
+          const storeName = await deps.stores.pageName(checkout.page_uid, tx);
           return {
             uid,
             amount: totals.remainingAmount,
             currency: checkout.currency,
             orderNumber: ordered.order_number,
-            storeName: store?.name ?? '',
+            storeName: storeName ?? '',
             replaced,
           };
         }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CommentSettings, commentsAllowed } from '@vitrine/domain';
+import { commentsAllowed } from '@vitrine/domain';
 import {
   type BulkCommentsDoc,
   COMMENT_RATE_LIMIT,
@@ -14,13 +14,15 @@ import {
   type PutBulkCommentsRequest,
   type VerifyCommentRequest,
 } from '@vitrine/protocol';
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { type AbuseLimiter, COMMENTS_PER_ADDRESS_FACTOR } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
+import type { EventService } from '../events/event-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import type { StoreService } from '../stores/store-service.ts';
+import type { UserService } from '../users/user-service.ts';
 import { type CommentRow, commentTopics, toCommentDoc } from './comment-records.ts';
 
 export const COMMENTS_CLOSED_VOD = 'Comments are closed: this is a recorded show.';
@@ -46,6 +48,12 @@ export interface CommentServiceOptions {
   db: OutboxDatabase;
   now: () => number;
   notifications: NotificationService;
+  /** The campaigns comments belong to and the status of their show. */
+  events: Pick<EventService, 'campaignExists' | 'campaignShowStatus'>;
+  /** The stores' comment settings and names. */
+  stores: Pick<StoreService, 'playerSettings' | 'pageName'>;
+  /** Authors' names, and the host user replies are posted as. */
+  users: Pick<UserService, 'displayName' | 'saveHostUser'>;
   /** Per-user comment limit; null switches it off (benchmarks with one writer). */
   rateLimit?: { max: number; windowMs: number } | null;
   /** The per-address comment limit (COMMENTS_PER_ADDRESS_FACTOR × the per-user one), when on. */
@@ -71,6 +79,9 @@ export function createCommentService({
   db,
   now,
   notifications,
+  events,
+  stores,
+  users,
   rateLimit = { max: COMMENT_RATE_LIMIT, windowMs: COMMENT_RATE_WINDOW_MS },
   limits,
 }: CommentServiceOptions) {
@@ -86,27 +97,11 @@ export function createCommentService({
     return doc;
   }
 
-  /** The status that decides whether the campaign takes comments: live wins, then planned, then vod. */
+  /** Refuses a comment when the campaign's show does not take comments (spec §4 "Comments"). */
   async function requireCommentsOpen(pageUid: string, campaignUid: string): Promise<void> {
-    const [campaign] = await db.query<{
-      player_settings: CommentSettings;
-      statuses: EventCurrentStatus[] | null;
-    }>(
-      `SELECT p.player_settings,
-         (SELECT array_agg(DISTINCT e.current_status) FROM live_events e
-          WHERE e.campaign_uid = c.uid AND e.status <> 'draft') AS statuses
-       FROM campaigns c JOIN pages p ON p.uid = c.page_uid WHERE c.uid = $1 AND c.page_uid = $2`,
-      [campaignUid, pageUid],
-    );
-    if (!campaign) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
-    const statuses = campaign.statuses ?? [];
-    // A campaign whose show is not set up yet counts as planned.
-    const status: EventCurrentStatus = statuses.includes('live')
-      ? 'live'
-      : statuses.includes('planned') || statuses.length === 0
-        ? 'planned'
-        : 'vod';
-    if (!commentsAllowed(status, campaign.player_settings)) {
+    const status = await events.campaignShowStatus(pageUid, campaignUid);
+    if (status === null) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+    if (!commentsAllowed(status, await stores.playerSettings(pageUid))) {
       throw new HttpError(
         403,
         'comments_closed',
@@ -130,16 +125,19 @@ export function createCommentService({
    */
   function insert(comment: NewComment): Promise<CommentDoc> {
     return db.transaction(async (tx) => {
+      const authorName = await users.displayName(comment.userUid, tx);
+      if (authorName === null) throw notFound('Your account no longer exists; sign in again.');
       const [row] = await tx.query<CommentRow>(
         `INSERT INTO comments (uid, page_uid, campaign_uid, user_uid, user_name, text, time, thread_id, source,
                                is_public, recipient_uid, verified, meta_data)
-         SELECT $1, $2, $3, u.uid, u.name, $5, $6, $7, $8, $9, $10, $11, $12 FROM users u WHERE u.uid = $4
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          RETURNING *`,
         [
           newUid(),
           comment.pageUid,
           comment.campaignUid,
           comment.userUid,
+          authorName,
           comment.text,
           now(),
           comment.threadId,
@@ -150,7 +148,7 @@ export function createCommentService({
           JSON.stringify(comment.metaData),
         ],
       );
-      if (!row) throw notFound('Your account no longer exists; sign in again.');
+      if (!row) throw new Error('inserting a comment returned no row');
       const doc = announce(tx, row, 'added');
       if (comment.threadId && comment.isPublic) {
         const [parent] = await tx.query<CommentRow>(
@@ -167,12 +165,8 @@ export function createCommentService({
   /** The page's own user, author of host replies (a row so comments keep their user reference). */
   async function hostUser(pageUid: string, hostName: string | undefined): Promise<string> {
     const uid = `host-${pageUid}`;
-    await db.query(
-      `INSERT INTO users (uid, name, is_anonymous)
-       SELECT $1, COALESCE($2, p.name), false FROM pages p WHERE p.uid = $3
-       ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name`,
-      [uid, hostName ?? null, pageUid],
-    );
+    const storeName = await stores.pageName(pageUid);
+    if (storeName !== null) await users.saveHostUser(uid, hostName ?? storeName);
     return uid;
   }
 
@@ -208,11 +202,8 @@ export function createCommentService({
       await enforceCommentLimits(userUid, address);
       if (!metaData.competitionUid) await requireCommentsOpen(input.pageUid, input.campaignUid);
       else {
-        const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
-          input.campaignUid,
-          input.pageUid,
-        ]);
-        if (!campaign) throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
+        if (!(await events.campaignExists(input.pageUid, input.campaignUid)))
+          throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
       }
       // Answering a private comment (a host's private reply) stays private between the two.
       const privateThread = input.threadId
@@ -340,11 +331,8 @@ export function createCommentService({
       campaignUid: string,
       input: PutBulkCommentsRequest,
     ): Promise<BulkCommentsDoc> {
-      const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
-        campaignUid,
-        pageUid,
-      ]);
-      if (!campaign) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+      if (!(await events.campaignExists(pageUid, campaignUid)))
+        throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
       const questions: BulkCommentsDoc['questions'] = input.questions.map((question) => ({ ...question }));
       return db.transaction(async (tx) => {
         await tx.query(

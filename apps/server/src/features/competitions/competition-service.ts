@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { isParticipationIgnored } from '@vitrine/domain';
 import {
-  type CampaignPresentationDoc,
   type CompetitionAdminView,
   type CompetitionNoticeRequest,
   type CompetitionOption,
@@ -19,7 +18,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { CommentService } from '../comments/comment-service.ts';
 import type { ContactService } from '../contacts/contact-service.ts';
-import { eventTopics } from '../events/event-service.ts';
+import type { EventService } from '../events/event-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
@@ -77,6 +76,8 @@ export interface CompetitionServiceOptions {
   db: OutboxDatabase;
   now: () => number;
   comments: CommentService;
+  /** The campaigns competitions belong to, and their presentation document. */
+  events: Pick<EventService, 'campaignExists' | 'presentCompetitions'>;
   notifications: NotificationService;
   users: UserService;
   /** Per-user and per-address limits of entries. */
@@ -97,6 +98,7 @@ export function createCompetitionService({
   db,
   now,
   comments,
+  events,
   notifications,
   users,
   limits,
@@ -182,19 +184,7 @@ export function createCompetitionService({
     campaignUid: string,
   ): Promise<CompetitionAdminView[]> {
     const views = await adminViews(pageUid, campaignUid, tx);
-    const competitions = views.map(toPresentation);
-    const [row] = await tx.query<{ data: Record<string, unknown> }>(
-      `INSERT INTO campaign_presentations (page_uid, campaign_uid, data)
-       VALUES ($1, $2, jsonb_build_object('competitions', $3::jsonb))
-       ON CONFLICT (page_uid, campaign_uid) DO UPDATE
-         SET data = campaign_presentations.data || jsonb_build_object('competitions', $3::jsonb), updated_at = now()
-       RETURNING data`,
-      [pageUid, campaignUid, JSON.stringify(competitions)],
-    );
-    const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
-    tx.publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
-      { type: 'modified', docId: campaignUid, doc },
-    ]);
+    await events.presentCompetitions(tx, pageUid, campaignUid, views.map(toPresentation));
     return views;
   }
 
@@ -242,11 +232,8 @@ export function createCompetitionService({
       campaignUid: string,
       input: CreateCompetitionRequest,
     ): Promise<CompetitionAdminView> {
-      const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
-        campaignUid,
-        pageUid,
-      ]);
-      if (!campaign) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
+      if (!(await events.campaignExists(pageUid, campaignUid)))
+        throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
       const optionIds = input.options.map((option) => option.id);
       if (new Set(optionIds).size !== optionIds.length) {
         throw new HttpError(400, 'invalid_request', 'options: option ids must be unique');
@@ -377,8 +364,8 @@ export function createCompetitionService({
       const settings = await stores.integritySettings(competition.page_uid);
       // A contactable-only raffle draws among entrants recorded as persons (one entry each).
       const personsOnly = competition.type === 'raffle' && settings.raffleWinners === 'contactable';
-      const candidates = await db.query<{ user_uid: string; name: string; comment_uid: string | null }>(
-        `SELECT p.user_uid, u.name, p.comment_uid FROM competition_participants p JOIN users u ON u.uid = p.user_uid
+      const entrants = await db.query<{ user_uid: string; comment_uid: string | null }>(
+        `SELECT p.user_uid, p.comment_uid FROM competition_participants p
          WHERE p.competition_uid = $1
            AND ($2::text IS NULL OR p.option_id = $2)
            AND (NOT $3::boolean OR p.person_key IS NOT NULL)
@@ -386,6 +373,11 @@ export function createCompetitionService({
          ORDER BY p.user_uid`,
         [uid, competition.type === 'quiz' ? competition.correct_option_id : null, personsOnly],
       );
+      const names = await users.displayNames(entrants.map((entrant) => entrant.user_uid));
+      const candidates = entrants.flatMap((entrant) => {
+        const name = names.get(entrant.user_uid);
+        return name === undefined ? [] : [{ ...entrant, name }];
+      });
       if (candidates.length === 0) throw new HttpError(409, 'no_participants', NO_PARTICIPANTS_MESSAGE);
       const drawnAt = now();
       const winners: Winner[] = [];

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { AuthenticatedUser } from '../auth/auth-service.ts';
+import type { StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 
 /**
@@ -16,6 +17,8 @@ export function createContactService(
   users: UserService,
   now: () => number,
   limits: AbuseLimiter,
+  /** The stores contacts are captured for. */
+  stores: Pick<StoreService, 'pageExists'>,
 ) {
   return {
     /**
@@ -24,22 +27,17 @@ export function createContactService(
      * none. Two accounts with the same contact are one person.
      */
     async personKey(pageUid: string, userUid: string): Promise<string | null> {
-      const [row] = await db.query<{
-        account_email: string | null;
-        email: string | null;
-        phone: string | null;
-      }>(
-        `SELECT CASE WHEN u.is_anonymous THEN NULL ELSE u.email END AS account_email, c.email, c.phone
-         FROM users u
-         LEFT JOIN LATERAL (SELECT email, phone FROM contact_captures
-                            WHERE page_uid = $1 AND user_uid = u.uid ORDER BY created_at DESC LIMIT 1) c ON true
-         WHERE u.uid = $2`,
+      const user = await users.findUser(userUid);
+      if (!user) return null;
+      const accountEmail = user.isAnonymous ? null : user.email;
+      if (accountEmail) return `email:${accountEmail.trim().toLowerCase()}`;
+      const [capture] = await db.query<{ email: string; phone: string }>(
+        `SELECT email, phone FROM contact_captures WHERE page_uid = $1 AND user_uid = $2
+         ORDER BY created_at DESC LIMIT 1`,
         [pageUid, userUid],
       );
-      if (!row) return null;
-      if (row.account_email) return `email:${row.account_email.trim().toLowerCase()}`;
-      if (row.email) return `email:${row.email.trim().toLowerCase()}`;
-      const digits = row.phone?.replace(/[^0-9]/g, '') ?? '';
+      if (capture?.email) return `email:${capture.email.trim().toLowerCase()}`;
+      const digits = capture?.phone?.replace(/[^0-9]/g, '') ?? '';
       return digits ? `phone:${digits}` : null;
     },
 
@@ -61,8 +59,7 @@ export function createContactService(
           },
         );
       }
-      const [page] = await db.query('SELECT 1 FROM pages WHERE uid = $1', [input.pageUid]);
-      if (!page) throw notFound(`No store "${input.pageUid}".`);
+      if (!(await stores.pageExists(input.pageUid))) throw notFound(`No store "${input.pageUid}".`);
       const uid = randomBytes(12).toString('base64url');
       await db.query(
         `INSERT INTO contact_captures (uid, page_uid, campaign_uid, user_uid, name, phone, email, consent, source, created_at)

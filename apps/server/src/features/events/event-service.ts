@@ -1,6 +1,8 @@
-import { EVENT_UPDATES_QUERY_LIMIT, groupShopEvents } from '@vitrine/domain';
+import { campaignShowStatus, EVENT_UPDATES_QUERY_LIMIT, groupShopEvents } from '@vitrine/domain';
 import type {
   CampaignInput,
+  CampaignPresentationDoc,
+  CompetitionPresentation,
   CueInput,
   EventProduct,
   EventProductInput,
@@ -10,11 +12,12 @@ import type {
   ShopEvent,
   ShopEvents,
 } from '@vitrine/protocol';
+import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
-import type { StoreService } from '../stores/store-service.ts';
+import type { PageSummary, StoreService } from '../stores/store-service.ts';
 
 interface LiveEventRow {
   id: string;
@@ -41,11 +44,9 @@ interface LiveEventRow {
   broadcast_delay_ms: number | null;
   cdn_delay_ms: number | null;
   video_current_status: LiveEvent['event']['currentStatus'] | null;
-  // joined from campaigns and pages
+  // joined from campaigns
   deadline: number | null;
   using_checkout: boolean;
-  language: LiveEvent['event']['storeInfo']['language'];
-  currency: LiveEvent['event']['storeInfo']['currency'];
 }
 
 interface EventProductRow {
@@ -70,15 +71,14 @@ interface CueRow {
 }
 
 const SELECT_EVENTS = `
-  SELECT e.*, c.deadline, c.using_checkout, p.language, p.currency
+  SELECT e.*, c.deadline, c.using_checkout
   FROM live_events e
-  JOIN campaigns c ON c.uid = e.campaign_uid
-  JOIN pages p ON p.uid = e.page_uid`;
+  JOIN campaigns c ON c.uid = e.campaign_uid`;
 
 /** How many products a shop card previews. */
 const SHOP_CARD_PREVIEW_PRODUCTS = 4;
 
-function toLiveEvent(row: LiveEventRow): LiveEvent {
+function toLiveEvent(row: LiveEventRow, store: Pick<PageSummary, 'language' | 'currency'>): LiveEvent {
   return {
     id: row.id,
     event: {
@@ -86,7 +86,7 @@ function toLiveEvent(row: LiveEventRow): LiveEvent {
       currentStatus: row.current_status,
       eventName: row.event_name,
       eventStartTimestamp: row.event_start_timestamp,
-      storeInfo: { id: row.page_uid, language: row.language, currency: row.currency },
+      storeInfo: { id: row.page_uid, language: store.language, currency: store.currency },
       liveStartTime: row.live_start_time,
       liveEndTime: row.live_end_time,
       cdn: row.cdn,
@@ -198,9 +198,23 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
     };
   }
 
+  /**
+   * The rows as event records, with their stores' language and currency (read in one batch, on
+   * `q`: the caller's transaction when it reads inside one).
+   */
+  async function toLiveEvents(rows: readonly LiveEventRow[], q: Queryable = db): Promise<LiveEvent[]> {
+    const pages = await stores.pageSummaries(
+      rows.map((row) => row.page_uid),
+      q,
+    );
+    return rows.flatMap((row) => {
+      const page = pages.get(row.page_uid);
+      return page ? [toLiveEvent(row, page)] : [];
+    });
+  }
+
   async function eventsWhere(condition: string, params: unknown[], q: Queryable = db): Promise<LiveEvent[]> {
-    const rows = await q.query<LiveEventRow>(`${SELECT_EVENTS} WHERE ${condition}`, params);
-    return rows.map(toLiveEvent);
+    return toLiveEvents(await q.query<LiveEventRow>(`${SELECT_EVENTS} WHERE ${condition}`, params), q);
   }
 
   async function eventsByIds(ids: readonly string[]): Promise<LiveEvent[]> {
@@ -209,7 +223,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
       `${SELECT_EVENTS} WHERE e.id = ANY($1) AND e.status <> 'draft' ORDER BY e.id`,
       [ids],
     );
-    return rows.map(toLiveEvent);
+    return toLiveEvents(rows);
   }
 
   async function eventsByCampaigns(campaignIds: readonly string[]): Promise<LiveEvent[]> {
@@ -217,7 +231,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
       `${SELECT_EVENTS} WHERE e.campaign_uid = ANY($1) AND e.status <> 'draft' ORDER BY e.event_start_timestamp, e.id`,
       [campaignIds],
     );
-    return rows.map(toLiveEvent);
+    return toLiveEvents(rows);
   }
 
   /** The shop page's three rows of events (spec §4), each with a product preview for its card. */
@@ -227,7 +241,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
       `${SELECT_EVENTS} WHERE e.page_uid = $1 AND e.status = 'public'`,
       [pageUid],
     );
-    const groups = groupShopEvents(rows.map(toLiveEvent), now);
+    const groups = groupShopEvents(await toLiveEvents(rows), now);
     return {
       live: await Promise.all(groups.live.map((event) => toShopEvent(event))),
       planned: await Promise.all(groups.planned.map((event) => toShopEvent(event))),
@@ -266,6 +280,69 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
   }
 
   return {
+    /**
+     * A campaign's store and order deadline, or null for an unknown campaign. `q`: the caller's
+     * transaction, when it reads inside one.
+     */
+    async campaign(
+      campaignUid: string,
+      q: Queryable = db,
+    ): Promise<{ pageUid: string; deadline: number | null } | null> {
+      const [row] = await q.query<{ page_uid: string; deadline: number | null }>(
+        'SELECT page_uid, deadline FROM campaigns WHERE uid = $1',
+        [campaignUid],
+      );
+      return row ? { pageUid: row.page_uid, deadline: row.deadline } : null;
+    },
+
+    /** Whether the store has this campaign. */
+    async campaignExists(pageUid: string, campaignUid: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
+        campaignUid,
+        pageUid,
+      ]);
+      return rows.length > 0;
+    },
+
+    /**
+     * The status of the campaign's show (see campaignShowStatus of the domain), from its published
+     * events; null when the store has no such campaign.
+     */
+    async campaignShowStatus(pageUid: string, campaignUid: string): Promise<EventCurrentStatus | null> {
+      const [campaign] = await db.query<{ statuses: EventCurrentStatus[] | null }>(
+        `SELECT (SELECT array_agg(DISTINCT e.current_status) FROM live_events e
+                 WHERE e.campaign_uid = c.uid AND e.status <> 'draft') AS statuses
+         FROM campaigns c WHERE c.uid = $1 AND c.page_uid = $2`,
+        [campaignUid, pageUid],
+      );
+      return campaign ? campaignShowStatus(campaign.statuses ?? []) : null;
+    },
+
+    /**
+     * Puts the campaign's competitions into its presentation document (the rest of the document
+     * kept) and announces it when `tx` commits; the competitions feature calls it in the
+     * transaction that changed one.
+     */
+    async presentCompetitions(
+      tx: Transaction,
+      pageUid: string,
+      campaignUid: string,
+      competitions: readonly CompetitionPresentation[],
+    ): Promise<void> {
+      const [row] = await tx.query<{ data: Record<string, unknown> }>(
+        `INSERT INTO campaign_presentations (page_uid, campaign_uid, data)
+         VALUES ($1, $2, jsonb_build_object('competitions', $3::jsonb))
+         ON CONFLICT (page_uid, campaign_uid) DO UPDATE
+           SET data = campaign_presentations.data || jsonb_build_object('competitions', $3::jsonb), updated_at = now()
+         RETURNING data`,
+        [pageUid, campaignUid, JSON.stringify(competitions)],
+      );
+      const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
+      tx.publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
+        { type: 'modified', docId: campaignUid, doc },
+      ]);
+    },
+
     /** The store a campaign belongs to, or undefined for an unknown campaign. */
     async pageOfCampaign(campaignUid: string): Promise<string | undefined> {
       const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM campaigns WHERE uid = $1', [

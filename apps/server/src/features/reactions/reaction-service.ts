@@ -4,6 +4,7 @@ import type { CreateReactionRequest, CreateReactionResponse, ReactionDoc } from 
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
+import type { EventService } from '../events/event-service.ts';
 import { reactionTopic } from './live-queries.ts';
 
 /** Reactions are published at most once per tick per show. */
@@ -25,7 +26,12 @@ interface PendingReaction {
  * is; when a show gets more than one reaction of a type in a tick, one doc per type carries the
  * count, so a burst of thousands costs viewers a handful of messages.
  */
-export function createReactionService(db: OutboxDatabase, now: () => number) {
+export function createReactionService(
+  db: OutboxDatabase,
+  now: () => number,
+  /** The campaigns reactions belong to. */
+  events: Pick<EventService, 'campaignExists'>,
+) {
   const pending = new Map<string, PendingReaction[]>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -80,18 +86,15 @@ export function createReactionService(db: OutboxDatabase, now: () => number) {
       );
       const uid = input.uid ?? randomBytes(12).toString('base64url');
       const time = now();
+      if (!(await events.campaignExists(input.pageUid, input.campaignUid)))
+        throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
       const rows = await db.query(
         `INSERT INTO reactions (uid, page_uid, campaign_uid, user_uid, source, type, time)
-         SELECT $1, c.page_uid, c.uid, $4, $5, $6, $7 FROM campaigns c WHERE c.uid = $3 AND c.page_uid = $2
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (uid) DO NOTHING RETURNING uid`,
         [uid, input.pageUid, input.campaignUid, userUid, input.source, input.type, time],
       );
       if (rows.length === 0) {
-        const [campaign] = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [
-          input.campaignUid,
-          input.pageUid,
-        ]);
-        if (!campaign) throw notFound(`No campaign "${input.campaignUid}" in store "${input.pageUid}".`);
         // A client uid seen before: a retry of a reaction already counted.
         return { uid, type: input.type, time };
       }

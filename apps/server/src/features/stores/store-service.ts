@@ -168,6 +168,41 @@ export function createStoreService(db: OutboxDatabase) {
       return row?.allowed_origins ?? [...current, ...added];
     },
 
+    /**
+     * The summaries of several pages, by uid, in one query; unknown pages are left out. `q`: the
+     * caller's transaction, when it reads inside one.
+     */
+    async pageSummaries(pageUids: readonly string[], q: Queryable = db): Promise<Map<string, PageSummary>> {
+      if (pageUids.length === 0) return new Map();
+      const rows = await q.query<Pick<PageRow, 'uid' | 'language' | 'currency' | 'allowed_origins'>>(
+        'SELECT uid, language, currency, allowed_origins FROM pages WHERE uid = ANY($1)',
+        [[...new Set(pageUids)]],
+      );
+      return new Map(
+        rows.map((row) => [
+          row.uid,
+          {
+            uid: row.uid,
+            language: row.language,
+            currency: row.currency,
+            allowedOrigins: row.allowed_origins,
+          },
+        ]),
+      );
+    },
+
+    /** Whether the store exists. */
+    async pageExists(pageUid: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM pages WHERE uid = $1', [pageUid]);
+      return rows.length > 0;
+    },
+
+    /** The store's name, or null for an unknown store; `q`: the caller's transaction. */
+    async pageName(pageUid: string, q: Queryable = db): Promise<string | null> {
+      const [row] = await q.query<Pick<PageRow, 'name'>>('SELECT name FROM pages WHERE uid = $1', [pageUid]);
+      return row?.name ?? null;
+    },
+
     async pageCount(): Promise<number> {
       const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM pages');
       return row?.count ?? 0;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { registerErrorHandling } from '../../http/errors.ts';
 import { openTestDatabase, withTestOutbox } from '../../test-support/test-app.ts';
 import { type AuthService, createAuthService } from '../auth/auth-service.ts';
+import { createUserDirectory } from '../users/user-directory.ts';
 import { createRateLimiter, rateLimitKey, registerTrackingRoutes } from './routes.ts';
 import { createTrackingService } from './tracking-service.ts';
 
@@ -18,7 +19,7 @@ let clock = 1_750_000_000_000;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  auth = createAuthService(withTestOutbox(db));
+  auth = createAuthService(withTestOutbox(db), { users: createUserDirectory(db) });
   // What app.ts builds, reduced to the tracking routes (same body limit and error handling).
   server = Fastify({ bodyLimit: BODY_LIMIT });
   registerErrorHandling(server);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
+import { createUserDirectory } from './user-directory.ts';
 import { toUserDoc, USER_DOC_COLUMNS, type UserRow, userTopic } from './user-records.ts';
 
 export const NO_PERMISSIONS_MESSAGE = 'No permissions to access this user record.';
@@ -32,6 +33,9 @@ export function createUserService(db: OutboxDatabase, log: Pick<FastifyBaseLogge
   }
 
   return {
+    /** What other features read and write of users (they never query the table themselves). */
+    ...createUserDirectory(db),
+
     userDoc: (userUid: string) => guarded(userUid, () => userDoc(userUid)),
 
     /** Reads the user in the caller's transaction (which changed it) and tells the `user` live query. */

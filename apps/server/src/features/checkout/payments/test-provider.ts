@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PAYMENT_SIGNATURE_HEADER, PaymentWebhookEvent } from '@vitrine/protocol';
 import type { Database } from '../../../db/database.ts';
+import { sharedSecret } from '../../../db/server-secrets.ts';
 import { parseInput } from '../../../http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { checkWebhookSignature, signWebhook } from './webhook-signature.ts';
@@ -17,15 +18,9 @@ export function createTestPaymentProvider(db: Database) {
   let secret: Promise<Buffer> | undefined;
 
   async function loadSecret(): Promise<Buffer> {
-    await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      TEST_PROVIDER_SECRET,
-      randomBytes(32).toString('base64url'),
-    ]);
-    const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
-      TEST_PROVIDER_SECRET,
-    ]);
-    if (!row) throw new Error(`server_secrets.${TEST_PROVIDER_SECRET} is missing`);
-    return Buffer.from(row.value, 'base64url');
+    const secret = await sharedSecret(db, TEST_PROVIDER_SECRET, 32);
+    if (!secret) throw new Error(`server_secrets.${TEST_PROVIDER_SECRET} is missing`);
+    return secret;
   }
 
   function webhookSecret(): Promise<Buffer> {
