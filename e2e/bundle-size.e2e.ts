@@ -48,4 +48,30 @@ describe('bundle budget', () => {
     expect(widget.files.some((file) => /hls/i.test(file))).toBe(false);
     expect(widget.gzipKb).toBeLessThanOrEqual(WIDGET_INITIAL_JS_BUDGET_KB);
   });
+
+  it("transfers the widget's first JavaScript compressed by the build (brotli), within the same budget", async () => {
+    const page = await browser.newPage();
+    const sent: Promise<{ path: string; encoding: string | undefined; bytes: number }>[] = [];
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.endsWith('.js')) return;
+      sent.push(
+        Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+          path,
+          encoding: response?.headers()['content-encoding'],
+          bytes: sizes.responseBodySize,
+        })),
+      );
+    });
+    await page.goto(`${baseUrl}/widget/demo-store/demo-kitchen-favourites`, { waitUntil: 'networkidle' });
+    const files = await Promise.all(sent);
+    await page.close();
+    const transferredKb = files.reduce((sum, file) => sum + file.bytes, 0) / 1024;
+    console.log(JSON.stringify({ widgetInitialJsTransferredKb: Number(transferredKb.toFixed(1)) }));
+    expect(files.length).toBeGreaterThan(0);
+    // Files under 1 KB have no compressed copy (it would save less than it costs).
+    expect(files.filter((file) => file.encoding !== 'br' && file.bytes >= 1024)).toEqual([]);
+    expect(files.some((file) => file.encoding === 'br')).toBe(true);
+    expect(transferredKb).toBeLessThanOrEqual(WIDGET_INITIAL_JS_BUDGET_KB);
+  });
 });

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './precompress-plugin.ts';
 
 const apiTarget = process.env.VITRINE_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   base: '/',
   build: {
     target: 'es2022',

@@ -45,6 +45,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     root: distDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of the text assets: sent as they are, by Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, path) {
       // Vite puts content-hashed files under assets/, so they never change.
       if (path.startsWith(join(distDir, 'assets')))

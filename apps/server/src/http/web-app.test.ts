@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from './web-app.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'vitrine-web-'));
+const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const app = Fastify({ logger: false });
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><!--vitrine-runtime-config--><div id="root"></div>',
+  );
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), script);
+  writeFileSync(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(script));
+  await registerWebApp(app, dist, { mainUrl: '', shopUrl: '', defaultPageUid: 'demo-store' });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (acceptEncoding?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/assets/app-1234.js',
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the built web app', () => {
+  it("sends the build's brotli copy of an asset to a browser that accepts it, cached for good", async () => {
+    const response = await get('gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(Buffer.from(response.rawPayload).equals(brotliCompressSync(script))).toBe(true);
+  });
+
+  it('sends the gzip copy where brotli is not accepted, and the file itself where nothing is', async () => {
+    const gzipped = await get('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.from(gzipped.rawPayload).equals(gzipSync(script))).toBe(true);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+});
