@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPageSecurity } from './http/page-security.ts';
 import { deleteStaleRateLimits } from './http/rate-limit.ts';
@@ -75,6 +76,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
   });
   registerErrorHandling(server);
+  await registerCompression(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   const outbox = createOutbox({ bus, log: server.log });
   const services = createServices({ db, outboxDb: withOutbox(db, outbox), now, log: server.log, config });

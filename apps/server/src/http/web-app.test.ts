@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from './compression.ts';
 import { registerWebApp } from './web-app.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'vitrine-web-'));
@@ -14,11 +15,16 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><!--vitrine-runtime-config--><div id="root"></div>',
+    `<!doctype html><!--vitrine-runtime-config--><div id="root"></div>${'<!-- padding -->'.repeat(200)}`,
   );
   writeFileSync(join(dist, 'assets', 'app-1234.js'), script);
   writeFileSync(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(script));
+  await registerCompression(app);
+  app.post('/functions/customerpage/big', async () => ({
+    items: Array.from({ length: 200 }, (_, i) => `item ${i}`),
+  }));
+  app.post('/functions/customerpage/small', async () => ({ ok: true }));
   await registerWebApp(app, dist, { mainUrl: '', shopUrl: '', defaultPageUid: 'demo-store' });
 });
 afterAll(async () => {
@@ -54,5 +60,42 @@ describe('the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('compresses pages and API answers that are worth it, and leaves small ones as they are', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/some/client/route',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root"></div>');
+
+    const big = await app.inject({
+      method: 'POST',
+      url: '/functions/customerpage/big',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(big.rawPayload).toString()).items).toHaveLength(200);
+
+    const small = await app.inject({
+      method: 'POST',
+      url: '/functions/customerpage/small',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+
+  it('reads request bodies as sent: a body marked as compressed is not inflated', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/functions/customerpage/small',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync('{"a":1}'),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
   });
 });

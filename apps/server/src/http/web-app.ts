@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -41,6 +43,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     `<script>${runtimeConfigScript(runtime)}</script>`,
   );
 
+  // The page is the same for every request of this process: compressed once, here. (The not-found
+  // handler is no route, so the compression hook, which @fastify/compress adds per route, misses it.)
+  const indexHtmlBrotli = brotliCompressSync(indexHtml, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  });
+  const indexHtmlGzip = gzipSync(indexHtml, { level: 9 });
+
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -63,6 +72,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
         .send({ error: 'not_found', message: `No route ${request.method} ${request.url}.` });
     }
     // The client router renders its own not-found page for unknown paths.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(indexHtmlBrotli);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(indexHtmlGzip);
+    return reply.send(indexHtml);
   });
 }
