@@ -185,6 +185,40 @@ async function closePlayer(page: Page, playerId: string) {
   await page.locator(`iframe[src*="playerId=${playerId}"]`).waitFor({ state: 'detached', ...WAIT });
 }
 
+/**
+ * Frames the multi-event widget route by hand, as a host without the SDK would (fillParent,
+ * on_site), and sends `messages` in order once the player says it is ready.
+ */
+async function frameMultiEventWidget(
+  page: Page,
+  frameId: string,
+  playerId: string,
+  messages: [type: string, payload: unknown][],
+): Promise<FrameLocator> {
+  await page.evaluate(
+    ({ playerOrigin, hostOrigin, frameId, playerId, messages }) => {
+      const frame = document.createElement('iframe');
+      frame.id = frameId;
+      frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9';
+      frame.src = `${playerOrigin}/widget/demo-store/multi-event?${new URLSearchParams({
+        embed: '1',
+        playerId,
+        hostOrigin,
+        context: 'on_site',
+        mode: 'fillParent',
+      })}`;
+      addEventListener('message', (event) => {
+        if (event.source !== frame.contentWindow || event.data?.type !== 'player_ready') return;
+        for (const [type, payload] of messages)
+          frame.contentWindow?.postMessage({ vitrine: 1, playerId, type, payload }, playerOrigin);
+      });
+      document.body.append(frame);
+    },
+    { playerOrigin, hostOrigin: retailerOrigin, frameId, playerId, messages },
+  );
+  return page.frameLocator(`#${frameId}`);
+}
+
 async function box(page: Page, selector: string) {
   const found = await page.locator(selector).boundingBox();
   if (!found) throw new Error(`${selector} is not on screen`);
@@ -590,35 +624,11 @@ describe('the on-site SDK on the demo retailer', () => {
   it('switches a multi-event player to the show the host activates (cache_activate_event)', async () => {
     const context = await newContext();
     const page = await open(context);
-    // The multi-event widget route framed by hand, as a host without the SDK would.
-    await page.evaluate(
-      ({ playerOrigin, hostOrigin }) => {
-        const frame = document.createElement('iframe');
-        frame.id = 'multi';
-        frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9';
-        frame.src = `${playerOrigin}/widget/demo-store/multi-event?${new URLSearchParams({
-          embed: '1',
-          playerId: 'multi-1',
-          hostOrigin,
-          context: 'on_site',
-          mode: 'fillParent',
-        })}`;
-        addEventListener('message', (event) => {
-          if (event.source !== frame.contentWindow || event.data?.type !== 'player_ready') return;
-          const send = (type: string, payload: unknown) =>
-            frame.contentWindow?.postMessage(
-              { vitrine: 1, playerId: 'multi-1', type, payload },
-              playerOrigin,
-            );
-          send('capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} });
-          send('cache_preload_events', { eventIds: ['demo-kitchen-favourites'] });
-          send('cache_activate_event', { eventId: 'demo-kitchen-favourites' });
-        });
-        document.body.append(frame);
-      },
-      { playerOrigin, hostOrigin: retailerOrigin },
-    );
-    const multi = page.frameLocator('#multi');
+    const multi = await frameMultiEventWidget(page, 'multi', 'multi-1', [
+      ['capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} }],
+      ['cache_preload_events', { eventIds: ['demo-kitchen-favourites'] }],
+      ['cache_activate_event', { eventId: 'demo-kitchen-favourites' }],
+    ]);
     await multi.locator('.player[data-show-state="recorded"]').waitFor(WAIT);
     await multi.locator('li[data-product-uid="nordlys-oak-board"]').waitFor(WAIT);
     expect(await multi.locator('.playlist button[aria-current="true"]').getAttribute('data-event-id')).toBe(
@@ -630,33 +640,10 @@ describe('the on-site SDK on the demo retailer', () => {
   it("follows live updates of the host's active stores and tells the host (set_active_store_ids → gallery_show_updated)", async () => {
     const context = await newContext();
     const page = await open(context);
-    await page.evaluate(
-      ({ playerOrigin, hostOrigin }) => {
-        const frame = document.createElement('iframe');
-        frame.id = 'gallery';
-        frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9';
-        frame.src = `${playerOrigin}/widget/demo-store/multi-event?${new URLSearchParams({
-          embed: '1',
-          playerId: 'gallery-1',
-          hostOrigin,
-          context: 'on_site',
-          mode: 'fillParent',
-        })}`;
-        addEventListener('message', (event) => {
-          if (event.source !== frame.contentWindow || event.data?.type !== 'player_ready') return;
-          const send = (type: string, payload: unknown) =>
-            frame.contentWindow?.postMessage(
-              { vitrine: 1, playerId: 'gallery-1', type, payload },
-              playerOrigin,
-            );
-          send('capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} });
-          send('set_active_store_ids', { storeIds: ['demo-store'] });
-        });
-        document.body.append(frame);
-      },
-      { playerOrigin, hostOrigin: retailerOrigin },
-    );
-    const gallery = page.frameLocator('#gallery');
+    const gallery = await frameMultiEventWidget(page, 'gallery', 'gallery-1', [
+      ['capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} }],
+      ['set_active_store_ids', { storeIds: ['demo-store'] }],
+    ]);
     await gallery.locator('.player[data-host="on"]').waitFor(WAIT);
     await gallery.locator(`.playlist button[data-event-id="${RECORDED_SHOW}"]`).waitFor(WAIT);
     // The store saves the recorded show's campaign (unchanged values): its show is updated on-site.
