@@ -31,6 +31,9 @@ import { createNotificationService } from './features/notifications/notification
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
 import { createReactionService } from './features/reactions/reaction-service.ts';
 import { registerReactionRoutes } from './features/reactions/routes.ts';
+import { registerStaffRoutes } from './features/staff/routes.ts';
+import { createStaffGate } from './features/staff/staff-gate.ts';
+import { createStaffService } from './features/staff/staff-service.ts';
 import { storeLiveQueries } from './features/stores/live-queries.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
@@ -130,6 +133,9 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
   });
 
+  const staff = createStaffService({ db, users, stores, sessions: auth, now });
+  const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
+
   const liveQueries: LiveQueryCatalogue = {
     ...storeLiveQueries(stores),
     ...eventLiveQueries(db, events, now),
@@ -142,6 +148,8 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
 
   return {
     stores,
+    staff,
+    staffGate,
     catalog,
     events,
     auth,
@@ -204,6 +212,13 @@ export function registerRoutes(
     scheduleTimer: deps.scheduleTimer,
   });
   registerEventRoutes(app, events, requireAdmin);
+  registerStaffRoutes(app, {
+    staff: services.staff,
+    stores,
+    auth,
+    staffGate: services.staffGate,
+    publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+  });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
     'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),

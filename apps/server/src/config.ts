@@ -41,6 +41,15 @@ const Environment = z.object({
   VITRINE_ADMIN_KEY: z.string().min(16, 'VITRINE_ADMIN_KEY must be at least 16 characters').optional(),
   /** Base URL of the main connection (/functions/…); empty means this server. */
   VITRINE_MAIN_URL: z.string().default(''),
+  /**
+   * The address people reach this server at (https://shop.example.com), for links sent by e-mail
+   * or printed (studio links, invitations); without it, a link takes the request's own origin.
+   */
+  VITRINE_PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** Base URL of the shop connection (/shopapiv2/…); empty means this server. */
   VITRINE_SHOP_URL: z.string().default(''),
   /** Page shown at the site root; the demo store by default. */
@@ -126,6 +135,8 @@ export interface Config {
   adminKeyGenerated: boolean;
   mainUrl: string;
   shopUrl: string;
+  /** Where people reach this server (links in e-mails and printed links); null: the request's origin. */
+  publicUrl: string | null;
   defaultPageUid: string;
   seedDemo: boolean;
   /** Port of the demo retailer site (0: any free one), or null when it is not served. */
@@ -185,6 +196,7 @@ export function loadConfig(
     adminKey: e.VITRINE_ADMIN_KEY ?? randomBytes(24).toString('base64url'),
     adminKeyGenerated: e.VITRINE_ADMIN_KEY === undefined,
     mainUrl: e.VITRINE_MAIN_URL,
+    publicUrl: e.VITRINE_PUBLIC_URL ?? null,
     shopUrl: e.VITRINE_SHOP_URL,
     defaultPageUid: e.VITRINE_DEFAULT_PAGE,
     seedDemo: e.VITRINE_SEED_DEMO === '1',

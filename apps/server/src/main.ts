@@ -5,7 +5,9 @@ import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type DemoRetailer, startDemoRetailer } from './features/demo/retailer-server.ts';
-import { DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
+import { DEMO_OWNER, DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
+import { ensureOwnerLink } from './features/staff/first-owner.ts';
+import { studioLinkUrl } from './features/staff/routes.ts';
 import { generatedAdminKeyNotice } from './http/admin-auth.ts';
 
 const startedAt = performance.now();
@@ -64,11 +66,26 @@ const retailer =
     ? await serveDemoRetailer(config.demoRetailerPort)
     : null;
 
+/**
+ * A one-time link that signs the demo store's owner in to the studio: a newcomer is in the back
+ * office in one click. Only on a terminal, as the admin key: it is a credential.
+ */
+async function demoStudioLink(): Promise<string | null> {
+  if (!config.seedDemo || !(await app.services.stores.pageExists(DEMO_PAGE_UID))) return null;
+  const token = await ensureOwnerLink(
+    { db, users: app.services.users, staff: app.services.staff },
+    { pageUid: DEMO_PAGE_UID, ...DEMO_OWNER },
+  );
+  return studioLinkUrl(config.publicUrl ?? address, token);
+}
+const studioLink =
+  process.stdout.isTTY || process.env.VITRINE_PRINT_STUDIO_LINK === '1' ? await demoStudioLink() : null;
+
 // Plain lines for people and scripts, whatever the log format.
 process.stdout.write(
   `\n  Vitrine storefront: ${address}/\n${retailer ? `  Demo retailer:      ${retailer.url}/\n` : ''}${
-    adminKeyNotice && 'terminal' in adminKeyNotice ? adminKeyNotice.terminal : ''
-  }\n`,
+    studioLink ? `  Studio (one-time sign-in link for the demo owner):\n    ${studioLink}\n` : ''
+  }${adminKeyNotice && 'terminal' in adminKeyNotice ? adminKeyNotice.terminal : ''}\n`,
 );
 
 let stopping = false;

@@ -28,6 +28,7 @@ export * from './product-display-mode.ts';
 export * from './product-order.ts';
 export * from './purchase-signals.ts';
 export * from './show-state.ts';
+export * from './staff-roles.ts';
 export * from './stock-signals.ts';
 export * from './stream-type.ts';
 export * from './transactions.ts';

@@ -3,10 +3,15 @@ import {
   CallCatalogue,
   type CallDefinition,
   type CallName,
+  catalogueCalls,
   checkoutCalls,
   contentCalls,
   interactionCalls,
+  orderCalls,
   ReadCatalogue,
+  settingsCalls,
+  showCalls,
+  staffCalls,
   trackingCalls,
 } from '@vitrine/protocol';
 import { z } from 'zod';
@@ -26,6 +31,11 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Stores, catalog and shows', names: Object.keys(contentCalls) },
   { title: 'Cart, checkout, orders and payment', names: Object.keys(checkoutCalls) },
   { title: 'Tracking', names: Object.keys(trackingCalls) },
+  { title: 'Studio: sign-in, staff and audit log', names: Object.keys(staffCalls) },
+  { title: 'Studio: store settings', names: Object.keys(settingsCalls) },
+  { title: 'Studio: catalogue', names: Object.keys(catalogueCalls) },
+  { title: 'Studio: shows', names: Object.keys(showCalls) },
+  { title: 'Studio: orders', names: Object.keys(orderCalls) },
 ];
 
 const AUTH_TEXT = {
@@ -61,7 +71,10 @@ export function renderReference(): string {
 
 function renderCall(name: CallName): string[] {
   const call: CallDefinition = CallCatalogue[name];
-  const auth = typeof call.auth === 'object' ? `staff (${call.auth.staff})` : AUTH_TEXT[call.auth];
+  const auth =
+    typeof call.auth === 'object'
+      ? `store staff, ${call.auth.staff} or above (bearer id token), or the admin key`
+      : AUTH_TEXT[call.auth];
   const lines = [
     `#### \`${name}\`: \`${call.method} ${call.path}\``,
     '',
@@ -78,6 +91,10 @@ function renderCall(name: CallName): string[] {
         : '';
     lines.push(`- Body${raw}: \`${shape(call.request, 'input')}\``);
   }
+  if (call.binaryBody)
+    lines.push(
+      `- Body: a file (${call.binaryBody.mediaTypes.join(', ')}), at most ${call.binaryBody.maxBytes} bytes, its type as content-type`,
+    );
   const status = call.status ?? 200;
   lines.push(`- Answer ${status}: ${call.response ? `\`${shape(call.response, 'output')}\`` : 'no body'}`);
   return lines;

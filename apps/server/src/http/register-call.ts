@@ -6,10 +6,11 @@ import {
   type CallParams,
   type CallQuery,
   type CallResponse,
+  type StaffRole,
 } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AuthenticatedUser, RequestAuthenticator } from './caller.ts';
-import { parseInput } from './errors.ts';
+import type { AuthenticatedUser, RequestAuthenticator, StaffCaller, StaffGate } from './caller.ts';
+import { HttpError, parseInput } from './errors.ts';
 
 /**
  * Answers are checked against the catalogue's response schema outside production: the tests
@@ -26,6 +27,8 @@ export interface CallDeps {
   requireAdmin?: onRequestHookHandler;
   /** The 401 message of a viewer call without a bearer (says what signing in is needed for). */
   signInMessage?: string;
+  /** Admits staff and keeps the audit log: needed by studio (`{ staff }`) calls. */
+  staffGate?: StaffGate;
 }
 
 type AuthOf<N extends CallName> = (typeof CallCatalogue)[N]['auth'];
@@ -35,7 +38,9 @@ export type CallerOf<N extends CallName> =
     ? AuthenticatedUser
     : AuthOf<N> extends 'optional-viewer'
       ? AuthenticatedUser | null
-      : null;
+      : AuthOf<N> extends { staff: string }
+        ? StaffCaller
+        : null;
 
 export interface CallContext<N extends CallName> {
   caller: CallerOf<N>;
@@ -54,6 +59,8 @@ export type CallHandler<N extends CallName> = (
  * Serves call `name` of the CallCatalogue at its method and path: checks who may call (as its
  * `auth` says), parses path parameters, query and body with its schemas (a 400 naming each bad
  * field), answers `cache-control: no-store` with its status, and hands the handler typed input.
+ * A studio call that changes something (any method but GET) is written to the store's audit log
+ * once its handler succeeded, so no feature can forget to.
  */
 export function registerCall<N extends CallName>(
   app: FastifyInstance,
@@ -63,7 +70,10 @@ export function registerCall<N extends CallName>(
 ): void {
   const call: CallDefinition = CallCatalogue[name];
   const { auth } = call;
-  if (typeof auth === 'object') throw new Error(`${name}: staff calls are not served yet`);
+  const staffGate = deps.staffGate;
+  if (typeof auth === 'object' && !(staffGate && call.path.includes('/:pageUid/')))
+    throw new Error(`${name}: a staff call needs the staff gate and a :pageUid in its path`);
+  if (call.binaryBody) acceptBinaryBodies(app, call.binaryBody.mediaTypes);
   if (auth === 'admin' && !deps.requireAdmin) throw new Error(`${name}: an admin call needs requireAdmin`);
   const authService = deps.auth;
   if ((auth === 'viewer' || auth === 'optional-viewer') && !authService)
@@ -73,6 +83,14 @@ export function registerCall<N extends CallName>(
     method: call.method,
     url: call.path,
     ...(auth === 'admin' && deps.requireAdmin ? { onRequest: deps.requireAdmin } : {}),
+    ...(typeof auth === 'object' && staffGate
+      ? // Before the body is read, as for the admin key: nobody outside the store uploads anything.
+        {
+          onRequest: async (request: FastifyRequest) =>
+            void (await admitStaff(staffGate, request, auth.staff)),
+        }
+      : {}),
+    ...(call.binaryBody ? { bodyLimit: call.binaryBody.maxBytes } : {}),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const caller =
@@ -80,21 +98,96 @@ export function registerCall<N extends CallName>(
           ? await authService?.requireUser(request, deps.signInMessage)
           : auth === 'optional-viewer'
             ? await authService?.authenticateRequest(request)
-            : null;
+            : typeof auth === 'object'
+              ? staffCallerOf(request)
+              : null;
       const params = call.params ? parseInput(call.params, request.params) : undefined;
       const query = call.query ? parseInput(call.query, request.query) : undefined;
       const body = readBody(call, request.body);
       const context = { caller, params, query, request } as CallContext<N>;
       const result = await handler(body as CallBody<N>, context);
       if (CHECK_RESPONSES) checkResponse(name, call, result);
+      if (staffGate && caller && 'role' in caller && call.method !== 'GET')
+        await recordStaffAction(staffGate, request, { name, caller, params, body });
       if (call.status) reply.status(call.status);
       return call.response === null ? reply.send() : result;
     },
   });
 }
 
+const STAFF_CALLER = Symbol('staffCaller');
+type AdmittedRequest = FastifyRequest & { [STAFF_CALLER]?: StaffCaller };
+
+async function admitStaff(gate: StaffGate, request: FastifyRequest, required: StaffRole): Promise<void> {
+  const { pageUid } = request.params as { pageUid?: unknown };
+  if (typeof pageUid !== 'string' || pageUid === '')
+    throw new HttpError(400, 'invalid_request', 'pageUid: required');
+  (request as AdmittedRequest)[STAFF_CALLER] = await gate.admit(request, pageUid, required);
+}
+
+function staffCallerOf(request: FastifyRequest): StaffCaller {
+  const caller = (request as AdmittedRequest)[STAFF_CALLER];
+  if (!caller) throw new Error('a staff call reached its handler without being admitted');
+  return caller;
+}
+
+/** Accepts request bodies of these media types as raw bytes (image uploads), once per server. */
+function acceptBinaryBodies(app: FastifyInstance, mediaTypes: readonly string[]): void {
+  for (const mediaType of mediaTypes) {
+    if (app.hasContentTypeParser(mediaType)) continue;
+    app.addContentTypeParser(mediaType, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  }
+}
+
+/** The largest `details` kept per audit entry; a larger body is summarised by its fields' names. */
+const AUDIT_DETAILS_MAX_CHARS = 4_000;
+/** Fields never written to the audit log, whatever call sends them. */
+const SECRET_FIELD = /password|token|secret|credential|apiKey/i;
+
+async function recordStaffAction(
+  gate: StaffGate,
+  request: FastifyRequest,
+  change: { name: string; caller: StaffCaller; params: unknown; body: unknown },
+): Promise<void> {
+  const { pageUid: _store, ...target } = (change.params ?? {}) as Record<string, string>;
+  try {
+    await gate.recordAction({
+      caller: change.caller,
+      action: change.name,
+      target,
+      details: auditDetails(change.body),
+    });
+  } catch (error) {
+    // The change itself is committed; failing the answer now would invite a repeat of it.
+    request.log.error({ err: error, action: change.name }, 'writing the audit log failed');
+  }
+}
+
+/** What of a call's body goes to the audit log: secrets dropped, files and bulk summarised. */
+export function auditDetails(body: unknown): unknown {
+  if (body === undefined || body === null) return null;
+  if (body instanceof Uint8Array) return { bytes: body.byteLength };
+  if (typeof body === 'string')
+    return body.length > AUDIT_DETAILS_MAX_CHARS ? { characters: body.length } : body;
+  const redacted = JSON.parse(
+    JSON.stringify(body, (key, value) => (key && SECRET_FIELD.test(key) ? '[redacted]' : value)),
+  );
+  if (JSON.stringify(redacted).length <= AUDIT_DETAILS_MAX_CHARS) return redacted;
+  return typeof redacted === 'object' && !Array.isArray(redacted)
+    ? { fields: Object.keys(redacted), truncated: true }
+    : { truncated: true };
+}
+
 function readBody(call: CallDefinition, raw: unknown): unknown {
   if (call.rawBody) return typeof raw === 'string' ? raw : '';
+  if (call.binaryBody) {
+    if (Buffer.isBuffer(raw) && raw.byteLength > 0) return raw;
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Send the file's bytes as the body, with its type as content-type (${call.binaryBody.mediaTypes.join(', ')}).`,
+    );
+  }
   if (!call.request) return undefined;
   const body = raw === undefined && call.bodyOptional ? {} : raw;
   return parseInput(call.pickRequest?.(body) ?? call.request, body);

@@ -1,9 +1,9 @@
 import {
-  CALL_ROUTES,
   type CallRequest,
   type CallResponse,
   type ClientCallName,
   type ErrorBody,
+  PLAYER_CALL_ROUTES,
   type ReadName,
   type ReadParams,
   type ReadResult,
@@ -72,7 +72,7 @@ function errorBody(text: string): { body: unknown; error?: string; message?: str
 
 /** The connection a call goes to: /shopapiv2/… calls to the shop connection, the others to the main one. */
 export const callUrl = (name: ClientCallName) => {
-  const { path } = CALL_ROUTES[name];
+  const { path } = PLAYER_CALL_ROUTES[name];
   return { baseUrl: path.startsWith('/shopapiv2/') ? runtimeConfig.shopUrl : runtimeConfig.mainUrl, path };
 };
 

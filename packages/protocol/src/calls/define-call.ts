@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { CALL_ROUTES, type CallName, type CallRoute } from './call-routes.ts';
+import { CALL_ROUTES, type CallName } from './call-routes.ts';
+import type { CallRoute } from './player-routes.ts';
 
 /** The schema half of a call: what it takes and what it answers. */
 export interface CallSchemas {
@@ -23,6 +24,11 @@ export interface CallSchemas {
    * (webhooks verify a signature over them); `request` then documents what the bytes hold.
    */
   rawBody?: true;
+  /**
+   * The body is a file of one of these media types (an image upload): the handler gets its bytes
+   * (a Buffer); another content type is a 415, a body over `maxBytes` a 413.
+   */
+  binaryBody?: { mediaTypes: readonly string[]; maxBytes: number };
   /** The answer's body; null for an empty answer (204). */
   response: z.ZodType | null;
   /** The status of a successful answer when it is not 200. */
@@ -55,7 +61,11 @@ type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
 /** What a client sends as a call's body (defaults may be left out). */
 export type RequestOf<D> = Input<Field<D, 'request'>>;
 /** A call's body as the handler gets it, parsed (defaults applied). */
-export type BodyOf<D> = D extends { rawBody: true } ? string : Output<Field<D, 'request'>>;
+export type BodyOf<D> = D extends { rawBody: true }
+  ? string
+  : D extends { binaryBody: object }
+    ? Uint8Array
+    : Output<Field<D, 'request'>>;
 export type ParamsOf<D> = Output<Field<D, 'params'>>;
 export type QueryOf<D> = Output<Field<D, 'query'>>;
 /** What a call answers (nothing for an empty 204 answer). */

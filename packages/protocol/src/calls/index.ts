@@ -11,6 +11,7 @@ import {
   type ResponseOf,
 } from './define-call.ts';
 import { interactionCalls } from './interaction-calls.ts';
+import { studioCalls } from './studio/studio-calls.ts';
 import { trackingCalls } from './tracking-calls.ts';
 
 export * from './account-calls.ts';
@@ -19,6 +20,8 @@ export * from './checkout-calls.ts';
 export * from './content-calls.ts';
 export type { CallDefinition, CallSchemas } from './define-call.ts';
 export * from './interaction-calls.ts';
+export * from './player-routes.ts';
+export * from './studio/index.ts';
 export * from './tracking-calls.ts';
 
 /**
@@ -31,6 +34,7 @@ export const CallCatalogue = defineCalls({
   ...contentCalls,
   ...checkoutCalls,
   ...trackingCalls,
+  ...studioCalls,
 });
 
 type Calls = typeof CallCatalogue;

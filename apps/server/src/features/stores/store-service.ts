@@ -192,6 +192,18 @@ export function createStoreService(db: OutboxDatabase) {
     },
 
     /** Whether the store exists. */
+    /** Names and logos of stores, by uid (the studio's store picker); unknown stores are left out. */
+    async storeCards(
+      pageUids: readonly string[],
+    ): Promise<Map<string, { name: string; logo: string | null }>> {
+      if (pageUids.length === 0) return new Map();
+      const rows = await db.query<Pick<PageRow, 'uid' | 'name' | 'logo'>>(
+        'SELECT uid, name, logo FROM pages WHERE uid = ANY($1)',
+        [[...new Set(pageUids)]],
+      );
+      return new Map(rows.map((row) => [row.uid, { name: row.name, logo: row.logo }]));
+    },
+
     async pageExists(pageUid: string): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM pages WHERE uid = $1', [pageUid]);
       return rows.length > 0;

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { RequestAuthenticator, StaffGate } from '../../http/caller.ts';
+import { registerCall } from '../../http/register-call.ts';
+import type { StaffService, StoreCards } from './staff-service.ts';
+
+/** Where an invitation's link leads: the studio's accept page, the token in the fragment. */
+export const invitationUrl = (origin: string, token: string) => `${origin}/studio/invitation#${token}`;
+/** Where a one-time studio link leads. */
+export const studioLinkUrl = (origin: string, token: string) => `${origin}/studio/link#${token}`;
+
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  deps: {
+    staff: StaffService;
+    stores: StoreCards;
+    auth: RequestAuthenticator;
+    staffGate: StaffGate;
+    /** Sends the invitation e-mail (the mail feature); the link is answered to the owner too. */
+    sendInvitation?: (invitation: {
+      pageUid: string;
+      email: string;
+      role: string;
+      url: string;
+    }) => Promise<void>;
+    /** The origin links point at: the configured public URL, else the request's own. */
+    publicOrigin: (request: import('fastify').FastifyRequest) => string;
+  },
+): void {
+  const { staff, auth, staffGate } = deps;
+  registerCall(app, 'studioSession', (_body, { caller }) => staff.studioSession(caller.userUid), {
+    auth,
+    signInMessage: 'Sign in to the studio with your staff account.',
+  });
+  registerCall(app, 'redeemStudioLink', ({ token }) => staff.redeemStudioLink(token));
+  registerCall(app, 'listStaff', (_body, { params }) => staff.listStaff(params.pageUid), { staffGate });
+  registerCall(
+    app,
+    'inviteStaff',
+    async (input, { params, caller, request }) => {
+      const { invitation, token } = await staff.invite(params.pageUid, {
+        ...input,
+        invitedBy: caller.userUid,
+      });
+      const acceptUrl = invitationUrl(deps.publicOrigin(request), token);
+      await deps.sendInvitation?.({
+        pageUid: params.pageUid,
+        email: input.email,
+        role: input.role,
+        url: acceptUrl,
+      });
+      return { invitation, acceptUrl };
+    },
+    { staffGate },
+  );
+  registerCall(
+    app,
+    'revokeInvitation',
+    (_body, { params }) => staff.revokeInvitation(params.pageUid, params.invitationUid),
+    { staffGate },
+  );
+  registerCall(
+    app,
+    'changeStaffRole',
+    ({ role }, { params }) => staff.changeRole(params.pageUid, params.userUid, role),
+    { staffGate },
+  );
+  registerCall(
+    app,
+    'removeStaff',
+    (_body, { params }) => staff.removeMember(params.pageUid, params.userUid),
+    {
+      staffGate,
+    },
+  );
+  registerCall(app, 'invitationInfo', async ({ token }) => {
+    const info = await staff.invitationInfo(token);
+    const card = (await deps.stores.storeCards([info.pageUid])).get(info.pageUid);
+    return { storeName: card?.name ?? '', role: info.role, email: info.email, expiresAt: info.expiresAt };
+  });
+  registerCall(
+    app,
+    'acceptInvitation',
+    async ({ token }, { caller }) => {
+      const { pageUid, role } = await staff.acceptInvitation(token, caller.userUid);
+      const card = (await deps.stores.storeCards([pageUid])).get(pageUid);
+      return { pageUid, role, name: card?.name ?? '', logo: card?.logo ?? null };
+    },
+    { auth, signInMessage: 'Sign in or create an account to accept the invitation.' },
+  );
+  registerCall(app, 'listAuditLog', (_body, { params, query }) => staff.auditLog(params.pageUid, query), {
+    staffGate,
+  });
+}

@@ -1,0 +1,6 @@
+export * from './catalogue-calls.ts';
+export * from './order-calls.ts';
+export * from './settings-calls.ts';
+export * from './show-calls.ts';
+export * from './staff-calls.ts';
+export * from './studio-routes.ts';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { Email } from '../../accounts.ts';
+import { AuthSession } from '../../auth.ts';
+import { Uid } from '../../common.ts';
+import type { CallSchemas } from '../define-call.ts';
+
+export const StaffRoleSchema = z.enum(['owner', 'host', 'moderator']);
+
+/** A one-time token of a studio link or an invitation, as it travels in a URL's fragment. */
+export const OneTimeToken = z.string().min(20, 'is not a valid link').max(128, 'is not a valid link');
+
+export const StaffStore = z.object({
+  pageUid: Uid,
+  name: z.string(),
+  logo: z.string().nullable(),
+  role: StaffRoleSchema,
+});
+export type StaffStore = z.infer<typeof StaffStore>;
+
+/** Who is signed in to the studio and the stores they are staff of. */
+export const StudioSession = z.object({
+  user: z.object({ uid: Uid, name: z.string(), email: z.string().nullable(), isAnonymous: z.boolean() }),
+  stores: z.array(StaffStore),
+});
+export type StudioSession = z.infer<typeof StudioSession>;
+
+export const StaffMember = z.object({
+  userUid: Uid,
+  name: z.string(),
+  email: z.string().nullable(),
+  role: StaffRoleSchema,
+  /** Milliseconds since the epoch. */
+  addedAt: z.number(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const StaffInvitation = z.object({
+  uid: Uid,
+  email: z.string(),
+  role: StaffRoleSchema,
+  invitedBy: z.string(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type StaffInvitation = z.infer<typeof StaffInvitation>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.number(),
+  /** The staff member's name (or e-mail), or "Admin key" for automation. */
+  actor: z.string(),
+  actorUid: Uid.nullable(),
+  /** The call's name in the catalogue, e.g. `putStudioProduct`. */
+  action: z.string(),
+  /** The call's path parameters but the store, e.g. `{ productUid }`. */
+  target: z.record(z.string(), z.string()),
+  /** What was sent, secrets and large fields left out. */
+  details: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+const StorePath = z.object({ pageUid: Uid });
+
+/** The schemas of the studio's sign-in, staff and audit calls (routes in staff-routes.ts). */
+export const staffCalls = {
+  studioSession: {
+    summary: 'Who is signed in and the stores they are staff of, with their role in each.',
+    response: StudioSession,
+  },
+  redeemStudioLink: {
+    summary:
+      'Signs in with a one-time studio link (printed by `npm start`, or by `npm run studio:owner`); a used or expired link is refused.',
+    request: z.object({ token: OneTimeToken }).strict(),
+    response: AuthSession,
+  },
+  listStaff: {
+    summary: "The store's staff and open invitations.",
+    params: StorePath,
+    response: z.object({ members: z.array(StaffMember), invitations: z.array(StaffInvitation) }),
+  },
+  inviteStaff: {
+    summary:
+      'Invites someone by e-mail to a role; the e-mail carries a one-time link (also answered, to hand over another way).',
+    params: StorePath,
+    request: z.object({ email: Email, role: StaffRoleSchema }).strict(),
+    response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
+    status: 201,
+  },
+  revokeInvitation: {
+    summary: 'Withdraws an open invitation; its link stops working.',
+    params: z.object({ pageUid: Uid, invitationUid: Uid }),
+    response: null,
+    status: 204,
+  },
+  changeStaffRole: {
+    summary: "Changes a member's role; the last owner cannot stop being one.",
+    params: z.object({ pageUid: Uid, userUid: Uid }),
+    request: z.object({ role: StaffRoleSchema }).strict(),
+    response: StaffMember,
+  },
+  removeStaff: {
+    summary: 'Removes a member from the store; the last owner cannot be removed.',
+    params: z.object({ pageUid: Uid, userUid: Uid }),
+    response: null,
+    status: 204,
+  },
+  invitationInfo: {
+    summary: 'What an invitation link is for (store, role, e-mail), before signing in to accept it.',
+    request: z.object({ token: OneTimeToken }).strict(),
+    response: z.object({
+      storeName: z.string(),
+      role: StaffRoleSchema,
+      email: z.string(),
+      expiresAt: z.number(),
+    }),
+  },
+  acceptInvitation: {
+    summary:
+      "Makes the signed-in (not anonymous) account staff of the invitation's store; the link is then spent.",
+    request: z.object({ token: OneTimeToken }).strict(),
+    response: StaffStore,
+  },
+  listAuditLog: {
+    summary: 'Staff actions in the store, newest first: who changed what, when (owners only).',
+    params: StorePath,
+    query: z.object({
+      before: z.string().regex(/^\d+$/, 'must be an entry id').optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({ entries: z.array(AuditEntry), nextBefore: z.string().nullable() }),
+  },
+} satisfies Record<string, CallSchemas>;

@@ -1,0 +1,14 @@
+import { catalogueCalls } from './catalogue-calls.ts';
+import { orderCalls } from './order-calls.ts';
+import { settingsCalls } from './settings-calls.ts';
+import { showCalls } from './show-calls.ts';
+import { staffCalls } from './staff-calls.ts';
+
+/** The schemas of every studio call (routes in studio-routes.ts). */
+export const studioCalls = {
+  ...staffCalls,
+  ...settingsCalls,
+  ...catalogueCalls,
+  ...showCalls,
+  ...orderCalls,
+};

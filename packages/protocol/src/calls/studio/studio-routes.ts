@@ -1,0 +1,17 @@
+import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
+import { ORDER_ROUTES } from './order-routes.ts';
+import { SETTINGS_ROUTES } from './settings-routes.ts';
+import { SHOW_ROUTES } from './show-routes.ts';
+import { STAFF_ROUTES } from './staff-routes.ts';
+
+/**
+ * The studio's calls (store staff's back office): every path of a `{ staff }` call starts with
+ * `/staff/stores/:pageUid/`, so the role check knows the store before anything else is read.
+ */
+export const STUDIO_CALL_ROUTES = {
+  ...STAFF_ROUTES,
+  ...SETTINGS_ROUTES,
+  ...CATALOGUE_ROUTES,
+  ...SHOW_ROUTES,
+  ...ORDER_ROUTES,
+};
