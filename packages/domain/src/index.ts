@@ -15,6 +15,7 @@ export * from './host-product-data.ts';
 export * from './host-product-extras.ts';
 export * from './link-mode.ts';
 export * from './locale.ts';
+export * from './media-limits.ts';
 export * from './merge-changes.ts';
 export * from './money.ts';
 export * from './numeric.ts';

@@ -1,4 +1,8 @@
-import type { CallRoute } from '../player-routes.ts';
+import { type CallRoute, route } from '../player-routes.ts';
 
-/** The studio's catalogue calls (studio/catalogue-calls.ts). */
-export const CATALOGUE_ROUTES = {} as const satisfies Record<string, CallRoute>;
+const HOST = { staff: 'host' } as const;
+
+/** The studio's catalogue calls (studio/catalogue-calls.ts): products, images, CSV import/export. */
+export const CATALOGUE_ROUTES = {
+  uploadProductImage: route({ method: 'POST', path: '/staff/stores/:pageUid/product-images', auth: HOST }),
+} as const satisfies Record<string, CallRoute>;
