@@ -1,6 +1,6 @@
-import { IMAGE_UPLOAD_MEDIA_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '@vitrine/domain';
+import { IMAGE_UPLOAD_MEDIA_TYPES, MAX_IMAGE_UPLOAD_BYTES, MAX_PRODUCT_CSV_BYTES } from '@vitrine/domain';
 import { z } from 'zod';
-import { Product } from '../../catalog.ts';
+import { Product, ProductInput } from '../../catalog.ts';
 import { PriceList, Uid } from '../../common.ts';
 import type { CallSchemas } from '../define-call.ts';
 
@@ -85,10 +85,55 @@ export const ImportReport = z.object({
 export type ImportReport = z.infer<typeof ImportReport>;
 
 const StorePath = z.object({ pageUid: Uid });
-const _ProductPath = z.object({ pageUid: Uid, productUid: Uid });
+const ProductPath = z.object({ pageUid: Uid, productUid: Uid });
+const CSV_BODY = { mediaTypes: ['text/csv'], maxBytes: MAX_PRODUCT_CSV_BYTES } as const;
 
 /** The schemas of the studio's catalogue calls (routes in catalogue-routes.ts). */
 export const catalogueCalls = {
+  listStudioProducts: {
+    summary:
+      "The store's products, newest change first, searched by name or SKU, a page at a time with the total; archived ones only when asked for.",
+    params: StorePath,
+    query: StudioProductQuery,
+    response: z.object({
+      products: z.array(StudioProductSummary),
+      total: z.number().int(),
+      offset: z.number().int(),
+      limit: z.number().int(),
+    }),
+  },
+  getStudioProduct: {
+    summary: 'One product with its options, variants, prices, stock and images.',
+    params: ProductPath,
+    response: StudioProduct,
+  },
+  createStudioProduct: {
+    summary: 'Creates a product; its uid is made by the server.',
+    params: StorePath,
+    request: ProductInput,
+    response: StudioProduct,
+    status: 201,
+  },
+  updateStudioProduct: {
+    summary:
+      'Replaces a product (options, variants, prices, stock, images); shows presenting it update for their viewers.',
+    params: ProductPath,
+    request: ProductInput,
+    response: StudioProduct,
+  },
+  duplicateStudioProduct: {
+    summary: 'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
+    params: ProductPath,
+    response: StudioProduct,
+    status: 201,
+  },
+  setStudioProductArchived: {
+    summary:
+      'Archives a product (hidden from the list and from new shows; shows already presenting it keep it) or restores it.',
+    params: ProductPath,
+    request: z.object({ archived: z.boolean() }).strict(),
+    response: StudioProduct,
+  },
   uploadProductImage: {
     summary:
       "Stores a product image (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), resized to the player's sizes; add its URL to a product's images.",
@@ -96,5 +141,32 @@ export const catalogueCalls = {
     binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
     response: StoredImageSchema,
     status: 201,
+  },
+  previewProductImport: {
+    summary:
+      'Dry run of a Shopify product CSV (at most 5 MB): which products would be created or updated (by handle) and every bad row; nothing is changed.',
+    params: StorePath,
+    binaryBody: CSV_BODY,
+    response: ImportReport,
+  },
+  importProducts: {
+    summary:
+      'Imports a Shopify product CSV. With bad rows nothing is imported (422) unless `validOnly=true` confirms importing the valid products only.',
+    params: StorePath,
+    query: z.object({
+      validOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    }),
+    binaryBody: CSV_BODY,
+    response: z.object({
+      report: ImportReport,
+      created: z.number().int(),
+      updated: z.number().int(),
+      skipped: z.number().int(),
+    }),
+  },
+  exportProducts: {
+    summary: "The store's products (archived ones included) as a Shopify product CSV.",
+    params: StorePath,
+    response: z.object({ filename: z.string(), csv: z.string() }),
   },
 } satisfies Record<string, CallSchemas>;
