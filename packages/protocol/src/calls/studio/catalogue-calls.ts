@@ -122,7 +122,8 @@ export const catalogueCalls = {
     response: StudioProduct,
   },
   duplicateStudioProduct: {
-    summary: 'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
+    summary:
+      'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
     params: ProductPath,
     response: StudioProduct,
     status: 201,
@@ -154,7 +155,10 @@ export const catalogueCalls = {
       'Imports a Shopify product CSV. With bad rows nothing is imported (422) unless `validOnly=true` confirms importing the valid products only.',
     params: StorePath,
     query: z.object({
-      validOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+      validOnly: z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((value) => value === 'true'),
     }),
     binaryBody: CSV_BODY,
     response: z.object({

@@ -7,7 +7,11 @@ export const CATALOGUE_ROUTES = {
   listStudioProducts: route({ method: 'GET', path: '/staff/stores/:pageUid/products', auth: HOST }),
   getStudioProduct: route({ method: 'GET', path: '/staff/stores/:pageUid/products/:productUid', auth: HOST }),
   createStudioProduct: route({ method: 'POST', path: '/staff/stores/:pageUid/products', auth: HOST }),
-  updateStudioProduct: route({ method: 'PUT', path: '/staff/stores/:pageUid/products/:productUid', auth: HOST }),
+  updateStudioProduct: route({
+    method: 'PUT',
+    path: '/staff/stores/:pageUid/products/:productUid',
+    auth: HOST,
+  }),
   duplicateStudioProduct: route({
     method: 'POST',
     path: '/staff/stores/:pageUid/products/:productUid/duplicate',
