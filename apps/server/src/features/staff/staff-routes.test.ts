@@ -18,7 +18,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-const inject = (options: Parameters<TestApp['server']['inject']>[0]) => app.server.inject(options);
+import type { InjectOptions } from 'fastify';
+
+const inject = (options: InjectOptions) => app.server.inject(options);
 
 describe('one-time studio links', () => {
   it('sign the member in once; a second use, an unknown or an expired link is refused', async () => {
