@@ -1,4 +1,5 @@
 import { StudioSession } from '@vitrine/protocol';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
@@ -17,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-import type { InjectOptions } from 'fastify';
 
 const inject = (options: InjectOptions) => app.server.inject(options);
 
