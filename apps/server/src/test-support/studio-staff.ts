@@ -1,26 +1,58 @@
-import type { StaffRole } from '@vitrine/protocol';
+import type { AuthSession, StaffRole } from '@vitrine/protocol';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
+import { adminHeaders } from './test-app.ts';
+
+type StudioTestApp = App & { db: Database };
+
+let storeCounter = 0;
+
+/** A store made with the admin key (name and defaults only); answers its uid. */
+export async function createTestStore(
+  app: StudioTestApp,
+  pageUid = `store-${++storeCounter}`,
+): Promise<string> {
+  const response = await app.server.inject({
+    method: 'PUT',
+    url: `/admin/pages/${pageUid}`,
+    headers: adminHeaders,
+    payload: { name: `Store ${pageUid}`, currency: 'DKK', language: 'en' },
+  });
+  if (response.statusCode !== 200) throw new Error(`creating store ${pageUid}: ${response.body}`);
+  return pageUid;
+}
+
+export interface TestStaffMember {
+  userUid: string;
+  email: string;
+  session: AuthSession;
+  /** `Authorization: Bearer <id token>` of the member. */
+  headers: { authorization: string };
+}
+
+let memberCounter = 0;
 
 /**
- * A new account made staff of `pageUid` with `role`, signed in through a one-time studio link as
- * the studio does: answers the `authorization` header its calls carry.
+ * A signed-in staff member of `pageUid` in `role` (an account, a membership, and a session from a
+ * one-time studio link, as the studio signs in). `role: null` makes a signed-in account that is
+ * staff of no store.
  */
 export async function signInStaff(
-  app: App & { db: Database },
+  app: StudioTestApp,
   pageUid: string,
-  role: StaffRole,
-  name = `${role} of ${pageUid}`,
-): Promise<{ userUid: string; headers: { authorization: string } }> {
-  const { services, server, db } = app;
-  const userUid = await db.transaction((tx) => services.users.createAccount(tx, { name, email: null }));
-  await services.staff.addMember(pageUid, userUid, role);
-  const token = await services.staff.createStudioLink(userUid);
-  // Loads the signing key outside the redeem's transaction: on PGlite (one connection) a first
-  // redeem that loads it inside would wait on itself (reported to the lead; remove once fixed).
-  await services.auth.sessionForUser(userUid);
-  const response = await server.inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+  role: StaffRole | null,
+  email = `staff-${++memberCounter}-${Date.now()}@shop.example`,
+): Promise<TestStaffMember> {
+  const { users, staff } = app.services;
+  const userUid = await users.createAccount(app.db, { name: `Staff ${memberCounter}`, email });
+  if (role) await staff.addMember(pageUid, userUid, role);
+  const token = await staff.createStudioLink(userUid);
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/staff/links/redeem',
+    payload: { token },
+  });
   if (response.statusCode !== 200) throw new Error(`redeeming a studio link: ${response.body}`);
-  const { idToken } = response.json() as { idToken: string };
-  return { userUid, headers: { authorization: `Bearer ${idToken}` } };
+  const session = response.json() as AuthSession;
+  return { userUid, email, session, headers: { authorization: `Bearer ${session.idToken}` } };
 }
