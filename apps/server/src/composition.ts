@@ -214,6 +214,8 @@ export function registerRoutes(
     media: services.media,
     staffGate: services.staffGate,
     storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
+    // The store's own currency until store settings say which others it sells in.
+    storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
     republishProduct: (productUid) => events.republishProduct(productUid),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });

@@ -1,3 +1,4 @@
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { FastifyInstance } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -14,12 +15,23 @@ export function registerStudioCatalogueRoutes(
     media: MediaService;
     staffGate: StaffGate;
     /** The store's own currency: a CSV's prices are in it. */
-    storeCurrency: (pageUid: string) => Promise<string>;
+    storeCurrency: (pageUid: string) => Promise<Currency>;
+    /** The currencies the store sells in, its own first: the editor offers a price in each. */
+    storeCurrencies: (pageUid: string) => Promise<Currency[]>;
     /** Tells the shows presenting a product that it changed (the events feature). */
     republishProduct: (productUid: string) => Promise<void>;
   },
 ): void {
   const { studio, media, staffGate, republishProduct } = deps;
+  registerCall(
+    app,
+    'getCatalogueInfo',
+    async (_body, { params }) => {
+      const currency = await deps.storeCurrency(params.pageUid);
+      return { currency, currencies: await deps.storeCurrencies(params.pageUid) };
+    },
+    { staffGate },
+  );
   registerCall(app, 'listStudioProducts', (_body, { params, query }) => studio.list(params.pageUid, query), {
     staffGate,
   });
