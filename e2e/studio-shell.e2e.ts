@@ -36,7 +36,9 @@ describe('studio sign-in', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Wrong e-mail address or password.');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Wrong e-mail address or password.');
 
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -99,6 +101,30 @@ describe('the studio by role', () => {
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Sign in to the studio');
+    await page.context().close();
+  });
+});
+
+describe('the account page', () => {
+  it('replaces the password only with the current one, then signs in with the new one', async () => {
+    const page = await newPage();
+    const { email, password } = await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host' });
+    await page.locator('.studio-header__who').click();
+    await page.waitForURL(`${baseUrl}/studio/account`);
+    await page.getByLabel('New password').fill('a-fresh-studio-password');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The current password is not right.');
+    await page.getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/password is saved/);
+    expect(await axeFindings(page)).toEqual([]);
+
+    const signIn = await fetch(`${baseUrl}/functions/auth/signInWithPassword`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a-fresh-studio-password' }),
+    });
+    expect(signIn.status).toBe(200);
     await page.context().close();
   });
 });
