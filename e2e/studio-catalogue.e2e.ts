@@ -55,6 +55,11 @@ describe('the catalogue in the studio', () => {
     const page = await newPage();
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host', path: 'products' });
     await page.getByRole('link', { name: 'New product' }).click();
+    // The protocol's schema checks the form: its message shows at the field.
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect
+      .poll(() => page.locator('.studio-field__error').first().textContent())
+      .toBe('must not be empty');
     await page.getByLabel('Name', { exact: true }).fill('E2E linen shirt');
     await page.getByLabel('SKU', { exact: true }).fill('E2E-LS');
     await page

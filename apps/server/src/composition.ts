@@ -216,7 +216,7 @@ export function registerRoutes(
     storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
     // The store's own currency until store settings say which others it sells in.
     storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
-    republishProduct: (productUid) => events.republishProduct(productUid),
+    republishProducts: (productUids) => events.republishProducts(productUids),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
