@@ -26,6 +26,7 @@ import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { notificationLiveQueries } from './features/notifications/live-queries.ts';
 import { createNotificationService } from './features/notifications/notification-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
@@ -133,6 +134,15 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
   });
 
+  /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
+  const mail = createMailService({
+    db,
+    now,
+    log,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+  });
+
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
   const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
 
@@ -150,6 +160,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     staff,
     staffGate,
+    mail,
     catalog,
     events,
     auth,
@@ -243,6 +254,19 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
       .catch((error) => app.log.error({ err: error }, 'releasing expired carts failed'));
   }, EXPIRED_CART_SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Mails a busy SMTP server refused are sent again when their backoff is over.
+  let mailing: Promise<unknown> = Promise.resolve();
+  const mailSweep = setInterval(() => {
+    mailing = services.mail
+      .retryDue()
+      .catch((error) => app.log.error({ err: error }, 'sending queued mails failed'));
+  }, MAIL_SWEEP_INTERVAL_MS);
+  mailSweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(mailSweep);
+    await mailing;
+    services.mail.close();
+  });
   app.addHook('onClose', () => services.reactions.flush());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
