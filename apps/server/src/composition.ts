@@ -10,6 +10,8 @@ import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
+import { createOrderAdminService } from './features/checkout/order-admin.ts';
+import { registerStudioOrderRoutes } from './features/checkout/order-admin-routes.ts';
 import { createOrderService } from './features/checkout/order-service.ts';
 import { createPaymentService } from './features/checkout/payment-service.ts';
 import { createStripeProvider } from './features/checkout/payments/stripe-provider.ts';
@@ -27,6 +29,7 @@ import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
+import { registerMailRoutes } from './features/mail/routes.ts';
 import { notificationLiveQueries } from './features/notifications/live-queries.ts';
 import { createNotificationService } from './features/notifications/notification-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
@@ -125,15 +128,15 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   // The first takes new payments; webhooks of every configured one are accepted.
   const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
-  const payments = createPaymentService({
+  const orderAdmin = createOrderAdminService({
     db: outboxDb,
-    providers: paymentProviders,
     orders,
+    events,
     stores,
+    users,
+    providers: paymentProviders,
     now,
-    onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
   });
-
   /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
   const mail = createMailService({
     db,
@@ -141,6 +144,20 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     log,
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
+  });
+  const payments = createPaymentService({
+    db: outboxDb,
+    providers: paymentProviders,
+    orders,
+    stores,
+    now,
+    onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
+    // The checkout knows nothing of mail: a paid order is handed over here.
+    onOrderPaid: (checkoutUid) =>
+      void orderAdmin
+        .paidOrder(checkoutUid)
+        .then((order) => (order ? mail.orderPaid(order) : undefined))
+        .catch((error) => log.error({ err: error, checkoutUid }, 'sending the order mails failed')),
   });
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
@@ -177,6 +194,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stockAnnouncer,
     cart,
     orders,
+    orderAdmin,
     payments,
     paymentProviders,
     testProvider,
@@ -215,7 +233,9 @@ export function registerRoutes(
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
-  registerContactRoutes(app, services.contacts, auth);
+  registerContactRoutes(app, services.contacts, auth, services.staffGate);
+  registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
+  registerMailRoutes(app, services.mail, services.staffGate);
   registerCheckoutRoutes(app, services, {
     db: deps.db,
     now,
