@@ -1,38 +1,58 @@
-import type { StaffRole } from '@vitrine/protocol';
+import type { AuthSession, StaffRole } from '@vitrine/protocol';
 import type { App } from '../app.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { adminHeaders } from './test-app.ts';
 
-/** A signed-in staff member: their user and the headers their studio calls carry. */
-export interface StaffMemberSession {
-  uid: string;
+type StudioTestApp = App & { db: Database };
+
+let storeCounter = 0;
+
+/** A store made with the admin key (name and defaults only); answers its uid. */
+export async function createTestStore(
+  app: StudioTestApp,
+  pageUid = `store-${++storeCounter}`,
+): Promise<string> {
+  const response = await app.server.inject({
+    method: 'PUT',
+    url: `/admin/pages/${pageUid}`,
+    headers: adminHeaders,
+    payload: { name: `Store ${pageUid}`, currency: 'DKK', language: 'en' },
+  });
+  if (response.statusCode !== 200) throw new Error(`creating store ${pageUid}: ${response.body}`);
+  return pageUid;
+}
+
+export interface TestStaffMember {
+  userUid: string;
+  email: string;
+  session: AuthSession;
+  /** `Authorization: Bearer <id token>` of the member. */
   headers: { authorization: string };
 }
 
-let accounts = 0;
+let memberCounter = 0;
 
 /**
- * A new account made staff of `pageUid` with `role`, signed in the way the studio does: a
- * one-time studio link redeemed at POST /staff/links/redeem for a session.
+ * A signed-in staff member of `pageUid` in `role` (an account, a membership, and a session from a
+ * one-time studio link, as the studio signs in). `role: null` makes a signed-in account that is
+ * staff of no store.
  */
 export async function signInStaff(
-  app: Pick<App, 'server' | 'services'> & { db: Queryable },
+  app: StudioTestApp,
   pageUid: string,
-  role: StaffRole,
-): Promise<StaffMemberSession> {
-  accounts++;
-  // The first sign-in of a fresh server loads the token signing key; redeeming a studio link does
-  // that inside its transaction, which on PGlite's one connection would wait for itself.
-  await app.server.inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
-  const email = `staff-${accounts}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const uid = await app.services.users.createAccount(app.db, { name: `${role} ${accounts}`, email });
-  await app.services.staff.addMember(pageUid, uid, role);
-  const token = await app.services.staff.createStudioLink(uid);
+  role: StaffRole | null,
+  email = `staff-${++memberCounter}-${Date.now()}@shop.example`,
+): Promise<TestStaffMember> {
+  const { users, staff } = app.services;
+  const userUid = await users.createAccount(app.db, { name: `Staff ${memberCounter}`, email });
+  if (role) await staff.addMember(pageUid, userUid, role);
+  const token = await staff.createStudioLink(userUid);
   const response = await app.server.inject({
     method: 'POST',
     url: '/staff/links/redeem',
     payload: { token },
   });
-  if (response.statusCode !== 200) throw new Error(`redeeming a studio link answered ${response.body}`);
-  const { idToken } = response.json() as { idToken: string };
-  return { uid, headers: { authorization: `Bearer ${idToken}` } };
+  if (response.statusCode !== 200) throw new Error(`redeeming a studio link: ${response.body}`);
+  const session = response.json() as AuthSession;
+  return { userUid, email, session, headers: { authorization: `Bearer ${session.idToken}` } };
 }

@@ -13,7 +13,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
-import { type StaffMemberSession, signInStaff } from '../../test-support/studio-staff.ts';
+import { type TestStaffMember, signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 const OTHER_SHOP = 'orders-other-shop';
@@ -22,10 +22,10 @@ const STORE_EMAIL = 'orders@cart-shop.example';
 
 let app: Awaited<ReturnType<typeof openTestApp>>;
 let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
-let owner: StaffMemberSession;
-let host: StaffMemberSession;
-let moderator: StaffMemberSession;
-let otherOwner: StaffMemberSession;
+let owner: TestStaffMember;
+let host: TestStaffMember;
+let moderator: TestStaffMember;
+let otherOwner: TestStaffMember;
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
@@ -80,7 +80,7 @@ afterAll(async () => {
 const ref = (checkoutUid: string, campaignUid = CAMPAIGN) => ({ pageUid: SHOP, campaignUid, checkoutUid });
 
 async function studio<T>(
-  who: StaffMemberSession,
+  who: TestStaffMember,
   method: 'GET' | 'POST',
   path: string,
   payload?: object,
