@@ -169,9 +169,9 @@ describe('who may see orders', () => {
         ).status,
       ).toBe(403);
     }
-    // Hosts read the contacts their shows gathered; moderators do not.
-    expect((await studio(host, 'GET', `${SHOP}/contacts`)).status).toBe(200);
-    expect((await studio(moderator, 'GET', `${SHOP}/contacts`)).status).toBe(403);
+    // Contacts are shoppers' personal data: owners only.
+    expect((await studio(owner, 'GET', `${SHOP}/contacts`)).status).toBe(200);
+    expect((await studio(host, 'GET', `${SHOP}/contacts`)).status).toBe(403);
   });
 
   it('answers 404 for another store’s order addressed through the owner’s own store', async () => {
@@ -420,7 +420,7 @@ describe('contact captures', () => {
     });
     expect(captured.status).toBe(200);
     const list = await studio<{ contacts: { name: string; email: string; consent: boolean }[] }>(
-      host,
+      owner,
       'GET',
       `${SHOP}/contacts`,
     );
@@ -430,7 +430,7 @@ describe('contact captures', () => {
       consent: true,
     });
     const csv = await studio<{ csv: string; rows: number }>(
-      host,
+      owner,
       'GET',
       `${SHOP}/contacts/export?consent=true`,
     );

@@ -1,9 +1,9 @@
 import { type CallRoute, route } from '../player-routes.ts';
 
 /**
- * The studio's orders, contacts and mail outbox (studio/order-calls.ts). Orders carry money, so
- * every order call is the owner's (hosts run shows, moderators chat: neither sees revenue);
- * contact captures are gathered in the shows hosts run, so hosts may read them.
+ * The studio's orders, contacts and mail outbox (studio/order-calls.ts), all the owner's: orders
+ * carry revenue (hosts run shows, moderators chat: neither sees it), contacts and mails are
+ * shoppers' personal data.
  */
 export const ORDER_ROUTES = {
   listStudioOrders: route({ method: 'GET', path: '/staff/stores/:pageUid/orders', auth: { staff: 'owner' } }),
@@ -35,12 +35,12 @@ export const ORDER_ROUTES = {
   listStudioContacts: route({
     method: 'GET',
     path: '/staff/stores/:pageUid/contacts',
-    auth: { staff: 'host' },
+    auth: { staff: 'owner' },
   }),
   exportStudioContacts: route({
     method: 'GET',
     path: '/staff/stores/:pageUid/contacts/export',
-    auth: { staff: 'host' },
+    auth: { staff: 'owner' },
   }),
   listStudioMail: route({ method: 'GET', path: '/staff/stores/:pageUid/mail', auth: { staff: 'owner' } }),
 } as const satisfies Record<string, CallRoute>;
