@@ -13,7 +13,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
-import { type TestStaffMember, signInStaff } from '../../test-support/studio-staff.ts';
+import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 const OTHER_SHOP = 'orders-other-shop';

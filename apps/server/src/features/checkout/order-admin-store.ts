@@ -44,10 +44,15 @@ export async function listOrders(
   if (filters.to !== undefined) where.push(`c.ordered_at < ${add(filters.to)}`);
   const search = filters.q?.trim();
   if (search) {
-    const pattern = add(likePattern(search));
-    const byText = `(c.details->'address'->>'name' ILIKE ${pattern} OR c.details->'address'->>'emailAddress' ILIKE ${pattern})`;
+    // Digits alone are an order number (a unique index); other text is part of a name or e-mail.
     const number = /^#?(\d{1,15})$/.exec(search)?.[1];
-    where.push(number ? `(c.order_number = ${add(Number(number))} OR ${byText})` : byText);
+    if (number) where.push(`c.order_number = ${add(Number(number))}`);
+    else {
+      const pattern = add(likePattern(search));
+      where.push(
+        `(c.details->'address'->>'name' ILIKE ${pattern} OR c.details->'address'->>'emailAddress' ILIKE ${pattern})`,
+      );
+    }
   }
   if (page.cursor) {
     where.push(`(c.ordered_at, c.uid) < (${add(page.cursor.orderedAt)}::bigint, ${add(page.cursor.uid)})`);
