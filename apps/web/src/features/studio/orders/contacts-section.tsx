@@ -50,7 +50,7 @@ export default function ContactsSection() {
           {notice}
         </p>
       )}
-      <div className="studio-toolbar">
+      <div className="studio-toolbar studio-orders-filters">
         <label>
           <span className="studio-field__label">{t('contacts.consent')}</span>
           <select

@@ -31,7 +31,7 @@ export default function MailSection() {
   return (
     <StudioPage title={t('mail.title')}>
       <p className="studio-muted">{t('mail.intro')}</p>
-      <div className="studio-toolbar">
+      <div className="studio-toolbar studio-orders-filters">
         <label>
           <span className="studio-field__label">{t('list.status')}</span>
           <select

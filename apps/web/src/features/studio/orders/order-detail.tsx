@@ -90,65 +90,67 @@ function OrderDetailView({
       <div className="studio-order-grid">
         <section className="studio-card" aria-labelledby="order-lines">
           <h2 id="order-lines">{t('detail.lines')}</h2>
-          <table className="studio-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.item')}</th>
-                <th scope="col">{t('detail.sku')}</th>
-                <th scope="col" className="studio-table__number">
-                  {t('detail.quantity')}
-                </th>
-                <th scope="col" className="studio-table__number">
-                  {t('detail.price')}
-                </th>
-                <th scope="col" className="studio-table__number">
-                  {t('detail.lineTotal')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={`${item.productUid}:${item.variantUid ?? ''}`}>
-                  <td>
-                    {item.item}
-                    {item.variantName && <span className="studio-muted"> · {item.variantName}</span>}
-                  </td>
-                  <td>{item.sku}</td>
-                  <td className="studio-table__number">{item.quantity}</td>
-                  <td className="studio-table__number">{money(item.price)}</td>
-                  <td className="studio-table__number">{money(item.total)}</td>
+          <div className="studio-order-scroll">
+            <table className="studio-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('detail.item')}</th>
+                  <th scope="col">{t('detail.sku')}</th>
+                  <th scope="col" className="studio-table__number">
+                    {t('detail.quantity')}
+                  </th>
+                  <th scope="col" className="studio-table__number">
+                    {t('detail.price')}
+                  </th>
+                  <th scope="col" className="studio-table__number">
+                    {t('detail.lineTotal')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {t('detail.subtotal')}
-                </th>
-                <td className="studio-table__number">{money(order.subtotal)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {t('detail.freight')}
-                </th>
-                <td className="studio-table__number">{money(order.freight)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {t('detail.total')}
-                </th>
-                <td className="studio-table__number">
-                  <strong>{money(order.totalPrice)}</strong>
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {t('detail.paidAmount')}
-                </th>
-                <td className="studio-table__number">{money(order.paidAmount)}</td>
-              </tr>
-            </tfoot>
-          </table>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={`${item.productUid}:${item.variantUid ?? ''}`}>
+                    <td>
+                      {item.item}
+                      {item.variantName && <span className="studio-muted"> · {item.variantName}</span>}
+                    </td>
+                    <td>{item.sku}</td>
+                    <td className="studio-table__number">{item.quantity}</td>
+                    <td className="studio-table__number">{money(item.price)}</td>
+                    <td className="studio-table__number">{money(item.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('detail.subtotal')}
+                  </th>
+                  <td className="studio-table__number">{money(order.subtotal)}</td>
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('detail.freight')}
+                  </th>
+                  <td className="studio-table__number">{money(order.freight)}</td>
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('detail.total')}
+                  </th>
+                  <td className="studio-table__number">
+                    <strong>{money(order.totalPrice)}</strong>
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('detail.paidAmount')}
+                  </th>
+                  <td className="studio-table__number">{money(order.paidAmount)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
         </section>
         <section className="studio-card" aria-labelledby="order-delivery">
           <h2 id="order-delivery">{t('detail.delivery')}</h2>
@@ -187,37 +189,39 @@ function OrderDetailView({
             </p>
           )}
         </section>
-        <section className="studio-card" aria-labelledby="order-payments">
+        <section className="studio-card studio-order-grid__wide" aria-labelledby="order-payments">
           <h2 id="order-payments">{t('detail.payments')}</h2>
           {order.transactions.length === 0 ? (
             <p className="studio-muted">{t('detail.noPayments')}</p>
           ) : (
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('detail.when')}</th>
-                  <th scope="col">{t('detail.provider')}</th>
-                  <th scope="col">{t('list.status')}</th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.amount')}
-                  </th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.refunded')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.transactions.map((transaction) => (
-                  <tr key={transaction.uid}>
-                    <td>{format.dateTime(transaction.created)}</td>
-                    <td>{transaction.provider}</td>
-                    <td>{t(`payment.${transaction.status}`)}</td>
-                    <td className="studio-table__number">{money(transaction.totalPrice)}</td>
-                    <td className="studio-table__number">{money(transaction.amountRefunded)}</td>
+            <div className="studio-order-scroll">
+              <table className="studio-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('detail.when')}</th>
+                    <th scope="col">{t('detail.provider')}</th>
+                    <th scope="col">{t('list.status')}</th>
+                    <th scope="col" className="studio-table__number">
+                      {t('detail.amount')}
+                    </th>
+                    <th scope="col" className="studio-table__number">
+                      {t('detail.refunded')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {order.transactions.map((transaction) => (
+                    <tr key={transaction.uid}>
+                      <td>{format.dateTime(transaction.created)}</td>
+                      <td>{transaction.provider}</td>
+                      <td>{t(`payment.${transaction.status}`)}</td>
+                      <td className="studio-table__number">{money(transaction.totalPrice)}</td>
+                      <td className="studio-table__number">{money(transaction.amountRefunded)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           <h3>{t('refund.heading')}</h3>
           {detail.refunds.length > 0 && (
