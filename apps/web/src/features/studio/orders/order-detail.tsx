@@ -88,7 +88,7 @@ function OrderDetailView({
         </span>
       </p>
       <div className="studio-order-grid">
-        <section className="studio-card" aria-labelledby="order-lines">
+        <section className="studio-card studio-order-grid__wide" aria-labelledby="order-lines">
           <h2 id="order-lines">{t('detail.lines')}</h2>
           <div className="studio-order-scroll">
             <table className="studio-table">
