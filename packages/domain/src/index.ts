@@ -1,3 +1,4 @@
+export * from './calendar-file.ts';
 export * from './chat-rules.ts';
 export * from './checkout-address.ts';
 export * from './checkout-validation.ts';
@@ -35,3 +36,4 @@ export * from './transactions.ts';
 export * from './variant-selection.ts';
 export * from './video.ts';
 export * from './widget-context.ts';
+export * from './zoned-time.ts';
