@@ -54,7 +54,7 @@ export function escapeCalendarText(text: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .replace(/\p{Cc}/gu, (control) => (control === '\t' ? ' ' : ''));
 }
 
 /**
