@@ -7,7 +7,8 @@ import {
   foldCalendarLine,
 } from './calendar-file.ts';
 
-const octets = (text: string) => new TextEncoder().encode(text).length;
+/** UTF-8 octets: each %XX of the URI encoding is one. */
+const octets = (text: string) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, 'x').length;
 
 const show = {
   uid: 'ev-1@live.example.com',

@@ -62,12 +62,11 @@ export function escapeCalendarText(text: string): string {
  * with a space (RFC 5545 §3.1), never splitting a character.
  */
 export function foldCalendarLine(line: string): string[] {
-  const encoder = new TextEncoder();
   const lines: string[] = [];
   let current = '';
   let octets = 0;
   for (const character of line) {
-    const size = encoder.encode(character).length;
+    const size = utf8Octets(character);
     // A continuation's leading space counts toward its 75 octets.
     if (octets + size > MAX_LINE_OCTETS) {
       lines.push(current);
@@ -80,6 +79,12 @@ export function foldCalendarLine(line: string): string[] {
   }
   lines.push(current);
   return lines;
+}
+
+/** How many octets a character takes in UTF-8 (the domain has no TextEncoder: it runs anywhere). */
+function utf8Octets(character: string): number {
+  const code = character.codePointAt(0) ?? 0;
+  return code <= 0x7f ? 1 : code <= 0x7ff ? 2 : code <= 0xffff ? 3 : 4;
 }
 
 /** The calendar file's text: CRLF line endings, folded lines, one VEVENT. */

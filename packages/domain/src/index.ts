@@ -32,6 +32,7 @@ export * from './show-state.ts';
 export * from './staff-roles.ts';
 export * from './stock-signals.ts';
 export * from './stream-type.ts';
+export * from './studio-shows.ts';
 export * from './transactions.ts';
 export * from './variant-selection.ts';
 export * from './video.ts';
