@@ -1,5 +1,11 @@
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 
+/**
+ * The time zone of a store that has not set one: the spec's first market is Denmark (DKK, `da`),
+ * and the demo store is Danish.
+ */
+export const DEFAULT_STORE_TIME_ZONE = 'Europe/Copenhagen';
+
 /** The tabs of the studio's list of shows. */
 export const SHOW_GROUPS = ['upcoming', 'live', 'past', 'draft'] as const;
 export type ShowGroup = (typeof SHOW_GROUPS)[number];
@@ -31,9 +37,12 @@ export function showStorefrontPath(show: { pageUid: string; campaignUid: string;
   return `/widget/${segment(show.pageUid)}/campaign/${segment(show.campaignUid)}/event/${segment(show.eventId)}`;
 }
 
-/** The public calendar file of a published show (RFC 5545, see calendar-file.ts). */
+/** Where the server answers a published show's public calendar file (RFC 5545, see calendar-file.ts). */
+export const SHOW_CALENDAR_PATH = '/calendar/:eventId/show.ics';
+
+/** The calendar file's path of one show. */
 export function showCalendarPath(eventId: string): string {
-  return `/calendar/${encodeURIComponent(eventId)}/show.ics`;
+  return SHOW_CALENDAR_PATH.replace(':eventId', encodeURIComponent(eventId));
 }
 
 /**

@@ -155,20 +155,21 @@ export function createStaffService(deps: {
 
     /** Spends a studio link: a session of its user. A used, unknown or expired link is a 401. */
     async redeemStudioLink(token: string): Promise<AuthSession> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<{ user_uid: string }>(
-          `UPDATE studio_links SET used_at = $2
-           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_uid`,
-          [hashToken(token), now()],
+      // One statement spends the link (atomically); the session is made after it, outside any
+      // transaction: the first session of a process loads the signing key, which on PGlite's one
+      // connection would wait forever for a transaction holding it.
+      const [row] = await db.query<{ user_uid: string }>(
+        `UPDATE studio_links SET used_at = $2
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_uid`,
+        [hashToken(token), now()],
+      );
+      if (!row)
+        throw new HttpError(
+          401,
+          'link_not_valid',
+          'This studio link was already used or has expired. Restart the server for a new one, or sign in with your e-mail and password.',
         );
-        if (!row)
-          throw new HttpError(
-            401,
-            'link_not_valid',
-            'This studio link was already used or has expired. Restart the server for a new one, or sign in with your e-mail and password.',
-          );
-        return sessions.sessionForUser(row.user_uid, tx);
-      });
+      return sessions.sessionForUser(row.user_uid);
     },
 
     async listStaff(pageUid: string): Promise<{ members: StaffMember[]; invitations: StaffInvitation[] }> {
@@ -334,7 +335,7 @@ export function createStaffService(deps: {
       }>(
         `SELECT id::text AS id, at, actor_uid, action, target, details FROM staff_audit_log
          WHERE page_uid = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-         ORDER BY id DESC LIMIT $3`,
+         ORDER BY staff_audit_log.id DESC LIMIT $3`,
         [pageUid, page.before ?? null, page.limit + 1],
       );
       const shown = rows.slice(0, page.limit);
