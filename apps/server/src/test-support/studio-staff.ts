@@ -1,33 +1,58 @@
-import type { StaffRole } from '@vitrine/protocol';
+import type { AuthSession, StaffRole } from '@vitrine/protocol';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
+import { adminHeaders } from './test-app.ts';
 
-/** A signed-in staff member of a store, as the studio would be: bearer headers for app.server.inject. */
-export interface StudioStaff {
+type StudioTestApp = App & { db: Database };
+
+let storeCounter = 0;
+
+/** A store made with the admin key (name and defaults only); answers its uid. */
+export async function createTestStore(
+  app: StudioTestApp,
+  pageUid = `store-${++storeCounter}`,
+): Promise<string> {
+  const response = await app.server.inject({
+    method: 'PUT',
+    url: `/admin/pages/${pageUid}`,
+    headers: adminHeaders,
+    payload: { name: `Store ${pageUid}`, currency: 'DKK', language: 'en' },
+  });
+  if (response.statusCode !== 200) throw new Error(`creating store ${pageUid}: ${response.body}`);
+  return pageUid;
+}
+
+export interface TestStaffMember {
   userUid: string;
+  email: string;
+  session: AuthSession;
+  /** `Authorization: Bearer <id token>` of the member. */
   headers: { authorization: string };
 }
 
+let memberCounter = 0;
+
 /**
- * Makes an account, adds it to the store's staff with `role`, and signs it in the way the studio
- * does (a one-time studio link redeemed for an id token).
+ * A signed-in staff member of `pageUid` in `role` (an account, a membership, and a session from a
+ * one-time studio link, as the studio signs in). `role: null` makes a signed-in account that is
+ * staff of no store.
  */
 export async function signInStaff(
-  app: App & { db: Database },
+  app: StudioTestApp,
   pageUid: string,
-  role: StaffRole,
-  name = `${role} of ${pageUid}`,
-): Promise<StudioStaff> {
+  role: StaffRole | null,
+  email = `staff-${++memberCounter}-${Date.now()}@shop.example`,
+): Promise<TestStaffMember> {
   const { users, staff } = app.services;
-  const email = `${role}.${Math.random().toString(36).slice(2)}@staff.example`;
-  const userUid = await users.createAccount(app.db, { name, email });
-  await staff.addMember(pageUid, userUid, role);
+  const userUid = await users.createAccount(app.db, { name: `Staff ${memberCounter}`, email });
+  if (role) await staff.addMember(pageUid, userUid, role);
   const token = await staff.createStudioLink(userUid);
-  const redeemed = await app.server.inject({
+  const response = await app.server.inject({
     method: 'POST',
     url: '/staff/links/redeem',
     payload: { token },
   });
-  if (redeemed.statusCode !== 200) throw new Error(`redeeming a studio link: ${redeemed.body}`);
-  return { userUid, headers: { authorization: `Bearer ${redeemed.json().idToken}` } };
+  if (response.statusCode !== 200) throw new Error(`redeeming a studio link: ${response.body}`);
+  const session = response.json() as AuthSession;
+  return { userUid, email, session, headers: { authorization: `Bearer ${session.idToken}` } };
 }

@@ -1,6 +1,6 @@
 import type { CompetitionAdminView, Show, ShowList } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StudioStaff, signInStaff } from '../../test-support/studio-staff.ts';
+import { type TestStaffMember as StudioStaff, signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;

@@ -1,0 +1,267 @@
+import { StudioSession } from '@vitrine/protocol';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+let app: TestApp;
+let storeA: string;
+let storeB: string;
+
+beforeAll(async () => {
+  app = await openTestApp();
+  storeA = await createTestStore(app, 'staff-store-a');
+  storeB = await createTestStore(app, 'staff-store-b');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const inject = (options: InjectOptions) => app.server.inject(options);
+
+describe('one-time studio links', () => {
+  it('sign the member in once; a second use, an unknown or an expired link is refused', async () => {
+    const userUid = await app.services.users.createAccount(app.db, {
+      name: 'Owner',
+      email: 'link-owner@shop.example',
+    });
+    await app.services.staff.addMember(storeA, userUid, 'owner');
+    const token = await app.services.staff.createStudioLink(userUid);
+
+    const first = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+    expect(first.statusCode).toBe(200);
+    const me = await inject({
+      method: 'GET',
+      url: '/staff/me',
+      headers: { authorization: `Bearer ${first.json().idToken}` },
+    });
+    expect(StudioSession.parse(me.json()).stores).toEqual([
+      { pageUid: storeA, name: 'Store staff-store-a', logo: null, role: 'owner' },
+    ]);
+
+    const replay = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toMatch(/already used or has expired/);
+
+    const unknown = await inject({
+      method: 'POST',
+      url: '/staff/links/redeem',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(unknown.statusCode).toBe(401);
+
+    const expired = await app.services.staff.createStudioLink(userUid, -1);
+    const late = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token: expired } });
+    expect(late.statusCode).toBe(401);
+
+    const malformed = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token: 42 } });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('two redemptions of one link at once: exactly one signs in', async () => {
+    const userUid = await app.services.users.createAccount(app.db, {
+      name: 'Racer',
+      email: 'racer@shop.example',
+    });
+    const token = await app.services.staff.createStudioLink(userUid);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+});
+
+describe('staff and invitations', () => {
+  it('an owner invites by e-mail; another account accepts and becomes staff in the invited role', async () => {
+    const owner = await signInStaff(app, storeA, 'owner');
+    const invited = await inject({
+      method: 'POST',
+      url: `/staff/stores/${storeA}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'new-host@shop.example', role: 'host' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const { acceptUrl } = invited.json();
+    const token = new URL(acceptUrl).hash.slice(1);
+
+    const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+    expect(info.json()).toMatchObject({
+      storeName: 'Store staff-store-a',
+      role: 'host',
+      email: 'new-host@shop.example',
+    });
+
+    const newcomer = await signInStaff(app, storeA, null);
+    const accepted = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: newcomer.headers,
+      payload: { token },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ pageUid: storeA, role: 'host' });
+
+    const again = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: newcomer.headers,
+      payload: { token },
+    });
+    expect(again.statusCode).toBe(404);
+
+    const list = await inject({
+      method: 'GET',
+      url: `/staff/stores/${storeA}/members`,
+      headers: owner.headers,
+    });
+    expect(list.json().members).toContainEqual(
+      expect.objectContaining({ userUid: newcomer.userUid, role: 'host' }),
+    );
+  });
+
+  it('an anonymous user cannot accept an invitation', async () => {
+    const invitation = await app.services.staff.invite(storeA, {
+      email: 'anon@shop.example',
+      role: 'moderator',
+      invitedBy: null,
+    });
+    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
+    const answer = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
+      payload: { token: invitation.token },
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+
+  it('a revoked invitation no longer works', async () => {
+    const owner = await signInStaff(app, storeA, 'owner');
+    const { invitation, token } = await app.services.staff.invite(storeA, {
+      email: 'revoked@shop.example',
+      role: 'host',
+      invitedBy: owner.userUid,
+    });
+    const revoked = await inject({
+      method: 'DELETE',
+      url: `/staff/stores/${storeA}/invitations/${invitation.uid}`,
+      headers: owner.headers,
+    });
+    expect(revoked.statusCode).toBe(204);
+    const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+    expect(info.statusCode).toBe(404);
+  });
+
+  it('the last owner can be neither removed nor demoted; with a second owner they can', async () => {
+    const store = await createTestStore(app);
+    const owner = await signInStaff(app, store, 'owner');
+    const demote = await inject({
+      method: 'PATCH',
+      url: `/staff/stores/${store}/members/${owner.userUid}`,
+      headers: owner.headers,
+      payload: { role: 'host' },
+    });
+    expect(demote.statusCode).toBe(409);
+    const remove = await inject({
+      method: 'DELETE',
+      url: `/staff/stores/${store}/members/${owner.userUid}`,
+      headers: owner.headers,
+    });
+    expect(remove.statusCode).toBe(409);
+
+    const second = await signInStaff(app, store, 'owner');
+    const removed = await inject({
+      method: 'DELETE',
+      url: `/staff/stores/${store}/members/${owner.userUid}`,
+      headers: second.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    // The removed owner's next studio call is refused at once: roles are read per call.
+    const after = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/members`,
+      headers: owner.headers,
+    });
+    expect(after.statusCode).toBe(403);
+  });
+
+  it("an owner of store A cannot touch store B's staff through A's path", async () => {
+    const ownerA = await signInStaff(app, storeA, 'owner');
+    const memberB = await signInStaff(app, storeB, 'host');
+    const change = await inject({
+      method: 'PATCH',
+      url: `/staff/stores/${storeA}/members/${memberB.userUid}`,
+      headers: ownerA.headers,
+      payload: { role: 'owner' },
+    });
+    expect(change.statusCode).toBe(404);
+    expect(await app.services.staff.roleOf(storeB, memberB.userUid)).toBe('host');
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps who changed what through studio calls, secrets left out, newest first, for owners', async () => {
+    const store = await createTestStore(app);
+    const owner = await signInStaff(app, store, 'owner');
+    await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'audited@shop.example', role: 'moderator' },
+    });
+    await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: adminHeaders,
+      payload: { email: 'by-key@shop.example', role: 'host' },
+    });
+    // Reads are not changes.
+    await inject({ method: 'GET', url: `/staff/stores/${store}/members`, headers: owner.headers });
+
+    const log = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/audit?limit=1`,
+      headers: owner.headers,
+    });
+    expect(log.statusCode).toBe(200);
+    const first = log.json();
+    expect(first.entries).toEqual([
+      expect.objectContaining({
+        actor: 'Admin key',
+        actorUid: null,
+        action: 'inviteStaff',
+        details: { email: 'by-key@shop.example', role: 'host' },
+      }),
+    ]);
+    const next = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/audit?limit=5&before=${first.nextBefore}`,
+      headers: owner.headers,
+    });
+    expect(next.json().entries).toEqual([
+      expect.objectContaining({ actorUid: owner.userUid, action: 'inviteStaff', target: {} }),
+    ]);
+    expect(next.json().nextBefore).toBeNull();
+
+    const host = await signInStaff(app, store, 'host');
+    const refused = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/audit`,
+      headers: host.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('never keeps passwords or tokens sent in a body', async () => {
+    const { auditDetails } = await import('../../http/register-call.ts');
+    expect(auditDetails({ name: 'x', password: 'hunter2', nested: { refreshToken: 'abc' } })).toEqual({
+      name: 'x',
+      password: '[redacted]',
+      nested: { refreshToken: '[redacted]' },
+    });
+    expect(auditDetails(Buffer.alloc(2048))).toEqual({ bytes: 2048 });
+    expect(auditDetails({ csv: 'x'.repeat(10_000) })).toEqual({ fields: ['csv'], truncated: true });
+  });
+});
