@@ -9,6 +9,8 @@ import { createOidcService } from './features/auth/oidc.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { createStudioCatalogueService } from './features/catalog/studio-catalogue-service.ts';
+import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
 import { createOrderService } from './features/checkout/order-service.ts';
@@ -30,6 +32,9 @@ import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
+import { createMediaService } from './features/media/media-service.ts';
+import { createFileMediaStore } from './features/media/media-store.ts';
+import { registerMediaRoutes } from './features/media/routes.ts';
 import { notificationLiveQueries } from './features/notifications/live-queries.ts';
 import { createNotificationService } from './features/notifications/notification-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
@@ -74,6 +79,10 @@ export interface CompositionDeps {
 export function createServices({ db, outboxDb, now, log, config }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
+  /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
+  const studioCatalogue = createStudioCatalogueService(db, catalog, now);
+  /** Uploaded images; other features store theirs through `media.storeImage`. */
+  const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
   const shows = createShowService({
     db: outboxDb,
@@ -163,6 +172,8 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     staff,
     staffGate,
     catalog,
+    studioCatalogue,
+    media,
     events,
     shows,
     auth,
@@ -213,6 +224,14 @@ export function registerRoutes(
     (productUid) => events.republishProduct(productUid),
     requireAdmin,
   );
+  registerMediaRoutes(app, services.media);
+  registerStudioCatalogueRoutes(app, {
+    studio: services.studioCatalogue,
+    media: services.media,
+    staffGate: services.staffGate,
+    storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
+    republishProduct: (productUid) => events.republishProduct(productUid),
+  });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);
@@ -235,7 +254,12 @@ export function registerRoutes(
     staffGate: services.staffGate,
     publicOrigin,
   });
-  registerStudioShowRoutes(app, { shows: services.shows, staffGate: services.staffGate, publicOrigin });
+  registerStudioShowRoutes(app, {
+    shows: services.shows,
+    staffGate: services.staffGate,
+    publicOrigin,
+    storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
+  });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,

@@ -1,4 +1,5 @@
 import type { CompetitionAdminView, Show, ShowList } from '@vitrine/protocol';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestStaffMember as StudioStaff, signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
@@ -238,17 +239,37 @@ describe('scheduling a show', () => {
     expect((await send(null, 'GET', `${shows()}/${show.uid}/preview`)).status).toBe(401);
   });
 
-  it('answers 503 for a cover upload while no media store is set up, after checking the show', async () => {
+  it('uploads a cover image, resized to WebP, and refuses what is not an image', async () => {
     const show = await createShow();
-    const upload = (pageUid: string, who: StudioStaff) =>
+    const png = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (pageUid: string, who: StudioStaff, payload: Buffer, type = 'image/png') =>
       app.server.inject({
         method: 'POST',
         url: `${shows(pageUid)}/${show.uid}/cover`,
-        headers: { ...who.headers, 'content-type': 'image/png' },
-        payload: Buffer.from('not really a png'),
+        headers: { ...who.headers, 'content-type': type },
+        payload,
       });
-    expect((await upload(OTHER, otherOwner)).statusCode).toBe(404);
-    expect([200, 503]).toContain((await upload(SHOP, host)).statusCode);
+    expect((await upload(OTHER, otherOwner, png)).statusCode).toBe(404);
+    const uploaded = await upload(SHOP, host, png);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const coverUrl = (uploaded.json() as Show).coverUrl as string;
+    expect(coverUrl).toMatch(new RegExp(`^/media/${SHOP}/.+\\.webp$`));
+    const served = await app.server.inject({ method: 'GET', url: coverUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const preview = await send<{ event: { event: { coverPhotoPath: string } } }>(
+      host,
+      'GET',
+      `${shows()}/${show.uid}/preview`,
+    );
+    expect(preview.body.event.event.coverPhotoPath).toBe(coverUrl);
+    const fake = await upload(SHOP, host, Buffer.from('not really a png'));
+    expect(fake.statusCode).toBe(415);
+    expect((await upload(SHOP, host, png, 'text/plain')).statusCode).toBe(415);
   });
 
   it('writes each change to the audit log', async () => {

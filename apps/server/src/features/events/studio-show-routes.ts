@@ -1,12 +1,12 @@
 import { buildCalendarFile, SHOW_CALENDAR_PATH, showStorefrontPath } from '@vitrine/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ShowService } from './show-service.ts';
 
 /** Stores a show's cover image (the media feature) and answers its public URL. */
-export type StoreCoverImage = (pageUid: string, bytes: Buffer) => Promise<{ url: string }>;
+export type StoreCoverImage = (pageUid: string, bytes: Uint8Array) => Promise<{ url: string }>;
 
 /** The studio's show calls (hosts) and the public calendar file of a published show. */
 export function registerStudioShowRoutes(
@@ -16,8 +16,7 @@ export function registerStudioShowRoutes(
     staffGate: StaffGate;
     /** The origin links point at: the configured public URL, else the request's own. */
     publicOrigin: (request: FastifyRequest) => string;
-    /** Absent until a media store is wired: covers then answer 503. */
-    storeCoverImage?: StoreCoverImage;
+    storeCoverImage: StoreCoverImage;
   },
 ): void {
   const { shows, staffGate, publicOrigin } = deps;
@@ -56,9 +55,7 @@ export function registerStudioShowRoutes(
     async (bytes, { params, request }) => {
       // The show first: nothing is stored for a show of another store.
       await shows.campaignOf(params.pageUid, params.showUid);
-      if (!deps.storeCoverImage)
-        throw new HttpError(503, 'unavailable', 'Image uploads are not set up on this server.');
-      const { url } = await deps.storeCoverImage(params.pageUid, Buffer.from(bytes));
+      const { url } = await deps.storeCoverImage(params.pageUid, bytes);
       return shows.setCover(params.pageUid, params.showUid, url, publicOrigin(request));
     },
     staff,

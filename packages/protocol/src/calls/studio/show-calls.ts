@@ -1,4 +1,9 @@
-import { LOCAL_DATE_TIME_PATTERN, SHOW_GROUPS } from '@vitrine/domain';
+import {
+  IMAGE_UPLOAD_MEDIA_TYPES,
+  LOCAL_DATE_TIME_PATTERN,
+  MAX_IMAGE_UPLOAD_BYTES,
+  SHOW_GROUPS,
+} from '@vitrine/domain';
 import { z } from 'zod';
 import { PriceList, Timestamp, Uid } from '../../common.ts';
 import { EventCurrentStatus, EventProduct, EventStatus, LiveEvent } from '../../events.ts';
@@ -154,9 +159,6 @@ export const ShowLineupInput = z
   .strict();
 export type ShowLineupInput = z.infer<typeof ShowLineupInput>;
 
-/** Largest cover image upload. */
-export const SHOW_COVER_MAX_BYTES = 10 * 1024 * 1024;
-
 const StorePath = z.object({ pageUid: Uid });
 const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
 const CompetitionPath = z.object({ pageUid: Uid, showUid: Uid, competitionUid: z.string().min(1).max(128) });
@@ -204,9 +206,10 @@ export const showCalls = {
     response: Show,
   },
   uploadShowCover: {
-    summary: "Uploads the show's cover image (JPEG, PNG or WebP), resized for the player; answers the show.",
+    summary:
+      "Uploads the show's cover image (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), resized for the player; answers the show.",
     params: ShowPath,
-    binaryBody: { mediaTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: SHOW_COVER_MAX_BYTES },
+    binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
     response: Show,
   },
   previewShow: {
