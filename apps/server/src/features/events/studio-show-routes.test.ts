@@ -337,10 +337,9 @@ describe('competitions prepared for a show', () => {
 });
 
 describe('roles and stores', () => {
-  it('lets hosts and owners schedule shows, and moderators only prepare competitions', async () => {
+  it('lets hosts and owners schedule shows, and moderators only list them and prepare competitions', async () => {
     const show = await createShow({}, owner);
     for (const [method, url] of [
-      ['GET', shows()],
       ['POST', shows()],
       ['GET', `${shows()}/${show.uid}`],
       ['PATCH', `${shows()}/${show.uid}`],
@@ -358,6 +357,7 @@ describe('roles and stores', () => {
       expect(refused.body.error).toBe('role_required');
     }
     expect((await send(moderator, 'GET', `${shows()}/${show.uid}/competitions`)).status).toBe(200);
+    expect((await send(moderator, 'GET', shows())).status).toBe(200);
     expect((await send(owner, 'GET', `${shows()}/${show.uid}/competitions`)).status).toBe(200);
     expect((await send(null, 'GET', shows())).status).toBe(401);
   });

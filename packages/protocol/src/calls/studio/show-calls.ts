@@ -167,7 +167,7 @@ const CompetitionPath = z.object({ pageUid: Uid, showUid: Uid, competitionUid: z
 export const showCalls = {
   listShows: {
     summary:
-      "The store's shows, drafts included, newest start first (upcoming, live and drafts soonest first), with paging.",
+      "The store's shows, drafts included, newest start first (upcoming, live and drafts soonest first), with paging; moderators too, to find a show's competitions.",
     params: StorePath,
     query: ShowListQuery,
     response: ShowList,

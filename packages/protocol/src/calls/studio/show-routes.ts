@@ -5,10 +5,11 @@ const SHOW = `${SHOWS}/:showUid`;
 
 /**
  * The studio's show calls (studio/show-calls.ts): hosts schedule shows; moderators, who run
- * competitions, prepare the shows' raffles, quizzes and polls.
+ * competitions, prepare the shows' raffles, quizzes and polls, so they may list the shows too
+ * (names and times; nothing about money).
  */
 export const SHOW_ROUTES = {
-  listShows: route({ method: 'GET', path: SHOWS, auth: { staff: 'host' } }),
+  listShows: route({ method: 'GET', path: SHOWS, auth: { staff: 'moderator' } }),
   getShow: route({ method: 'GET', path: SHOW, auth: { staff: 'host' } }),
   createShow: route({ method: 'POST', path: SHOWS, auth: { staff: 'host' } }),
   updateShow: route({ method: 'PATCH', path: SHOW, auth: { staff: 'host' } }),
