@@ -1,9 +1,11 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -18,7 +20,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { formatMoney } from '@vitrine/domain';
 import type { PriceList, Show, ShowLineupItem } from '@vitrine/protocol';
 import type { Locale } from '@vitrine/protocol/vocabulary';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
@@ -31,6 +33,9 @@ function priceText(prices: PriceList, language: string): string {
 }
 
 /**
+ * Items are keyed by product (unique in a line-up), not by event product uid: a product just
+ * added has its uid only once saved, and a changing key would drop it mid-drag.
+ *
  * The show's products in the order the host presents them: drag (or move with the keyboard) to
  * reorder, remove, and add from the store's catalogue. Every change is saved at once.
  */
@@ -46,34 +51,63 @@ export function LineupEditor({ show, onChange }: { show: Show; onChange: (show: 
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const save = async (next: ShowLineupItem[], message: string) => {
-    const previous = items;
+  // Saves go one after another (a quick second move must not reach the server first), and only
+  // the answer to the latest one replaces what is shown, so an earlier answer never undoes a move.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const latest = useRef(0);
+  const lastSaved = useRef<ShowLineupItem[]>(show.lineup);
+
+  const save = (next: ShowLineupItem[], message: string) => {
+    const request = ++latest.current;
     setItems(next);
     setSaving(true);
     setFailure(null);
-    try {
-      const saved = await staffCall('setShowLineup', {
-        params: { pageUid: store.pageUid, showUid: show.uid },
-        body: { productUids: next.map((item) => item.productUid) },
-      });
-      setItems(saved.lineup);
-      onChange(saved);
-      setAnnouncement(message);
-    } catch (error) {
-      setItems(previous);
-      setFailure(refusalText(error, t('lineup.failed')));
-    } finally {
-      setSaving(false);
-    }
+    queue.current = queue.current.then(async () => {
+      try {
+        const saved = await staffCall('setShowLineup', {
+          params: { pageUid: store.pageUid, showUid: show.uid },
+          body: { productUids: next.map((item) => item.productUid) },
+        });
+        lastSaved.current = saved.lineup;
+        if (request !== latest.current) return;
+        setItems(saved.lineup);
+        onChange(saved);
+        setAnnouncement(message);
+      } catch (error) {
+        if (request !== latest.current) return;
+        setItems(lastSaved.current);
+        setFailure(refusalText(error, t('lineup.failed')));
+      } finally {
+        if (request === latest.current) setSaving(false);
+      }
+    });
+  };
+
+  /** What screen readers hear while a product is moved, by name and position, in the studio's language. */
+  const place = (id: UniqueIdentifier | undefined) => {
+    const index = items.findIndex((item) => item.productUid === id);
+    return { name: items[index]?.name ?? '', position: index + 1 };
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('lineup.a11y.pickedUp', place(active.id)),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('lineup.a11y.over', { name: place(active.id).name, position: place(over.id).position })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('lineup.a11y.dropped', { name: place(active.id).name, position: place(over.id).position })
+        : undefined,
+    onDragCancel: ({ active }) => t('lineup.a11y.cancelled', place(active.id)),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const from = items.findIndex((item) => item.uid === active.id);
-    const to = items.findIndex((item) => item.uid === over.id);
+    const from = items.findIndex((item) => item.productUid === active.id);
+    const to = items.findIndex((item) => item.productUid === over.id);
     if (from < 0 || to < 0) return;
     const moved = items[from];
-    void save(arrayMove(items, from, to), t('lineup.moved', { name: moved?.name, position: to + 1 }));
+    save(arrayMove(items, from, to), t('lineup.moved', { name: moved?.name, position: to + 1 }));
   };
 
   const add = (product: {
@@ -104,18 +138,29 @@ export function LineupEditor({ show, onChange }: { show: Show; onChange: (show: 
       {items.length === 0 ? (
         <p className="studio-notice">{t('lineup.empty')}</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={items.map((item) => item.uid)} strategy={verticalListSortingStrategy}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: t('lineup.a11y.instructions') },
+          }}
+        >
+          <SortableContext
+            items={items.map((item) => item.productUid)}
+            strategy={verticalListSortingStrategy}
+          >
             <ol className="shows-lineup__list">
               {items.map((item, index) => (
                 <LineupRow
-                  key={item.uid}
+                  key={item.productUid}
                   item={item}
                   position={index + 1}
                   price={priceText(item.prices, i18n.language)}
                   onRemove={() =>
-                    void save(
-                      items.filter((candidate) => candidate.uid !== item.uid),
+                    save(
+                      items.filter((candidate) => candidate.productUid !== item.productUid),
                       t('lineup.removed', { name: item.name }),
                     )
                   }
@@ -151,7 +196,7 @@ function LineupRow({
 }) {
   const { t } = useStudioTranslation('studio-shows');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.uid,
+    id: item.productUid,
   });
   return (
     <li

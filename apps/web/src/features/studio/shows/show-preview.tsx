@@ -1,4 +1,4 @@
-import { formatMoney } from '@vitrine/domain';
+import { formatMoney, showGroup } from '@vitrine/domain';
 import type { Locale } from '@vitrine/protocol/vocabulary';
 import { Link, useParams } from 'react-router';
 import { useStudioStore } from '../studio-context.ts';
@@ -44,7 +44,9 @@ export function ShowPreview() {
           ) : (
             <span className="shows-preview__placeholder" aria-hidden="true" />
           )}
-          <span className="shows-preview__status">{t('preview.planned')}</span>
+          <span className="shows-preview__status">
+            {t(`status.${showGroup('public', event.event.currentStatus)}`)}
+          </span>
         </div>
         <div className="shows-preview__body">
           <h2>{event.event.eventName}</h2>

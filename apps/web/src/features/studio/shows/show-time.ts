@@ -1,4 +1,5 @@
-import { utcToZonedLocal } from '@vitrine/domain';
+import { INTL_TAG_BY_LOCALE, utcToZonedLocal } from '@vitrine/domain';
+import type { Locale } from '@vitrine/protocol/vocabulary';
 
 /**
  * An instant as the store's staff read it: date and time in the show's time zone, in the studio's
@@ -6,10 +7,15 @@ import { utcToZonedLocal } from '@vitrine/domain';
  */
 export function formatShowTime(instant: number, timeZone: string, language: string): string {
   const sameZone = Intl.DateTimeFormat().resolvedOptions().timeZone === timeZone;
-  return new Intl.DateTimeFormat(language, {
+  // dateStyle/timeStyle cannot be combined with timeZoneName, so the fields are spelled out.
+  return new Intl.DateTimeFormat(INTL_TAG_BY_LOCALE[language as Locale] ?? language, {
     timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     ...(sameZone ? {} : { timeZoneName: 'short' }),
   }).format(instant);
 }
