@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
 import type { AuthSession, Show } from '@vitrine/protocol';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
@@ -19,7 +20,7 @@ const texts = JSON.parse(
   readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
 ) as {
   list: { new: string };
-  editor: { create: string };
+  editor: { create: string; preview: string };
   fields: { name: string; startsAt: string; timeZone: string };
   publish: { button: string; confirm: string };
   unpublish: { button: string };
@@ -138,10 +139,18 @@ describe('scheduling a show in the studio', () => {
     expect(await shopShowNames()).not.toContain(name);
     expect((await fetch(`${baseUrl}/calendar/${showUid}/show.ics`)).status).toBe(404);
 
+    await expectNoViolations(page, 'show editor');
     await page.getByRole('button', { name: texts.publish.button }).click();
     await page.locator('dialog[open]').getByRole('button', { name: texts.publish.confirm }).click();
     await page.getByRole('button', { name: texts.unpublish.button }).waitFor();
     await expect.poll(shopShowNames).toContain(name);
+
+    await page.getByRole('link', { name: texts.editor.preview }).click();
+    await page.getByRole('heading', { name }).waitFor();
+    await expectNoViolations(page, 'show preview');
+    await page.goto(`${baseUrl}/studio/${STORE}/shows`);
+    await page.getByRole('link', { name }).waitFor();
+    await expectNoViolations(page, 'show list');
 
     const calendar = await fetch(`${baseUrl}/calendar/${showUid}/show.ics`);
     expect(calendar.status).toBe(200);
@@ -159,6 +168,23 @@ describe('scheduling a show in the studio', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+/** axe-core's violations of impact moderate or worse on the page as it is now (none expected). */
+async function expectNoViolations(target: Page, screen: string): Promise<void> {
+  await target.evaluate(axe.source);
+  const violations = await target.evaluate(async () => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+  });
+  const findings = violations.filter((violation) => violation.impact !== 'minor');
+  expect(findings, `${screen}: ${JSON.stringify(findings, null, 1)}`).toEqual([]);
+}
 
 /** A text of the locale file with its {{placeholders}} filled. */
 const fill = (text: string, values: Record<string, string | number>) =>
