@@ -230,7 +230,9 @@ export function registerRoutes(
     media: services.media,
     staffGate: services.staffGate,
     storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
-    republishProduct: (productUid) => events.republishProduct(productUid),
+    // The store's own currency until store settings say which others it sells in.
+    storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
+    republishProducts: (productUids) => events.republishProducts(productUids),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);

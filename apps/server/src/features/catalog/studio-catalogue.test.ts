@@ -341,3 +341,10 @@ describe('Shopify CSV import and export', () => {
     expect(preview.json()).toMatchObject({ errors: [], counts: { create: 1 } });
   });
 });
+
+describe('catalogue info', () => {
+  it("answers the store's currency", async () => {
+    const response = await call('GET', 'store-b/catalogue-info', ownerOfB);
+    expect(response.json()).toEqual({ currency: 'EUR', currencies: ['EUR'] });
+  });
+});

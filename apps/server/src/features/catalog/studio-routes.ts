@@ -1,3 +1,4 @@
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import type { FastifyInstance } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -14,12 +15,23 @@ export function registerStudioCatalogueRoutes(
     media: MediaService;
     staffGate: StaffGate;
     /** The store's own currency: a CSV's prices are in it. */
-    storeCurrency: (pageUid: string) => Promise<string>;
-    /** Tells the shows presenting a product that it changed (the events feature). */
-    republishProduct: (productUid: string) => Promise<void>;
+    storeCurrency: (pageUid: string) => Promise<Currency>;
+    /** The currencies the store sells in, its own first: the editor offers a price in each. */
+    storeCurrencies: (pageUid: string) => Promise<Currency[]>;
+    /** Tells the shows presenting these products that they changed (the events feature). */
+    republishProducts: (productUids: readonly string[]) => Promise<void>;
   },
 ): void {
-  const { studio, media, staffGate, republishProduct } = deps;
+  const { studio, media, staffGate, republishProducts } = deps;
+  registerCall(
+    app,
+    'getCatalogueInfo',
+    async (_body, { params }) => {
+      const currency = await deps.storeCurrency(params.pageUid);
+      return { currency, currencies: await deps.storeCurrencies(params.pageUid) };
+    },
+    { staffGate },
+  );
   registerCall(app, 'listStudioProducts', (_body, { params, query }) => studio.list(params.pageUid, query), {
     staffGate,
   });
@@ -38,7 +50,7 @@ export function registerStudioCatalogueRoutes(
     async (input, { params }) => {
       const product = await studio.update(params.pageUid, params.productUid, input);
       // Viewers of shows presenting it see the new data.
-      await republishProduct(product.uid);
+      await republishProducts([product.uid]);
       return product;
     },
     { staffGate },
@@ -88,8 +100,10 @@ export function registerStudioCatalogueRoutes(
         );
       }
       await studio.importProducts(params.pageUid, plan.products);
-      for (const product of plan.products)
-        if (product.action === 'update') await republishProduct(product.uid);
+      // Shows presenting an updated product tell their viewers, once for the whole file.
+      await republishProducts(
+        plan.products.filter((product) => product.action === 'update').map((product) => product.uid),
+      );
       return {
         report,
         created: report.counts.create,

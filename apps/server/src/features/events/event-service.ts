@@ -537,6 +537,18 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
       });
     },
 
+    /** As republishProduct for many products (a CSV import), in one transaction. */
+    async republishProducts(productUids: readonly string[]): Promise<void> {
+      if (productUids.length === 0) return;
+      await db.transaction(async (tx) => {
+        const rows = await tx.query<{ event_id: string; uid: string }>(
+          'SELECT event_id, uid FROM event_products WHERE product_uid = ANY($1)',
+          [productUids],
+        );
+        for (const row of rows) await publishEventProduct(tx, row.event_id, row.uid);
+      });
+    },
+
     eventsByIds,
 
     eventsByCampaigns,

@@ -265,3 +265,64 @@ describe('the audit log', () => {
     expect(auditDetails({ csv: 'x'.repeat(10_000) })).toEqual({ fields: ['csv'], truncated: true });
   });
 });
+
+describe('a studio password', () => {
+  it('is set freely by an owner a link signed in, then replaced only with the current one', async () => {
+    const owner = await signInStaff(app, storeA, 'owner');
+    const set = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { newPassword: 'linen-and-oak-2026' },
+    });
+    expect(set.statusCode).toBe(204);
+    const signIn = await inject({
+      method: 'POST',
+      url: '/functions/auth/signInWithPassword',
+      payload: { email: owner.email, password: 'linen-and-oak-2026' },
+    });
+    expect(signIn.statusCode).toBe(200);
+
+    const withoutCurrent = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { newPassword: 'stoneware-and-wool-2026' },
+    });
+    expect(withoutCurrent.statusCode).toBe(403);
+    const wrongCurrent = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { currentPassword: 'guess', newPassword: 'stoneware-and-wool-2026' },
+    });
+    expect(wrongCurrent.statusCode).toBe(403);
+    const replaced = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { currentPassword: 'linen-and-oak-2026', newPassword: 'stoneware-and-wool-2026' },
+    });
+    expect(replaced.statusCode).toBe(204);
+  });
+
+  it('is refused to an anonymous viewer, and a too short one gets a 400 naming the field', async () => {
+    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
+    const refused = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
+      payload: { newPassword: 'linen-and-oak-2026' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const owner = await signInStaff(app, storeA, 'owner');
+    const short = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/^newPassword: /);
+  });
+});
