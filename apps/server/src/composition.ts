@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
+import { DEFAULT_STORE_TIME_ZONE } from '@vitrine/domain';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
@@ -25,11 +26,14 @@ import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
 import { createCompetitionService } from './features/competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './features/competitions/routes.ts';
+import { registerStudioCompetitionRoutes } from './features/competitions/studio-routes.ts';
 import { createContactService } from './features/contacts/contact-service.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createShowService } from './features/events/show-service.ts';
+import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
@@ -84,6 +88,14 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
+  const shows = createShowService({
+    db: outboxDb,
+    events,
+    catalog,
+    now,
+    // Until stores have a time zone setting, shows made outside the studio read in the demo's.
+    storeTimeZone: async () => DEFAULT_STORE_TIME_ZONE,
+  });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
@@ -191,6 +203,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     studioCatalogue,
     media,
     events,
+    shows,
     auth,
     tracking,
     limits,
@@ -229,6 +242,9 @@ export function registerRoutes(
 ): void {
   const { auth, stores, events } = services;
   const { requireAdmin, now } = deps;
+  /** The origin links point at: the configured public URL, else the request's own. */
+  const publicOrigin = (request: FastifyRequest) =>
+    deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
   registerStoreRoutes(app, stores, requireAdmin);
   registerCatalogRoutes(
     app,
@@ -269,14 +285,25 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
-    publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    publicOrigin,
+  });
+  registerStudioShowRoutes(app, {
+    shows: services.shows,
+    staffGate: services.staffGate,
+    publicOrigin,
+    storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
+  });
+  registerStudioCompetitionRoutes(app, {
+    competitions: services.competitions,
+    campaignOf: services.shows.campaignOf,
+    staffGate: services.staffGate,
   });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
     'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),
     'liveEvents.byId': ({ ids }) => events.eventsByIds(ids),
     'liveEvents.byCampaign': ({ campaignIds }) => events.eventsByCampaigns(campaignIds),
-    liveEventProducts: ({ eventId }) => events.eventProducts(eventId),
+    liveEventProducts: ({ eventId }) => events.publishedEventProducts(eventId),
     embedding: async ({ pageUid }) => ({
       allowedOrigins: (await stores.pageSummary(pageUid)).allowedOrigins,
     }),
