@@ -36,6 +36,7 @@ import { createStaffGate } from './features/staff/staff-gate.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
 import { storeLiveQueries } from './features/stores/live-queries.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
+import { registerStoreSettingsRoutes } from './features/stores/settings-routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
@@ -219,6 +220,7 @@ export function registerRoutes(
     staffGate: services.staffGate,
     publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
   });
+  registerStoreSettingsRoutes(app, { stores, staffGate: services.staffGate });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
     'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),

@@ -30,6 +30,7 @@ export * from './purchase-signals.ts';
 export * from './show-state.ts';
 export * from './staff-roles.ts';
 export * from './stock-signals.ts';
+export * from './store-settings.ts';
 export * from './stream-type.ts';
 export * from './transactions.ts';
 export * from './variant-selection.ts';

@@ -155,20 +155,20 @@ export function createStaffService(deps: {
 
     /** Spends a studio link: a session of its user. A used, unknown or expired link is a 401. */
     async redeemStudioLink(token: string): Promise<AuthSession> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<{ user_uid: string }>(
-          `UPDATE studio_links SET used_at = $2
-           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_uid`,
-          [hashToken(token), now()],
+      const [row] = await db.query<{ user_uid: string }>(
+        `UPDATE studio_links SET used_at = $2
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_uid`,
+        [hashToken(token), now()],
+      );
+      if (!row)
+        throw new HttpError(
+          401,
+          'link_not_valid',
+          'This studio link was already used or has expired. Restart the server for a new one, or sign in with your e-mail and password.',
         );
-        if (!row)
-          throw new HttpError(
-            401,
-            'link_not_valid',
-            'This studio link was already used or has expired. Restart the server for a new one, or sign in with your e-mail and password.',
-          );
-        return sessions.sessionForUser(row.user_uid, tx);
-      });
+      // After the link is spent, not in its transaction: the first session loads the signing key
+      // from the database, which inside a transaction waits forever for PGlite's one connection.
+      return sessions.sessionForUser(row.user_uid);
     },
 
     async listStaff(pageUid: string): Promise<{ members: StaffMember[]; invitations: StaffInvitation[] }> {
@@ -324,6 +324,7 @@ export function createStaffService(deps: {
       pageUid: string,
       page: { before?: string; limit: number },
     ): Promise<{ entries: AuditEntry[]; nextBefore: string | null }> {
+      // Ordered by the column, not the text alias `id`, which would put entry 9 before entry 10.
       const rows = await db.query<{
         id: string;
         at: string;
@@ -334,7 +335,7 @@ export function createStaffService(deps: {
       }>(
         `SELECT id::text AS id, at, actor_uid, action, target, details FROM staff_audit_log
          WHERE page_uid = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-         ORDER BY id DESC LIMIT $3`,
+         ORDER BY staff_audit_log.id DESC LIMIT $3`,
         [pageUid, page.before ?? null, page.limit + 1],
       );
       const shown = rows.slice(0, page.limit);
