@@ -39,7 +39,9 @@ export default defineConfig({
   // `vite` dev server: forward API and media calls to a running Vitrine server.
   server: {
     proxy: Object.fromEntries(
-      ['/functions', '/shopapiv2', '/reads', '/admin', '/demo-media'].map((path) => [path, apiTarget]),
+      ['/functions', '/shopapiv2', '/reads', '/admin', '/staff', '/media', '/payments', '/demo-media'].map(
+        (path) => [path, apiTarget],
+      ),
     ),
   },
 });

@@ -164,3 +164,15 @@ describe('framedPageOwner', () => {
     expect(framedPageOwner('/widget/%E0%A4%A', new URLSearchParams(), 'demo')).toBeNull();
   });
 });
+
+describe('framedPageOwner of the studio', () => {
+  it('never lets a store (or a campaign named "studio") frame the studio', () => {
+    for (const path of [
+      '/studio',
+      '/studio/link',
+      '/studio/demo-store/orders',
+      '/studio/demo-store/products/p1',
+    ])
+      expect(framedPageOwner(path, new URLSearchParams(), 'demo')).toBeNull();
+  });
+});

@@ -22,6 +22,8 @@ export function framedPageOwner(
   const segments = pathname.split('/').filter(Boolean).map(safeDecode);
   if (segments.some((segment) => segment === null)) return null;
   const [first, second, third, fourth] = segments as string[];
+  // The studio is never framed: a store's embed origins must not be able to clickjack its staff.
+  if (first === 'studio') return null;
   if (first === 'widget') {
     if (!second) return null;
     if (second === 'multi-event') return { pageUid: search.get('pageUid') || defaultPageUid };

@@ -22,6 +22,8 @@ const API_PREFIXES = [
   '/shopapiv2/',
   '/reads/',
   '/admin/',
+  '/staff/',
+  '/payments/',
   '/realtime',
   '/healthz',
   '/readyz',

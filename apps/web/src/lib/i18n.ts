@@ -51,12 +51,11 @@ export async function initI18n(): Promise<void> {
   await i18next
     .use(initReactI18next)
     .use(
+      // Each on-demand namespace is a folder of locales/ (checkout, interaction, the studio's).
       resourcesToBackend((language: string, namespace: string) =>
-        namespace === CHECKOUT_NAMESPACE
-          ? import(`../locales/checkout/${language}.json`)
-          : namespace === INTERACTION_NAMESPACE
-            ? import(`../locales/interaction/${language}.json`)
-            : import(`../locales/${language}.json`),
+        namespace === 'translation'
+          ? import(`../locales/${language}.json`)
+          : import(`../locales/${namespace}/${language}.json`),
       ),
     )
     .init({

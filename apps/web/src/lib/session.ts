@@ -186,22 +186,30 @@ export async function ensureSession(): Promise<StoredSession> {
 const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.idToken}` });
 
 /**
- * A call as the viewer: signs in anonymously first when needed and sends the id token as the
- * bearer (spec §7). A 401 (token revoked or expired early) refreshes once and retries.
+ * Sends a request with the viewer's id token as the bearer, signing in anonymously first when
+ * needed; a 401 (token revoked or expired early) refreshes once and retries. `label` names the
+ * request in the debug log.
  */
-export async function callAsViewer<N extends ClientCallName>(
+export async function sendAsViewer<T>(
+  label: string,
+  send: (authorization: { authorization: string }) => Promise<T>,
+): Promise<T> {
+  const session = await ensureSession();
+  try {
+    return await send(bearer(session));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'unauthenticated') throw error;
+    debugLog(`${label} refused the id token; refreshing once`);
+    return send(bearer((await refresh()) ?? (await ensureSession())));
+  }
+}
+
+/** A call as the viewer (spec §7): see sendAsViewer. */
+export function callAsViewer<N extends ClientCallName>(
   name: N,
   input: CallRequest<N>,
 ): Promise<CallResponse<N>> {
-  const send = (session: StoredSession) => call(name, input, bearer(session));
-  const session = await ensureSession();
-  try {
-    return await send(session);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'unauthenticated') throw error;
-    debugLog(`${name} refused the id token; refreshing once`);
-    return send((await refresh()) ?? (await ensureSession()));
-  }
+  return sendAsViewer(name, (authorization) => call(name, input, authorization));
 }
 
 /**

@@ -15,7 +15,7 @@ export async function ensureOwnerLink(
   const userUid = await deps.db.transaction(async (tx) => {
     const existing = await deps.users.uidByEmail(owner.email, tx);
     const uid = existing ?? (await deps.users.createAccount(tx, { name: owner.name, email: owner.email }));
-    const role = await deps.staff.roleOf(owner.pageUid, uid);
+    const role = await deps.staff.roleOf(owner.pageUid, uid, tx);
     if (role !== 'owner') await deps.staff.addMember(owner.pageUid, uid, 'owner', tx);
     return uid;
   });

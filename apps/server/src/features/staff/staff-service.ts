@@ -106,8 +106,8 @@ export function createStaffService(deps: {
 
   return {
     /** The member's role in the store, or null when they are not staff of it. */
-    async roleOf(pageUid: string, userUid: string): Promise<StaffRole | null> {
-      const [row] = await db.query<{ role: StaffRole }>(
+    async roleOf(pageUid: string, userUid: string, q: Queryable = db): Promise<StaffRole | null> {
+      const [row] = await q.query<{ role: StaffRole }>(
         'SELECT role FROM store_staff WHERE page_uid = $1 AND user_uid = $2',
         [pageUid, userUid],
       );
@@ -155,6 +155,9 @@ export function createStaffService(deps: {
 
     /** Spends a studio link: a session of its user. A used, unknown or expired link is a 401. */
     async redeemStudioLink(token: string): Promise<AuthSession> {
+      // One statement spends the link, so two redemptions cannot both succeed. The session is
+      // issued after it, outside any transaction: issuing may read the signing key, and PGlite
+      // has one connection, which an open transaction would hold.
       const [row] = await db.query<{ user_uid: string }>(
         `UPDATE studio_links SET used_at = $2
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_uid`,
@@ -166,8 +169,6 @@ export function createStaffService(deps: {
           'link_not_valid',
           'This studio link was already used or has expired. Restart the server for a new one, or sign in with your e-mail and password.',
         );
-      // After the link is spent, not in its transaction: the first session loads the signing key
-      // from the database, which inside a transaction waits forever for PGlite's one connection.
       return sessions.sessionForUser(row.user_uid);
     },
 

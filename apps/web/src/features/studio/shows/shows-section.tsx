@@ -1,0 +1,6 @@
+import { SectionPlaceholder } from '../ui/section-placeholder.tsx';
+
+/** The section's screens (its own descendant routes); a placeholder until they are built. */
+export default function ShowsSection() {
+  return <SectionPlaceholder titleKey="nav.shows" />;
+}

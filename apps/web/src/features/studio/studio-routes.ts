@@ -1,0 +1,53 @@
+import type { RouteObject } from 'react-router';
+import { STUDIO_SECTIONS, type StudioSectionPath } from './studio-sections.ts';
+
+/**
+ * The studio's route table (/studio…), in the app's data router. Only these paths and loaders
+ * travel in the player's first bundle; every page's code, the shell's included, loads with it.
+ * Each section owns its sub-pages as descendant routes under `<section>/*`.
+ */
+const shell = () => import('./studio-shell.tsx');
+const fromShell =
+  (name: 'StudioFrame' | 'StudioGate' | 'StudioHome' | 'StudioLayout' | 'FirstSection' | 'StudioLinkPage') =>
+  async () => ({ Component: (await shell())[name] });
+
+const SECTION_PAGES: Record<StudioSectionPath, () => Promise<{ default: () => React.ReactNode }>> = {
+  shows: () => import('./shows/shows-section.tsx'),
+  products: () => import('./catalogue/catalogue-section.tsx'),
+  orders: () => import('./orders/orders-section.tsx'),
+  contacts: () => import('./orders/contacts-section.tsx'),
+  mail: () => import('./orders/mail-section.tsx'),
+  settings: () => import('./settings/settings-section.tsx'),
+  staff: () => import('./settings/staff-section.tsx'),
+  audit: () => import('./settings/audit-section.tsx'),
+};
+
+export const studioRoutes: RouteObject = {
+  path: 'studio',
+  lazy: fromShell('StudioFrame'),
+  children: [
+    // Reached without a staff session: these pages sign in themselves.
+    { path: 'link', lazy: fromShell('StudioLinkPage') },
+    {
+      path: 'invitation',
+      lazy: async () => ({ Component: (await import('./settings/invitation-page.tsx')).default }),
+    },
+    {
+      lazy: fromShell('StudioGate'),
+      children: [
+        { index: true, lazy: fromShell('StudioHome') },
+        {
+          path: ':pageUid',
+          lazy: fromShell('StudioLayout'),
+          children: [
+            { index: true, lazy: fromShell('FirstSection') },
+            ...STUDIO_SECTIONS.map((section) => ({
+              path: `${section.path}/*`,
+              lazy: async () => ({ Component: (await SECTION_PAGES[section.path]()).default }),
+            })),
+          ],
+        },
+      ],
+    },
+  ],
+};
