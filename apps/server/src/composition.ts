@@ -8,6 +8,7 @@ import { createOidcService } from './features/auth/oidc.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
 import { createOrderService } from './features/checkout/order-service.ts';
@@ -26,6 +27,9 @@ import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createMediaService } from './features/media/media-service.ts';
+import { createFileMediaStore } from './features/media/media-store.ts';
+import { registerMediaRoutes } from './features/media/routes.ts';
 import { notificationLiveQueries } from './features/notifications/live-queries.ts';
 import { createNotificationService } from './features/notifications/notification-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
@@ -71,6 +75,8 @@ export interface CompositionDeps {
 export function createServices({ db, outboxDb, now, log, config }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
+  /** Uploaded images; other features store theirs through `media.storeImage`. */
+  const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
@@ -152,6 +158,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     staff,
     staffGate,
     catalog,
+    media,
     events,
     auth,
     tracking,
@@ -198,6 +205,8 @@ export function registerRoutes(
     (productUid) => events.republishProduct(productUid),
     requireAdmin,
   );
+  registerMediaRoutes(app, services.media);
+  registerStudioCatalogueRoutes(app, { media: services.media, staffGate: services.staffGate });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);
