@@ -229,7 +229,11 @@ export function registerRoutes(
     staffGate: services.staffGate,
     publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
   });
-  registerStoreSettingsRoutes(app, { stores, staffGate: services.staffGate });
+  registerStoreSettingsRoutes(app, {
+    stores,
+    staffGate: services.staffGate,
+    storeLogo: async (pageUid, image) => (await services.media.storeImage(pageUid, image, 'logo')).url,
+  });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
     'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),

@@ -271,6 +271,41 @@ describe('store settings', () => {
   });
 });
 
+describe('store logo', () => {
+  it('stores an uploaded image as the logo, refuses what is not one, and removes it', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({
+      create: { width: 300, height: 120, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await app.server.inject({
+      method: 'PUT',
+      url: `/staff/stores/${STORE_A}/settings/logo`,
+      headers: { ...hostA.headers, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const logo = upload.json().logo as string;
+    expect(logo).toMatch(new RegExp(`^/media/${STORE_A}/`));
+    expect((await app.server.inject({ method: 'GET', url: logo })).statusCode).toBe(200);
+
+    const notAnImage = await app.server.inject({
+      method: 'PUT',
+      url: `/staff/stores/${STORE_A}/settings/logo`,
+      headers: { ...hostA.headers, 'content-type': 'image/png' },
+      payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    expect(notAnImage.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notAnImage.statusCode).toBeLessThan(500);
+    expect((await settingsCall(hostA, 'GET', STORE_A, '')).json().logo).toBe(logo);
+
+    const removed = await settingsCall(hostA, 'DELETE', STORE_A, 'logo');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().logo).toBeNull();
+  });
+});
+
 describe('store settings roles and stores', () => {
   const ownerOnly: [string, object][] = [
     ['embedding', { allowedOrigins: [] }],

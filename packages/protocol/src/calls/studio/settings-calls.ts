@@ -1,3 +1,4 @@
+import { IMAGE_UPLOAD_MEDIA_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '@vitrine/domain';
 import { z } from 'zod';
 import { CurrencyCode, LocaleCode, MediaUrl, PriceList, Uid } from '../../common.ts';
 import { PlayerSettings, PlayerSettingsInput } from '../../store.ts';
@@ -12,11 +13,6 @@ import {
   shippingMethodFields,
 } from '../../store-settings.ts';
 import type { CallSchemas } from '../define-call.ts';
-
-/** The largest logo accepted: a photo straight from a phone fits; it is resized on upload. */
-export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
-/** Image types a logo may be uploaded as. */
-export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** Everything the studio's settings screen shows, as stored (defaults filled in). */
 export const StoreSettings = z.object({
@@ -81,9 +77,9 @@ export const settingsCalls = {
   ),
   putStoreLogo: {
     summary:
-      'Uploads the store logo (PNG, JPEG or WebP, at most 5 MB), kept resized; anything not an image is a 4xx (hosts and owners).',
+      'Uploads the store logo (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), kept resized; anything not an image is a 4xx (hosts and owners).',
     params: StorePath,
-    binaryBody: { mediaTypes: LOGO_MEDIA_TYPES, maxBytes: MAX_LOGO_BYTES },
+    binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
     response: StoreSettings,
   },
   deleteStoreLogo: {
