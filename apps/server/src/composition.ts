@@ -27,6 +27,7 @@ import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { createMediaService } from './features/media/media-service.ts';
 import { createFileMediaStore } from './features/media/media-store.ts';
 import { registerMediaRoutes } from './features/media/routes.ts';
@@ -140,6 +141,15 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
   });
 
+  /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
+  const mail = createMailService({
+    db,
+    now,
+    log,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+  });
+
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
   const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
 
@@ -157,6 +167,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     staff,
     staffGate,
+    mail,
     catalog,
     media,
     events,
@@ -227,6 +238,17 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
+    // In the store's language: the invited person has no account (or language) with us yet.
+    sendInvitation: async ({ pageUid, email, role, url, expiresAt }) => {
+      const [summary, storeName] = await Promise.all([stores.pageSummary(pageUid), stores.pageName(pageUid)]);
+      await services.mail.sendMail({
+        pageUid,
+        to: email,
+        locale: summary.language,
+        template: 'staffInvitation',
+        data: { storeName: storeName ?? '', role, url, expiresAt },
+      });
+    },
     publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
   });
   registerStoreSettingsRoutes(app, {
@@ -258,6 +280,19 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
       .catch((error) => app.log.error({ err: error }, 'releasing expired carts failed'));
   }, EXPIRED_CART_SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Mails a busy SMTP server refused are sent again when their backoff is over.
+  let mailing: Promise<unknown> = Promise.resolve();
+  const mailSweep = setInterval(() => {
+    mailing = services.mail
+      .retryDue()
+      .catch((error) => app.log.error({ err: error }, 'sending queued mails failed'));
+  }, MAIL_SWEEP_INTERVAL_MS);
+  mailSweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(mailSweep);
+    await mailing;
+    services.mail.close();
+  });
   app.addHook('onClose', () => services.reactions.flush());
   app.addHook('onClose', async () => {
     clearInterval(sweep);

@@ -48,6 +48,10 @@ describe('staff flows', () => {
     const { invitation, acceptUrl } = invite.json();
     expect(StaffInvitation.parse(invitation)).toMatchObject({ email: 'helper@example.com', role: 'host' });
     expect(acceptUrl).toMatch(/\/studio\/invitation#/);
+    // Without SMTP the invitation e-mail is kept in the store's outbox, link included.
+    const { mails } = await app.services.mail.outbox(STORE, { limit: 5 });
+    expect(mails[0]).toMatchObject({ template: 'staffInvitation', to: 'helper@example.com' });
+    expect(mails[0]?.text).toContain(acceptUrl);
 
     const info = await call(null, 'POST', '/staff/invitations/lookup', { token: tokenOf(acceptUrl) });
     expect(info.json()).toMatchObject({ storeName: STORE, role: 'host', email: 'helper@example.com' });
