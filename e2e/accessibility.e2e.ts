@@ -4,9 +4,9 @@
  * phone; the focus follows what the shopper did; an empty required field says so and gets the focus.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -53,28 +53,6 @@ async function newPage(viewport: {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { context, page };
-}
-
-interface Finding {
-  id: string;
-  impact: string | null | undefined;
-  nodes: string[];
-}
-
-/** axe-core's violations of impact moderate or worse on the page as it is now. */
-async function axeFindings(page: Page): Promise<Finding[]> {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  });
-  return violations.filter((violation) => violation.impact !== 'minor');
 }
 
 async function expectNoViolations(page: Page, screen: string) {

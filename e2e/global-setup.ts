@@ -13,6 +13,11 @@ declare module 'vitest' {
     retailerUrl: string;
     /** The test OpenID Connect provider behind the "Test ID" social sign-in (any login name works). */
     oidcIssuer: string;
+    /**
+     * The one-time studio link the server printed for the demo owner: one test (the retailer's
+     * journey) signs in with it; others sign staff in with e2e/support/studio.ts.
+     */
+    studioLink: string;
   }
 }
 
@@ -26,6 +31,7 @@ export default async function setup(project: TestProject) {
     VITRINE_DATA_DIR: dataDir,
     VITRINE_ADMIN_KEY: adminKey,
     VITRINE_OIDC_PROVIDERS: JSON.stringify([oidc.providerConfig()]),
+    VITRINE_PRINT_STUDIO_LINK: '1',
   });
   oidc.addRedirectUris([`${server.url}/auth/callback`]);
   project.provide('oidcIssuer', oidc.issuer);
@@ -38,6 +44,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('retailerUrl', server.retailerUrl);
   project.provide('adminKey', adminKey);
+  if (!server.studioLink) throw new Error('the server did not print a studio link for the demo owner');
+  project.provide('studioLink', server.studioLink);
   return async () => {
     await server.stop();
     await oidc.close();

@@ -11,6 +11,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Milliseconds from spawning the process to the first page served. */
   coldStartMs: number;
+  /** The demo owner's one-time studio link, when the server printed one (VITRINE_PRINT_STUDIO_LINK=1). */
+  studioLink: string | null;
   stop(): Promise<void>;
 }
 
@@ -77,11 +79,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const retailerUrl = /Demo retailer:\s+(http\S+?)\/?$/m.exec(output)?.[1] ?? null;
+  const studioLink = /^\s+(http\S+\/studio\/link#\S+)$/m.exec(output)?.[1] ?? null;
   return {
     url,
     retailerUrl,
     process: child,
     coldStartMs,
+    studioLink,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -46,17 +46,31 @@ export const CHECKOUT_NAMESPACE = 'checkout';
 /** Texts of the chat, accounts and competitions (features/interaction), loaded with their code. */
 export const INTERACTION_NAMESPACE = 'interaction';
 
+/** Loaders of namespaces that parts loaded later bring along, by namespace prefix. */
+const namespaceLoaders = new Map<string, (language: string, namespace: string) => Promise<unknown>>();
+
+/**
+ * Lets a lazily loaded part (the studio) load its own namespaces (those starting with `prefix`):
+ * the map of their files then travels with that part, not in the player's first bundle.
+ */
+export function registerNamespaceLoader(
+  prefix: string,
+  load: (language: string, namespace: string) => Promise<unknown>,
+): void {
+  namespaceLoaders.set(prefix, load);
+}
+
 /** English ships in the bundle; the other ten languages, and the checkout namespace, load on demand. */
 export async function initI18n(): Promise<void> {
   await i18next
     .use(initReactI18next)
     .use(
-      // Each on-demand namespace is a folder of locales/ (checkout, interaction, the studio's).
-      resourcesToBackend((language: string, namespace: string) =>
-        namespace === 'translation'
-          ? import(`../locales/${language}.json`)
-          : import(`../locales/${namespace}/${language}.json`),
-      ),
+      resourcesToBackend((language: string, namespace: string) => {
+        if (namespace === CHECKOUT_NAMESPACE) return import(`../locales/checkout/${language}.json`);
+        if (namespace === INTERACTION_NAMESPACE) return import(`../locales/interaction/${language}.json`);
+        const loader = [...namespaceLoaders].find(([prefix]) => namespace.startsWith(prefix))?.[1];
+        return loader ? loader(language, namespace) : import(`../locales/${language}.json`);
+      }),
     )
     .init({
       resources: { en: { translation: en } },

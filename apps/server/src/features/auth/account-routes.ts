@@ -21,6 +21,12 @@ export function registerAccountRoutes(
   registerCall(app, 'signInWithPassword', (input, { request }) =>
     accounts.signInWithPassword(input, request.ip),
   );
+  registerCall(
+    app,
+    'changePassword',
+    (input, { caller, request }) => accounts.changePassword(caller, input, request.ip),
+    { auth, signInMessage: 'Sign in to change your password.' },
+  );
   registerCall(app, 'signInWithCredential', ({ credential }) => accounts.signInWithCredential(credential));
   registerCall(app, 'logout', ({ refreshToken }, { request }) => accounts.logout(refreshToken, request.ip));
   registerCall(app, 'oidcProviders', async () => ({ providers: oidc.providers() }));

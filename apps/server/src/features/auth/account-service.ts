@@ -63,7 +63,12 @@ export function createAccountService(
   /** The users feature: accounts are users, found by e-mail and created or upgraded through it. */
   users: Pick<
     UserService,
-    'uidByEmail' | 'createAccount' | 'upgradeToPasswordAccount' | 'upgradeToIdentityAccount' | 'publishUser'
+    | 'findUser'
+    | 'uidByEmail'
+    | 'createAccount'
+    | 'upgradeToPasswordAccount'
+    | 'upgradeToIdentityAccount'
+    | 'publishUser'
   >,
   now: () => number,
   /** config.abuseLimits: per-address limits (sign-in attempts, anonymous users, hashing share). */
@@ -174,6 +179,51 @@ export function createAccountService(
         throw error;
       }
       return auth.sessionForUser(userUid);
+    },
+
+    /**
+     * Sets a signed-in account's password: the first one freely (accounts made by a studio link
+     * or a social sign-in have none), a replacement only with the current one, counted against
+     * the same attempt limits as signing in.
+     */
+    async changePassword(
+      caller: AuthenticatedUser,
+      input: { currentPassword?: string | undefined; newPassword: string },
+      clientAddress: string,
+    ): Promise<void> {
+      if (caller.isAnonymous)
+        throw new HttpError(
+          403,
+          'account_required',
+          'Create an account or sign in before setting a password.',
+        );
+      const user = await users.findUser(caller.userUid);
+      if (!user?.email)
+        throw new HttpError(
+          409,
+          'email_required',
+          'Add an e-mail address to the account before setting a password.',
+        );
+      const [row] = await db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM user_passwords WHERE user_uid = $1',
+        [caller.userUid],
+      );
+      const client = hashingClient(clientAddress);
+      if (row) {
+        await limitPasswordAttempts(user.email, clientAddress);
+        if (
+          !input.currentPassword ||
+          !(await verifyPassword(input.currentPassword, row.password_hash, client))
+        )
+          throw new HttpError(403, 'wrong_password', 'The current password is not right.');
+      }
+      assertPasswordNotCommon(input.newPassword);
+      const hash = await hashPassword(input.newPassword, client);
+      await db.query(
+        `INSERT INTO user_passwords (user_uid, password_hash, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_uid) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = EXCLUDED.updated_at`,
+        [caller.userUid, hash, now()],
+      );
     },
 
     async signInWithPassword(input: SignInWithPasswordRequest, clientAddress: string): Promise<AuthSession> {

@@ -1,184 +1,328 @@
-import { StaffInvitation, type StaffMember } from '@vitrine/protocol';
+import { StudioSession } from '@vitrine/protocol';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSignedInAccount, signInStaff, type TestStaff } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
-const STORE = 'staff-store';
-const OTHER_STORE = 'staff-other-store';
-
 let app: TestApp;
-let owner: TestStaff;
-let otherOwner: TestStaff;
+let storeA: string;
+let storeB: string;
 
 beforeAll(async () => {
   app = await openTestApp();
-  owner = await signInStaff(app, STORE, 'owner', 'Olivia Owner');
-  otherOwner = await signInStaff(app, OTHER_STORE, 'owner');
+  storeA = await createTestStore(app, 'staff-store-a');
+  storeB = await createTestStore(app, 'staff-store-b');
 });
 
 afterAll(async () => {
   await app?.close();
 });
 
-function call(
-  staff: { headers: Record<string, string> } | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return app.server.inject({
-    method,
-    url,
-    headers: staff?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const inject = (options: InjectOptions) => app.server.inject(options);
 
-const tokenOf = (acceptUrl: string) => acceptUrl.slice(acceptUrl.indexOf('#') + 1);
-
-describe('staff flows', () => {
-  it('invites by e-mail; another account accepts and becomes a member with the role', async () => {
-    const invite = await call(owner, 'POST', `/staff/stores/${STORE}/invitations`, {
-      email: 'Helper@Example.com',
-      role: 'host',
+describe('one-time studio links', () => {
+  it('sign the member in once; a second use, an unknown or an expired link is refused', async () => {
+    const userUid = await app.services.users.createAccount(app.db, {
+      name: 'Owner',
+      email: 'link-owner@shop.example',
     });
-    expect(invite.statusCode, invite.body).toBe(201);
-    const { invitation, acceptUrl } = invite.json();
-    expect(StaffInvitation.parse(invitation)).toMatchObject({ email: 'helper@example.com', role: 'host' });
-    expect(acceptUrl).toMatch(/\/studio\/invitation#/);
-    // Without SMTP the invitation e-mail is kept in the store's outbox, link included.
-    const { mails } = await app.services.mail.outbox(STORE, { limit: 5 });
-    expect(mails[0]).toMatchObject({ template: 'staffInvitation', to: 'helper@example.com' });
-    expect(mails[0]?.text).toContain(acceptUrl);
+    await app.services.staff.addMember(storeA, userUid, 'owner');
+    const token = await app.services.staff.createStudioLink(userUid);
 
-    const info = await call(null, 'POST', '/staff/invitations/lookup', { token: tokenOf(acceptUrl) });
-    expect(info.json()).toMatchObject({ storeName: STORE, role: 'host', email: 'helper@example.com' });
-
-    const listed = await call(owner, 'GET', `/staff/stores/${STORE}/members`);
-    expect(listed.json().invitations.map((open: StaffInvitation) => open.uid)).toContain(invitation.uid);
-
-    const helper = await newSignedInAccount(app, 'Hanna Helper');
-    const accepted = await call(helper, 'POST', '/staff/invitations/accept', { token: tokenOf(acceptUrl) });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toMatchObject({ pageUid: STORE, role: 'host' });
-
-    const after = (await call(owner, 'GET', `/staff/stores/${STORE}/members`)).json();
-    expect(after.members.find((member: StaffMember) => member.userUid === helper.userUid)).toMatchObject({
-      name: 'Hanna Helper',
-      role: 'host',
+    const first = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+    expect(first.statusCode).toBe(200);
+    const me = await inject({
+      method: 'GET',
+      url: '/staff/me',
+      headers: { authorization: `Bearer ${first.json().idToken}` },
     });
-    expect(after.invitations.map((open: StaffInvitation) => open.uid)).not.toContain(invitation.uid);
-    // The link is spent.
-    const again = await call(helper, 'POST', '/staff/invitations/accept', { token: tokenOf(acceptUrl) });
-    expect(again.statusCode).toBeGreaterThanOrEqual(400);
-    expect(again.statusCode).toBeLessThan(500);
+    expect(StudioSession.parse(me.json()).stores).toEqual([
+      { pageUid: storeA, name: 'Store staff-store-a', logo: null, role: 'owner' },
+    ]);
+
+    const replay = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toMatch(/already used or has expired/);
+
+    const unknown = await inject({
+      method: 'POST',
+      url: '/staff/links/redeem',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(unknown.statusCode).toBe(401);
+
+    const expired = await app.services.staff.createStudioLink(userUid, -1);
+    const late = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token: expired } });
+    expect(late.statusCode).toBe(401);
+
+    const malformed = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token: 42 } });
+    expect(malformed.statusCode).toBe(400);
   });
 
-  it('stops a revoked invitation from working', async () => {
-    const invite = await call(owner, 'POST', `/staff/stores/${STORE}/invitations`, {
-      email: 'late@example.com',
+  it('two redemptions of one link at once: exactly one signs in', async () => {
+    const userUid = await app.services.users.createAccount(app.db, {
+      name: 'Racer',
+      email: 'racer@shop.example',
+    });
+    const token = await app.services.staff.createStudioLink(userUid);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+});
+
+describe('staff and invitations', () => {
+  it('an owner invites by e-mail; another account accepts and becomes staff in the invited role', async () => {
+    const owner = await signInStaff(app, storeA, 'owner');
+    const invited = await inject({
+      method: 'POST',
+      url: `/staff/stores/${storeA}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'new-host@shop.example', role: 'host' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const { acceptUrl } = invited.json();
+    const token = new URL(acceptUrl).hash.slice(1);
+
+    const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+    expect(info.json()).toMatchObject({
+      storeName: 'Store staff-store-a',
+      role: 'host',
+      email: 'new-host@shop.example',
+    });
+
+    const newcomer = await signInStaff(app, storeA, null);
+    const accepted = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: newcomer.headers,
+      payload: { token },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ pageUid: storeA, role: 'host' });
+
+    const again = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: newcomer.headers,
+      payload: { token },
+    });
+    expect(again.statusCode).toBe(404);
+
+    const list = await inject({
+      method: 'GET',
+      url: `/staff/stores/${storeA}/members`,
+      headers: owner.headers,
+    });
+    expect(list.json().members).toContainEqual(
+      expect.objectContaining({ userUid: newcomer.userUid, role: 'host' }),
+    );
+  });
+
+  it('an anonymous user cannot accept an invitation', async () => {
+    const invitation = await app.services.staff.invite(storeA, {
+      email: 'anon@shop.example',
       role: 'moderator',
+      invitedBy: null,
     });
-    const { invitation, acceptUrl } = invite.json();
-    const revoked = await call(owner, 'DELETE', `/staff/stores/${STORE}/invitations/${invitation.uid}`);
-    expect(revoked.statusCode).toBe(204);
-    const late = await newSignedInAccount(app, 'Late');
-    const accepted = await call(late, 'POST', '/staff/invitations/accept', { token: tokenOf(acceptUrl) });
-    expect(accepted.statusCode).toBeGreaterThanOrEqual(400);
-    expect(accepted.statusCode).toBeLessThan(500);
+    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
+    const answer = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
+      payload: { token: invitation.token },
+    });
+    expect(answer.statusCode).toBe(403);
   });
 
-  it('keeps the last owner: neither removed nor demoted', async () => {
-    const demote = await call(owner, 'PATCH', `/staff/stores/${STORE}/members/${owner.userUid}`, {
+  it('a revoked invitation no longer works', async () => {
+    const owner = await signInStaff(app, storeA, 'owner');
+    const { invitation, token } = await app.services.staff.invite(storeA, {
+      email: 'revoked@shop.example',
       role: 'host',
+      invitedBy: owner.userUid,
+    });
+    const revoked = await inject({
+      method: 'DELETE',
+      url: `/staff/stores/${storeA}/invitations/${invitation.uid}`,
+      headers: owner.headers,
+    });
+    expect(revoked.statusCode).toBe(204);
+    const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+    expect(info.statusCode).toBe(404);
+  });
+
+  it('the last owner can be neither removed nor demoted; with a second owner they can', async () => {
+    const store = await createTestStore(app);
+    const owner = await signInStaff(app, store, 'owner');
+    const demote = await inject({
+      method: 'PATCH',
+      url: `/staff/stores/${store}/members/${owner.userUid}`,
+      headers: owner.headers,
+      payload: { role: 'host' },
     });
     expect(demote.statusCode).toBe(409);
-    const remove = await call(owner, 'DELETE', `/staff/stores/${STORE}/members/${owner.userUid}`);
+    const remove = await inject({
+      method: 'DELETE',
+      url: `/staff/stores/${store}/members/${owner.userUid}`,
+      headers: owner.headers,
+    });
     expect(remove.statusCode).toBe(409);
 
-    const second = await signInStaff(app, STORE, 'host', 'Second');
-    const promote = await call(owner, 'PATCH', `/staff/stores/${STORE}/members/${second.userUid}`, {
-      role: 'owner',
+    const second = await signInStaff(app, store, 'owner');
+    const removed = await inject({
+      method: 'DELETE',
+      url: `/staff/stores/${store}/members/${owner.userUid}`,
+      headers: second.headers,
     });
-    expect(promote.statusCode, promote.body).toBe(200);
-    expect(promote.json().role).toBe('owner');
-    const demoteNow = await call(second, 'PATCH', `/staff/stores/${STORE}/members/${second.userUid}`, {
-      role: 'moderator',
+    expect(removed.statusCode).toBe(204);
+    // The removed owner's next studio call is refused at once: roles are read per call.
+    const after = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/members`,
+      headers: owner.headers,
     });
-    expect(demoteNow.statusCode).toBe(200);
+    expect(after.statusCode).toBe(403);
   });
 
-  it('refuses hosts and moderators every staff call', async () => {
-    const host = await signInStaff(app, STORE, 'host');
-    const moderator = await signInStaff(app, STORE, 'moderator');
-    for (const staff of [host, moderator]) {
-      expect((await call(staff, 'GET', `/staff/stores/${STORE}/members`)).statusCode).toBe(403);
-      expect(
-        (
-          await call(staff, 'POST', `/staff/stores/${STORE}/invitations`, {
-            email: 'x@example.com',
-            role: 'owner',
-          })
-        ).statusCode,
-      ).toBe(403);
-      expect(
-        (await call(staff, 'PATCH', `/staff/stores/${STORE}/members/${staff.userUid}`, { role: 'owner' }))
-          .statusCode,
-      ).toBe(403);
-      expect(
-        (await call(staff, 'DELETE', `/staff/stores/${STORE}/members/${owner.userUid}`)).statusCode,
-      ).toBe(403);
-      expect((await call(staff, 'GET', `/staff/stores/${STORE}/audit`)).statusCode).toBe(403);
-    }
-  });
-
-  it("refuses another store's owner, and finds no member of another store through one's own", async () => {
-    expect((await call(otherOwner, 'GET', `/staff/stores/${STORE}/members`)).statusCode).toBe(403);
-    expect(
-      (await call(otherOwner, 'DELETE', `/staff/stores/${STORE}/members/${owner.userUid}`)).statusCode,
-    ).toBe(403);
-    // Store A's member addressed through store B's path: not found there.
-    expect(
-      (await call(otherOwner, 'DELETE', `/staff/stores/${OTHER_STORE}/members/${owner.userUid}`)).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await call(otherOwner, 'PATCH', `/staff/stores/${OTHER_STORE}/members/${owner.userUid}`, {
-          role: 'host',
-        })
-      ).statusCode,
-    ).toBe(404);
-    const invite = await call(owner, 'POST', `/staff/stores/${STORE}/invitations`, {
-      email: 'cross@example.com',
-      role: 'host',
+  it("an owner of store A cannot touch store B's staff through A's path", async () => {
+    const ownerA = await signInStaff(app, storeA, 'owner');
+    const memberB = await signInStaff(app, storeB, 'host');
+    const change = await inject({
+      method: 'PATCH',
+      url: `/staff/stores/${storeA}/members/${memberB.userUid}`,
+      headers: ownerA.headers,
+      payload: { role: 'owner' },
     });
-    const { invitation } = invite.json();
-    expect(
-      (await call(otherOwner, 'DELETE', `/staff/stores/${OTHER_STORE}/invitations/${invitation.uid}`))
-        .statusCode,
-    ).toBe(404);
+    expect(change.statusCode).toBe(404);
+    expect(await app.services.staff.roleOf(storeB, memberB.userUid)).toBe('host');
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps who changed what through studio calls, secrets left out, newest first, for owners', async () => {
+    const store = await createTestStore(app);
+    const owner = await signInStaff(app, store, 'owner');
+    await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'audited@shop.example', role: 'moderator' },
+    });
+    await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: adminHeaders,
+      payload: { email: 'by-key@shop.example', role: 'host' },
+    });
+    // Reads are not changes.
+    await inject({ method: 'GET', url: `/staff/stores/${store}/members`, headers: owner.headers });
+
+    const log = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/audit?limit=1`,
+      headers: owner.headers,
+    });
+    expect(log.statusCode).toBe(200);
+    const first = log.json();
+    expect(first.entries).toEqual([
+      expect.objectContaining({
+        actor: 'Admin key',
+        actorUid: null,
+        action: 'inviteStaff',
+        details: { email: 'by-key@shop.example', role: 'host' },
+      }),
+    ]);
+    const next = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/audit?limit=5&before=${first.nextBefore}`,
+      headers: owner.headers,
+    });
+    expect(next.json().entries).toEqual([
+      expect.objectContaining({ actorUid: owner.userUid, action: 'inviteStaff', target: {} }),
+    ]);
+    expect(next.json().nextBefore).toBeNull();
+
+    const host = await signInStaff(app, store, 'host');
+    const refused = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/audit`,
+      headers: host.headers,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
-  it('lists the changes in the audit log, newest first, paged', async () => {
-    const first = await call(owner, 'GET', `/staff/stores/${STORE}/audit?limit=2`);
-    expect(first.statusCode, first.body).toBe(200);
-    const page = first.json();
-    expect(page.entries).toHaveLength(2);
-    expect(page.entries[0].action).toBe('inviteStaff');
-    expect(page.entries[0].actor).toBe('Olivia Owner');
-    expect(page.nextBefore).not.toBeNull();
-    const next = (
-      await call(owner, 'GET', `/staff/stores/${STORE}/audit?limit=50&before=${page.nextBefore}`)
-    ).json();
-    const actions = next.entries.map((entry: { action: string }) => entry.action);
-    expect(actions).toContain('changeStaffRole');
-    expect(actions).toContain('revokeInvitation');
-    const ids = [...page.entries, ...next.entries].map((entry: { id: string }) => Number(entry.id));
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    // No entry of the other store.
-    const other = (await call(otherOwner, 'GET', `/staff/stores/${OTHER_STORE}/audit`)).json();
-    expect(other.entries).toEqual([]);
+  it('never keeps passwords or tokens sent in a body', async () => {
+    const { auditDetails } = await import('../../http/register-call.ts');
+    expect(auditDetails({ name: 'x', password: 'hunter2', nested: { refreshToken: 'abc' } })).toEqual({
+      name: 'x',
+      password: '[redacted]',
+      nested: { refreshToken: '[redacted]' },
+    });
+    expect(auditDetails(Buffer.alloc(2048))).toEqual({ bytes: 2048 });
+    expect(auditDetails({ csv: 'x'.repeat(10_000) })).toEqual({ fields: ['csv'], truncated: true });
+  });
+});
+
+describe('a studio password', () => {
+  it('is set freely by an owner a link signed in, then replaced only with the current one', async () => {
+    const owner = await signInStaff(app, storeA, 'owner');
+    const set = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { newPassword: 'linen-and-oak-2026' },
+    });
+    expect(set.statusCode).toBe(204);
+    const signIn = await inject({
+      method: 'POST',
+      url: '/functions/auth/signInWithPassword',
+      payload: { email: owner.email, password: 'linen-and-oak-2026' },
+    });
+    expect(signIn.statusCode).toBe(200);
+
+    const withoutCurrent = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { newPassword: 'stoneware-and-wool-2026' },
+    });
+    expect(withoutCurrent.statusCode).toBe(403);
+    const wrongCurrent = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { currentPassword: 'guess', newPassword: 'stoneware-and-wool-2026' },
+    });
+    expect(wrongCurrent.statusCode).toBe(403);
+    const replaced = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { currentPassword: 'linen-and-oak-2026', newPassword: 'stoneware-and-wool-2026' },
+    });
+    expect(replaced.statusCode).toBe(204);
+  });
+
+  it('is refused to an anonymous viewer, and a too short one gets a 400 naming the field', async () => {
+    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
+    const refused = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
+      payload: { newPassword: 'linen-and-oak-2026' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const owner = await signInStaff(app, storeA, 'owner');
+    const short = await inject({
+      method: 'POST',
+      url: '/staff/me/password',
+      headers: owner.headers,
+      payload: { newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/^newPassword: /);
   });
 });

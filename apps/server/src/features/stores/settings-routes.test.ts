@@ -1,6 +1,10 @@
 import { type CheckoutOptions, StoreInfo, StoreSettings } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff, type TestStaff } from '../../test-support/studio-staff.ts';
+import {
+  createTestStore,
+  signInStaff,
+  type TestStaffMember as TestStaff,
+} from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -16,6 +20,8 @@ let ownerB: TestStaff;
 
 beforeAll(async () => {
   app = await openTestApp();
+  await createTestStore(app, STORE_A);
+  await createTestStore(app, STORE_B);
   ownerA = await signInStaff(app, STORE_A, 'owner');
   hostA = await signInStaff(app, STORE_A, 'host');
   moderatorA = await signInStaff(app, STORE_A, 'moderator');

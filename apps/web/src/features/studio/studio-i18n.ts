@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { registerNamespaceLoader } from '../../lib/i18n.ts';
 
 /**
  * The studio's texts, one i18next namespace (a folder of locales/) per section, each loaded with
@@ -11,6 +12,12 @@ export type StudioNamespace =
   | 'studio-shows'
   | 'studio-orders'
   | 'studio-settings';
+
+// The studio's files load through the studio's own code, not the player's first bundle.
+registerNamespaceLoader(
+  'studio',
+  (language, namespace) => import(`../../locales/studio${namespace.slice('studio'.length)}/${language}.json`),
+);
 
 /** Texts of a studio section, with the shell's as the fallback namespace (`studio:…` keys). */
 export function useStudioTranslation(namespace: StudioNamespace = 'studio') {

@@ -65,7 +65,9 @@ export function StudioLayout() {
             <a href={`/widget/${encodeURIComponent(store.pageUid)}`} target="_blank" rel="noreferrer">
               {t('layout.viewStorefront')}
             </a>
-            <span className="studio-header__who">{session.user.name || session.user.email}</span>
+            <NavLink to="/studio/account" className="studio-header__who" title={t('layout.account')}>
+              {session.user.name || session.user.email}
+            </NavLink>
             <button
               type="button"
               className="studio-button studio-button--on-dark"

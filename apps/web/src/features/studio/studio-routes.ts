@@ -8,7 +8,16 @@ import { STUDIO_SECTIONS, type StudioSectionPath } from './studio-sections.ts';
  */
 const shell = () => import('./studio-shell.tsx');
 const fromShell =
-  (name: 'StudioFrame' | 'StudioGate' | 'StudioHome' | 'StudioLayout' | 'FirstSection' | 'StudioLinkPage') =>
+  (
+    name:
+      | 'StudioFrame'
+      | 'StudioGate'
+      | 'StudioHome'
+      | 'StudioAccount'
+      | 'StudioLayout'
+      | 'FirstSection'
+      | 'StudioLinkPage',
+  ) =>
   async () => ({ Component: (await shell())[name] });
 
 const SECTION_PAGES: Record<StudioSectionPath, () => Promise<{ default: () => React.ReactNode }>> = {
@@ -36,6 +45,8 @@ export const studioRoutes: RouteObject = {
       lazy: fromShell('StudioGate'),
       children: [
         { index: true, lazy: fromShell('StudioHome') },
+        // Static, so it outranks a store called "account".
+        { path: 'account', lazy: fromShell('StudioAccount') },
         {
           path: ':pageUid',
           lazy: fromShell('StudioLayout'),

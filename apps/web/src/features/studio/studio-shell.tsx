@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { StudioLoading } from './ui/studio-loading.tsx';
 import './studio.css';
 
+export { StudioAccount } from './studio-account.tsx';
 export { StudioGate } from './studio-gate.tsx';
 export { StudioHome } from './studio-home.tsx';
 export { FirstSection, StudioLayout } from './studio-layout.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from '../../accounts.ts';
+import { Email, PASSWORD_MAX_LENGTH, Password } from '../../accounts.ts';
 import { AuthSession } from '../../auth.ts';
 import { Uid } from '../../common.ts';
 import type { CallSchemas } from '../define-call.ts';
@@ -61,6 +61,15 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 const StorePath = z.object({ pageUid: Uid });
 
+export const ChangePasswordRequest = z
+  .object({
+    /** Needed when the account has a password already. */
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    newPassword: Password,
+  })
+  .strict();
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
 /** The schemas of the studio's sign-in, staff and audit calls (routes in staff-routes.ts). */
 export const staffCalls = {
   studioSession: {
@@ -72,6 +81,13 @@ export const staffCalls = {
       'Signs in with a one-time studio link (printed by `npm start`, or by `npm run studio:owner`); a used or expired link is refused.',
     request: z.object({ token: OneTimeToken }).strict(),
     response: AuthSession,
+  },
+  changePassword: {
+    summary:
+      "Sets the signed-in account's password (an owner made by a studio link has none yet); replacing one needs the current password.",
+    request: ChangePasswordRequest,
+    response: null,
+    status: 204,
   },
   listStaff: {
     summary: "The store's staff and open invitations.",

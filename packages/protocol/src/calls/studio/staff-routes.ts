@@ -4,6 +4,7 @@ import { route } from '../player-routes.ts';
 export const STAFF_ROUTES = {
   studioSession: route({ method: 'GET', path: '/staff/me', auth: 'viewer' }),
   redeemStudioLink: route({ method: 'POST', path: '/staff/links/redeem', auth: 'anonymous' }),
+  changePassword: route({ method: 'POST', path: '/staff/me/password', auth: 'viewer' }),
   listStaff: route({ method: 'GET', path: '/staff/stores/:pageUid/members', auth: { staff: 'owner' } }),
   inviteStaff: route({
     method: 'POST',
