@@ -8,6 +8,7 @@ import { createOidcService } from './features/auth/oidc.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { createStudioCatalogueService } from './features/catalog/studio-catalogue-service.ts';
 import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
@@ -76,6 +77,8 @@ export interface CompositionDeps {
 export function createServices({ db, outboxDb, now, log, config }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
+  /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
+  const studioCatalogue = createStudioCatalogueService(db, catalog, now);
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
@@ -169,6 +172,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     staffGate,
     mail,
     catalog,
+    studioCatalogue,
     media,
     events,
     auth,
@@ -217,7 +221,15 @@ export function registerRoutes(
     requireAdmin,
   );
   registerMediaRoutes(app, services.media);
-  registerStudioCatalogueRoutes(app, { media: services.media, staffGate: services.staffGate });
+  registerStudioCatalogueRoutes(app, {
+    studio: services.studioCatalogue,
+    media: services.media,
+    staffGate: services.staffGate,
+    storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
+    // The store's own currency until store settings say which others it sells in.
+    storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
+    republishProduct: (productUid) => events.republishProduct(productUid),
+  });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);

@@ -14,7 +14,7 @@ function table(...rows: Record<string, string>[]): string[][] {
   ];
 }
 
-const SHIRT = [
+const SHIRT: Record<string, string>[] = [
   {
     Handle: 'linen-shirt',
     Title: 'Linen shirt',

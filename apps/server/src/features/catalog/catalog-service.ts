@@ -26,55 +26,79 @@ interface VariantRow {
   options: Product['variants'][number]['options'];
 }
 
+/** Inserts or replaces a product and its variants, inside the caller's transaction. */
+async function writeProduct(
+  tx: Queryable,
+  pageUid: string,
+  productUid: string,
+  input: ProductInput,
+): Promise<void> {
+  const [owner] = await tx.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [
+    productUid,
+  ]);
+  if (owner && owner.page_uid !== pageUid) {
+    throw new HttpError(409, 'conflict', `Product "${productUid}" belongs to another store.`);
+  }
+  await tx.query(
+    `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (uid) DO UPDATE SET
+       external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
+       sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
+       stock = EXCLUDED.stock, options = EXCLUDED.options, updated_at = now()`,
+    [
+      productUid,
+      pageUid,
+      input.externalId,
+      input.name,
+      input.description,
+      input.sku,
+      input.url,
+      JSON.stringify(input.images),
+      JSON.stringify(input.prices),
+      input.stock,
+      JSON.stringify(input.options),
+    ],
+  );
+  await tx.query('DELETE FROM product_variants WHERE product_uid = $1', [productUid]);
+  if (input.variants.length === 0) return;
+  // One INSERT for all variants: an import writes thousands.
+  const values: unknown[] = [];
+  const tuples = input.variants.map((variant, position) => {
+    values.push(
+      variant.uid,
+      productUid,
+      position,
+      variant.name,
+      variant.sku,
+      JSON.stringify(variant.prices),
+      variant.stock,
+      JSON.stringify(variant.options),
+    );
+    const base = position * 8;
+    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8})`;
+  });
+  await tx.query(
+    `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options)
+     VALUES ${tuples.join(', ')}`,
+    values,
+  );
+}
+
 /** Products of a store with their options and variants (spec §3 "Product (shop side)"). */
 export function createCatalogService(db: Database) {
   return {
     async upsertProduct(pageUid: string, productUid: string, input: ProductInput): Promise<void> {
+      await db.transaction((tx) => writeProduct(tx, pageUid, productUid, input));
+    },
+
+    /** Writes several products in one transaction (a CSV import): all of them or none. */
+    async upsertProducts(
+      pageUid: string,
+      products: readonly { uid: string; input: ProductInput }[],
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const [owner] = await tx.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [
-          productUid,
-        ]);
-        if (owner && owner.page_uid !== pageUid) {
-          throw new HttpError(409, 'conflict', `Product "${productUid}" belongs to another store.`);
-        }
-        await tx.query(
-          `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-           ON CONFLICT (uid) DO UPDATE SET
-             external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
-             sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
-             stock = EXCLUDED.stock, options = EXCLUDED.options, updated_at = now()`,
-          [
-            productUid,
-            pageUid,
-            input.externalId,
-            input.name,
-            input.description,
-            input.sku,
-            input.url,
-            JSON.stringify(input.images),
-            JSON.stringify(input.prices),
-            input.stock,
-            JSON.stringify(input.options),
-          ],
-        );
-        await tx.query('DELETE FROM product_variants WHERE product_uid = $1', [productUid]);
-        for (const [position, variant] of input.variants.entries()) {
-          await tx.query(
-            `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [
-              variant.uid,
-              productUid,
-              position,
-              variant.name,
-              variant.sku,
-              JSON.stringify(variant.prices),
-              variant.stock,
-              JSON.stringify(variant.options),
-            ],
-          );
-        }
+        for (const product of products) await writeProduct(tx, pageUid, product.uid, product.input);
       });
     },
 

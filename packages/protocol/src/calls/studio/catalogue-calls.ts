@@ -1,7 +1,7 @@
 import { IMAGE_UPLOAD_MEDIA_TYPES, MAX_IMAGE_UPLOAD_BYTES, MAX_PRODUCT_CSV_BYTES } from '@vitrine/domain';
 import { z } from 'zod';
 import { Product, ProductInput } from '../../catalog.ts';
-import { PriceList, Uid } from '../../common.ts';
+import { CurrencyCode, PriceList, Uid } from '../../common.ts';
 import type { CallSchemas } from '../define-call.ts';
 
 /** A product as the studio edits it: the shop-side product, whether it is archived, when it changed. */
@@ -90,6 +90,12 @@ const CSV_BODY = { mediaTypes: ['text/csv'], maxBytes: MAX_PRODUCT_CSV_BYTES } a
 
 /** The schemas of the studio's catalogue calls (routes in catalogue-routes.ts). */
 export const catalogueCalls = {
+  getCatalogueInfo: {
+    summary:
+      "What the catalogue's screens need of the store: its own currency (a CSV's prices are in it) and the currencies products are priced in.",
+    params: StorePath,
+    response: z.object({ currency: CurrencyCode, currencies: z.array(CurrencyCode) }),
+  },
   listStudioProducts: {
     summary:
       "The store's products, newest change first, searched by name or SKU, a page at a time with the total; archived ones only when asked for.",
@@ -122,7 +128,8 @@ export const catalogueCalls = {
     response: StudioProduct,
   },
   duplicateStudioProduct: {
-    summary: 'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
+    summary:
+      'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
     params: ProductPath,
     response: StudioProduct,
     status: 201,
@@ -154,7 +161,10 @@ export const catalogueCalls = {
       'Imports a Shopify product CSV. With bad rows nothing is imported (422) unless `validOnly=true` confirms importing the valid products only.',
     params: StorePath,
     query: z.object({
-      validOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+      validOnly: z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((value) => value === 'true'),
     }),
     binaryBody: CSV_BODY,
     response: z.object({
