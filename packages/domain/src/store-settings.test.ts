@@ -1,6 +1,13 @@
 import { isTimeZone, normalizeOrigin } from '@vitrine/protocol';
+import { CURRENCIES, LOCALES } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHIPPING_OFFER, freightTable, resolveShippingOffer, soldIn } from './store-settings.ts';
+import {
+  DEFAULT_SHIPPING_OFFER,
+  freightTable,
+  readableInk,
+  resolveShippingOffer,
+  soldIn,
+} from './store-settings.ts';
 
 describe('shipping offer', () => {
   it('is the default offer for a store that set nothing', () => {
@@ -24,8 +31,11 @@ describe('shipping offer', () => {
 
 describe('soldIn', () => {
   it('puts the main value first and keeps it once', () => {
-    expect(soldIn('da', ['en', 'da', 'sv'])).toEqual(['da', 'en', 'sv']);
-    expect(soldIn('DKK', [])).toEqual(['DKK']);
+    expect(soldIn('da', ['en', 'da', 'sv'], LOCALES)).toEqual(['da', 'en', 'sv']);
+  });
+
+  it('is every value when the store chose none', () => {
+    expect(soldIn('EUR', [], CURRENCIES)).toEqual(['EUR', 'DKK', 'SEK', 'NOK', 'PLN', 'GBP']);
   });
 });
 
@@ -55,5 +65,14 @@ describe('normalizeOrigin', () => {
     expect(normalizeOrigin('https://user:pw@shop.example')).toBeNull();
     expect(normalizeOrigin('shop.example')).toBeNull();
     expect(normalizeOrigin('https://shop.example?x=1')).toBeNull();
+  });
+});
+
+describe('readableInk', () => {
+  it('puts white on dark brand colours and black on light ones', () => {
+    expect(readableInk('#29323D')).toBe('#FFFFFF');
+    expect(readableInk('#2490A8')).toBe('#000000');
+    expect(readableInk('#FFEB3B')).toBe('#000000');
+    expect(readableInk('#CC3366')).toBe('#FFFFFF');
   });
 });

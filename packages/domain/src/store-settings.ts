@@ -58,9 +58,31 @@ export function freightTable(
 }
 
 /**
- * The languages (or currencies) a store sells in: its chosen list with its main one first, or the
- * main one alone when it chose none (stores made before the list existed).
+ * The languages (or currencies) a store sells in, its main one first: the ones it chose, or every
+ * one (`all`) when it chose none, as stores made before the choice existed sell in every currency
+ * their products are priced in.
  */
-export function soldIn<T extends Locale | Currency>(main: T, chosen: readonly T[]): T[] {
-  return [main, ...chosen.filter((value) => value !== main)];
+export function soldIn<T extends Locale | Currency>(main: T, chosen: readonly T[], all: readonly T[]): T[] {
+  const list = chosen.length > 0 ? chosen : all;
+  return [main, ...list.filter((value) => value !== main)];
+}
+
+/** WCAG relative luminance of a #RRGGBB colour. */
+function relativeLuminance(hex: string): number {
+  const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((value) =>
+    value <= 0.039_28 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The text colour that reads best on a store's brand colour (#RRGGBB): black or white, whichever
+ * contrasts more, so a light brand colour never carries white text viewers cannot read.
+ */
+export function readableInk(background: string): '#000000' | '#FFFFFF' {
+  const luminance = relativeLuminance(background);
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onBlack = (luminance + 0.05) / 0.05;
+  return onBlack > onWhite ? '#000000' : '#FFFFFF';
 }

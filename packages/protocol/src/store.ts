@@ -115,7 +115,7 @@ export const PageInput = z
     freeDeliveryOver: PriceList.default({}),
     /** Shows are scheduled and shown in this IANA time zone. */
     timeZone: TimeZone.default(DEFAULT_STORE_TIME_ZONE),
-    /** Languages and currencies sold besides the main ones; empty: the main ones only. */
+    /** Languages and currencies sold besides the main ones; empty: every one. */
     languages: z.array(LocaleCode).default([]),
     currencies: z.array(CurrencyCode).default([]),
     /** Shipping methods and freight; a method left out keeps the default offer. */

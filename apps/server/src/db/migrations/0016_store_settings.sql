@@ -1,7 +1,7 @@
 -- Store settings edited in the studio (issue 14 §2).
 
 -- feature: stores. The IANA time zone shows are scheduled in; the languages and currencies sold
--- besides the main `language` and `currency` (empty: the main ones only); the shipping methods
+-- besides the main `language` and `currency` (empty: every one, as before the choice existed); the shipping methods
 -- with freight per currency (a method not set keeps the default offer); the shops orders can be
 -- picked up in (empty: the store's own address).
 ALTER TABLE pages ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Europe/Copenhagen';

@@ -79,11 +79,12 @@ describe('store settings', () => {
     expect(settings.player.primaryColor).toBe('#29323D');
     expect(settings.player.navigation).toBe('NEW_TAB');
     expect(settings.info.timeZone).toBe('Europe/Copenhagen');
+    // A store that chose none sells in every language and currency, as before the choice existed.
     expect(settings.sales).toEqual({
       language: 'en',
-      languages: ['en'],
+      languages: ['en', 'da', 'sv', 'no', 'fi', 'nl', 'pl', 'de', 'es', 'fr', 'ko'],
       currency: 'DKK',
-      currencies: ['DKK'],
+      currencies: ['DKK', 'SEK', 'NOK', 'PLN', 'EUR', 'GBP'],
     });
     expect(settings.shipping.methods.home_delivery).toEqual({
       enabled: true,

@@ -23,7 +23,7 @@ import {
   type StoreInfoSettings,
   type StoreSettings,
 } from '@vitrine/protocol';
-import type { Currency, ShippingMethodKind } from '@vitrine/protocol/vocabulary';
+import { CURRENCIES, type Currency, LOCALES, type ShippingMethodKind } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
@@ -110,9 +110,9 @@ function settingsOf(row: PageRow): StoreSettings {
     embedding: { allowedOrigins: row.allowed_origins },
     sales: {
       language: row.language,
-      languages: soldIn(row.language, row.languages),
+      languages: soldIn(row.language, row.languages, LOCALES),
       currency: row.currency,
-      currencies: soldIn(row.currency, row.currencies),
+      currencies: soldIn(row.currency, row.currencies, CURRENCIES),
     },
     shipping: {
       methods: resolveShippingOffer(row.shipping_methods),
@@ -277,9 +277,9 @@ export function createStoreService(db: OutboxDatabase) {
     async updateSales(pageUid: string, sales: SalesSettings): Promise<StoreSettings> {
       return updateColumns(pageUid, {
         language: sales.language,
-        languages: JSON.stringify(soldIn(sales.language, sales.languages)),
+        languages: JSON.stringify(soldIn(sales.language, sales.languages, LOCALES)),
         currency: sales.currency,
-        currencies: JSON.stringify(soldIn(sales.currency, sales.currencies)),
+        currencies: JSON.stringify(soldIn(sales.currency, sales.currencies, CURRENCIES)),
       });
     },
 

@@ -1,3 +1,4 @@
+import { readableInk } from '@vitrine/domain';
 import type { PlayerSettings } from '@vitrine/protocol';
 import type { CSSProperties } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
@@ -24,6 +25,8 @@ export function PlayerPreview({
   const colours = {
     '--preview-primary': settings.primaryColor,
     '--preview-secondary': settings.secondaryColor,
+    '--preview-primary-ink': readableInk(settings.primaryColor),
+    '--preview-secondary-ink': readableInk(settings.secondaryColor),
   } as CSSProperties;
   const minimized = {
     [settings.minimizedHorizontalPosition]: `${Math.round(settings.minimizedHorizontalMargin * SKETCH_SCALE)}px`,
