@@ -46,7 +46,7 @@ describe('store settings', () => {
     // The spec's default primary colour, #29323D.
     expect(await buyButtonColour(page)).toBe('rgb(41, 50, 61)');
 
-    await page.getByRole('textbox', { name: 'Primary colour' }).fill('#CC3366');
+    await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#CC3366');
     await expect.poll(() => buyButtonColour(page)).toBe('rgb(204, 51, 102)');
     await page.getByLabel('Hide prices').check();
     await expect.poll(() => page.locator('.player-preview__price').count()).toBe(0);
@@ -70,7 +70,9 @@ describe('store settings', () => {
 
     await page.reload();
     await page.waitForSelector('[data-testid="player-preview"]');
-    expect(await page.getByRole('textbox', { name: 'Primary colour' }).inputValue()).toBe('#CC3366');
+    expect(await page.getByRole('textbox', { name: 'Primary colour', exact: true }).inputValue()).toBe(
+      '#CC3366',
+    );
     expect(await buyButtonColour(page)).toBe('rgb(204, 51, 102)');
     await page.context().close();
   });
@@ -98,8 +100,8 @@ describe('staff', () => {
     const owner = await newPage();
     await openStudioAs(owner, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'staff' });
     const email = `new-host-${Date.now()}@e2e.example`;
-    await owner.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await owner.getByRole('combobox', { name: 'Role' }).selectOption('host');
+    await owner.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+    await owner.getByRole('combobox', { name: 'Role', exact: true }).selectOption('host');
     await owner.getByRole('button', { name: 'Send invitation' }).click();
     const link = await owner.getByTestId('invitation-link').inputValue();
     expect(link).toMatch(/\/studio\/invitation#/);
