@@ -77,6 +77,20 @@ describe('store settings', () => {
     await page.context().close();
   });
 
+  it("saves the store's terms, which its storefront terms page shows (not the demo store's)", async () => {
+    const page = await newPage();
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host', path: 'settings' });
+    const terms = page.locator('#terms');
+    await terms.getByLabel('Terms', { exact: true }).fill('Returns within 14 days.\n\nShipping from Aarhus.');
+    await terms.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => terms.getByText('Saved').count()).toBe(1);
+    await page.goto(`${baseUrl}/terms?store=${STORE}`);
+    await expect
+      .poll(() => page.locator('main[data-page="terms"] p').allTextContents())
+      .toEqual(['Returns within 14 days.', 'Shipping from Aarhus.']);
+    await page.context().close();
+  });
+
   it('shows the server schema message of a bad origin next to the field, sending nothing', async () => {
     const page = await newPage();
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'settings' });
