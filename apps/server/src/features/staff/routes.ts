@@ -1,5 +1,5 @@
 import type { StaffRole } from '@vitrine/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestAuthenticator, StaffGate } from '../../http/caller.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { StaffService, StoreCards } from './staff-service.ts';
@@ -26,7 +26,7 @@ export function registerStaffRoutes(
       expiresAt: number;
     }) => Promise<void>;
     /** The origin links point at: the configured public URL, else the request's own. */
-    publicOrigin: (request: import('fastify').FastifyRequest) => string;
+    publicOrigin: (request: FastifyRequest) => string;
   },
 ): void {
   const { staff, auth, staffGate } = deps;
