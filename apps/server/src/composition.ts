@@ -49,6 +49,7 @@ import { createStaffGate } from './features/staff/staff-gate.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
 import { storeLiveQueries } from './features/stores/live-queries.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
+import { registerStoreSettingsRoutes } from './features/stores/settings-routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
@@ -285,6 +286,17 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
+    // In the store's language: the invited person has no account (or language) with us yet.
+    sendInvitation: async ({ pageUid, email, role, url, expiresAt }) => {
+      const [summary, storeName] = await Promise.all([stores.pageSummary(pageUid), stores.pageName(pageUid)]);
+      await services.mail.sendMail({
+        pageUid,
+        to: email,
+        locale: summary.language,
+        template: 'staffInvitation',
+        data: { storeName: storeName ?? '', role, url, expiresAt },
+      });
+    },
     publicOrigin,
   });
   registerStudioShowRoutes(app, {
@@ -297,6 +309,11 @@ export function registerRoutes(
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,
     staffGate: services.staffGate,
+  });
+  registerStoreSettingsRoutes(app, {
+    stores,
+    staffGate: services.staffGate,
+    storeLogo: async (pageUid, image) => (await services.media.storeImage(pageUid, image, 'logo')).url,
   });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),

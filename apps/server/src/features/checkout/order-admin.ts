@@ -15,7 +15,7 @@ import { stringify } from 'csv-stringify/sync';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { EventService } from '../events/event-service.ts';
-import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
+import { type DeliveryTerms, deliveryTerms, type StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 import { checkoutDetails, withRetry } from './checkout-records.ts';
 import { type CheckoutRow, checkoutPageUid, transactionsOf } from './checkout-store.ts';
@@ -88,18 +88,17 @@ export function createOrderAdminService(deps: {
   /** Totals of listed orders: lines summed by SQL, delivery by the shipping rules. */
   async function summaries(pageUid: string, rows: OrderListRow[]): Promise<StudioOrderSummary[]> {
     const names = await deps.events.campaignNames(pageUid, [...new Set(rows.map((row) => row.campaign_uid))]);
-    const thresholds = new Map<Currency, number | null>();
+    const termsByCurrency = new Map<Currency, DeliveryTerms>();
     const summary: StudioOrderSummary[] = [];
     for (const row of rows) {
-      if (!thresholds.has(row.currency)) {
-        thresholds.set(row.currency, await freeDeliveryThreshold(db, pageUid, row.currency));
+      let terms = termsByCurrency.get(row.currency);
+      if (!terms) {
+        terms = await deliveryTerms(db, pageUid, row.currency);
+        termsByCurrency.set(row.currency, terms);
       }
       const details = checkoutDetails(row);
       const subtotal = Number(row.subtotal);
-      const freight =
-        Number(row.item_count) === 0
-          ? 0
-          : freightFor(details, row.currency, { subtotal, freeOver: thresholds.get(row.currency) ?? null });
+      const freight = Number(row.item_count) === 0 ? 0 : freightFor(details, terms, subtotal);
       summary.push({
         checkoutUid: row.uid,
         orderNumber: Number(row.order_number),
