@@ -12,6 +12,8 @@ import { createStudioCatalogueService } from './features/catalog/studio-catalogu
 import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
+import { createOrderAdminService } from './features/checkout/order-admin.ts';
+import { registerStudioOrderRoutes } from './features/checkout/order-admin-routes.ts';
 import { createOrderService } from './features/checkout/order-service.ts';
 import { createPaymentService } from './features/checkout/payment-service.ts';
 import { createStripeProvider } from './features/checkout/payments/stripe-provider.ts';
@@ -28,6 +30,8 @@ import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
+import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
 import { createFileMediaStore } from './features/media/media-store.ts';
 import { registerMediaRoutes } from './features/media/routes.ts';
@@ -133,6 +137,23 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   // The first takes new payments; webhooks of every configured one are accepted.
   const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
+  const orderAdmin = createOrderAdminService({
+    db: outboxDb,
+    orders,
+    events,
+    stores,
+    users,
+    providers: paymentProviders,
+    now,
+  });
+  /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
+  const mail = createMailService({
+    db,
+    now,
+    log,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+  });
   const payments = createPaymentService({
     db: outboxDb,
     providers: paymentProviders,
@@ -140,6 +161,12 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     now,
     onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
+    // The checkout knows nothing of mail: a paid order is handed over here.
+    onOrderPaid: (checkoutUid) =>
+      void orderAdmin
+        .paidOrder(checkoutUid)
+        .then((order) => (order ? mail.orderPaid(order) : undefined))
+        .catch((error) => log.error({ err: error, checkoutUid }, 'sending the order mails failed')),
   });
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
@@ -159,6 +186,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     staff,
     staffGate,
+    mail,
     catalog,
     studioCatalogue,
     media,
@@ -177,6 +205,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stockAnnouncer,
     cart,
     orders,
+    orderAdmin,
     payments,
     paymentProviders,
     testProvider,
@@ -225,7 +254,9 @@ export function registerRoutes(
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
-  registerContactRoutes(app, services.contacts, auth);
+  registerContactRoutes(app, services.contacts, auth, services.staffGate);
+  registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
+  registerMailRoutes(app, services.mail, services.staffGate);
   registerCheckoutRoutes(app, services, {
     db: deps.db,
     now,
@@ -264,6 +295,19 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
       .catch((error) => app.log.error({ err: error }, 'releasing expired carts failed'));
   }, EXPIRED_CART_SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Mails a busy SMTP server refused are sent again when their backoff is over.
+  let mailing: Promise<unknown> = Promise.resolve();
+  const mailSweep = setInterval(() => {
+    mailing = services.mail
+      .retryDue()
+      .catch((error) => app.log.error({ err: error }, 'sending queued mails failed'));
+  }, MAIL_SWEEP_INTERVAL_MS);
+  mailSweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(mailSweep);
+    await mailing;
+    services.mail.close();
+  });
   app.addHook('onClose', () => services.reactions.flush());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
