@@ -27,6 +27,11 @@ export interface ChangeBus {
    */
   replay(topic: string, afterSeq: number): Promise<ChangeBatch[] | null>;
   close(): Promise<void>;
+  /**
+   * Whether the bus's connections are up now (always, in process). While not, publishes fail
+   * fast and the outbox keeps their changes; /readyz reports it.
+   */
+  reachable(): boolean;
   readonly kind: 'memory' | 'redis';
 }
 

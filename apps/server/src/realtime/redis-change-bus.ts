@@ -23,9 +23,31 @@ export interface RedisChangeBusOptions {
   onError?: (error: Error) => void;
   /** Where a topic without a sequence starts numbering; default timeBasedSeqBase (see there). */
   seqBase?: () => number;
+  /** How long a connection attempt and a command may take; default REDIS_TIMEOUTS. */
+  timeouts?: Partial<RedisTimeouts>;
 }
 
+export interface RedisTimeouts {
+  connectMs: number;
+  commandMs: number;
+  /** The longest wait between reconnection attempts (they back off from 50 ms, with jitter). */
+  maxReconnectDelayMs: number;
+}
+
+/**
+ * Bounded waits on Redis (issue 18): a command to an unreachable Redis fails at once (no offline
+ * queue), one to a Redis that stopped answering fails after `commandMs`, so a publish never
+ * holds a writer for long; the outbox keeps the changes and retries.
+ */
+export const REDIS_TIMEOUTS: RedisTimeouts = { connectMs: 1000, commandMs: 1500, maxReconnectDelayMs: 2000 };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Reconnection delays: exponential from 50 ms up to `maxMs`, each between half and all of it. */
+const reconnectDelay = (maxMs: number) => (attempt: number) => {
+  const ceiling = Math.min(maxMs, 50 * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+};
 
 /**
  * KEYS: seq, log. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq base.
@@ -130,14 +152,32 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   const logKey = (topic: string) => `${prefix}log:${topic}`;
   const channelPrefix = `${prefix}topic:`;
 
-  const commands = new Redis(options.url, { lazyConnect: true, connectionName }) as BusCommands;
-  const subscriber = new Redis(options.url, { lazyConnect: true, connectionName: `${connectionName}-sub` });
+  const timeouts = { ...REDIS_TIMEOUTS, ...options.timeouts };
+  const connectionOptions = {
+    lazyConnect: true,
+    connectTimeout: timeouts.connectMs,
+    commandTimeout: timeouts.commandMs,
+    // Fail commands while disconnected instead of queueing them until Redis returns.
+    enableOfflineQueue: false,
+    // A command in flight when the connection drops fails then, and is not sent again on
+    // reconnect: the outbox retries it, and a second copy would reach viewers twice.
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    retryStrategy: reconnectDelay(timeouts.maxReconnectDelayMs),
+  };
+  const commands = new Redis(options.url, { ...connectionOptions, connectionName }) as BusCommands;
+  const subscriber = new Redis(options.url, {
+    ...connectionOptions,
+    connectionName: `${connectionName}-sub`,
+  });
   commands.on('error', report);
   subscriber.on('error', report);
   commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 2 });
   commands.defineCommand('changeBusReplay', { lua: REPLAY_LUA, numberOfKeys: 2, readOnly: true });
 
   const subscriptions = new Map<string, TopicSubscription>();
+  /** Channels whose UNSUBSCRIBE failed while Redis was unreachable; unsubscribed on reconnect. */
+  const staleChannels = new Set<string>();
   let closed = false;
 
   const replay = async (topic: string, afterSeq: number): Promise<ChangeBatch[] | null> => {
@@ -186,10 +226,16 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         receive(sub, batch);
       }
     };
-    replay(sub.topic, from).then(finish, (error: unknown) => {
-      report(error);
-      finish(null);
-    });
+    // Unreadable now (the command connection may come back after the subscriber one): try
+    // again rather than call the batches lost; later messages wait in `pending` meanwhile.
+    const attempt = (tries: number) => {
+      replay(sub.topic, from).then(finish, (error: unknown) => {
+        if (generation !== sub.generation || closed) return;
+        if (tries === 0) report(error);
+        setTimeout(() => attempt(tries + 1), Math.min(2000, 50 * 2 ** tries)).unref();
+      });
+    };
+    attempt(0);
   };
 
   const receive = (sub: TopicSubscription, batch: ChangeBatch) => {
@@ -238,10 +284,18 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         sub.catchingUp = false;
         sub.pending = [];
         await subscriber.subscribe(sub.channel);
+        staleChannels.delete(sub.channel);
         sub.subscribed = true;
       } else if (!wanted && sub.subscribed) {
         sub.subscribed = false;
-        if (!closed) await subscriber.unsubscribe(sub.channel);
+        if (closed) return;
+        try {
+          await subscriber.unsubscribe(sub.channel);
+          staleChannels.delete(sub.channel);
+        } catch {
+          // Redis is unreachable: ioredis would resubscribe the channel on reconnect; drop it then.
+          staleChannels.add(sub.channel);
+        }
       }
     };
     sub.pendingOps += 1;
@@ -257,27 +311,30 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
 
   // After a reconnect ioredis resubscribes; once that is through (the PING answers after it),
   // fetch whatever was published while the connection was down.
-  let connected = false;
   subscriber.on('ready', () => {
-    if (!connected || closed) return;
+    if (closed) return;
     setImmediate(() => {
       subscriber.ping().then(
         () => {
           for (const sub of subscriptions.values()) if (sub.subscribed) catchUp(sub);
+          for (const channel of [...staleChannels]) {
+            if (subscriptions.get(channel.slice(channelPrefix.length))?.subscribed) continue;
+            staleChannels.delete(channel);
+            subscriber.unsubscribe(channel).catch(() => staleChannels.add(channel));
+          }
         },
         (error: unknown) => report(error),
       );
     });
   });
 
-  try {
-    await Promise.all([commands.connect(), subscriber.connect()]);
-  } catch (error) {
-    commands.disconnect();
-    subscriber.disconnect();
-    throw error;
-  }
-  connected = true;
+  // Not awaited: a node starts while Redis is down (issue 18) and connects when it comes up;
+  // until then publishes fail fast (the outbox keeps the changes) and `reachable` says false.
+  // The first failure is reported through the connections' 'error' events.
+  await Promise.race([
+    Promise.all([commands.connect(), subscriber.connect()]).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, timeouts.connectMs).unref()),
+  ]);
 
   const quit = async (connection: Redis) => {
     if (connection.status === 'ready') {
@@ -293,6 +350,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
 
   return {
     kind: 'redis',
+    reachable: () => !closed && commands.status === 'ready' && subscriber.status === 'ready',
     async publish(topic: string, changes: LiveChange[]) {
       const seq = await commands.changeBusPublish(
         seqKey(topic),
