@@ -411,7 +411,11 @@ describe('the outbox while the bus is down', () => {
     await increment(bounded.data, 'b', 'other');
     await increment(bounded.data, 'a', 'counters');
     await increment(bounded.data, 'b', 'other');
-    expect(bounded.outbox.stats()).toMatchObject({ waitingBatches: 3, waitingBytes: oneBatch * 3, dropped: 1 });
+    expect(bounded.outbox.stats()).toMatchObject({
+      waitingBatches: 3,
+      waitingBytes: oneBatch * 3,
+      dropped: 1,
+    });
     bounded.setDown(false);
     await bounded.retryAll(2);
     await bounded.outbox.drain();

@@ -278,7 +278,8 @@ export function createOutbox({
       }
       if (!failure) {
         remove(queue, head);
-        if (queue.failing) log.warn({ topic, attempts: queue.attempts + 1 }, 'publishing changes works again');
+        if (queue.failing)
+          log.warn({ topic, attempts: queue.attempts + 1 }, 'publishing changes works again');
         queue.failing = false;
         queue.attempts = 0;
         if (busFailing) {
@@ -348,7 +349,14 @@ export function createOutbox({
           queue.bytes += batch.bytes;
           if (queue.failing) release();
         } else {
-          queue = { batches: [batch], bytes: batch.bytes, failing: false, attempts: 0, inFlight: null, wake: null };
+          queue = {
+            batches: [batch],
+            bytes: batch.bytes,
+            failing: false,
+            attempts: 0,
+            inFlight: null,
+            wake: null,
+          };
           queues.set(topic, queue);
           const fresh = queue;
           const runner = run(topic, fresh).finally(() => running.delete(runner));
