@@ -381,16 +381,23 @@ describe('redis change bus across processes', () => {
     }
   });
 
-  it('rejects, without crashing, when Redis is unreachable', async () => {
+  it('starts when Redis is unreachable: reports it, says so, and fails publishes fast', async () => {
     const reported: Error[] = [];
-    await expect(
-      createRedisChangeBus({
-        url: 'redis://127.0.0.1:1',
-        keyPrefix: PREFIX,
-        onError: (e) => reported.push(e),
-      }),
-    ).rejects.toThrow();
-    expect(reported.length).toBeGreaterThan(0);
+    const bus = await createRedisChangeBus({
+      url: 'redis://127.0.0.1:1',
+      keyPrefix: PREFIX,
+      onError: (e) => reported.push(e),
+    });
+    try {
+      expect(bus.reachable()).toBe(false);
+      const started = performance.now();
+      await expect(bus.publish(newTopic(), [change(1)])).rejects.toThrow();
+      await expect(bus.listen(newTopic(), () => {})).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(reported.length).toBeGreaterThan(0);
+    } finally {
+      await bus.close();
+    }
   });
 });
 

@@ -314,6 +314,8 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   subscriber.on('ready', () => {
     if (closed) return;
     setImmediate(() => {
+      const following = [...subscriptions.values()].some((sub) => sub.subscribed);
+      if (closed || (!following && staleChannels.size === 0)) return;
       subscriber.ping().then(
         () => {
           for (const sub of subscriptions.values()) if (sub.subscribed) catchUp(sub);
@@ -323,7 +325,9 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
             subscriber.unsubscribe(channel).catch(() => staleChannels.add(channel));
           }
         },
-        (error: unknown) => report(error),
+        (error: unknown) => {
+          if (!closed) report(error);
+        },
       );
     });
   });
