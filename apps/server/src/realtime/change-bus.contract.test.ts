@@ -252,6 +252,24 @@ describe('redis change bus across processes', () => {
     expect(errors).toEqual([]);
   });
 
+  it('answers a retry of a batch that went through with its seq, publishing it once', async () => {
+    const [a, b] = [await track(createRedis()), await track(createRedis())];
+    const topic = newTopic();
+    const listener = await collect(b, topic);
+    const source = randomUUID();
+    expect(await a.publish(topic, [change(1)], { source, batch: 7 })).toBe(1);
+    // The answer was lost (timeout, dropped connection): the outbox publishes the batch again.
+    expect(await a.publish(topic, [change(1)], { source, batch: 7 })).toBe(1);
+    // Another source's batch with the same number, and this source's next one, are new.
+    expect(await b.publish(topic, [change(2)], { source: randomUUID(), batch: 7 })).toBe(2);
+    expect(await a.publish(topic, [change(3)], { source, batch: 8 })).toBe(3);
+    expect(await a.publish(topic, [change(3)], { source, batch: 8 })).toBe(3);
+    await waitFor(() => expect(listener.seqs()).toEqual([1, 2, 3]));
+    expect(await b.replay(topic, 0)).toHaveLength(3);
+    expect(await a.currentSeq(topic)).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
   it('orders concurrent publishers: 4 × 50 publishes give seqs 1..200, each delivered once, in order', async () => {
     const [a, b, c] = [await track(createRedis()), await track(createRedis()), await track(createRedis())];
     const topic = newTopic();

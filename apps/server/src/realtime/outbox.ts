@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { LiveChange } from '@vitrine/protocol';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ScheduleTimer } from '../schedule-timer.ts';
@@ -99,6 +99,8 @@ interface StagedBatch {
 
 interface QueuedBatch {
   topic: string;
+  /** Its number among this outbox's batches: a retry of it says so to the bus (RetryKey). */
+  number: number;
   changes: LiveChange[];
   bytes: number;
   /** `pending` while its transaction is at its COMMIT. */
@@ -171,6 +173,9 @@ export function createOutbox({
   now = Date.now,
 }: OutboxOptions): Outbox {
   const limits = { ...OUTBOX_LIMITS, ...givenLimits };
+  /** Names this outbox's publishes on the bus, so a retry of one that went through is not doubled. */
+  const source = randomUUID();
+  let batchCount = 0;
   const queues = new Map<string, TopicQueue>();
   /** Every queued batch of every topic, oldest first (reservation order). */
   const all = new Set<QueuedBatch>();
@@ -270,7 +275,7 @@ export function createOutbox({
       queue.inFlight = head;
       let failure: { error: unknown } | null = null;
       try {
-        await bus.publish(topic, head.changes);
+        await bus.publish(topic, head.changes, { source, batch: head.number });
       } catch (error) {
         failure = { error };
       } finally {
@@ -331,8 +336,10 @@ export function createOutbox({
             release = resolve;
           }),
         );
+        batchCount += 1;
         const batch: QueuedBatch = {
           topic,
+          number: batchCount,
           changes,
           bytes: Buffer.byteLength(JSON.stringify(changes)),
           state: 'pending',

@@ -5,6 +5,7 @@ import {
   type ChangeBatch,
   type ChangeBus,
   REPLAY_LOG_BATCHES,
+  type RetryKey,
   timeBasedSeqBase,
 } from './change-bus.ts';
 
@@ -50,11 +51,20 @@ const reconnectDelay = (maxMs: number) => (attempt: number) => {
 };
 
 /**
- * KEYS: seq, log. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq base.
- * The batch JSON is concatenated, not cjson-encoded, so the changes reach listeners byte for byte.
- * Scripts run one at a time, so seq order, log order and publish order agree across all publishers.
+ * KEYS: seq, log, sources. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq
+ * base, source ('' for none), batch number. The batch JSON is concatenated, not cjson-encoded, so
+ * the changes reach listeners byte for byte. Scripts run one at a time, so seq order, log order
+ * and publish order agree across all publishers. The sources hash keeps each source's last batch
+ * number and seq: a retry of a batch that went through answers its seq and publishes nothing.
  */
 const PUBLISH_LUA = `
+if ARGV[7] ~= '' then
+  local last = redis.call('HGET', KEYS[3], ARGV[7])
+  if last then
+    local sep = string.find(last, ' ', 1, true)
+    if sep and string.sub(last, 1, sep - 1) == ARGV[8] then return tonumber(string.sub(last, sep + 1)) end
+  end
+end
 redis.call('SET', KEYS[1], ARGV[6], 'NX')
 local seq = redis.call('INCR', KEYS[1])
 local batch = '{"topic":' .. ARGV[1] .. ',"seq":' .. string.format('%d', seq) .. ',"changes":' .. ARGV[2] .. '}'
@@ -63,6 +73,10 @@ redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('PUBLISH', ARGV[5], batch)
+if ARGV[7] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[7], ARGV[8] .. ' ' .. string.format('%d', seq))
+  redis.call('PEXPIRE', KEYS[3], ARGV[4])
+end
 return seq
 `;
 
@@ -90,12 +104,15 @@ interface BusCommands extends Redis {
   changeBusPublish(
     seqKey: string,
     logKey: string,
+    sourcesKey: string,
     topicJson: string,
     changesJson: string,
     logLength: number,
     ttlMs: number,
     channel: string,
     seqBase: string,
+    source: string,
+    batch: string,
   ): Promise<number>;
   changeBusReplay(seqKey: string, logKey: string, afterSeq: number): Promise<Array<number | string>>;
 }
@@ -150,6 +167,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
 
   const seqKey = (topic: string) => `${prefix}seq:${topic}`;
   const logKey = (topic: string) => `${prefix}log:${topic}`;
+  const sourcesKey = (topic: string) => `${prefix}sources:${topic}`;
   const channelPrefix = `${prefix}topic:`;
 
   const timeouts = { ...REDIS_TIMEOUTS, ...options.timeouts };
@@ -172,7 +190,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   });
   commands.on('error', report);
   subscriber.on('error', report);
-  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 2 });
+  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 3 });
   commands.defineCommand('changeBusReplay', { lua: REPLAY_LUA, numberOfKeys: 2, readOnly: true });
 
   const subscriptions = new Map<string, TopicSubscription>();
@@ -355,16 +373,19 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   return {
     kind: 'redis',
     reachable: () => !closed && commands.status === 'ready' && subscriber.status === 'ready',
-    async publish(topic: string, changes: LiveChange[]) {
+    async publish(topic: string, changes: LiveChange[], retryKey?: RetryKey) {
       const seq = await commands.changeBusPublish(
         seqKey(topic),
         logKey(topic),
+        sourcesKey(topic),
         JSON.stringify(topic),
         JSON.stringify(changes),
         logLength,
         ttlMs,
         channelPrefix + topic,
         String(seqBase()),
+        retryKey?.source ?? '',
+        String(retryKey?.batch ?? 0),
       );
       return Number(seq);
     },
