@@ -217,6 +217,27 @@ describe('a node whose Redis is cut', () => {
     expect(busBErrors).toEqual([]);
   });
 
+  it('bounds a write by the command timeout when Redis stops answering, and publishes each change once', async () => {
+    const viewerB = await subscribed(nodeB);
+    proxy.stall();
+    const first = await postComment(nodeA, 'sent into a stalled connection');
+    const second = await postComment(nodeA, 'after the first timed out');
+    console.log(JSON.stringify({ busOutage: { writeOnStalledNodeMs: [first.ms, second.ms].map(Math.round) } }));
+    // The first waits out the command timeout (1.5 s); the topic is failing then, so the next does not wait.
+    expect(first.ms).toBeLessThan(WRITE_BOUND_MS);
+    expect(second.ms).toBeLessThan(1000);
+    expect(await readiness(nodeA)).toMatchObject({ status: 200, body: { status: 'degraded' } });
+
+    // The stalled publish and its retries all reach Redis now; the retries answer its seq.
+    await proxy.restore();
+    await viewerB.nextFrame(carrying(second.doc.uid), 20_000);
+    await waitFor(async () => expect(await readiness(nodeA)).toMatchObject({ body: { status: 'ready' } }));
+    const after = await postComment(nodeA, 'after the stall');
+    await viewerB.nextFrame(carrying(after.doc.uid));
+    expect(received(viewerB).ids).toEqual([first, second, after].map(({ doc }) => doc.uid));
+    expect(busBErrors).toEqual([]);
+  });
+
   it('starts while Redis is cut, reports degraded, and catches up when Redis returns', async () => {
     const viewerB = await subscribed(nodeB);
     await proxy.cut();

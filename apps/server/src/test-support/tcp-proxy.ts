@@ -1,35 +1,51 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 
-/** A TCP proxy a test can cut and restore. */
+/** A TCP proxy a test can cut, stall and restore. */
 export interface TcpProxy {
-  /** Where clients connect, e.g. `redis://127.0.0.1:PORT`-ready `127.0.0.1:PORT`. */
+  /** The port on 127.0.0.1 clients connect to. */
   readonly port: number;
   /** Destroys every open connection and refuses new ones (the port stops listening). */
   cut(): Promise<void>;
-  /** Listens on the same port again and pipes new connections through. */
+  /**
+   * Stops carrying bytes either way, connections staying open (a server that stopped answering,
+   * or a network that drops packets); what was sent meanwhile arrives after `restore`.
+   */
+  stall(): void;
+  /** Listens on the same port again and carries bytes again. */
   restore(): Promise<void>;
   close(): Promise<void>;
 }
 
+interface Pair {
+  client: Socket;
+  upstream: Socket;
+}
+
 /**
  * A TCP proxy in front of `target` (the machine's shared Redis in the bus outage tests): cutting
- * it looks to a client like the server went away, without touching the server itself.
+ * or stalling it looks to a client like the server went away, without touching the server itself.
  */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const server: Server = createServer((client) => {
-    track(client);
-    const upstream = tcpConnect(target.port, target.host);
-    track(upstream);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+  const pairs = new Set<Pair>();
+  let stalled = false;
+  const connectPair = ({ client, upstream }: Pair) => {
     client.pipe(upstream);
     upstream.pipe(client);
+  };
+  const server: Server = createServer((client) => {
+    const upstream = tcpConnect(target.port, target.host);
+    const pair = { client, upstream };
+    pairs.add(pair);
+    for (const socket of [client, upstream]) {
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => {
+        pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    if (stalled) client.pause();
+    else connectPair(pair);
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -45,20 +61,32 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const port = address.port;
   const stopListening = () =>
     new Promise<void>((resolve) => {
+      for (const { client, upstream } of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
       if (!server.listening) return resolve();
       server.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
     });
   return {
     port,
-    async cut() {
-      await stopListening();
+    cut: stopListening,
+    stall() {
+      stalled = true;
+      for (const { client, upstream } of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     async restore() {
+      if (stalled) {
+        stalled = false;
+        for (const pair of pairs) connectPair(pair);
+      }
       if (!server.listening) await listen(port);
     },
-    async close() {
-      await stopListening();
-    },
+    close: stopListening,
   };
 }
