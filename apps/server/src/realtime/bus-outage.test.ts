@@ -222,7 +222,9 @@ describe('a node whose Redis is cut', () => {
     proxy.stall();
     const first = await postComment(nodeA, 'sent into a stalled connection');
     const second = await postComment(nodeA, 'after the first timed out');
-    console.log(JSON.stringify({ busOutage: { writeOnStalledNodeMs: [first.ms, second.ms].map(Math.round) } }));
+    console.log(
+      JSON.stringify({ busOutage: { writeOnStalledNodeMs: [first.ms, second.ms].map(Math.round) } }),
+    );
     // The first waits out the command timeout (1.5 s); the topic is failing then, so the next does not wait.
     expect(first.ms).toBeLessThan(WRITE_BOUND_MS);
     expect(second.ms).toBeLessThan(1000);
