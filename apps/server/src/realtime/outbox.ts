@@ -221,12 +221,14 @@ export function createOutbox({
     batch.release();
   };
 
-  const reportDrops = (reason: string, force = false) => {
+  const reportDrops = (reason: 'limit' | 'stopping', force = false, fields: Record<string, unknown> = {}) => {
     const at = now();
     if (droppedUnlogged.batches === 0 || (!force && at - lastDropLogAt < DROP_LOG_INTERVAL_MS)) return;
     log.error(
-      { droppedBatches: droppedUnlogged.batches, droppedChanges: droppedUnlogged.changes, reason },
-      'the change bus is unreachable and the outbox is full; dropped the oldest changes (viewers catch up from a snapshot)',
+      { ...fields, droppedBatches: droppedUnlogged.batches, droppedChanges: droppedUnlogged.changes, reason },
+      reason === 'limit'
+        ? 'the change bus is unreachable and the outbox is full; dropped the oldest changes (viewers catch up from a snapshot)'
+        : 'stopping while the change bus is unreachable; dropped the changes still waiting (viewers catch up from a snapshot)',
     );
     lastDropLogAt = at;
     droppedUnlogged = { batches: 0, changes: 0 };
@@ -300,8 +302,7 @@ export function createOutbox({
       for (const batch of queue.batches) batch.release();
       if (stopping) {
         for (const batch of [...queue.batches]) if (batch.state === 'committed') drop(batch);
-        reportDrops('stopping', true);
-        log.error({ err: failure.error, topic }, 'publishing changes failed while stopping; dropped them');
+        reportDrops('stopping', true, { err: failure.error, topic });
         continue;
       }
       const attempt = queue.attempts;
