@@ -377,7 +377,9 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         leaveIfUnused(instance);
       }
       const { code, message } = describeFailure(error);
-      if (code === 'internal') log.error({ err: error, query: name }, 'live query subscription failed');
+      // While the bus is unreachable every subscription fails; the bus logs that outage itself.
+      if (code === 'internal' && bus.reachable())
+        log.error({ err: error, query: name }, 'live query subscription failed');
       sendError(connection, id, code, message);
     }
   }
