@@ -200,13 +200,13 @@ describe('orders in the studio', () => {
     await page.locator('.studio-link-button').first().click();
     await expect.poll(() => page.locator('.studio-mail-view iframe').getAttribute('sandbox')).toBe('');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'mail-outbox');
+    await shot(page, 'orders-mail');
 
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/contacts`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Contacts');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'contacts');
+    await shot(page, 'orders-contacts');
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('link', { name: 'Orders' }).click();
     await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBeGreaterThan(0);
