@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
+import { DEFAULT_STORE_TIME_ZONE } from '@vitrine/domain';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
@@ -8,6 +9,8 @@ import { createOidcService } from './features/auth/oidc.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { createStudioCatalogueService } from './features/catalog/studio-catalogue-service.ts';
+import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
 import { createOrderAdminService } from './features/checkout/order-admin.ts';
@@ -23,13 +26,19 @@ import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
 import { createCompetitionService } from './features/competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './features/competitions/routes.ts';
+import { registerStudioCompetitionRoutes } from './features/competitions/studio-routes.ts';
 import { createContactService } from './features/contacts/contact-service.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createShowService } from './features/events/show-service.ts';
+import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
+import { createMediaService } from './features/media/media-service.ts';
+import { createFileMediaStore } from './features/media/media-store.ts';
+import { registerMediaRoutes } from './features/media/routes.ts';
 import { notificationLiveQueries } from './features/notifications/live-queries.ts';
 import { createNotificationService } from './features/notifications/notification-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
@@ -74,7 +83,19 @@ export interface CompositionDeps {
 export function createServices({ db, outboxDb, now, log, config }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
+  /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
+  const studioCatalogue = createStudioCatalogueService(db, catalog, now);
+  /** Uploaded images; other features store theirs through `media.storeImage`. */
+  const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
+  const shows = createShowService({
+    db: outboxDb,
+    events,
+    catalog,
+    now,
+    // Until stores have a time zone setting, shows made outside the studio read in the demo's.
+    storeTimeZone: async () => DEFAULT_STORE_TIME_ZONE,
+  });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
@@ -179,7 +200,10 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     staffGate,
     mail,
     catalog,
+    studioCatalogue,
+    media,
     events,
+    shows,
     auth,
     tracking,
     limits,
@@ -218,6 +242,9 @@ export function registerRoutes(
 ): void {
   const { auth, stores, events } = services;
   const { requireAdmin, now } = deps;
+  /** The origin links point at: the configured public URL, else the request's own. */
+  const publicOrigin = (request: FastifyRequest) =>
+    deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
   registerStoreRoutes(app, stores, requireAdmin);
   registerCatalogRoutes(
     app,
@@ -226,6 +253,16 @@ export function registerRoutes(
     (productUid) => events.republishProduct(productUid),
     requireAdmin,
   );
+  registerMediaRoutes(app, services.media);
+  registerStudioCatalogueRoutes(app, {
+    studio: services.studioCatalogue,
+    media: services.media,
+    staffGate: services.staffGate,
+    storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
+    // The store's own currency until store settings say which others it sells in.
+    storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
+    republishProducts: (productUids) => events.republishProducts(productUids),
+  });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
   registerAccountRoutes(app, services);
@@ -248,14 +285,25 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
-    publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    publicOrigin,
+  });
+  registerStudioShowRoutes(app, {
+    shows: services.shows,
+    staffGate: services.staffGate,
+    publicOrigin,
+    storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
+  });
+  registerStudioCompetitionRoutes(app, {
+    competitions: services.competitions,
+    campaignOf: services.shows.campaignOf,
+    staffGate: services.staffGate,
   });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
     'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),
     'liveEvents.byId': ({ ids }) => events.eventsByIds(ids),
     'liveEvents.byCampaign': ({ campaignIds }) => events.eventsByCampaigns(campaignIds),
-    liveEventProducts: ({ eventId }) => events.eventProducts(eventId),
+    liveEventProducts: ({ eventId }) => events.publishedEventProducts(eventId),
     embedding: async ({ pageUid }) => ({
       allowedOrigins: (await stores.pageSummary(pageUid)).allowedOrigins,
     }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -32,6 +33,8 @@ const Environment = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   VITRINE_DATA_DIR: z.string().default('./.vitrine-data'),
+  /** Where uploaded images are kept; `<VITRINE_DATA_DIR>/media` by default. */
+  VITRINE_MEDIA_DIR: z.string().optional(),
   /** Redis for the change bus, so several server processes share live queries; in-process when absent. */
   REDIS_URL: z
     .string()
@@ -139,6 +142,8 @@ export interface Config {
   logPretty: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | null;
+  /** The directory of uploaded images (the file media store). */
+  mediaDir: string;
   /** Prefix of the change bus's Redis keys and channels. */
   redisPrefix: string;
   adminKey: string;
@@ -204,6 +209,7 @@ export function loadConfig(
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.VITRINE_DATA_DIR },
     redisUrl: e.REDIS_URL ?? null,
+    mediaDir: e.VITRINE_MEDIA_DIR ?? join(e.VITRINE_DATA_DIR, 'media'),
     redisPrefix: e.VITRINE_REDIS_PREFIX,
     adminKey: e.VITRINE_ADMIN_KEY ?? randomBytes(24).toString('base64url'),
     adminKeyGenerated: e.VITRINE_ADMIN_KEY === undefined,

@@ -71,11 +71,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ error: 'invalid_request', message: `Invalid value: ${message}` });
     }
     const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify's text names no limit; an upload's sender needs it to pick a smaller file.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      return reply.status(413).send({
+        error: 'payload_too_large',
+        message: `The body is larger than the ${byteSize(limit)} allowed.`,
+      });
+    }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: unparsable JSON, wrong content type, body too large.
+      // Fastify's own client errors: unparsable JSON, wrong content type.
       return reply.status(status).send({ error: 'invalid_request', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' });
   });
+}
+
+/** 10485760 → "10 MB", 262144 → "256 KB". */
+function byteSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -47,7 +50,10 @@ export async function openTestApp(
   options: { now?: () => number; env?: Record<string, string>; scheduleTimer?: ScheduleTimer } = {},
 ): Promise<App & { db: Database; close(): Promise<void> }> {
   const db = await openTestDatabase();
+  // Uploaded images go to a folder of this app's own, removed with it.
+  const mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-test-media-'));
   const config = loadConfig({
+    VITRINE_MEDIA_DIR: mediaDir,
     LOG_LEVEL: 'silent',
     VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
     VITRINE_WEB_DIST: '/nonexistent',
@@ -70,6 +76,7 @@ export async function openTestApp(
     async close() {
       await app.server.close();
       await db.dispose();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

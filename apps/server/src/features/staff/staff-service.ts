@@ -335,7 +335,7 @@ export function createStaffService(deps: {
       }>(
         `SELECT id::text AS id, at, actor_uid, action, target, details FROM staff_audit_log
          WHERE page_uid = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-         ORDER BY id DESC LIMIT $3`,
+         ORDER BY staff_audit_log.id DESC LIMIT $3`,
         [pageUid, page.before ?? null, page.limit + 1],
       );
       const shown = rows.slice(0, page.limit);

@@ -99,9 +99,11 @@ export function uploadFile<N extends CallName>(
   params: CallParams<N>,
   file: Blob,
   onProgress: (fraction: number) => void = () => {},
+  /** The call's query, e.g. an import's confirmation. */
+  query: Record<string, QueryValue> = {},
 ): Promise<CallResponse<N>> {
   const { method } = CALL_ROUTES[name];
-  const url = urlOf(name, params);
+  const url = urlOf(name, params, query);
   return sendAsViewer(
     name,
     (authorization) =>

@@ -1,6 +1,17 @@
-import { SectionPlaceholder } from '../ui/section-placeholder.tsx';
+import { Route, Routes } from 'react-router';
+import { ProductEditor } from './product-editor.tsx';
+import { ProductImport } from './product-import.tsx';
+import { ProductList } from './product-list.tsx';
+import './catalogue.css';
 
-/** The section's screens (its own descendant routes); a placeholder until they are built. */
+/** The catalogue's screens under /studio/:pageUid/products: the list, the editor, the CSV import. */
 export default function CatalogueSection() {
-  return <SectionPlaceholder titleKey="nav.products" />;
+  return (
+    <Routes>
+      <Route index element={<ProductList />} />
+      <Route path="new" element={<ProductEditor />} />
+      <Route path="import" element={<ProductImport />} />
+      <Route path=":productUid" element={<ProductEditor />} />
+    </Routes>
+  );
 }

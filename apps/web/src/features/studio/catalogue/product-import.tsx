@@ -1,0 +1,262 @@
+import { MAX_PRODUCT_CSV_BYTES } from '@vitrine/domain';
+import type { ImportReport } from '@vitrine/protocol';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { uploadFile } from '../studio-api.ts';
+import { useStudioStore } from '../studio-context.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ProgressBar } from '../ui/progress-bar.tsx';
+import { StudioPage } from '../ui/studio-page.tsx';
+import { refusalText } from '../use-staff-query.ts';
+
+type Stage =
+  | { step: 'choose' }
+  | { step: 'checking'; progress: number }
+  | { step: 'report'; report: ImportReport }
+  | { step: 'importing'; report: ImportReport; progress: number }
+  | { step: 'done'; created: number; updated: number; skipped: number };
+
+/**
+ * Imports a Shopify product CSV in two steps: a dry run that shows what would be created and
+ * updated and every bad row, then the import, which with bad rows needs a confirmation to
+ * import the valid products only.
+ */
+export function ProductImport() {
+  const { t } = useStudioTranslation('studio-catalogue');
+  const store = useStudioStore();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage>({ step: 'choose' });
+  const [failure, setFailure] = useState<string | null>(null);
+  // The file is sent as CSV whatever type the browser gives it (Windows says application/vnd.ms-excel).
+  const asCsv = (chosen: File) => new Blob([chosen], { type: 'text/csv' });
+
+  const check = async (chosen: File) => {
+    setFailure(null);
+    if (chosen.size > MAX_PRODUCT_CSV_BYTES) {
+      setFailure(t('import.tooLarge', { megabytes: MAX_PRODUCT_CSV_BYTES / (1024 * 1024) }));
+      return;
+    }
+    setStage({ step: 'checking', progress: 0 });
+    try {
+      const report = await uploadFile(
+        'previewProductImport',
+        { pageUid: store.pageUid },
+        asCsv(chosen),
+        (progress) => setStage({ step: 'checking', progress }),
+      );
+      setStage({ step: 'report', report });
+    } catch (error) {
+      setStage({ step: 'choose' });
+      setFailure(refusalText(error, t('import.failed')));
+    }
+  };
+
+  const apply = async (report: ImportReport, validOnly: boolean) => {
+    if (!file) return;
+    setFailure(null);
+    setStage({ step: 'importing', report, progress: 0 });
+    try {
+      const result = await uploadFile(
+        'importProducts',
+        { pageUid: store.pageUid },
+        asCsv(file),
+        (progress) => setStage({ step: 'importing', report, progress }),
+        { validOnly: String(validOnly) },
+      );
+      setStage({ step: 'done', ...result });
+    } catch (error) {
+      const refused = error instanceof ApiError ? (error.body as { report?: ImportReport } | null) : null;
+      setStage({ step: 'report', report: refused?.report ?? report });
+      setFailure(refusalText(error, t('import.failed')));
+    }
+  };
+
+  return (
+    <StudioPage
+      title={t('import.title')}
+      actions={
+        <Link to=".." relative="path" className="studio-button studio-button--quiet">
+          {t('editor.back')}
+        </Link>
+      }
+    >
+      <section className="studio-card">
+        <p>{t('import.intro')}</p>
+        <div className="catalogue-import__choose">
+          <label htmlFor={inputId} className="studio-button studio-button--primary">
+            {t('import.choose')}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            className="visually-hidden"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              event.target.value = '';
+              setFile(chosen);
+              if (chosen) void check(chosen);
+            }}
+          />
+          {file && <span className="studio-small">{file.name}</span>}
+        </div>
+        {stage.step === 'checking' && <ProgressBar value={stage.progress} label={t('import.checking')} />}
+        {failure && (
+          <p role="alert" className="studio-notice studio-notice--error">
+            {failure}
+          </p>
+        )}
+      </section>
+
+      {(stage.step === 'report' || stage.step === 'importing') && (
+        <ImportReportView
+          report={stage.report}
+          busy={stage.step === 'importing'}
+          progress={stage.step === 'importing' ? stage.progress : null}
+          onImport={(validOnly) => apply(stage.report, validOnly)}
+        />
+      )}
+
+      {stage.step === 'done' && (
+        <section className="studio-card">
+          <p role="status" className="studio-notice studio-notice--success">
+            {t('import.done', { created: stage.created, updated: stage.updated, skipped: stage.skipped })}
+          </p>
+          <Link to=".." relative="path" className="studio-button studio-button--primary">
+            {t('import.toProducts')}
+          </Link>
+        </section>
+      )}
+    </StudioPage>
+  );
+}
+
+function ImportReportView({
+  report,
+  busy,
+  progress,
+  onImport,
+}: {
+  report: ImportReport;
+  busy: boolean;
+  progress: number | null;
+  onImport: (validOnly: boolean) => Promise<void>;
+}) {
+  const { t } = useStudioTranslation('studio-catalogue');
+  const { counts } = report;
+  const valid = counts.create + counts.update;
+  return (
+    <>
+      <section className="studio-card" aria-labelledby="import-summary">
+        <h2 id="import-summary" className="catalogue-heading">
+          {t('import.dryRun')}
+        </h2>
+        <p>
+          {t('import.summary', {
+            rows: report.rowCount,
+            create: counts.create,
+            update: counts.update,
+            invalid: counts.invalid,
+            currency: report.currency,
+          })}
+        </p>
+        {progress !== null && <ProgressBar value={progress} label={t('import.importing')} />}
+        <div className="catalogue-import__actions">
+          {report.errors.length === 0 ? (
+            <button
+              type="button"
+              className="studio-button studio-button--primary"
+              disabled={busy || valid === 0}
+              onClick={() => void onImport(false)}
+            >
+              {t('import.apply', { n: valid })}
+            </button>
+          ) : (
+            <>
+              <p className="studio-notice studio-notice--error">{t('import.hasErrors')}</p>
+              {valid > 0 && (
+                <ConfirmButton
+                  danger={false}
+                  disabled={busy}
+                  title={t('import.validOnlyTitle')}
+                  message={t('import.validOnlyMessage', { valid, invalid: counts.invalid })}
+                  confirmLabel={t('import.validOnly', { n: valid })}
+                  onConfirm={() => onImport(true)}
+                >
+                  {t('import.validOnly', { n: valid })}
+                </ConfirmButton>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+
+      {report.errors.length > 0 && (
+        <section className="studio-card" aria-labelledby="import-errors">
+          <h2 id="import-errors" className="catalogue-heading">
+            {t('import.errors')}
+          </h2>
+          <div className="studio-table-wrap">
+            <table className="studio-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="studio-table__number">
+                    {t('import.row')}
+                  </th>
+                  <th scope="col">{t('import.column')}</th>
+                  <th scope="col">{t('import.problem')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.errors.map((error) => (
+                  <tr key={`${error.row}-${error.column}-${error.message}`}>
+                    <td className="studio-table__number">{error.row}</td>
+                    <td>{error.column ?? '–'}</td>
+                    <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      <section className="studio-card" aria-labelledby="import-products">
+        <h2 id="import-products" className="catalogue-heading">
+          {t('import.products')}
+        </h2>
+        <div className="studio-table-wrap">
+          <table className="studio-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('import.handle')}</th>
+                <th scope="col">{t('list.name')}</th>
+                <th scope="col" className="studio-table__number">
+                  {t('list.variants')}
+                </th>
+                <th scope="col">{t('import.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.products.map((product) => (
+                <tr key={product.handle}>
+                  <td>{product.handle}</td>
+                  <td>{product.name}</td>
+                  <td className="studio-table__number">{product.variantCount}</td>
+                  <td>
+                    <span className={`studio-badge catalogue-action catalogue-action--${product.action}`}>
+                      {t(`import.actions.${product.action}`)}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
