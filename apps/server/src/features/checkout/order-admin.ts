@@ -390,9 +390,15 @@ export function createOrderAdminService(deps: {
           batch.map((row) => row.uid),
         );
         const detailsByUid = new Map(batch.map((row) => [row.uid, checkoutDetails(row)]));
+        const linesByUid = new Map<string, typeof lines>();
+        for (const line of lines) {
+          const own = linesByUid.get(line.checkout_uid);
+          if (own) own.push(line);
+          else linesByUid.set(line.checkout_uid, [line]);
+        }
         for (const order of page) {
           const details = detailsByUid.get(order.checkoutUid);
-          const own = lines.filter((line) => line.checkout_uid === order.checkoutUid);
+          const own = linesByUid.get(order.checkoutUid) ?? [];
           const money = (amount: number) => decimal(amount, order.currency);
           const subtotal = own.reduce((sum, line) => sum + line.qty * line.unit_price, 0);
           const common = [
