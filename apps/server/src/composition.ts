@@ -89,7 +89,8 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     events,
     catalog,
     now,
-    // Until stores have a time zone setting, shows made outside the studio read in the demo's.
+    // Until stores have a time zone setting (the settings branch adds stores.timeZone; wire it
+    // here), a store's zone is the default one.
     storeTimeZone: async () => DEFAULT_STORE_TIME_ZONE,
   });
   const users = createUserService(outboxDb, log);

@@ -143,6 +143,8 @@ export const ShowList = z.object({
   total: z.number().int().nonnegative(),
   /** Shows per group in the store (for the tabs' counts), whatever the filter. */
   counts: z.record(ShowGroup, z.number().int().nonnegative()),
+  /** The store's time zone: where a new show is scheduled unless the form says otherwise. */
+  timeZone: z.string(),
 });
 export type ShowList = z.infer<typeof ShowList>;
 

@@ -58,6 +58,14 @@ function ExistingShow({ showUid }: { showUid: string }) {
 }
 
 function NewShow() {
+  const store = useStudioStore();
+  // The list's answer carries the store's time zone, where a new show is scheduled by default.
+  const list = useStaffQuery('listShows', { params: { pageUid: store.pageUid }, query: { limit: 1 } });
+  if (!list.data && !list.error) return <StudioLoading />;
+  return <NewShowForm timeZone={list.data?.timeZone ?? DEFAULT_STORE_TIME_ZONE} />;
+}
+
+function NewShowForm({ timeZone }: { timeZone: string }) {
   const { t } = useStudioTranslation('studio-shows');
   const store = useStudioStore();
   const navigate = useNavigate();
@@ -67,8 +75,8 @@ function NewShow() {
         <ShowDetailsForm
           defaults={{
             name: '',
-            startsAt: tomorrowEvening(DEFAULT_STORE_TIME_ZONE),
-            timeZone: DEFAULT_STORE_TIME_ZONE,
+            startsAt: tomorrowEvening(timeZone),
+            timeZone,
             deadline: null,
           }}
           submitLabel={t('editor.create')}
