@@ -115,7 +115,7 @@ export type ShowSummary = z.infer<typeof ShowSummary>;
 export const Show = ShowSummary.extend({
   lineup: z.array(ShowLineupItem),
   links: z.object({
-    /** The show on the storefront (works for anyone once published; for staff only while a draft). */
+    /** The show on the storefront: it plays once published (a draft is seen through previewShow). */
     storefrontUrl: z.string(),
     /** HTML for the retailer's own pages (docs/embedding.md). */
     embedSnippet: z.string(),
