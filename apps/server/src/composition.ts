@@ -13,6 +13,8 @@ import { createStudioCatalogueService } from './features/catalog/studio-catalogu
 import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
+import { createOrderAdminService } from './features/checkout/order-admin.ts';
+import { registerStudioOrderRoutes } from './features/checkout/order-admin-routes.ts';
 import { createOrderService } from './features/checkout/order-service.ts';
 import { createPaymentService } from './features/checkout/payment-service.ts';
 import { createStripeProvider } from './features/checkout/payments/stripe-provider.ts';
@@ -32,6 +34,8 @@ import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
+import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
+import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
 import { createFileMediaStore } from './features/media/media-store.ts';
 import { registerMediaRoutes } from './features/media/routes.ts';
@@ -45,6 +49,7 @@ import { createStaffGate } from './features/staff/staff-gate.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
 import { storeLiveQueries } from './features/stores/live-queries.ts';
 import { registerStoreRoutes } from './features/stores/routes.ts';
+import { registerStoreSettingsRoutes } from './features/stores/settings-routes.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/tracking-service.ts';
@@ -146,6 +151,23 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   // The first takes new payments; webhooks of every configured one are accepted.
   const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
+  const orderAdmin = createOrderAdminService({
+    db: outboxDb,
+    orders,
+    events,
+    stores,
+    users,
+    providers: paymentProviders,
+    now,
+  });
+  /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
+  const mail = createMailService({
+    db,
+    now,
+    log,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+  });
   const payments = createPaymentService({
     db: outboxDb,
     providers: paymentProviders,
@@ -153,6 +175,12 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     now,
     onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
+    // The checkout knows nothing of mail: a paid order is handed over here.
+    onOrderPaid: (checkoutUid) =>
+      void orderAdmin
+        .paidOrder(checkoutUid)
+        .then((order) => (order ? mail.orderPaid(order) : undefined))
+        .catch((error) => log.error({ err: error, checkoutUid }, 'sending the order mails failed')),
   });
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
@@ -172,6 +200,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     staff,
     staffGate,
+    mail,
     catalog,
     studioCatalogue,
     media,
@@ -191,6 +220,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stockAnnouncer,
     cart,
     orders,
+    orderAdmin,
     payments,
     paymentProviders,
     testProvider,
@@ -242,7 +272,9 @@ export function registerRoutes(
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
-  registerContactRoutes(app, services.contacts, auth);
+  registerContactRoutes(app, services.contacts, auth, services.staffGate);
+  registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
+  registerMailRoutes(app, services.mail, services.staffGate);
   registerCheckoutRoutes(app, services, {
     db: deps.db,
     now,
@@ -255,6 +287,17 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
+    // In the store's language: the invited person has no account (or language) with us yet.
+    sendInvitation: async ({ pageUid, email, role, url, expiresAt }) => {
+      const [summary, storeName] = await Promise.all([stores.pageSummary(pageUid), stores.pageName(pageUid)]);
+      await services.mail.sendMail({
+        pageUid,
+        to: email,
+        locale: summary.language,
+        template: 'staffInvitation',
+        data: { storeName: storeName ?? '', role, url, expiresAt },
+      });
+    },
     publicOrigin,
   });
   registerStudioShowRoutes(app, {
@@ -267,6 +310,11 @@ export function registerRoutes(
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,
     staffGate: services.staffGate,
+  });
+  registerStoreSettingsRoutes(app, {
+    stores,
+    staffGate: services.staffGate,
+    storeLogo: async (pageUid, image) => (await services.media.storeImage(pageUid, image, 'logo')).url,
   });
   registerReadRoutes(app, {
     playerSettings: ({ pageUid }) => stores.playerSettings(pageUid),
@@ -292,6 +340,19 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
       .catch((error) => app.log.error({ err: error }, 'releasing expired carts failed'));
   }, EXPIRED_CART_SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Mails a busy SMTP server refused are sent again when their backoff is over.
+  let mailing: Promise<unknown> = Promise.resolve();
+  const mailSweep = setInterval(() => {
+    mailing = services.mail
+      .retryDue()
+      .catch((error) => app.log.error({ err: error }, 'sending queued mails failed'));
+  }, MAIL_SWEEP_INTERVAL_MS);
+  mailSweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(mailSweep);
+    await mailing;
+    services.mail.close();
+  });
   app.addHook('onClose', () => services.reactions.flush());
   app.addHook('onClose', async () => {
     clearInterval(sweep);

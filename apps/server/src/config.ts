@@ -111,6 +111,16 @@ const Environment = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Stripe's API base URL; only tests point it elsewhere. */
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /**
+   * SMTP server mails are sent through (smtp://user:pass@host:587, smtps://… for TLS); without it
+   * mails are kept in the database and read in the studio's outbox.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every mail, e.g. "Vitrine <shop@example.com>". */
+  MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.invalid>'),
   VITRINE_OIDC_PROVIDERS: z
     .string()
     .default('[]')
@@ -156,6 +166,8 @@ export interface Config {
   testPayments: boolean;
   /** Stripe Checkout, when configured. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+  /** Mail: the SMTP server's URL (null: mails are only kept in the database) and the sender. */
+  mail: { smtpUrl: string | null; from: string };
   /** Comments per user per window; null when switched off. */
   commentRateLimit: { max: number; windowMs: number } | null;
 }
@@ -209,6 +221,7 @@ export function loadConfig(
     demoRetailerPort: demoRetailerPort(e.PORT, e.VITRINE_DEMO_RETAILER_PORT),
     webDist: e.VITRINE_WEB_DIST,
     oidcProviders: e.VITRINE_OIDC_PROVIDERS,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',

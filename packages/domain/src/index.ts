@@ -36,6 +36,7 @@ export * from './shopify-product-csv.ts';
 export * from './show-state.ts';
 export * from './staff-roles.ts';
 export * from './stock-signals.ts';
+export * from './store-settings.ts';
 export * from './stream-type.ts';
 export * from './studio-shows.ts';
 export * from './transactions.ts';

@@ -325,6 +325,8 @@ export const PickupLocation = z.object({
   address: z.string(),
   postCode: z.string(),
   city: z.string(),
+  /** Free text set by the store ("Mon–Fri 10–18"); empty when it set none. */
+  openingHours: z.string(),
 });
 export type PickupLocation = z.infer<typeof PickupLocation>;
 

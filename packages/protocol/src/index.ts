@@ -15,5 +15,6 @@ export * from './live-queries.ts';
 export * from './reads.ts';
 export * from './realtime.ts';
 export * from './store.ts';
+export * from './store-settings.ts';
 export * from './tracking.ts';
 export * from './web-paths.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, HexColor, LocaleCode, MediaUrl, PriceList, Uid } from './common.ts';
+import { DEFAULT_STORE_TIME_ZONE, PickupStore, ShippingSettings, TimeZone } from './store-settings.ts';
 import { NAVIGATION_MODES } from './vocabulary.ts';
 
 export const StoreAddress = z.object({
@@ -112,6 +113,15 @@ export const PageInput = z
      * nothing; a currency without an entry always pays freight.
      */
     freeDeliveryOver: PriceList.default({}),
+    /** Shows are scheduled and shown in this IANA time zone. */
+    timeZone: TimeZone.default(DEFAULT_STORE_TIME_ZONE),
+    /** Languages and currencies sold besides the main ones; empty: every one. */
+    languages: z.array(LocaleCode).default([]),
+    currencies: z.array(CurrencyCode).default([]),
+    /** Shipping methods and freight; a method left out keeps the default offer. */
+    shippingMethods: ShippingSettings.shape.methods.optional(),
+    /** Shops to pick orders up in; none: the store's own address. */
+    pickupStores: z.array(PickupStore).max(50).default([]),
   })
   .strict();
 export type PageInput = z.infer<typeof PageInput>;

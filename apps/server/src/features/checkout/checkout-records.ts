@@ -8,7 +8,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Transaction } from '../../realtime/outbox.ts';
-import { freeDeliveryThreshold } from '../stores/store-service.ts';
+import { type DeliveryTerms, deliveryTerms } from '../stores/store-service.ts';
 import {
   type CheckoutRow,
   type LineRow,
@@ -66,15 +66,12 @@ export function toReservationDoc(
   lines: readonly LineRow[],
   lastPaymentStatus: TransactionStatus | null,
   paid = 0,
-  /** The store's free-delivery threshold in the checkout's currency (freeDeliveryThreshold). */
-  freeOver: number | null = null,
+  /** The store's delivery terms in the checkout's currency (deliveryTerms); none: nothing charged. */
+  terms: DeliveryTerms = { freight: {}, freeOver: null },
 ): CheckoutReservationDoc {
   const totalPrice = linesTotal(lines.map((line) => ({ unitPrice: line.unit_price, qty: line.qty })));
   // An empty cart ships nothing, so it costs nothing (as checkoutTotals counts it).
-  const freight =
-    lines.length === 0
-      ? 0
-      : freightFor(checkoutDetails(checkout), checkout.currency, { subtotal: totalPrice, freeOver });
+  const freight = lines.length === 0 ? 0 : freightFor(checkoutDetails(checkout), terms, totalPrice);
   return {
     pageUid: checkout.page_uid,
     campaignUid: checkout.campaign_uid,
@@ -143,7 +140,7 @@ export async function storeReservationDoc(
     await readLines(tx, checkoutUid),
     await latestTransactionStatus(tx, checkoutUid),
     paid,
-    await freeDeliveryThreshold(tx, checkout.page_uid, checkout.currency),
+    await deliveryTerms(tx, checkout.page_uid, checkout.currency),
   );
   await saveReservationDoc(tx, doc);
   return doc;

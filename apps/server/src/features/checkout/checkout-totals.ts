@@ -1,7 +1,7 @@
 import { checkoutProblems, isPaidInFull, isPastDeadline, linesTotal, paidAmount } from '@vitrine/domain';
 import type { CheckoutItem, CheckoutProblem, CheckoutView, Transaction } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
-import { freeDeliveryThreshold } from '../stores/store-service.ts';
+import { deliveryTerms } from '../stores/store-service.ts';
 import { checkoutDetails, variantOfKey } from './checkout-records.ts';
 import {
   type CheckoutRow,
@@ -49,10 +49,11 @@ export async function checkoutTotals(db: Queryable, checkout: CheckoutRow): Prom
   const freight =
     lines.length === 0
       ? 0
-      : freightFor(checkoutDetails(checkout), checkout.currency, {
+      : freightFor(
+          checkoutDetails(checkout),
+          await deliveryTerms(db, checkout.page_uid, checkout.currency),
           subtotal,
-          freeOver: await freeDeliveryThreshold(db, checkout.page_uid, checkout.currency),
-        });
+        );
   const totalPrice = subtotal + freight;
   const paid = paidAmount({ payed: checkout.payed, transactions });
   return {

@@ -84,6 +84,7 @@ describe('checkout to order', () => {
         address: 'Havnegade 4',
         postCode: '8000',
         city: 'Aarhus C',
+        openingHours: '',
       },
     ]);
 

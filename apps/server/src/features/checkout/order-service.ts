@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { EventService } from '../events/event-service.ts';
-import { freeDeliveryThreshold, type StoreService } from '../stores/store-service.ts';
+import { deliveryTerms, type StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 import {
   checkoutDetails,
@@ -77,7 +77,7 @@ export function createOrderService(deps: {
 
   /** The store's pickup locations; read before a transaction (PGlite runs one connection, held by it). */
   async function locationsOf(pageUid: string): Promise<PickupLocation[]> {
-    return pickupLocations(await stores.storeInfo(pageUid));
+    return pickupLocations(await stores.pickupStores(pageUid));
   }
 
   /** Problems of the details beyond the form rules: a pickup location or parcel shop that does not exist. */
@@ -197,7 +197,7 @@ export function createOrderService(deps: {
         countries: deliveryCountries(),
         shippingMethods: shippingMethods(
           checkout.currency,
-          await freeDeliveryThreshold(db, checkout.page_uid, checkout.currency),
+          await deliveryTerms(db, checkout.page_uid, checkout.currency),
         ),
         paymentMethods: ['test_card'],
         pickupLocations: await locationsOf(checkout.page_uid),
@@ -216,6 +216,14 @@ export function createOrderService(deps: {
           const checkout = await lockOwnCheckout(tx, ref, userUid);
           const refusal = orderRefusalError(checkout.status, null, now(), 'editDetails');
           if (refusal) throw refusal;
+          const { freight } = await deliveryTerms(tx, checkout.page_uid, checkout.currency);
+          if (details.shippingMethod !== null && freight[details.shippingMethod] === undefined) {
+            throw new HttpError(
+              400,
+              'shippingMethodNotOffered',
+              `The store does not offer ${details.shippingMethod} in ${checkout.currency}.`,
+            );
+          }
           // The completed record of spec §3: derived fields from what the shopper typed.
           await saveCheckoutDetails(tx, checkout.uid, completeCheckoutDetails(details), now());
           await refuseShrinkingUnderOpenPayment(tx, await lockedCheckout(tx, checkout.uid));

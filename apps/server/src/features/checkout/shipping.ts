@@ -4,64 +4,51 @@ import {
   type DeliveryCountry,
   type ParcelShop,
   type PickupLocation,
+  type PickupStore,
   type ShippingMethod,
-  type ShippingMethodKind,
 } from '@vitrine/protocol';
 import { type Currency, SHIPPING_METHOD_KINDS } from '@vitrine/protocol/vocabulary';
+import type { DeliveryTerms } from '../stores/store-service.ts';
 
 /**
- * The built-in shipping offer of every store: home delivery, pickup in the store, and delivery to
- * a parcel shop (service point) near the address. Freight is set per currency in minor units, as
- * shops price it, not converted.
+ * The store's shipping offer in a currency (its delivery terms, see deliveryTerms): the methods
+ * it offers there. The free-delivery threshold applies to every method that costs something.
  */
-const FREIGHT: Record<ShippingMethodKind, Record<Currency, number>> = {
-  home_delivery: { DKK: 4_900, SEK: 6_900, NOK: 6_900, EUR: 695, PLN: 2_900, GBP: 595 },
-  parcel_shop: { DKK: 3_900, SEK: 4_900, NOK: 4_900, EUR: 495, PLN: 1_900, GBP: 395 },
-  store_pickup: { DKK: 0, SEK: 0, NOK: 0, EUR: 0, PLN: 0, GBP: 0 },
-};
-
-/**
- * The store's shipping offer in a currency. `freeOver` is the store's free-delivery threshold in
- * that currency (minor units, null for none): it applies to every method that costs something.
- */
-export function shippingMethods(currency: Currency, freeOver: number | null = null): ShippingMethod[] {
-  return SHIPPING_METHOD_KINDS.map((kind) => {
-    const price = FREIGHT[kind][currency];
-    return { kind, price, currency, freeOver: price > 0 ? freeOver : null };
+export function shippingMethods(currency: Currency, terms: DeliveryTerms): ShippingMethod[] {
+  return SHIPPING_METHOD_KINDS.flatMap((kind) => {
+    const price = terms.freight[kind];
+    if (price === undefined) return [];
+    return [{ kind, price, currency, freeOver: price > 0 ? terms.freeOver : null }];
   });
 }
 
 /**
- * Freight of the chosen method in the checkout's currency: 0 until one is chosen, and 0 once the
- * order's subtotal reaches the store's free-delivery threshold for that currency (`freeOver`).
+ * Freight of the chosen method: 0 until one is chosen, and 0 once the order's subtotal reaches
+ * the store's free-delivery threshold. A method the store stopped offering after it was chosen
+ * costs nothing rather than a price the store no longer states (updateDetails refuses new ones).
  */
 export function freightFor(
   details: Pick<CheckoutDetails, 'shippingMethod'>,
-  currency: Currency,
-  order: { subtotal: number; freeOver: number | null },
+  terms: DeliveryTerms,
+  subtotal: number,
 ): number {
   if (details.shippingMethod === null) return 0;
-  if (order.freeOver !== null && order.subtotal >= order.freeOver) return 0;
-  return FREIGHT[details.shippingMethod][currency];
+  if (terms.freeOver !== null && subtotal >= terms.freeOver) return 0;
+  return terms.freight[details.shippingMethod] ?? 0;
 }
 
 export const deliveryCountries = (): DeliveryCountry[] => [...DELIVERY_COUNTRIES];
 
-/** The store itself is the pickup location: its shop name at its street address (from the store info). */
-export function pickupLocations(store: {
-  uid: string;
-  name: string;
-  address: { street: string; postCode: string; city: string };
-}): PickupLocation[] {
-  return [
-    {
-      uid: `${store.uid}-store`,
-      name: store.name,
-      address: store.address.street,
-      postCode: store.address.postCode,
-      city: store.address.city,
-    },
-  ];
+/** The store's pickup stores as checkout lists them (the stores service falls back to the store itself). */
+export function pickupLocations(stores: readonly Required<PickupStore>[]): PickupLocation[] {
+  return stores.map((store) => ({
+    uid: store.uid,
+    name: store.name,
+    address: store.street,
+    postCode: store.postCode,
+    city: store.city,
+    openingHours: store.openingHours,
+  }));
 }
 
 /**

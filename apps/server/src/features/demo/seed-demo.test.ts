@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DEMO_MEDIA_DIR } from '../../app.ts';
 import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 import { pickupLocations, shippingMethods } from '../checkout/shipping.ts';
-import { freeDeliveryThreshold } from '../stores/store-service.ts';
+import { deliveryTerms, freeDeliveryThreshold } from '../stores/store-service.ts';
 import { DEMO_VIDEO_MS, demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -154,7 +154,12 @@ describe('seedDemoStoreIfEmpty', () => {
     for (const country of DELIVERY_COUNTRIES) {
       expect(terms, country).toContain(countryNames.of(country) ?? country);
     }
-    const dkk = Object.fromEntries(shippingMethods('DKK').map((method) => [method.kind, method.price / 100]));
+    const dkk = Object.fromEntries(
+      shippingMethods('DKK', await deliveryTerms(app.db, 'demo-store', 'DKK')).map((method) => [
+        method.kind,
+        method.price / 100,
+      ]),
+    );
     expect(terms).toContain(`Home delivery costs ${dkk.home_delivery} kr`);
     expect(terms).toContain(`parcel shop ${dkk.parcel_shop} kr`);
     expect(dkk.store_pickup).toBe(0);
@@ -168,13 +173,14 @@ describe('seedDemoStoreIfEmpty', () => {
   });
 
   it('offers its studio as pickup location by shop name and street, not the company name twice (issue 13 §9)', async () => {
-    expect(pickupLocations(await storeInfo())).toEqual([
+    expect(pickupLocations(await app.services.stores.pickupStores('demo-store'))).toEqual([
       {
         uid: 'demo-store-store',
         name: 'Nordlys Living',
         address: 'Mejlgade 12',
         postCode: '8000',
         city: 'Aarhus C',
+        openingHours: 'Thursday to Saturday, 10-17',
       },
     ]);
   });

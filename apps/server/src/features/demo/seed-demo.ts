@@ -97,6 +97,23 @@ const PAGE: PageBody = {
   playerSettings: {},
   // What the terms and the delivery card promise: free delivery from 999 kr, set per market.
   freeDeliveryOver: prices(99_900, 139_900, 139_900, 13_395, 59_900, 11_495),
+  timeZone: 'Europe/Copenhagen',
+  // The freight the terms state, editable in the studio's shipping settings.
+  shippingMethods: {
+    home_delivery: { enabled: true, prices: prices(4_900, 6_900, 6_900, 695, 2_900, 595) },
+    parcel_shop: { enabled: true, prices: prices(3_900, 4_900, 4_900, 495, 1_900, 395) },
+    store_pickup: { enabled: true, prices: prices(0, 0, 0, 0, 0, 0) },
+  },
+  pickupStores: [
+    {
+      uid: 'demo-store-store',
+      name: 'Nordlys Living',
+      street: 'Mejlgade 12',
+      postCode: '8000',
+      city: 'Aarhus C',
+      openingHours: 'Thursday to Saturday, 10-17',
+    },
+  ],
 };
 
 /** Prices per market in minor units, set per product rather than converted, as shops do. */

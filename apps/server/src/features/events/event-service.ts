@@ -330,6 +330,16 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
       return row ? { pageUid: row.page_uid, deadline: row.deadline } : null;
     },
 
+    /** Names of the store's campaigns among `campaignUids` (the studio's order filters and lists). */
+    async campaignNames(pageUid: string, campaignUids: readonly string[]): Promise<Map<string, string>> {
+      if (campaignUids.length === 0) return new Map();
+      const rows = await db.query<{ uid: string; name: string }>(
+        'SELECT uid, name FROM campaigns WHERE page_uid = $1 AND uid = ANY($2::text[])',
+        [pageUid, [...campaignUids]],
+      );
+      return new Map(rows.map((row) => [row.uid, row.name]));
+    },
+
     /** Whether the store has this campaign. */
     async campaignExists(pageUid: string, campaignUid: string): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM campaigns WHERE uid = $1 AND page_uid = $2', [

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestAuthenticator, StaffGate } from '../../http/caller.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -19,8 +20,10 @@ export function registerStaffRoutes(
     sendInvitation?: (invitation: {
       pageUid: string;
       email: string;
-      role: string;
+      role: StaffRole;
       url: string;
+      /** Milliseconds since the epoch. */
+      expiresAt: number;
     }) => Promise<void>;
     /** The origin links point at: the configured public URL, else the request's own. */
     publicOrigin: (request: FastifyRequest) => string;
@@ -47,6 +50,7 @@ export function registerStaffRoutes(
         email: input.email,
         role: input.role,
         url: acceptUrl,
+        expiresAt: invitation.expiresAt,
       });
       return { invitation, acceptUrl };
     },

@@ -325,6 +325,7 @@ export function createStaffService(deps: {
       pageUid: string,
       page: { before?: string; limit: number },
     ): Promise<{ entries: AuditEntry[]; nextBefore: string | null }> {
+      // Ordered by the column, not the text alias `id`, which would put entry 9 before entry 10.
       const rows = await db.query<{
         id: string;
         at: string;

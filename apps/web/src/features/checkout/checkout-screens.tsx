@@ -210,6 +210,13 @@ export function CheckoutLocationPage() {
                   <strong>{location.name}</strong>
                   <br />
                   {location.address}, {location.postCode} {location.city}
+                  {/* The store's own words ("Mon–Fri 10–18"), as it typed them in the studio. */}
+                  {location.openingHours && (
+                    <>
+                      <br />
+                      <span className="choice__hint">{location.openingHours}</span>
+                    </>
+                  )}
                 </span>
               </label>
             ))}

@@ -1,4 +1,106 @@
+import { IMAGE_UPLOAD_MEDIA_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '@vitrine/domain';
+import { z } from 'zod';
+import { CurrencyCode, LocaleCode, MediaUrl, PriceList, Uid } from '../../common.ts';
+import { PlayerSettings, PlayerSettingsInput } from '../../store.ts';
+import {
+  EmbeddingSettings,
+  PickupStore,
+  PickupStoresSettings,
+  SalesSettings,
+  ShippingSettings,
+  StoreInfoSettings,
+  StoreTermsSettings,
+  shippingMethodFields,
+} from '../../store-settings.ts';
 import type { CallSchemas } from '../define-call.ts';
 
+/** Everything the studio's settings screen shows, as stored (defaults filled in). */
+export const StoreSettings = z.object({
+  info: z.object({
+    name: z.string(),
+    description: z.string(),
+    cvr: z.string(),
+    address: z.object({
+      name: z.string(),
+      street: z.string(),
+      postCode: z.string(),
+      city: z.string(),
+      email: z.string(),
+      phone: z.string(),
+    }),
+    timeZone: z.string(),
+  }),
+  terms: z.string(),
+  logo: MediaUrl.nullable(),
+  /** Every player setting of spec §3, defaults filled in. */
+  player: PlayerSettings,
+  embedding: z.object({ allowedOrigins: z.array(z.string()) }),
+  sales: z.object({
+    language: LocaleCode,
+    languages: z.array(LocaleCode),
+    currency: CurrencyCode,
+    currencies: z.array(CurrencyCode),
+  }),
+  shipping: z.object({ methods: z.object(shippingMethodFields), freeDeliveryOver: PriceList }),
+  pickupStores: z.array(PickupStore.required({ uid: true })),
+});
+export type StoreSettings = z.infer<typeof StoreSettings>;
+
+const StorePath = z.object({ pageUid: Uid });
+
+/** Every settings change answers the whole settings, so the screen shows what was stored. */
+const change = <T extends z.ZodType>(summary: string, request: T) => ({
+  summary,
+  params: StorePath,
+  request,
+  response: StoreSettings,
+});
+
 /** The schemas of the studio's settings calls (routes in settings-routes.ts). */
-export const settingsCalls = {} satisfies Record<string, CallSchemas>;
+export const settingsCalls = {
+  getStoreSettings: {
+    summary: "The store's settings, defaults filled in (hosts and owners; moderators have no settings).",
+    params: StorePath,
+    response: StoreSettings,
+  },
+  putStoreInfo: change(
+    'Store info: name, description, company number, address and e-mail, and the time zone shows are scheduled in (hosts and owners).',
+    StoreInfoSettings,
+  ),
+  putStoreTerms: change(
+    "The store's terms and conditions, shown at the storefront's /terms for this store (hosts and owners).",
+    StoreTermsSettings,
+  ),
+  putStorePlayerSettings: change(
+    'Every player setting of spec §3 (colours, badges, prices, comments, overlay, minimized player, navigation); a setting left out takes its default (hosts and owners).',
+    PlayerSettingsInput,
+  ),
+  putStoreLogo: {
+    summary:
+      'Uploads the store logo (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), kept resized; anything not an image is a 4xx (hosts and owners).',
+    params: StorePath,
+    binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
+    response: StoreSettings,
+  },
+  deleteStoreLogo: {
+    summary: 'Removes the store logo (hosts and owners).',
+    params: StorePath,
+    response: StoreSettings,
+  },
+  putStoreEmbedding: change(
+    'The origins allowed to embed the player and talk to it (the SDK and the frame policy use them): owners only, as an origin can frame the checkout.',
+    EmbeddingSettings,
+  ),
+  putStoreSales: change(
+    'The languages and currencies the store sells in, and the main one of each (owners only: it decides what money is taken).',
+    SalesSettings,
+  ),
+  putStoreShipping: change(
+    'Shipping methods offered, freight per currency and the free-delivery threshold per currency (owners only: money).',
+    ShippingSettings,
+  ),
+  putStorePickupStores: change(
+    'The shops orders can be picked up in, with address and opening hours; none means the store address (owners only, with shipping).',
+    PickupStoresSettings,
+  ),
+} satisfies Record<string, CallSchemas>;

@@ -1,6 +1,80 @@
-import { SectionPlaceholder } from '../ui/section-placeholder.tsx';
+import type { StoreSettings } from '@vitrine/protocol';
+import { useEffect, useState } from 'react';
+import { useRoleIncludes, useStudioSession, useStudioStore } from '../studio-context.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { StudioLoading } from '../ui/studio-loading.tsx';
+import { StudioPage } from '../ui/studio-page.tsx';
+import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { PlayerSettingsForm } from './player-settings-form.tsx';
+import './settings.css';
+import { PickupStoresForm, ShippingForm } from './shipping-forms.tsx';
+import { EmbeddingForm, SalesForm, StoreInfoForm, TermsForm, TimeZoneForm } from './store-info-forms.tsx';
 
-/** The section's screens (its own descendant routes); a placeholder until they are built. */
+/** The sections of the settings screen, in order, with the anchor each card has. */
+const SECTIONS = [
+  'info',
+  'terms',
+  'branding',
+  'embedding',
+  'sales',
+  'shipping',
+  'pickup',
+  'time-zone',
+] as const;
+
+/**
+ * The store's settings: one card per section, each saved on its own. Hosts change the store's
+ * face (info, terms, branding, player, time zone); money and embedding are the owner's, shown
+ * to hosts read only.
+ */
 export default function SettingsSection() {
-  return <SectionPlaceholder titleKey="nav.settings" />;
+  const { t } = useStudioTranslation('studio-settings');
+  const store = useStudioStore();
+  const { reloadSession } = useStudioSession();
+  const isOwner = useRoleIncludes('owner');
+  const query = useStaffQuery('getStoreSettings', { params: { pageUid: store.pageUid } });
+  const [settings, setSettings] = useState<StoreSettings | null>(null);
+  useEffect(() => setSettings(query.data), [query.data]);
+
+  if (!settings) {
+    if (query.error)
+      return (
+        <StudioPage title={t('title')}>
+          <p role="alert" className="studio-notice studio-notice--error">
+            {refusalText(query.error, t('loadFailed'))}
+          </p>
+        </StudioPage>
+      );
+    return <StudioLoading />;
+  }
+  const onSaved = (next: StoreSettings) => {
+    // The header shows the store's name and logo from the studio session.
+    if (next.info.name !== settings.info.name || next.logo !== settings.logo) reloadSession();
+    setSettings(next);
+  };
+  const props = { pageUid: store.pageUid, settings, onSaved };
+  return (
+    <StudioPage title={t('title')}>
+      <nav className="settings-nav" aria-label={t('sectionsLabel')}>
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section}>
+              <a href={`#${section}`}>{t(`nav.${section}`)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings-stack">
+        <StoreInfoForm {...props} canSave />
+        <TermsForm {...props} canSave />
+        <PlayerSettingsForm {...props} canSave />
+        <EmbeddingForm {...props} canSave={isOwner} />
+        <SalesForm {...props} canSave={isOwner} />
+        {/* Keyed by the currencies sold: a change of them redraws the price columns. */}
+        <ShippingForm key={settings.sales.currencies.join()} {...props} canSave={isOwner} />
+        <PickupStoresForm {...props} canSave={isOwner} />
+        <TimeZoneForm {...props} canSave />
+      </div>
+    </StudioPage>
+  );
 }
