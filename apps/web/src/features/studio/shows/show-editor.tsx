@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_STORE_TIME_ZONE } from '@vitrine/domain';
-import { type Show, ShowInput } from '@vitrine/protocol';
+import { DEFAULT_STORE_TIME_ZONE, type Show, ShowInput } from '@vitrine/protocol';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
