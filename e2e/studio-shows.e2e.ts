@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
-import type { AuthSession, Show } from '@vitrine/protocol';
-import axe from 'axe-core';
+import type { Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { createStaffAccount } from './support/studio.ts';
 
 // Issue 14 item 4, as a retailer's host would: sign in to the studio, schedule a show with three
 // products from the catalogue (reordered by keyboard drag), publish it after confirming, and find
@@ -37,20 +38,6 @@ async function post<T>(path: string, body: unknown, bearer?: string): Promise<T>
   return (await response.json()) as T;
 }
 
-/** A host of the demo store: an account, invited by the admin key (automation) and accepted. */
-async function makeHost(): Promise<{ email: string; password: string }> {
-  const email = `host-${Date.now()}@shows.example`;
-  const password = 'a long enough password 42';
-  const session = await post<AuthSession>('/functions/auth/signUp', { email, password, name: 'Hanne Host' });
-  const { acceptUrl } = await post<{ acceptUrl: string }>(
-    `/staff/stores/${STORE}/invitations`,
-    { email, role: 'host' },
-    adminKey,
-  );
-  await post('/staff/invitations/accept', { token: acceptUrl.split('#')[1] }, session.idToken);
-  return { email, password };
-}
-
 async function shopShowNames(): Promise<string[]> {
   const events = await post<Record<'live' | 'planned' | 'vod', Array<{ event: { eventName: string } }>>>(
     '/reads/liveEvents.shop',
@@ -76,7 +63,8 @@ afterAll(async () => {
 
 describe('scheduling a show in the studio', () => {
   it('schedules a show with three products, publishes it and the storefront shows it', async () => {
-    const host = await makeHost();
+    // A host of the demo store (invited by the admin key and accepted), signing in with the form.
+    const host = await createStaffAccount(baseUrl, adminKey, STORE, 'host');
     await page.goto(`${baseUrl}/studio`);
     await page.getByLabel('E-mail').fill(host.email);
     await page.getByLabel('Password').fill(host.password);
@@ -169,20 +157,9 @@ describe('scheduling a show in the studio', () => {
   });
 });
 
-/** axe-core's violations of impact moderate or worse on the page as it is now (none expected). */
+/** axe-core finds nothing of impact moderate or worse on the page as it is now. */
 async function expectNoViolations(target: Page, screen: string): Promise<void> {
-  await target.evaluate(axe.source);
-  const violations = await target.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  });
-  const findings = violations.filter((violation) => violation.impact !== 'minor');
+  const findings = await axeFindings(target);
   expect(findings, `${screen}: ${JSON.stringify(findings, null, 1)}`).toEqual([]);
 }
 

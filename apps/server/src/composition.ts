@@ -1,4 +1,3 @@
-import { DEFAULT_STORE_TIME_ZONE } from '@vitrine/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -94,8 +93,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     events,
     catalog,
     now,
-    // Until stores have a time zone setting, shows made outside the studio read in the demo's.
-    storeTimeZone: async () => DEFAULT_STORE_TIME_ZONE,
+    storeTimeZone: (pageUid) => stores.timeZone(pageUid),
   });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });

@@ -1,11 +1,5 @@
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 
-/**
- * The time zone of a store that has not set one: the spec's first market is Denmark (DKK, `da`),
- * and the demo store is Danish.
- */
-export const DEFAULT_STORE_TIME_ZONE = 'Europe/Copenhagen';
-
 /** The tabs of the studio's list of shows. */
 export const SHOW_GROUPS = ['upcoming', 'live', 'past', 'draft'] as const;
 export type ShowGroup = (typeof SHOW_GROUPS)[number];

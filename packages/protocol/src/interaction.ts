@@ -146,7 +146,7 @@ export type CompetitionCue = z.infer<typeof CompetitionCue>;
 
 export const CompetitionOption = z.object({
   id: z.string().min(1).max(40),
-  text: z.string().trim().min(1).max(200),
+  text: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
 });
 export type CompetitionOption = z.infer<typeof CompetitionOption>;
 

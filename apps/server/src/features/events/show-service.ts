@@ -185,6 +185,7 @@ export function createShowService({ db, events, catalog, now, storeTimeZone }: S
         shows: await Promise.all(rows.map((row) => toSummary(pageUid, row))),
         total: Number(total?.count ?? 0),
         counts,
+        timeZone: await storeTimeZone(pageUid),
       };
     },
 

@@ -211,6 +211,7 @@ describe('scheduling a show', () => {
     await createShow({ name: 'Zebra stripes special' });
     const all = await send<ShowList>(host, 'GET', `${shows()}?limit=2`);
     expect(all.status).toBe(200);
+    expect(all.body.timeZone).toBe('Europe/Copenhagen');
     expect(all.body.shows).toHaveLength(2);
     expect(all.body.total).toBeGreaterThan(2);
     const counted = Object.values(all.body.counts).reduce((sum, count) => sum + count, 0);

@@ -199,7 +199,10 @@ function CompetitionForm({
                   if (event.target.value !== 'raffle' && options.fields.length < 2) {
                     const missing = 2 - options.fields.length;
                     for (let index = 0; index < missing; index++)
-                      options.append({ id: `option-${nextOption + index}`, text: '' });
+                      options.append(
+                        { id: `option-${nextOption + index}`, text: '' },
+                        { shouldFocus: false },
+                      );
                     setNextOption((value) => value + missing);
                   }
                 },

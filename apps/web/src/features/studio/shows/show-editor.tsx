@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_STORE_TIME_ZONE } from '@vitrine/domain';
-import { type Show, ShowInput } from '@vitrine/protocol';
+import { DEFAULT_STORE_TIME_ZONE, type Show, ShowInput } from '@vitrine/protocol';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -58,6 +57,14 @@ function ExistingShow({ showUid }: { showUid: string }) {
 }
 
 function NewShow() {
+  const store = useStudioStore();
+  // The list's answer carries the store's time zone, where a new show is scheduled by default.
+  const list = useStaffQuery('listShows', { params: { pageUid: store.pageUid }, query: { limit: 1 } });
+  if (!list.data && !list.error) return <StudioLoading />;
+  return <NewShowForm timeZone={list.data?.timeZone ?? DEFAULT_STORE_TIME_ZONE} />;
+}
+
+function NewShowForm({ timeZone }: { timeZone: string }) {
   const { t } = useStudioTranslation('studio-shows');
   const store = useStudioStore();
   const navigate = useNavigate();
@@ -67,8 +74,8 @@ function NewShow() {
         <ShowDetailsForm
           defaults={{
             name: '',
-            startsAt: tomorrowEvening(DEFAULT_STORE_TIME_ZONE),
-            timeZone: DEFAULT_STORE_TIME_ZONE,
+            startsAt: tomorrowEvening(timeZone),
+            timeZone,
             deadline: null,
           }}
           submitLabel={t('editor.create')}
