@@ -215,7 +215,10 @@ describe('POST /functions/customerpage/storeInfo', () => {
       'content-type': 'application/json',
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'invalid_request', message: 'Request body is too large' });
+    expect(response.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'The body is larger than the 256 KB allowed.',
+    });
   });
 });
 
