@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
@@ -12,6 +12,8 @@ import { createStudioCatalogueService } from './features/catalog/studio-catalogu
 import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
 import { checkoutLiveQueries } from './features/checkout/live-queries.ts';
+import { createOrderAdminService } from './features/checkout/order-admin.ts';
+import { registerStudioOrderRoutes } from './features/checkout/order-admin-routes.ts';
 import { createOrderService } from './features/checkout/order-service.ts';
 import { createPaymentService } from './features/checkout/payment-service.ts';
 import { createStripeProvider } from './features/checkout/payments/stripe-provider.ts';
@@ -23,12 +25,16 @@ import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
 import { createCompetitionService } from './features/competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './features/competitions/routes.ts';
+import { registerStudioCompetitionRoutes } from './features/competitions/studio-routes.ts';
 import { createContactService } from './features/contacts/contact-service.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
+import { createShowService } from './features/events/show-service.ts';
+import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
+import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
 import { createFileMediaStore } from './features/media/media-store.ts';
 import { registerMediaRoutes } from './features/media/routes.ts';
@@ -82,6 +88,14 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
+  const shows = createShowService({
+    db: outboxDb,
+    events,
+    catalog,
+    now,
+    // The store's setting (studio settings, time zone); shows keep the zone they were made in.
+    storeTimeZone: (pageUid) => stores.timeZone(pageUid),
+  });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
@@ -135,15 +149,15 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   // The first takes new payments; webhooks of every configured one are accepted.
   const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
-  const payments = createPaymentService({
+  const orderAdmin = createOrderAdminService({
     db: outboxDb,
-    providers: paymentProviders,
     orders,
+    events,
     stores,
+    users,
+    providers: paymentProviders,
     now,
-    onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
   });
-
   /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
   const mail = createMailService({
     db,
@@ -151,6 +165,20 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     log,
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
+  });
+  const payments = createPaymentService({
+    db: outboxDb,
+    providers: paymentProviders,
+    orders,
+    stores,
+    now,
+    onProviderError: (error) => log.error({ err: error }, 'opening a payment failed'),
+    // The checkout knows nothing of mail: a paid order is handed over here.
+    onOrderPaid: (checkoutUid) =>
+      void orderAdmin
+        .paidOrder(checkoutUid)
+        .then((order) => (order ? mail.orderPaid(order) : undefined))
+        .catch((error) => log.error({ err: error, checkoutUid }, 'sending the order mails failed')),
   });
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
@@ -175,6 +203,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     studioCatalogue,
     media,
     events,
+    shows,
     auth,
     tracking,
     limits,
@@ -189,6 +218,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stockAnnouncer,
     cart,
     orders,
+    orderAdmin,
     payments,
     paymentProviders,
     testProvider,
@@ -212,6 +242,9 @@ export function registerRoutes(
 ): void {
   const { auth, stores, events } = services;
   const { requireAdmin, now } = deps;
+  /** The origin links point at: the configured public URL, else the request's own. */
+  const publicOrigin = (request: FastifyRequest) =>
+    deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
   registerStoreRoutes(app, stores, requireAdmin);
   registerCatalogRoutes(
     app,
@@ -228,7 +261,7 @@ export function registerRoutes(
     storeCurrency: async (pageUid) => (await stores.pageSummary(pageUid)).currency,
     // The store's own currency until store settings say which others it sells in.
     storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
-    republishProduct: (productUid) => events.republishProduct(productUid),
+    republishProducts: (productUids) => events.republishProducts(productUids),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth);
@@ -237,7 +270,9 @@ export function registerRoutes(
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
-  registerContactRoutes(app, services.contacts, auth);
+  registerContactRoutes(app, services.contacts, auth, services.staffGate);
+  registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
+  registerMailRoutes(app, services.mail, services.staffGate);
   registerCheckoutRoutes(app, services, {
     db: deps.db,
     now,
@@ -261,7 +296,18 @@ export function registerRoutes(
         data: { storeName: storeName ?? '', role, url, expiresAt },
       });
     },
-    publicOrigin: (request) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    publicOrigin,
+  });
+  registerStudioShowRoutes(app, {
+    shows: services.shows,
+    staffGate: services.staffGate,
+    publicOrigin,
+    storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
+  });
+  registerStudioCompetitionRoutes(app, {
+    competitions: services.competitions,
+    campaignOf: services.shows.campaignOf,
+    staffGate: services.staffGate,
   });
   registerStoreSettingsRoutes(app, {
     stores,
@@ -273,7 +319,7 @@ export function registerRoutes(
     'liveEvents.shop': ({ pageUid }) => events.shopEvents(pageUid, now()),
     'liveEvents.byId': ({ ids }) => events.eventsByIds(ids),
     'liveEvents.byCampaign': ({ campaignIds }) => events.eventsByCampaigns(campaignIds),
-    liveEventProducts: ({ eventId }) => events.eventProducts(eventId),
+    liveEventProducts: ({ eventId }) => events.publishedEventProducts(eventId),
     embedding: async ({ pageUid }) => ({
       allowedOrigins: (await stores.pageSummary(pageUid)).allowedOrigins,
     }),

@@ -1,3 +1,4 @@
+export * from './calendar-file.ts';
 export * from './catalogue-product.ts';
 export * from './chat-rules.ts';
 export * from './checkout-address.ts';
@@ -37,7 +38,9 @@ export * from './staff-roles.ts';
 export * from './stock-signals.ts';
 export * from './store-settings.ts';
 export * from './stream-type.ts';
+export * from './studio-shows.ts';
 export * from './transactions.ts';
 export * from './variant-selection.ts';
 export * from './video.ts';
 export * from './widget-context.ts';
+export * from './zoned-time.ts';

@@ -34,7 +34,7 @@ export const Product = z.object({
   uid: Uid,
   pageUid: Uid,
   externalId: z.string().max(200),
-  name: z.string().min(1).max(300),
+  name: z.string().min(1, 'must not be empty').max(300, 'must be at most 300 characters'),
   description: z.string().max(10_000),
   sku: z.string().max(100),
   url: MediaUrl.nullable(),

@@ -24,6 +24,7 @@ export async function startFakeStripe() {
   /** Refunds created by POST /v1/refunds. */
   const refunds: { idempotencyKey: string | undefined; form: Record<string, string> }[] = [];
   let failures = 0;
+  let refundFailures = 0;
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     const expire =
@@ -38,6 +39,21 @@ export async function startFakeStripe() {
     }
     if (request.method === 'POST' && request.url === '/v1/refunds') {
       const form = Object.fromEntries(new URLSearchParams(body));
+      if (refundFailures > 0) {
+        refundFailures--;
+        // What Stripe answers for a refund larger than what is left of the charge.
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge has already been refunded.',
+            },
+          }),
+        );
+        return;
+      }
       refunds.push({ idempotencyKey: header(request, 'idempotency-key'), form });
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(
@@ -98,6 +114,10 @@ export async function startFakeStripe() {
     refunds,
     failNext() {
       failures++;
+    },
+    /** The next refund is refused as Stripe refuses one (400 charge_already_refunded). */
+    failNextRefund() {
+      refundFailures++;
     },
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),

@@ -26,70 +26,91 @@ interface VariantRow {
   options: Product['variants'][number]['options'];
 }
 
-/** Inserts or replaces a product and its variants, inside the caller's transaction. */
-async function writeProduct(
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips for an import. */
+const PRODUCTS_PER_INSERT = 200;
+const VARIANTS_PER_INSERT = 1_000;
+
+/** `($1, $2, …), ($n+1, …)`: the VALUES of `rows` rows of `width` parameters each. */
+function valueTuples(rows: number, width: number): string {
+  return Array.from(
+    { length: rows },
+    (_, row) =>
+      `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`,
+  ).join(', ');
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/**
+ * Inserts or replaces products and their variants, inside the caller's transaction, in a few
+ * statements whatever their number (a CSV import writes thousands of rows).
+ */
+async function writeProducts(
   tx: Queryable,
   pageUid: string,
-  productUid: string,
-  input: ProductInput,
+  products: readonly { uid: string; input: ProductInput }[],
 ): Promise<void> {
-  const [owner] = await tx.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [
-    productUid,
-  ]);
-  if (owner && owner.page_uid !== pageUid) {
-    throw new HttpError(409, 'conflict', `Product "${productUid}" belongs to another store.`);
-  }
-  await tx.query(
-    `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (uid) DO UPDATE SET
-       external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
-       sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
-       stock = EXCLUDED.stock, options = EXCLUDED.options, updated_at = now()`,
-    [
-      productUid,
-      pageUid,
-      input.externalId,
-      input.name,
-      input.description,
-      input.sku,
-      input.url,
-      JSON.stringify(input.images),
-      JSON.stringify(input.prices),
-      input.stock,
-      JSON.stringify(input.options),
-    ],
+  if (products.length === 0) return;
+  const uids = products.map((product) => product.uid);
+  const [foreign] = await tx.query<{ uid: string }>(
+    'SELECT uid FROM products WHERE uid = ANY($1) AND page_uid <> $2 LIMIT 1',
+    [uids, pageUid],
   );
-  await tx.query('DELETE FROM product_variants WHERE product_uid = $1', [productUid]);
-  if (input.variants.length === 0) return;
-  // One INSERT for all variants: an import writes thousands.
-  const values: unknown[] = [];
-  const tuples = input.variants.map((variant, position) => {
-    values.push(
+  if (foreign) throw new HttpError(409, 'conflict', `Product "${foreign.uid}" belongs to another store.`);
+  for (const batch of chunks(products, PRODUCTS_PER_INSERT)) {
+    await tx.query(
+      `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options)
+       VALUES ${valueTuples(batch.length, 11)}
+       ON CONFLICT (uid) DO UPDATE SET
+         external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
+         sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
+         stock = EXCLUDED.stock, options = EXCLUDED.options, updated_at = now()`,
+      batch.flatMap(({ uid, input }) => [
+        uid,
+        pageUid,
+        input.externalId,
+        input.name,
+        input.description,
+        input.sku,
+        input.url,
+        JSON.stringify(input.images),
+        JSON.stringify(input.prices),
+        input.stock,
+        JSON.stringify(input.options),
+      ]),
+    );
+  }
+  await tx.query('DELETE FROM product_variants WHERE product_uid = ANY($1)', [uids]);
+  const variantRows = products.flatMap(({ uid, input }) =>
+    input.variants.map((variant, position) => [
       variant.uid,
-      productUid,
+      uid,
       position,
       variant.name,
       variant.sku,
       JSON.stringify(variant.prices),
       variant.stock,
       JSON.stringify(variant.options),
-    );
-    const base = position * 8;
-    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8})`;
-  });
-  await tx.query(
-    `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options)
-     VALUES ${tuples.join(', ')}`,
-    values,
+    ]),
   );
+  for (const batch of chunks(variantRows, VARIANTS_PER_INSERT)) {
+    await tx.query(
+      `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options)
+       VALUES ${valueTuples(batch.length, 8)}`,
+      batch.flat(),
+    );
+  }
 }
 
 /** Products of a store with their options and variants (spec §3 "Product (shop side)"). */
 export function createCatalogService(db: Database) {
   return {
     async upsertProduct(pageUid: string, productUid: string, input: ProductInput): Promise<void> {
-      await db.transaction((tx) => writeProduct(tx, pageUid, productUid, input));
+      await db.transaction((tx) => writeProducts(tx, pageUid, [{ uid: productUid, input }]));
     },
 
     /** Writes several products in one transaction (a CSV import): all of them or none. */
@@ -97,9 +118,7 @@ export function createCatalogService(db: Database) {
       pageUid: string,
       products: readonly { uid: string; input: ProductInput }[],
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        for (const product of products) await writeProduct(tx, pageUid, product.uid, product.input);
-      });
+      await db.transaction((tx) => writeProducts(tx, pageUid, products));
     },
 
     /** The products with these uids, in no particular order; unknown uids are skipped. */

@@ -18,11 +18,11 @@ export function registerStudioCatalogueRoutes(
     storeCurrency: (pageUid: string) => Promise<Currency>;
     /** The currencies the store sells in, its own first: the editor offers a price in each. */
     storeCurrencies: (pageUid: string) => Promise<Currency[]>;
-    /** Tells the shows presenting a product that it changed (the events feature). */
-    republishProduct: (productUid: string) => Promise<void>;
+    /** Tells the shows presenting these products that they changed (the events feature). */
+    republishProducts: (productUids: readonly string[]) => Promise<void>;
   },
 ): void {
-  const { studio, media, staffGate, republishProduct } = deps;
+  const { studio, media, staffGate, republishProducts } = deps;
   registerCall(
     app,
     'getCatalogueInfo',
@@ -50,7 +50,7 @@ export function registerStudioCatalogueRoutes(
     async (input, { params }) => {
       const product = await studio.update(params.pageUid, params.productUid, input);
       // Viewers of shows presenting it see the new data.
-      await republishProduct(product.uid);
+      await republishProducts([product.uid]);
       return product;
     },
     { staffGate },
@@ -100,8 +100,10 @@ export function registerStudioCatalogueRoutes(
         );
       }
       await studio.importProducts(params.pageUid, plan.products);
-      for (const product of plan.products)
-        if (product.action === 'update') await republishProduct(product.uid);
+      // Shows presenting an updated product tell their viewers, once for the whole file.
+      await republishProducts(
+        plan.products.filter((product) => product.action === 'update').map((product) => product.uid),
+      );
       return {
         report,
         created: report.counts.create,

@@ -123,6 +123,19 @@ export function registerPaymentRoutes(
       return response.statusCode;
     }
 
+    // Staff refunds: the provider answers with its refund webhook, its event id fixed per refund
+    // so a repeated delivery applies once.
+    testProvider.deliverRefundsWith(async (refund) => {
+      const status = await deliver(
+        refund.transactionUid,
+        'payment.refunded',
+        refund.amount,
+        refund.currency,
+        `evt_refund_${refund.refundUid ?? refund.transactionUid}`,
+      );
+      if (status >= 300) throw new Error(`the refund webhook was refused (${status})`);
+    });
+
     /**
      * Confirms approvals whose confirmation is due (all of them on start-up, after a crash). Each
      * is recorded in the database before the approval is answered, so none is lost with the

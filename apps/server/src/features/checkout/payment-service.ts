@@ -73,6 +73,11 @@ export function createPaymentService(deps: {
   now: () => number;
   /** Logs a provider's failure to open a payment (the shopper sees a 502). */
   onProviderError?: (error: unknown) => void;
+  /**
+   * Told once a webhook made an order paid in full (after its transaction committed): the
+   * composition root sends the order's mails. It must not throw; its work is not awaited.
+   */
+  onOrderPaid?: (checkoutUid: string) => void;
 }) {
   const { db, orders, now } = deps;
   const onProviderError = deps.onProviderError ?? (() => {});
@@ -224,7 +229,7 @@ export function createPaymentService(deps: {
           if (event.providerPaymentId !== null && transaction.provider_payment_id === null) {
             await setProviderPaymentId(tx, transaction.uid, event.providerPaymentId);
           }
-          if (!recorded) return { outcome: 'duplicate' as const, refund: null };
+          if (!recorded) return { outcome: 'duplicate' as const, refund: null, paidNow: false };
           const next = nextTransactionState(
             {
               status: transaction.status,
@@ -235,7 +240,7 @@ export function createPaymentService(deps: {
             event.type,
             amount,
           );
-          if (!next) return { outcome: 'ignored' as const, refund: null };
+          if (!next) return { outcome: 'ignored' as const, refund: null, paidNow: false };
           const checkout = await lockedCheckout(tx, transaction.checkout_uid);
           let refundDue = transaction.refund_due;
           let paymentOK = next.paymentOK;
@@ -258,15 +263,22 @@ export function createPaymentService(deps: {
             at: now(),
           });
           await markPaymentEventApplied(tx, provider.id, event.id);
-          await refreshPayed(tx, checkout);
+          const paidNow = (await refreshPayed(tx, checkout)) && !checkout.payed;
           await storeReservationDoc(tx, transaction.checkout_uid);
           const owedBack = refundDue > transaction.refund_due;
           const providerPaymentId = transaction.provider_payment_id ?? event.providerPaymentId;
           return {
+            paidNow,
             outcome: owedBack ? ('refund_due' as const) : ('applied' as const),
             refund:
               owedBack && providerPaymentId
-                ? { providerPaymentId, amount: refundDue, transactionUid: transaction.uid }
+                ? {
+                    providerPaymentId,
+                    amount: refundDue,
+                    transactionUid: transaction.uid,
+                    currency: transaction.currency,
+                    refundUid: null,
+                  }
                 : null,
           };
         }),
@@ -276,6 +288,7 @@ export function createPaymentService(deps: {
         // refund webhook then clears refund_due. Otherwise it stays flagged for the shop.
         await provider.refund(result.refund).catch(onProviderError);
       }
+      if (result.paidNow) deps.onOrderPaid?.(found.checkout_uid);
       return { outcome: result.outcome };
     },
 

@@ -1,4 +1,4 @@
-import type { CheckoutView, PaymentStarted } from '@vitrine/protocol';
+import type { CheckoutView, PaymentStarted, StudioOrderDetail } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSingle,
@@ -12,6 +12,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { startFakeStripe, stripeEvent, stripeSignature } from '../../test-support/fake-stripe.ts';
+import { signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
@@ -181,6 +182,68 @@ describe('Stripe Checkout', () => {
     view = await load(shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: first.amount });
     expect(view.transactions[1]).toMatchObject({ refundDue: 0, amountRefunded: second.amount });
+  });
+
+  it('refunds from the studio with POST /v1/refunds, one per request, and records a refusal', async () => {
+    const { checkoutUid, started } = await startedPayment();
+    const amount = started.amount;
+    const completed = stripeEvent('checkout.session.completed', session(started.transactionUid, amount));
+    expect((await signed(completed)).body.outcome).toBe('applied');
+    const owner = await signInStaff(app, SHOP, 'owner');
+    const refund = (body: object) =>
+      app.server.inject({
+        method: 'POST',
+        url: `/staff/stores/${SHOP}/orders/${checkoutUid}/refunds`,
+        headers: owner.headers,
+        payload: body,
+      });
+    const requests = fake.refunds.length;
+    const [first, again] = await Promise.all([
+      refund({ amount: 2_000, requestKey: 'stripe-refund-1' }),
+      refund({ amount: 2_000, requestKey: 'stripe-refund-1' }),
+    ]);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(fake.refunds.length).toBe(requests + 1);
+    const detail = first.json() as StudioOrderDetail;
+    const refundUid = detail.refunds[0]?.uid;
+    expect(fake.refunds.at(-1)).toEqual({
+      idempotencyKey: `vitrine-refund-${refundUid}`,
+      form: {
+        payment_intent: `pi_${started.transactionUid}`,
+        amount: '2000',
+        'metadata[transaction_uid]': started.transactionUid,
+        'metadata[refund_uid]': refundUid,
+        reason: 'requested_by_customer',
+      },
+    });
+    // Stripe reports the refund on the charge; the payment records it.
+    const charged = stripeEvent('charge.refunded', {
+      id: 'ch_studio',
+      object: 'charge',
+      payment_intent: `pi_${started.transactionUid}`,
+      amount,
+      amount_refunded: 2_000,
+      currency: 'dkk',
+    });
+    expect((await signed(charged)).body.outcome).toBe('applied');
+
+    // Stripe refuses the next one: a 502, recorded as failed, and the amount is refundable again.
+    fake.failNextRefund();
+    const refused = await refund({ amount: 1_000, requestKey: 'stripe-refund-2' });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toMatch(/Charge has already been refunded/);
+    const after = await app.server.inject({
+      method: 'GET',
+      url: `/staff/stores/${SHOP}/orders/${checkoutUid}`,
+      headers: owner.headers,
+    });
+    const view = after.json() as StudioOrderDetail;
+    expect(view.refunds.map((r) => [r.amount, r.status])).toEqual([
+      [2_000, 'requested'],
+      [1_000, 'failed'],
+    ]);
+    expect(view.refundable).toBe(amount - 2_000);
+    expect(view.order.transactions[0]?.amountRefunded).toBe(2_000);
   });
 
   it('refuses forged, stale and unsigned webhooks, changing nothing', async () => {

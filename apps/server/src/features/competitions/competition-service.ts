@@ -224,8 +224,43 @@ export function createCompetitionService({
     return personKey;
   }
 
+  /** A competition of this store's campaign; another's is a 404 like an unknown one. */
+  async function requireInCampaign(
+    pageUid: string,
+    campaignUid: string,
+    uid: string,
+  ): Promise<CompetitionRow> {
+    const [row] = await db.query<CompetitionRow>(
+      'SELECT * FROM competitions WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3',
+      [uid, pageUid, campaignUid],
+    );
+    if (!row) throw notFound(`No competition "${uid}" in this show.`);
+    return row;
+  }
+
   return {
     list: (pageUid: string, campaignUid: string) => adminViews(pageUid, campaignUid),
+
+    requireInCampaign: async (pageUid: string, campaignUid: string, uid: string) =>
+      void (await requireInCampaign(pageUid, campaignUid, uid)),
+
+    /**
+     * Deletes a prepared competition; one somebody took part in is kept (their comments and the
+     * winners refer to it), a 409.
+     */
+    async deletePrepared(pageUid: string, campaignUid: string, uid: string): Promise<void> {
+      await requireInCampaign(pageUid, campaignUid, uid);
+      await db.transaction(async (tx) => {
+        const [entered] = await tx.query(
+          'SELECT 1 FROM competition_participants WHERE competition_uid = $1 LIMIT 1',
+          [uid],
+        );
+        if (entered)
+          throw new HttpError(409, 'conflict', 'People have taken part in this competition, so it is kept.');
+        await tx.query('DELETE FROM competitions WHERE uid = $1', [uid]);
+        await publishCompetitions(tx, pageUid, campaignUid);
+      });
+    },
 
     async create(
       pageUid: string,

@@ -1,12 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { CONTACT_MESSAGES, contactProblems } from '@vitrine/domain';
-import type { ContactCaptureRequest } from '@vitrine/protocol';
+import type { ContactCaptureRequest, CsvFile, StudioContact } from '@vitrine/protocol';
+import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { AuthenticatedUser } from '../auth/auth-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
+
+interface CaptureRow {
+  uid: string;
+  name: string;
+  email: string;
+  phone: string;
+  consent: boolean;
+  source: string;
+  campaign_uid: string | null;
+  created_at: number;
+}
+
+const toStudioContact = (row: CaptureRow): StudioContact => ({
+  uid: row.uid,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  consent: row.consent,
+  source: row.source,
+  campaignUid: row.campaign_uid,
+  createdAt: Number(row.created_at),
+});
 
 /**
  * Contact capture for social-live viewers (spec §2 /tiktok routes, §5 "Contact step"): stored
@@ -39,6 +62,65 @@ export function createContactService(
       if (capture?.email) return `email:${capture.email.trim().toLowerCase()}`;
       const digits = capture?.phone?.replace(/[^0-9]/g, '') ?? '';
       return digits ? `phone:${digits}` : null;
+    },
+
+    /** The store's contact captures, newest first, in pages (the studio's contact list). */
+    async listCaptures(
+      pageUid: string,
+      page: { consent?: boolean | undefined; before?: string | undefined; limit: number },
+    ): Promise<{ contacts: StudioContact[]; nextBefore: string | null }> {
+      const params: unknown[] = [pageUid];
+      let conditions = '';
+      if (page.consent !== undefined) {
+        params.push(page.consent);
+        conditions += ` AND consent = $${params.length}`;
+      }
+      if (page.before) {
+        const dot = page.before.indexOf('.');
+        params.push(Number(page.before.slice(0, dot)), page.before.slice(dot + 1));
+        conditions += ` AND (created_at, uid) < ($${params.length - 1}::bigint, $${params.length})`;
+      }
+      params.push(page.limit + 1);
+      const rows = await db.query<CaptureRow>(
+        `SELECT uid, name, email, phone, consent, source, campaign_uid, created_at FROM contact_captures
+         WHERE page_uid = $1${conditions} ORDER BY created_at DESC, uid DESC LIMIT $${params.length}`,
+        params,
+      );
+      const shown = rows.slice(0, page.limit);
+      const last = shown.at(-1);
+      return {
+        contacts: shown.map(toStudioContact),
+        nextBefore: rows.length > page.limit && last ? `${last.created_at}.${last.uid}` : null,
+      };
+    },
+
+    /** Every capture of the store (or those who consented), oldest first, as a CSV file. */
+    async exportCaptures(pageUid: string, consent: boolean | undefined): Promise<CsvFile> {
+      const rows = await db.query<CaptureRow>(
+        `SELECT uid, name, email, phone, consent, source, campaign_uid, created_at FROM contact_captures
+         WHERE page_uid = $1 ${consent === undefined ? '' : 'AND consent = $2'} ORDER BY created_at, uid`,
+        consent === undefined ? [pageUid] : [pageUid, consent],
+      );
+      const records = [
+        ['Name', 'E-mail', 'Phone', 'Consent', 'Source', 'Show (campaign)', 'Captured at (UTC)'],
+        ...rows.map((row) => [
+          row.name,
+          row.email,
+          row.phone,
+          row.consent ? 'yes' : 'no',
+          row.source,
+          row.campaign_uid ?? '',
+          new Date(Number(row.created_at)).toISOString(),
+        ]),
+      ];
+      return {
+        filename: `contacts-${pageUid}.csv`,
+        // A spreadsheet runs a cell starting with = + - @ as a formula: viewers typed these.
+        csv: stringify(
+          records.map((record) => record.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell))),
+        ),
+        rows: rows.length,
+      };
     },
 
     /** `address`: the client address, for the per-address limit of captures. */

@@ -1,4 +1,4 @@
-import type { LiveChange, ServerFrame } from '@vitrine/protocol';
+import type { LiveChange, ServerFrame, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connect,
@@ -8,6 +8,7 @@ import {
   subscribeFrame,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
+import { signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders } from '../../test-support/test-app.ts';
 
 /**
@@ -104,5 +105,81 @@ describe('draft and private events stay private', () => {
     );
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.map((row) => row.updated_event.event.status)).toEqual(stored.map(() => 'public'));
+  });
+});
+
+describe('a draft made in the studio stays in the studio', () => {
+  it('reaches no public read, live query or calendar, until published', async () => {
+    const host = await signInStaff(server, PAGE, 'host');
+    await admin(`/admin/pages/${PAGE}/products/draft-lamp`, { name: 'Secret lamp', prices: { DKK: 100 } });
+    const studio = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+      server.server.inject({
+        method,
+        url: `/staff/stores/${PAGE}/shows${url}`,
+        headers: host.headers,
+        payload,
+      });
+
+    const shop = subscribeFrame('liveEvents.shop', { pageUid: PAGE });
+    const shopViewer = await subscribe(shop);
+    const created = await studio('POST', '', {
+      name: 'Secret studio draft',
+      startsAt: '2030-01-01T19:00',
+      timeZone: 'Europe/Copenhagen',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json() as Show;
+    expect((await studio('PUT', `/${draft.uid}/lineup`, { productUids: ['draft-lamp'] })).statusCode).toBe(
+      200,
+    );
+    const poll = await studio('POST', `/${draft.uid}/competitions`, {
+      type: 'poll',
+      name: 'Secret poll',
+      options: [
+        { id: 'a', text: 'A' },
+        { id: 'b', text: 'B' },
+      ],
+    });
+    expect(poll.statusCode, poll.body).toBe(201);
+
+    const read = (name: string, params: object) =>
+      server.server.inject({ method: 'POST', url: `/reads/${name}`, payload: params });
+    const everything = [
+      await read('liveEvents.shop', { pageUid: PAGE }),
+      await read('liveEvents.byId', { ids: [draft.uid] }),
+      await read('liveEvents.byCampaign', { campaignIds: [draft.campaignUid] }),
+    ];
+    for (const answer of everything) expect(answer.body).not.toContain('Secret');
+    expect((await read('liveEventProducts', { eventId: draft.uid })).statusCode).toBe(404);
+    expect(
+      (await server.server.inject({ method: 'GET', url: `/calendar/${draft.uid}/show.ics` })).statusCode,
+    ).toBe(404);
+    const products = subscribeFrame('liveEventProducts', { eventId: draft.uid });
+    const productViewer = await connect(server.wsUrl);
+    clients.push(productViewer);
+    productViewer.send(products);
+    expect((await productViewer.nextFrame(isAnswerTo(products.id))).type).toBe('error');
+    const presentation = subscribeFrame('campaignPresentations', {
+      pageUid: PAGE,
+      campaignUid: draft.campaignUid,
+    });
+    const presentationViewer = await subscribe(presentation);
+
+    // Published: now the shop shows it; what was sent before held no secret.
+    expect((await studio('PATCH', `/${draft.uid}`, { visibility: 'public' })).statusCode).toBe(200);
+    const shown = await nextChange(
+      shopViewer,
+      shop.id,
+      (change) => change.docId === draft.uid && change.doc !== null,
+    );
+    expect(shown.type).not.toBe('removed');
+    // Every document of the show the shop viewer got was the published one; the draft left by id alone.
+    const sent = shopViewer.frames.flatMap((frame) => (frame.type === 'changes' ? frame.changes : []));
+    for (const change of sent.filter((candidate) => candidate.docId === draft.uid)) {
+      const status = (change.doc as { event?: { status: string } } | null)?.event?.status;
+      expect(change.doc === null || status === 'public').toBe(true);
+    }
+    expect(JSON.stringify(presentationViewer.frames)).not.toContain('Secret poll');
+    expect((await read('liveEventProducts', { eventId: draft.uid })).statusCode).toBe(200);
   });
 });

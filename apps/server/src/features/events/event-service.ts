@@ -273,13 +273,48 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
   }
 
   async function publishEventProduct(tx: Transaction, eventId: string, uid: string): Promise<void> {
-    const product = (await eventProducts(eventId, tx)).find((candidate) => candidate.uid === uid);
-    if (product)
-      tx.publish(eventTopics.eventProducts(eventId), [{ type: 'modified', docId: uid, doc: product }]);
-    await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
+    await announceEvent(tx, eventId, { modified: [uid] });
+  }
+
+  /**
+   * Tells live queries that an event and some of its products changed (or left it). A draft's
+   * products are told nobody: the products topic has no rule of its own for drafts.
+   */
+  async function announceEvent(
+    tx: Transaction,
+    eventId: string,
+    products: { modified?: readonly string[]; removed?: readonly string[] } = {},
+  ): Promise<void> {
+    const events = await eventsWhere('e.id = $1', [eventId], tx);
+    if (events.some((event) => event.event.status !== 'draft')) {
+      const modified = new Set(products.modified ?? []);
+      const changes: LiveChange[] = (await eventProducts(eventId, tx))
+        .filter((product) => modified.has(product.uid))
+        .map((product) => ({ type: 'modified', docId: product.uid, doc: product }));
+      for (const uid of products.removed ?? []) changes.push({ type: 'removed', docId: uid, doc: null });
+      if (changes.length > 0) tx.publish(eventTopics.eventProducts(eventId), changes);
+    }
+    await publishEvents(tx, events, Date.now());
   }
 
   return {
+    announceEvent,
+
+    /** The products of a published event, for anyone; a draft's are a 404 like an unknown event's. */
+    async publishedEventProducts(eventId: string): Promise<EventProduct[]> {
+      const [row] = await db.query<{ status: string }>('SELECT status FROM live_events WHERE id = $1', [
+        eventId,
+      ]);
+      if (!row || row.status === 'draft') throw notFound(`No event with id "${eventId}".`);
+      return eventProducts(eventId);
+    },
+
+    /** An event whatever its status (drafts too), for staff; null when the store has no such event. */
+    async anyEvent(pageUid: string, eventId: string, q: Queryable = db): Promise<LiveEvent | null> {
+      const [event] = await eventsWhere('e.id = $1 AND e.page_uid = $2', [eventId, pageUid], q);
+      return event ?? null;
+    },
+
     /**
      * A campaign's store and order deadline, or null for an unknown campaign. `q`: the caller's
      * transaction, when it reads inside one.
@@ -293,6 +328,16 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
         [campaignUid],
       );
       return row ? { pageUid: row.page_uid, deadline: row.deadline } : null;
+    },
+
+    /** Names of the store's campaigns among `campaignUids` (the studio's order filters and lists). */
+    async campaignNames(pageUid: string, campaignUids: readonly string[]): Promise<Map<string, string>> {
+      if (campaignUids.length === 0) return new Map();
+      const rows = await db.query<{ uid: string; name: string }>(
+        'SELECT uid, name FROM campaigns WHERE page_uid = $1 AND uid = ANY($2::text[])',
+        [pageUid, [...campaignUids]],
+      );
+      return new Map(rows.map((row) => [row.uid, row.name]));
     },
 
     /** Whether the store has this campaign. */
@@ -338,6 +383,12 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
         [pageUid, campaignUid, JSON.stringify(competitions)],
       );
       const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
+      // Competitions prepared for a show still in draft are told nobody (the snapshot hides them too).
+      const [published] = await tx.query(
+        `SELECT 1 FROM live_events WHERE campaign_uid = $1 AND status <> 'draft' LIMIT 1`,
+        [campaignUid],
+      );
+      if (!published) return;
       tx.publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
         { type: 'modified', docId: campaignUid, doc },
       ]);
@@ -411,13 +462,21 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
         broadcast_delay_ms: input.broadcastDelayMs,
         cdn_delay_ms: input.cdnDelayMs,
         video_current_status: input.videoCurrentStatus,
+        // Kept once set (see the ON CONFLICT below): when it was first published.
+        first_published_at: input.status === 'draft' ? null : Date.now(),
       };
       const names = Object.keys(columns);
       await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO live_events (id, ${names.join(', ')})
            VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')})
-           ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')},
+           ON CONFLICT (id) DO UPDATE SET ${names
+             .map((name) =>
+               name === 'first_published_at'
+                 ? `${name} = COALESCE(live_events.${name}, EXCLUDED.${name})`
+                 : `${name} = EXCLUDED.${name}`,
+             )
+             .join(', ')},
              updated_at = now()`,
           [eventId, ...Object.values(columns)],
         );
@@ -483,6 +542,18 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
         const rows = await tx.query<{ event_id: string; uid: string }>(
           'SELECT event_id, uid FROM event_products WHERE product_uid = $1',
           [productUid],
+        );
+        for (const row of rows) await publishEventProduct(tx, row.event_id, row.uid);
+      });
+    },
+
+    /** As republishProduct for many products (a CSV import), in one transaction. */
+    async republishProducts(productUids: readonly string[]): Promise<void> {
+      if (productUids.length === 0) return;
+      await db.transaction(async (tx) => {
+        const rows = await tx.query<{ event_id: string; uid: string }>(
+          'SELECT event_id, uid FROM event_products WHERE product_uid = ANY($1)',
+          [productUids],
         );
         for (const row of rows) await publishEventProduct(tx, row.event_id, row.uid);
       });

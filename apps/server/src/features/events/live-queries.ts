@@ -68,7 +68,7 @@ export function eventLiveQueries(db: Queryable, events: EventService, now: () =>
       authorize: everyone,
       topic: ({ eventId }) => eventTopics.eventProducts(eventId),
       snapshot: async ({ eventId }) =>
-        (await events.eventProducts(eventId)).map((doc) => ({ docId: doc.uid, doc })),
+        (await events.publishedEventProducts(eventId)).map((doc) => ({ docId: doc.uid, doc })),
     },
     campaignPresentations: {
       params: LiveQueryParams.campaignPresentations,
@@ -76,7 +76,9 @@ export function eventLiveQueries(db: Queryable, events: EventService, now: () =>
       topic: ({ pageUid, campaignUid }) => eventTopics.campaignPresentation(pageUid, campaignUid),
       snapshot: async ({ pageUid, campaignUid }) => {
         const rows = await db.query<{ data: Record<string, unknown> }>(
-          'SELECT data FROM campaign_presentations WHERE page_uid = $1 AND campaign_uid = $2',
+          // A campaign whose shows are all drafts presents nothing yet (prepared competitions stay private).
+          `SELECT data FROM campaign_presentations p WHERE page_uid = $1 AND campaign_uid = $2
+             AND EXISTS (SELECT 1 FROM live_events e WHERE e.campaign_uid = p.campaign_uid AND e.status <> 'draft')`,
           [pageUid, campaignUid],
         );
         return rows.map((row) => {

@@ -98,7 +98,7 @@ function renderOrder(
     ...opening,
     '',
     ...(toShopper ? [] : [`${texts.customer}: ${customer}`, '']),
-    `${texts.yourOrder} ${order.orderNumber}`,
+    `${toShopper ? texts.yourOrder : texts.order} ${order.orderNumber}`,
     ...order.lines.map((line) => `${line.qty} × ${lineText(line)}  ${money(line.total)}`),
     '',
     `${texts.subtotal}: ${money(order.subtotal)}`,
@@ -122,7 +122,7 @@ function renderOrder(
     subject,
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(order.storeName)}</h1>${paragraphs}
 ${toShopper ? '' : `<p><strong>${escapeHtml(texts.customer)}:</strong> ${escapeHtml(customer)}</p>`}
-<h2 style="font-size:16px">${escapeHtml(texts.yourOrder)} ${order.orderNumber}</h2>
+<h2 style="font-size:16px">${escapeHtml(toShopper ? texts.yourOrder : texts.order)} ${order.orderNumber}</h2>
 <table style="width:100%;border-collapse:collapse" role="presentation">
 <tr><th style="text-align:left"></th><th style="text-align:center">${escapeHtml(texts.quantity)}</th><th></th></tr>
 ${rows}${sum(texts.subtotal, order.subtotal)}${sum(texts.delivery, order.freight)}${sum(texts.total, order.total, true)}

@@ -9,6 +9,8 @@ export interface MailTexts {
   confirmationGreeting: string;
   confirmationIntro: string;
   yourOrder: string;
+  /** The store's notice names the order without "your". */
+  order: string;
   quantity: string;
   subtotal: string;
   delivery: string;
@@ -34,6 +36,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hi {name},',
     confirmationIntro: 'Thank you for your order. We have received your payment.',
     yourOrder: 'Your order',
+    order: 'Order',
     quantity: 'Qty',
     subtotal: 'Subtotal',
     delivery: 'Delivery',
@@ -57,6 +60,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hej {name}',
     confirmationIntro: 'Tak for din ordre. Vi har modtaget din betaling.',
     yourOrder: 'Din ordre',
+    order: 'Ordre',
     quantity: 'Antal',
     subtotal: 'Subtotal',
     delivery: 'Levering',
@@ -80,6 +84,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hej {name},',
     confirmationIntro: 'Tack för din beställning. Vi har tagit emot din betalning.',
     yourOrder: 'Din order',
+    order: 'Order',
     quantity: 'Antal',
     subtotal: 'Delsumma',
     delivery: 'Leverans',
@@ -103,6 +108,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hei {name},',
     confirmationIntro: 'Takk for bestillingen. Vi har mottatt betalingen din.',
     yourOrder: 'Din ordre',
+    order: 'Ordre',
     quantity: 'Antall',
     subtotal: 'Delsum',
     delivery: 'Levering',
@@ -126,6 +132,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hei {name},',
     confirmationIntro: 'Kiitos tilauksestasi. Olemme vastaanottaneet maksusi.',
     yourOrder: 'Tilauksesi',
+    order: 'Tilaus',
     quantity: 'Määrä',
     subtotal: 'Välisumma',
     delivery: 'Toimitus',
@@ -149,6 +156,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hoi {name},',
     confirmationIntro: 'Bedankt voor je bestelling. We hebben je betaling ontvangen.',
     yourOrder: 'Je bestelling',
+    order: 'Bestelling',
     quantity: 'Aantal',
     subtotal: 'Subtotaal',
     delivery: 'Verzending',
@@ -172,6 +180,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Cześć {name},',
     confirmationIntro: 'Dziękujemy za zamówienie. Otrzymaliśmy Twoją płatność.',
     yourOrder: 'Twoje zamówienie',
+    order: 'Zamówienie',
     quantity: 'Ilość',
     subtotal: 'Suma częściowa',
     delivery: 'Dostawa',
@@ -195,6 +204,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hallo {name},',
     confirmationIntro: 'Danke für deine Bestellung. Wir haben deine Zahlung erhalten.',
     yourOrder: 'Deine Bestellung',
+    order: 'Bestellung',
     quantity: 'Menge',
     subtotal: 'Zwischensumme',
     delivery: 'Versand',
@@ -218,6 +228,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Hola, {name}:',
     confirmationIntro: 'Gracias por tu pedido. Hemos recibido tu pago.',
     yourOrder: 'Tu pedido',
+    order: 'Pedido',
     quantity: 'Cant.',
     subtotal: 'Subtotal',
     delivery: 'Envío',
@@ -241,6 +252,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: 'Bonjour {name},',
     confirmationIntro: 'Merci pour votre commande. Nous avons bien reçu votre paiement.',
     yourOrder: 'Votre commande',
+    order: 'Commande',
     quantity: 'Qté',
     subtotal: 'Sous-total',
     delivery: 'Livraison',
@@ -264,6 +276,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     confirmationGreeting: '{name}님, 안녕하세요.',
     confirmationIntro: '주문해 주셔서 감사합니다. 결제가 완료되었습니다.',
     yourOrder: '주문 내역',
+    order: '주문',
     quantity: '수량',
     subtotal: '소계',
     delivery: '배송비',

@@ -42,6 +42,16 @@ export interface ProviderEvent {
   refundedTotal: number | null;
 }
 
+/** A refund of (part of) one payment. */
+export interface PaymentRefund {
+  /** The provider's id of the payment (Stripe: the PaymentIntent); null when it never told us one. */
+  providerPaymentId: string | null;
+  transactionUid: string;
+  amount: number;
+  currency: Currency;
+  refundUid: string | null;
+}
+
 /**
  * A payment provider: where a shopper pays a transaction, and how its webhooks are verified.
  * Events it reports are applied by the payment service, which makes them idempotent.
@@ -59,6 +69,10 @@ export interface PaymentProvider {
   parseEvent(rawBody: string): ProviderEvent | null;
   /** Closes a payment session that a newer attempt replaced, so it can no longer be paid. */
   cancelPayment?(sessionId: string): Promise<void>;
-  /** Refunds `amount` of a payment to the shopper; the provider reports it by webhook later. */
-  refund?(refund: { providerPaymentId: string; amount: number; transactionUid: string }): Promise<void>;
+  /**
+   * Refunds `amount` of a received payment to the shopper; the provider reports it by webhook.
+   * `refundUid` names a refund staff asked for (its idempotency key; a retry is the same refund),
+   * null for giving back a payment the order did not owe. Throws when the provider refuses.
+   */
+  refund?(refund: PaymentRefund): Promise<void>;
 }

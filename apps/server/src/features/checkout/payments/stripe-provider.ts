@@ -113,16 +113,20 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         null,
       );
     },
-    async refund({ providerPaymentId, amount, transactionUid }) {
+    async refund({ providerPaymentId, amount, transactionUid, refundUid }) {
+      if (!providerPaymentId) throw new Error('Stripe has not named this payment (no PaymentIntent) yet.');
       await post(
         '/v1/refunds',
         new URLSearchParams({
           payment_intent: providerPaymentId,
           amount: String(amount),
           'metadata[transaction_uid]': transactionUid,
-          'metadata[reason]': 'not_owed',
+          ...(refundUid
+            ? { 'metadata[refund_uid]': refundUid, reason: 'requested_by_customer' }
+            : { 'metadata[reason]': 'not_owed' }),
         }),
-        `vitrine-refund-${transactionUid}`,
+        // One refund per staff request or per payment not owed, however often it is retried.
+        `vitrine-refund-${refundUid ?? transactionUid}`,
       );
     },
     async verifyWebhook(rawBody, header, nowMs) {

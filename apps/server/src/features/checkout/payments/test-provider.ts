@@ -3,7 +3,7 @@ import { PAYMENT_SIGNATURE_HEADER, PaymentWebhookEvent } from '@vitrine/protocol
 import type { Database } from '../../../db/database.ts';
 import { sharedSecret } from '../../../db/server-secrets.ts';
 import { parseInput } from '../../../http/errors.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider, PaymentRefund } from './payment-provider.ts';
 import { checkWebhookSignature, signWebhook } from './webhook-signature.ts';
 
 /** The server_secrets row holding the test provider's webhook signing secret. */
@@ -16,6 +16,8 @@ export const TEST_PROVIDER_SECRET = 'payment_test_webhook';
  */
 export function createTestPaymentProvider(db: Database) {
   let secret: Promise<Buffer> | undefined;
+  /** Delivers the provider's refund webhook; set where the provider's page is served. */
+  let refundDelivery: ((refund: PaymentRefund) => Promise<void>) | null = null;
 
   async function loadSecret(): Promise<Buffer> {
     const secret = await sharedSecret(db, TEST_PROVIDER_SECRET, 32);
@@ -34,6 +36,7 @@ export function createTestPaymentProvider(db: Database) {
   }
 
   const provider: PaymentProvider & {
+    deliverRefundsWith(delivery: (refund: PaymentRefund) => Promise<void>): void;
     webhookSecret(): Promise<Buffer>;
     signedEvent(event: PaymentWebhookEvent, nowMs: number): Promise<{ body: string; signature: string }>;
   } = {
@@ -53,6 +56,18 @@ export function createTestPaymentProvider(db: Database) {
     },
     async verifyWebhook(rawBody, header, nowMs) {
       return checkWebhookSignature(await webhookSecret(), rawBody, header, nowMs);
+    },
+    /**
+     * Refunds at once, as a real provider would report it: a signed payment.refunded webhook.
+     * Only staff refunds: a payment the order did not owe stays flagged (refundDue) here, since
+     * the test provider never names its payments (providerPaymentId) for the automatic refund.
+     */
+    async refund(refund) {
+      if (!refundDelivery) throw new Error('The test payment provider is not served here.');
+      await refundDelivery(refund);
+    },
+    deliverRefundsWith(delivery) {
+      refundDelivery = delivery;
     },
     parseEvent(rawBody) {
       let json: unknown;

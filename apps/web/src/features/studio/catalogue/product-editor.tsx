@@ -25,6 +25,7 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { newLocalId, priceFieldText, priceFromField } from './catalogue-format.ts';
 
 type ProductForm = z.input<typeof ProductInput>;
+type Notice = { kind: 'success' | 'error'; text: string };
 type ProductValues = z.output<typeof ProductInput>;
 
 const EMPTY_PRODUCT: ProductForm = {
@@ -55,10 +56,20 @@ export function ProductEditor() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const { t } = useStudioTranslation('studio-catalogue');
 
+  // What was said about the last action (saved, archived, failed): kept here so it outlives the
+  // form's remount when a new product's page becomes the product's own.
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a product just saved here needs no fetch.
   useEffect(() => {
-    setLoaded(null);
     setLoadError(null);
-    if (!productUid) return;
+    if (!productUid) {
+      setLoaded(null);
+      return;
+    }
+    if (loaded?.uid === productUid) return;
+    setLoaded(null);
+    setNotice(null);
     staffCall('getStudioProduct', { params: { pageUid: store.pageUid, productUid } }).then(
       setLoaded,
       (error) => setLoadError(refusalText(error, t('editor.loadFailed'))),
@@ -80,6 +91,8 @@ export function ProductEditor() {
       product={loaded}
       currencies={[...new Set([...info.data.currencies, ...Object.keys(loaded?.prices ?? {})])]}
       onSaved={setLoaded}
+      notice={notice}
+      setNotice={setNotice}
     />
   );
 }
@@ -88,15 +101,18 @@ function EditorForm({
   product,
   currencies,
   onSaved,
+  notice,
+  setNotice,
 }: {
   product: StudioProduct | null;
   currencies: string[];
   onSaved: (product: StudioProduct) => void;
+  notice: Notice | null;
+  setNotice: (notice: Notice | null) => void;
 }) {
   const { t } = useStudioTranslation('studio-catalogue');
   const store = useStudioStore();
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<ProductForm, unknown, ProductValues>({
     resolver: zodResolver(ProductInput),
     defaultValues: product ? formOf(product) : EMPTY_PRODUCT,

@@ -1,6 +1,13 @@
-import { SectionPlaceholder } from '../ui/section-placeholder.tsx';
+import { Route, Routes } from 'react-router';
+import { OrderDetailPage } from './order-detail.tsx';
+import { OrdersListPage } from './orders-list.tsx';
 
-/** The section's screens (its own descendant routes); a placeholder until they are built. */
+/** The orders section: the list (with filters, search, paging and export) and one order's page. */
 export default function OrdersSection() {
-  return <SectionPlaceholder titleKey="nav.orders" />;
+  return (
+    <Routes>
+      <Route index element={<OrdersListPage />} />
+      <Route path=":checkoutUid" element={<OrderDetailPage />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,442 @@
+import type { CheckoutView, PaymentStarted, StudioOrderDetail, StudioOrderSummary } from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addSingle,
+  CAMPAIGN,
+  call,
+  HOME_DELIVERY,
+  OTHER_CAMPAIGN,
+  PRICES,
+  SHOP,
+  type Shopper,
+  seedCommerceStore,
+  signIn,
+} from '../../test-support/commerce-fixture.ts';
+import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+
+const OTHER_SHOP = 'orders-other-shop';
+const FREIGHT = 4_900;
+const STORE_EMAIL = 'orders@cart-shop.example';
+
+let app: Awaited<ReturnType<typeof openTestApp>>;
+let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+let owner: TestStaffMember;
+let host: TestStaffMember;
+let moderator: TestStaffMember;
+let otherOwner: TestStaffMember;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  app = await openTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Cart Shop <shop@cart-shop.example>' } });
+  await seedCommerceStore(app, { now: Date.now() });
+  for (const [uid, email] of [
+    [SHOP, STORE_EMAIL],
+    [OTHER_SHOP, ''],
+  ] as const) {
+    const response = await app.server.inject({
+      method: 'PUT',
+      url: `/admin/pages/${uid}`,
+      headers: adminHeaders,
+      payload: {
+        name: uid === SHOP ? 'Cart <Shop> & Co' : 'Other shop',
+        language: 'da',
+        currency: 'DKK',
+        address: { name: 'Cart Shop ApS', street: 'Havnegade 4', postCode: '8000', city: 'Aarhus C', email },
+      },
+    });
+    expect(response.statusCode).toBeLessThan(300);
+  }
+  // A second show of the store, selling the mug too.
+  for (const [url, payload] of [
+    [
+      '/admin/events/orders-other-event',
+      {
+        pageUid: SHOP,
+        campaignId: OTHER_CAMPAIGN,
+        status: 'public',
+        currentStatus: 'live',
+        eventName: 'Other show',
+        eventStartTimestamp: Date.now() - 60_000,
+      },
+    ],
+    ['/admin/events/orders-other-event/products/mug', { productUid: 'mug', sorting: 0 }],
+  ] as const) {
+    const response = await app.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  }
+  owner = await signInStaff(app, SHOP, 'owner');
+  host = await signInStaff(app, SHOP, 'host');
+  moderator = await signInStaff(app, SHOP, 'moderator');
+  otherOwner = await signInStaff(app, OTHER_SHOP, 'owner');
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const ref = (checkoutUid: string, campaignUid = CAMPAIGN) => ({ pageUid: SHOP, campaignUid, checkoutUid });
+
+async function studio<T>(
+  who: TestStaffMember,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: object,
+): Promise<{ status: number; body: T }> {
+  const response = await app.server.inject({
+    method,
+    url: `/staff/stores/${path}`,
+    headers: who.headers,
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+/** A shopper's placed order of one mug, delivered home; `pay` pays it with the test provider. */
+async function placedOrder(
+  options: { pay: boolean; name?: string; campaignUid?: string } = { pay: true },
+): Promise<{ shopper: Shopper; checkoutUid: string; orderNumber: number }> {
+  const shopper = await signIn(app);
+  const campaignUid = options.campaignUid ?? CAMPAIGN;
+  const checkoutUid = (await addSingle(app, shopper, 'mug', { campaignUid })).body.checkoutUid as string;
+  await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+    ...ref(checkoutUid, campaignUid),
+    details: {
+      ...HOME_DELIVERY,
+      address: { ...HOME_DELIVERY.address, name: options.name ?? 'Ada Lovelace' },
+    },
+  });
+  const placed = await call<CheckoutView>(
+    app,
+    shopper,
+    '/functions/customerpage/placeOrder',
+    ref(checkoutUid, campaignUid),
+  );
+  expect(placed.status).toBe(200);
+  if (options.pay) {
+    const started = await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
+      ...ref(checkoutUid, campaignUid),
+    });
+    expect(started.status).toBe(200);
+    const provider = app.services.testProvider;
+    if (!provider) throw new Error('the test provider is on in tests');
+    const { body, signature } = await provider.signedEvent(
+      {
+        id: `evt_paid_${started.body.transactionUid}`,
+        type: 'payment.succeeded',
+        transactionUid: started.body.transactionUid,
+        amount: started.body.amount,
+        currency: started.body.currency,
+        created: Date.now(),
+      },
+      Date.now(),
+    );
+    const delivered = await app.server.inject({
+      method: 'POST',
+      url: '/payments/test/webhook',
+      headers: { 'content-type': 'application/json', 'vitrine-signature': signature },
+      payload: body,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+  }
+  return { shopper, checkoutUid, orderNumber: placed.body.orderNumber as number };
+}
+
+describe('who may see orders', () => {
+  it('lets owners in, and neither hosts nor moderators nor another store’s owner', async () => {
+    const { checkoutUid } = await placedOrder({ pay: false });
+    for (const path of [
+      `${SHOP}/orders`,
+      `${SHOP}/orders/${checkoutUid}`,
+      `${SHOP}/orders/export`,
+      `${SHOP}/mail`,
+    ]) {
+      expect((await studio(owner, 'GET', path)).status, path).toBe(200);
+      expect((await studio(host, 'GET', path)).status, path).toBe(403);
+      expect((await studio(moderator, 'GET', path)).status, path).toBe(403);
+      expect((await studio(otherOwner, 'GET', path)).status, path).toBe(403);
+    }
+    for (const who of [host, moderator, otherOwner]) {
+      expect((await studio(who, 'POST', `${SHOP}/orders/${checkoutUid}/packing`)).status).toBe(403);
+      expect(
+        (
+          await studio(who, 'POST', `${SHOP}/orders/${checkoutUid}/refunds`, {
+            amount: 1,
+            requestKey: 'abcdefgh',
+          })
+        ).status,
+      ).toBe(403);
+    }
+    // Contacts are shoppers' personal data: owners only.
+    expect((await studio(owner, 'GET', `${SHOP}/contacts`)).status).toBe(200);
+    expect((await studio(host, 'GET', `${SHOP}/contacts`)).status).toBe(403);
+  });
+
+  it('answers 404 for another store’s order addressed through the owner’s own store', async () => {
+    const { checkoutUid } = await placedOrder({ pay: false });
+    // The other store's owner, through their own store's path, names this store's order.
+    for (const [method, path] of [
+      ['GET', `${OTHER_SHOP}/orders/${checkoutUid}`],
+      ['POST', `${OTHER_SHOP}/orders/${checkoutUid}/packing`],
+    ] as const) {
+      expect((await studio(otherOwner, method, path)).status).toBe(404);
+    }
+    const refund = await studio(otherOwner, 'POST', `${OTHER_SHOP}/orders/${checkoutUid}/refunds`, {
+      amount: 100,
+      requestKey: 'other-store-1',
+    });
+    expect(refund.status).toBe(404);
+    const list = await studio<{ orders: StudioOrderSummary[] }>(otherOwner, 'GET', `${OTHER_SHOP}/orders`);
+    expect(list.body.orders).toEqual([]);
+  });
+});
+
+describe('the order list', () => {
+  it('filters by show, status and payment, searches number, name and e-mail, and pages', async () => {
+    const paid = await placedOrder({ pay: true, name: 'Grace Hopper' });
+    const unpaid = await placedOrder({ pay: false, name: 'Katherine Johnson' });
+    const elsewhere = await placedOrder({ pay: false, name: 'Mary Jackson', campaignUid: OTHER_CAMPAIGN });
+    const list = async (query: string) =>
+      (
+        await studio<{ orders: StudioOrderSummary[]; nextAfter: string | null }>(
+          owner,
+          'GET',
+          `${SHOP}/orders?${query}`,
+        )
+      ).body;
+    const numbers = async (query: string) => (await list(query)).orders.map((order) => order.orderNumber);
+
+    const byNumber = await list(`q=${paid.orderNumber}`);
+    expect(byNumber.orders).toHaveLength(1);
+    expect(byNumber.orders[0]).toMatchObject({
+      checkoutUid: paid.checkoutUid,
+      customerName: 'Grace Hopper',
+      customerEmail: 'ada@example.com',
+      campaignName: CAMPAIGN,
+      status: 'ordered',
+      payed: true,
+      currency: 'DKK',
+      totalPrice: PRICES.mug.DKK + FREIGHT,
+      itemCount: 1,
+    });
+    expect(await numbers('q=katherine')).toEqual([unpaid.orderNumber]);
+    expect(await numbers('q=100%25')).toEqual([]);
+    expect(await numbers('paid=false&q=hopper')).toEqual([]);
+    expect(await numbers(`paid=true&campaignUid=${CAMPAIGN}`)).toContain(paid.orderNumber);
+    expect(await numbers(`paid=true&campaignUid=${CAMPAIGN}`)).not.toContain(unpaid.orderNumber);
+    expect(await numbers(`campaignUid=${OTHER_CAMPAIGN}`)).toEqual([elsewhere.orderNumber]);
+    expect(await numbers('status=locked&q=hopper')).toEqual([]);
+    expect(await numbers(`from=${Date.now() + 60_000}`)).toEqual([]);
+
+    // Pages of 2 walk every order once, newest first.
+    const all = await numbers('limit=200');
+    const walked: number[] = [];
+    let after: string | null = null;
+    do {
+      const page = await list(`limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      walked.push(...page.orders.map((order) => order.orderNumber));
+      after = page.nextAfter;
+    } while (after);
+    expect(walked).toEqual(all);
+    expect(new Set(walked).size).toBe(walked.length);
+
+    const filters = await studio<{ campaigns: { uid: string; name: string }[] }>(
+      owner,
+      'GET',
+      `${SHOP}/orders/filters`,
+    );
+    expect(filters.body.campaigns.map((campaign) => campaign.uid).sort()).toEqual(
+      [CAMPAIGN, OTHER_CAMPAIGN].sort(),
+    );
+
+    const bad = await studio<{ message: string }>(owner, 'GET', `${SHOP}/orders?paid=maybe&limit=0`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('exports the filtered orders as CSV, one row per line, formulas quoted out', async () => {
+    const { orderNumber } = await placedOrder({ pay: true, name: '=HYPERLINK("https://evil.example")' });
+    const csv = await studio<{ filename: string; csv: string; rows: number }>(
+      owner,
+      'GET',
+      `${SHOP}/orders/export?q=${orderNumber}`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.body.rows).toBe(1);
+    const [header, row] = csv.body.csv.trim().split('\n');
+    expect(header).toMatch(/^Order number,Ordered at \(UTC\),Show,Status,Paid,Customer name/);
+    expect(row).toContain(`${orderNumber},`);
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    expect(row).toContain(',Mug,,MUG,1,179.00,179.00,49.00,228.00,DKK');
+  });
+});
+
+describe('an order in the studio', () => {
+  it('shows lines, delivery, address, payments and the timeline; sends it to packing, locking it', async () => {
+    const { shopper, checkoutUid } = await placedOrder({ pay: true });
+    const detail = await studio<StudioOrderDetail>(owner, 'GET', `${SHOP}/orders/${checkoutUid}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.order).toMatchObject({
+      items: [{ item: 'Mug', quantity: 1, total: PRICES.mug.DKK }],
+      freight: FREIGHT,
+      totalPrice: PRICES.mug.DKK + FREIGHT,
+      paidAmount: PRICES.mug.DKK + FREIGHT,
+      payed: true,
+      locked: false,
+    });
+    expect(detail.body.order.details.address.address).toBe('Mejlgade 1');
+    expect(detail.body.refundable).toBe(PRICES.mug.DKK + FREIGHT);
+    expect(detail.body.timeline.map((entry) => entry.kind)).toEqual([
+      'cartStarted',
+      'ordered',
+      'paymentStarted',
+      'paymentReceived',
+    ]);
+
+    const packed = await studio<StudioOrderDetail>(owner, 'POST', `${SHOP}/orders/${checkoutUid}/packing`);
+    expect(packed.status).toBe(200);
+    expect(packed.body.order).toMatchObject({ status: 'locked', locked: true });
+    expect(packed.body.timeline.at(-1)?.kind).toBe('sentToPacking');
+    const seen = await call<CheckoutView>(
+      app,
+      shopper,
+      '/functions/customerpage/loadCheckout',
+      ref(checkoutUid),
+    );
+    expect(seen.body.locked).toBe(true);
+    // Again changes nothing.
+    expect((await studio(owner, 'POST', `${SHOP}/orders/${checkoutUid}/packing`)).status).toBe(200);
+    // A staff change is in the audit log.
+    const audit = await studio<{ entries: { action: string; target: Record<string, string> }[] }>(
+      owner,
+      'GET',
+      `${SHOP}/audit`,
+    );
+    expect(audit.body.entries[0]).toMatchObject({
+      action: 'sendStudioOrderToPacking',
+      target: { checkoutUid },
+    });
+  });
+
+  it('refunds through the provider: partly, never more than paid, once per request however often clicked', async () => {
+    const { checkoutUid } = await placedOrder({ pay: true });
+    const total = PRICES.mug.DKK + FREIGHT;
+    const refund = (amount: number, requestKey: string) =>
+      studio<StudioOrderDetail & { error?: string; message?: string }>(
+        owner,
+        'POST',
+        `${SHOP}/orders/${checkoutUid}/refunds`,
+        { amount, requestKey },
+      );
+
+    const tooMuch = await refund(total + 1, 'too-much-1');
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error).toBe('refund_too_large');
+    expect((await refund(0, 'zero-amount')).status).toBe(400);
+    expect((await refund(1.5, 'fraction-1')).status).toBe(400);
+
+    // A double click: the same request twice at once is one refund.
+    const [first, second] = await Promise.all([refund(5_000, 'double-click'), refund(5_000, 'double-click')]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const detail = (await studio<StudioOrderDetail>(owner, 'GET', `${SHOP}/orders/${checkoutUid}`)).body;
+    expect(detail.refunds).toHaveLength(1);
+    expect(detail.refunds[0]).toMatchObject({ amount: 5_000, status: 'requested', currency: 'DKK' });
+    expect(detail.refundable).toBe(total - 5_000);
+    // The provider's refund webhook recorded it on the payment.
+    expect(detail.order.transactions[0]?.amountRefunded).toBe(5_000);
+    expect(detail.timeline.map((entry) => entry.kind)).toContain('refunded');
+
+    expect((await refund(total - 5_000 + 1, 'rest-plus-one')).status).toBe(422);
+    const rest = await refund(total - 5_000, 'the-rest-1');
+    expect(rest.status).toBe(200);
+    expect(rest.body.refundable).toBe(0);
+    expect(rest.body.order.transactions[0]?.amountRefunded).toBe(total);
+    const nothingLeft = await refund(1, 'nothing-left');
+    expect(nothingLeft.status).toBe(422);
+    expect(nothingLeft.body.message).toMatch(/Nothing of this order can be refunded/);
+  });
+
+  it('refuses to refund an unpaid order', async () => {
+    const { checkoutUid } = await placedOrder({ pay: false });
+    const refused = await studio(owner, 'POST', `${SHOP}/orders/${checkoutUid}/refunds`, {
+      amount: 100,
+      requestKey: 'unpaid-1',
+    });
+    expect(refused.status).toBe(422);
+  });
+});
+
+describe('order mails', () => {
+  it('sends the confirmation to the shopper and a notice to the store once paid, listed in the outbox', async () => {
+    const { orderNumber } = await placedOrder({ pay: true, name: 'Ada <b>Lovelace</b>' });
+    // Mails go out after the payment is answered; earlier tests' mails may still be arriving.
+    const about = (mail: { subject: string }) => mail.subject.includes(String(orderNumber));
+    let mails = smtp.received.filter(about);
+    while (mails.length < 2) {
+      await smtp.waitFor(smtp.received.length + 1);
+      mails = smtp.received.filter(about);
+    }
+    expect(mails).toHaveLength(2);
+    const confirmation = mails.find((mail) => mail.to.includes('ada@example.com'));
+    const notice = mails.find((mail) => mail.to.includes(STORE_EMAIL));
+    expect(confirmation?.subject).toBe(`Din ordre ${orderNumber} fra Cart <Shop> & Co`);
+    expect(confirmation?.text).toContain('Hej Ada <b>Lovelace</b>');
+    expect(confirmation?.html).toContain('Hej Ada &lt;b&gt;Lovelace&lt;/b&gt;');
+    expect(notice?.subject).toBe(`Ny betalt ordre ${orderNumber}`);
+    // The outbox records the delivery once the SMTP server accepted it.
+    const outboxOf = async () =>
+      (
+        await studio<{ mails: { subject: string; status: string; to: string }[] }>(
+          owner,
+          'GET',
+          `${SHOP}/mail?limit=10`,
+        )
+      ).body.mails.filter(about);
+    const deadline = Date.now() + 10_000;
+    let listed = await outboxOf();
+    while (listed.some((mail) => mail.status !== 'sent') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listed = await outboxOf();
+    }
+    expect(listed.map((mail) => [mail.to, mail.status]).sort()).toEqual([
+      ['ada@example.com', 'sent'],
+      [STORE_EMAIL, 'sent'],
+    ]);
+    const otherOutbox = await studio<{ mails: unknown[] }>(otherOwner, 'GET', `${OTHER_SHOP}/mail`);
+    expect(otherOutbox.body.mails).toEqual([]);
+  });
+});
+
+describe('contact captures', () => {
+  it('lists and exports the store’s captures with their consent, not another store’s', async () => {
+    const viewer = await signIn(app);
+    const captured = await call(app, viewer, '/shopapiv2/contact/capture', {
+      pageUid: SHOP,
+      campaignUid: CAMPAIGN,
+      name: '@Ada',
+      email: 'ada.contact@example.com',
+      consent: true,
+    });
+    expect(captured.status).toBe(200);
+    const list = await studio<{ contacts: { name: string; email: string; consent: boolean }[] }>(
+      owner,
+      'GET',
+      `${SHOP}/contacts`,
+    );
+    expect(list.body.contacts[0]).toMatchObject({
+      name: '@Ada',
+      email: 'ada.contact@example.com',
+      consent: true,
+    });
+    const csv = await studio<{ csv: string; rows: number }>(
+      owner,
+      'GET',
+      `${SHOP}/contacts/export?consent=true`,
+    );
+    expect(csv.body.rows).toBe(1);
+    expect(csv.body.csv).toContain("'@Ada,ada.contact@example.com,,yes");
+    const other = await studio<{ contacts: unknown[] }>(otherOwner, 'GET', `${OTHER_SHOP}/contacts`);
+    expect(other.body.contacts).toEqual([]);
+  });
+});

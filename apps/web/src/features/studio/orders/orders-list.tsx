@@ -1,0 +1,266 @@
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { StudioOrderSummary } from '@vitrine/protocol';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { staffCall } from '../studio-api.ts';
+import { useStudioStore } from '../studio-context.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { Pager } from '../ui/pager.tsx';
+import { StudioPage } from '../ui/studio-page.tsx';
+import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { dayStart, saveCsv } from './csv-download.ts';
+import './orders.css';
+
+const PAGE_SIZE = 50;
+
+interface Filters {
+  q: string;
+  campaignUid: string;
+  status: '' | 'ordered' | 'locked';
+  paid: '' | 'true' | 'false';
+  from: string;
+  to: string;
+}
+
+const NO_FILTERS: Filters = { q: '', campaignUid: '', status: '', paid: '', from: '', to: '' };
+
+/** The filters as the list and export calls take them (empty ones left out). */
+function queryOf(filters: Filters) {
+  return {
+    q: filters.q.trim(),
+    campaignUid: filters.campaignUid,
+    status: filters.status,
+    paid: filters.paid,
+    from: dayStart(filters.from),
+    to: dayStart(filters.to, true),
+  };
+}
+
+/** The store's orders: filters, search, a page of 50 at a time (keyset cursors) and CSV export. */
+export function OrdersListPage() {
+  const { t } = useStudioTranslation('studio-orders');
+  const format = useLocale();
+  const { pageUid } = useStudioStore();
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // Cursors of the pages walked so far: the previous page is one step back.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const after = cursors.at(-1);
+  const list = useStaffQuery('listStudioOrders', {
+    params: { pageUid },
+    query: { ...queryOf(filters), after, limit: PAGE_SIZE },
+  });
+  const options = useStaffQuery('studioOrderFilters', { params: { pageUid } });
+
+  const columns = useMemo<ColumnDef<StudioOrderSummary>[]>(
+    () => [
+      {
+        header: t('list.number'),
+        accessorKey: 'orderNumber',
+        cell: ({ row }) => <Link to={row.original.checkoutUid}>{row.original.orderNumber}</Link>,
+      },
+      { header: t('list.date'), cell: ({ row }) => format.dateTime(row.original.orderedAt) },
+      {
+        header: t('list.customer'),
+        cell: ({ row }) => (
+          <>
+            <div>{row.original.customerName || '—'}</div>
+            <div className="studio-small studio-muted">{row.original.customerEmail}</div>
+          </>
+        ),
+      },
+      { header: t('list.show'), accessorKey: 'campaignName' },
+      {
+        header: t('list.status'),
+        cell: ({ row }) => (
+          <span className={`studio-badge studio-badge--${row.original.status}`}>
+            {t(`status.${row.original.status}`)}
+          </span>
+        ),
+      },
+      {
+        header: t('list.payment'),
+        cell: ({ row }) => (
+          <span
+            className={`studio-badge ${row.original.payed ? 'studio-badge--paid' : 'studio-badge--unpaid'}`}
+          >
+            {row.original.payed ? t('paid.true') : t('paid.false')}
+          </span>
+        ),
+      },
+      {
+        header: t('list.total'),
+        id: 'total',
+        meta: { number: true },
+        cell: ({ row }) => format.money(row.original.totalPrice, row.original.currency),
+      },
+    ],
+    [t, format],
+  );
+  const table = useReactTable({
+    data: list.data?.orders ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.checkoutUid,
+  });
+
+  const apply = (next: Filters) => {
+    setFilters(next);
+    setCursors([undefined]);
+  };
+  const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
+    setDraft((previous) => ({ ...previous, [field]: event.target.value }));
+
+  const exportCsv = async () => {
+    setExporting(t('list.exporting'));
+    try {
+      saveCsv(await staffCall('exportStudioOrders', { params: { pageUid }, query: queryOf(filters) }));
+      setExporting(null);
+    } catch (error) {
+      setExporting(refusalText(error, t('list.exportFailed')));
+    }
+  };
+
+  const first = (cursors.length - 1) * PAGE_SIZE + 1;
+  const shown = list.data?.orders.length ?? 0;
+  return (
+    <StudioPage
+      title={t('list.title')}
+      actions={
+        <button type="button" className="studio-button" onClick={() => void exportCsv()}>
+          {t('list.export')}
+        </button>
+      }
+    >
+      {exporting && (
+        <p className="studio-notice" role="status">
+          {exporting}
+        </p>
+      )}
+      <form
+        className="studio-toolbar studio-orders-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(draft);
+        }}
+        aria-label={t('list.filters')}
+      >
+        <label className="studio-orders-filters__search">
+          <span className="studio-field__label">{t('list.search')}</span>
+          <input
+            className="studio-input"
+            type="search"
+            value={draft.q}
+            onChange={set('q')}
+            placeholder={t('list.searchHint')}
+            maxLength={200}
+          />
+        </label>
+        <label>
+          <span className="studio-field__label">{t('list.show')}</span>
+          <select className="studio-input" value={draft.campaignUid} onChange={set('campaignUid')}>
+            <option value="">{t('list.allShows')}</option>
+            {options.data?.campaigns.map((campaign) => (
+              <option key={campaign.uid} value={campaign.uid}>
+                {campaign.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="studio-field__label">{t('list.status')}</span>
+          <select className="studio-input" value={draft.status} onChange={set('status')}>
+            <option value="">{t('list.any')}</option>
+            <option value="ordered">{t('status.ordered')}</option>
+            <option value="locked">{t('status.locked')}</option>
+          </select>
+        </label>
+        <label>
+          <span className="studio-field__label">{t('list.payment')}</span>
+          <select className="studio-input" value={draft.paid} onChange={set('paid')}>
+            <option value="">{t('list.any')}</option>
+            <option value="true">{t('paid.true')}</option>
+            <option value="false">{t('paid.false')}</option>
+          </select>
+        </label>
+        <label>
+          <span className="studio-field__label">{t('list.from')}</span>
+          <input className="studio-input" type="date" value={draft.from} onChange={set('from')} />
+        </label>
+        <label>
+          <span className="studio-field__label">{t('list.to')}</span>
+          <input className="studio-input" type="date" value={draft.to} onChange={set('to')} />
+        </label>
+        <div className="studio-orders-filters__buttons">
+          <button type="submit" className="studio-button studio-button--primary">
+            {t('list.apply')}
+          </button>
+          <button
+            type="button"
+            className="studio-button studio-button--quiet"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              apply(NO_FILTERS);
+            }}
+          >
+            {t('list.clear')}
+          </button>
+        </div>
+      </form>
+      {list.error && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {refusalText(list.error, t('list.failed'))}
+        </p>
+      )}
+      <div className="studio-table-wrap" aria-busy={list.loading}>
+        <table className="studio-table">
+          <caption className="studio-visually-hidden">{t('list.title')}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={header.column.id === 'total' ? 'studio-table__number' : undefined}
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    className={cell.column.id === 'total' ? 'studio-table__number' : undefined}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!list.loading && shown === 0 && <p className="studio-notice">{t('list.none')}</p>}
+      </div>
+      <Pager
+        rangeText={shown === 0 ? '' : t('list.range', { first, last: first + shown - 1 })}
+        onPrevious={cursors.length > 1 ? () => setCursors((previous) => previous.slice(0, -1)) : null}
+        onNext={
+          list.data?.nextAfter
+            ? () => {
+                const next = list.data?.nextAfter ?? undefined;
+                setCursors((previous) => [...previous, next]);
+              }
+            : null
+        }
+      />
+    </StudioPage>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * The studio's orders (issue 14 item 5), as an owner uses them: a shopper orders and pays; the
+ * owner finds the order by its number, sends it to packing (the shopper's order page then says it
+ * is locked) and refunds it, part and then the rest. The order screens, contacts and mail outbox
+ * have no serious or moderate axe-core findings, at 1280 px and on a tablet.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { AuthSession } from '@vitrine/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { openStudioAs } from './support/studio.ts';
+
+const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+const STORE = 'demo-store';
+const CAMPAIGN = 'demo-autumn-living';
+const MUG = 'nordlys-ceramic-mug';
+const SHOTS = process.env.STUDIO_SHOTS_DIR;
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const lockedText = (
+  readJson('../apps/web/src/locales/en.json') as { checkout: { order: { locked: string } } }
+).checkout.order.locked;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post<T>(path: string, token: string | null, body: object): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A shopper orders one mug through the public API and pays on the test provider's page. */
+async function paidOrder(buyerName: string) {
+  const session = await post<AuthSession>('/functions/auth/signInAnonymously', null, {});
+  const token = session.idToken;
+  const added = await post<{ checkoutUid: string }>('/shopapiv2/cart/addSingle', token, {
+    pageUid: STORE,
+    campaignUid: CAMPAIGN,
+    productUid: MUG,
+  });
+  const ref = { pageUid: STORE, campaignUid: CAMPAIGN, checkoutUid: added.checkoutUid };
+  await post('/functions/customerpage/updateCheckoutDetails', token, {
+    ...ref,
+    details: {
+      deliveryCountry: 'DK',
+      address: {
+        name: buyerName,
+        address: 'Mejlgade 1',
+        postCode: '8000',
+        city: 'Aarhus C',
+        phone: '+45 12 34 56 78',
+        emailAddress: 'studio-buyer@example.com',
+      },
+      shippingMethod: 'home_delivery',
+      paymentMethod: 'test_card',
+      termsAccepted: true,
+    },
+  });
+  const started = await post<{ paymentUrl: string; transactionUid: string }>(
+    '/functions/customerpage/userPaymentStarted',
+    token,
+    ref,
+  );
+  const key = new URL(started.paymentUrl).searchParams.get('key') ?? '';
+  const approved = await fetch(`${baseUrl}/payments/test/pay/${started.transactionUid}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ key }).toString(),
+    redirect: 'manual',
+  });
+  expect(approved.status).toBe(303);
+  // The test provider confirms an approval after a moment, as real providers do.
+  await expect
+    .poll(
+      async () =>
+        (
+          await post<{ payed: boolean; orderNumber: number }>(
+            '/functions/customerpage/loadCheckout',
+            token,
+            ref,
+          )
+        ).payed,
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const view = await post<{ orderNumber: number }>('/functions/customerpage/loadCheckout', token, ref);
+  return { session, checkoutUid: added.checkoutUid, orderNumber: view.orderNumber };
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const openDialog = (page: Page) => page.locator('dialog[open]');
+
+describe('orders in the studio', () => {
+  it('finds a paid order, sends it to packing (the shopper sees it locked) and refunds it', async () => {
+    const buyer = `Studio Buyer ${Date.now()}`;
+    const { session, checkoutUid, orderNumber } = await paidOrder(buyer);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'orders' });
+    await page.getByLabel('Search').fill(String(orderNumber));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBe(1);
+    expect(await page.locator('.studio-table tbody tr').textContent()).toContain(buyer);
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'orders-list');
+
+    await page.getByRole('link', { name: String(orderNumber) }).click();
+    await page.waitForURL(`${baseUrl}/studio/${STORE}/orders/${checkoutUid}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`Order ${orderNumber}`);
+    expect(await page.locator('.studio-order-badges').textContent()).toContain('Paid');
+    expect(await page.locator('.studio-order-timeline').textContent()).toContain('Payment received');
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Send to packing, confirmed in a dialog.
+    await page.getByRole('button', { name: 'Send to packing' }).click();
+    await openDialog(page).getByRole('button', { name: 'Send to packing' }).click();
+    await expect.poll(() => page.locator('.studio-order-badges').textContent()).toContain('Sent to packing');
+    expect(await page.getByRole('button', { name: 'In packing' }).isDisabled()).toBe(true);
+
+    // The shopper's order page says the order is locked.
+    const shopperContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+    });
+    const shopper = await shopperContext.newPage();
+    await shopper.addInitScript((stored) => {
+      if (!localStorage.getItem('vitrine-session'))
+        localStorage.setItem('vitrine-session', JSON.stringify(stored));
+    }, session);
+    await shopper.goto(`${baseUrl}/${CAMPAIGN}/${checkoutUid}`);
+    await expect
+      .poll(() => shopper.getByText(lockedText).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await shopperContext.close();
+
+    // A refund over what was paid is refused by the form, before anything is sent.
+    const refundable = await page.getByLabel(/Amount to refund/).evaluate((input) => input.id);
+    expect(refundable).toBeTruthy();
+    await page.getByLabel(/Amount to refund/).fill('100000');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.studio-field__error').textContent())
+      .toMatch(/^At most .* can be refunded\.$/);
+    expect(await openDialog(page).count()).toBe(0);
+
+    // Part of it, then the rest.
+    await page.getByLabel(/Amount to refund/).fill('10');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    expect(await openDialog(page).textContent()).toMatch(/goes back to the shopper/);
+    await openDialog(page).getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/was refunded\./);
+    await expect.poll(() => page.locator('.studio-order-refunds li').count()).toBe(1);
+    await shot(page, 'orders-detail');
+
+    await page.getByRole('button', { name: 'Everything' }).click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await openDialog(page).getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect.poll(() => page.getByText('Nothing left to refund.').isVisible()).toBe(true);
+    expect(await page.locator('.studio-order-refunds li').count()).toBe(2);
+    expect(await page.locator('.studio-order-timeline').textContent()).toContain(
+      'Refund recorded by the provider',
+    );
+    await shot(page, 'orders-detail-refunded');
+
+    // On a tablet the detail stays usable and accessible.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'orders-detail-tablet');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows contacts and the mail outbox (the paid order’s mails, kept without SMTP) to an owner', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'mail' });
+    await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('.studio-table tbody').textContent()).toContain('Kept');
+    await page.locator('.studio-link-button').first().click();
+    await expect.poll(() => page.locator('.studio-mail-view iframe').getAttribute('sandbox')).toBe('');
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'mail-outbox');
+
+    await page.getByRole('link', { name: 'Contacts' }).click();
+    await page.waitForURL(`${baseUrl}/studio/${STORE}/contacts`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Contacts');
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'contacts');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBeGreaterThan(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'orders-list-tablet');
+    await context.close();
+  });
+});
