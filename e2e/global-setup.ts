@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
 import { startServer } from './support/server-process.ts';
 
@@ -18,6 +19,8 @@ declare module 'vitest' {
      * journey) signs in with it; others sign staff in with e2e/support/studio.ts.
      */
     studioLink: string;
+    /** Where the test SMTP server (the server's SMTP_URL) saves each mail it receives, as .eml. */
+    mailDir: string;
   }
 }
 
@@ -27,7 +30,13 @@ export default async function setup(project: TestProject) {
   const adminKey = 'e2e-admin-key-0123456789';
   // A real OIDC provider for social sign-in; the server's /auth/callback is registered once its port is known.
   const oidc = await startTestOidcProvider();
+  // A real SMTP server the server sends its mails to (order confirmations, invitations).
+  const mailDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-mail-'));
+  const smtp = await startSmtpTestServer({ saveTo: mailDir });
+  project.provide('mailDir', mailDir);
   const server = await startServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Nordlys Living <shop@nordlys.example>',
     VITRINE_DATA_DIR: dataDir,
     VITRINE_ADMIN_KEY: adminKey,
     VITRINE_OIDC_PROVIDERS: JSON.stringify([oidc.providerConfig()]),
@@ -39,7 +48,9 @@ export default async function setup(project: TestProject) {
   if (!server.retailerUrl) {
     await server.stop();
     await oidc.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
     throw new Error('the server did not serve the demo retailer');
   }
   project.provide('retailerUrl', server.retailerUrl);
@@ -49,6 +60,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await oidc.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -123,6 +123,20 @@ describe('the catalogue in the studio', () => {
 
     expect(await axeFindings(page)).toEqual([]);
 
+    // Duplicate, then archive the copy after confirming: it leaves the list, the original stays.
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { name: 'E2E linen shirt (copy)' }).waitFor();
+    const copyUid = page.url().split('/').pop() ?? '';
+    expect(copyUid).not.toBe(uid);
+    await page.getByRole('button', { name: 'Archive' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('Shows that already present it keep it.');
+    expect(await axeFindings(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('status').filter({ hasText: 'The product is archived.' }).waitFor();
+    expect((await studioProduct(copyUid)).archived).toBe(true);
+    expect((await studioProduct(uid)).archived).toBe(false);
+
     // The list finds it by a variant's SKU.
     await page.getByRole('link', { name: 'Back to products' }).click();
     await page.getByLabel('Search').fill('E2E-M-SAGE');

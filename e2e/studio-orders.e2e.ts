@@ -8,12 +8,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
 
 const baseUrl = inject('baseUrl');
 const adminKey = inject('adminKey');
+const mailDir = inject('mailDir');
 const STORE = 'demo-store';
 const CAMPAIGN = 'demo-autumn-living';
 const MUG = 'nordlys-ceramic-mug';
@@ -112,6 +114,17 @@ describe('orders in the studio', () => {
   it('finds a paid order, sends it to packing (the shopper sees it locked) and refunds it', async () => {
     const buyer = `Studio Buyer ${Date.now()}`;
     const { session, checkoutUid, orderNumber } = await paidOrder(buyer);
+    // The confirmation arrives at the SMTP server, in the shopper's language, as text and HTML.
+    await expect
+      .poll(() => savedMails(mailDir).filter((mail) => mail.subject.includes(String(orderNumber))).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    const confirmation = savedMails(mailDir).find(
+      (mail) => mail.subject === `Your order ${orderNumber} from Nordlys Living`,
+    );
+    expect(confirmation?.text).toContain(`Hi ${buyer},`);
+    expect(confirmation?.html).toContain(`Hi ${buyer},`);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
@@ -191,22 +204,22 @@ describe('orders in the studio', () => {
     await context.close();
   });
 
-  it('shows contacts and the mail outbox (the paid order’s mails, kept without SMTP) to an owner', async () => {
+  it('shows contacts and the mail outbox (the paid order’s mails, sent) to an owner', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'mail' });
     await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBeGreaterThan(0);
-    expect(await page.locator('.studio-table tbody').textContent()).toContain('Kept');
+    expect(await page.locator('.studio-table tbody').textContent()).toContain('Sent');
     await page.locator('.studio-link-button').first().click();
     await expect.poll(() => page.locator('.studio-mail-view iframe').getAttribute('sandbox')).toBe('');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'mail-outbox');
+    await shot(page, 'orders-mail');
 
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/contacts`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Contacts');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'contacts');
+    await shot(page, 'orders-contacts');
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('link', { name: 'Orders' }).click();
     await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBeGreaterThan(0);

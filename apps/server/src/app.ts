@@ -91,15 +91,25 @@ export async function buildApp({
   let draining = false;
 
   server.get('/healthz', async () => ({ status: 'ok' }));
+  // Without its database the node can do nothing: 503. Without its change bus it still serves
+  // reads and writes (the outbox keeps the changes for when Redis returns): 200, a load balancer
+  // keeps it, and the body says `degraded`, whether the bus is reachable and what waits for it.
   server.get('/readyz', async (_request, reply) => {
     if (draining) return reply.status(503).send({ status: 'draining' });
     try {
       await db.query('SELECT 1');
-      return { status: 'ready', database: db.kind };
     } catch (error) {
       server.log.error({ err: error }, 'database not reachable');
       return reply.status(503).send({ status: 'database unavailable' });
     }
+    const reachable = bus.reachable();
+    const waiting = outbox.stats();
+    return {
+      status: reachable && waiting.failingTopics === 0 ? 'ready' : 'degraded',
+      database: db.kind,
+      bus: { kind: bus.kind, reachable },
+      outbox: waiting,
+    };
   });
 
   registerRoutes(server, services, { db, now, config, requireAdmin, scheduleTimer });

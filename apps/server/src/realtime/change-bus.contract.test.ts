@@ -252,6 +252,24 @@ describe('redis change bus across processes', () => {
     expect(errors).toEqual([]);
   });
 
+  it('answers a retry of a batch that went through with its seq, publishing it once', async () => {
+    const [a, b] = [await track(createRedis()), await track(createRedis())];
+    const topic = newTopic();
+    const listener = await collect(b, topic);
+    const source = randomUUID();
+    expect(await a.publish(topic, [change(1)], { source, batch: 7 })).toBe(1);
+    // The answer was lost (timeout, dropped connection): the outbox publishes the batch again.
+    expect(await a.publish(topic, [change(1)], { source, batch: 7 })).toBe(1);
+    // Another source's batch with the same number, and this source's next one, are new.
+    expect(await b.publish(topic, [change(2)], { source: randomUUID(), batch: 7 })).toBe(2);
+    expect(await a.publish(topic, [change(3)], { source, batch: 8 })).toBe(3);
+    expect(await a.publish(topic, [change(3)], { source, batch: 8 })).toBe(3);
+    await waitFor(() => expect(listener.seqs()).toEqual([1, 2, 3]));
+    expect(await b.replay(topic, 0)).toHaveLength(3);
+    expect(await a.currentSeq(topic)).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
   it('orders concurrent publishers: 4 × 50 publishes give seqs 1..200, each delivered once, in order', async () => {
     const [a, b, c] = [await track(createRedis()), await track(createRedis()), await track(createRedis())];
     const topic = newTopic();
@@ -381,16 +399,23 @@ describe('redis change bus across processes', () => {
     }
   });
 
-  it('rejects, without crashing, when Redis is unreachable', async () => {
+  it('starts when Redis is unreachable: reports it, says so, and fails publishes fast', async () => {
     const reported: Error[] = [];
-    await expect(
-      createRedisChangeBus({
-        url: 'redis://127.0.0.1:1',
-        keyPrefix: PREFIX,
-        onError: (e) => reported.push(e),
-      }),
-    ).rejects.toThrow();
-    expect(reported.length).toBeGreaterThan(0);
+    const bus = await createRedisChangeBus({
+      url: 'redis://127.0.0.1:1',
+      keyPrefix: PREFIX,
+      onError: (e) => reported.push(e),
+    });
+    try {
+      expect(bus.reachable()).toBe(false);
+      const started = performance.now();
+      await expect(bus.publish(newTopic(), [change(1)])).rejects.toThrow();
+      await expect(bus.listen(newTopic(), () => {})).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(reported.length).toBeGreaterThan(0);
+    } finally {
+      await bus.close();
+    }
   });
 });
 

@@ -9,6 +9,12 @@ export interface ChangeBatch {
 
 export type BatchListener = (batch: ChangeBatch) => void;
 
+/** Who publishes (one outbox, one process) and the number of its batch on the topic. */
+export interface RetryKey {
+  source: string;
+  batch: number;
+}
+
 /**
  * Carries document changes from the code that writes them to the live queries that follow the
  * topic, on this node and every other node. Each topic numbers its batches 1, 2, 3…; a short log
@@ -16,7 +22,13 @@ export type BatchListener = (batch: ChangeBatch) => void;
  * sequence order.
  */
 export interface ChangeBus {
-  publish(topic: string, changes: LiveChange[]): Promise<number>;
+  /**
+   * `retryKey`, when given, makes a retry safe: a publish whose outcome is unknown (it timed out,
+   * or the connection dropped after sending it) may have gone through; publishing again with the
+   * same key then returns its seq instead of a second copy. One source publishes one batch of a
+   * topic at a time, numbering them upwards.
+   */
+  publish(topic: string, changes: LiveChange[], retryKey?: RetryKey): Promise<number>;
   /** Delivers the topic's batches to `listener` from now on; the returned function stops that. */
   listen(topic: string, listener: BatchListener): Promise<() => Promise<void>>;
   /** The topic's latest sequence number; 0 before its first batch. */
@@ -27,6 +39,11 @@ export interface ChangeBus {
    */
   replay(topic: string, afterSeq: number): Promise<ChangeBatch[] | null>;
   close(): Promise<void>;
+  /**
+   * Whether the bus's connections are up now (always, in process). While not, publishes fail
+   * fast and the outbox keeps their changes; /readyz reports it.
+   */
+  reachable(): boolean;
   readonly kind: 'memory' | 'redis';
 }
 

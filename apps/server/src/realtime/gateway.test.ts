@@ -559,6 +559,7 @@ function gatedBus() {
     currentSeq: (topic) => around(() => inner.currentSeq(topic)),
     replay: (topic, afterSeq) => around(() => inner.replay(topic, afterSeq)),
     close: () => inner.close(),
+    reachable: () => true,
   };
   return { bus, hooks };
 }

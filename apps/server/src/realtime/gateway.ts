@@ -115,12 +115,35 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     });
   });
 
+  // Followed for the node's life; when the bus is unreachable (a node started while Redis was
+  // down), tried again with backoff until it works.
+  let gatewayClosed = false;
+  let wakeSessionsRetry = () => {};
+  const followSessionsEnded = async (topic: string): Promise<() => Promise<void>> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await bus.listen(topic, (batch) => {
+          for (const change of batch.changes) endSession(change.docId);
+        });
+      } catch (error) {
+        if (gatewayClosed) throw error;
+        if (attempt === 0) log.error({ err: error }, 'following ended sign-ins failed; retrying');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(5000, 100 * 2 ** attempt));
+          timer.unref();
+          wakeSessionsRetry = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (gatewayClosed) throw error;
+      }
+    }
+  };
   const sessionsEnded = options.sessionsEndedTopic
-    ? bus.listen(options.sessionsEndedTopic, (batch) => {
-        for (const change of batch.changes) endSession(change.docId);
-      })
+    ? followSessionsEnded(options.sessionsEndedTopic)
     : undefined;
-  sessionsEnded?.catch((error: unknown) => log.error({ err: error }, 'following ended sign-ins failed'));
+  sessionsEnded?.catch(() => {});
 
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
@@ -142,6 +165,8 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       closeWithin(connection.socket, CLOSE_CODES.goingAway, 'server shutting down');
   });
   app.addHook('onClose', async () => {
+    gatewayClosed = true;
+    wakeSessionsRetry();
     await (await sessionsEnded?.catch(() => undefined))?.();
     await Promise.all([...topics.values()].map(async (listener) => (await listener.stop)()));
     topics.clear();
@@ -352,7 +377,9 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         leaveIfUnused(instance);
       }
       const { code, message } = describeFailure(error);
-      if (code === 'internal') log.error({ err: error, query: name }, 'live query subscription failed');
+      // While the bus is unreachable every subscription fails; the bus logs that outage itself.
+      if (code === 'internal' && bus.reachable())
+        log.error({ err: error, query: name }, 'live query subscription failed');
       sendError(connection, id, code, message);
     }
   }

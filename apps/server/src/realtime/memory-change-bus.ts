@@ -31,6 +31,7 @@ export function createMemoryChangeBus(
 
   return {
     kind: 'memory',
+    reachable: () => true,
     async publish(topic: string, changes: LiveChange[]) {
       const state = topicState(topic);
       if (state.seq === 0) state.seq = seqBase();

@@ -1,7 +1,8 @@
 import type { LiveChange } from '@vitrine/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { manualTimers } from '../test-support/manual-timers.ts';
 import { openTestDatabase } from '../test-support/test-app.ts';
-import type { ChangeBatch, ChangeBus } from './change-bus.ts';
+import type { ChangeBatch, ChangeBus, RetryKey } from './change-bus.ts';
 import { createMemoryChangeBus } from './memory-change-bus.ts';
 import { createOutbox, type OutboxDatabase, type OutboxOptions, withOutbox } from './outbox.ts';
 
@@ -45,12 +46,17 @@ function createTestBus() {
   const memory = createMemoryChangeBus(undefined, () => 0);
   const held = new Map<string, Promise<void>>();
   let failuresLeft = 0;
+  let down = false;
+  let reachable = true;
   let attempts = 0;
+  const retryKeys: (RetryKey | undefined)[] = [];
   const bus: ChangeBus = {
     ...memory,
-    async publish(topic, changes) {
+    reachable: () => reachable,
+    async publish(topic, changes, retryKey) {
       attempts += 1;
-      if (failuresLeft > 0) {
+      retryKeys.push(retryKey);
+      if (down || failuresLeft > 0) {
         failuresLeft -= 1;
         throw new Error('bus unavailable');
       }
@@ -61,8 +67,19 @@ function createTestBus() {
   return {
     bus,
     attempts: () => attempts,
+    /** The RetryKey of each publish attempt, in order. */
+    retryKeys,
     failNext(count: number) {
       failuresLeft = count;
+    },
+    /** Fails every publish (and says it is unreachable) until called with false. */
+    setDown(value: boolean) {
+      down = value;
+      reachable = !value;
+    },
+    /** What the bus says of its connections, publishes aside. */
+    setReachable(value: boolean) {
+      reachable = value;
     },
     /** Holds publishes on `topic` until the returned function is called. */
     hold(topic: string) {
@@ -98,7 +115,12 @@ function createLog() {
 function setUp(options: Partial<OutboxOptions> = {}) {
   const testBus = createTestBus();
   const logged = createLog();
-  const outbox = createOutbox({ bus: testBus.bus, log: logged.log, retryDelaysMs: [1, 1, 1], ...options });
+  const outbox = createOutbox({
+    bus: testBus.bus,
+    log: logged.log,
+    retry: { firstDelayMs: 1, maxDelayMs: 1 },
+    ...options,
+  });
   return { ...testBus, ...logged, outbox, data: withOutbox(db, outbox) };
 }
 
@@ -229,7 +251,7 @@ describe('the outbox', () => {
   });
 
   it('retries a failed publish, so a bus that recovers gets the change once, before later ones', async () => {
-    const { data, received, failNext, attempts, warnings, errors } = setUp();
+    const { data, received, failNext, attempts, retryKeys, warnings, errors } = setUp();
     const seen = await received('counters');
     failNext(2);
     // The write does not wait for the retries.
@@ -242,19 +264,19 @@ describe('the outbox', () => {
       { id: 'a', value: 2 },
     ]);
     expect(attempts()).toBe(4);
-    expect(warnings).toEqual(['publishing changes failed; retrying', 'publishing changes failed; retrying']);
+    // Each retry names the same batch, so a bus where a failed-looking attempt went through
+    // publishes it once (see the Redis bus's contract test).
+    const [first, second, third, fourth] = retryKeys;
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    expect(fourth?.source).toBe(first?.source);
+    expect(fourth?.batch).toBeGreaterThan(first?.batch ?? Number.POSITIVE_INFINITY);
+    expect(warnings).toEqual([
+      'publishing changes failed; keeping them and retrying',
+      'publishing changes failed; keeping them and retrying',
+      'publishing changes works again',
+    ]);
     expect(errors).toEqual([]);
-  });
-
-  it('drops a change after its last retry and goes on with the topic', async () => {
-    const { data, received, failNext, errors } = setUp({ retryDelaysMs: [1] });
-    const seen = await received('counters');
-    failNext(2);
-    await increment(data, 'a', 'counters');
-    await waitFor(() => expect(errors).toHaveLength(1));
-    await increment(data, 'a', 'counters');
-    expect(docsOf(seen)).toEqual([{ id: 'a', value: 2 }]);
-    expect(errors).toEqual(['publishing changes failed; dropped them (viewers catch up from a snapshot)']);
   });
 
   it('lets writes return without waiting for the bus when writesAwaitPublish is off', async () => {
@@ -277,5 +299,170 @@ describe('the outbox', () => {
     expect(() => escaped?.publish('counters', modified('a', 1))).toThrow(
       'publish on "counters" after its transaction ended',
     );
+  });
+});
+
+describe('the outbox while the bus is down', () => {
+  /** An outbox whose retry waits the test fires; the jitter takes the whole delay. */
+  function setUpDown(options: Partial<OutboxOptions> = {}) {
+    const timers = manualTimers();
+    const setup = setUp({
+      retry: { firstDelayMs: 100, maxDelayMs: 5000 },
+      scheduleTimer: timers.schedule,
+      random: () => 0.999_999,
+      ...options,
+    });
+    /** Waits until every failing topic waits for its retry, then fires them. */
+    const retryAll = async (topics = 1) => {
+      await waitFor(() => expect(timers.pendingDelays()).toHaveLength(topics));
+      await timers.fireAll();
+    };
+    return { ...setup, timers, retryAll };
+  }
+
+  it('retries with capped, jittered exponential backoff for as long as it takes, then publishes in order', async () => {
+    const { data, received, setDown, timers, retryAll, warnings, errors, outbox } = setUpDown();
+    const seen = await received('counters');
+    setDown(true);
+    const started = performance.now();
+    for (let i = 0; i < 3; i++) await increment(data, 'a', 'counters');
+    // Writers never waited on the failing bus (no timer fired).
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(outbox.stats()).toMatchObject({ waitingBatches: 3, failingTopics: 1, dropped: 0 });
+    const delays: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      await waitFor(() => expect(timers.pendingDelays()).toHaveLength(1));
+      delays.push(...timers.pendingDelays().map(Math.round));
+      await timers.fireAll();
+    }
+    expect(delays).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000, 5000, 5000, 5000, 5000]);
+    expect(seen).toEqual([]);
+    // A few lines for a long outage: the 1st, 2nd, 4th, 8th… failure.
+    expect(warnings).toHaveLength(5);
+
+    setDown(false);
+    await retryAll();
+    await outbox.drain();
+    expect(docsOf(seen)).toEqual([1, 2, 3].map((value) => ({ id: 'a', value })));
+    expect(outbox.stats()).toEqual({ waitingBatches: 0, waitingBytes: 0, failingTopics: 0, dropped: 0 });
+    expect(errors).toEqual([]);
+  });
+
+  it('jitters each delay between half and all of its step', async () => {
+    const { data, setDown, timers, retryAll } = setUpDown({ random: () => 0 });
+    setDown(true);
+    await increment(data, 'a', 'counters');
+    await waitFor(() => expect(timers.pendingDelays()).toEqual([50]));
+    await retryAll();
+    await waitFor(() => expect(timers.pendingDelays()).toEqual([100]));
+    setDown(false);
+    await retryAll();
+  });
+
+  it('a writer does not wait for a publish while the bus is unreachable', async () => {
+    const { data, received, setReachable, hold, outbox } = setUpDown();
+    const seen = await received('counters');
+    // The first write of a topic, its publish hanging: the bus says it is unreachable.
+    setReachable(false);
+    const release = hold('counters');
+    expect(await increment(data, 'a', 'counters')).toBe(1);
+    expect(seen).toEqual([]);
+    release();
+    setReachable(true);
+    await outbox.drain();
+    expect(docsOf(seen)).toEqual([{ id: 'a', value: 1 }]);
+  });
+
+  it('when the bus returns, a publish that works wakes the other topics waiting for a retry', async () => {
+    const { data, received, setDown, timers, outbox } = setUpDown();
+    const first = await received('first');
+    const second = await received('second');
+    setDown(true);
+    await increment(data, 'a', 'first');
+    await increment(data, 'b', 'second');
+    await waitFor(() => expect(timers.pendingDelays()).toHaveLength(2));
+    setDown(false);
+    // A new topic publishes at once, and the waiting ones follow without their timers.
+    await increment(data, 'c', 'third');
+    await waitFor(() => expect(docsOf(first)).toEqual([{ id: 'a', value: 1 }]));
+    await waitFor(() => expect(docsOf(second)).toEqual([{ id: 'b', value: 1 }]));
+    expect(timers.pendingDelays()).toEqual([]);
+    await outbox.drain();
+  });
+
+  it('keeps at most topicBatches per topic: the oldest go, with one error line, the rest in order', async () => {
+    let clock = 0;
+    const { data, received, setDown, retryAll, errors, outbox } = setUpDown({
+      limits: { topicBatches: 3 },
+      now: () => clock,
+    });
+    const seen = await received('counters');
+    setDown(true);
+    for (let i = 0; i < 6; i++) await increment(data, 'a', 'counters');
+    expect(outbox.stats()).toMatchObject({ waitingBatches: 3, dropped: 3 });
+    // Logged at the first drop, the next two counted into a later line.
+    expect(errors).toEqual([
+      'the change bus is unreachable and the outbox is full; dropped the oldest changes (viewers catch up from a snapshot)',
+    ]);
+    clock += 10_000;
+    await increment(data, 'a', 'counters');
+    expect(errors).toHaveLength(2);
+    setDown(false);
+    await retryAll();
+    await outbox.drain();
+    expect(docsOf(seen)).toEqual([5, 6, 7].map((value) => ({ id: 'a', value })));
+  });
+
+  it('bounds the bytes of a topic and of all topics together, dropping the oldest first', async () => {
+    const oneBatch = Buffer.byteLength(JSON.stringify(modified('a', 1)));
+    // Total bound: three batches' bytes across both topics.
+    const bounded = setUpDown({ limits: { totalBytes: oneBatch * 3 } });
+    const boundedCounters = await bounded.received('counters');
+    const boundedOther = await bounded.received('other');
+    bounded.setDown(true);
+    await increment(bounded.data, 'a', 'counters');
+    await increment(bounded.data, 'b', 'other');
+    await increment(bounded.data, 'a', 'counters');
+    await increment(bounded.data, 'b', 'other');
+    expect(bounded.outbox.stats()).toMatchObject({
+      waitingBatches: 3,
+      waitingBytes: oneBatch * 3,
+      dropped: 1,
+    });
+    bounded.setDown(false);
+    await bounded.retryAll(2);
+    await bounded.outbox.drain();
+    // The oldest of all (counters' first) went.
+    expect(docsOf(boundedCounters)).toEqual([{ id: 'a', value: 2 }]);
+    expect(docsOf(boundedOther)).toEqual([
+      { id: 'b', value: 1 },
+      { id: 'b', value: 2 },
+    ]);
+
+    // Per-topic bytes: one topic's flood does not push out another's changes.
+    const perTopic = setUpDown({ limits: { topicBytes: oneBatch * 2 } });
+    const perCounters = await perTopic.received('counters');
+    const perOther = await perTopic.received('other');
+    perTopic.setDown(true);
+    await increment(perTopic.data, 'b', 'other');
+    for (let i = 0; i < 4; i++) await increment(perTopic.data, 'a', 'counters');
+    expect(perTopic.outbox.stats()).toMatchObject({ waitingBatches: 3, dropped: 2 });
+    perTopic.setDown(false);
+    await perTopic.retryAll(2);
+    await perTopic.outbox.drain();
+    expect(docsOf(perCounters).map((doc) => (doc as { value: number }).value)).toEqual([5, 6]);
+    expect(docsOf(perOther)).toEqual([{ id: 'b', value: 3 }]);
+  });
+
+  it('stopping while the bus is down gives up what waits, with an error', async () => {
+    const { data, setDown, errors, outbox } = setUpDown();
+    setDown(true);
+    await increment(data, 'a', 'counters');
+    await increment(data, 'a', 'counters');
+    await outbox.drain({ stop: true });
+    expect(outbox.stats()).toMatchObject({ waitingBatches: 0, dropped: 2 });
+    expect(errors).toEqual([
+      'stopping while the change bus is unreachable; dropped the changes still waiting (viewers catch up from a snapshot)',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type ChangeBatch,
   type ChangeBus,
   REPLAY_LOG_BATCHES,
+  type RetryKey,
   timeBasedSeqBase,
 } from './change-bus.ts';
 
@@ -23,16 +24,47 @@ export interface RedisChangeBusOptions {
   onError?: (error: Error) => void;
   /** Where a topic without a sequence starts numbering; default timeBasedSeqBase (see there). */
   seqBase?: () => number;
+  /** How long a connection attempt and a command may take; default REDIS_TIMEOUTS. */
+  timeouts?: Partial<RedisTimeouts>;
 }
+
+export interface RedisTimeouts {
+  connectMs: number;
+  commandMs: number;
+  /** The longest wait between reconnection attempts (they back off from 50 ms, with jitter). */
+  maxReconnectDelayMs: number;
+}
+
+/**
+ * Bounded waits on Redis (issue 18): a command to an unreachable Redis fails at once (no offline
+ * queue), one to a Redis that stopped answering fails after `commandMs`, so a publish never
+ * holds a writer for long; the outbox keeps the changes and retries.
+ */
+export const REDIS_TIMEOUTS: RedisTimeouts = { connectMs: 1000, commandMs: 1500, maxReconnectDelayMs: 2000 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Reconnection delays: exponential from 50 ms up to `maxMs`, each between half and all of it. */
+const reconnectDelay = (maxMs: number) => (attempt: number) => {
+  const ceiling = Math.min(maxMs, 50 * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+};
+
 /**
- * KEYS: seq, log. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq base.
- * The batch JSON is concatenated, not cjson-encoded, so the changes reach listeners byte for byte.
- * Scripts run one at a time, so seq order, log order and publish order agree across all publishers.
+ * KEYS: seq, log, sources. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq
+ * base, source ('' for none), batch number. The batch JSON is concatenated, not cjson-encoded, so
+ * the changes reach listeners byte for byte. Scripts run one at a time, so seq order, log order
+ * and publish order agree across all publishers. The sources hash keeps each source's last batch
+ * number and seq: a retry of a batch that went through answers its seq and publishes nothing.
  */
 const PUBLISH_LUA = `
+if ARGV[7] ~= '' then
+  local last = redis.call('HGET', KEYS[3], ARGV[7])
+  if last then
+    local sep = string.find(last, ' ', 1, true)
+    if sep and string.sub(last, 1, sep - 1) == ARGV[8] then return tonumber(string.sub(last, sep + 1)) end
+  end
+end
 redis.call('SET', KEYS[1], ARGV[6], 'NX')
 local seq = redis.call('INCR', KEYS[1])
 local batch = '{"topic":' .. ARGV[1] .. ',"seq":' .. string.format('%d', seq) .. ',"changes":' .. ARGV[2] .. '}'
@@ -41,6 +73,10 @@ redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('PUBLISH', ARGV[5], batch)
+if ARGV[7] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[7], ARGV[8] .. ' ' .. string.format('%d', seq))
+  redis.call('PEXPIRE', KEYS[3], ARGV[4])
+end
 return seq
 `;
 
@@ -68,12 +104,15 @@ interface BusCommands extends Redis {
   changeBusPublish(
     seqKey: string,
     logKey: string,
+    sourcesKey: string,
     topicJson: string,
     changesJson: string,
     logLength: number,
     ttlMs: number,
     channel: string,
     seqBase: string,
+    source: string,
+    batch: string,
   ): Promise<number>;
   changeBusReplay(seqKey: string, logKey: string, afterSeq: number): Promise<Array<number | string>>;
 }
@@ -128,16 +167,35 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
 
   const seqKey = (topic: string) => `${prefix}seq:${topic}`;
   const logKey = (topic: string) => `${prefix}log:${topic}`;
+  const sourcesKey = (topic: string) => `${prefix}sources:${topic}`;
   const channelPrefix = `${prefix}topic:`;
 
-  const commands = new Redis(options.url, { lazyConnect: true, connectionName }) as BusCommands;
-  const subscriber = new Redis(options.url, { lazyConnect: true, connectionName: `${connectionName}-sub` });
+  const timeouts = { ...REDIS_TIMEOUTS, ...options.timeouts };
+  const connectionOptions = {
+    lazyConnect: true,
+    connectTimeout: timeouts.connectMs,
+    commandTimeout: timeouts.commandMs,
+    // Fail commands while disconnected instead of queueing them until Redis returns.
+    enableOfflineQueue: false,
+    // A command in flight when the connection drops fails then, and is not sent again on
+    // reconnect: the outbox retries it, and a second copy would reach viewers twice.
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    retryStrategy: reconnectDelay(timeouts.maxReconnectDelayMs),
+  };
+  const commands = new Redis(options.url, { ...connectionOptions, connectionName }) as BusCommands;
+  const subscriber = new Redis(options.url, {
+    ...connectionOptions,
+    connectionName: `${connectionName}-sub`,
+  });
   commands.on('error', report);
   subscriber.on('error', report);
-  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 2 });
+  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 3 });
   commands.defineCommand('changeBusReplay', { lua: REPLAY_LUA, numberOfKeys: 2, readOnly: true });
 
   const subscriptions = new Map<string, TopicSubscription>();
+  /** Channels whose UNSUBSCRIBE failed while Redis was unreachable; unsubscribed on reconnect. */
+  const staleChannels = new Set<string>();
   let closed = false;
 
   const replay = async (topic: string, afterSeq: number): Promise<ChangeBatch[] | null> => {
@@ -186,10 +244,16 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         receive(sub, batch);
       }
     };
-    replay(sub.topic, from).then(finish, (error: unknown) => {
-      report(error);
-      finish(null);
-    });
+    // Unreadable now (the command connection may come back after the subscriber one): try
+    // again rather than call the batches lost; later messages wait in `pending` meanwhile.
+    const attempt = (tries: number) => {
+      replay(sub.topic, from).then(finish, (error: unknown) => {
+        if (generation !== sub.generation || closed) return;
+        if (tries === 0) report(error);
+        setTimeout(() => attempt(tries + 1), Math.min(2000, 50 * 2 ** tries)).unref();
+      });
+    };
+    attempt(0);
   };
 
   const receive = (sub: TopicSubscription, batch: ChangeBatch) => {
@@ -238,10 +302,18 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         sub.catchingUp = false;
         sub.pending = [];
         await subscriber.subscribe(sub.channel);
+        staleChannels.delete(sub.channel);
         sub.subscribed = true;
       } else if (!wanted && sub.subscribed) {
         sub.subscribed = false;
-        if (!closed) await subscriber.unsubscribe(sub.channel);
+        if (closed) return;
+        try {
+          await subscriber.unsubscribe(sub.channel);
+          staleChannels.delete(sub.channel);
+        } catch {
+          // Redis is unreachable: ioredis would resubscribe the channel on reconnect; drop it then.
+          staleChannels.add(sub.channel);
+        }
       }
     };
     sub.pendingOps += 1;
@@ -257,27 +329,34 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
 
   // After a reconnect ioredis resubscribes; once that is through (the PING answers after it),
   // fetch whatever was published while the connection was down.
-  let connected = false;
   subscriber.on('ready', () => {
-    if (!connected || closed) return;
+    if (closed) return;
     setImmediate(() => {
+      const following = [...subscriptions.values()].some((sub) => sub.subscribed);
+      if (closed || (!following && staleChannels.size === 0)) return;
       subscriber.ping().then(
         () => {
           for (const sub of subscriptions.values()) if (sub.subscribed) catchUp(sub);
+          for (const channel of [...staleChannels]) {
+            if (subscriptions.get(channel.slice(channelPrefix.length))?.subscribed) continue;
+            staleChannels.delete(channel);
+            subscriber.unsubscribe(channel).catch(() => staleChannels.add(channel));
+          }
         },
-        (error: unknown) => report(error),
+        (error: unknown) => {
+          if (!closed) report(error);
+        },
       );
     });
   });
 
-  try {
-    await Promise.all([commands.connect(), subscriber.connect()]);
-  } catch (error) {
-    commands.disconnect();
-    subscriber.disconnect();
-    throw error;
-  }
-  connected = true;
+  // Not awaited: a node starts while Redis is down (issue 18) and connects when it comes up;
+  // until then publishes fail fast (the outbox keeps the changes) and `reachable` says false.
+  // The first failure is reported through the connections' 'error' events.
+  await Promise.race([
+    Promise.all([commands.connect(), subscriber.connect()]).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, timeouts.connectMs).unref()),
+  ]);
 
   const quit = async (connection: Redis) => {
     if (connection.status === 'ready') {
@@ -293,16 +372,20 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
 
   return {
     kind: 'redis',
-    async publish(topic: string, changes: LiveChange[]) {
+    reachable: () => !closed && commands.status === 'ready' && subscriber.status === 'ready',
+    async publish(topic: string, changes: LiveChange[], retryKey?: RetryKey) {
       const seq = await commands.changeBusPublish(
         seqKey(topic),
         logKey(topic),
+        sourcesKey(topic),
         JSON.stringify(topic),
         JSON.stringify(changes),
         logLength,
         ttlMs,
         channelPrefix + topic,
         String(seqBase()),
+        retryKey?.source ?? '',
+        String(retryKey?.batch ?? 0),
       );
       return Number(seq);
     },

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as it arrived at the SMTP server, its MIME parsed. */
@@ -16,7 +18,7 @@ export interface ReceivedMail {
  * A real SMTP server (the smtp-server package) on a free local port, keeping what arrives.
  * `rejectNext(n)` makes the next n deliveries fail with a temporary 451, like a busy server.
  */
-export async function startSmtpTestServer() {
+export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
   const received: ReceivedMail[] = [];
   let rejections = 0;
   const waiters: (() => void)[] = [];
@@ -35,6 +37,8 @@ export async function startSmtpTestServer() {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
+        // Another process (the browser tests) reads what arrived from files.
+        if (options.saveTo) writeFileSync(join(options.saveTo, `${Date.now()}-${received.length}.eml`), raw);
         received.push({
           ...parseMime(raw),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -141,4 +145,12 @@ export function parseMime(raw: string): Pick<ReceivedMail, 'headers' | 'subject'
     text: parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '',
     html: parts.find((part) => part.type.startsWith('text/html'))?.content ?? '',
   };
+}
+
+/** The mails a server started with `saveTo: dir` received, oldest first, parsed. */
+export function savedMails(dir: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html'>[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))
+    .map((name) => parseMime(readFileSync(join(dir, name), 'utf8')));
 }

@@ -52,7 +52,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 async function writeProducts(
   tx: Queryable,
   pageUid: string,
-  products: readonly { uid: string; input: ProductInput }[],
+  products: readonly { uid: string; input: ProductInput; archived?: boolean }[],
+  now?: number,
 ): Promise<void> {
   if (products.length === 0) return;
   const uids = products.map((product) => product.uid);
@@ -104,6 +105,16 @@ async function writeProducts(
       batch.flat(),
     );
   }
+  // Archived or active as said (an import's Status column); others keep what they were.
+  const archived = products.filter((product) => product.archived === true).map((product) => product.uid);
+  const active = products.filter((product) => product.archived === false).map((product) => product.uid);
+  if (archived.length > 0)
+    await tx.query('UPDATE products SET archived_at = COALESCE(archived_at, $2) WHERE uid = ANY($1)', [
+      archived,
+      now ?? Date.now(),
+    ]);
+  if (active.length > 0)
+    await tx.query('UPDATE products SET archived_at = NULL WHERE uid = ANY($1)', [active]);
 }
 
 /** Products of a store with their options and variants (spec §3 "Product (shop side)"). */
@@ -113,12 +124,16 @@ export function createCatalogService(db: Database) {
       await db.transaction((tx) => writeProducts(tx, pageUid, [{ uid: productUid, input }]));
     },
 
-    /** Writes several products in one transaction (a CSV import): all of them or none. */
+    /**
+     * Writes several products in one transaction (a CSV import): all of them or none. `archived`
+     * archives (at `now`) or restores a product; left out, it stays as it was.
+     */
     async upsertProducts(
       pageUid: string,
-      products: readonly { uid: string; input: ProductInput }[],
+      products: readonly { uid: string; input: ProductInput; archived?: boolean }[],
+      now?: number,
     ): Promise<void> {
-      await db.transaction((tx) => writeProducts(tx, pageUid, products));
+      await db.transaction((tx) => writeProducts(tx, pageUid, products, now));
     },
 
     /** The products with these uids, in no particular order; unknown uids are skipped. */

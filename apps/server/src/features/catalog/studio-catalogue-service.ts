@@ -216,25 +216,16 @@ export function createStudioCatalogueService(db: Database, catalog: CatalogServi
       );
     },
 
-    /** Writes imported products in one transaction and marks the archived ones. */
+    /** Writes imported products, archived or active as the file says, in one transaction. */
     async importProducts(
       pageUid: string,
       products: readonly { uid: string; input: ProductInput; archived: boolean }[],
     ): Promise<void> {
       await catalog.upsertProducts(
         pageUid,
-        products.map((product) => ({ uid: product.uid, input: normalized(product.input) })),
+        products.map((product) => ({ ...product, input: normalized(product.input) })),
+        now(),
       );
-      const archived = products.filter((product) => product.archived).map((product) => product.uid);
-      const active = products.filter((product) => !product.archived).map((product) => product.uid);
-      await db.query(
-        'UPDATE products SET archived_at = COALESCE(archived_at, $3) WHERE page_uid = $1 AND uid = ANY($2)',
-        [pageUid, archived, now()],
-      );
-      await db.query('UPDATE products SET archived_at = NULL WHERE page_uid = $1 AND uid = ANY($2)', [
-        pageUid,
-        active,
-      ]);
     },
   };
 }

@@ -3,7 +3,8 @@ import { PageInput, type ProductInput, type StudioProduct } from '@vitrine/proto
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { signInStaff } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { eventTopics } from '../events/event-service.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 type Headers = { authorization: string };
@@ -335,6 +336,26 @@ describe('Shopify CSV import and export', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('archives the products whose Status is archived or draft, and restores active ones', async () => {
+    const archived = csvOf({
+      Handle: 'old-hat',
+      Title: 'Old hat',
+      'Variant Price': '10',
+      Status: 'archived',
+    });
+    expect((await csvUpload(`${store}/product-import`, archived, csvOwner)).json()).toMatchObject({
+      created: 1,
+    });
+    const listed = async () =>
+      (await call('GET', `${store}/products?archived=archived&q=old-hat`, csvOwner)).json().total;
+    expect(await listed()).toBe(1);
+    const active = csvOf({ Handle: 'old-hat', Title: 'Old hat', 'Variant Price': '10', Status: 'active' });
+    expect((await csvUpload(`${store}/product-import`, active, csvOwner)).json()).toMatchObject({
+      updated: 1,
+    });
+    expect(await listed()).toBe(0);
+  });
+
   it('reads semicolon-separated files', async () => {
     const csv = 'Handle;Title;Variant Price\nsemi;Semi;"12,50"\n';
     const preview = await csvUpload(`${store}/product-import/preview`, csv, csvOwner);
@@ -346,5 +367,56 @@ describe('catalogue info', () => {
   it("answers the store's currency", async () => {
     const response = await call('GET', 'store-b/catalogue-info', ownerOfB);
     expect(response.json()).toEqual({ currency: 'EUR', currencies: ['EUR'] });
+  });
+});
+
+describe('changes reach the shows presenting a product', () => {
+  it('republishes on a studio update and on a CSV import that updates it', async () => {
+    const store = 'store-live';
+    await app.services.stores.upsertPage(
+      store,
+      PageInput.parse({ name: 'Live', language: 'da', currency: 'DKK' }),
+    );
+    const liveOwner = (await signInStaff(app, store, 'owner')).headers;
+    const created = await call('POST', `${store}/products`, liveOwner, {
+      name: 'Live mug',
+      externalId: 'live-mug',
+      prices: { DKK: 10000 },
+    });
+    const mug: StudioProduct = created.json();
+    const admin = (method: 'PUT', url: string, payload: object) =>
+      app.server.inject({ method, url, headers: adminHeaders, payload });
+    expect(
+      (await admin('PUT', `/admin/pages/${store}/campaigns/live-camp`, { name: 'Live' })).statusCode,
+    ).toBe(200);
+    const event = await admin('PUT', '/admin/events/live-ev', {
+      pageUid: store,
+      campaignId: 'live-camp',
+      currentStatus: 'live',
+      eventName: 'Live now',
+      eventStartTimestamp: Date.now(),
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    expect(
+      (await admin('PUT', '/admin/events/live-ev/products/ep-mug', { productUid: mug.uid })).statusCode,
+    ).toBe(200);
+
+    const names: string[] = [];
+    const stop = await app.bus.listen(eventTopics.eventProducts('live-ev'), (batch) => {
+      for (const change of batch.changes)
+        if (change.type === 'modified')
+          names.push((change.doc as { product: { name: string } }).product.name);
+    });
+    await call('PUT', `${store}/products/${mug.uid}`, liveOwner, {
+      name: 'Live mug II',
+      externalId: 'live-mug',
+      prices: { DKK: 10000 },
+    });
+    await expect.poll(() => names).toEqual(['Live mug II']);
+    const csv = csvOf({ Handle: 'live-mug', Title: 'Live mug III', 'Variant Price': '99.00' });
+    const imported = await csvUpload(`${store}/product-import`, csv, liveOwner);
+    expect(imported.json(), imported.body).toMatchObject({ updated: 1 });
+    await expect.poll(() => names).toEqual(['Live mug II', 'Live mug III']);
+    await stop();
   });
 });

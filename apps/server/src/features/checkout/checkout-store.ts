@@ -11,8 +11,9 @@ import type { Queryable } from '../../db/database.ts';
 
 // Every SQL statement on the checkout feature's tables (checkouts, checkout_lines,
 // checkout_reservations, user_reservations, purchases, payment_transactions, payment_events,
-// test_payment_confirmations, the order_numbers sequence) lives here; services call these
-// functions with the database or their transaction.
+// test_payment_confirmations, the order_numbers sequence) lives here, but the studio's order
+// screens' (order-admin-store.ts, with order_refunds); services call these functions with the
+// database or their transaction.
 
 /** A row of `checkouts`. */
 export interface CheckoutRow {

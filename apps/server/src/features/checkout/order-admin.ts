@@ -88,18 +88,17 @@ export function createOrderAdminService(deps: {
   /** Totals of listed orders: lines summed by SQL, delivery by the shipping rules. */
   async function summaries(pageUid: string, rows: OrderListRow[]): Promise<StudioOrderSummary[]> {
     const names = await deps.events.campaignNames(pageUid, [...new Set(rows.map((row) => row.campaign_uid))]);
-    // The store's freight and free-delivery threshold, read once per currency.
-    const terms = new Map<Currency, DeliveryTerms>();
+    const termsByCurrency = new Map<Currency, DeliveryTerms>();
     const summary: StudioOrderSummary[] = [];
     for (const row of rows) {
-      let currencyTerms = terms.get(row.currency);
-      if (!currencyTerms) {
-        currencyTerms = await deliveryTerms(db, pageUid, row.currency);
-        terms.set(row.currency, currencyTerms);
+      let terms = termsByCurrency.get(row.currency);
+      if (!terms) {
+        terms = await deliveryTerms(db, pageUid, row.currency);
+        termsByCurrency.set(row.currency, terms);
       }
       const details = checkoutDetails(row);
       const subtotal = Number(row.subtotal);
-      const freight = Number(row.item_count) === 0 ? 0 : freightFor(details, currencyTerms, subtotal);
+      const freight = Number(row.item_count) === 0 ? 0 : freightFor(details, terms, subtotal);
       summary.push({
         checkoutUid: row.uid,
         orderNumber: Number(row.order_number),
@@ -391,9 +390,15 @@ export function createOrderAdminService(deps: {
           batch.map((row) => row.uid),
         );
         const detailsByUid = new Map(batch.map((row) => [row.uid, checkoutDetails(row)]));
+        const linesByUid = new Map<string, typeof lines>();
+        for (const line of lines) {
+          const own = linesByUid.get(line.checkout_uid);
+          if (own) own.push(line);
+          else linesByUid.set(line.checkout_uid, [line]);
+        }
         for (const order of page) {
           const details = detailsByUid.get(order.checkoutUid);
-          const own = lines.filter((line) => line.checkout_uid === order.checkoutUid);
+          const own = linesByUid.get(order.checkoutUid) ?? [];
           const money = (amount: number) => decimal(amount, order.currency);
           const subtotal = own.reduce((sum, line) => sum + line.qty * line.unit_price, 0);
           const common = [
