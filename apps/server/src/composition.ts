@@ -93,6 +93,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     events,
     catalog,
     now,
+    // The store's setting (studio settings, time zone); shows keep the zone they were made in.
     storeTimeZone: (pageUid) => stores.timeZone(pageUid),
   });
   const users = createUserService(outboxDb, log);

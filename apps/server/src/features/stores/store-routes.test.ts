@@ -215,6 +215,7 @@ describe('POST /functions/customerpage/storeInfo', () => {
       'content-type': 'application/json',
     });
     expect(response.statusCode).toBe(413);
+    // The limit is named (MEDIA-STORAGE made every 413 say it).
     expect(response.json()).toEqual({
       error: 'payload_too_large',
       message: 'The body is larger than the 256 KB allowed.',
