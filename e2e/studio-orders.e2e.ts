@@ -17,8 +17,11 @@ const baseUrl = inject('baseUrl');
 const adminKey = inject('adminKey');
 const mailDir = inject('mailDir');
 const STORE = 'demo-store';
-const CAMPAIGN = 'demo-autumn-living';
-const MUG = 'nordlys-ceramic-mug';
+// A show and product of this test's own: the demo show's mugs are shared by every other browser
+// test, and orders paid here would take them for good.
+const CAMPAIGN = 'studio-orders-e2e';
+const EVENT = 'studio-orders-e2e-show';
+const MUG = 'studio-orders-e2e-jug';
 const SHOTS = process.env.STUDIO_SHOTS_DIR;
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
@@ -26,9 +29,35 @@ const lockedText = (
   readJson('../apps/web/src/locales/en.json') as { checkout: { order: { locked: string } } }
 ).checkout.order.locked;
 
+async function adminPut(path: string, body: object): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `PUT ${path}: ${await response.clone().text()}`).toBe(200);
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
+  await adminPut(`/admin/pages/${STORE}/products/${MUG}`, {
+    name: 'Studio test jug',
+    sku: 'ST-JUG',
+    prices: { DKK: 17_900, EUR: 2_395 },
+    stock: 100,
+  });
+  await adminPut(`/admin/pages/${STORE}/campaigns/${CAMPAIGN}`, { name: 'Studio orders test show' });
+  await adminPut(`/admin/events/${EVENT}`, {
+    pageUid: STORE,
+    campaignId: CAMPAIGN,
+    status: 'public',
+    currentStatus: 'live',
+    eventName: 'Studio orders test show',
+    eventStartTimestamp: Date.now(),
+    liveStartTime: Date.now(),
+  });
+  await adminPut(`/admin/events/${EVENT}/products/${MUG}`, { productUid: MUG });
 });
 afterAll(async () => {
   await browser?.close();

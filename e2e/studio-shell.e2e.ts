@@ -26,7 +26,11 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   return context.newPage();
 }
 
-const navLabels = (page: Page) => page.locator('.studio-nav a').allTextContents();
+/** The navigation's sections, once the layout (its own lazy code) has rendered. */
+async function navLabels(page: Page): Promise<string[]> {
+  await page.locator('.studio-nav a').first().waitFor();
+  return page.locator('.studio-nav a').allTextContents();
+}
 
 describe('studio sign-in', () => {
   it('signs a staff member in with e-mail and password, and refuses a wrong password with a message', async () => {

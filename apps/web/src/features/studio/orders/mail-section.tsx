@@ -126,7 +126,9 @@ export default function MailSection() {
             <iframe title={t('mail.html')} sandbox="" srcDoc={open.html} className="studio-mail-view__html" />
             <figure className="studio-mail-view__text">
               <figcaption className="studio-visually-hidden">{t('mail.text')}</figcaption>
-              <pre>{open.text}</pre>
+              {/* Focusable: a keyboard user can scroll a long mail's text. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1). */}
+              <pre tabIndex={0}>{open.text}</pre>
             </figure>
           </div>
         </section>
