@@ -72,6 +72,8 @@ export async function openStudioAs(
       localStorage.setItem('vitrine-session', JSON.stringify(session));
   }, account.session);
   await page.goto(`${options.baseUrl}/studio/${encodeURIComponent(options.pageUid)}/${options.path ?? ''}`);
+  // The section's own code loads after the layout: wait for its heading, not just the frame.
   await page.waitForSelector('.studio-nav');
+  await page.locator('#studio-main h1').first().waitFor();
   return account;
 }
