@@ -126,7 +126,10 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     stores,
     contacts,
   });
-  const accounts = createAccountService(outboxDb, auth, users, now, { abuseLimits: config.abuseLimits });
+  const accounts = createAccountService(outboxDb, auth, users, now, {
+    abuseLimits: config.abuseLimits,
+    signUpLimit: config.signUpLimit,
+  });
   const oidc = createOidcService(db, config.oidcProviders, { now, log });
 
   const stockAnnouncer = createStockAnnouncer(

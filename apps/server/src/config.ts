@@ -74,6 +74,14 @@ const Environment = z.object({
    * Comments per user per window, "MAX/SECONDS" (default 5/10), or "off" — for benchmarks whose
    * single writer posts many comments a second.
    */
+  /**
+   * New accounts per client address per window, "MAX/SECONDS" (default 20/600). Raised only for
+   * browser tests, whose many shoppers and staff sign up from one address.
+   */
+  VITRINE_SIGN_UP_LIMIT: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}\/[1-9][0-9]{0,4}$/, 'must be "MAX/SECONDS" (e.g. 20/600)')
+    .default('20/600'),
   VITRINE_COMMENT_RATE_LIMIT: z
     .string()
     .regex(/^(off|[1-9][0-9]{0,5}\/[1-9][0-9]{0,4})$/, 'must be "MAX/SECONDS" (e.g. 5/10) or "off"')
@@ -170,6 +178,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** Comments per user per window; null when switched off. */
   commentRateLimit: { max: number; windowMs: number } | null;
+  /** New accounts per client address per window. */
+  signUpLimit: { max: number; windowMs: number };
 }
 
 /** The demo retailer's port: PORT + 1 unless set; a main server on any free port gets any free one too. */
@@ -223,6 +233,7 @@ export function loadConfig(
     oidcProviders: e.VITRINE_OIDC_PROVIDERS,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
+    signUpLimit: parseRateLimit(e.VITRINE_SIGN_UP_LIMIT) ?? { max: 20, windowMs: 600_000 },
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',

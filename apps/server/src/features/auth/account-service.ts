@@ -71,8 +71,11 @@ export function createAccountService(
     | 'publishUser'
   >,
   now: () => number,
-  /** config.abuseLimits: per-address limits (sign-in attempts, anonymous users, hashing share). */
-  options: { abuseLimits: boolean } = { abuseLimits: false },
+  /**
+   * config.abuseLimits: per-address limits (sign-in attempts, anonymous users, hashing share);
+   * config.signUpLimit: new accounts per address (SIGN_UP_LIMIT unless configured).
+   */
+  options: { abuseLimits: boolean; signUpLimit?: { max: number; windowMs: number } } = { abuseLimits: false },
 ) {
   /** The client whose share of the hashing queue a hash counts against (abuse limits only). */
   const hashingClient = (clientAddress: string) => (options.abuseLimits ? clientAddress : undefined);
@@ -128,7 +131,7 @@ export function createAccountService(
       await enforceRateLimit(
         db,
         `signup:${clientAddress}`,
-        SIGN_UP_LIMIT,
+        options.signUpLimit ?? SIGN_UP_LIMIT,
         now(),
         (seconds) => `Too many new accounts from this address. Try again in ${seconds} seconds.`,
       );

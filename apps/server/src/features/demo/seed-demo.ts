@@ -450,14 +450,14 @@ export function demoSeedRequests(now: number): DemoSeedRequest[] {
   ];
 }
 
+/** The demo store's owner: `npm start` prints a one-time studio link that signs them in. */
+export const DEMO_OWNER = { email: 'owner@nordlys.example', name: 'Nordlys owner' };
+
 /**
  * Creates the demo store "Nordlys Living" on a database without any store, and returns its page
  * uid; returns null and leaves the database alone otherwise. It goes through the admin HTTP API
  * rather than the services so the demo data is validated exactly as an operator's would be.
  */
-/** The demo store's owner: `npm start` prints a one-time studio link that signs them in. */
-export const DEMO_OWNER = { email: 'owner@nordlys.example', name: 'Nordlys owner' };
-
 export async function seedDemoStoreIfEmpty(
   app: App,
   adminKey: string,

@@ -19,6 +19,11 @@ export interface EmbedParams {
    * page (`resumeEvent`, `resumeAt` seconds, `autoplay=1` when it was playing).
    */
   resume: { eventUid: string; time: number; autoplay: boolean } | null;
+  /**
+   * The player starts minimized (`minimized=1`): the SDK brought it back minimized on this page.
+   * Read here, not waited for as a host command, which can arrive before the player listens.
+   */
+  minimized?: true;
 }
 
 /** The origin of an http(s) address, or null for anything else (opaque, file:, malformed). */
@@ -61,6 +66,7 @@ export function readEmbedParams(search: string, framed: boolean): EmbedParams | 
             autoplay: query.get(EMBED_QUERY.autoplay) === EMBED_FLAG_ON,
           }
         : null,
+    ...(query.get(EMBED_QUERY.minimized) === EMBED_FLAG_ON ? { minimized: true as const } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { type CSSProperties, lazy, useCallback, useReducer, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../checkout/player-cart.tsx';
+import { currentEmbedParams } from '../host-bridge/embed-params.ts';
 import { HostBridgeProvider, useHostBridge } from '../host-bridge/host-bridge-context.tsx';
 import { findByHostId, hostProductId } from '../host-bridge/host-product.ts';
 import {
@@ -98,7 +99,11 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
   const [layout, dispatch] = useReducer(
     layoutReducer,
     settings.productOverlayInvisible ? 'overlay' : settings.productOverlayPosition,
-    initialLayout,
+    // A player the SDK brought back minimized starts so (its query says), not one frame later.
+    (position: Parameters<typeof initialLayout>[0]) => ({
+      ...initialLayout(position),
+      minimized: currentEmbedParams()?.minimized === true,
+    }),
   );
   const { activeUid, shown } = useProductTimeline(videoRef, products, event, host);
   const [popularProductUids, setPopularProductUids] = useState<ReadonlySet<string>>(NOBODY_POPULAR);
