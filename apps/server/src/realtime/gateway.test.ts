@@ -644,6 +644,66 @@ describe('changes published while a subscription loads', () => {
   });
 });
 
+describe('a join storm', () => {
+  const CAMPAIGN_STORM = 'camp-storm';
+  const params = { pageUid: PAGE, campaignUid: CAMPAIGN_STORM };
+  const id = subscriptionKey('comments', params);
+  const topic = commentTopics.publicComments(PAGE, CAMPAIGN_STORM);
+  let node: TestServer;
+  let gate: ReturnType<typeof gatedBus>;
+
+  beforeAll(async () => {
+    gate = gatedBus();
+    node = await startTestServer({ db: server.db, bus: gate.bus });
+  });
+  afterAll(async () => {
+    await node?.close();
+    await gate?.bus.close();
+  });
+
+  // Straight on the bus: these documents are in no snapshot, so a viewer has them only as changes.
+  const publish = (docId: string) => gate.bus.publish(topic, [{ type: 'added', docId, doc: { docId } }]);
+
+  it('viewers joining while the snapshot loads share one query and get every later change once', async () => {
+    const queriesBefore = node.realtime.stats().snapshotQueries;
+    const late: RealtimeTestClient[] = [];
+    gate.hooks.afterRead = async () => {
+      // After the shared seq was read, before the late viewers listen: only the shared load saw it.
+      await publish('between');
+      for (let i = 0; i < 5; i++) {
+        const client = await open(node.wsUrl);
+        client.send(subscribeFrame('comments', params));
+        late.push(client);
+      }
+      while (node.realtime.stats().loading < 6) await sleep(5);
+      await publish('while loading');
+    };
+    const first = await open(node.wsUrl);
+    first.send(subscribeFrame('comments', params));
+    await first.nextFrame(isAnswerTo(id));
+    await publish('live');
+
+    const viewers = [first, ...late];
+    const snapshotSeqs = new Set<number>();
+    for (const viewer of viewers) {
+      await nextChange(viewer, id, (change) => change.docId === 'live');
+      const frames = viewer.frames.filter((frame) => 'id' in frame && frame.id === id);
+      expect(frames[0]?.type).toBe('snapshot');
+      const seqs = frames.map((frame) =>
+        frame.type === 'snapshot' || frame.type === 'changes' ? frame.seq : -1,
+      );
+      snapshotSeqs.add(seqs[0]!);
+      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1]!);
+      const delivered = frames.flatMap((frame) =>
+        frame.type === 'changes' ? frame.changes.map((change) => change.docId) : [],
+      );
+      expect(delivered).toEqual(['between', 'while loading', 'live']);
+    }
+    expect(snapshotSeqs.size).toBe(1);
+    expect(node.realtime.stats().snapshotQueries).toBe(queriesBefore + 1);
+  });
+});
+
 describe('shutdown', () => {
   it('closing the server says goodbye (1001) to connected clients instead of waiting for them', async () => {
     const node = await startTestServer({ db: server.db });

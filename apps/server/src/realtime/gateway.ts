@@ -23,6 +23,14 @@ export const SLOW_CONSUMER_BYTES = 1024 * 1024;
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 const MAX_FRAME_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 30_000;
+/**
+ * How long a loaded snapshot of a public query keeps serving the viewers who join after it: a show
+ * that starts brings thousands within seconds, and one query (and one encoded frame) per tick
+ * serves them all. The batches published meanwhile are sent after it, so nothing is missed.
+ */
+export const PUBLIC_SNAPSHOT_TICK_MS = 1000;
+/** A shared snapshot stops serving newcomers once this many batches followed it (a busy topic). */
+const SHARED_SNAPSHOT_MAX_BATCHES = 100;
 /** What a socket is told when the sign-in its token came from ends. */
 export const SESSION_ENDED_MESSAGE = 'This sign-in has ended (logged out); sign in again.';
 
@@ -69,6 +77,19 @@ interface QueryInstance {
   outgoing: LiveChange[];
   outgoingSeq: number;
   flushScheduled: boolean;
+  /** The snapshot loading (or, for a public query, loaded this tick) that newcomers share. */
+  shared: SharedSnapshot | null;
+}
+
+/**
+ * One snapshot query shared by every subscriber who joins while it loads (and, for public
+ * queries, for a tick after). Its seq is read before the query runs, and the topic's batches from
+ * then on are kept beside it: a subscriber gets the snapshot and every kept batch above its seq,
+ * whenever it joined, so nothing between the snapshot and its own listening is lost.
+ */
+interface SharedSnapshot {
+  loaded: Promise<{ seq: number; frame: Buffer }>;
+  batches: ChangeBatch[];
 }
 
 interface TopicListener {
@@ -80,6 +101,10 @@ export interface GatewayStats {
   connections: number;
   queryInstances: number;
   topics: number;
+  /** Subscriptions still loading their snapshot or replay. */
+  loading: number;
+  /** Snapshot queries run since the gateway started (shared ones count once). */
+  snapshotQueries: number;
 }
 
 /**
@@ -98,6 +123,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
   const connections = new Set<Connection>();
   const instances = new Map<string, QueryInstance>();
   const topics = new Map<string, TopicListener>();
+  let snapshotQueries = 0;
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -358,10 +384,13 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       instance.pending.set(connection, missed);
       await followed(instance);
       if (!instance.pending.has(connection) || connection.closed) return;
-      const covered = await catchUp(connection, instance, resumeSeq);
-      // Batches that arrived while loading, beyond what the snapshot or replay covered.
+      let covered = await catchUp(connection, instance, resumeSeq, missed);
+      // Batches that arrived while loading, beyond what the snapshot or replay covered; a shared
+      // snapshot's batches and this connection's own overlap, so each seq goes out once, in order.
+      missed.sort((a, b) => a.seq - b.seq);
       for (const batch of missed) {
         if (batch.seq <= covered) continue;
+        covered = batch.seq;
         const changes = selectChanges(instance, batch);
         if (changes.length)
           send(connection, JSON.stringify({ type: 'changes', id, changes, seq: batch.seq }));
@@ -384,8 +413,16 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     }
   }
 
-  /** Sends what the connection lacks: the missed changes when the log still has them, else a snapshot. */
-  async function catchUp(connection: Connection, instance: QueryInstance, resumeSeq: number | undefined) {
+  /**
+   * Sends what the connection lacks: the missed changes when the log still has them, else a
+   * snapshot; returns the seq that covers, and adds to `missed` the batches a shared snapshot kept.
+   */
+  async function catchUp(
+    connection: Connection,
+    instance: QueryInstance,
+    resumeSeq: number | undefined,
+    missed: ChangeBatch[],
+  ) {
     if (resumeSeq !== undefined) {
       const batches = await bus.replay(instance.topic, resumeSeq);
       if (batches !== null) {
@@ -395,12 +432,43 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         return seq;
       }
     }
-    // Read the sequence first: a change committed after it is sent again after the snapshot,
-    // which merging by identity makes harmless; reading it after could lose one.
-    const seq = await bus.currentSeq(instance.topic);
-    const docs = await instance.definition.snapshot(instance.params as never, connection.caller);
-    send(connection, JSON.stringify({ type: 'snapshot', id: instance.key, docs, seq }));
+    const shared = instance.shared ?? shareSnapshot(instance);
+    const { seq, frame } = await shared.loaded;
+    // Copied after the load: every batch it kept so far (later ones reach `missed` directly).
+    missed.push(...shared.batches);
+    send(connection, frame);
     return seq;
+  }
+
+  /** Starts the instance's snapshot query, for every subscriber who joins before it is forgotten. */
+  function shareSnapshot(instance: QueryInstance): SharedSnapshot {
+    const shared: SharedSnapshot = {
+      batches: [],
+      loaded: Promise.resolve({ seq: 0, frame: Buffer.alloc(0) }),
+    };
+    const forget = () => {
+      if (instance.shared === shared) instance.shared = null;
+    };
+    shared.loaded = (async () => {
+      snapshotQueries++;
+      // Read the sequence first: a change committed after it is sent again after the snapshot,
+      // which merging by identity makes harmless; reading it after could lose one.
+      const seq = await bus.currentSeq(instance.topic);
+      const docs = await instance.definition.snapshot(instance.params as never);
+      // Encoded once, like a fan-out frame: every subscriber sharing it gets the same bytes.
+      return { seq, frame: Buffer.from(JSON.stringify({ type: 'snapshot', id: instance.key, docs, seq })) };
+    })();
+    instance.shared = shared;
+    shared.loaded.then(() => {
+      // Only data anyone may read stays for a tick; a private snapshot serves its load only.
+      if (!isPublic(instance)) return forget();
+      setTimeout(forget, PUBLIC_SNAPSHOT_TICK_MS).unref();
+    }, forget);
+    return shared;
+  }
+
+  function isPublic(instance: QueryInstance) {
+    return instance.definition.authorize(instance.params as never, { userUid: null }).allowed;
   }
 
   /** The node's instance of a query with these params, created (and its topic followed) on first use. */
@@ -423,6 +491,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         outgoing: [],
         outgoingSeq: 0,
         flushScheduled: false,
+        shared: null,
       };
       instances.set(key, instance);
       let listener = topics.get(instance.topic);
@@ -456,6 +525,12 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
   function deliver(listener: TopicListener, batch: ChangeBatch) {
     for (const instance of listener.instances) {
       for (const missed of instance.pending.values()) missed.push(batch);
+      const shared = instance.shared;
+      if (shared) {
+        shared.batches.push(batch);
+        // A busy topic: newcomers get a fresh snapshot rather than a long tail of batches.
+        if (shared.batches.length >= SHARED_SNAPSHOT_MAX_BATCHES) instance.shared = null;
+      }
       if (instance.live.size === 0) continue;
       const changes = selectChanges(instance, batch);
       if (changes.length === 0) continue;
@@ -517,7 +592,13 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
 
   return {
     stats(): GatewayStats {
-      return { connections: connections.size, queryInstances: instances.size, topics: topics.size };
+      return {
+        connections: connections.size,
+        queryInstances: instances.size,
+        topics: topics.size,
+        loading: [...instances.values()].reduce((sum, instance) => sum + instance.pending.size, 0),
+        snapshotQueries,
+      };
     },
   };
 }

@@ -18,7 +18,11 @@ export interface LiveQueryDefinition<N extends LiveQueryName> {
   params: (typeof LiveQueryParams)[N];
   authorize(params: z.infer<(typeof LiveQueryParams)[N]>, caller: CallerContext): AccessDecision;
   topic(params: z.infer<(typeof LiveQueryParams)[N]>): string;
-  snapshot(params: z.infer<(typeof LiveQueryParams)[N]>, caller: CallerContext): Promise<LiveDocument[]>;
+  /**
+   * The query's documents now. They depend on the params alone (`authorize` decides who may read
+   * them): the gateway shares one snapshot between the subscribers that join while it loads.
+   */
+  snapshot(params: z.infer<(typeof LiveQueryParams)[N]>): Promise<LiveDocument[]>;
   select?(change: LiveChange, params: z.infer<(typeof LiveQueryParams)[N]>): LiveChange | null;
 }
 
