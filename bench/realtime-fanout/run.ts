@@ -5,7 +5,7 @@
  * Redis and PostgreSQL (`--mode redis`). See README.md.
  *
  *   node --import tsx bench/realtime-fanout/run.ts [--connections 5000] [--rate 10] [--seconds 15]
- *     [--mode single|redis] [--impl both|vitrine|socket.io] [--loadgens N]
+ *     [--mode single|redis|join-storm] [--impl both|vitrine|socket.io] [--loadgens N]
  *     [--redis-url redis://127.0.0.1:6379] [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench]
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -57,9 +57,10 @@ const FD_RESERVE = 500;
 
 const { values: args } = parseArgs({
   options: {
-    connections: { type: 'string', default: '5000' },
+    connections: { type: 'string' },
     rate: { type: 'string', default: '10' },
-    seconds: { type: 'string', default: '15' },
+    seconds: { type: 'string' },
+    'connect-concurrency': { type: 'string' },
     mode: { type: 'string', default: 'single' },
     impl: { type: 'string', default: 'both' },
     loadgens: { type: 'string' },
@@ -78,10 +79,12 @@ if (args.help) {
 function readUsage() {
   return [
     'node --import tsx bench/realtime-fanout/run.ts [options]',
-    '  --connections N   viewers (default 5000, up to 50000; limited by the open-file limit)',
+    '  --connections N   viewers (default 5000, join-storm 10000; up to 50000; limited by the open-file limit)',
     '  --rate R          comments per second (default 10)',
-    '  --seconds S       duration of the write phase (default 15)',
+    '  --seconds S       duration of the write phase (default 15, join-storm 5)',
     '  --mode M          single (Vitrine vs Socket.IO) | redis (two Vitrine nodes on Redis + PostgreSQL)',
+    '                    | join-storm (single, with every viewer joining at once: connect time and CPU per connect)',
+    '  --connect-concurrency C  viewers each load generator opens at once (default 64, join-storm 1000)',
     '  --impl I          single mode: both | vitrine | socket.io (default both)',
     '  --loadgens K      load-generator processes (default: as few as the open-file limit allows)',
     '  --redis-url U     redis mode (default redis://127.0.0.1:6379)',
@@ -101,12 +104,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const connections = positiveInt('connections', args.connections, 50_000);
-const rate = positiveInt('rate', args.rate, 10_000);
-const seconds = positiveInt('seconds', args.seconds, 3_600);
 const modeArg = args.mode;
-if (modeArg !== 'single' && modeArg !== 'redis') fail('--mode must be single or redis');
-const mode: 'single' | 'redis' = modeArg;
+if (modeArg !== 'single' && modeArg !== 'redis' && modeArg !== 'join-storm')
+  fail('--mode must be single, redis or join-storm');
+const mode: 'single' | 'redis' | 'join-storm' = modeArg;
+const joinStorm = mode === 'join-storm';
+const connections = positiveInt('connections', args.connections ?? (joinStorm ? '10000' : '5000'), 50_000);
+const rate = positiveInt('rate', args.rate, 10_000);
+const seconds = positiveInt('seconds', args.seconds ?? (joinStorm ? '5' : '15'), 3_600);
+/** Viewers a load generator opens at once: a join storm has them all arrive together. */
+const connectConcurrency = positiveInt(
+  'connect-concurrency',
+  args['connect-concurrency'] ?? (joinStorm ? '1000' : '64'),
+  50_000,
+);
 const implArg = args.impl;
 if (implArg !== 'both' && implArg !== 'vitrine' && implArg !== 'socket.io')
   fail('--impl must be both, vitrine or socket.io');
@@ -546,11 +557,13 @@ interface ServerFigures {
 interface RunResult {
   bench: 'realtime-fanout';
   impl: Impl;
-  mode: 'single' | 'redis';
+  mode: 'single' | 'redis' | 'join-storm';
   connections: number;
   connectionsReady: number;
   connectionsFailed: number;
   connectSeconds: number;
+  /** Server CPU of the connect phase per viewer connected, ms. */
+  serverCpuMsPerConnect: number | null;
   rate: number;
   seconds: number;
   commentsSent: number;
@@ -642,7 +655,7 @@ async function runOnce(
         pageUid: DEMO_PAGE_UID,
         campaignUid,
         maxComments: totalComments,
-        connectConcurrency: 64,
+        connectConcurrency,
         connectTimeoutMs: 30_000,
       });
       firstIndex += targets.reduce((sum, t) => sum + t.count, 0);
@@ -814,6 +827,15 @@ async function runOnce(
       connectionsReady,
       connectionsFailed,
       connectSeconds,
+      serverCpuMsPerConnect: (() => {
+        const total = serverFigures.reduce<number | null>(
+          (sum, f) => (sum === null || f.cpuSecondsConnect === null ? null : sum + f.cpuSecondsConnect),
+          0,
+        );
+        return total === null || !connectionsReady
+          ? null
+          : Math.round((total / connectionsReady) * 1e5) / 100;
+      })(),
       rate,
       seconds,
       commentsSent: write.sent,
@@ -1075,6 +1097,7 @@ function printReport(results: RunResult[]) {
       },
     ],
     ['server CPU s, connect', (c) => numOrDash(round2(sumOf(c.servers, (s) => s.cpuSecondsConnect)))],
+    ['server CPU ms per connect', (c) => (c.node ? '' : numOrDash(c.result.serverCpuMsPerConnect))],
     ['server CPU s, write+drain', (c) => numOrDash(round2(sumOf(c.servers, (s) => s.cpuSecondsWrite)))],
     ['server CPU % of a core', (c) => c.servers.map((s) => percent(s.cpuPercentWrite)).join(' + ')],
     ['server CPU µs per msg', (c) => (c.node ? '' : numOrDash(c.result.serverCpuUsPerDelivery))],
@@ -1144,10 +1167,13 @@ try {
       heapBytesPerConnection: ratio(vitrine.heapBytesPerConnection, socketIo.heapBytesPerConnection),
       serverCpuPerDelivery: ratio(vitrine.serverCpuUsPerDelivery, socketIo.serverCpuUsPerDelivery),
       fanoutCpuPerDelivery: ratio(vitrine.fanoutCpuUsPerDelivery, socketIo.fanoutCpuUsPerDelivery),
+      connectSeconds: ratio(vitrine.connectSeconds, socketIo.connectSeconds),
+      serverCpuPerConnect: ratio(vitrine.serverCpuMsPerConnect, socketIo.serverCpuMsPerConnect),
     };
     process.stdout.write(
       `\nVitrine / Socket.IO: msgs/s ×${ratios.deliveredPerSec}, p50 ×${ratios.p50}, p99 ×${ratios.p99}, ` +
-        `RSS per connection ×${ratios.bytesPerConnection}, heap per connection ×${ratios.heapBytesPerConnection}, server CPU per delivery ×${ratios.serverCpuPerDelivery}, fan-out CPU per delivery ×${ratios.fanoutCpuPerDelivery}\n`,
+        `RSS per connection ×${ratios.bytesPerConnection}, heap per connection ×${ratios.heapBytesPerConnection}, server CPU per delivery ×${ratios.serverCpuPerDelivery}, fan-out CPU per delivery ×${ratios.fanoutCpuPerDelivery}, ` +
+        `connect time ×${ratios.connectSeconds}, server CPU per connect ×${ratios.serverCpuPerConnect}\n`,
     );
     process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', ratio: ratios })}\n`);
   }
