@@ -15,6 +15,7 @@ import type { ChangeBus } from './realtime/change-bus.ts';
 import { registerRealtimeGateway } from './realtime/gateway.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
 import { createOutbox, withOutbox } from './realtime/outbox.ts';
+import { createMemoryPresenceStore, createPresence, type PresenceStore } from './realtime/presence.ts';
 import type { ScheduleTimer } from './schedule-timer.ts';
 
 /** How often finished rate-limit windows are deleted. */
@@ -54,6 +55,13 @@ async function openChangeBus(config: Config, log: FastifyBaseLogger): Promise<Ch
   });
 }
 
+/** Where the nodes' viewer counts meet: Redis when REDIS_URL is set, else in process. */
+async function openPresenceStore(config: Config): Promise<PresenceStore> {
+  if (!config.redisUrl) return createMemoryPresenceStore();
+  const { createRedisPresenceStore } = await import('./realtime/presence-redis.ts');
+  return createRedisPresenceStore({ url: config.redisUrl, keyPrefix: config.redisPrefix });
+}
+
 /** Builds the HTTP server: API, admin API, reads, /sdk.js, demo media and the built web app, on one port. */
 export async function buildApp({
   config,
@@ -79,7 +87,15 @@ export async function buildApp({
   await registerCompression(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   const outbox = createOutbox({ bus, log: server.log });
-  const services = createServices({ db, outboxDb: withOutbox(db, outbox), now, log: server.log, config });
+  const presence = createPresence({ store: await openPresenceStore(config), bus, log: server.log });
+  const services = createServices({
+    db,
+    outboxDb: withOutbox(db, outbox),
+    now,
+    log: server.log,
+    config,
+    presence,
+  });
   const requireAdmin = requireAdminKey(config.adminKey);
   const rateLimitSweep = setInterval(() => {
     deleteStaleRateLimits(db, now()).catch((error) =>
@@ -117,6 +133,8 @@ export async function buildApp({
   // Registered after the background work's hooks, so they run after it stopped (Fastify runs a
   // context's onClose hooks in order): what it committed still reaches the bus, then the bus closes.
   server.addHook('onClose', () => outbox.drain({ stop: true }));
+  // Before the bus closes: its last tick may still publish.
+  server.addHook('onClose', () => presence.close());
   if (!givenBus) server.addHook('onClose', () => bus.close());
 
   const realtime = registerRealtimeGateway(server, {
@@ -126,6 +144,13 @@ export async function buildApp({
     sessionsEndedTopic: SESSIONS_ENDED_TOPIC,
     log: server.log,
   });
+  // A viewer of a show is a connection following its products, which every player opens.
+  presence.countViewersWith(
+    () =>
+      new Map(
+        realtime.audience('liveEventProducts').map((entry) => [entry.params.eventId, entry.connections]),
+      ),
+  );
 
   registerSdkScript(server);
   await server.register(fastifyStatic, {

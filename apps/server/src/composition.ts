@@ -58,6 +58,7 @@ import { createUserService } from './features/users/user-service.ts';
 import { createAbuseLimiter } from './http/abuse-limits.ts';
 import type { LiveQueryCatalogue } from './realtime/live-query.ts';
 import type { OutboxDatabase } from './realtime/outbox.ts';
+import { type Presence, presenceLiveQueries } from './realtime/presence.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
 import type { ScheduleTimer } from './schedule-timer.ts';
 
@@ -74,13 +75,15 @@ export interface CompositionDeps {
   now: () => number;
   log: FastifyBaseLogger;
   config: Config;
+  /** Concurrent viewers per show, across nodes (it needs the bus and the gateway, so the app makes it). */
+  presence: Presence;
 }
 
 /**
  * The composition root: builds every service of every feature, wiring each to the services it
  * calls, and the live-query catalogue the realtime gateway serves. Nothing else constructs services.
  */
-export function createServices({ db, outboxDb, now, log, config }: CompositionDeps) {
+export function createServices({ db, outboxDb, now, log, config, presence }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
   /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
@@ -195,6 +198,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     ...notificationLiveQueries(db),
     ...checkoutLiveQueries(db, now),
     ...userLiveQueries(db),
+    ...presenceLiveQueries(presence),
   };
 
   return {
@@ -226,6 +230,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     paymentProviders,
     testProvider,
     liveQueries,
+    presence,
   };
 }
 

@@ -14,6 +14,7 @@ export * from './live-documents.ts';
 export * from './live-queries.ts';
 export * from './reads.ts';
 export * from './realtime.ts';
+export * from './realtime-presence.ts';
 export * from './store.ts';
 export * from './store-settings.ts';
 export * from './tracking.ts';

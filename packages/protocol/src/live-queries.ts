@@ -14,6 +14,7 @@ import type {
   UserDoc,
 } from './live-documents.ts';
 import type { ShopEvent } from './reads.ts';
+import type { ViewerCountDoc } from './realtime-presence.ts';
 import type { PlayerSettings } from './store.ts';
 
 /** At most 10 ids per lookup (spec §9); larger sets are split into several subscriptions. */
@@ -53,6 +54,8 @@ export const LiveQueryParams = {
   notifications: z.object({ userUid: z.string().min(1).max(128), campaignUid: Uid }).strict(),
   /** The user document: readable only by that user. */
   user: z.object({ userUid: z.string().min(1).max(128) }).strict(),
+  /** How many watch the show now, across nodes, and its peak; updated at most once a second. */
+  viewerCount: z.object({ eventId: Uid }).strict(),
 } as const;
 
 export type LiveQueryName = keyof typeof LiveQueryParams;
@@ -74,6 +77,7 @@ export interface LiveQueryDocuments {
   userComments: CommentDoc;
   notifications: NotificationDoc;
   user: UserDoc;
+  viewerCount: ViewerCountDoc;
 }
 
 export const LIVE_QUERY_NAMES = Object.keys(LiveQueryParams) as LiveQueryName[];

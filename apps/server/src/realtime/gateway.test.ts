@@ -816,6 +816,7 @@ describe('access', () => {
     userComments: { pageUid: PAGE, campaignUid: CAMPAIGN, userUid },
     notifications: { userUid, campaignUid: CAMPAIGN },
     user: { userUid },
+    viewerCount: { eventId: 'ev-live' },
   });
 
   type Caller = 'anonymous' | 'other user' | 'owner';
@@ -824,8 +825,8 @@ describe('access', () => {
   );
 
   it('covers every query of the catalogue', () => {
-    expect(LIVE_QUERY_NAMES).toHaveLength(15);
-    expect(cases).toHaveLength(45);
+    expect(LIVE_QUERY_NAMES).toHaveLength(16);
+    expect(cases).toHaveLength(48);
     for (const name of OWNER_ONLY) expect(LIVE_QUERY_NAMES).toContain(name);
   });
 

@@ -7,6 +7,7 @@ import {
   type LiveChange,
   type LiveQueryName,
   LiveQueryParams,
+  type LiveQueryParamsOf,
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
   subscriptionKey,
@@ -591,6 +592,21 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
   }
 
   return {
+    /**
+     * The subscriptions of `query` on this node, each with its params and how many connections
+     * hold it (loading or live): one entry per instance, however many viewers it has.
+     */
+    audience<N extends LiveQueryName>(
+      query: N,
+    ): Array<{ params: LiveQueryParamsOf<N>; connections: number }> {
+      const found: Array<{ params: LiveQueryParamsOf<N>; connections: number }> = [];
+      for (const instance of instances.values()) {
+        if (instance.name !== query) continue;
+        const connections = instance.live.size + instance.pending.size;
+        if (connections > 0) found.push({ params: instance.params as LiveQueryParamsOf<N>, connections });
+      }
+      return found;
+    },
     stats(): GatewayStats {
       return {
         connections: connections.size,

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ServerFrame, subscriptionKey, type ViewerCountDoc } from '@vitrine/protocol';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import {
+  connect,
+  isAnswerTo,
+  openSharedDatabase,
+  type RealtimeTestClient,
+  startTestServer,
+  subscribeFrame,
+  type TestServer,
+} from '../test-support/realtime-test-client.ts';
+import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
+import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
+import { createMemoryChangeBus } from './memory-change-bus.ts';
+import { createMemoryPresenceStore } from './presence.ts';
+import { createRedisPresenceStore } from './presence-redis.ts';
+
+const PAGE = 'shop-presence';
+const EVENT = 'ev-presence';
+const clients: RealtimeTestClient[] = [];
+
+async function seedShow(node: TestServer) {
+  for (const [url, payload] of [
+    [`/admin/pages/${PAGE}`, { name: 'Presence', language: 'en', currency: 'EUR' }],
+    [`/admin/pages/${PAGE}/campaigns/camp-presence`, { name: 'Presence' }],
+    [
+      `/admin/events/${EVENT}`,
+      {
+        pageUid: PAGE,
+        campaignId: 'camp-presence',
+        currentStatus: 'live',
+        eventName: 'Watched',
+        eventStartTimestamp: Date.now(),
+      },
+    ],
+  ] as const) {
+    const response = await node.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  }
+}
+
+/** Opens `count` players of the show on `node`: each follows the show's products. */
+async function viewers(node: TestServer, count: number): Promise<RealtimeTestClient[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = await connect(node.wsUrl);
+      clients.push(client);
+      const frame = subscribeFrame('liveEventProducts', { eventId: EVENT });
+      client.send(frame);
+      expect(await client.nextFrame(isAnswerTo(frame.id))).toMatchObject({ type: 'snapshot' });
+      return client;
+    }),
+  );
+}
+
+async function leave(players: RealtimeTestClient[]) {
+  for (const player of players) {
+    player.close();
+    await player.waitClosed();
+  }
+}
+
+/** Ticks the nodes until the count read on `on` is `expected` (a closed socket leaves its node a moment later). */
+async function counted(nodes: TestServer[], expected: number, on: TestServer = nodes[0]!) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    for (const node of nodes) await node.services.presence.tick();
+    const viewers = await on.services.presence.viewerCount(EVENT);
+    if (viewers === expected || Date.now() > deadline) return expect(viewers).toBe(expected);
+    await sleep(20);
+  }
+}
+
+const viewerCountId = subscriptionKey('viewerCount', { eventId: EVENT });
+const countIn = (frame: ServerFrame): ViewerCountDoc | undefined => {
+  if (frame.type === 'snapshot' && frame.id === viewerCountId) return frame.docs[0]?.doc as ViewerCountDoc;
+  if (frame.type === 'changes' && frame.id === viewerCountId)
+    return frame.changes.at(-1)?.doc as ViewerCountDoc;
+  return undefined;
+};
+
+afterAll(() => {
+  for (const client of clients) if (!client.closed) client.socket.terminate();
+});
+
+describe('presence on one node', () => {
+  let node: TestServer;
+  beforeAll(async () => {
+    node = await startTestServer();
+    await seedShow(node);
+  });
+  afterAll(async () => {
+    await node?.close();
+  });
+
+  it('counts the players of a show, keeps its peak, and the studio follows both live', async () => {
+    const studio = await connect(node.wsUrl);
+    clients.push(studio);
+    studio.send(subscribeFrame('viewerCount', { eventId: EVENT }));
+    const snapshot = await studio.nextFrame(isAnswerTo(viewerCountId));
+    expect(countIn(snapshot)).toEqual({ eventId: EVENT, viewers: 0, peak: 0 });
+
+    const players = await viewers(node, 3);
+    await counted([node], 3);
+    expect(countIn(await studio.nextFrame((frame) => countIn(frame)?.viewers === 3))).toEqual({
+      eventId: EVENT,
+      viewers: 3,
+      peak: 3,
+    });
+
+    await leave(players.slice(0, 2));
+    await counted([node], 1);
+    expect(await node.services.presence.peak(EVENT)).toBe(3);
+    expect(countIn(await studio.nextFrame((frame) => countIn(frame)?.viewers === 1))).toEqual({
+      eventId: EVENT,
+      viewers: 1,
+      peak: 3,
+    });
+
+    // A tick with nothing new announces nothing: the studio gets a change only when the count moves.
+    const framesBefore = studio.frames.length;
+    await node.services.presence.tick();
+    await node.services.presence.tick();
+    await leave(players.slice(2));
+    await counted([node], 0);
+    await studio.nextFrame((frame) => countIn(frame)?.viewers === 0);
+    expect(studio.frames.slice(framesBefore).filter((frame) => countIn(frame))).toHaveLength(1);
+  });
+
+  it("forgets a node's count once it stops reporting", async () => {
+    let now = 1_000;
+    const store = createMemoryPresenceStore(5_000, () => now);
+    await store.report('a', new Map([[EVENT, 4]]));
+    expect(await store.report('b', new Map([[EVENT, 2]]))).toEqual(
+      new Map([[EVENT, { viewers: 6, peak: 6, announce: true }]]),
+    );
+    now += 6_000;
+    expect(await store.report('a', new Map([[EVENT, 4]]))).toEqual(
+      new Map([[EVENT, { viewers: 4, peak: 6, announce: true }]]),
+    );
+    expect(await store.report('a', new Map([[EVENT, 4]]))).toEqual(
+      new Map([[EVENT, { viewers: 4, peak: 6, announce: false }]]),
+    );
+  });
+});
+
+describe('presence across two nodes on Redis', () => {
+  const PREFIX = `vitrine-test-presence-${randomBytes(4).toString('hex')}:`;
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let secondDb: Database;
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+  const bus = createMemoryChangeBus();
+
+  beforeAll(async () => {
+    await requireRedis();
+    db = await openTestDatabase();
+    secondDb = await openSharedDatabase(db);
+    // Presence goes through Redis (REDIS_URL); the change bus is shared in process, so only the
+    // counting is under test here (the Redis bus has its own multi-node tests).
+    const env = { REDIS_URL: TEST_REDIS_URL, VITRINE_REDIS_PREFIX: PREFIX };
+    nodeA = await startTestServer({ db, bus, env });
+    nodeB = await startTestServer({ db: secondDb, bus, env });
+    await seedShow(nodeA);
+  });
+
+  afterAll(async () => {
+    await nodeB?.close();
+    await nodeA?.close();
+    await secondDb?.close();
+    await db?.dispose();
+    await bus.close();
+    if (!(await redisReachable())) return;
+    const admin = new Redis(TEST_REDIS_URL);
+    try {
+      const keys = await admin.keys(`${PREFIX}*`);
+      if (keys.length > 0) await admin.del(...keys);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
+  it('sums the viewers of every node, read on either, and announces each total once', async () => {
+    const studio = await connect(nodeB.wsUrl);
+    clients.push(studio);
+    studio.send(subscribeFrame('viewerCount', { eventId: EVENT }));
+    await studio.nextFrame(isAnswerTo(viewerCountId));
+
+    const onA = await viewers(nodeA, 2);
+    const onB = await viewers(nodeB, 3);
+    await counted([nodeA, nodeB], 5, nodeA);
+    expect(await nodeB.services.presence.viewerCount(EVENT)).toBe(5);
+    await studio.nextFrame((frame) => countIn(frame)?.viewers === 5);
+
+    await leave(onB);
+    await counted([nodeA, nodeB], 2, nodeB);
+    expect(await nodeA.services.presence.peak(EVENT)).toBe(5);
+    await studio.nextFrame((frame) => countIn(frame)?.viewers === 2);
+    // Both nodes tick on: still one change per total, whichever node saw it first.
+    await nodeA.services.presence.tick();
+    await nodeB.services.presence.tick();
+    const states = studio.frames.flatMap((frame) => {
+      const doc = countIn(frame);
+      return doc ? [`${doc.viewers}/${doc.peak}`] : [];
+    });
+    expect(states.filter((state) => state === '5/5')).toHaveLength(1);
+    expect(states.filter((state) => state === '2/5')).toHaveLength(1);
+    await leave(onA);
+  });
+
+  it("drops a stopped node's viewers once its count is stale", async () => {
+    const store = createRedisPresenceStore({ url: TEST_REDIS_URL, keyPrefix: PREFIX, staleMs: 300 });
+    try {
+      await store.report('gone', new Map([['ev-stale', 7]]));
+      expect(await store.read('ev-stale')).toEqual({ viewers: 7, peak: 7 });
+      const deadline = Date.now() + 5_000;
+      while ((await store.read('ev-stale')).viewers !== 0 && Date.now() < deadline) await sleep(50);
+      expect(await store.read('ev-stale')).toEqual({ viewers: 0, peak: 7 });
+    } finally {
+      await store.close();
+    }
+  });
+});
