@@ -379,8 +379,6 @@ export function createCartService(deps: {
             );
           }
           await enforceUnitsPerShopper(tx, checkout, product.uid, input.quantity, maxUnitsPerShopper);
-          const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
-          if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
           await addToLine(tx, {
             ...lineKey,
             qty: input.quantity,
@@ -392,7 +390,12 @@ export function createCartService(deps: {
             added_at: now(),
           });
           await renewHolds(tx, checkout);
-          return storeReservationDoc(tx, checkout.uid);
+          const doc = await storeReservationDoc(tx, checkout.uid);
+          // Last, so the product row (every buyer's in a flash sale) stays locked only from this
+          // statement to COMMIT, not through the cart's writes; sold out rolls them all back.
+          const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
+          if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
+          return doc;
         }),
       );
 
@@ -457,8 +460,6 @@ export function createCartService(deps: {
           if (delta > 0) {
             await enforceUnitsPerShopper(tx, checkout, line.product_uid, delta, maxUnitsPerShopper);
           }
-          if (delta > 0 && !(await reserveStock(tx, { ...item, qty: delta }))) throw new Feedback('soldOut');
-          if (delta < 0) await releaseStock(tx, [{ ...item, qty: -delta }]);
           const lineKey = {
             checkoutUid: checkout.uid,
             productUid: line.product_uid,
@@ -468,7 +469,11 @@ export function createCartService(deps: {
           else await setLineQuantity(tx, lineKey, input.quantity);
           await renewHolds(tx, checkout);
           const status: CartFeedbackStatus = input.quantity === 0 ? 'removed' : 'updated';
-          return { status, doc: await storeReservationDoc(tx, checkout.uid) };
+          const doc = await storeReservationDoc(tx, checkout.uid);
+          // The product row last, as in addSingle: locked from here to COMMIT only.
+          if (delta > 0 && !(await reserveStock(tx, { ...item, qty: delta }))) throw new Feedback('soldOut');
+          if (delta < 0) await releaseStock(tx, [{ ...item, qty: -delta }]);
+          return { status, doc };
         }),
       );
     } catch (error) {
