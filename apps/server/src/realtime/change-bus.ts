@@ -56,3 +56,13 @@ export const timeBasedSeqBase = () => Date.now() * 1000;
 
 /** How many batches per topic the replay log keeps. */
 export const REPLAY_LOG_BATCHES = 1000;
+/**
+ * The most a topic's replay log holds, in bytes of its batches' JSON: a topic of large documents
+ * (a checkout re-sent on every ping) keeps fewer batches; older resumes get a fresh snapshot.
+ */
+export const REPLAY_LOG_BYTES = 256 * 1024;
+/**
+ * A topic nobody listens to and nobody wrote for this long is forgotten by the in-process bus (its
+ * numbering starts above the old one if it comes back, so old resumes get a snapshot).
+ */
+export const IDLE_TOPIC_MS = 60_000;
