@@ -12,6 +12,7 @@ import {
   type TestServer,
   unsubscribeFrame,
 } from '../test-support/realtime-test-client.ts';
+import { adminHeaders } from '../test-support/test-app.ts';
 import { createMemoryChangeBus, type MemoryChangeBus } from './memory-change-bus.ts';
 
 // A full collection before each heap reading, so the figures are what is still referenced.
@@ -62,6 +63,84 @@ describe('memory after storms', () => {
     expect(bus.stats().topics).toBe(topicsBefore);
     expect(heapUsed() - before).toBeLessThan(HEAP_MARGIN_BYTES);
   }, 120_000);
+});
+
+describe('a thread of 800 replies', () => {
+  const PAGE = 'shop-replies';
+  const CAMPAIGN = 'camp-replies';
+  let node: TestServer;
+  let viewer: RealtimeTestClient;
+
+  beforeAll(async () => {
+    node = await startTestServer();
+    for (const [url, payload] of [
+      [`/admin/pages/${PAGE}`, { name: 'Replies', language: 'en', currency: 'EUR' }],
+      [`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, { name: 'Replies' }],
+      [
+        '/admin/events/ev-replies',
+        {
+          pageUid: PAGE,
+          campaignId: CAMPAIGN,
+          currentStatus: 'live',
+          eventName: 'Busy chat',
+          eventStartTimestamp: Date.now(),
+        },
+      ],
+    ] as const) {
+      const response = await node.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }
+    viewer = await connect(node.wsUrl);
+  });
+  afterAll(async () => {
+    viewer?.socket.terminate();
+    await node?.close();
+  });
+
+  it('sends each reply once, at its own size, and the server keeps no copy of the thread', async () => {
+    const session = await node.server.inject({
+      method: 'POST',
+      url: '/functions/auth/signInAnonymously',
+      payload: {},
+    });
+    const headers = { authorization: `Bearer ${(session.json() as { idToken: string }).idToken}` };
+    const post = async (text: string, threadId?: string) => {
+      const response = await node.server.inject({
+        method: 'POST',
+        url: '/shopapiv2/comment/playerComment',
+        headers,
+        payload: { pageUid: PAGE, campaignUid: CAMPAIGN, text, ...(threadId ? { threadId } : {}) },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { uid: string };
+    };
+    const parent = await post('Which sizes are left?');
+    const params = { pageUid: PAGE, campaignUid: CAMPAIGN };
+    const frame = subscribeFrame('comments', params);
+    viewer.send(frame);
+    await viewer.nextFrame(isAnswerTo(frame.id));
+
+    const before = heapUsed();
+    let last = '';
+    for (let n = 0; n < 800; n++)
+      last = (await post(`Reply ${n}: ${'size M and L '.repeat(8)}`, parent.uid)).uid;
+    await viewer.nextFrame(
+      (candidate) =>
+        candidate.type === 'changes' && candidate.changes.some((change) => change.docId === last),
+    );
+    const changes = viewer.frames.flatMap((candidate) =>
+      candidate.type === 'changes' && candidate.id === frame.id ? candidate.changes : [],
+    );
+    const bytes = changes.reduce((sum, change) => sum + JSON.stringify(change).length, 0);
+    // Every reply once, the parent never again: 800 × about 600 bytes, where re-sending the
+    // thread with each reply made it grow with the square of the replies (some 100 MB).
+    expect(changes.filter((change) => change.docId === parent.uid)).toEqual([]);
+    expect(new Set(changes.map((change) => change.docId)).size).toBe(800);
+    expect(changes).toHaveLength(800);
+    expect(bytes).toBeLessThan(800 * 1024);
+    viewer.frames.length = 0;
+    expect(heapUsed() - before).toBeLessThan(HEAP_MARGIN_BYTES);
+  }, 180_000);
 });
 
 describe('the in-process bus under writes nobody follows', () => {

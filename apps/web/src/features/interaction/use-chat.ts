@@ -9,6 +9,7 @@ import type { CommentDoc, CommentReply, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { useVideoDerived } from '../player/use-video-time.ts';
+import { addPublicReplies } from './chat-replies.ts';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
 
 /** A reply as shown under its comment; `private` ones only ever reach their recipient. */
@@ -212,6 +213,7 @@ export function useChat({
         },
       ].sort((a, b) => a.time - b.time);
     }
+    addPublicReplies(byUid, publicQuery.docs);
     const all = [...byUid.values()];
     // Replies are comments too (threadId = the comment they answer); they show under it.
     const replyUids = new Set(all.flatMap((comment) => comment.replies.map((reply) => reply.uid)));
