@@ -30,7 +30,7 @@ const IdBatch = z.array(Uid).min(1).max(LOOKUP_BATCH_LIMIT, `at most ${LOOKUP_BA
 
 /**
  * The catalogue of named reads of spec §7 "Realtime reads". Each is served as a one-shot
- * snapshot at `POST /reads/{name}`; the realtime gateway serves the same names as live queries.
+ * snapshot at `POST /reads/{name}` (and `GET /reads/{name}?params={JSON}`, with an ETag); the realtime gateway serves the same names as live queries.
  */
 export const ReadCatalogue = {
   playerSettings: { params: z.object({ pageUid: Uid }).strict(), result: PlayerSettings },

@@ -60,7 +60,10 @@ export function renderReference(): string {
     lines.push(`### ${group.title}`, '');
     for (const name of group.names) lines.push(...renderCall(name as CallName), '');
   }
-  lines.push('### Named reads (`POST /reads/{name}`, anyone)', '');
+  lines.push(
+    '### Named reads (`POST /reads/{name}`, or `GET /reads/{name}?params={JSON}` with an ETag; anyone)',
+    '',
+  );
   lines.push('| Read | Params | Answer |', '|---|---|---|');
   for (const [name, read] of Object.entries(ReadCatalogue)) {
     lines.push(`| \`${name}\` | \`${shape(read.params, 'input')}\` | \`${shape(read.result, 'output')}\` |`);

@@ -35,11 +35,18 @@ async function send<T>(
   headers: Record<string, string> = {},
 ): Promise<T> {
   debugLog(`POST ${path}`, body);
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  return answer<T>(
+    path,
+    await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The JSON of a response, or the ApiError of a refusal. */
+async function answer<T>(path: string, response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) {
     const refusal = errorBody(text);
@@ -89,8 +96,15 @@ export function call<N extends ClientCallName>(
   return send<CallResponse<N>>(baseUrl, path, input, headers);
 }
 
-/** A one-shot snapshot of a named read of the catalogue (spec §7 "Realtime reads"). */
-export const read = <N extends ReadName>(name: N, params: ReadParams<N>) =>
-  send<ReadResult<N>>(runtimeConfig.mainUrl, `/reads/${name}`, params);
+/**
+ * A one-shot snapshot of a named read of the catalogue (spec §7 "Realtime reads"). A plain GET:
+ * the browser revalidates it with its ETag (an unchanged read is a 304 without a body), and a
+ * cross-origin embed sends it without a CORS preflight.
+ */
+export async function read<N extends ReadName>(name: N, params: ReadParams<N>): Promise<ReadResult<N>> {
+  const path = `/reads/${name}?params=${encodeURIComponent(JSON.stringify(params))}`;
+  debugLog(`GET ${path}`);
+  return answer<ReadResult<N>>(path, await fetch(`${runtimeConfig.mainUrl}${path}`));
+}
 
 export const loadStoreInfo = (pageUid: string) => call('storeInfo', { pageUid });
