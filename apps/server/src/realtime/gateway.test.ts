@@ -702,6 +702,33 @@ describe('a join storm', () => {
     expect(snapshotSeqs.size).toBe(1);
     expect(node.realtime.stats().snapshotQueries).toBe(queriesBefore + 1);
   });
+
+  it('a loaded public snapshot serves newcomers only until the topic has a new batch', async () => {
+    const tickParams = { pageUid: PAGE, campaignUid: 'camp-tick' };
+    const tickId = subscriptionKey('comments', tickParams);
+    const join = async () => {
+      const client = await open(node.wsUrl);
+      client.send(subscribeFrame('comments', tickParams));
+      const answer = await client.nextFrame(isAnswerTo(tickId));
+      if (answer.type !== 'snapshot') throw new Error(JSON.stringify(answer));
+      return { client, seq: answer.seq };
+    };
+    const first = await join();
+    const seq = await gate.bus.publish(commentTopics.publicComments(PAGE, 'camp-tick'), [
+      { type: 'added', docId: 'since', doc: { docId: 'since' } },
+    ]);
+    await nextChange(first.client, tickId, (change) => change.docId === 'since');
+    // Not the first viewer's snapshot and the batch as a change: a snapshot as of the batch.
+    const later = await join();
+    expect(later.seq).toBe(seq);
+    const again = await join();
+    expect(again.seq).toBe(seq);
+    for (const viewer of [later, again]) {
+      expect(viewer.client.frames.filter((frame) => frame.type === 'changes' && frame.id === tickId)).toEqual(
+        [],
+      );
+    }
+  });
 });
 
 describe('shutdown', () => {

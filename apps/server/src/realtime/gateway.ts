@@ -25,12 +25,13 @@ export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 const MAX_FRAME_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 30_000;
 /**
- * How long a loaded snapshot of a public query keeps serving the viewers who join after it: a show
- * that starts brings thousands within seconds, and one query (and one encoded frame) per tick
- * serves them all. The batches published meanwhile are sent after it, so nothing is missed.
+ * How long a loaded snapshot of a public query keeps serving the viewers who join after it, as
+ * long as the topic has no new batch: a show that starts brings thousands within seconds, and
+ * one query (and one encoded frame) serves them all. The first batch after it ends that, so a
+ * newcomer never gets as changes what a fresh snapshot would have held.
  */
 export const PUBLIC_SNAPSHOT_TICK_MS = 1000;
-/** A shared snapshot stops serving newcomers once this many batches followed it (a busy topic). */
+/** A snapshot still loading stops taking newcomers once this many batches followed its seq (a busy topic). */
 const SHARED_SNAPSHOT_MAX_BATCHES = 100;
 /** What a socket is told when the sign-in its token came from ends. */
 export const SESSION_ENDED_MESSAGE = 'This sign-in has ended (logged out); sign in again.';
@@ -78,19 +79,20 @@ interface QueryInstance {
   outgoing: LiveChange[];
   outgoingSeq: number;
   flushScheduled: boolean;
-  /** The snapshot loading (or, for a public query, loaded this tick) that newcomers share. */
+  /** The snapshot loading (or, for a public query, loaded and still current) that newcomers share. */
   shared: SharedSnapshot | null;
 }
 
 /**
  * One snapshot query shared by every subscriber who joins while it loads (and, for public
- * queries, for a tick after). Its seq is read before the query runs, and the topic's batches from
+ * queries, after, until a batch or a tick passes). Its seq is read before the query runs, and the topic's batches from
  * then on are kept beside it: a subscriber gets the snapshot and every kept batch above its seq,
  * whenever it joined, so nothing between the snapshot and its own listening is lost.
  */
 interface SharedSnapshot {
   loaded: Promise<{ seq: number; frame: Buffer }>;
   batches: ChangeBatch[];
+  done: boolean;
 }
 
 interface TopicListener {
@@ -446,6 +448,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     const shared: SharedSnapshot = {
       batches: [],
       loaded: Promise.resolve({ seq: 0, frame: Buffer.alloc(0) }),
+      done: false,
     };
     const forget = () => {
       if (instance.shared === shared) instance.shared = null;
@@ -461,6 +464,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     })();
     instance.shared = shared;
     shared.loaded.then(() => {
+      shared.done = true;
       // Only data anyone may read stays for a tick; a private snapshot serves its load only.
       if (!isPublic(instance)) return forget();
       setTimeout(forget, PUBLIC_SNAPSHOT_TICK_MS).unref();
@@ -529,8 +533,9 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       const shared = instance.shared;
       if (shared) {
         shared.batches.push(batch);
-        // A busy topic: newcomers get a fresh snapshot rather than a long tail of batches.
-        if (shared.batches.length >= SHARED_SNAPSHOT_MAX_BATCHES) instance.shared = null;
+        // A loaded snapshot is out of date now; one still loading takes a tail of batches, up to
+        // a point (a busy topic), after which newcomers get a fresh one.
+        if (shared.done || shared.batches.length >= SHARED_SNAPSHOT_MAX_BATCHES) instance.shared = null;
       }
       if (instance.live.size === 0) continue;
       const changes = selectChanges(instance, batch);
