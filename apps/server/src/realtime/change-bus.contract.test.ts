@@ -16,10 +16,10 @@ const open: ChangeBus[] = [];
 
 interface Implementation {
   name: 'memory' | 'redis';
-  create(logLength?: number): Promise<ChangeBus>;
+  create(logLength?: number, logBytes?: number): Promise<ChangeBus>;
 }
 
-const createRedis = (options: { logLength?: number; connectionName?: string } = {}) =>
+const createRedis = (options: { logLength?: number; logBytes?: number; connectionName?: string } = {}) =>
   createRedisChangeBus({
     url: REDIS_URL,
     keyPrefix: PREFIX,
@@ -30,8 +30,12 @@ const createRedis = (options: { logLength?: number; connectionName?: string } = 
   });
 
 const implementations: Implementation[] = [
-  { name: 'memory', create: async (logLength) => createMemoryChangeBus(logLength, () => 0) },
-  { name: 'redis', create: (logLength) => createRedis({ logLength }) },
+  {
+    name: 'memory',
+    create: async (logLength, logBytes) =>
+      createMemoryChangeBus(logLength, () => 0, logBytes === undefined ? {} : { logBytes }),
+  },
+  { name: 'redis', create: (logLength, logBytes) => createRedis({ logLength, logBytes }) },
 ];
 
 async function track(bus: Promise<ChangeBus>): Promise<ChangeBus> {
@@ -67,6 +71,21 @@ afterEach(async () => {
 describe.each(implementations)('$name change bus', (implementation) => {
   afterEach(() => {
     expect(errors).toEqual([]);
+  });
+
+  it('bounds the replay log by bytes too, keeping the newest batch however large', async () => {
+    const bus = await track(implementation.create(100, 3500));
+    const topic = newTopic();
+    for (let i = 1; i <= 10; i++) await bus.publish(topic, [change(i, { text: 'x'.repeat(1000) })]);
+    expect((await bus.replay(topic, 7))?.map((batch) => batch.seq)).toEqual([8, 9, 10]);
+    expect(await bus.replay(topic, 6)).toBeNull();
+    await bus.publish(topic, [change(11, { text: 'x'.repeat(5000) })]);
+    expect((await bus.replay(topic, 10))?.map((batch) => batch.seq)).toEqual([11]);
+    expect(await bus.replay(topic, 9)).toBeNull();
+    await bus.publish(topic, [change(12)]);
+    expect((await bus.replay(topic, 11))?.map((batch) => batch.seq)).toEqual([12]);
+    // Next to a newer batch the oversized one no longer fits.
+    expect(await bus.replay(topic, 10)).toBeNull();
   });
 
   it('reports its kind', async () => {

@@ -5,6 +5,7 @@ import {
   type ChangeBatch,
   type ChangeBus,
   REPLAY_LOG_BATCHES,
+  REPLAY_LOG_BYTES,
   type RetryKey,
   timeBasedSeqBase,
 } from './change-bus.ts';
@@ -16,6 +17,8 @@ export interface RedisChangeBusOptions {
   keyPrefix?: string;
   /** How many batches per topic the replay log keeps; default REPLAY_LOG_BATCHES. */
   logLength?: number;
+  /** How many bytes of batches per topic the replay log keeps (the newest always); default REPLAY_LOG_BYTES. */
+  logBytes?: number;
   /** How long a topic's sequence and log live after its last publish; default 24 h. */
   ttlMs?: number;
   /** CLIENT SETNAME of the command connection; the subscriber connection gets `-sub` appended. */
@@ -51,8 +54,9 @@ const reconnectDelay = (maxMs: number) => (attempt: number) => {
 };
 
 /**
- * KEYS: seq, log, sources. ARGV: topic as JSON, changes as JSON, log length, ttl ms, channel, seq
- * base, source ('' for none), batch number. The batch JSON is concatenated, not cjson-encoded, so
+ * KEYS: seq, log, sources, log bytes. ARGV: topic as JSON, changes as JSON, log length, ttl ms,
+ * channel, seq base, source ('' for none), batch number, log byte limit. The log is trimmed from
+ * its old end to both limits (the byte count kept beside it); the newest batch always stays. The batch JSON is concatenated, not cjson-encoded, so
  * the changes reach listeners byte for byte. Scripts run one at a time, so seq order, log order
  * and publish order agree across all publishers. The sources hash keeps each source's last batch
  * number and seq: a retry of a batch that went through answers its seq and publishes nothing.
@@ -68,10 +72,18 @@ end
 redis.call('SET', KEYS[1], ARGV[6], 'NX')
 local seq = redis.call('INCR', KEYS[1])
 local batch = '{"topic":' .. ARGV[1] .. ',"seq":' .. string.format('%d', seq) .. ',"changes":' .. ARGV[2] .. '}'
-redis.call('RPUSH', KEYS[2], batch)
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
+local len = redis.call('RPUSH', KEYS[2], batch)
+local bytes = redis.call('INCRBY', KEYS[4], #batch)
+local maxLen = tonumber(ARGV[3])
+local maxBytes = tonumber(ARGV[9])
+while len > 1 and (len > maxLen or bytes > maxBytes) do
+  local old = redis.call('LPOP', KEYS[2])
+  bytes = redis.call('DECRBY', KEYS[4], #old)
+  len = len - 1
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[4], ARGV[4])
 redis.call('PUBLISH', ARGV[5], batch)
 if ARGV[7] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[7], ARGV[8] .. ' ' .. string.format('%d', seq))
@@ -105,6 +117,7 @@ interface BusCommands extends Redis {
     seqKey: string,
     logKey: string,
     sourcesKey: string,
+    logBytesKey: string,
     topicJson: string,
     changesJson: string,
     logLength: number,
@@ -113,6 +126,7 @@ interface BusCommands extends Redis {
     seqBase: string,
     source: string,
     batch: string,
+    logBytesLimit: number,
   ): Promise<number>;
   changeBusReplay(seqKey: string, logKey: string, afterSeq: number): Promise<Array<number | string>>;
 }
@@ -150,6 +164,7 @@ interface TopicSubscription {
 export async function createRedisChangeBus(options: RedisChangeBusOptions): Promise<ChangeBus> {
   const prefix = options.keyPrefix ?? 'vitrine:';
   const logLength = options.logLength ?? REPLAY_LOG_BATCHES;
+  const logBytes = options.logBytes ?? REPLAY_LOG_BYTES;
   const ttlMs = options.ttlMs ?? DAY_MS;
   const seqBase = options.seqBase ?? timeBasedSeqBase;
   if (!Number.isSafeInteger(logLength) || logLength < 1) throw new RangeError('logLength must be >= 1');
@@ -168,6 +183,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   const seqKey = (topic: string) => `${prefix}seq:${topic}`;
   const logKey = (topic: string) => `${prefix}log:${topic}`;
   const sourcesKey = (topic: string) => `${prefix}sources:${topic}`;
+  const logBytesKey = (topic: string) => `${prefix}logbytes:${topic}`;
   const channelPrefix = `${prefix}topic:`;
 
   const timeouts = { ...REDIS_TIMEOUTS, ...options.timeouts };
@@ -190,7 +206,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   });
   commands.on('error', report);
   subscriber.on('error', report);
-  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 3 });
+  commands.defineCommand('changeBusPublish', { lua: PUBLISH_LUA, numberOfKeys: 4 });
   commands.defineCommand('changeBusReplay', { lua: REPLAY_LUA, numberOfKeys: 2, readOnly: true });
 
   const subscriptions = new Map<string, TopicSubscription>();
@@ -378,6 +394,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         seqKey(topic),
         logKey(topic),
         sourcesKey(topic),
+        logBytesKey(topic),
         JSON.stringify(topic),
         JSON.stringify(changes),
         logLength,
@@ -386,6 +403,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         String(seqBase()),
         retryKey?.source ?? '',
         String(retryKey?.batch ?? 0),
+        logBytes,
       );
       return Number(seq);
     },
