@@ -59,7 +59,9 @@ import {
   findLine,
   findCheckoutUid as findStoredCheckoutUid,
   hasPaymentAttempt,
+  holdLinesAndTouch,
   type LineRow,
+  lineAndUnitsHeld,
   lockCheckout,
   lockOrCreateCheckout as lockOrCreateStoredCheckout,
   openPayment,
@@ -69,10 +71,8 @@ import {
   saveShopperChoices,
   setCheckoutCurrency,
   setCheckoutLanguage,
-  setLineHolds,
   setLinePrice,
   setLineQuantity,
-  touchCheckout,
   unitsHeld,
 } from './checkout-store.ts';
 import { refreshPayed } from './checkout-totals.ts';
@@ -148,16 +148,19 @@ export function createCartService(deps: {
    * the store's own.
    */
   async function preferences(pageUid: string, userUid: string): Promise<ShopperPreferences> {
-    const page = (await stores.pageSummaries([pageUid])).get(pageUid);
+    const [pages, user, saved] = await Promise.all([
+      stores.pageSummaries([pageUid]),
+      users.findUser(userUid),
+      savedShopperChoices(db, pageUid, userUid),
+    ]);
+    const page = pages.get(pageUid);
     if (!page) throw notFound(`No store "${pageUid}".`);
-    const user = await users.findUser(userUid);
     const account = {
       page_language: page.language,
       page_currency: page.currency,
       locale_code: user?.localeCode ?? null,
       currency_code: user?.currencyCode ?? null,
     };
-    const saved = await savedShopperChoices(db, pageUid, userUid);
     const row = {
       ...account,
       language: saved?.language ?? null,
@@ -207,13 +210,15 @@ export function createCartService(deps: {
    * held past CART_RESERVATION_MAX_AGE_MS after it was added, however active the shopper is, so
    * nobody keeps stock from others forever; it is then released like an inactive one.
    */
-  async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<void> {
+  async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<CheckoutRow | undefined> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
     // An order's lines hold no timed reservation.
-    await setLineHolds(tx, checkout.uid, until, CART_RESERVATION_MAX_AGE_MS);
-    await touchCheckout(tx, checkout.uid, now());
-    // An order's total moved: whether its payments still cover it may have changed.
-    if (checkout.status !== 'open') await refreshPayed(tx, checkout);
+    const touched = await holdLinesAndTouch(tx, checkout.uid, until, CART_RESERVATION_MAX_AGE_MS, now());
+    if (checkout.status === 'open') return touched;
+    // An order's total moved: whether its payments still cover it may have changed (the row
+    // with it is read again by storeReservationDoc).
+    await refreshPayed(tx, checkout);
+    return undefined;
   }
 
   async function feedback(
@@ -303,7 +308,11 @@ export function createCartService(deps: {
     adding: number,
     maxUnitsPerShopper: number,
   ): Promise<void> {
-    if ((await unitsHeld(tx, checkout, productUid)) + adding > maxUnitsPerShopper) {
+    refuseBeyondUnitsPerShopper((await unitsHeld(tx, checkout, productUid)) + adding, maxUnitsPerShopper);
+  }
+
+  function refuseBeyondUnitsPerShopper(units: number, maxUnitsPerShopper: number): void {
+    if (units > maxUnitsPerShopper) {
       throw new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), {
         maxUnitsPerShopper,
       });
@@ -317,12 +326,13 @@ export function createCartService(deps: {
   ): Promise<CartUpdateResponse> {
     await limits.enforce('cartChange', { userUid, address });
     const { pageUid, campaignUid } = input;
-    const campaign = await campaignInfo(pageUid, campaignUid);
-    const [product] = await catalog.productsByUid([input.productUid]);
-    const productFound =
-      product !== undefined &&
-      product.pageUid === pageUid &&
-      (await isProductInCampaign(db, campaignUid, input.productUid));
+    // Independent reads side by side: on PostgreSQL each takes a pool connection of its own.
+    const [campaign, [product], inCampaign] = await Promise.all([
+      campaignInfo(pageUid, campaignUid),
+      catalog.productsByUid([input.productUid]),
+      isProductInCampaign(db, campaignUid, input.productUid),
+    ]);
+    const productFound = product !== undefined && product.pageUid === pageUid && inCampaign;
     const check = checkAdd({
       productFound,
       priced: true,
@@ -344,7 +354,10 @@ export function createCartService(deps: {
     ) {
       return feedback('soldOut', pageUid, campaignUid, userUid);
     }
-    const saved = await preferences(pageUid, userUid);
+    const [saved, { maxUnitsPerShopper }] = await Promise.all([
+      preferences(pageUid, userUid),
+      deps.stores.integritySettings(pageUid),
+    ]);
     // Currency shown = currency charged (domain currency-rules): a new cart takes the currency the
     // product was shown in; an open cart in another one follows the shopper's, when it can.
     const shown = input.currency ?? saved.currency;
@@ -355,7 +368,6 @@ export function createCartService(deps: {
     };
     if (input.currency !== undefined)
       await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
-    const { maxUnitsPerShopper } = await deps.stores.integritySettings(pageUid);
 
     const attempt = () =>
       withRetry(() =>
@@ -370,15 +382,15 @@ export function createCartService(deps: {
             productUid: product.uid,
             variantKey: variantKey(input.variantUid),
           };
-          const line = await findLine(tx, lineKey);
-          if ((line?.qty ?? 0) + input.quantity > MAX_LINE_QUANTITY) {
+          const held = await lineAndUnitsHeld(tx, checkout, lineKey);
+          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
             throw new HttpError(
               409,
               'quantity_limit',
               `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
             );
           }
-          await enforceUnitsPerShopper(tx, checkout, product.uid, input.quantity, maxUnitsPerShopper);
+          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
           await addToLine(tx, {
             ...lineKey,
             qty: input.quantity,
@@ -389,8 +401,7 @@ export function createCartService(deps: {
             image: product.images[0] ?? null,
             added_at: now(),
           });
-          await renewHolds(tx, checkout);
-          const doc = await storeReservationDoc(tx, checkout.uid);
+          const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout));
           // Last, so the product row (every buyer's in a flash sale) stays locked only from this
           // statement to COMMIT, not through the cart's writes; sold out rolls them all back.
           const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
@@ -467,9 +478,9 @@ export function createCartService(deps: {
           };
           if (input.quantity === 0) await deleteLines(tx, checkout.uid, lineKey);
           else await setLineQuantity(tx, lineKey, input.quantity);
-          await renewHolds(tx, checkout);
+          const touched = await renewHolds(tx, checkout);
           const status: CartFeedbackStatus = input.quantity === 0 ? 'removed' : 'updated';
-          const doc = await storeReservationDoc(tx, checkout.uid);
+          const doc = await storeReservationDoc(tx, checkout.uid, touched);
           // The product row last, as in addSingle: locked from here to COMMIT only.
           if (delta > 0 && !(await reserveStock(tx, { ...item, qty: delta }))) throw new Feedback('soldOut');
           if (delta < 0) await releaseStock(tx, [{ ...item, qty: -delta }]);

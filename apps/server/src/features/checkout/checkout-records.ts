@@ -12,11 +12,11 @@ import { type DeliveryTerms, deliveryTerms } from '../stores/store-service.ts';
 import {
   type CheckoutRow,
   type LineRow,
-  latestTransactionStatus,
   lockedCheckout,
   ownCheckout,
   readLines,
   readStoredReservation,
+  type TransactionRow,
   transactionsOf,
   writeReservationDoc,
 } from './checkout-store.ts';
@@ -104,7 +104,10 @@ export function toReservationDoc(
 
 /** What the shopper has paid of a checkout so far, by the spec §5 counting rule (`paidAmount`). */
 export async function paidSoFar(tx: Queryable, checkout: CheckoutRow): Promise<number> {
-  const transactions = await transactionsOf(tx, checkout.uid);
+  return paidOf(checkout, await transactionsOf(tx, checkout.uid));
+}
+
+function paidOf(checkout: CheckoutRow, transactions: readonly TransactionRow[]): number {
   return paidAmount({
     payed: checkout.payed,
     transactions: transactions.map((row) => ({
@@ -128,18 +131,24 @@ export async function saveReservationDoc(tx: Transaction, doc: CheckoutReservati
   ]);
 }
 
-/** Rebuilds a checkout's reservation document from its rows and saves it (saveReservationDoc). */
+/**
+ * Rebuilds a checkout's reservation document from its rows and saves it (saveReservationDoc).
+ * `current`: the checkout's row as this transaction last wrote it, when the caller has it (one
+ * read fewer on the cart's hot path).
+ */
 export async function storeReservationDoc(
   tx: Transaction,
   checkoutUid: string,
+  current?: CheckoutRow,
 ): Promise<CheckoutReservationDoc> {
-  const checkout = await lockedCheckout(tx, checkoutUid);
-  const paid = await paidSoFar(tx, checkout);
+  const checkout = current ?? (await lockedCheckout(tx, checkoutUid));
+  // Oldest first, so the latest attempt (its status goes in the document) is the last one.
+  const transactions = await transactionsOf(tx, checkoutUid);
   const doc = toReservationDoc(
     checkout,
     await readLines(tx, checkoutUid),
-    await latestTransactionStatus(tx, checkoutUid),
-    paid,
+    transactions.at(-1)?.status ?? null,
+    paidOf(checkout, transactions),
     await deliveryTerms(tx, checkout.page_uid, checkout.currency),
   );
   await saveReservationDoc(tx, doc);

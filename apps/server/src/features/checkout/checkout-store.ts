@@ -125,16 +125,22 @@ export async function findCheckoutUid(q: Queryable, owner: ShopperCampaign): Pro
   return row?.uid ?? null;
 }
 
-/** The shopper's checkout in the campaign, created (empty) when there is none; locked for the transaction. */
+/**
+ * The shopper's checkout in the campaign, created (empty) when there is none; locked for the
+ * transaction. One statement: the conflict's UPDATE takes the row lock (and marks the checkout
+ * active, which every caller does next anyway), where an INSERT … DO NOTHING needed a SELECT …
+ * FOR UPDATE after it.
+ */
 export async function lockOrCreateCheckout(
   tx: Queryable,
   owner: ShopperCampaign,
   created: { uid: string; currency: Currency; language: Locale; at: number },
 ): Promise<CheckoutRow> {
-  await tx.query(
+  const [row] = await tx.query<CheckoutRow>(
     `INSERT INTO checkouts (uid, page_uid, campaign_uid, user_uid, currency, language, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-     ON CONFLICT (page_uid, campaign_uid, user_uid) DO NOTHING`,
+     ON CONFLICT (page_uid, campaign_uid, user_uid) DO UPDATE SET updated_at = EXCLUDED.updated_at
+     RETURNING *`,
     [
       created.uid,
       owner.pageUid,
@@ -144,10 +150,6 @@ export async function lockOrCreateCheckout(
       created.language,
       created.at,
     ],
-  );
-  const [row] = await tx.query<CheckoutRow>(
-    'SELECT * FROM checkouts WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3 FOR UPDATE',
-    [owner.pageUid, owner.campaignUid, owner.userUid],
   );
   if (!row) throw new Error('the checkout just upserted is missing');
   return row;
@@ -307,6 +309,30 @@ export async function setLineHolds(
   );
 }
 
+/**
+ * setLineHolds and touchCheckout in one statement (one round trip on the cart's hot path);
+ * returns the checkout as it now is.
+ */
+export async function holdLinesAndTouch(
+  tx: Queryable,
+  checkoutUid: string,
+  until: number | null,
+  maxAgeMs: number,
+  at: number,
+): Promise<CheckoutRow> {
+  const [row] = await tx.query<CheckoutRow>(
+    `WITH held AS (
+       UPDATE checkout_lines
+       SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
+       WHERE checkout_uid = $1
+     )
+     UPDATE checkouts SET updated_at = $4 WHERE uid = $1 RETURNING *`,
+    [checkoutUid, until, maxAgeMs, at],
+  );
+  if (!row) throw new Error(`checkout ${checkoutUid} vanished inside its transaction`);
+  return row;
+}
+
 /** Extends every line's hold to `until` (capped by its maximum age); returns the new holds. */
 export async function extendLineHolds(
   tx: Queryable,
@@ -364,6 +390,27 @@ export async function unitsHeld(
     [checkout.page_uid, checkout.user_uid, productUid, checkout.uid],
   );
   return held?.units ?? 0;
+}
+
+/**
+ * findLine's quantity and unitsHeld in one statement, for an add: the line's units now (0 when
+ * there is none) and the units of the product the shopper holds in the store.
+ */
+export async function lineAndUnitsHeld(
+  tx: Queryable,
+  checkout: Pick<CheckoutRow, 'uid' | 'page_uid' | 'user_uid'>,
+  key: Omit<LineKey, 'checkoutUid'>,
+): Promise<{ lineQty: number; units: number }> {
+  const [row] = await tx.query<{ line_qty: number; units: number }>(
+    `SELECT
+       COALESCE((SELECT qty FROM checkout_lines WHERE checkout_uid = $4 AND product_uid = $3 AND variant_uid = $5), 0)::int AS line_qty,
+       COALESCE(SUM(l.qty), 0)::int AS units
+     FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
+     WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3
+       AND (c.uid = $4 OR (c.status <> 'locked' AND NOT c.payed))`,
+    [checkout.page_uid, checkout.user_uid, key.productUid, checkout.uid, key.variantKey],
+  );
+  return { lineQty: row?.line_qty ?? 0, units: row?.units ?? 0 };
 }
 
 // ——— checkout_reservations ———
@@ -474,17 +521,6 @@ export async function transactionsOf(q: Queryable, checkoutUid: string): Promise
     'SELECT * FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created, uid',
     [checkoutUid],
   );
-}
-
-export async function latestTransactionStatus(
-  q: Queryable,
-  checkoutUid: string,
-): Promise<TransactionStatus | null> {
-  const [latest] = await q.query<{ status: TransactionStatus }>(
-    'SELECT status FROM payment_transactions WHERE checkout_uid = $1 ORDER BY created DESC, uid DESC LIMIT 1',
-    [checkoutUid],
-  );
-  return latest?.status ?? null;
 }
 
 /** The latest attempt still awaiting confirmation, if any. */
