@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -64,6 +64,7 @@ const { values: args } = parseArgs({
     },
     cold: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -82,6 +83,7 @@ if (args.help) {
       '                          (default postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout)',
       '  --cold                  do not open the connections before the timed phase',
       '  --verbose               echo every server log line',
+      "  --cpu-prof DIR          write the server's V8 CPU profile (.cpuprofile) into DIR when it stops",
       '',
     ].join('\n'),
   );
@@ -95,6 +97,8 @@ function positiveInt(name: string, text: string | undefined): number {
 }
 
 const seconds = positiveInt('seconds', args.seconds);
+// The server's own CPU profile, written when it exits (it exits on the SIGTERM that stops it).
+const cpuProfile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
 const contentionSeconds = positiveInt('contention-seconds', args['contention-seconds']);
 const concurrencies = (args.concurrency ?? '').split(',').map((part) => positiveInt('concurrency', part));
 const userCount = positiveInt('users', args.users);
@@ -194,7 +198,7 @@ async function startServer(database: 'pglite' | 'postgres', databaseUrl: string)
   if (database === 'postgres') env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    spawn(process.execPath, [...cpuProfile, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
