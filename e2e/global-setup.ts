@@ -43,10 +43,6 @@ export default async function setup(project: TestProject) {
     VITRINE_PRINT_STUDIO_LINK: '1',
     // Every shopper and staff member of the browser tests signs up from this machine's address.
     VITRINE_SIGN_UP_LIMIT: '500/600',
-    // The demo live show keeps its deterministic MP4 (tests of the real stream publish their own),
-    // and the RTMP ingest takes any free port beside other servers on this machine.
-    VITRINE_DEMO_LIVE: '0',
-    RTMP_PORT: '0',
   });
   oidc.addRedirectUris([`${server.url}/auth/callback`]);
   project.provide('oidcIssuer', oidc.issuer);
