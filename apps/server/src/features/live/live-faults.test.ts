@@ -119,6 +119,25 @@ describe('a live show whose encoder drops', () => {
     expect(await text(`/live/${showUid}/replay.m3u8`)).toContain('#EXT-X-ENDLIST');
   });
 
+  it('counts an encoder that stops sending without closing as gone', async () => {
+    const showUid = await newShow('Frozen');
+    const { streamKey, previewUrl } = await call(showUid, 'GET');
+    const frozen = publish(streamKey);
+    await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
+    await call(showUid, 'POST', '/go-live');
+    frozen.kill('SIGSTOP');
+    try {
+      await waitFor(
+        'reconnecting',
+        async () => (await call(showUid, 'GET')).state === 'reconnecting',
+        20_000,
+      );
+    } finally {
+      frozen.kill('SIGKILL');
+    }
+    await call(showUid, 'POST', '/end');
+  });
+
   it('forgets a preview whose encoder stops before Go live', async () => {
     const showUid = await newShow('Preview only');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
@@ -126,6 +145,24 @@ describe('a live show whose encoder drops', () => {
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     publisher.kill('SIGKILL');
     await waitFor('idle', async () => (await call(showUid, 'GET')).state === 'idle');
+  });
+});
+
+describe('a publisher sending another codec than H.264', () => {
+  it('is transcoded to H.264 into the same kind of HLS', async () => {
+    const showUid = await newShow('FLV1 encoder');
+    const { streamKey, previewUrl } = await call(showUid, 'GET');
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, {
+      videoCodec: 'flv1',
+    });
+    publishers.push(publisher);
+    await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'), 30_000);
+    const health = await waitFor('health', async () => (await call(showUid, 'GET')).health);
+    expect(health.videoPassthrough).toBe(false);
+    const init = await app.server.inject({ method: 'GET', url: `/live/${showUid}/r1-init.mp4` });
+    // The init segment describes H.264 video (an avc1 sample entry).
+    expect(init.rawPayload.includes(Buffer.from('avc1'))).toBe(true);
+    publisher.kill('SIGKILL');
   });
 });
 
