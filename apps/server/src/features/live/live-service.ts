@@ -170,6 +170,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!ffmpeg.available) return;
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
+      // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
+      capFrameRate: ffmpeg.source !== 'npm',
       recording: runtime.recording,
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
