@@ -33,6 +33,10 @@ import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
+import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
+import { createRedisLiveRelay } from './features/live/live-relay.ts';
+import { registerLiveRoutes } from './features/live/live-routes.ts';
+import { createLiveService } from './features/live/live-service.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
@@ -98,6 +102,23 @@ export function createServices({ db, outboxDb, now, log, config, presence }: Com
     now,
     // The store's setting (studio settings, time zone); shows keep the zone they were made in.
     storeTimeZone: (pageUid) => stores.timeZone(pageUid),
+  });
+  /** Live shows: stream keys, ingest, packaging into HLS, Go live / End (which change the event). */
+  const live = createLiveService({
+    db,
+    events,
+    now,
+    log,
+    config: config.live,
+    ffmpeg: discoverFfmpeg(config.live.ffmpegPath),
+    previewSecret: config.adminKey,
+    relay: config.redisUrl
+      ? createRedisLiveRelay({
+          url: config.redisUrl,
+          keyPrefix: config.redisPrefix,
+          onError: (error) => log.error({ err: error }, 'live relay (redis) error'),
+        })
+      : null,
   });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
@@ -211,6 +232,7 @@ export function createServices({ db, outboxDb, now, log, config, presence }: Com
     media,
     events,
     shows,
+    live,
     auth,
     tracking,
     limits,
@@ -312,6 +334,7 @@ export function registerRoutes(
     publicOrigin,
     storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
   });
+  registerLiveRoutes(app, { live: services.live, staffGate: services.staffGate, publicOrigin });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,
