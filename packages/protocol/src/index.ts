@@ -18,3 +18,4 @@ export * from './store.ts';
 export * from './store-settings.ts';
 export * from './tracking.ts';
 export * from './web-paths.ts';
+export * from './whip.ts';

@@ -1,0 +1,232 @@
+import { createSocket, type Socket } from 'node:dgram';
+import {
+  type MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  type RTCRtpTransceiver,
+  type RtpPacket,
+} from 'werift';
+import type { WhipVideoCodec } from './whip-offer.ts';
+
+/** How often the publisher is asked for a keyframe: a keyframe a second makes 1-second segments. */
+export const WHIP_KEYFRAME_REQUEST_MS = 1000;
+
+/** How long the answer waits for host candidates (no trickle: the answer carries them all). */
+const ICE_GATHERING_TIMEOUT_MS = 5000;
+
+/** The RTP stream handed to ffmpeg: an SDP it reads (`-protocol_whitelist file,udp,rtp`). */
+export interface RtpInput {
+  /** The SDP naming the loopback ports the RTP is sent to, for ffmpeg's `-i`. */
+  sdp: string;
+  videoCodec: WhipVideoCodec;
+  hasAudio: boolean;
+}
+
+export interface WhipSession {
+  answerSdp: string;
+  input: RtpInput;
+  /** Bytes and packets received so far, for the studio's health figures. */
+  received(): { videoBytes: number; videoPackets: number; audioPackets: number };
+  /** Resolves when the peer goes away (closed, failed, or ended by `close`). */
+  ended: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WhipSessionOptions {
+  offerSdp: string;
+  videoCodec: WhipVideoCodec;
+  hasAudio: boolean;
+  /** Extra host addresses to offer as candidates (the loopback, for a publisher on this machine). */
+  extraHostAddresses?: string[];
+  /** UDP port range of ICE, so a firewall can open exactly it. */
+  icePortRange?: [number, number];
+}
+
+const VIDEO_FEEDBACK = [
+  { type: 'nack' },
+  { type: 'nack', parameter: 'pli' },
+  { type: 'ccm', parameter: 'fir' },
+];
+
+/** The codecs the answer accepts: only what the packager takes (H.264 first, so a publisher offering both sends it). */
+function codecsFor(videoCodec: WhipVideoCodec) {
+  const h264 = new RTCRtpCodecParameters({
+    mimeType: 'video/H264',
+    clockRate: 90000,
+    rtcpFeedback: VIDEO_FEEDBACK,
+    parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+  });
+  const vp8 = new RTCRtpCodecParameters({
+    mimeType: 'video/VP8',
+    clockRate: 90000,
+    rtcpFeedback: VIDEO_FEEDBACK,
+  });
+  const opus = new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 });
+  return { video: videoCodec === 'H264' ? [h264] : [vp8], audio: [opus] };
+}
+
+/**
+ * Answers a WHIP offer with werift and forwards the publisher's RTP, unchanged, to two loopback
+ * UDP ports that ffmpeg reads through the SDP of `input` — the packager then copies H.264 and
+ * transcodes only Opus to AAC. The ports are taken before ffmpeg binds them; RTP sent before then
+ * is lost, which is harmless: a keyframe is requested every second.
+ */
+export async function openWhipSession(options: WhipSessionOptions): Promise<WhipSession> {
+  const pc = new RTCPeerConnection({
+    codecs: codecsFor(options.videoCodec),
+    bundlePolicy: 'max-bundle',
+    iceAdditionalHostAddresses: options.extraHostAddresses,
+    icePortRange: options.icePortRange,
+  });
+  const socket = createSocket('udp4');
+  socket.on('error', () => {
+    // Forwarding is best effort: a closed ffmpeg port must not take the server down.
+  });
+  const [videoPort, audioPort] = await freeRtpPorts();
+  const counts = { videoBytes: 0, videoPackets: 0, audioPackets: 0 };
+  const timers: NodeJS.Timeout[] = [];
+  let closed = false;
+  let resolveEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    resolveEnded = resolve;
+  });
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    for (const timer of timers) clearInterval(timer);
+    socket.close();
+    await pc.close().catch(() => {});
+    resolveEnded();
+  };
+  pc.connectionStateChange.subscribe((state) => {
+    if (state === 'failed' || state === 'closed') void close();
+  });
+
+  let videoPayloadType = 96;
+  let audioPayloadType = 111;
+  pc.onTransceiverAdded.subscribe((transceiver: RTCRtpTransceiver) => {
+    transceiver.setDirection?.('recvonly');
+    transceiver.onTrack.subscribe((track: MediaStreamTrack) => {
+      const isVideo = track.kind === 'video';
+      track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
+        if (closed) return;
+        if (isVideo) {
+          counts.videoPackets += 1;
+          counts.videoBytes += rtp.payload.length;
+        } else counts.audioPackets += 1;
+        forward(socket, rtp.serialize(), isVideo ? videoPort : audioPort);
+      });
+      if (isVideo) {
+        const askKeyframe = () => {
+          if (track.ssrc !== undefined) transceiver.receiver.sendRtcpPLI(track.ssrc).catch(() => {});
+        };
+        askKeyframe();
+        timers.push(setInterval(askKeyframe, WHIP_KEYFRAME_REQUEST_MS));
+      }
+    });
+  });
+
+  try {
+    await pc.setRemoteDescription({ type: 'offer', sdp: options.offerSdp });
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription(answer);
+    await iceGatheringComplete(pc);
+    for (const transceiver of pc.getTransceivers()) {
+      const codec = transceiver.codecs[0];
+      if (!codec) continue;
+      if (transceiver.kind === 'video') videoPayloadType = codec.payloadType;
+      else audioPayloadType = codec.payloadType;
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const answerSdp = pc.localDescription?.sdp;
+  if (!answerSdp) {
+    await close();
+    throw new Error('werift produced no answer');
+  }
+  return {
+    answerSdp,
+    input: {
+      sdp: ffmpegSdp({
+        videoCodec: options.videoCodec,
+        videoPort,
+        videoPayloadType,
+        audio: options.hasAudio ? { port: audioPort, payloadType: audioPayloadType } : null,
+      }),
+      videoCodec: options.videoCodec,
+      hasAudio: options.hasAudio,
+    },
+    received: () => ({ ...counts }),
+    ended,
+    close,
+  };
+}
+
+function forward(socket: Socket, packet: Buffer, port: number): void {
+  try {
+    socket.send(packet, port, '127.0.0.1');
+  } catch {
+    // The socket closed under a late packet: nothing to forward to any more.
+  }
+}
+
+function iceGatheringComplete(pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ICE_GATHERING_TIMEOUT_MS);
+    pc.iceGatheringStateChange.subscribe((state) => {
+      if (state !== 'complete') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The SDP ffmpeg reads the forwarded RTP with. */
+export function ffmpegSdp(streams: {
+  videoCodec: WhipVideoCodec;
+  videoPort: number;
+  videoPayloadType: number;
+  audio: { port: number; payloadType: number } | null;
+}): string {
+  const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=vitrine whip', 'c=IN IP4 127.0.0.1', 't=0 0'];
+  lines.push(`m=video ${streams.videoPort} RTP/AVP ${streams.videoPayloadType}`);
+  if (streams.videoCodec === 'H264') {
+    lines.push(`a=rtpmap:${streams.videoPayloadType} H264/90000`);
+    lines.push(`a=fmtp:${streams.videoPayloadType} packetization-mode=1`);
+  } else lines.push(`a=rtpmap:${streams.videoPayloadType} VP8/90000`);
+  if (streams.audio) {
+    lines.push(`m=audio ${streams.audio.port} RTP/AVP ${streams.audio.payloadType}`);
+    lines.push(`a=rtpmap:${streams.audio.payloadType} opus/48000/2`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Even UDP ports whose next port is free too: ffmpeg binds RTP on the port and RTCP on the next.
+ * Probed by binding, then released for ffmpeg.
+ */
+async function freeRtpPorts(): Promise<[number, number]> {
+  const ports: number[] = [];
+  while (ports.length < 2) {
+    const probe = await bindUdp(0);
+    const port = probe.address().port;
+    probe.close();
+    const even = port % 2 === 0 ? port : port + 1;
+    if (even + 1 > 65535 || ports.includes(even)) continue;
+    const pair = await Promise.all([bindUdp(even).catch(() => null), bindUdp(even + 1).catch(() => null)]);
+    for (const socket of pair) socket?.close();
+    if (pair.every((socket) => socket !== null)) ports.push(even);
+  }
+  return [ports[0] ?? 0, ports[1] ?? 0];
+}
+
+function bindUdp(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4');
+    socket.once('error', reject);
+    socket.bind(port, '127.0.0.1', () => resolve(socket));
+  });
+}
