@@ -19,6 +19,7 @@ export const WHIP_REFUSALS = [
   'missing_key',
   'unknown_key',
   'busy',
+  'ended',
   'bad_offer',
   'no_video',
   'unsupported_codec',

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishOverWhip } from '../../test-support/whip-test-publisher.ts';
-import { registerWhipRoutes, type WhipPublishTarget } from './whip-routes.ts';
+import type { BeginPublish } from './publish-session.ts';
+import { registerWhipRoutes } from './whip-routes.ts';
 
 // A real libwebrtc publisher (@roamhq/wrtc) publishes over WHIP into a real ffmpeg writing HLS.
 // The target stands in for the show pipeline: one key, one publisher at a time.
@@ -18,43 +19,39 @@ const running = new Map<string, ChildProcess>();
 /** The video codec of each publish begun: libwebrtc should send H.264 when the answer asks for it. */
 const codecs: string[] = [];
 
-function ffmpegTarget(): WhipPublishTarget {
+/** Stands in for the live service's `beginPublish`: one show, one publisher, ffmpeg → HLS. */
+const beginPublish: BeginPublish = async (request) => {
+  const key = request.streamKey;
+  if (key !== KEY) return { ok: false, reason: 'unknown-key', message: 'Unknown stream key.' };
+  if (running.has(key)) return { ok: false, reason: 'already-publishing', message: 'Someone is publishing.' };
+  const input = request.input.open();
+  const ffmpeg = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', ...input.args],
+      ...(request.input.videoCodec === 'h264'
+        ? ['-c:v', 'copy']
+        : ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '30']),
+      ...['-c:a', 'aac', '-f', 'hls', '-hls_time', '1', '-hls_segment_type', 'fmp4'],
+      ...['-hls_flags', 'program_date_time+independent_segments', join(workDir, 'index.m3u8')],
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  running.set(key, ffmpeg);
+  codecs.push(request.input.videoCodec);
   return {
-    async check(key) {
-      if (key !== KEY) return { ok: false, reason: 'unknown_key', message: 'Unknown stream key.' };
-      if (running.has(key)) return { ok: false, reason: 'busy', message: 'Someone is publishing already.' };
-      return { ok: true };
-    },
-    async begin(key, input) {
-      if (running.has(key)) return { ok: false, reason: 'busy', message: 'Someone is publishing already.' };
-      const sdpPath = join(workDir, 'input.sdp');
-      writeFileSync(sdpPath, input.sdp);
-      const ffmpeg = spawn(
-        'ffmpeg',
-        [
-          ...['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-i', sdpPath],
-          ...(input.videoCodec === 'H264'
-            ? ['-c:v', 'copy']
-            : ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '30']),
-          ...['-c:a', 'aac', '-f', 'hls', '-hls_time', '1', '-hls_segment_type', 'fmp4'],
-          ...['-hls_flags', 'program_date_time+independent_segments', join(workDir, 'index.m3u8')],
-        ],
-        { stdio: ['ignore', 'ignore', 'inherit'] },
-      );
-      running.set(key, ffmpeg);
-      codecs.push(input.videoCodec);
-      return {
-        ok: true,
-        publish: {
-          async end() {
-            running.delete(key);
-            ffmpeg.kill('SIGINT');
-          },
-        },
-      };
+    ok: true,
+    session: {
+      eventId: 'event-1',
+      end() {
+        if (running.get(key) !== ffmpeg) return;
+        running.delete(key);
+        ffmpeg.kill('SIGKILL');
+      },
+      onEnded() {},
     },
   };
-}
+};
 
 async function waitFor<T>(read: () => T | null | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -69,7 +66,7 @@ async function waitFor<T>(read: () => T | null | undefined, timeoutMs: number): 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'vitrine-whip-'));
   app = Fastify();
-  registerWhipRoutes(app, { target: ffmpegTarget(), extraHostAddresses: ['127.0.0.1'] });
+  registerWhipRoutes(app, { beginPublish, extraHostAddresses: ['127.0.0.1'] });
   url = `${await app.listen({ host: '127.0.0.1', port: 0 })}/whip`;
 });
 
@@ -94,7 +91,7 @@ describe('WHIP ingest', () => {
     expect(playlist).toContain('#EXT-X-MAP');
     // libwebrtc as built into @roamhq/wrtc has no H.264 encoder (no OpenH264): it offers VP8 and
     // the packager transcodes; Chrome and OBS offer H.264, which is copied.
-    expect(codecs).toEqual(['VP8']);
+    expect(codecs).toEqual(['vp8']);
     console.info(`whip: first playlist with PDT ${Date.now() - started} ms after connecting`);
 
     const second = await publishOverWhip({ url, key: KEY });

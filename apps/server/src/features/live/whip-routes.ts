@@ -8,44 +8,34 @@ import {
   whipSessionPath,
 } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkWhipOffer } from './whip-offer.ts';
-import { openWhipSession, type RtpInput, type WhipSession } from './whip-session.ts';
+import type { BeginPublish, PublishRefusalReason, PublishResult, PublishSession } from './publish-session.ts';
+import { checkWhipOffer, type WhipVideoCodec } from './whip-offer.ts';
+import { openWhipSession, prepareRtpInput, type WhipSession } from './whip-session.ts';
 
 /** At most this many offers are negotiated at once: each costs a DTLS handshake and sockets. */
 const MAX_NEGOTIATIONS = 8;
 
-type Refusal = {
-  ok: false;
-  reason: Extract<WhipRefusal, 'unknown_key' | 'busy' | 'unavailable'>;
-  message: string;
-};
-
-/** A publish accepted by the live pipeline; ended when the WHIP session ends. */
-export interface WhipPublish {
-  /** Stops feeding the show (the pipeline decides whether the show waits for a reconnect). */
-  end(): Promise<void>;
-}
-
-/**
- * What WHIP needs of the live pipeline: whether a key may publish now (checked before any
- * WebRTC work, so a wrong key costs nothing), then the start of the publish from the RTP input.
- */
-export interface WhipPublishTarget {
-  check(streamKey: string): Promise<{ ok: true } | Refusal>;
-  begin(streamKey: string, input: RtpInput): Promise<{ ok: true; publish: WhipPublish } | Refusal>;
-}
-
 export interface WhipRouteOptions {
-  target: WhipPublishTarget;
+  /** The live pipeline's door (live-service.ts `beginPublish`): checks the key, runs ffmpeg. */
+  beginPublish: BeginPublish;
   /** Host addresses offered beside the machine's interfaces (e.g. 127.0.0.1 for a local encoder). */
   extraHostAddresses?: string[];
   icePortRange?: [number, number];
 }
 
+/** The answer to each refusal of the live pipeline. */
+const PUBLISH_REFUSALS: Record<PublishRefusalReason, WhipRefusal> = {
+  'unknown-key': 'unknown_key',
+  'already-publishing': 'busy',
+  ended: 'ended',
+  'no-ffmpeg': 'unavailable',
+};
+
 const STATUS: Record<WhipRefusal, number> = {
   missing_key: 401,
   unknown_key: 401,
   busy: 409,
+  ended: 409,
   bad_offer: 400,
   no_video: 400,
   unsupported_codec: 400,
@@ -66,7 +56,7 @@ const CORS_HEADERS = {
  * Trickle ICE is not offered (the answer carries every candidate), so PATCH answers 405.
  */
 export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptions): void {
-  const sessions = new Map<string, { session: WhipSession; publish: WhipPublish }>();
+  const sessions = new Map<string, { session: WhipSession; publish: PublishSession }>();
   let negotiating = 0;
 
   app.addHook('onClose', async () => {
@@ -99,54 +89,80 @@ export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptio
         return refuse(reply, 'bad_offer', `Send the SDP offer with Content-Type: ${SDP_CONTENT_TYPE}.`);
       const offer = checkWhipOffer(request.body);
       if (!offer.ok) return refuse(reply, offer.error, offer.message);
-      const allowedNow = await options.target.check(key);
-      if (!allowedNow.ok) {
-        request.log.warn({ reason: allowedNow.reason }, 'whip publish refused');
-        return refuse(reply, allowedNow.reason, allowedNow.message);
-      }
       if (negotiating >= MAX_NEGOTIATIONS)
         return refuse(reply, 'unavailable', 'Too many publishes are starting at once; retry in a moment.');
       negotiating += 1;
+      try {
+        return await negotiate(request, reply, key, request.body, offer);
+      } finally {
+        negotiating -= 1;
+      }
+    });
+
+    /** Asks the pipeline first (a wrong key costs no WebRTC work), then answers the offer. */
+    async function negotiate(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      offerSdp: string,
+      offer: { videoCodec: WhipVideoCodec; hasAudio: boolean },
+    ) {
+      const input = await prepareRtpInput(offer.videoCodec, offer.hasAudio);
+      const begun = await options
+        .beginPublish({
+          streamKey: key,
+          protocol: 'whip',
+          remoteAddress: request.ip,
+          input: {
+            videoCodec: offer.videoCodec === 'H264' ? 'h264' : 'vp8',
+            // The same SDP serves a restarted ffmpeg: the ports stay, RTP keeps flowing to them.
+            open: () => ({ args: ['-protocol_whitelist', 'file,udp,rtp', '-i', input.sdpPath] }),
+          },
+        })
+        .catch((error: unknown): PublishResult => {
+          request.log.error({ err: error }, 'whip publish could not start');
+          return { ok: false, reason: 'no-ffmpeg', message: 'The live pipeline could not start.' };
+        });
+      if (!begun.ok) {
+        input.dispose();
+        request.log.warn({ reason: begun.reason, ip: request.ip }, 'whip publish refused');
+        return refuse(reply, PUBLISH_REFUSALS[begun.reason], begun.message);
+      }
+      const publish = begun.session;
       let session: WhipSession;
       try {
         session = await openWhipSession({
-          offerSdp: request.body,
-          videoCodec: offer.videoCodec,
-          hasAudio: offer.hasAudio,
+          offerSdp,
+          input,
           extraHostAddresses: options.extraHostAddresses,
           icePortRange: options.icePortRange,
         });
       } catch (error) {
+        publish.end();
+        input.dispose();
         request.log.info({ err: error }, 'whip offer not negotiable');
         return refuse(reply, 'bad_offer', 'The SDP offer could not be negotiated.');
-      } finally {
-        negotiating -= 1;
-      }
-      const begun = await options.target.begin(key, session.input).catch((error: unknown) => {
-        request.log.error({ err: error }, 'whip publish could not start');
-        return { ok: false, reason: 'unavailable', message: 'The live pipeline could not start.' } as const;
-      });
-      if (!begun.ok) {
-        await session.close();
-        request.log.warn({ reason: begun.reason }, 'whip publish refused');
-        return refuse(reply, begun.reason, begun.message);
       }
       const id = randomBytes(16).toString('base64url');
-      sessions.set(id, { session, publish: begun.publish });
+      sessions.set(id, { session, publish });
       // A publisher that vanishes without DELETE (ICE fails, DTLS closes) ends the same way.
-      void session.ended.then(async () => {
-        if (!sessions.delete(id)) return;
-        await begun.publish
-          .end()
-          .catch((error: unknown) => app.log.error({ err: error }, 'ending publish failed'));
+      void session.ended.then(() => {
+        sessions.delete(id);
+        publish.end();
+        input.dispose();
       });
-      request.log.info({ session: id, codec: offer.videoCodec }, 'whip publish started');
+      // The host ended the show (or ffmpeg gave up) while the encoder still sends: hang up.
+      publish.onEnded(() => void session.close());
+      request.log.info(
+        { session: id, event: publish.eventId, codec: offer.videoCodec },
+        'whip publish started',
+      );
       return reply
         .status(201)
         .header('content-type', SDP_CONTENT_TYPE)
         .header('location', whipSessionPath(id))
         .send(session.answerSdp);
-    });
+    }
 
     const sessionRoute = `${WHIP_SESSION_PATH_PREFIX}:id`;
     scope.options(sessionRoute, async (_request, reply) =>
@@ -156,7 +172,8 @@ export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptio
       const found = sessions.get(request.params.id);
       if (!found) return reply.status(404).send({ error: 'not_found', message: 'No such WHIP session.' });
       sessions.delete(request.params.id);
-      await Promise.all([found.session.close(), found.publish.end()]);
+      found.publish.end();
+      await found.session.close();
       request.log.info({ session: request.params.id }, 'whip publish ended');
       return reply.status(200).send();
     });

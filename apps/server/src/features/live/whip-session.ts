@@ -1,4 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type MediaStreamTrack,
   RTCPeerConnection,
@@ -14,18 +17,44 @@ export const WHIP_KEYFRAME_REQUEST_MS = 1000;
 /** How long the answer waits for host candidates (no trickle: the answer carries them all). */
 const ICE_GATHERING_TIMEOUT_MS = 5000;
 
-/** The RTP stream handed to ffmpeg: an SDP it reads (`-protocol_whitelist file,udp,rtp`). */
+/** Payload types of the SDP ffmpeg reads; forwarded packets are rewritten to them. */
+const FFMPEG_VIDEO_PAYLOAD_TYPE = 96;
+const FFMPEG_AUDIO_PAYLOAD_TYPE = 111;
+
+/**
+ * Where a publish's RTP goes: two loopback UDP ports ffmpeg reads through an SDP file
+ * (`-protocol_whitelist file,udp,rtp -i <sdpPath>`). Prepared before the offer is answered, so
+ * the live pipeline can refuse the key before any WebRTC work is done.
+ */
 export interface RtpInput {
-  /** The SDP naming the loopback ports the RTP is sent to, for ffmpeg's `-i`. */
-  sdp: string;
+  sdpPath: string;
+  videoPort: number;
+  audioPort: number;
   videoCodec: WhipVideoCodec;
   hasAudio: boolean;
+  /** Removes the SDP file. */
+  dispose(): void;
+}
+
+/** Picks the loopback ports and writes ffmpeg's SDP file for one publish. */
+export async function prepareRtpInput(videoCodec: WhipVideoCodec, hasAudio: boolean): Promise<RtpInput> {
+  const [videoPort, audioPort] = await freeRtpPorts();
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-whip-'));
+  const sdpPath = join(dir, 'input.sdp');
+  writeFileSync(sdpPath, ffmpegSdp({ videoCodec, videoPort, audio: hasAudio ? audioPort : null }));
+  return {
+    sdpPath,
+    videoPort,
+    audioPort,
+    videoCodec,
+    hasAudio,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface WhipSession {
   answerSdp: string;
-  input: RtpInput;
-  /** Bytes and packets received so far, for the studio's health figures. */
+  /** Bytes and packets received so far. */
   received(): { videoBytes: number; videoPackets: number; audioPackets: number };
   /** Resolves when the peer goes away (closed, failed, or ended by `close`). */
   ended: Promise<void>;
@@ -34,8 +63,7 @@ export interface WhipSession {
 
 export interface WhipSessionOptions {
   offerSdp: string;
-  videoCodec: WhipVideoCodec;
-  hasAudio: boolean;
+  input: RtpInput;
   /** Extra host addresses to offer as candidates (the loopback, for a publisher on this machine). */
   extraHostAddresses?: string[];
   /** UDP port range of ICE, so a firewall can open exactly it. */
@@ -66,14 +94,15 @@ function codecsFor(videoCodec: WhipVideoCodec) {
 }
 
 /**
- * Answers a WHIP offer with werift and forwards the publisher's RTP, unchanged, to two loopback
- * UDP ports that ffmpeg reads through the SDP of `input` — the packager then copies H.264 and
- * transcodes only Opus to AAC. The ports are taken before ffmpeg binds them; RTP sent before then
- * is lost, which is harmless: a keyframe is requested every second.
+ * Answers a WHIP offer with werift and forwards the publisher's RTP (payload type rewritten to
+ * the SDP's) to the loopback ports of `input`, which ffmpeg reads — the packager copies H.264 and
+ * transcodes only Opus to AAC. RTP sent before ffmpeg binds is lost, which is harmless: a
+ * keyframe is requested every second (and a restarted ffmpeg gets one within a second).
  */
 export async function openWhipSession(options: WhipSessionOptions): Promise<WhipSession> {
+  const { input } = options;
   const pc = new RTCPeerConnection({
-    codecs: codecsFor(options.videoCodec),
+    codecs: codecsFor(input.videoCodec),
     bundlePolicy: 'max-bundle',
     iceAdditionalHostAddresses: options.extraHostAddresses,
     icePortRange: options.icePortRange,
@@ -82,7 +111,6 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
   socket.on('error', () => {
     // Forwarding is best effort: a closed ffmpeg port must not take the server down.
   });
-  const [videoPort, audioPort] = await freeRtpPorts();
   const counts = { videoBytes: 0, videoPackets: 0, audioPackets: 0 };
   const timers: NodeJS.Timeout[] = [];
   let closed = false;
@@ -102,8 +130,6 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     if (state === 'failed' || state === 'closed') void close();
   });
 
-  let videoPayloadType = 96;
-  let audioPayloadType = 111;
   pc.onTransceiverAdded.subscribe((transceiver: RTCRtpTransceiver) => {
     transceiver.setDirection?.('recvonly');
     transceiver.onTrack.subscribe((track: MediaStreamTrack) => {
@@ -114,7 +140,8 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
           counts.videoPackets += 1;
           counts.videoBytes += rtp.payload.length;
         } else counts.audioPackets += 1;
-        forward(socket, rtp.serialize(), isVideo ? videoPort : audioPort);
+        rtp.header.payloadType = isVideo ? FFMPEG_VIDEO_PAYLOAD_TYPE : FFMPEG_AUDIO_PAYLOAD_TYPE;
+        forward(socket, rtp.serialize(), isVideo ? input.videoPort : input.audioPort);
       });
       if (isVideo) {
         const askKeyframe = () => {
@@ -131,12 +158,6 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     const answer = await pc.createAnswer();
     await pc.setLocalDescription(answer);
     await iceGatheringComplete(pc);
-    for (const transceiver of pc.getTransceivers()) {
-      const codec = transceiver.codecs[0];
-      if (!codec) continue;
-      if (transceiver.kind === 'video') videoPayloadType = codec.payloadType;
-      else audioPayloadType = codec.payloadType;
-    }
   } catch (error) {
     await close();
     throw error;
@@ -148,16 +169,6 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
   }
   return {
     answerSdp,
-    input: {
-      sdp: ffmpegSdp({
-        videoCodec: options.videoCodec,
-        videoPort,
-        videoPayloadType,
-        audio: options.hasAudio ? { port: audioPort, payloadType: audioPayloadType } : null,
-      }),
-      videoCodec: options.videoCodec,
-      hasAudio: options.hasAudio,
-    },
     received: () => ({ ...counts }),
     ended,
     close,
@@ -185,21 +196,18 @@ function iceGatheringComplete(pc: RTCPeerConnection): Promise<void> {
 }
 
 /** The SDP ffmpeg reads the forwarded RTP with. */
-export function ffmpegSdp(streams: {
-  videoCodec: WhipVideoCodec;
-  videoPort: number;
-  videoPayloadType: number;
-  audio: { port: number; payloadType: number } | null;
-}): string {
+function ffmpegSdp(streams: { videoCodec: WhipVideoCodec; videoPort: number; audio: number | null }): string {
+  const video = FFMPEG_VIDEO_PAYLOAD_TYPE;
+  const audio = FFMPEG_AUDIO_PAYLOAD_TYPE;
   const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=vitrine whip', 'c=IN IP4 127.0.0.1', 't=0 0'];
-  lines.push(`m=video ${streams.videoPort} RTP/AVP ${streams.videoPayloadType}`);
+  lines.push(`m=video ${streams.videoPort} RTP/AVP ${video}`);
   if (streams.videoCodec === 'H264') {
-    lines.push(`a=rtpmap:${streams.videoPayloadType} H264/90000`);
-    lines.push(`a=fmtp:${streams.videoPayloadType} packetization-mode=1`);
-  } else lines.push(`a=rtpmap:${streams.videoPayloadType} VP8/90000`);
-  if (streams.audio) {
-    lines.push(`m=audio ${streams.audio.port} RTP/AVP ${streams.audio.payloadType}`);
-    lines.push(`a=rtpmap:${streams.audio.payloadType} opus/48000/2`);
+    lines.push(`a=rtpmap:${video} H264/90000`);
+    lines.push(`a=fmtp:${video} packetization-mode=1`);
+  } else lines.push(`a=rtpmap:${video} VP8/90000`);
+  if (streams.audio !== null) {
+    lines.push(`m=audio ${streams.audio} RTP/AVP ${audio}`);
+    lines.push(`a=rtpmap:${audio} opus/48000/2`);
   }
   return `${lines.join('\n')}\n`;
 }
