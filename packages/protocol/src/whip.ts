@@ -21,6 +21,7 @@ export const WHIP_REFUSALS = [
   'busy',
   'ended',
   'bad_offer',
+  'unsupported_media_type',
   'no_video',
   'unsupported_codec',
   'unavailable',

@@ -37,6 +37,7 @@ const STATUS: Record<WhipRefusal, number> = {
   busy: 409,
   ended: 409,
   bad_offer: 400,
+  unsupported_media_type: 415,
   no_video: 400,
   unsupported_codec: 400,
   unavailable: 503,
@@ -85,8 +86,14 @@ export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptio
     scope.post(WHIP_PATH, async (request, reply) => {
       const key = bearer(request);
       if (!key) return refuse(reply, 'missing_key', 'Send the stream key as `Authorization: Bearer <key>`.');
+      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== SDP_CONTENT_TYPE)
+        return refuse(
+          reply,
+          'unsupported_media_type',
+          `Send the SDP offer with Content-Type: ${SDP_CONTENT_TYPE}.`,
+        );
       if (typeof request.body !== 'string')
-        return refuse(reply, 'bad_offer', `Send the SDP offer with Content-Type: ${SDP_CONTENT_TYPE}.`);
+        return refuse(reply, 'bad_offer', 'The body is not an SDP offer (RFC 8866).');
       const offer = checkWhipOffer(request.body);
       if (!offer.ok) return refuse(reply, offer.error, offer.message);
       if (negotiating >= MAX_NEGOTIATIONS)

@@ -122,6 +122,16 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     if (closed) return;
     closed = true;
     for (const timer of timers) clearInterval(timer);
+    // An RTCP BYE on each stream tells ffmpeg its input ended (EOF once every stream said BYE):
+    // it closes its last segment at once. Without it ffmpeg blocks on the silent socket, deaf to
+    // `q` and to a first SIGINT, until it is killed. A compound packet (an empty receiver report,
+    // then the BYE), since ffmpeg ignores RTP/RTCP datagrams shorter than 12 bytes.
+    const bye = Buffer.from([0x80, 0xc9, 0x00, 0x01, 0, 0, 0, 1, 0x81, 0xcb, 0x00, 0x01, 0, 0, 0, 1]);
+    await Promise.all(
+      [input.videoPort, ...(input.hasAudio ? [input.audioPort] : [])].map(
+        (port) => new Promise<void>((resolve) => socket.send(bye, port + 1, '127.0.0.1', () => resolve())),
+      ),
+    );
     socket.close();
     await pc.close().catch(() => {});
     resolveEnded();
