@@ -119,6 +119,11 @@ export function CameraPublisher({
     }
   }
 
+  // An ended show takes no stream: stop sending it.
+  useEffect(() => {
+    if (disabled && publication.current) void stop();
+  });
+
   async function stop() {
     await publication.current?.stop();
     publication.current = null;

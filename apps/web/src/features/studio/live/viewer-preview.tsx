@@ -13,6 +13,8 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
   const { t } = useStudioTranslation('studio-live');
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  // The frame takes the stream's shape (portrait from a phone or the portrait formats).
+  const [aspect, setAspect] = useState<string | null>(null);
   const report = useRef(onDelay);
   report.current = onDelay;
 
@@ -21,6 +23,11 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
     if (!element) return;
     let release = () => {};
     let cancelled = false;
+    const onResize = () => {
+      if (element.videoWidth && element.videoHeight)
+        setAspect(`${element.videoWidth} / ${element.videoHeight}`);
+    };
+    element.addEventListener('resize', onResize);
     void import('hls.js/light').then(({ default: Hls }) => {
       if (cancelled) return;
       if (!Hls.isSupported()) {
@@ -36,7 +43,14 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
         if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
         else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
       });
-      hls.on(Hls.Events.FRAG_BUFFERED, () => setFailed(false));
+      hls.on(Hls.Events.FRAG_BUFFERED, () => {
+        setFailed(false);
+        // The autoplay attribute does not start a media-source stream reliably: start it (muted).
+        if (element.paused) {
+          element.muted = true;
+          void element.play().catch(() => {});
+        }
+      });
       hls.loadSource(url);
       hls.attachMedia(element);
       const sampler = setInterval(() => {
@@ -50,13 +64,14 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
     });
     return () => {
       cancelled = true;
+      element.removeEventListener('resize', onResize);
       release();
       report.current(null);
     };
   }, [url]);
 
   return (
-    <div className="live-viewer">
+    <div className="live-viewer" style={aspect ? { aspectRatio: aspect } : undefined}>
       <video
         ref={video}
         className="live-viewer__video"
