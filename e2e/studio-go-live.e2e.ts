@@ -82,8 +82,11 @@ describe('going live from the studio', () => {
       visibility: 'public',
     });
 
-    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host', path: `live/${show.uid}` });
+    // From the show's page in the studio to its go-live page.
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host', path: `shows/${show.uid}` });
+    await page.locator('.studio-page__actions').getByRole('link', { name: texts.page.title }).click();
     await page.getByRole('heading', { name: texts.page.title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/studio/${STORE}/live/${show.uid}`);
     await expect.poll(() => stateBadge().getAttribute('data-state')).toBe('idle');
     // The stream key is hidden until asked for; the WHIP URL is this server's.
     const key = page.getByLabel(texts.encoder.streamKey);
