@@ -141,6 +141,24 @@ describe('a show published over WHIP', () => {
   });
 });
 
+describe('a WHIP publisher that vanishes without DELETE', () => {
+  it('is counted gone when its media stops: the show returns to idle and takes a new publisher', async () => {
+    const showUid = await newShow('Vanishing');
+    const { streamKey } = await stream(showUid);
+    const first = await publish({ url: whipUrl, key: streamKey });
+    expect(first.status).toBe(201);
+    await first.connected();
+    await waitFor('receiving', async () => (await stream(showUid)).health?.framesPerSecond);
+    // The encoder process dies: no DELETE, no RTCP BYE from it, just silence.
+    first.stop();
+    await waitFor('idle', async () => (await stream(showUid)).state === 'idle', 30_000);
+    const next = await publish({ url: whipUrl, key: streamKey });
+    expect(next.status, next.body).toBe(201);
+    await waitFor('receiving again', async () => (await stream(showUid)).state === 'receiving');
+    next.stop();
+  }, 60_000);
+});
+
 describe('bad WHIP input', () => {
   let key: string;
   let showUid: string;
