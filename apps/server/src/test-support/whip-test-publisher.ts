@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 // A real libwebrtc publisher (@roamhq/wrtc, the engine inside Chrome) that pushes synthetic
@@ -60,6 +61,8 @@ export interface PublishOptions {
   audio?: boolean;
   width?: number;
   height?: number;
+  /** Random pixels in every frame, so the encoder spends its whole bitrate (benchmarks). */
+  noise?: boolean;
 }
 
 /** Starts a synthetic camera and microphone and publishes them to a WHIP endpoint. */
@@ -79,7 +82,8 @@ export async function publishOverWhip(options: PublishOptions): Promise<WhipTest
       setInterval(() => {
         tick += 1;
         // A moving gradient, so the encoder has something to encode.
-        frame.fill(tick % 255, 0, width * height);
+        if (options.noise) randomFillSync(frame, 0, width * height);
+        else frame.fill(tick % 255, 0, width * height);
         frame.fill(128, width * height);
         source.onFrame({ width, height, data: frame });
       }, 1000 / 30),
