@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { timeInVideo } from '@vitrine/domain';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
@@ -71,6 +72,8 @@ afterAll(async () => {
 describe('a show streamed over RTMP', () => {
   let showUid: string;
   let view: LiveStreamView;
+  /** A moment the host stamped during the show (a product held up), on the wall clock. */
+  let stamped = 0;
 
   it('has a stream key and the OBS settings', async () => {
     showUid = await newShow('RTMP show');
@@ -80,6 +83,7 @@ describe('a show streamed over RTMP', () => {
     expect(view.rtmpUrl).toBe(`rtmp://localhost:${rtmpPort}/live`);
     expect(view.packager.available).toBe(true);
     expect(view.health).toBeNull();
+    expect(view.disk.freeBytes).toBeGreaterThan(0);
   });
 
   it('receives a publisher: the preview has a playlist with PDT within 5 s, viewers get nothing yet', async () => {
@@ -140,6 +144,11 @@ describe('a show streamed over RTMP', () => {
     expect((await get(view.liveUrl)).status).toBe(200);
     // Segments after Go live reach the replay.
     await waitFor('a replay segment', async () => segmentsOf((await get(view.replayUrl)).text).length >= 2);
+    stamped = Date.now();
+    await waitFor(
+      'segments after the stamp',
+      async () => segmentsOf((await get(view.replayUrl)).text).length >= 5,
+    );
   });
 
   it('ends: the replay is a complete VOD playlist within 10 s, and the event is vod', async () => {
@@ -159,6 +168,20 @@ describe('a show streamed over RTMP', () => {
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/replay.m3u8`);
     expect(event?.event.cdnVideoStartTime).toBe(firstPdt);
     expect(event?.event.liveEndTime).toBe(ended.body.liveEndTime);
+    // The recording is the replay, on the same clock: the stamp lands where the replay's own
+    // program date times put it (to the millisecond, as the replay's segments are contiguous).
+    let offset = 0;
+    let stampOffset: number | null = null;
+    for (const [, pdt, duration] of replay.text.matchAll(
+      /#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:([\d.]+),/g,
+    )) {
+      const start = Date.parse(pdt ?? '');
+      if (stampOffset === null && stamped < start + Number(duration) * 1000)
+        stampOffset = offset + (stamped - start) / 1000;
+      offset += Number(duration);
+    }
+    expect(stampOffset).not.toBeNull();
+    if (event) expect(timeInVideo(stamped, event)).toBeCloseTo(stampOffset ?? 0, 1);
     // The encoder was disconnected, and the ended show takes no publisher.
     expect((await get(view.liveUrl)).text).toContain('#EXT-X-ENDLIST');
     expect(await publish(view.streamKey).stopped).not.toBe(0);

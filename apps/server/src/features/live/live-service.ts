@@ -95,12 +95,30 @@ const REMOTE_END_WAIT_MS = 10_000;
 export function createLiveService(deps: LiveServiceDeps) {
   const { events, now, log, config, ffmpeg } = deps;
   const relay = deps.relay ?? null;
-  const store = createLiveStore(deps.db);
+  const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
+  const stored = createLiveStore(deps.db);
+  /** The store, with every change of a stream dropping what viewers' requests remembered of it. */
+  const store: typeof stored = {
+    ...stored,
+    async transition(eventId, ...rest) {
+      try {
+        return await stored.transition(eventId, ...rest);
+      } finally {
+        viewerState.delete(eventId);
+      }
+    },
+    async rotateKey(eventId, time) {
+      try {
+        await stored.rotateKey(eventId, time);
+      } finally {
+        viewerState.delete(eventId);
+      }
+    },
+  };
   const runtimes = new Map<string, StreamRuntime>();
   const opening = new Map<string, Promise<StreamRuntime>>();
   const ingest: { rtmpPort: number | null; whipPath: string | null } = { rtmpPort: null, whipPath: null };
   let closed = false;
-  const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
 
   /** The stream's state as viewers' requests see it: read at most every VIEWER_STATE_CACHE_MS. */
   async function viewerRecord(eventId: string): Promise<LiveStreamRecord | null> {
@@ -170,6 +188,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!ffmpeg.available) return;
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
+      // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
+      capFrameRate: ffmpeg.source !== 'npm',
       recording: runtime.recording,
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
