@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +119,32 @@ describe('a show published over WHIP', () => {
     expect((await stream(showUid)).state).toBe('receiving');
   });
 
+  it('shrugs off garbage sent to its media ports: the stream goes on', async () => {
+    // The answer names the UDP ports werift listens on; anyone on the network can reach them.
+    const ports = [...publisher.body.matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ host/gim)].map(
+      (match) => Number(match[1]),
+    );
+    expect(ports.length).toBeGreaterThan(0);
+    const socket = createSocket('udp4');
+    for (let i = 0; i < 2000; i += 1) {
+      const junk = randomBytes(1 + (i % 1400));
+      // Some look like STUN, DTLS and RTP/RTCP (their first bytes), the rest is noise.
+      junk[0] = [0x00, 0x01, 0x16, 0x17, 0x80, 0x81, 0xff][i % 7] ?? 0;
+      await new Promise<void>((resolve) =>
+        socket.send(junk, ports[i % ports.length], '127.0.0.1', () => resolve()),
+      );
+    }
+    socket.close();
+    // Segments written so far: the window's first sequence number plus its length.
+    const count = async () => {
+      const playlist = (await app.server.inject({ method: 'GET', url: view.previewUrl })).body;
+      return Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? 0) + segmentsOf(playlist).length;
+    };
+    const before = await count();
+    await waitFor('two more segments', async () => (await count()) >= before + 2, 15_000);
+    expect((await stream(showUid)).state).toBe('receiving');
+  });
+
   it('DELETE ends the publish; a new publish within the grace continues the same live show', async () => {
     expect((await call<LiveStreamView>('POST', `${streamPath(showUid)}/go-live`)).body.state).toBe('live');
     const ended = await fetch(new URL(publisher.location ?? '', origin), { method: 'DELETE' });
@@ -151,7 +179,10 @@ describe('a WHIP publisher that vanishes without DELETE', () => {
     await waitFor('receiving', async () => (await stream(showUid)).health?.framesPerSecond);
     // The encoder process dies: no DELETE, no RTCP BYE from it, just silence.
     first.stop();
-    await waitFor('idle', async () => (await stream(showUid)).state === 'idle', 30_000);
+    const silent = Date.now();
+    await waitFor('idle', async () => (await stream(showUid)).state === 'idle', 20_000);
+    // WHIP_MEDIA_TIMEOUT_MS (5 s) after the media stopped, not ICE's ~30 s.
+    expect(Date.now() - silent).toBeLessThan(12_000);
     const next = await publish({ url: whipUrl, key: streamKey });
     expect(next.status, next.body).toBe(201);
     await waitFor('receiving again', async () => (await stream(showUid)).state === 'receiving');

@@ -14,6 +14,14 @@ import type { WhipVideoCodec } from './whip-offer.ts';
 /** How often the publisher is asked for a keyframe: a keyframe a second makes 1-second segments. */
 export const WHIP_KEYFRAME_REQUEST_MS = 1000;
 
+/**
+ * A publisher that sends no media for this long is gone (its process died, its network
+ * dropped) even though no DELETE came and ICE has not timed out yet (that takes ~30 s).
+ */
+export const WHIP_MEDIA_TIMEOUT_MS = 5000;
+/** The wait for the first media: ICE and DTLS come first. */
+const WHIP_FIRST_MEDIA_TIMEOUT_MS = 15_000;
+
 /** How long the answer waits for host candidates (no trickle: the answer carries them all). */
 const ICE_GATHERING_TIMEOUT_MS = 5000;
 
@@ -112,6 +120,8 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     // Forwarding is best effort: a closed ffmpeg port must not take the server down.
   });
   const counts = { videoBytes: 0, videoPackets: 0, audioPackets: 0 };
+  const opened = Date.now();
+  let lastMediaAt = 0;
   const timers: NodeJS.Timeout[] = [];
   let closed = false;
   let resolveEnded = () => {};
@@ -146,6 +156,7 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
       const isVideo = track.kind === 'video';
       track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
         if (closed) return;
+        lastMediaAt = Date.now();
         if (isVideo) {
           counts.videoPackets += 1;
           counts.videoBytes += rtp.payload.length;
@@ -163,6 +174,14 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     });
   });
 
+  timers.push(
+    setInterval(() => {
+      const silent = lastMediaAt
+        ? Date.now() - lastMediaAt > WHIP_MEDIA_TIMEOUT_MS
+        : Date.now() - opened > WHIP_FIRST_MEDIA_TIMEOUT_MS;
+      if (silent) void close();
+    }, 1000),
+  );
   try {
     await pc.setRemoteDescription({ type: 'offer', sdp: options.offerSdp });
     const answer = await pc.createAnswer();
