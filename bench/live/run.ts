@@ -6,13 +6,13 @@
  *   node --import tsx bench/live/run.ts [--viewers 2000,10000] [--seconds 10] [--part serving,cpu]
  *     [--nginx /usr/sbin/nginx] [--wrk /usr/bin/wrk]
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { Histogram } from '../realtime-fanout/histogram.ts';
 import {
   clock,
@@ -27,6 +27,7 @@ import {
 } from '../realtime-fanout/proc.ts';
 
 installCleanup();
+const execFileAsync = promisify(execFile);
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const ADMIN_KEY = 'bench-live-admin-key-0123456789';
 const DEMO_SHOW = 'demo-autumn-living';
@@ -215,11 +216,16 @@ http {
 }
 
 /** wrk's closed-loop maximum (256 connections, 2 threads) on one URL, when wrk is installed. */
-function wrkMax(url: string): { requestsPerSecond: number; p99Ms: number | null } | null {
+async function wrkMax(url: string): Promise<{ requestsPerSecond: number; p99Ms: number | null } | null> {
   if (!existsSync(args.wrk)) return null;
-  const output = execFileSync(args.wrk, ['-t2', '-c256', `-d${seconds}s`, '--latency', url], {
-    encoding: 'utf8',
-  });
+  // Asynchronously: the playlist mirror (and `latest`) keep running meanwhile.
+  const { stdout: output } = await execFileAsync(
+    args.wrk,
+    ['-t2', '-c256', `-d${seconds}s`, '--latency', url],
+    {
+      encoding: 'utf8',
+    },
+  );
   const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(output);
   const scale = { us: 0.001, ms: 1, s: 1000 } as const;
@@ -266,12 +272,13 @@ async function serving() {
     if (nginx)
       results.push(await simulateViewers('nginx', `${nginx.url}/live/${DEMO_SHOW}`, viewers, () => latest));
   }
+  // Each wrk run asks for the newest segment at its start: the live edge viewers ask for.
   const maxima = {
-    vitrine: { playlist: wrkMax(`${base}/live.m3u8`), segment: wrkMax(`${base}/${latest}`) },
+    vitrine: { playlist: await wrkMax(`${base}/live.m3u8`), segment: await wrkMax(`${base}/${latest}`) },
     nginx: nginx
       ? {
-          playlist: wrkMax(`${nginx.url}/live/${DEMO_SHOW}/live.m3u8`),
-          segment: wrkMax(`${nginx.url}/live/${DEMO_SHOW}/${latest}`),
+          playlist: await wrkMax(`${nginx.url}/live/${DEMO_SHOW}/live.m3u8`),
+          segment: await wrkMax(`${nginx.url}/live/${DEMO_SHOW}/${latest}`),
         }
       : null,
   };

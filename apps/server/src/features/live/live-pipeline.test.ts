@@ -50,7 +50,7 @@ const publish = (key: string) => {
   publishers.push(publisher);
   return publisher;
 };
-const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.m4s'));
+const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.includes('.m4s'));
 
 beforeAll(async () => {
   liveDir = mkdtempSync(join(tmpdir(), 'vitrine-live-'));
@@ -105,8 +105,13 @@ describe('a show streamed over RTMP', () => {
     expect((await stream(showUid)).state).toBe('receiving');
     expect((await get(view.liveUrl)).status).toBe(404);
 
-    const segment = await get(`/live/${showUid}/${segmentsOf(playlist.text)[0]}`);
+    const [first = ''] = segmentsOf(playlist.text);
+    expect(first).toMatch(/^r1-00000\.m4s\?preview=/);
+    const segment = await get(`/live/${showUid}/${first}`);
     expect(segment.status).toBe(200);
+    // Without the studio's token the preview's segments are not served (viewers wait for Go live).
+    expect((await get(`/live/${showUid}/r1-00000.m4s`)).status).toBe(404);
+    expect((await get(`/live/${showUid}/r1-00000.m4s?preview=guess`)).status).toBe(404);
     expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(segment.raw.subarray(4, 8).toString('latin1')).toMatch(/styp|moof/);
     const init = await get(`/live/${showUid}/r1-init.mp4`);
@@ -142,7 +147,8 @@ describe('a show streamed over RTMP', () => {
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/live.m3u8`);
     expect(event?.event.liveStartTime).toBe(live.body.liveStartTime);
     expect((await get(view.liveUrl)).status).toBe(200);
-    // Segments after Go live reach the replay.
+    // What was previewed before Go live stays private; what follows is public.
+    expect((await get(`/live/${showUid}/r1-00000.m4s`)).status).toBe(404);
     await waitFor('a replay segment', async () => segmentsOf((await get(view.replayUrl)).text).length >= 2);
     stamped = Date.now();
     await waitFor(
@@ -162,6 +168,7 @@ describe('a show streamed over RTMP', () => {
     expect(replay.text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     for (const uri of segmentsOf(replay.text))
       expect((await get(`/live/${showUid}/${uri}`)).status).toBe(200);
+    expect((await get(`/live/${showUid}/${segmentsOf(replay.text)[0]}`)).status).toBe(200);
     const firstPdt = Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(replay.text)?.[1] ?? '');
     const [event] = await app.services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('vod');

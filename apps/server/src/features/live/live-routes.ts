@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -7,6 +7,23 @@ import { RECORDING_FILE_PATTERN } from './show-recording.ts';
 
 const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
+
+/**
+ * Answers on the raw response, past Fastify's send pipeline (serialisers, onSend hooks): every
+ * viewer asks for a playlist and a segment each second, so this path is the node's capacity
+ * (bench/live). Its headers are all set here, the security ones included.
+ */
+function sendRaw(reply: FastifyReply, contentType: string, cacheControl: string, body: string | Buffer) {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': cacheControl,
+    'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
+  });
+  reply.raw.end(body);
+}
 
 /**
  * The studio's stream calls (hosts) and the HLS viewers play: `/live/<eventId>/live.m3u8` (the
@@ -55,21 +72,16 @@ export function registerLiveRoutes(
         throw notFound('No such file.');
       // Viewers of any origin play the stream (the player is embedded on retailers' sites).
       reply.header('access-control-allow-origin', '*');
+      // The studio's preview (before Go live) carries its token on the playlist and segments.
+      const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
       if (file.endsWith('.m3u8')) {
-        const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
         const playlist = await live.playlist(eventId, file === 'live.m3u8' ? 'live' : 'replay', preview);
         if (playlist === null) throw notFound('This show has no such playlist (yet).');
-        return reply
-          .header('content-type', PLAYLIST_CONTENT_TYPE)
-          .header('cache-control', 'no-cache')
-          .send(playlist);
+        return sendRaw(reply, PLAYLIST_CONTENT_TYPE, 'no-cache', playlist);
       }
-      const found = await live.file(eventId, file);
+      const found = await live.file(eventId, file, preview);
       if (!found) throw notFound('No such segment.');
-      return reply
-        .header('content-type', found.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(found.bytes);
+      return sendRaw(reply, found.contentType, 'public, max-age=31536000, immutable', found.bytes);
     },
   );
 }
