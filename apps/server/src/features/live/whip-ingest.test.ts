@@ -40,7 +40,7 @@ async function newShow(name: string): Promise<string> {
 
 const streamPath = (showUid: string) => `/staff/stores/${pageUid}/shows/${showUid}/stream`;
 const stream = async (showUid: string) => (await call<LiveStreamView>('GET', streamPath(showUid))).body;
-const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.m4s'));
+const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.includes('.m4s'));
 const publish = async (options: Parameters<typeof publishOverWhip>[0]) => {
   const publisher = await publishOverWhip(options);
   publishers.push(publisher);
