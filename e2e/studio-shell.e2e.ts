@@ -48,7 +48,7 @@ describe('studio sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/shows`);
     // A host runs shows and products and the store's look, never money or staff.
-    expect(await navLabels(page)).toEqual(['Shows', 'Products', 'Settings']);
+    expect(await navLabels(page)).toEqual(['Shows', 'Go live', 'Products', 'Settings']);
     await page.context().close();
   });
 
@@ -76,6 +76,7 @@ describe('the studio by role', () => {
     await openStudioAs(owner, { baseUrl, adminKey, pageUid: STORE, role: 'owner' });
     expect(await navLabels(owner)).toEqual([
       'Shows',
+      'Go live',
       'Products',
       'Orders',
       'Contacts',

@@ -1,3 +1,4 @@
+import { WHIP_PATH } from '@vitrine/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -37,6 +38,7 @@ import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
 import { createLiveService } from './features/live/live-service.ts';
+import { registerWhipRoutes } from './features/live/whip-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
@@ -335,6 +337,14 @@ export function registerRoutes(
     storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
   });
   registerLiveRoutes(app, { live: services.live, staffGate: services.staffGate, publicOrigin });
+  if (deps.config.whip.enabled) {
+    registerWhipRoutes(app, {
+      beginPublish: services.live.beginPublish,
+      extraHostAddresses: deps.config.whip.hostAddresses,
+      icePortRange: deps.config.whip.icePortRange ?? undefined,
+    });
+    services.live.offerIngest({ whipPath: WHIP_PATH });
+  }
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,

@@ -141,6 +141,25 @@ const Environment = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Where live recordings (HLS segments, the replays) are kept; `<VITRINE_DATA_DIR>/live` by default. */
   VITRINE_LIVE_DIR: z.string().optional(),
+  /** The WHIP ingest (browser go-live, OBS 30+ "WHIP") at /whip: "on" or "off". */
+  WHIP: z.enum(['on', 'off']).default('on'),
+  /**
+   * Addresses offered to WHIP publishers beside this machine's interfaces, comma-separated: the
+   * public address of a node behind NAT, and the loopback for an encoder on the same machine.
+   */
+  WHIP_HOST_ADDRESSES: z
+    .string()
+    .regex(/^[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*$/, 'must be IP addresses separated by commas')
+    .default('127.0.0.1'),
+  /** The UDP ports WHIP media arrives on ("min-max"), for a firewall; any free port when not set. */
+  WHIP_ICE_PORTS: z
+    .string()
+    .regex(/^[0-9]{1,5}-[0-9]{1,5}$/, 'must be a port range such as 40000-40099')
+    .refine((range) => {
+      const [min = 0, max = 0] = range.split('-').map(Number);
+      return min >= 1024 && max <= 65535 && min < max;
+    }, 'must be two ports from 1024 to 65535, the first below the second')
+    .optional(),
   /**
    * The demo's live show as a real stream (an ffmpeg encoder looping the demo video into the
    * RTMP ingest) when ffmpeg is present: "1" (default) or "0" for the plain MP4.
@@ -206,6 +225,8 @@ export interface Config {
     /** Whether the demo's live show is fed by a real encoder (when ffmpeg is present). */
     demoStream: boolean;
   };
+  /** WHIP ingest: whether it is offered, extra ICE host addresses and the UDP port range. */
+  whip: { enabled: boolean; hostAddresses: string[]; icePortRange: [number, number] | null };
 }
 
 /** The demo retailer's port: PORT + 1 unless set; a main server on any free port gets any free one too. */
@@ -267,6 +288,11 @@ export function loadConfig(
       ffmpegPath: e.FFMPEG_PATH ?? null,
       dir: e.VITRINE_LIVE_DIR ?? join(e.VITRINE_DATA_DIR, 'live'),
       demoStream: e.VITRINE_DEMO_LIVE === '1',
+    },
+    whip: {
+      enabled: e.WHIP === 'on',
+      hostAddresses: e.WHIP_HOST_ADDRESSES.split(','),
+      icePortRange: e.WHIP_ICE_PORTS ? (e.WHIP_ICE_PORTS.split('-').map(Number) as [number, number]) : null,
     },
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',

@@ -20,3 +20,4 @@ export * from './store.ts';
 export * from './store-settings.ts';
 export * from './tracking.ts';
 export * from './web-paths.ts';
+export * from './whip.ts';

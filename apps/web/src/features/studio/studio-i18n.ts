@@ -4,12 +4,13 @@ import { registerNamespaceLoader } from '../../lib/i18n.ts';
 /**
  * The studio's texts, one i18next namespace (a folder of locales/) per section, each loaded with
  * its section's code: `studio` (the shell and shared parts), `studio-catalogue`, `studio-shows`,
- * `studio-orders` and `studio-settings`.
+ * `studio-live`, `studio-orders` and `studio-settings`.
  */
 export type StudioNamespace =
   | 'studio'
   | 'studio-catalogue'
   | 'studio-shows'
+  | 'studio-live'
   | 'studio-orders'
   | 'studio-settings';
 

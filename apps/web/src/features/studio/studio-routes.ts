@@ -22,6 +22,7 @@ const fromShell =
 
 const SECTION_PAGES: Record<StudioSectionPath, () => Promise<{ default: () => React.ReactNode }>> = {
   shows: () => import('./shows/shows-section.tsx'),
+  live: () => import('./live/live-section.tsx'),
   products: () => import('./catalogue/catalogue-section.tsx'),
   orders: () => import('./orders/orders-section.tsx'),
   contacts: () => import('./orders/contacts-section.tsx'),

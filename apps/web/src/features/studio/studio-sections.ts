@@ -7,6 +7,7 @@ import type { StaffRole } from '@vitrine/protocol';
  */
 export const STUDIO_SECTIONS = [
   { path: 'shows', role: 'moderator', label: 'nav.shows' },
+  { path: 'live', role: 'host', label: 'nav.live' },
   { path: 'products', role: 'host', label: 'nav.products' },
   { path: 'orders', role: 'owner', label: 'nav.orders' },
   { path: 'contacts', role: 'owner', label: 'nav.contacts' },

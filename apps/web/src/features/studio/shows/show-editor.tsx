@@ -116,6 +116,11 @@ function ShowEditor({ show, onChange }: { show: Show; onChange: (show: Show) => 
           <Link to="preview" className="studio-button">
             {t('editor.preview')}
           </Link>
+          {(show.group === 'upcoming' || show.group === 'live') && (
+            <Link to={`../../live/${show.uid}`} relative="path" className="studio-button">
+              {t('studio:nav.live')}
+            </Link>
+          )}
           {show.visibility === 'draft' ? (
             <ConfirmButton
               danger={false}

@@ -1,0 +1,160 @@
+import type { LiveStreamView } from '@vitrine/protocol';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { staffCall } from '../studio-api.ts';
+import { useStudioStore } from '../studio-context.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { StudioLoading } from '../ui/studio-loading.tsx';
+import { StudioPage } from '../ui/studio-page.tsx';
+import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { CameraPublisher } from './camera-publisher.tsx';
+import { EncoderSettings } from './encoder-settings.tsx';
+import { StreamHealth } from './stream-health.tsx';
+import { ViewerPreview } from './viewer-preview.tsx';
+
+/** How often the stream's state and health are asked for while the page is open. */
+const POLL_MS = 2000;
+
+/**
+ * A show's go-live page: the browser or an external encoder publishes; the studio shows the
+ * stream arriving (receiving), its health and what viewers will see; Go live opens it to viewers;
+ * End makes the recording the replay.
+ */
+export function GoLivePage() {
+  const { t } = useStudioTranslation('studio-live');
+  const store = useStudioStore();
+  const { showUid = '' } = useParams();
+  const params = { pageUid: store.pageUid, showUid };
+  const query = useStaffQuery('getLiveStream', { params });
+  const [stream, setStream] = useState<LiveStreamView | null>(null);
+  const [viewerDelayMs, setViewerDelayMs] = useState<number | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (query.data) setStream(query.data);
+  }, [query.data]);
+  const { reload } = query;
+  useEffect(() => {
+    const timer = setInterval(reload, POLL_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  const act = async (name: 'goLive' | 'endLive' | 'rotateStreamKey') => {
+    setActionError(null);
+    setBusy(true);
+    try {
+      setStream(await staffCall(name, { params }));
+    } catch (error) {
+      setActionError(refusalText(error, t('actions.failed')));
+      if (name !== 'goLive') throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!stream)
+    return (
+      <StudioPage title={t('page.title')}>
+        {query.error ? (
+          <p role="alert" className="studio-notice studio-notice--error">
+            {refusalText(query.error, t('page.loadFailed'))}
+          </p>
+        ) : (
+          <StudioLoading />
+        )}
+      </StudioPage>
+    );
+
+  const onAir = stream.state === 'live' || stream.state === 'reconnecting';
+  return (
+    <StudioPage
+      title={t('page.title')}
+      actions={
+        <Link to=".." relative="path" className="studio-button">
+          {t('page.back')}
+        </Link>
+      }
+    >
+      <div className="live-status" role="status" aria-live="polite">
+        <span className={`studio-badge live-state live-state--${stream.state}`} data-state={stream.state}>
+          {t(`state.${stream.state}`)}
+        </span>
+        <span className="studio-small">{t(`stateHint.${stream.state}`)}</span>
+      </div>
+      {!stream.packager.available && (
+        <p role="alert" className="studio-notice studio-notice--error">
+          {t('page.noPackager', { missing: stream.packager.missing ?? 'ffmpeg' })}
+        </p>
+      )}
+      {stream.disk.low && (
+        <p role="alert" className="studio-notice studio-notice--error">
+          {t('page.diskLow')}
+        </p>
+      )}
+      {actionError && (
+        <p role="alert" className="studio-notice studio-notice--error">
+          {actionError}
+        </p>
+      )}
+      <div className="live-actions">
+        {stream.state !== 'ended' && !onAir && (
+          <button
+            type="button"
+            className="studio-button studio-button--primary"
+            disabled={busy || stream.state !== 'receiving'}
+            onClick={() => void act('goLive').catch(() => {})}
+          >
+            {t('actions.goLive')}
+          </button>
+        )}
+        {onAir && (
+          <ConfirmButton
+            title={t('actions.endTitle')}
+            message={t('actions.endMessage')}
+            confirmLabel={t('actions.endConfirm')}
+            onConfirm={() => act('endLive')}
+          >
+            {t('actions.end')}
+          </ConfirmButton>
+        )}
+        {stream.state === 'ended' && (
+          <a className="studio-button" href={stream.replayUrl} target="_blank" rel="noreferrer">
+            {t('actions.replay')}
+          </a>
+        )}
+      </div>
+      <div className="live-grid">
+        <section className="studio-card live-grid__camera" aria-labelledby="live-camera-title">
+          <h2 id="live-camera-title" className="live-card__title">
+            {t('camera.title')}
+          </h2>
+          <CameraPublisher
+            whipUrl={stream.whipUrl}
+            streamKey={stream.streamKey}
+            disabled={stream.state === 'ended' || !stream.packager.available}
+          />
+        </section>
+        <section className="studio-card live-grid__viewer" aria-labelledby="live-viewer-title">
+          <h2 id="live-viewer-title" className="live-card__title">
+            {t('preview.title')}
+          </h2>
+          {stream.state === 'idle' || stream.state === 'ended' ? (
+            <p className="studio-notice">{t(`preview.${stream.state}`)}</p>
+          ) : (
+            <ViewerPreview url={stream.previewUrl} onDelay={setViewerDelayMs} />
+          )}
+          <h3 className="studio-small live-subtitle">{t('health.title')}</h3>
+          <StreamHealth stream={stream} viewerDelayMs={viewerDelayMs} />
+        </section>
+        <section className="studio-card live-grid__encoder" aria-labelledby="live-encoder-title">
+          <h2 id="live-encoder-title" className="live-card__title">
+            {t('encoder.title')}
+          </h2>
+          <EncoderSettings stream={stream} onRotate={() => act('rotateStreamKey')} />
+        </section>
+      </div>
+    </StudioPage>
+  );
+}
