@@ -22,6 +22,10 @@ export interface SyntheticHlsOptions {
   listSize?: number;
   /** Keep every segment and the whole list (a recording for a replay), instead of a sliding window. */
   keepAll?: boolean;
+  /** fMP4 (the live pipeline's) or MPEG-TS (ffmpeg's default). */
+  segmentType?: 'fmp4' | 'mpegts';
+  /** Frame size; small by default so the shared test machine keeps up in real time. */
+  size?: string;
 }
 
 /**
@@ -51,12 +55,12 @@ export function startSyntheticHls(options: SyntheticHlsOptions = {}): SyntheticH
       ];
   const args = [
     ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-    ['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30'],
+    ['-f', 'lavfi', '-i', `testsrc2=size=${options.size ?? '360x640'}:rate=30`],
     ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
     ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
     ['-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', '800k'],
     ['-c:a', 'aac', '-b:a', '96k'],
-    ['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_segment_type', 'fmp4'],
+    ['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_segment_type', options.segmentType ?? 'fmp4'],
     list,
     [join(dir, playlist)],
   ].flat();
@@ -122,6 +126,7 @@ const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
+  ts: 'video/mp2t',
 };
 
 /**
