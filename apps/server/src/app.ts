@@ -4,6 +4,7 @@ import { createServices, registerRoutes, type Services, startBackgroundWork } fr
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
+import { startLiveIngest } from './features/live/live-ingest.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -114,6 +115,7 @@ export async function buildApp({
 
   registerRoutes(server, services, { db, now, config, requireAdmin, scheduleTimer });
   startBackgroundWork(server, services);
+  await startLiveIngest(server, services.live, config);
   // Registered after the background work's hooks, so they run after it stopped (Fastify runs a
   // context's onClose hooks in order): what it committed still reaches the bus, then the bus closes.
   server.addHook('onClose', () => outbox.drain({ stop: true }));

@@ -33,6 +33,9 @@ import { eventLiveQueries } from './features/events/live-queries.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
+import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
+import { registerLiveRoutes } from './features/live/live-routes.ts';
+import { createLiveService } from './features/live/live-service.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
@@ -95,6 +98,16 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     now,
     // The store's setting (studio settings, time zone); shows keep the zone they were made in.
     storeTimeZone: (pageUid) => stores.timeZone(pageUid),
+  });
+  /** Live shows: stream keys, ingest, packaging into HLS, Go live / End (which change the event). */
+  const live = createLiveService({
+    db,
+    events,
+    now,
+    log,
+    config: config.live,
+    ffmpeg: discoverFfmpeg(config.live.ffmpegPath),
+    previewSecret: config.adminKey,
   });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
@@ -207,6 +220,7 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     media,
     events,
     shows,
+    live,
     auth,
     tracking,
     limits,
@@ -307,6 +321,7 @@ export function registerRoutes(
     publicOrigin,
     storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
   });
+  registerLiveRoutes(app, { live: services.live, staffGate: services.staffGate, publicOrigin });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,

@@ -129,6 +129,23 @@ const Environment = z.object({
     .optional(),
   /** The sender of every mail, e.g. "Vitrine <shop@example.com>". */
   MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.invalid>'),
+  /** Port of the RTMP ingest (OBS: rtmp://<host>:<port>/live); 0 for any free port, "off" for none. */
+  RTMP_PORT: z
+    .string()
+    .regex(/^(off|[0-9]{1,5})$/, 'must be a port number or "off"')
+    .refine((port) => port === 'off' || Number(port) <= 65535, 'must be a port number or "off"')
+    .default('1935'),
+  /** How long a live show whose encoder dropped waits for it (ms) before it ends by itself. */
+  LIVE_RECONNECT_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** The ffmpeg that packages live streams; `ffmpeg` on PATH when not set. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Where live recordings (HLS segments, the replays) are kept; `<VITRINE_DATA_DIR>/live` by default. */
+  VITRINE_LIVE_DIR: z.string().optional(),
+  /**
+   * The demo's live show as a real stream (an ffmpeg encoder looping the demo video into the
+   * RTMP ingest) when ffmpeg is present: "1" (default) or "0" for the plain MP4.
+   */
+  VITRINE_DEMO_LIVE: z.enum(['0', '1']).default('1'),
   VITRINE_OIDC_PROVIDERS: z
     .string()
     .default('[]')
@@ -180,6 +197,15 @@ export interface Config {
   commentRateLimit: { max: number; windowMs: number } | null;
   /** New accounts per client address per window. */
   signUpLimit: { max: number; windowMs: number };
+  /** Live video: the RTMP port (null: no RTMP ingest), reconnect grace, ffmpeg, recordings. */
+  live: {
+    rtmpPort: number | null;
+    reconnectGraceMs: number;
+    ffmpegPath: string | null;
+    dir: string;
+    /** Whether the demo's live show is fed by a real encoder (when ffmpeg is present). */
+    demoStream: boolean;
+  };
 }
 
 /** The demo retailer's port: PORT + 1 unless set; a main server on any free port gets any free one too. */
@@ -235,6 +261,13 @@ export function loadConfig(
     commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
     signUpLimit: parseRateLimit(e.VITRINE_SIGN_UP_LIMIT) ?? { max: 20, windowMs: 600_000 },
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
+    live: {
+      rtmpPort: e.RTMP_PORT === 'off' ? null : Number(e.RTMP_PORT),
+      reconnectGraceMs: e.LIVE_RECONNECT_GRACE_MS,
+      ffmpegPath: e.FFMPEG_PATH ?? null,
+      dir: e.VITRINE_LIVE_DIR ?? join(e.VITRINE_DATA_DIR, 'live'),
+      demoStream: e.VITRINE_DEMO_LIVE === '1',
+    },
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     stripe:

@@ -18,6 +18,8 @@ export * from './host-product-data.ts';
 export * from './host-product-extras.ts';
 export * from './html-to-text.ts';
 export * from './link-mode.ts';
+export * from './live-stream.ts';
+export * from './live-stream-playlist.ts';
 export * from './locale.ts';
 export * from './media-limits.ts';
 export * from './merge-changes.ts';

@@ -12,6 +12,7 @@ export * from './interaction.ts';
 export * from './interaction-values.ts';
 export * from './live-documents.ts';
 export * from './live-queries.ts';
+export * from './live-stream.ts';
 export * from './reads.ts';
 export * from './realtime.ts';
 export * from './store.ts';

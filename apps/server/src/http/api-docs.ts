@@ -7,6 +7,7 @@ import {
   checkoutCalls,
   contentCalls,
   interactionCalls,
+  liveCalls,
   orderCalls,
   ReadCatalogue,
   settingsCalls,
@@ -35,6 +36,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: store settings', names: Object.keys(settingsCalls) },
   { title: 'Studio: catalogue', names: Object.keys(catalogueCalls) },
   { title: 'Studio: shows', names: Object.keys(showCalls) },
+  { title: 'Studio: live streams', names: Object.keys(liveCalls) },
   { title: 'Studio: orders', names: Object.keys(orderCalls) },
 ];
 

@@ -110,6 +110,25 @@ function toLiveEvent(row: LiveEventRow, store: Pick<PageSummary, 'language' | 'c
   };
 }
 
+/** What the live feature changes of an event when its stream goes live or ends. */
+export interface StreamVideoChange {
+  currentStatus: 'live' | 'vod';
+  liveStartTime: number;
+  liveEndTime: number | null;
+  /** The HLS playlist viewers play: the live one while live, the replay afterwards. */
+  videoUrl: string;
+  /** The program date time of the video's first frame: cues map onto the video from it. */
+  videoStartTime: number;
+}
+
+/** The fields of an event the live feature reads. */
+export interface StreamEventFields {
+  pageUid: string;
+  currentStatus: EventCurrentStatus;
+  liveStartTime: number | null;
+  liveEndTime: number | null;
+}
+
 /** Campaigns, live events, the products shown in them and their cues. */
 /** Topics of the events feature's live queries. */
 export const eventTopics = {
@@ -482,6 +501,51 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
         );
         await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
       });
+    },
+
+    /**
+     * The live feature's stream moved the event on (Go live, End): its status for viewers, its
+     * live times and the video they play (the live playlist, then the replay). The stream's own
+     * clock (program date time) places cues, so the delays of an external provider do not apply.
+     */
+    async setStreamVideo(eventId: string, change: StreamVideoChange): Promise<void> {
+      await requireEventPage(eventId);
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE live_events SET current_status = $2, video_current_status = $2, live_start_time = $3,
+             live_end_time = $4, cdn = 'vitrine', cdn_mp4_video_url = $5, cdn_video_start_time = $6,
+             broadcast_delay_ms = 0, cdn_delay_ms = 0, updated_at = now()
+           WHERE id = $1`,
+          [
+            eventId,
+            change.currentStatus,
+            change.liveStartTime,
+            change.liveEndTime,
+            change.videoUrl,
+            change.videoStartTime,
+          ],
+        );
+        await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
+      });
+    },
+
+    /** The fields of an event the live feature reads to run its stream. */
+    async streamEvent(eventId: string): Promise<StreamEventFields | null> {
+      const [row] = await db.query<{
+        page_uid: string;
+        current_status: EventCurrentStatus;
+        live_start_time: number | null;
+        live_end_time: number | null;
+      }>('SELECT page_uid, current_status, live_start_time, live_end_time FROM live_events WHERE id = $1', [
+        eventId,
+      ]);
+      if (!row) return null;
+      return {
+        pageUid: row.page_uid,
+        currentStatus: row.current_status,
+        liveStartTime: row.live_start_time,
+        liveEndTime: row.live_end_time,
+      };
     },
 
     async upsertEventProduct(eventId: string, uid: string, input: EventProductInput): Promise<void> {

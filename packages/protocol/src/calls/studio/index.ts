@@ -1,4 +1,5 @@
 export * from './catalogue-calls.ts';
+export * from './live-calls.ts';
 export * from './order-calls.ts';
 export * from './settings-calls.ts';
 export * from './show-calls.ts';

@@ -1,4 +1,5 @@
 import { catalogueCalls } from './catalogue-calls.ts';
+import { liveCalls } from './live-calls.ts';
 import { orderCalls } from './order-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
 import { showCalls } from './show-calls.ts';
@@ -10,5 +11,6 @@ export const studioCalls = {
   ...settingsCalls,
   ...catalogueCalls,
   ...showCalls,
+  ...liveCalls,
   ...orderCalls,
 };

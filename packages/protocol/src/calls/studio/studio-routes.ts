@@ -1,4 +1,5 @@
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
+import { LIVE_ROUTES } from './live-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
 import { SETTINGS_ROUTES } from './settings-routes.ts';
 import { SHOW_ROUTES } from './show-routes.ts';
@@ -13,5 +14,6 @@ export const STUDIO_CALL_ROUTES = {
   ...SETTINGS_ROUTES,
   ...CATALOGUE_ROUTES,
   ...SHOW_ROUTES,
+  ...LIVE_ROUTES,
   ...ORDER_ROUTES,
 };

@@ -1,0 +1,525 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type LiveStreamState, nextLiveStreamState } from '@vitrine/domain';
+import type { LiveStreamHealth, LiveStreamView } from '@vitrine/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { EventService } from '../events/event-service.ts';
+import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
+import { type PackagerRun, startPackagerRun } from './hls-packager.ts';
+import { createLiveStore, type LiveStreamRecord } from './live-store.ts';
+import type {
+  PublishEndReason,
+  PublishInput,
+  PublishProtocol,
+  PublishRequest,
+  PublishResult,
+  PublishSession,
+} from './publish-session.ts';
+import {
+  openShowRecording,
+  REPLAY_PLAYLIST,
+  type RecordingFile,
+  type ShowRecording,
+} from './show-recording.ts';
+
+/** ffmpeg may crash this often in a minute and be restarted into the show; after that the publish ends. */
+const PACKAGER_RESTARTS_PER_MINUTE = 3;
+/** Below this much free disk where recordings go, the studio warns the host. */
+export const LOW_DISK_BYTES = 2 * 1024 ** 3;
+/** Segments whose sizes and durations give the incoming bitrate and keyframe interval. */
+const HEALTH_SEGMENTS = 5;
+
+/** The public paths of a show's playlists (a CDN in front caches them as docs/operations.md says). */
+export const livePaths = (eventId: string) => ({
+  live: `/live/${eventId}/live.m3u8`,
+  replay: `/live/${eventId}/replay.m3u8`,
+});
+
+const PLAYLIST_NAMES = { live: 'live.m3u8', replay: REPLAY_PLAYLIST } as const;
+
+interface Publisher {
+  protocol: PublishProtocol;
+  input: PublishInput;
+  since: number;
+  remoteAddress: string | undefined;
+  session: PublishSession & { finish(reason: PublishEndReason): void };
+  packager: PackagerRun | null;
+  restarts: number[];
+}
+
+/** What this node holds of one show's stream. */
+interface StreamRuntime {
+  eventId: string;
+  recording: ShowRecording;
+  publisher: Publisher | null;
+  graceTimer: NodeJS.Timeout | null;
+  recent: { bytes: number; duration: number }[];
+  /** Transitions of one stream run one after another. */
+  queue: Promise<unknown>;
+}
+
+export interface LiveServiceDeps {
+  db: Database;
+  events: EventService;
+  now: () => number;
+  log: FastifyBaseLogger;
+  config: Config['live'];
+  ffmpeg: FfmpegDiscovery;
+  /** Signs the studio's preview links (the server's secret). */
+  previewSecret: string;
+}
+
+/**
+ * Live shows: stream keys, the publishers of every protocol (`beginPublish`), the packager (one
+ * ffmpeg per show), the recording and its playlists, and the show's lifecycle — Go live and End
+ * change the event (through the events feature) so viewers get the live video, then the replay.
+ */
+export function createLiveService(deps: LiveServiceDeps) {
+  const { events, now, log, config, ffmpeg } = deps;
+  const store = createLiveStore(deps.db);
+  const runtimes = new Map<string, StreamRuntime>();
+  const opening = new Map<string, Promise<StreamRuntime>>();
+  const ingest: { rtmpPort: number | null; whipPath: string | null } = { rtmpPort: null, whipPath: null };
+  let closed = false;
+
+  function runtimeOf(eventId: string): Promise<StreamRuntime> {
+    const existing = runtimes.get(eventId);
+    if (existing) return Promise.resolve(existing);
+    let pending = opening.get(eventId);
+    if (!pending) {
+      pending = openShowRecording(join(config.dir, eventId)).then((recording) => {
+        const runtime: StreamRuntime = {
+          eventId,
+          recording,
+          publisher: null,
+          graceTimer: null,
+          recent: [],
+          queue: Promise.resolve(),
+        };
+        runtimes.set(eventId, runtime);
+        opening.delete(eventId);
+        return runtime;
+      });
+      opening.set(eventId, pending);
+    }
+    return pending;
+  }
+
+  /** Runs `task` after the stream's earlier transitions. */
+  function serialized<T>(runtime: StreamRuntime, task: () => Promise<T>): Promise<T> {
+    const result = runtime.queue.then(task);
+    runtime.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async function requireRecord(eventId: string): Promise<LiveStreamRecord> {
+    const record = await store.byEvent(eventId);
+    if (!record) throw notFound('This show has no stream yet.');
+    return record;
+  }
+
+  /** Moves the stored state on by `event`; throws 409 with the reason when it does not apply. */
+  async function transition(
+    eventId: string,
+    event: Parameters<typeof nextLiveStreamState>[1],
+    times?: { liveStartTime?: number; liveEndTime?: number },
+  ): Promise<{ from: LiveStreamState; to: LiveStreamState }> {
+    const record = await requireRecord(eventId);
+    const next = nextLiveStreamState(record.state, event);
+    if (!next.ok)
+      throw new HttpError(409, `live_${next.reason.replace(/-/g, '_')}`, refusalMessage(next.reason));
+    if (next.state !== record.state && !(await store.transition(eventId, record.state, next.state, times))) {
+      throw new HttpError(409, 'live_conflict', 'The stream changed meanwhile; try again.');
+    }
+    return { from: record.state, to: next.state };
+  }
+
+  function startPackager(runtime: StreamRuntime, publisher: Publisher): void {
+    if (!ffmpeg.available) return;
+    const packager = startPackagerRun({
+      ffmpegPath: ffmpeg.path,
+      recording: runtime.recording,
+      input: publisher.input.open(),
+      videoCodec: publisher.input.videoCodec,
+      continues: runtime.recording.segments().length > 0,
+      onSegment: (segment, bytes) => {
+        runtime.recent = [...runtime.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
+      },
+      onError: (error) =>
+        log.error({ err: error, eventId: runtime.eventId }, 'recording a live segment failed'),
+    });
+    publisher.packager = packager;
+    void packager.exited.then(({ code, stopped, stderr }) => {
+      if (stopped || runtime.publisher !== publisher || closed) return;
+      // ffmpeg died under a publisher still sending: restart it into the same recording.
+      const time = now();
+      publisher.restarts = [...publisher.restarts.filter((at) => at > time - 60_000), time];
+      if (publisher.restarts.length > PACKAGER_RESTARTS_PER_MINUTE) {
+        log.error(
+          { eventId: runtime.eventId, code, stderr },
+          'live packager keeps failing; the publish ends',
+        );
+        publisher.session.finish('packager-failed');
+        return;
+      }
+      log.warn({ eventId: runtime.eventId, code, stderr }, 'live packager exited; restarting it');
+      startPackager(runtime, publisher);
+    });
+  }
+
+  async function publisherGone(runtime: StreamRuntime, publisher: Publisher, reason: PublishEndReason) {
+    if (runtime.publisher !== publisher) return;
+    runtime.publisher = null;
+    await publisher.packager?.stop();
+    if (reason === 'show-ended') return;
+    const record = await store.byEvent(runtime.eventId);
+    if (!record) return;
+    const next = nextLiveStreamState(record.state, 'publisher-gone');
+    if (!next.ok) return;
+    await store.transition(runtime.eventId, record.state, next.state);
+    log.info({ eventId: runtime.eventId, state: next.state, reason }, 'live publisher gone');
+    if (next.state === 'reconnecting') waitForReconnect(runtime);
+  }
+
+  function waitForReconnect(runtime: StreamRuntime) {
+    if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
+    runtime.graceTimer = setTimeout(() => {
+      runtime.graceTimer = null;
+      void serialized(runtime, async () => {
+        const record = await store.byEvent(runtime.eventId);
+        if (record?.state !== 'reconnecting') return;
+        log.info(
+          { eventId: runtime.eventId },
+          'live encoder did not come back within the grace; the show ends',
+        );
+        await finishShow(runtime, record, 'grace-expired');
+      }).catch((error) => log.error({ err: error, eventId: runtime.eventId }, 'ending a live show failed'));
+    }, config.reconnectGraceMs);
+    runtime.graceTimer.unref();
+  }
+
+  /** Ends the show: the publisher stops, the replay is written, the event becomes vod. */
+  async function finishShow(
+    runtime: StreamRuntime,
+    record: LiveStreamRecord,
+    event: 'end' | 'grace-expired',
+  ) {
+    const endTime = now();
+    const { to } = await transition(runtime.eventId, event, { liveEndTime: endTime });
+    if (to !== 'ended') return;
+    if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
+    runtime.graceTimer = null;
+    const publisher = runtime.publisher;
+    if (publisher) {
+      publisher.session.finish('show-ended');
+      await publisher.packager?.stop();
+    }
+    const liveStartTime = record.liveStartTime ?? endTime;
+    const firstFrame = await runtime.recording.finish(record.liveStartTime);
+    await events.setStreamVideo(runtime.eventId, {
+      currentStatus: 'vod',
+      liveStartTime,
+      liveEndTime: endTime,
+      videoUrl: livePaths(runtime.eventId).replay,
+      videoStartTime: firstFrame ?? liveStartTime,
+    });
+    log.info({ eventId: runtime.eventId, segments: runtime.recording.segments().length }, 'live show ended');
+  }
+
+  function refusal(
+    reason: 'unknown-key' | 'already-publishing' | 'ended' | 'no-ffmpeg',
+    request: PublishRequest,
+  ) {
+    const messages = {
+      'unknown-key': 'No show has this stream key.',
+      'already-publishing': 'This show already has a publisher.',
+      ended: 'This show has ended.',
+      'no-ffmpeg': ffmpeg.available ? '' : ffmpeg.missing,
+    };
+    log.warn(
+      { protocol: request.protocol, remoteAddress: request.remoteAddress, reason },
+      `live publish refused: ${messages[reason]}`,
+    );
+    return { ok: false as const, reason, message: messages[reason] };
+  }
+
+  async function beginPublish(request: PublishRequest): Promise<PublishResult> {
+    if (closed || !ffmpeg.available) return refusal('no-ffmpeg', request);
+    const found = await store.byKey(request.streamKey);
+    if (!found) return refusal('unknown-key', request);
+    const runtime = await runtimeOf(found.eventId);
+    return serialized(runtime, async (): Promise<PublishResult> => {
+      const record = await store.byEvent(found.eventId);
+      if (!record || record.streamKey !== request.streamKey) return refusal('unknown-key', request);
+      if (runtime.publisher) return refusal('already-publishing', request);
+      const next = nextLiveStreamState(record.state, 'publish');
+      if (!next.ok) return refusal(next.reason === 'ended' ? 'ended' : 'already-publishing', request);
+      if (!(await store.transition(record.eventId, record.state, next.state))) {
+        return refusal('already-publishing', request);
+      }
+      if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
+      runtime.graceTimer = null;
+      const listeners: ((reason: PublishEndReason) => void)[] = [];
+      let over = false;
+      const session = {
+        eventId: record.eventId,
+        end: () => session.finish('publisher-gone'),
+        onEnded: (listener: (reason: PublishEndReason) => void) => void listeners.push(listener),
+        finish(reason: PublishEndReason) {
+          if (over) return;
+          over = true;
+          for (const listener of listeners) listener(reason);
+          if (reason !== 'show-ended') {
+            void serialized(runtime, () => publisherGone(runtime, publisher, reason)).catch((error) =>
+              log.error({ err: error, eventId: record.eventId }, 'ending a live publish failed'),
+            );
+          } else {
+            runtime.publisher = runtime.publisher === publisher ? null : runtime.publisher;
+          }
+        },
+      };
+      const publisher: Publisher = {
+        protocol: request.protocol,
+        input: request.input,
+        since: now(),
+        remoteAddress: request.remoteAddress,
+        session,
+        packager: null,
+        restarts: [],
+      };
+      runtime.publisher = publisher;
+      runtime.recent = [];
+      startPackager(runtime, publisher);
+      log.info(
+        {
+          eventId: record.eventId,
+          protocol: request.protocol,
+          remoteAddress: request.remoteAddress,
+          state: next.state,
+        },
+        'live publish started',
+      );
+      return { ok: true, session };
+    });
+  }
+
+  async function requireShow(pageUid: string, eventId: string) {
+    const event = await events.streamEvent(eventId);
+    if (!event || event.pageUid !== pageUid) throw notFound('No such show in this store.');
+    return event;
+  }
+
+  function previewToken(record: LiveStreamRecord): string {
+    // Bound to the key: rotating the key also retires preview links.
+    return createHmac('sha256', deps.previewSecret)
+      .update(`preview:${record.eventId}:${record.streamKey}`)
+      .digest('base64url')
+      .slice(0, 32);
+  }
+
+  async function health(runtime: StreamRuntime | undefined): Promise<LiveStreamHealth | null> {
+    const publisher = runtime?.publisher;
+    if (!runtime || !publisher) return null;
+    const stats = publisher.packager?.stats();
+    const seconds = runtime.recent.reduce((sum, segment) => sum + segment.duration, 0);
+    const bytes = runtime.recent.reduce((sum, segment) => sum + segment.bytes, 0);
+    return {
+      protocol: publisher.protocol,
+      bitrateKbps: seconds > 0 ? Math.round((bytes * 8) / seconds / 1000) : null,
+      framesPerSecond: stats?.framesPerSecond ?? null,
+      // ffmpeg cuts a segment at the first keyframe after each second: their length is the interval.
+      keyframeIntervalSeconds:
+        runtime.recent.length > 0 ? Math.round((seconds / runtime.recent.length) * 100) / 100 : null,
+      droppedFrames: stats?.droppedFrames ?? 0,
+      videoPassthrough: publisher.input.videoCodec === 'h264',
+      since: publisher.since,
+    };
+  }
+
+  async function disk(): Promise<LiveStreamView['disk']> {
+    try {
+      const stats = await statfs(config.dir);
+      const freeBytes = stats.bavail * stats.bsize;
+      return { freeBytes, low: freeBytes < LOW_DISK_BYTES };
+    } catch {
+      return { freeBytes: null, low: false };
+    }
+  }
+
+  async function view(record: LiveStreamRecord, origin: string): Promise<LiveStreamView> {
+    const paths = livePaths(record.eventId);
+    const host = new URL(origin).hostname;
+    return {
+      eventId: record.eventId,
+      state: record.state,
+      streamKey: record.streamKey,
+      rtmpUrl: ingest.rtmpPort === null ? null : `rtmp://${host}:${ingest.rtmpPort}/live`,
+      whipUrl: ingest.whipPath === null ? null : `${origin}${ingest.whipPath}`,
+      liveUrl: paths.live,
+      replayUrl: paths.replay,
+      previewUrl: `${paths.live}?preview=${previewToken(record)}`,
+      liveStartTime: record.liveStartTime,
+      liveEndTime: record.liveEndTime,
+      health: await health(runtimes.get(record.eventId)),
+      packager: ffmpeg.available
+        ? { available: true, ffmpeg: ffmpeg.path, missing: null }
+        : { available: false, ffmpeg: null, missing: ffmpeg.missing },
+      disk: await disk(),
+    };
+  }
+
+  return {
+    beginPublish,
+
+    /**
+     * Whether a publish with this key would be taken, before the protocol answers it (RTMP
+     * answers the publish command before any media says which codec it carries).
+     */
+    async checkKey(streamKey: string): Promise<{ ok: true } | { ok: false; message: string }> {
+      if (!ffmpeg.available) return { ok: false, message: ffmpeg.missing };
+      const record = await store.byKey(streamKey);
+      if (!record) return { ok: false, message: 'No show has this stream key.' };
+      if (runtimes.get(record.eventId)?.publisher)
+        return { ok: false, message: 'This show already has a publisher.' };
+      const next = nextLiveStreamState(record.state, 'publish');
+      return next.ok ? { ok: true } : { ok: false, message: refusalMessage(next.reason) };
+    },
+
+    /** The ports the ingests listen on (tests publish to them). */
+    ingestPorts: () => ({ ...ingest }),
+
+    /** Where publishers reach this node, as the ingests listen (the studio shows them). */
+    offerIngest(offer: { rtmpPort?: number | null; whipPath?: string | null }) {
+      if (offer.rtmpPort !== undefined) ingest.rtmpPort = offer.rtmpPort;
+      if (offer.whipPath !== undefined) ingest.whipPath = offer.whipPath;
+    },
+
+    ffmpeg,
+
+    /** The show's stream for the studio, made with a fresh key the first time. */
+    async stream(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
+      await requireShow(pageUid, eventId);
+      return view(await store.ensure(eventId, pageUid, now()), origin);
+    },
+
+    async rotateKey(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
+      await requireShow(pageUid, eventId);
+      await store.ensure(eventId, pageUid, now());
+      await store.rotateKey(eventId, now());
+      log.info({ eventId }, 'stream key rotated');
+      return view(await requireRecord(eventId), origin);
+    },
+
+    async goLive(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
+      await requireShow(pageUid, eventId);
+      await store.ensure(eventId, pageUid, now());
+      const runtime = await runtimeOf(eventId);
+      await serialized(runtime, async () => {
+        const record = await requireRecord(eventId);
+        if (record.state === 'live') return;
+        const liveStartTime = now();
+        await transition(eventId, 'go-live', { liveStartTime });
+        await events.setStreamVideo(eventId, {
+          currentStatus: 'live',
+          liveStartTime,
+          liveEndTime: null,
+          videoUrl: livePaths(eventId).live,
+          videoStartTime: liveStartTime,
+        });
+        log.info({ eventId }, 'live show went live');
+      });
+      return view(await requireRecord(eventId), origin);
+    },
+
+    async endLive(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
+      await requireShow(pageUid, eventId);
+      await store.ensure(eventId, pageUid, now());
+      const runtime = await runtimeOf(eventId);
+      await serialized(runtime, async () => finishShow(runtime, await requireRecord(eventId), 'end'));
+      return view(await requireRecord(eventId), origin);
+    },
+
+    /**
+     * A playlist for viewers: the live window (only once live, or with the studio's preview
+     * token), or the replay (growing while live, VOD once ended). Null when there is none here.
+     */
+    async playlist(eventId: string, name: 'live' | 'replay', preview: string | null): Promise<string | null> {
+      const record = await store.byEvent(eventId);
+      if (!record) return null;
+      const runtime =
+        runtimes.get(eventId) ?? (record.state === 'ended' ? await runtimeOf(eventId) : undefined);
+      if (!runtime) return null;
+      const previewing = preview !== null && safeEqual(preview, previewToken(record));
+      if (name === 'live') {
+        if (record.state === 'idle' || (record.state === 'receiving' && !previewing)) return null;
+        return runtime.recording.livePlaylist(record.state === 'ended');
+      }
+      if (record.state === 'ended') {
+        const file = await runtime.recording.file(PLAYLIST_NAMES.replay);
+        return file ? file.bytes.toString('utf8') : null;
+      }
+      if (record.liveStartTime === null) return null;
+      return runtime.recording.replayPlaylist(record.liveStartTime);
+    },
+
+    /** A segment or init segment of a show's recording, or null. */
+    async file(eventId: string, name: string): Promise<RecordingFile | null> {
+      const runtime =
+        runtimes.get(eventId) ?? ((await store.byEvent(eventId)) ? await runtimeOf(eventId) : null);
+      return runtime ? runtime.recording.file(name) : null;
+    },
+
+    /**
+     * After a restart: a show left receiving forgets its preview; one left live waits for its
+     * encoder as after a drop (and ends after the grace). Only on a single node: with several,
+     * the stream may be ingested on another.
+     */
+    async recover(): Promise<void> {
+      for (const record of await store.unfinished()) {
+        const runtime = await runtimeOf(record.eventId);
+        if (record.state === 'receiving') await store.transition(record.eventId, 'receiving', 'idle');
+        if (record.state === 'live') await store.transition(record.eventId, 'live', 'reconnecting');
+        if (record.state !== 'receiving') waitForReconnect(runtime);
+      }
+    },
+
+    /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all(
+        [...runtimes.values()].map(async (runtime) => {
+          if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
+          const publisher = runtime.publisher;
+          runtime.publisher = null;
+          publisher?.session.finish('show-ended');
+          await publisher?.packager?.stop();
+        }),
+      );
+    },
+  };
+}
+
+function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refusalMessage(reason: string): string {
+  switch (reason) {
+    case 'no-publisher':
+      return 'No stream is arriving: start the encoder (or the browser go-live) first.';
+    case 'already-publishing':
+      return 'This show already has a publisher.';
+    case 'ended':
+      return 'This show has ended.';
+    default:
+      return 'The show is not live.';
+  }
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;

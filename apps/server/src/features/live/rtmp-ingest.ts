@@ -1,0 +1,255 @@
+/// <reference path="./node-media-server.d.ts" />
+import { createServer, type Server, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type AVPacket from 'node-media-server/src/core/avpacket.js';
+import Flv from 'node-media-server/src/protocol/flv.js';
+import Rtmp from 'node-media-server/src/protocol/rtmp.js';
+import type { BeginPublish, PublishSession, PublishVideoCodec } from './publish-session.ts';
+
+/** The RTMP application publishers use: OBS's server is rtmp://<host>:<port>/live. */
+export const RTMP_APP = 'live';
+/** A connection that has not started publishing by then is closed (idle or not RTMP at all). */
+const PUBLISH_DEADLINE_MS = 10_000;
+/** A publisher silent this long is gone (it stopped sending without closing). */
+const SILENCE_TIMEOUT_MS = 10_000;
+/** How long to wait for the first video header before packaging what there is. */
+const CODEC_WAIT_MS = 5_000;
+/** The RTMP version byte a handshake starts with. */
+const RTMP_VERSION = 3;
+/** FLV's codec id of H.264 (AVC), the one passed through. */
+const FLV_CODEC_H264 = 7;
+/** At most this many bytes wait in the packet cache (a group of pictures) for a restarted packager. */
+const GOP_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+export interface RtmpIngest {
+  /** The port it listens on (the one asked for, or the free one found for 0). */
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * What a publisher sends, kept to start a packager at any time: the stream's headers and the
+ * packets since the last keyframe (ffmpeg must start on one).
+ */
+class FlvFeed {
+  metadata: AVPacket | null = null;
+  audioHeader: AVPacket | null = null;
+  videoHeader: AVPacket | null = null;
+  gop: AVPacket[] = [];
+  gopBytes = 0;
+  sinks = new Set<PassThrough>();
+  hasVideo = false;
+
+  add(packet: AVPacket) {
+    if (packet.flags === 5) this.metadata = packet;
+    else if (packet.flags === 0) this.audioHeader = packet;
+    else if (packet.flags === 2) {
+      this.videoHeader = packet;
+      this.hasVideo = true;
+    } else if (packet.flags === 3) {
+      this.gop = [packet];
+      this.gopBytes = packet.size;
+    } else if (packet.flags === 1 || packet.flags === 4) {
+      // Audio before the first keyframe is kept for audio-only streams.
+      if (this.gop.length > 0 || !this.hasVideo) {
+        this.gop.push(packet);
+        this.gopBytes += packet.size;
+        if (this.gopBytes > GOP_CACHE_MAX_BYTES) {
+          this.gop = [];
+          this.gopBytes = 0;
+        }
+      }
+    }
+    if (packet.flags === 0 || packet.flags === 2 || packet.flags === 5) return;
+    const tag = Flv.createMessage(packet);
+    for (const sink of this.sinks) sink.write(tag);
+  }
+
+  /** A new FLV stream for a packager run: header, stream headers, the current GOP, then live. */
+  open(): PassThrough {
+    const sink = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+    sink.write(Flv.createHeader(this.audioHeader !== null, this.hasVideo));
+    for (const packet of [this.metadata, this.audioHeader, this.videoHeader, ...this.gop]) {
+      if (packet) sink.write(Flv.createMessage(packet));
+    }
+    this.sinks.add(sink);
+    sink.on('close', () => this.sinks.delete(sink));
+    return sink;
+  }
+
+  end() {
+    for (const sink of this.sinks) sink.end();
+    this.sinks.clear();
+  }
+}
+
+/**
+ * The RTMP ingest (OBS and every other encoder): node-media-server's RTMP protocol on a TCP
+ * server of our own (so a taken port is logged, never exits the process). The stream key is the
+ * stream name; it is checked before the publish is answered, and a refused publisher gets
+ * NetStream.Publish.BadName and is disconnected. The media goes to ffmpeg as FLV on its stdin.
+ */
+export async function startRtmpIngest(options: {
+  port: number;
+  host: string;
+  beginPublish: BeginPublish;
+  /** Checks a key before the publish is answered; a refusal's message is logged. */
+  checkKey: (streamKey: string) => Promise<{ ok: true } | { ok: false; message: string }>;
+  log: FastifyBaseLogger;
+}): Promise<RtmpIngest> {
+  const { log } = options;
+  const sockets = new Set<Socket>();
+
+  const handle = (socket: Socket) => {
+    sockets.add(socket);
+    const remoteAddress = socket.remoteAddress;
+    const rtmp = new Rtmp();
+    const feed = new FlvFeed();
+    let session: PublishSession | null = null;
+    let state: 'connecting' | 'checking' | 'waiting-codec' | 'publishing' | 'closed' = 'connecting';
+    let codecTimer: NodeJS.Timeout | null = null;
+    const deadline = setTimeout(() => {
+      if (state === 'connecting') close('no publish in time');
+    }, PUBLISH_DEADLINE_MS);
+    socket.setTimeout(SILENCE_TIMEOUT_MS, () => close('silent'));
+
+    const close = (why: string) => {
+      if (state === 'closed') return;
+      const wasPublishing = state === 'publishing';
+      state = 'closed';
+      clearTimeout(deadline);
+      if (codecTimer) clearTimeout(codecTimer);
+      feed.end();
+      session?.end();
+      if (!wasPublishing) log.debug({ remoteAddress, why }, 'rtmp connection closed');
+      socket.end();
+      // A peer that never reads its answers is not waited for.
+      setTimeout(() => socket.destroy(), 2000).unref();
+    };
+
+    const refuse = (message: string) => {
+      log.warn({ remoteAddress, protocol: 'rtmp' }, `rtmp publish refused: ${message}`);
+      rtmp.sendStatusMessage(rtmp.streamId, 'error', 'NetStream.Publish.BadName', message);
+      close('refused');
+    };
+
+    const start = async () => {
+      if (state !== 'waiting-codec') return;
+      state = 'checking';
+      const videoCodec: PublishVideoCodec =
+        feed.videoHeader === null
+          ? feed.hasVideo
+            ? 'other'
+            : 'h264'
+          : feed.videoHeader.codec_id === FLV_CODEC_H264
+            ? 'h264'
+            : 'other';
+      const result = await options.beginPublish({
+        streamKey: rtmp.streamName,
+        protocol: 'rtmp',
+        remoteAddress,
+        input: { videoCodec, open: () => ({ args: ['-f', 'flv', '-i', 'pipe:0'], stdin: feed.open() }) },
+      });
+      if ((state as string) === 'closed') {
+        if (result.ok) result.session.end();
+        return;
+      }
+      if (!result.ok) return refuse(result.message);
+      session = result.session;
+      state = 'publishing';
+      // The host ended the show (or the packager failed): the encoder is told by the disconnect.
+      session.onEnded((reason) => {
+        if (reason !== 'publisher-gone') close(reason);
+      });
+    };
+
+    // Answered once the key is checked (below), not before as node-media-server would.
+    rtmp.respondPublish = () => {};
+    rtmp.respondPlay = () => {};
+    rtmp.onOutputCallback = (buffer) => {
+      if (!socket.destroyed) socket.write(buffer);
+    };
+    rtmp.onConnectCallback = () => {};
+    rtmp.onPlayCallback = () => {
+      // Viewers get HLS; nobody plays over RTMP here.
+      rtmp.sendStatusMessage(rtmp.streamId, 'error', 'NetStream.Play.Failed', 'Playing is not offered.');
+      close('play refused');
+    };
+    rtmp.onPushCallback = () => {
+      if (state !== 'connecting') return;
+      state = 'checking';
+      clearTimeout(deadline);
+      socket.pause();
+      const refused = rtmp.streamApp !== RTMP_APP ? `the application must be "${RTMP_APP}"` : null;
+      void (
+        refused
+          ? Promise.resolve({ ok: false as const, message: refused })
+          : options.checkKey(rtmp.streamName)
+      )
+        .then((check) => {
+          if (state === 'closed') return;
+          if (!check.ok) return refuse(check.message);
+          Rtmp.prototype.respondPublish.call(rtmp);
+          state = 'waiting-codec';
+          codecTimer = setTimeout(() => void start(), CODEC_WAIT_MS);
+          socket.resume();
+        })
+        .catch((error) => {
+          log.error({ err: error }, 'checking an rtmp stream key failed');
+          close('error');
+        });
+    };
+    rtmp.onPacketCallback = (packet) => {
+      if (state !== 'waiting-codec' && state !== 'publishing' && state !== 'checking') return;
+      feed.add(packet);
+      // Packaging starts at the first keyframe, when the codec is known.
+      if (
+        state === 'waiting-codec' &&
+        (packet.flags === 3 || (!feed.hasVideo && packet.flags === 1 && feed.gop.length > 50))
+      ) {
+        if (codecTimer) clearTimeout(codecTimer);
+        void start();
+      }
+    };
+
+    let firstByte = true;
+    socket.on('data', (data: Buffer) => {
+      if (state === 'closed') return;
+      // An RTMP handshake opens with version 3 (C0); anything else is not an encoder.
+      if (firstByte && data[0] !== RTMP_VERSION) return close('not rtmp');
+      firstByte = false;
+      let error: string | null;
+      try {
+        error = rtmp.parserData(data);
+      } catch (thrown) {
+        error = String(thrown);
+      }
+      if (error) close(`not rtmp: ${error}`);
+    });
+    socket.on('error', () => close('socket error'));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      close('closed');
+    });
+  };
+
+  const server: Server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log.error({ err: error }, 'rtmp ingest error'));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    port,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

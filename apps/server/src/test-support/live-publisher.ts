@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/**
+ * A real encoder for live tests: ffmpeg's synthetic picture (a counter) and tone, H.264 with a
+ * keyframe every second, published in real time over RTMP, as OBS would.
+ */
+export function publishTestStream(
+  url: string,
+  options: { videoCodec?: 'h264' | 'flv1'; seconds?: number } = {},
+): ChildProcess & { stopped: Promise<number | null> } {
+  const video =
+    options.videoCodec === 'flv1'
+      ? ['-c:v', 'flv1', '-g', '25']
+      : [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-tune',
+          'zerolatency',
+          '-g',
+          '25',
+          '-pix_fmt',
+          'yuv420p',
+        ];
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=320x240:rate=25${options.seconds ? `:duration=${options.seconds}` : ''}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000',
+      '-shortest',
+      ...video,
+      '-c:a',
+      'aac',
+      '-f',
+      'flv',
+      url,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const stopped = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return Object.assign(child, { stopped });
+}
+
+/** Polls `probe` until it answers something truthy; fails after `timeoutMs` with `what`. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,53 @@
+import { LIVE_STREAM_STATES } from '@vitrine/domain';
+import { z } from 'zod';
+import { Timestamp } from './common.ts';
+
+export const LiveStreamState = z.enum(LIVE_STREAM_STATES);
+export type LiveStreamState = z.infer<typeof LiveStreamState>;
+
+/** What the packager measures of the incoming stream (ffmpeg's progress), for the studio. */
+export const LiveStreamHealth = z.object({
+  protocol: z.enum(['rtmp', 'whip', 'srt']),
+  /** Kilobits per second arriving from the publisher. */
+  bitrateKbps: z.number().nonnegative().nullable(),
+  framesPerSecond: z.number().nonnegative().nullable(),
+  /** Seconds between keyframes (the segment length follows it; 1 s is right). */
+  keyframeIntervalSeconds: z.number().nonnegative().nullable(),
+  /** Frames the packager dropped since the publish began. */
+  droppedFrames: z.number().int().nonnegative(),
+  /** Whether the video is passed through (H.264) or transcoded. */
+  videoPassthrough: z.boolean(),
+  /** When the current publisher started. */
+  since: Timestamp,
+});
+export type LiveStreamHealth = z.infer<typeof LiveStreamHealth>;
+
+/** A show's stream as the studio's go-live page shows it. */
+export const LiveStreamView = z.object({
+  eventId: z.string(),
+  state: LiveStreamState,
+  /** The secret an encoder publishes with (OBS: "Stream Key"); rotating it refuses the old one. */
+  streamKey: z.string(),
+  /** OBS's "Server" for RTMP; null when this node takes no RTMP (RTMP_PORT=off). */
+  rtmpUrl: z.string().nullable(),
+  /** The WHIP endpoint (OBS 30+ "WHIP", the studio's browser go-live); null while not offered. */
+  whipUrl: z.string().nullable(),
+  /** Where viewers play it: the live playlist while live, the replay playlist afterwards. */
+  liveUrl: z.string(),
+  replayUrl: z.string(),
+  /** The live playlist for the studio's preview: it plays before Go live, when viewers get nothing yet. */
+  previewUrl: z.string(),
+  liveStartTime: Timestamp.nullable(),
+  liveEndTime: Timestamp.nullable(),
+  /** The incoming stream's figures; null while nobody publishes. */
+  health: LiveStreamHealth.nullable(),
+  /** Whether this node can package streams; `missing` says exactly what to install otherwise. */
+  packager: z.object({
+    available: z.boolean(),
+    ffmpeg: z.string().nullable(),
+    missing: z.string().nullable(),
+  }),
+  /** Free disk space where recordings are written, and whether it runs low. */
+  disk: z.object({ freeBytes: z.number().nonnegative().nullable(), low: z.boolean() }),
+});
+export type LiveStreamView = z.infer<typeof LiveStreamView>;
