@@ -1,10 +1,7 @@
 import { STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
 import type HlsType from 'hls.js/light';
-import type { HlsConfig } from 'hls.js/light';
 import { logFailure } from '../../lib/debug.ts';
-
-/** Whether this URL is an HLS playlist. */
-export const isHlsSource = (url: string) => /\.m3u8(\?|#|$)/i.test(url);
+import { hlsConfig, isHlsSource, LIVE_SYNC_SEGMENTS } from './hls-config.ts';
 
 /** A source attached to a video element, with the stream's wall clock where it has one. */
 export interface AttachedStream {
@@ -20,27 +17,6 @@ export interface AttachedStream {
 }
 
 type NativeHlsVideo = HTMLVideoElement & { getStartDate?: () => Date };
-
-/** Segments a live viewer stays behind the edge: with 1 s segments about 3 s, the spec's latency goal. */
-const LIVE_SYNC_SEGMENTS = 3;
-
-/**
- * hls.js settings per kind of show. Live: start and stay about three segments behind the edge,
- * catch up (slightly faster playback, then a jump) when more than six behind, and low-latency
- * mode so partial segments are used if the server ever offers them. A replay: plain VOD settings,
- * whose larger forward buffer rides out network bumps.
- */
-export function hlsConfig(live: boolean): Partial<HlsConfig> {
-  return live
-    ? {
-        lowLatencyMode: true,
-        liveSyncDurationCount: LIVE_SYNC_SEGMENTS,
-        liveMaxLatencyDurationCount: 2 * LIVE_SYNC_SEGMENTS,
-        maxLiveSyncPlaybackRate: 1.05,
-        backBufferLength: 30,
-      }
-    : { lowLatencyMode: false };
-}
 
 /**
  * Where no Media Source Extensions exist (iPhone Safari before 17.1) the browser's own HLS plays,

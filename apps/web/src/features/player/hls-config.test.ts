@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hlsConfig, isHlsSource } from './hls-loader.ts';
+import { hlsConfig, isHlsSource } from './hls-config.ts';
 
-describe('hls-loader', () => {
+describe('hls-config', () => {
   it('gives live shows live settings: about three segments behind the edge, catching up when far behind', () => {
     const live = hlsConfig(true);
     expect(live.liveSyncDurationCount).toBe(3);
