@@ -1,10 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTROL_CENTER_CUE_SOURCE, DEFAULT_BROADCAST_DELAY_MS } from '@vitrine/domain';
+import { broadcastDelayMs, CONTROL_CENTER_CUE_SOURCE, DEFAULT_BROADCAST_DELAY_MS } from '@vitrine/domain';
+import type { LiveEvent, LiveStreamView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { createStaffAccount } from './support/studio.ts';
 import {
   type HlsRouteControl,
   readPlaylist,
@@ -278,6 +281,176 @@ describe('the live player', () => {
     } finally {
       await recording.remove();
     }
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** The frame a MutationObserver saw when the active product changed, with the delay the player reported then. */
+interface ActiveChange {
+  uid: string;
+  at: number;
+  delayMs: number;
+  videoTime: number;
+}
+
+async function recordActiveChanges(page: Page) {
+  await page.evaluate(() => {
+    const player = document.querySelector('.player') as HTMLElement;
+    const stage = document.querySelector('.video-stage') as HTMLElement;
+    const video = document.querySelector('video') as HTMLVideoElement;
+    const changes: ActiveChange[] = [];
+    (window as unknown as { activeChanges: ActiveChange[] }).activeChanges = changes;
+    new MutationObserver(() => {
+      changes.push({
+        uid: player.dataset.activeProduct ?? '',
+        at: Date.now(),
+        delayMs: Number(stage.dataset.liveDelayMs),
+        videoTime: video.currentTime,
+      });
+    }).observe(player, { attributes: true, attributeFilter: ['data-active-product'] });
+  });
+}
+
+async function activeChange(page: Page, uid: string): Promise<ActiveChange> {
+  await page.waitForFunction(
+    (uid) => document.querySelector('.player')?.getAttribute('data-active-product') === uid,
+    uid,
+    { timeout: 30_000 },
+  );
+  const change = await page.evaluate(
+    (uid) =>
+      (window as unknown as { activeChanges: ActiveChange[] }).activeChanges.find((c) => c.uid === uid),
+    uid,
+  );
+  if (!change) throw new Error(`${uid} never became active`);
+  return change;
+}
+
+describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => {
+  const showUid = 'e2e-rtmp-live-show';
+  let headers: Record<string, string>;
+  let publisher: ReturnType<typeof publishTestStream> | undefined;
+  const streamPath = `/staff/stores/${PAGE}/shows/${showUid}/stream`;
+  const studio = async (method: 'GET' | 'POST', path: string) => {
+    const response = await fetch(`${baseUrl}${path}`, { method, headers });
+    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+    return (await response.json()) as LiveStreamView;
+  };
+  const readEvent = async () => {
+    const response = await fetch(`${baseUrl}/reads/liveEvents.byId`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [showUid] }),
+    });
+    const [event] = (await response.json()) as LiveEvent[];
+    if (!event) throw new Error(`no event ${showUid}`);
+    return event;
+  };
+
+  beforeAll(async () => {
+    const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
+    headers = { authorization: `Bearer ${host.session.idToken}` };
+    await admin('PUT', `/admin/events/${showUid}`, {
+      pageUid: PAGE,
+      campaignId: CAMPAIGN,
+      currentStatus: 'planned',
+      eventName: 'Live over RTMP',
+      eventStartTimestamp: Date.now(),
+    });
+    for (const productUid of ['nordlys-ceramic-mug', 'nordlys-oak-board']) {
+      await admin('PUT', `/admin/events/${showUid}/products/${productUid}`, { productUid });
+    }
+  });
+  afterAll(() => {
+    publisher?.kill('SIGKILL');
+  });
+
+  it('plays muted without a click, shows a cued product at the stamped moment, then the replay', async () => {
+    const view = await studio('GET', streamPath);
+    expect(view.rtmpUrl).not.toBeNull();
+    const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
+    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
+    await waitFor(
+      'the stream to arrive',
+      async () => (await studio('GET', streamPath)).state === 'receiving',
+      20_000,
+    );
+    await studio('POST', `${streamPath}/go-live`);
+
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${showUid}`);
+    await page.waitForSelector('.player[data-show-state="live"]');
+    await playsOn(page, 1.5);
+    expect(
+      await page.evaluate(() => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        return { muted: video.muted, controls: video.controls };
+      }),
+    ).toEqual({ muted: true, controls: false });
+    expect(await page.getByRole('button', { name: en.player.live.tapForSound }).isVisible()).toBe(true);
+    await page.waitForSelector('.video-stage[data-live-delay-ms]');
+    const viewerDelayMs = Number(await page.getAttribute('.video-stage', 'data-live-delay-ms'));
+
+    await recordActiveChanges(page);
+    const event = await readEvent();
+    const stamped = Date.now();
+    await admin('POST', `/admin/events/${showUid}/products/nordlys-oak-board/cues`, {
+      source: CONTROL_CENTER_CUE_SOURCE,
+      presentationStartTimestamp: stamped,
+    });
+    const change = await activeChange(page, 'nordlys-oak-board');
+    const liveErrorMs = change.at - change.delayMs - (stamped + broadcastDelayMs(event));
+    console.log(
+      JSON.stringify({
+        rtmpViewerDelayMs: viewerDelayMs,
+        rtmpCueOnStreamClockErrorMs: liveErrorMs,
+        rtmpCueShownAfterStampMs: change.at - stamped,
+      }),
+    );
+    expect(Math.abs(liveErrorMs)).toBeLessThanOrEqual(CUE_TOLERANCE_MS);
+    await page.close();
+
+    // End: the recording becomes the replay, and the stamp sits at its moment in it.
+    await studio('POST', `${streamPath}/end`);
+    publisher.kill('SIGINT');
+    const replayEvent = await waitFor(
+      'the event to become a replay',
+      async () => {
+        const current = await readEvent();
+        return current.event.currentStatus === 'vod' && current.event.cdnVideoStartTime !== null
+          ? current
+          : null;
+      },
+      15_000,
+    );
+    const replay = await context.newPage();
+    replay.on('pageerror', (error) => pageErrors.push(error.message));
+    await replay.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${showUid}`);
+    await replay.waitForSelector('.player');
+    expect(await replay.evaluate(() => (document.querySelector('video') as HTMLVideoElement).controls)).toBe(
+      true,
+    );
+    expect(await replay.locator('.live-controls').count()).toBe(0);
+    const expectedSec =
+      (stamped - (replayEvent.event.cdnVideoStartTime ?? 0) + broadcastDelayMs(replayEvent)) / 1000;
+    await recordActiveChanges(replay);
+    await replay.evaluate(async (at) => {
+      const video = document.querySelector('video') as HTMLVideoElement;
+      video.muted = true;
+      await new Promise((resolve) => {
+        if (video.readyState >= 1) resolve(null);
+        else video.addEventListener('loadedmetadata', resolve, { once: true });
+      });
+      video.currentTime = Math.max(0, at - 1.5);
+      await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+      await video.play();
+    }, expectedSec);
+    const replayChange = await activeChange(replay, 'nordlys-oak-board');
+    const replayErrorMs = Math.round((replayChange.videoTime - expectedSec) * 1000);
+    console.log(JSON.stringify({ rtmpReplayCueErrorMs: replayErrorMs }));
+    expect(Math.abs(replayErrorMs)).toBeLessThanOrEqual(150);
+    await replay.close();
     expect(pageErrors).toEqual([]);
   });
 });
