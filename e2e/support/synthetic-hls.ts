@@ -9,6 +9,8 @@ export interface SyntheticHls {
   dir: string;
   /** The media playlist's file name in `dir`. */
   playlist: string;
+  /** When ffmpeg was started (ms): its first frame is about then, frame t about t seconds later (`-re`). */
+  startedAt: number;
   /** Stops ffmpeg (it closes the playlist with EXT-X-ENDLIST) and waits for it to exit. */
   stop(): Promise<void>;
   /** Stops ffmpeg if needed and removes the folder. */
@@ -64,6 +66,7 @@ export function startSyntheticHls(options: SyntheticHlsOptions = {}): SyntheticH
     list,
     [join(dir, playlist)],
   ].flat();
+  const startedAt = Date.now();
   const ffmpeg: ChildProcess = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   ffmpeg.stderr?.on('data', (chunk: Buffer) => {
@@ -78,6 +81,7 @@ export function startSyntheticHls(options: SyntheticHlsOptions = {}): SyntheticH
   return {
     dir,
     playlist,
+    startedAt,
     stop,
     async remove() {
       await stop();
