@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 /**
  * Starts the real server (`npm run serve`'s command) on a free port with its own data dir and
  * waits until it serves the storefront page and has printed its URLs. The demo retailer gets any
- * free port unless `env` sets VITRINE_DEMO_RETAILER_PORT.
+ * free port unless `env` sets VITRINE_DEMO_RETAILER_PORT, and so does the RTMP ingest.
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -43,6 +43,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       VITRINE_DEMO_RETAILER_PORT: '0',
+      // The RTMP ingest on any free port beside other servers; the demo live show keeps its
+      // deterministic MP4 unless a test asks for the real stream (VITRINE_DEMO_LIVE=1).
+      RTMP_PORT: '0',
+      VITRINE_DEMO_LIVE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

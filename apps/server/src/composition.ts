@@ -34,6 +34,7 @@ import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
 import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
+import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
 import { createLiveService } from './features/live/live-service.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
@@ -108,6 +109,13 @@ export function createServices({ db, outboxDb, now, log, config }: CompositionDe
     config: config.live,
     ffmpeg: discoverFfmpeg(config.live.ffmpegPath),
     previewSecret: config.adminKey,
+    relay: config.redisUrl
+      ? createRedisLiveRelay({
+          url: config.redisUrl,
+          keyPrefix: config.redisPrefix,
+          onError: (error) => log.error({ err: error }, 'live relay (redis) error'),
+        })
+      : null,
   });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, DEMO_MEDIA_DIR } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { feedDemoLiveShow } from './features/demo/demo-live-show.ts';
 import { type DemoRetailer, startDemoRetailer } from './features/demo/retailer-server.ts';
 import { DEMO_OWNER, DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
 import { ensureOwnerLink } from './features/staff/first-owner.ts';
@@ -67,6 +68,23 @@ const retailer =
     : null;
 
 /**
+ * The demo's live show as a real stream (an encoder looping the demo video into our RTMP
+ * ingest) when ffmpeg is present; otherwise, or with VITRINE_DEMO_LIVE=0, it keeps its MP4.
+ */
+const demoLive =
+  config.seedDemo && config.live.demoStream && (await app.services.stores.pageExists(DEMO_PAGE_UID))
+    ? await feedDemoLiveShow({
+        live: app.services.live,
+        log,
+        pageUid: DEMO_PAGE_UID,
+        video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+      }).catch((error) => {
+        log.warn({ err: error }, 'the demo live show keeps its MP4');
+        return null;
+      })
+    : null;
+
+/**
  * A one-time link that signs the demo store's owner in to the studio: a newcomer is in the back
  * office in one click. Only on a terminal, as the admin key: it is a credential.
  */
@@ -101,6 +119,7 @@ async function shutdown(signal: string) {
   forceExit.unref();
   try {
     await retailer?.close();
+    await demoLive?.stop();
     await app.server.close();
     await db.close();
     process.exit(0);

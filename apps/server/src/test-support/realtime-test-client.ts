@@ -228,6 +228,8 @@ export async function startTestServer(
     VITRINE_COMMENT_RATE_LIMIT: 'off',
     // Test files create many users from one address; the abuse tests switch the limits on.
     VITRINE_ABUSE_LIMITS: 'off',
+    // Live tests ask for an RTMP ingest on a free port; the rest take none.
+    RTMP_PORT: 'off',
     ...options.env,
   });
   const app = await buildApp({

@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { App } from '../../app.ts';
 
 export const DEMO_PAGE_UID = 'demo-store';
+/** The demo's live show: a real stream on `npm start` when ffmpeg is present (demo-live-show.ts). */
+export const DEMO_LIVE_EVENT_ID = 'demo-autumn-living';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -362,8 +364,8 @@ function demoEvents(now: number): DemoEvent[] {
   const vertical = (picture: string) => ({ width: 540, height: 960, picture: media(picture) });
   return [
     {
-      id: 'demo-autumn-living',
-      campaignUid: 'demo-autumn-living',
+      id: DEMO_LIVE_EVENT_ID,
+      campaignUid: DEMO_LIVE_EVENT_ID,
       campaign: { name: 'Autumn living', deadline: now + 7 * DAY },
       event: {
         status: 'public',

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type LiveStreamState, nextLiveStreamState } from '@vitrine/domain';
+import { type LiveStreamState, nextLiveStreamState, type RecordedSegment } from '@vitrine/domain';
 import type { LiveStreamHealth, LiveStreamView } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
 import { type PackagerRun, startPackagerRun } from './hls-packager.ts';
+import type { LiveRelay } from './live-relay.ts';
 import { createLiveStore, type LiveStreamRecord } from './live-store.ts';
 import type {
   PublishEndReason,
@@ -20,6 +21,7 @@ import type {
   PublishSession,
 } from './publish-session.ts';
 import {
+  contentTypeOf,
   openShowRecording,
   REPLAY_PLAYLIST,
   type RecordingFile,
@@ -58,6 +60,8 @@ interface StreamRuntime {
   publisher: Publisher | null;
   graceTimer: NodeJS.Timeout | null;
   recent: { bytes: number; duration: number }[];
+  /** Init segments already shared over the relay. */
+  sharedInits: Set<string>;
   /** Transitions of one stream run one after another. */
   queue: Promise<unknown>;
 }
@@ -71,7 +75,12 @@ export interface LiveServiceDeps {
   ffmpeg: FfmpegDiscovery;
   /** Signs the studio's preview links (the server's secret). */
   previewSecret: string;
+  /** With several nodes (REDIS_URL): shares the live edge so any node serves any show. */
+  relay?: LiveRelay | null;
 }
+
+/** How long End on a node that does not hold the show waits for the node that does. */
+const REMOTE_END_WAIT_MS = 10_000;
 
 /**
  * Live shows: stream keys, the publishers of every protocol (`beginPublish`), the packager (one
@@ -80,6 +89,7 @@ export interface LiveServiceDeps {
  */
 export function createLiveService(deps: LiveServiceDeps) {
   const { events, now, log, config, ffmpeg } = deps;
+  const relay = deps.relay ?? null;
   const store = createLiveStore(deps.db);
   const runtimes = new Map<string, StreamRuntime>();
   const opening = new Map<string, Promise<StreamRuntime>>();
@@ -98,6 +108,7 @@ export function createLiveService(deps: LiveServiceDeps) {
           publisher: null,
           graceTimer: null,
           recent: [],
+          sharedInits: new Set(),
           queue: Promise.resolve(),
         };
         runtimes.set(eventId, runtime);
@@ -148,6 +159,11 @@ export function createLiveService(deps: LiveServiceDeps) {
       continues: runtime.recording.segments().length > 0,
       onSegment: (segment, bytes) => {
         runtime.recent = [...runtime.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
+        if (relay) {
+          void share(runtime, segment).catch((error) =>
+            log.error({ err: error, eventId: runtime.eventId }, 'sharing a live segment failed'),
+          );
+        }
       },
       onError: (error) =>
         log.error({ err: error, eventId: runtime.eventId }, 'recording a live segment failed'),
@@ -170,6 +186,33 @@ export function createLiveService(deps: LiveServiceDeps) {
       startPackager(runtime, publisher);
     });
   }
+
+  /** Puts a new segment (and its init segment, once) and the playlists on the relay. */
+  async function share(runtime: StreamRuntime, segment: RecordedSegment) {
+    if (!relay) return;
+    const files: { name: string; bytes: Buffer; init?: boolean }[] = [];
+    if (!runtime.sharedInits.has(segment.initUri)) {
+      const init = await runtime.recording.file(segment.initUri);
+      if (init) files.push({ name: segment.initUri, bytes: init.bytes, init: true });
+      runtime.sharedInits.add(segment.initUri);
+    }
+    const media = await runtime.recording.file(segment.uri);
+    if (media) files.push({ name: segment.uri, bytes: media.bytes });
+    await relay.putSegment(runtime.eventId, files);
+    const record = await store.byEvent(runtime.eventId);
+    await relay.putPlaylists(
+      runtime.eventId,
+      {
+        live: runtime.recording.livePlaylist(false),
+        ...(record?.liveStartTime ? { replay: runtime.recording.replayPlaylist(record.liveStartTime) } : {}),
+      },
+      false,
+    );
+  }
+
+  /** Whether this node holds the show's recording (it ingested it). */
+  const holdsRecording = (runtime: StreamRuntime | undefined): runtime is StreamRuntime =>
+    runtime !== undefined && (runtime.publisher !== null || runtime.recording.segments().length > 0);
 
   async function publisherGone(runtime: StreamRuntime, publisher: Publisher, reason: PublishEndReason) {
     if (runtime.publisher !== publisher) return;
@@ -220,6 +263,19 @@ export function createLiveService(deps: LiveServiceDeps) {
     }
     const liveStartTime = record.liveStartTime ?? endTime;
     const firstFrame = await runtime.recording.finish(record.liveStartTime);
+    if (relay) {
+      const replay = await runtime.recording.file(REPLAY_PLAYLIST);
+      await relay
+        .putPlaylists(
+          runtime.eventId,
+          {
+            live: runtime.recording.livePlaylist(true),
+            ...(replay ? { replay: replay.bytes.toString('utf8') } : {}),
+          },
+          true,
+        )
+        .catch((error) => log.error({ err: error, eventId: runtime.eventId }, 'sharing the replay failed'));
+    }
     await events.setStreamVideo(runtime.eventId, {
       currentStatus: 'vod',
       liveStartTime,
@@ -372,6 +428,16 @@ export function createLiveService(deps: LiveServiceDeps) {
     };
   }
 
+  relay?.onCommand(({ eventId }) => {
+    const runtime = runtimes.get(eventId);
+    if (!holdsRecording(runtime)) return;
+    void serialized(runtime, async () => {
+      const record = await requireRecord(eventId);
+      if (record.state === 'live' || record.state === 'reconnecting')
+        await finishShow(runtime, record, 'end');
+    }).catch((error) => log.error({ err: error, eventId }, 'ending a live show for another node failed'));
+  });
+
   return {
     beginPublish,
 
@@ -438,6 +504,20 @@ export function createLiveService(deps: LiveServiceDeps) {
     async endLive(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
       await requireShow(pageUid, eventId);
       await store.ensure(eventId, pageUid, now());
+      if (relay && !holdsRecording(runtimes.get(eventId))) {
+        // The show is ingested on another node: it ends it there (its recording is there).
+        const before = await requireRecord(eventId);
+        if (before.state === 'live' || before.state === 'reconnecting') {
+          await relay.send({ eventId, command: 'end' });
+          const deadline = Date.now() + REMOTE_END_WAIT_MS;
+          while (Date.now() < deadline) {
+            const record = await requireRecord(eventId);
+            if (record.state === 'ended') return view(record, origin);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          log.warn({ eventId }, 'no node answered End; ending the show here');
+        }
+      }
       const runtime = await runtimeOf(eventId);
       await serialized(runtime, async () => finishShow(runtime, await requireRecord(eventId), 'end'));
       return view(await requireRecord(eventId), origin);
@@ -450,19 +530,21 @@ export function createLiveService(deps: LiveServiceDeps) {
     async playlist(eventId: string, name: 'live' | 'replay', preview: string | null): Promise<string | null> {
       const record = await store.byEvent(eventId);
       if (!record) return null;
-      const runtime =
-        runtimes.get(eventId) ?? (record.state === 'ended' ? await runtimeOf(eventId) : undefined);
-      if (!runtime) return null;
       const previewing = preview !== null && safeEqual(preview, previewToken(record));
-      if (name === 'live') {
-        if (record.state === 'idle' || (record.state === 'receiving' && !previewing)) return null;
-        return runtime.recording.livePlaylist(record.state === 'ended');
+      if (name === 'live' && (record.state === 'idle' || (record.state === 'receiving' && !previewing)))
+        return null;
+      if (name === 'replay' && record.liveStartTime === null) return null;
+      let runtime = runtimes.get(eventId);
+      if (!runtime && record.state === 'ended') runtime = await runtimeOf(eventId);
+      if (!holdsRecording(runtime)) {
+        // Ingested on another node (or nowhere yet): its live edge comes over the relay.
+        return relay ? relay.playlist(eventId, name) : null;
       }
+      if (name === 'live') return runtime.recording.livePlaylist(record.state === 'ended');
       if (record.state === 'ended') {
         const file = await runtime.recording.file(PLAYLIST_NAMES.replay);
         return file ? file.bytes.toString('utf8') : null;
       }
-      if (record.liveStartTime === null) return null;
       return runtime.recording.replayPlaylist(record.liveStartTime);
     },
 
@@ -470,7 +552,10 @@ export function createLiveService(deps: LiveServiceDeps) {
     async file(eventId: string, name: string): Promise<RecordingFile | null> {
       const runtime =
         runtimes.get(eventId) ?? ((await store.byEvent(eventId)) ? await runtimeOf(eventId) : null);
-      return runtime ? runtime.recording.file(name) : null;
+      const local = runtime ? await runtime.recording.file(name) : null;
+      if (local || !relay) return local;
+      const shared = await relay.file(eventId, name);
+      return shared ? { bytes: shared, contentType: contentTypeOf(name) } : null;
     },
 
     /**
@@ -490,6 +575,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */
     async close(): Promise<void> {
       closed = true;
+      await relay?.close();
       await Promise.all(
         [...runtimes.values()].map(async (runtime) => {
           if (runtime.graceTimer) clearTimeout(runtime.graceTimer);

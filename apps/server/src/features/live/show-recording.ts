@@ -55,7 +55,8 @@ export interface ShowRecording {
   file(name: string): Promise<RecordingFile | null>;
 }
 
-function contentTypeOf(name: string): string {
+/** The media type of a recording's file by its name. */
+export function contentTypeOf(name: string): string {
   return name.endsWith('.mp4') ? INIT_CONTENT_TYPE : SEGMENT_CONTENT_TYPE;
 }
 

@@ -1,0 +1,153 @@
+import { Redis } from 'ioredis';
+
+/** How long a live segment stays in Redis: the live edge and a margin for slow viewers. */
+const SEGMENT_TTL_SECONDS = 600;
+/** An init segment is needed as long as its run's segments. */
+const INIT_TTL_SECONDS = 24 * 3600;
+/** The live playlist of a show whose ingest node vanished expires soon: players then stop. */
+const LIVE_PLAYLIST_TTL_SECONDS = 30;
+/** Playlists of an ended show (the live one with ENDLIST, the replay) are kept a day. */
+const ENDED_PLAYLIST_TTL_SECONDS = 24 * 3600;
+/** A node asks Redis for a playlist at most this often per show (its viewers share the answer). */
+const PLAYLIST_CACHE_MS = 300;
+/** Segments kept in memory on a node that did not ingest the show (its live edge). */
+const FILE_CACHE_BYTES = 64 * 1024 * 1024;
+
+export type RelayPlaylist = 'live' | 'replay';
+
+/** A command for the node that ingests a show (the host pressed End on another node). */
+export interface RelayCommand {
+  eventId: string;
+  command: 'end';
+}
+
+/**
+ * The live edge shared between server nodes over Redis (REDIS_URL): the node ingesting a show
+ * puts each segment and the playlists there; every other node serves its viewers from it,
+ * keeping what it fetched in memory (segments never change, playlists for a few hundred ms).
+ */
+export interface LiveRelay {
+  putSegment(eventId: string, files: { name: string; bytes: Buffer; init?: boolean }[]): Promise<void>;
+  putPlaylists(
+    eventId: string,
+    playlists: Partial<Record<RelayPlaylist, string>>,
+    ended: boolean,
+  ): Promise<void>;
+  playlist(eventId: string, name: RelayPlaylist): Promise<string | null>;
+  file(eventId: string, name: string): Promise<Buffer | null>;
+  /** Sends a command to every node; answers how many nodes listen. */
+  send(command: RelayCommand): Promise<number>;
+  onCommand(handler: (command: RelayCommand) => void): void;
+  close(): Promise<void>;
+}
+
+export function createRedisLiveRelay(options: {
+  url: string;
+  keyPrefix: string;
+  onError: (error: unknown) => void;
+}): LiveRelay {
+  const prefix = `${options.keyPrefix}live:`;
+  const key = (eventId: string, kind: string, name: string) => `${prefix}${eventId}:${kind}:${name}`;
+  const commandChannel = `${prefix}commands`;
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 2, connectionName: 'vitrine-live' });
+  const subscriber = new Redis(options.url, { connectionName: 'vitrine-live-sub' });
+  redis.on('error', options.onError);
+  subscriber.on('error', options.onError);
+  const handlers: ((command: RelayCommand) => void)[] = [];
+  void subscriber.subscribe(commandChannel).catch(options.onError);
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel !== commandChannel) return;
+    try {
+      const command = JSON.parse(message) as RelayCommand;
+      if (typeof command.eventId === 'string' && command.command === 'end') {
+        for (const handler of handlers) handler(command);
+      }
+    } catch (error) {
+      options.onError(error);
+    }
+  });
+
+  const playlists = new Map<string, { text: string | null; at: number; pending?: Promise<string | null> }>();
+  const files = new Map<string, Buffer>();
+  let cachedBytes = 0;
+  const remember = (name: string, bytes: Buffer) => {
+    files.set(name, bytes);
+    cachedBytes += bytes.length;
+    // Oldest first (a Map keeps insertion order): the live edge moves on.
+    for (const [oldest, old] of files) {
+      if (cachedBytes <= FILE_CACHE_BYTES) break;
+      files.delete(oldest);
+      cachedBytes -= old.length;
+    }
+  };
+
+  return {
+    async putSegment(eventId, entries) {
+      const pipeline = redis.pipeline();
+      for (const entry of entries) {
+        pipeline.set(
+          key(eventId, 'file', entry.name),
+          entry.bytes,
+          'EX',
+          entry.init ? INIT_TTL_SECONDS : SEGMENT_TTL_SECONDS,
+        );
+      }
+      await pipeline.exec();
+    },
+    async putPlaylists(eventId, texts, ended) {
+      const pipeline = redis.pipeline();
+      for (const [name, text] of Object.entries(texts)) {
+        const ttl = ended
+          ? ENDED_PLAYLIST_TTL_SECONDS
+          : name === 'live'
+            ? LIVE_PLAYLIST_TTL_SECONDS
+            : SEGMENT_TTL_SECONDS;
+        pipeline.set(key(eventId, 'playlist', name), text, 'EX', ttl);
+      }
+      await pipeline.exec();
+    },
+    playlist(eventId, name) {
+      const cacheKey = `${eventId}/${name}`;
+      const cached = playlists.get(cacheKey);
+      if (cached && Date.now() - cached.at < PLAYLIST_CACHE_MS)
+        return cached.pending ?? Promise.resolve(cached.text);
+      // One Redis read per show and interval, whatever the number of viewers asking.
+      const pending = redis.get(key(eventId, 'playlist', name)).catch((error) => {
+        options.onError(error);
+        return null;
+      });
+      const entry: { text: string | null; at: number; pending?: Promise<string | null> } = {
+        text: null,
+        at: Date.now(),
+        pending,
+      };
+      playlists.set(cacheKey, entry);
+      return pending.then((text) => {
+        entry.text = text;
+        delete entry.pending;
+        return text;
+      });
+    },
+    async file(eventId, name) {
+      const cacheKey = `${eventId}/${name}`;
+      const cached = files.get(cacheKey);
+      if (cached) return cached;
+      const bytes = await redis.getBuffer(key(eventId, 'file', name)).catch((error) => {
+        options.onError(error);
+        return null;
+      });
+      if (bytes) remember(cacheKey, bytes);
+      return bytes;
+    },
+    async send(command) {
+      return redis.publish(commandChannel, JSON.stringify(command));
+    },
+    onCommand(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      subscriber.disconnect();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
