@@ -43,8 +43,6 @@ export default async function setup(project: TestProject) {
     VITRINE_PRINT_STUDIO_LINK: '1',
     // Every shopper and staff member of the browser tests signs up from this machine's address.
     VITRINE_SIGN_UP_LIMIT: '500/600',
-    // The RTMP ingest on any free port (1935 may be taken on a shared machine); the studio's stream view says which.
-    RTMP_PORT: '0',
   });
   oidc.addRedirectUris([`${server.url}/auth/callback`]);
   project.provide('oidcIssuer', oidc.issuer);
