@@ -11,7 +11,7 @@ export type FfmpegDiscovery =
  * npm packages that ship an ffmpeg binary inside the package itself (no download at install:
  * the machines we run on may reach nothing but the npm registry), tried after the system's.
  */
-const PACKAGED_FFMPEG = [`@ffmpeg-installer/${process.platform}-${process.arch}`];
+export const PACKAGED_FFMPEG = [`@ffmpeg-installer/${process.platform}-${process.arch}`];
 
 function executable(path: string): boolean {
   try {
@@ -30,6 +30,7 @@ function executable(path: string): boolean {
 export function discoverFfmpeg(
   configured: string | null,
   env: NodeJS.ProcessEnv = process.env,
+  packages: readonly string[] = PACKAGED_FFMPEG,
 ): FfmpegDiscovery {
   if (configured) {
     return executable(configured)
@@ -41,7 +42,7 @@ export function discoverFfmpeg(
     if (executable(candidate)) return { available: true, path: candidate, source: 'PATH' };
   }
   const require = createRequire(import.meta.url);
-  for (const name of PACKAGED_FFMPEG) {
+  for (const name of packages) {
     try {
       const manifest = require.resolve(`${name}/package.json`);
       const candidate = join(manifest, '..', process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg');

@@ -32,7 +32,13 @@ export interface PackagerRun {
  * carries several shows); anything else is transcoded with libx264 veryfast, at most 720p30,
  * with a keyframe each second. Audio always becomes AAC.
  */
-export function packagerOutputArgs(videoCodec: PublishVideoCodec, dir: string, run: number): string[] {
+export function packagerOutputArgs(
+  videoCodec: PublishVideoCodec,
+  dir: string,
+  run: number,
+  /** `-fpsmax` needs ffmpeg 4.4+; the npm package's 2018 build caps nothing. */
+  capFrameRate = true,
+): string[] {
   const video =
     videoCodec === 'h264'
       ? ['-c:v', 'copy']
@@ -47,8 +53,7 @@ export function packagerOutputArgs(videoCodec: PublishVideoCodec, dir: string, r
           'yuv420p',
           '-vf',
           "scale='if(gt(iw,ih),min(1280,iw),-2)':'if(gt(iw,ih),-2,min(1280,ih))'",
-          '-fpsmax',
-          '30',
+          ...(capFrameRate ? ['-fpsmax', '30'] : []),
           '-force_key_frames',
           `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
           '-sc_threshold',
@@ -93,6 +98,8 @@ export function packagerOutputArgs(videoCodec: PublishVideoCodec, dir: string, r
  */
 export function startPackagerRun(options: {
   ffmpegPath: string;
+  /** Whether this ffmpeg takes `-fpsmax` (4.4+). */
+  capFrameRate: boolean;
   recording: ShowRecording;
   input: PublishInputRun;
   videoCodec: PublishVideoCodec;
@@ -114,7 +121,7 @@ export function startPackagerRun(options: {
       '-progress',
       'pipe:1',
       ...input.args,
-      ...packagerOutputArgs(options.videoCodec, recording.dir, run),
+      ...packagerOutputArgs(options.videoCodec, recording.dir, run, options.capFrameRate),
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );

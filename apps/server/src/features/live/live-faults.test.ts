@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
@@ -8,6 +8,7 @@ import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
+import { packagerOutputArgs } from './hls-packager.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 const GRACE_MS = 5000;
@@ -119,6 +120,25 @@ describe('a live show whose encoder drops', () => {
     expect(await text(`/live/${showUid}/replay.m3u8`)).toContain('#EXT-X-ENDLIST');
   });
 
+  it('counts an encoder that stops sending without closing as gone', async () => {
+    const showUid = await newShow('Frozen');
+    const { streamKey, previewUrl } = await call(showUid, 'GET');
+    const frozen = publish(streamKey);
+    await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
+    await call(showUid, 'POST', '/go-live');
+    frozen.kill('SIGSTOP');
+    try {
+      await waitFor(
+        'reconnecting',
+        async () => (await call(showUid, 'GET')).state === 'reconnecting',
+        20_000,
+      );
+    } finally {
+      frozen.kill('SIGKILL');
+    }
+    await call(showUid, 'POST', '/end');
+  });
+
   it('forgets a preview whose encoder stops before Go live', async () => {
     const showUid = await newShow('Preview only');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
@@ -126,6 +146,24 @@ describe('a live show whose encoder drops', () => {
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     publisher.kill('SIGKILL');
     await waitFor('idle', async () => (await call(showUid, 'GET')).state === 'idle');
+  });
+});
+
+describe('a publisher sending another codec than H.264', () => {
+  it('is transcoded to H.264 into the same kind of HLS', async () => {
+    const showUid = await newShow('FLV1 encoder');
+    const { streamKey, previewUrl } = await call(showUid, 'GET');
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, {
+      videoCodec: 'flv1',
+    });
+    publishers.push(publisher);
+    await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'), 30_000);
+    const health = await waitFor('health', async () => (await call(showUid, 'GET')).health);
+    expect(health.videoPassthrough).toBe(false);
+    const init = await app.server.inject({ method: 'GET', url: `/live/${showUid}/r1-init.mp4` });
+    // The init segment describes H.264 video (an avc1 sample entry).
+    expect(init.rawPayload.includes(Buffer.from('avc1'))).toBe(true);
+    publisher.kill('SIGKILL');
   });
 });
 
@@ -150,11 +188,45 @@ describe('ffmpeg crashing mid-show', () => {
 });
 
 describe('without ffmpeg', () => {
-  it('finds none on an empty PATH and says what to install', () => {
-    const found = discoverFfmpeg(null, { PATH: '/nonexistent' });
+  it('finds none on an empty PATH without the npm package, and says what to install', () => {
+    const found = discoverFfmpeg(null, { PATH: '/nonexistent' }, []);
     expect(found.available).toBe(false);
     if (!found.available) expect(found.missing).toMatch(/ffmpeg is not installed: install it/);
   });
+
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')(
+    'falls back to the binary shipped in the npm package, which writes fMP4 HLS with PDT',
+    () => {
+      const found = discoverFfmpeg(null, { PATH: '/nonexistent' });
+      expect(found).toMatchObject({ available: true, source: 'npm' });
+      if (!found.available) return;
+      const dir = mkdtempSync(join(tmpdir(), 'vitrine-npm-ffmpeg-'));
+      try {
+        execFileSync(found.path, [
+          ...[
+            '-hide_banner',
+            '-loglevel',
+            'error',
+            '-f',
+            'lavfi',
+            '-i',
+            'testsrc=size=320x240:rate=25:duration=3',
+          ],
+          ...['-c:v', 'libx264', '-g', '25', '-pix_fmt', 'yuv420p', '-f', 'flv', join(dir, 'in.flv')],
+        ]);
+        execFileSync(found.path, [
+          ...['-hide_banner', '-loglevel', 'error', '-f', 'flv', '-i', join(dir, 'in.flv')],
+          ...packagerOutputArgs('h264', dir, 1, false),
+        ]);
+        const playlist = readFileSync(join(dir, 'r1.m3u8'), 'utf8');
+        expect(playlist).toContain('#EXT-X-MAP:URI="r1-init.mp4"');
+        expect(playlist).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+        expect(playlist).toMatch(/r1-00002\.m4s/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('keeps the rest working: the stream call says what is missing, and publishers are refused', async () => {
     const noFfmpegDir = mkdtempSync(join(tmpdir(), 'vitrine-live-none-'));

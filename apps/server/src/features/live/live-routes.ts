@@ -47,6 +47,8 @@ export function registerLiveRoutes(
 
   app.get<{ Params: { eventId: string; file: string }; Querystring: { preview?: unknown } }>(
     '/live/:eventId/:file',
+    // Segments are compressed video and playlists tiny: compressing them only costs CPU.
+    { compress: false },
     async (request, reply) => {
       const { eventId, file } = request.params;
       if (!EVENT_ID_PATTERN.test(eventId) || !RECORDING_FILE_PATTERN.test(file))

@@ -79,6 +79,11 @@ export interface LiveServiceDeps {
   relay?: LiveRelay | null;
 }
 
+/**
+ * How long viewers' requests reuse a stream's stored state: thousands of viewers polling the
+ * playlist each second cost one database read per show and interval.
+ */
+const VIEWER_STATE_CACHE_MS = 500;
 /** How long End on a node that does not hold the show waits for the node that does. */
 const REMOTE_END_WAIT_MS = 10_000;
 
@@ -95,6 +100,18 @@ export function createLiveService(deps: LiveServiceDeps) {
   const opening = new Map<string, Promise<StreamRuntime>>();
   const ingest: { rtmpPort: number | null; whipPath: string | null } = { rtmpPort: null, whipPath: null };
   let closed = false;
+  const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
+
+  /** The stream's state as viewers' requests see it: read at most every VIEWER_STATE_CACHE_MS. */
+  async function viewerRecord(eventId: string): Promise<LiveStreamRecord | null> {
+    const cached = viewerState.get(eventId);
+    if (cached && now() - cached.at < VIEWER_STATE_CACHE_MS) return cached.record;
+    const record = await store.byEvent(eventId);
+    viewerState.set(eventId, { record, at: now() });
+    // Unknown ids are not remembered beyond their interval (no growth from guessed ids).
+    if (viewerState.size > 10_000) viewerState.clear();
+    return record;
+  }
 
   function runtimeOf(eventId: string): Promise<StreamRuntime> {
     const existing = runtimes.get(eventId);
@@ -153,6 +170,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!ffmpeg.available) return;
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
+      // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
+      capFrameRate: ffmpeg.source !== 'npm',
       recording: runtime.recording,
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
@@ -528,7 +547,7 @@ export function createLiveService(deps: LiveServiceDeps) {
      * token), or the replay (growing while live, VOD once ended). Null when there is none here.
      */
     async playlist(eventId: string, name: 'live' | 'replay', preview: string | null): Promise<string | null> {
-      const record = await store.byEvent(eventId);
+      const record = await viewerRecord(eventId);
       if (!record) return null;
       const previewing = preview !== null && safeEqual(preview, previewToken(record));
       if (name === 'live' && (record.state === 'idle' || (record.state === 'receiving' && !previewing)))
@@ -551,7 +570,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     /** A segment or init segment of a show's recording, or null. */
     async file(eventId: string, name: string): Promise<RecordingFile | null> {
       const runtime =
-        runtimes.get(eventId) ?? ((await store.byEvent(eventId)) ? await runtimeOf(eventId) : null);
+        runtimes.get(eventId) ?? ((await viewerRecord(eventId)) ? await runtimeOf(eventId) : null);
       const local = runtime ? await runtime.recording.file(name) : null;
       if (local || !relay) return local;
       const shared = await relay.file(eventId, name);

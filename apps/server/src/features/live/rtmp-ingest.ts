@@ -17,6 +17,9 @@ const SILENCE_TIMEOUT_MS = 10_000;
 const CODEC_WAIT_MS = 5_000;
 /** The RTMP version byte a handshake starts with. */
 const RTMP_VERSION = 3;
+/** FLV's tag type of video, and the frame type of a keyframe. */
+const FLV_TAG_VIDEO = 9;
+const FLV_FRAME_KEY = 1;
 /** FLV's codec id of H.264 (AVC), the one passed through. */
 const FLV_CODEC_H264 = 7;
 /** At most this many bytes wait in the packet cache (a group of pictures) for a restarted packager. */
@@ -40,14 +43,24 @@ class FlvFeed {
   gopBytes = 0;
   sinks = new Set<PassThrough>();
   hasVideo = false;
+  /** FLV's codec id of the video (7: H.264), once a video packet came. */
+  videoCodecId: number | null = null;
 
-  add(packet: AVPacket) {
+  /** Keeps and forwards a packet; answers whether it is a video keyframe. */
+  add(packet: AVPacket): boolean {
+    const video = packet.codec_type === FLV_TAG_VIDEO;
+    if (video) {
+      this.hasVideo = true;
+      this.videoCodecId = packet.codec_id;
+    }
+    // node-media-server flags keyframes of H.264 and the enhanced-RTMP codecs only; an older
+    // codec's keyframe says so in the frame type of its first byte.
+    const legacyKeyframe = video && packet.flags === 4 && (packet.data[0] ?? 0) >> 4 === FLV_FRAME_KEY;
+    const keyframe = (video && packet.flags === 3) || legacyKeyframe;
     if (packet.flags === 5) this.metadata = packet;
     else if (packet.flags === 0) this.audioHeader = packet;
-    else if (packet.flags === 2) {
-      this.videoHeader = packet;
-      this.hasVideo = true;
-    } else if (packet.flags === 3) {
+    else if (packet.flags === 2) this.videoHeader = packet;
+    else if (keyframe) {
       this.gop = [packet];
       this.gopBytes = packet.size;
     } else if (packet.flags === 1 || packet.flags === 4) {
@@ -61,9 +74,10 @@ class FlvFeed {
         }
       }
     }
-    if (packet.flags === 0 || packet.flags === 2 || packet.flags === 5) return;
+    if (packet.flags === 0 || packet.flags === 2 || packet.flags === 5) return keyframe;
     const tag = Flv.createMessage(packet);
     for (const sink of this.sinks) sink.write(tag);
+    return keyframe;
   }
 
   /** A new FLV stream for a packager run: header, stream headers, the current GOP, then live. */
@@ -137,14 +151,9 @@ export async function startRtmpIngest(options: {
     const start = async () => {
       if (state !== 'waiting-codec') return;
       state = 'checking';
+      // Audio-only streams have no video to copy or transcode: 'h264' keeps ffmpeg from encoding.
       const videoCodec: PublishVideoCodec =
-        feed.videoHeader === null
-          ? feed.hasVideo
-            ? 'other'
-            : 'h264'
-          : feed.videoHeader.codec_id === FLV_CODEC_H264
-            ? 'h264'
-            : 'other';
+        feed.videoCodecId === null || feed.videoCodecId === FLV_CODEC_H264 ? 'h264' : 'other';
       const result = await options.beginPublish({
         streamKey: rtmp.streamName,
         protocol: 'rtmp',
@@ -202,11 +211,11 @@ export async function startRtmpIngest(options: {
     };
     rtmp.onPacketCallback = (packet) => {
       if (state !== 'waiting-codec' && state !== 'publishing' && state !== 'checking') return;
-      feed.add(packet);
-      // Packaging starts at the first keyframe, when the codec is known.
+      const keyframe = feed.add(packet);
+      // Packaging starts at the first keyframe, when the codec is known (audio-only: soon).
       if (
         state === 'waiting-codec' &&
-        (packet.flags === 3 || (!feed.hasVideo && packet.flags === 1 && feed.gop.length > 50))
+        (keyframe || (!feed.hasVideo && packet.flags === 1 && feed.gop.length > 50))
       ) {
         if (codecTimer) clearTimeout(codecTimer);
         void start();

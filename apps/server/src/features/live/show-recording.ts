@@ -80,6 +80,18 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
     .map(Number);
   let lastRun = Math.max(0, ...runs);
   const memory = new Map<string, Buffer>();
+  /** Composed playlists, until the next segment (every viewer of the show asks for the same text). */
+  const composed = new Map<string, string>();
+  const memo = (key: string, compose: () => string) => {
+    const full = `${segments.length}:${key}`;
+    let text = composed.get(full);
+    if (text === undefined) {
+      if (composed.size > 8) composed.clear();
+      text = compose();
+      composed.set(full, text);
+    }
+    return text;
+  };
 
   function keepAtEdge(name: string, bytes: Buffer) {
     memory.set(name, bytes);
@@ -104,8 +116,11 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
       await appendFile(join(dir, SEGMENT_LIST), `${JSON.stringify(recorded)}\n`);
       return recorded;
     },
-    livePlaylist: (ended) => liveMediaPlaylist(segments, undefined, ended),
-    replayPlaylist: (liveStartTime) => replayMediaPlaylist(replaySegments(segments, liveStartTime), false),
+    livePlaylist: (ended) => memo(`live:${ended}`, () => liveMediaPlaylist(segments, undefined, ended)),
+    replayPlaylist: (liveStartTime) =>
+      memo(`replay:${liveStartTime}`, () =>
+        replayMediaPlaylist(replaySegments(segments, liveStartTime), false),
+      ),
     async finish(liveStartTime) {
       const replay = replaySegments(segments, liveStartTime);
       // Written aside and renamed, so a reader never sees half a playlist.

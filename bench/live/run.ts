@@ -1,0 +1,384 @@
+/**
+ * Live video benchmark (issue 15): how many HLS viewers one node serves, beside Debian's nginx
+ * serving the same files in the same run (the baseline), and the CPU one live show costs
+ * (H.264 passed through, and a 720p transcode). See README.md.
+ *
+ *   node --import tsx bench/live/run.ts [--viewers 2000,10000] [--seconds 10] [--part serving,cpu]
+ *     [--nginx /usr/sbin/nginx] [--wrk /usr/bin/wrk]
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Histogram } from '../realtime-fanout/histogram.ts';
+import {
+  clock,
+  freePort,
+  installCleanup,
+  OutputTail,
+  readCpuSeconds,
+  sleep,
+  stopChild,
+  track,
+  trackTempDir,
+} from '../realtime-fanout/proc.ts';
+
+installCleanup();
+const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const ADMIN_KEY = 'bench-live-admin-key-0123456789';
+const DEMO_SHOW = 'demo-autumn-living';
+
+const { values: args } = parseArgs({
+  options: {
+    viewers: { type: 'string', default: '2000,10000' },
+    seconds: { type: 'string', default: '10' },
+    part: { type: 'string', default: 'serving,cpu' },
+    nginx: { type: 'string', default: '/usr/sbin/nginx' },
+    wrk: { type: 'string', default: '/usr/bin/wrk' },
+  },
+});
+const seconds = Number(args.seconds);
+const parts = new Set(args.part.split(','));
+
+// ── the server ────────────────────────────────────────────────────────────────
+
+interface Server {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  rtmpPort: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-live-')));
+  const port = await freePort();
+  const rtmpPort = await freePort();
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        RTMP_PORT: String(rtmpPort),
+        VITRINE_DATA_DIR: dataDir,
+        VITRINE_ADMIN_KEY: ADMIN_KEY,
+        VITRINE_DEMO_RETAILER_PORT: '-1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  const tail = new OutputTail('server');
+  tail.attach(child.stdout);
+  tail.attach(child.stderr);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${tail.text()}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${tail.text()}`);
+    const ready = await fetch(`${url}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) return { url, dataDir, child, rtmpPort };
+    await sleep(250);
+  }
+}
+
+const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.m4s'));
+
+// ── serving: simulated viewers ───────────────────────────────────────────────
+
+interface LoadResult {
+  target: string;
+  viewers: number;
+  offeredPerSecond: number;
+  completedPerSecond: number;
+  errors: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+}
+
+/**
+ * Open-loop load of `viewers` HLS viewers: each asks for the live playlist and the newest segment
+ * once a second (1-second segments), spread evenly over the second, on keep-alive connections.
+ * Latency counts from the moment a request was due, so a server that falls behind shows it.
+ */
+async function simulateViewers(
+  target: string,
+  base: string,
+  viewers: number,
+  latestSegment: () => string,
+): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: Math.min(viewers, 1000) });
+  const histogram = new Histogram();
+  const perSecond = viewers * 2;
+  let completed = 0;
+  let errors = 0;
+  let sent = 0;
+  const started = clock();
+  const end = started + seconds * 1000;
+  const inFlight = new Set<Promise<void>>();
+  const get = (path: string, due: number) => {
+    const done = new Promise<void>((resolve) => {
+      const req = request(`${base}${path}`, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === 200) {
+            completed += 1;
+            histogram.record(clock() - due);
+          } else errors += 1;
+          resolve();
+        });
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+  while (clock() < end) {
+    const now = clock();
+    const due = Math.floor(((now - started) / 1000) * perSecond);
+    for (; sent < due; sent += 1) {
+      const dueAt = started + (sent / perSecond) * 1000;
+      get(sent % 2 === 0 ? '/live.m3u8' : `/${latestSegment()}`, dueAt);
+    }
+    await sleep(5);
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return {
+    target,
+    viewers,
+    offeredPerSecond: perSecond,
+    completedPerSecond: Math.round(completed / seconds),
+    errors,
+    p50Ms: round(histogram.quantile(0.5)),
+    p99Ms: round(histogram.quantile(0.99)),
+  };
+}
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+/** Debian's nginx serving the show's recording folder, configured as docs/operations.md says. */
+async function startNginx(root: string): Promise<{ url: string; child: ChildProcess } | null> {
+  if (!existsSync(args.nginx)) return null;
+  const dir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-nginx-')));
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `user root;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 16384; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  types { application/vnd.apple.mpegurl m3u8; video/iso.segment m4s; video/mp4 mp4; }
+  server {
+    listen 127.0.0.1:${port};
+    location /live/${DEMO_SHOW}/ {
+      alias ${root}/;
+      location ~ \\.m3u8$ { add_header Cache-Control no-cache; }
+      location ~ \\.(m4s|mp4)$ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    }
+  }
+}
+`,
+  );
+  const child = track(
+    spawn(args.nginx, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 40; tries += 1) {
+    if (
+      await fetch(`${url}/live/${DEMO_SHOW}/live.m3u8`)
+        .then(() => true)
+        .catch(() => false)
+    )
+      return { url, child };
+    await sleep(100);
+  }
+  await stopChild(child);
+  return null;
+}
+
+/** wrk's closed-loop maximum (256 connections, 2 threads) on one URL, when wrk is installed. */
+function wrkMax(url: string): { requestsPerSecond: number; p99Ms: number | null } | null {
+  if (!existsSync(args.wrk)) return null;
+  const output = execFileSync(args.wrk, ['-t2', '-c256', `-d${seconds}s`, '--latency', url], {
+    encoding: 'utf8',
+  });
+  const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(output);
+  const scale = { us: 0.001, ms: 1, s: 1000 } as const;
+  return {
+    requestsPerSecond: Math.round(rate),
+    p99Ms: p99 ? round(Number(p99[1]) * scale[p99[2] as keyof typeof scale]) : null,
+  };
+}
+
+async function serving() {
+  const server = await startServer({ VITRINE_DEMO_LIVE: '1' });
+  const base = `${server.url}/live/${DEMO_SHOW}`;
+  let playlist = '';
+  const deadline = Date.now() + 60_000;
+  while (segmentsOf(playlist).length < 4) {
+    if (Date.now() > deadline) throw new Error('the demo live show did not start streaming');
+    playlist = await fetch(`${base}/live.m3u8`).then((response) => (response.ok ? response.text() : ''));
+    await sleep(250);
+  }
+  // nginx serves the same folder; our composed playlist is mirrored into it twice a second.
+  const root = join(server.dataDir, 'live', DEMO_SHOW);
+  let latest = segmentsOf(playlist).at(-1) ?? '';
+  let mirroring = true;
+  const mirror = (async () => {
+    while (mirroring) {
+      const text = await fetch(`${base}/live.m3u8`)
+        .then((response) => response.text())
+        .catch(() => '');
+      if (segmentsOf(text).length) {
+        latest = segmentsOf(text).at(-1) ?? latest;
+        writeFileSync(join(root, 'live.m3u8.tmp'), text);
+        renameSync(join(root, 'live.m3u8.tmp'), join(root, 'live.m3u8'));
+      }
+      await sleep(500);
+    }
+  })();
+  await sleep(600);
+  const nginx = await startNginx(root);
+  if (!nginx) process.stderr.write(`nginx not found at ${args.nginx}: no baseline (apt-get install nginx)\n`);
+
+  const results: LoadResult[] = [];
+  for (const viewers of args.viewers.split(',').map(Number)) {
+    results.push(await simulateViewers('vitrine', base, viewers, () => latest));
+    if (nginx)
+      results.push(await simulateViewers('nginx', `${nginx.url}/live/${DEMO_SHOW}`, viewers, () => latest));
+  }
+  const maxima = {
+    vitrine: { playlist: wrkMax(`${base}/live.m3u8`), segment: wrkMax(`${base}/${latest}`) },
+    nginx: nginx
+      ? {
+          playlist: wrkMax(`${nginx.url}/live/${DEMO_SHOW}/live.m3u8`),
+          segment: wrkMax(`${nginx.url}/live/${DEMO_SHOW}/${latest}`),
+        }
+      : null,
+  };
+  mirroring = false;
+  await mirror;
+  if (nginx) await stopChild(nginx.child);
+  await stopChild(server.child);
+  return { viewers: results, closedLoopMax: maxima };
+}
+
+// ── CPU per live show ─────────────────────────────────────────────────────────
+
+async function cpuPerShow(mode: 'passthrough' | 'transcode') {
+  const server = await startServer({ VITRINE_DEMO_LIVE: '0', VITRINE_SEED_DEMO: '1' });
+  const auth = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/staff/stores/demo-store/shows`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      name: `CPU ${mode}`,
+      startsAt: '2026-10-01T19:00',
+      timeZone: 'Europe/Copenhagen',
+    }),
+  }).then((response) => response.json() as Promise<{ uid: string }>);
+  const stream = await fetch(`${server.url}/staff/stores/demo-store/shows/${created.uid}/stream`, {
+    headers: auth,
+  }).then((response) => response.json() as Promise<{ streamKey: string }>);
+  // A 720p30 publisher: H.264 (passed through) or FLV1, which the packager must transcode.
+  const video =
+    mode === 'passthrough'
+      ? [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-tune',
+          'zerolatency',
+          '-g',
+          '30',
+          '-pix_fmt',
+          'yuv420p',
+          '-b:v',
+          '2500k',
+        ]
+      : ['-c:v', 'flv1', '-g', '30', '-b:v', '4000k'];
+  const encoder = track(
+    spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+        ...[
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=size=1280x720:rate=30',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=sample_rate=48000',
+        ],
+        ...video,
+        ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${server.rtmpPort}/live/${stream.streamKey}`],
+      ],
+      { stdio: 'ignore' },
+    ),
+  );
+  const folder = join(server.dataDir, 'live', created.uid);
+  let packager: number | null = null;
+  for (let tries = 0; tries < 100 && packager === null; tries += 1) {
+    await sleep(200);
+    try {
+      packager = Number(execFileSync('pgrep', ['-f', folder], { encoding: 'utf8' }).split('\n')[0]) || null;
+    } catch {
+      packager = null;
+    }
+  }
+  if (packager === null) throw new Error(`no packager for the ${mode} show`);
+  await sleep(3000);
+  const serverPid = server.child.pid as number;
+  const before = {
+    packager: readCpuSeconds(packager) ?? 0,
+    server: readCpuSeconds(serverPid) ?? 0,
+    at: clock(),
+  };
+  await sleep(seconds * 1000);
+  const after = {
+    packager: readCpuSeconds(packager) ?? 0,
+    server: readCpuSeconds(serverPid) ?? 0,
+    at: clock(),
+  };
+  const wall = (after.at - before.at) / 1000;
+  await stopChild(encoder);
+  await stopChild(server.child);
+  const percent = (cpu: number) => Math.round((cpu / wall) * 1000) / 10;
+  return {
+    mode,
+    packagerCpuPercentOfOneCore: percent(after.packager - before.packager),
+    serverCpuPercentOfOneCore: percent(after.server - before.server),
+  };
+}
+
+const report: Record<string, unknown> = {
+  bench: 'live',
+  seconds,
+  cores: (await import('node:os')).cpus().length,
+};
+if (parts.has('serving')) report.serving = await serving();
+if (parts.has('cpu')) report.cpu = [await cpuPerShow('passthrough'), await cpuPerShow('transcode')];
+process.stdout.write(`${JSON.stringify(report)}\n`);
+process.exit(0);
