@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { timeInVideo } from '@vitrine/domain';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
@@ -49,7 +50,7 @@ const publish = (key: string) => {
   publishers.push(publisher);
   return publisher;
 };
-const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.m4s'));
+const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.includes('.m4s'));
 
 beforeAll(async () => {
   liveDir = mkdtempSync(join(tmpdir(), 'vitrine-live-'));
@@ -71,6 +72,8 @@ afterAll(async () => {
 describe('a show streamed over RTMP', () => {
   let showUid: string;
   let view: LiveStreamView;
+  /** A moment the host stamped during the show (a product held up), on the wall clock. */
+  let stamped = 0;
 
   it('has a stream key and the OBS settings', async () => {
     showUid = await newShow('RTMP show');
@@ -80,6 +83,7 @@ describe('a show streamed over RTMP', () => {
     expect(view.rtmpUrl).toBe(`rtmp://localhost:${rtmpPort}/live`);
     expect(view.packager.available).toBe(true);
     expect(view.health).toBeNull();
+    expect(view.disk.freeBytes).toBeGreaterThan(0);
   });
 
   it('receives a publisher: the preview has a playlist with PDT within 5 s, viewers get nothing yet', async () => {
@@ -101,8 +105,13 @@ describe('a show streamed over RTMP', () => {
     expect((await stream(showUid)).state).toBe('receiving');
     expect((await get(view.liveUrl)).status).toBe(404);
 
-    const segment = await get(`/live/${showUid}/${segmentsOf(playlist.text)[0]}`);
+    const [first = ''] = segmentsOf(playlist.text);
+    expect(first).toMatch(/^r1-00000\.m4s\?preview=/);
+    const segment = await get(`/live/${showUid}/${first}`);
     expect(segment.status).toBe(200);
+    // Without the studio's token the preview's segments are not served (viewers wait for Go live).
+    expect((await get(`/live/${showUid}/r1-00000.m4s`)).status).toBe(404);
+    expect((await get(`/live/${showUid}/r1-00000.m4s?preview=guess`)).status).toBe(404);
     expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(segment.raw.subarray(4, 8).toString('latin1')).toMatch(/styp|moof/);
     const init = await get(`/live/${showUid}/r1-init.mp4`);
@@ -138,8 +147,14 @@ describe('a show streamed over RTMP', () => {
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/live.m3u8`);
     expect(event?.event.liveStartTime).toBe(live.body.liveStartTime);
     expect((await get(view.liveUrl)).status).toBe(200);
-    // Segments after Go live reach the replay.
+    // What was previewed before Go live stays private; what follows is public.
+    expect((await get(`/live/${showUid}/r1-00000.m4s`)).status).toBe(404);
     await waitFor('a replay segment', async () => segmentsOf((await get(view.replayUrl)).text).length >= 2);
+    stamped = Date.now();
+    await waitFor(
+      'segments after the stamp',
+      async () => segmentsOf((await get(view.replayUrl)).text).length >= 5,
+    );
   });
 
   it('ends: the replay is a complete VOD playlist within 10 s, and the event is vod', async () => {
@@ -153,12 +168,27 @@ describe('a show streamed over RTMP', () => {
     expect(replay.text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     for (const uri of segmentsOf(replay.text))
       expect((await get(`/live/${showUid}/${uri}`)).status).toBe(200);
+    expect((await get(`/live/${showUid}/${segmentsOf(replay.text)[0]}`)).status).toBe(200);
     const firstPdt = Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(replay.text)?.[1] ?? '');
     const [event] = await app.services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('vod');
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/replay.m3u8`);
     expect(event?.event.cdnVideoStartTime).toBe(firstPdt);
     expect(event?.event.liveEndTime).toBe(ended.body.liveEndTime);
+    // The recording is the replay, on the same clock: the stamp lands where the replay's own
+    // program date times put it (to the millisecond, as the replay's segments are contiguous).
+    let offset = 0;
+    let stampOffset: number | null = null;
+    for (const [, pdt, duration] of replay.text.matchAll(
+      /#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:([\d.]+),/g,
+    )) {
+      const start = Date.parse(pdt ?? '');
+      if (stampOffset === null && stamped < start + Number(duration) * 1000)
+        stampOffset = offset + (stamped - start) / 1000;
+      offset += Number(duration);
+    }
+    expect(stampOffset).not.toBeNull();
+    if (event) expect(timeInVideo(stamped, event)).toBeCloseTo(stampOffset ?? 0, 1);
     // The encoder was disconnected, and the ended show takes no publisher.
     expect((await get(view.liveUrl)).text).toContain('#EXT-X-ENDLIST');
     expect(await publish(view.streamKey).stopped).not.toBe(0);

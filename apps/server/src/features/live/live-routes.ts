@@ -55,8 +55,9 @@ export function registerLiveRoutes(
         throw notFound('No such file.');
       // Viewers of any origin play the stream (the player is embedded on retailers' sites).
       reply.header('access-control-allow-origin', '*');
+      // The studio's preview (before Go live) carries its token on the playlist and segments.
+      const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
       if (file.endsWith('.m3u8')) {
-        const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
         const playlist = await live.playlist(eventId, file === 'live.m3u8' ? 'live' : 'replay', preview);
         if (playlist === null) throw notFound('This show has no such playlist (yet).');
         return reply
@@ -64,7 +65,7 @@ export function registerLiveRoutes(
           .header('cache-control', 'no-cache')
           .send(playlist);
       }
-      const found = await live.file(eventId, file);
+      const found = await live.file(eventId, file, preview);
       if (!found) throw notFound('No such segment.');
       return reply
         .header('content-type', found.contentType)

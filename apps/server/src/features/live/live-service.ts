@@ -95,12 +95,30 @@ const REMOTE_END_WAIT_MS = 10_000;
 export function createLiveService(deps: LiveServiceDeps) {
   const { events, now, log, config, ffmpeg } = deps;
   const relay = deps.relay ?? null;
-  const store = createLiveStore(deps.db);
+  const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
+  const stored = createLiveStore(deps.db);
+  /** The store, with every change of a stream dropping what viewers' requests remembered of it. */
+  const store: typeof stored = {
+    ...stored,
+    async transition(eventId, ...rest) {
+      try {
+        return await stored.transition(eventId, ...rest);
+      } finally {
+        viewerState.delete(eventId);
+      }
+    },
+    async rotateKey(eventId, time) {
+      try {
+        await stored.rotateKey(eventId, time);
+      } finally {
+        viewerState.delete(eventId);
+      }
+    },
+  };
   const runtimes = new Map<string, StreamRuntime>();
   const opening = new Map<string, Promise<StreamRuntime>>();
   const ingest: { rtmpPort: number | null; whipPath: string | null } = { rtmpPort: null, whipPath: null };
   let closed = false;
-  const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
 
   /** The stream's state as viewers' requests see it: read at most every VIEWER_STATE_CACHE_MS. */
   async function viewerRecord(eventId: string): Promise<LiveStreamRecord | null> {
@@ -222,7 +240,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     await relay.putPlaylists(
       runtime.eventId,
       {
-        live: runtime.recording.livePlaylist(false),
+        live: runtime.recording.livePlaylist(false, record?.liveStartTime ?? null),
         ...(record?.liveStartTime ? { replay: runtime.recording.replayPlaylist(record.liveStartTime) } : {}),
       },
       false,
@@ -288,7 +306,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         .putPlaylists(
           runtime.eventId,
           {
-            live: runtime.recording.livePlaylist(true),
+            live: runtime.recording.livePlaylist(true, record.liveStartTime),
             ...(replay ? { replay: replay.bytes.toString('utf8') } : {}),
           },
           true,
@@ -555,11 +573,18 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (name === 'replay' && record.liveStartTime === null) return null;
       let runtime = runtimes.get(eventId);
       if (!runtime && record.state === 'ended') runtime = await runtimeOf(eventId);
+      // The studio's preview names its segments with the token, which they need before Go live.
+      const signed = (text: string | null) =>
+        text !== null && previewing && preview
+          ? text.replace(/^(r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
+          : text;
       if (!holdsRecording(runtime)) {
         // Ingested on another node (or nowhere yet): its live edge comes over the relay.
-        return relay ? relay.playlist(eventId, name) : null;
+        return relay ? signed(await relay.playlist(eventId, name)) : null;
       }
-      if (name === 'live') return runtime.recording.livePlaylist(record.state === 'ended');
+      if (name === 'live') {
+        return signed(runtime.recording.livePlaylist(record.state === 'ended', record.liveStartTime));
+      }
       if (record.state === 'ended') {
         const file = await runtime.recording.file(PLAYLIST_NAMES.replay);
         return file ? file.bytes.toString('utf8') : null;
@@ -567,11 +592,21 @@ export function createLiveService(deps: LiveServiceDeps) {
       return runtime.recording.replayPlaylist(record.liveStartTime);
     },
 
-    /** A segment or init segment of a show's recording, or null. */
-    async file(eventId: string, name: string): Promise<RecordingFile | null> {
-      const runtime =
-        runtimes.get(eventId) ?? ((await viewerRecord(eventId)) ? await runtimeOf(eventId) : null);
-      const local = runtime ? await runtime.recording.file(name) : null;
+    /**
+     * A segment or init segment of a show's recording, or null. Segments from before Go live
+     * (the studio's preview) need the preview token: viewers never see the show before it starts.
+     */
+    async file(eventId: string, name: string, preview: string | null = null): Promise<RecordingFile | null> {
+      const record = await viewerRecord(eventId);
+      if (!record) return null;
+      const previewing = preview !== null && safeEqual(preview, previewToken(record));
+      const runtime = runtimes.get(eventId) ?? (await runtimeOf(eventId));
+      const segment = runtime.recording.segment(name);
+      const beforeLive =
+        record.liveStartTime === null ||
+        (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
+      if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
+      const local = await runtime.recording.file(name);
       if (local || !relay) return local;
       const shared = await relay.file(eventId, name);
       return shared ? { bytes: shared, contentType: contentTypeOf(name) } : null;

@@ -37,13 +37,13 @@ export function newStreamKey(): string {
 
 /** The SQL of the live feature's table, live_streams. */
 export function createLiveStore(db: Queryable) {
+  async function byEvent(eventId: string): Promise<LiveStreamRecord | null> {
+    const [row] = await db.query<LiveStreamRow>('SELECT * FROM live_streams WHERE event_id = $1', [eventId]);
+    return row ? toRecord(row) : null;
+  }
+
   return {
-    async byEvent(eventId: string): Promise<LiveStreamRecord | null> {
-      const [row] = await db.query<LiveStreamRow>('SELECT * FROM live_streams WHERE event_id = $1', [
-        eventId,
-      ]);
-      return row ? toRecord(row) : null;
-    },
+    byEvent,
 
     async byKey(streamKey: string): Promise<LiveStreamRecord | null> {
       const [row] = await db.query<LiveStreamRow>('SELECT * FROM live_streams WHERE stream_key = $1', [
@@ -59,7 +59,7 @@ export function createLiveStore(db: Queryable) {
          ON CONFLICT (event_id) DO NOTHING`,
         [eventId, pageUid, newStreamKey(), now],
       );
-      const record = await this.byEvent(eventId);
+      const record = await byEvent(eventId);
       if (!record) throw new Error(`live stream of ${eventId} vanished`);
       return record;
     },

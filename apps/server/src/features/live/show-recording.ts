@@ -37,6 +37,8 @@ export interface ShowRecording {
   readonly dir: string;
   /** Every segment so far, in order. */
   segments(): readonly RecordedSegment[];
+  /** The segment of that file name, if this recording has it. */
+  segment(uri: string): RecordedSegment | null;
   /** The number of the next packager run (r1, r2, …): each run has its own init segment. */
   nextRun(): number;
   /** Adds a segment the packager finished; `discontinuity` for the first of a later run. */
@@ -45,8 +47,11 @@ export interface ShowRecording {
     bytes: Buffer,
     initBytes: Buffer | null,
   ): Promise<RecordedSegment>;
-  /** The live window; with ENDLIST once the show ended. */
-  livePlaylist(ended: boolean): string;
+  /**
+   * The live window; with ENDLIST once the show ended. Once live (`liveStartTime`), only what
+   * followed Go live: the preview before it stays the studio's.
+   */
+  livePlaylist(ended: boolean, liveStartTime: number | null): string;
   /** The replay so far (EVENT), from the Go live moment on. */
   replayPlaylist(liveStartTime: number | null): string;
   /** Writes the finished replay (VOD) to disk and answers its first segment's program date time. */
@@ -80,6 +85,7 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
     .map(Number);
   let lastRun = Math.max(0, ...runs);
   const memory = new Map<string, Buffer>();
+  const byUri = new Map(segments.map((segment) => [segment.uri, segment]));
   /** Composed playlists, until the next segment (every viewer of the show asks for the same text). */
   const composed = new Map<string, string>();
   const memo = (key: string, compose: () => string) => {
@@ -104,6 +110,7 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
   return {
     dir,
     segments: () => segments,
+    segment: (uri) => byUri.get(uri) ?? null,
     nextRun: () => {
       lastRun += 1;
       return lastRun;
@@ -111,12 +118,16 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
     async add(segment, bytes, initBytes) {
       const recorded: RecordedSegment = { ...segment, sequence: segments.length };
       segments.push(recorded);
+      byUri.set(recorded.uri, recorded);
       if (initBytes) keepAtEdge(segment.initUri, initBytes);
       keepAtEdge(segment.uri, bytes);
       await appendFile(join(dir, SEGMENT_LIST), `${JSON.stringify(recorded)}\n`);
       return recorded;
     },
-    livePlaylist: (ended) => memo(`live:${ended}`, () => liveMediaPlaylist(segments, undefined, ended)),
+    livePlaylist: (ended, liveStartTime) =>
+      memo(`live:${ended}:${liveStartTime}`, () =>
+        liveMediaPlaylist(replaySegments(segments, liveStartTime), undefined, ended),
+      ),
     replayPlaylist: (liveStartTime) =>
       memo(`replay:${liveStartTime}`, () =>
         replayMediaPlaylist(replaySegments(segments, liveStartTime), false),
