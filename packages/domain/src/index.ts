@@ -39,6 +39,7 @@ export * from './show-state.ts';
 export * from './staff-roles.ts';
 export * from './stock-signals.ts';
 export * from './store-settings.ts';
+export * from './stream-clock.ts';
 export * from './stream-type.ts';
 export * from './studio-shows.ts';
 export * from './transactions.ts';

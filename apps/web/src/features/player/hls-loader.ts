@@ -1,31 +1,39 @@
-import { logFailure } from '../../lib/debug.ts';
+import { isHlsSource } from './hls-config.ts';
 
-/** Whether this URL is an HLS playlist. */
-export const isHlsSource = (url: string) => /\.m3u8(\?|#|$)/i.test(url);
+/** A source attached to a video element, with the stream's wall clock where it has one. */
+export interface AttachedStream {
+  /** Detaches and stops everything this attachment started. */
+  release(): void;
+  /**
+   * The wall-clock time (ms) of the frame on screen, from the stream's EXT-X-PROGRAM-DATE-TIME
+   * tags; null for a source without them (an MP4, an external provider's stream without PDT).
+   */
+  playingDate(): number | null;
+  /** Where a live viewer should be (video seconds), a few segments behind the edge; null when not live. */
+  livePosition(): number | null;
+}
 
 /**
- * Plays an HLS source in `video`: natively where the browser can (Safari, and Debian's Chromium),
- * else with hls.js, which is loaded only then (it is ~117 KB gzip, kept out of the initial
- * bundle). Returns a function that releases what was attached.
+ * Plays `url` in `video`: an MP4 or other file directly; an HLS playlist with the HLS playback
+ * code (hls-playback.ts, with hls.js: ~117 KB gzip together, so loaded only for HLS shows and
+ * kept out of the widget's first load). `live` picks the live settings.
  */
-export async function attachSource(video: HTMLVideoElement, url: string): Promise<() => void> {
-  if (!isHlsSource(url) || video.canPlayType('application/vnd.apple.mpegurl')) {
-    video.src = url;
-    return () => {
+export async function attachSource(
+  video: HTMLVideoElement,
+  url: string,
+  options: { live: boolean },
+): Promise<AttachedStream> {
+  if (isHlsSource(url)) {
+    const { attachHls } = await import('./hls-playback.ts');
+    return attachHls(video, url, options.live);
+  }
+  video.src = url;
+  return {
+    release() {
       video.removeAttribute('src');
       video.load();
-    };
-  }
-  const { default: Hls } = await import('hls.js/light');
-  if (!Hls.isSupported()) {
-    video.src = url;
-    return () => video.removeAttribute('src');
-  }
-  const hls = new Hls({ lowLatencyMode: true });
-  hls.on(Hls.Events.ERROR, (_event, data) => {
-    if (data.fatal) logFailure('video stream failed', data.details);
-  });
-  hls.loadSource(url);
-  hls.attachMedia(video);
-  return () => hls.destroy();
+    },
+    playingDate: () => null,
+    livePosition: () => null,
+  };
 }

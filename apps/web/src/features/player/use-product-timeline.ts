@@ -3,6 +3,7 @@ import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useMemo } from 'react';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 import { hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
+import { cueClockSeconds } from './live-clock.ts';
 import { useVideoDerived } from './use-video-time.ts';
 
 export interface ProductTimeline {
@@ -23,17 +24,19 @@ export function useProductTimeline(
   event: LiveEvent,
   host: Pick<HostBridgeView, 'usesProductData' | 'requestProductData' | 'productData'>,
 ): ProductTimeline {
+  // A live show times its cues on the stream clock (the playing frame's wall time), a replay on the video's position.
+  const live = event.event.currentStatus === 'live';
   const deriveActive = useCallback(
-    (time: number) => activeProductUid(products, event, time),
-    [products, event],
+    (time: number) => activeProductUid(products, event, cueClockSeconds(videoRef.current, event, time, live)),
+    [products, event, videoRef, live],
   );
   const activeUid = useVideoDerived(videoRef, deriveActive, null);
   const deriveOrder = useCallback(
     (time: number) =>
-      orderProducts(products, event, time)
+      orderProducts(products, event, cueClockSeconds(videoRef.current, event, time, live))
         .map((product) => product.uid)
         .join(' '),
-    [products, event],
+    [products, event, videoRef, live],
   );
   const order = useVideoDerived(videoRef, deriveOrder, '');
   const ordered = useMemo(() => {

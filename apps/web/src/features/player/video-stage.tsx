@@ -11,7 +11,11 @@ import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { attachSource, isHlsSource } from './hls-loader.ts';
+import { isHlsSource } from './hls-config.ts';
+import { attachSource } from './hls-loader.ts';
+import { registerStream } from './live-clock.ts';
+import { LiveControls } from './live-controls.tsx';
+import { useLiveDelay } from './live-delay.ts';
 
 /** The show a playlist plays after this one. */
 export interface NextShow {
@@ -61,6 +65,9 @@ export function VideoStage({
   const source = details.currentStatus === 'planned' ? null : video.mp4VideoUrl;
   const poster = video.poster ?? undefined;
   const simulatedLive = streamType === 'live' && source !== null && !isHlsSource(source);
+  // A live stream (HLS while the event is live): live settings, muted autoplay, live controls.
+  const liveStream = details.currentStatus === 'live' && source !== null && isHlsSource(source);
+  const liveDelay = useLiveDelay(videoRef, liveStream);
 
   // A live show served as a recorded file (the demo, or a re-run) plays from the live position
   // and loops, so viewers joining later see what the live clock says is on now.
@@ -87,10 +94,22 @@ export function VideoStage({
     let release: (() => void) | undefined;
     let cancelled = false;
     setFailed(false);
-    attachSource(video, source).then(
-      (detach) => {
-        if (cancelled) detach();
-        else release = detach;
+    if (liveStream) {
+      // Browsers let a muted video start without a click; "tap for sound" gives the sound.
+      video.muted = true;
+      video.autoplay = true;
+    }
+    attachSource(video, source, { live: liveStream }).then(
+      (stream) => {
+        if (cancelled) {
+          stream.release();
+          return;
+        }
+        const unregister = registerStream(video, stream);
+        release = () => {
+          unregister();
+          stream.release();
+        };
       },
       (error: unknown) => {
         logFailure('loading the video failed', error);
@@ -100,8 +119,9 @@ export function VideoStage({
     return () => {
       cancelled = true;
       release?.();
+      video.autoplay = false;
     };
-  }, [videoRef, source]);
+  }, [videoRef, source, liveStream]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -134,16 +154,22 @@ export function VideoStage({
   }, [videoRef, onEnded, onPlaybackEvent]);
 
   return (
-    <div className="video-stage" data-show-state={state}>
+    <div
+      className="video-stage"
+      data-show-state={state}
+      data-live-delay-ms={liveDelay ?? undefined}
+      data-live-stream={liveStream || undefined}
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: shows carry no caption track yet */}
       <video
         ref={videoRef}
         className="video-stage__video"
         poster={poster}
         playsInline
-        controls={state !== 'planned'}
-        preload="metadata"
+        controls={state !== 'planned' && !liveStream}
+        preload={liveStream ? 'auto' : 'metadata'}
       />
+      {liveStream && state === 'live' && <LiveControls videoRef={videoRef} />}
       <div className="video-stage__top">
         <span className={`status-badge status-badge--${state}`}>{t(`player.state.${state}`)}</span>
         <h1 className="video-stage__title">{details.eventName}</h1>

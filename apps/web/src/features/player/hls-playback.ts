@@ -1,0 +1,180 @@
+import { STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
+import type HlsType from 'hls.js/light';
+import { logFailure } from '../../lib/debug.ts';
+import { hlsConfig, LIVE_SYNC_SEGMENTS } from './hls-config.ts';
+import type { AttachedStream } from './hls-loader.ts';
+
+type NativeHlsVideo = HTMLVideoElement & { getStartDate?: () => Date };
+
+/**
+ * Where no Media Source Extensions exist (iPhone Safari before 17.1) the browser's own HLS plays,
+ * and its clock is `getStartDate()`. Everywhere else hls.js, even where the browser answers
+ * `canPlayType` for HLS (Safari; some Chromium builds, Debian's included): hls.js gives the
+ * stream's wall clock (`playingDate`) that live cues are timed by, and the same live settings
+ * and recovery everywhere; Chromium's native HLS exposes no program date time at all.
+ */
+function mediaSourceAvailable(): boolean {
+  const scope = globalThis as { ManagedMediaSource?: unknown; MediaSource?: unknown };
+  return scope.ManagedMediaSource !== undefined || scope.MediaSource !== undefined;
+}
+
+/** Safari's native HLS: the stream's start date (from its first PDT) plus the position. */
+function nativeClock(video: NativeHlsVideo): number | null {
+  const start = video.getStartDate?.().getTime();
+  return start === undefined || Number.isNaN(start) ? null : start + video.currentTime * 1000;
+}
+
+function nativeLivePosition(video: HTMLVideoElement): number | null {
+  if (video.duration !== Number.POSITIVE_INFINITY || video.seekable.length === 0) return null;
+  return Math.max(0, video.seekable.end(video.seekable.length - 1) - LIVE_SYNC_SEGMENTS);
+}
+
+function attachNative(video: HTMLVideoElement, url: string): AttachedStream {
+  video.src = url;
+  // Reloading starts the browser's player over: a live stream at its edge, a replay at 0, so a
+  // stalled replay is only nudged.
+  const reload = () => {
+    if (video.duration === Number.POSITIVE_INFINITY) video.load();
+    else nudge(video);
+  };
+  const stopWatchdog = watchStalls(video, { nudge: () => nudge(video), reload });
+  return {
+    release() {
+      stopWatchdog();
+      video.removeAttribute('src');
+      video.load();
+    },
+    playingDate: () => nativeClock(video),
+    livePosition: () => nativeLivePosition(video),
+  };
+}
+
+/** A small step forward over a gap the decoder is stuck on. */
+function nudge(video: HTMLVideoElement) {
+  video.currentTime += 0.1;
+}
+
+/**
+ * Calls `nudge`, then `reload`, while the video's position stands still though it should play
+ * (not paused, not ended, not seeking). Returns the function that stops it.
+ */
+function watchStalls(video: HTMLVideoElement, act: { nudge(): void; reload(): void }): () => void {
+  let lastTime = video.currentTime;
+  let stillSince = performance.now();
+  let nudged = false;
+  const timer = window.setInterval(
+    () => {
+      const now = performance.now();
+      const shouldPlay = !video.paused && !video.ended && !video.seeking;
+      if (!shouldPlay || video.currentTime !== lastTime) {
+        lastTime = video.currentTime;
+        stillSince = now;
+        nudged = false;
+        return;
+      }
+      const action = stallAction(now - stillSince, nudged);
+      if (action === 'nudge') {
+        nudged = true;
+        act.nudge();
+      } else if (action === 'reload') {
+        logFailure('video stream stalled; reloading', Math.round(now - stillSince));
+        stillSince = now;
+        nudged = false;
+        act.reload();
+      }
+    },
+    Math.round(STALL_NUDGE_AFTER_MS / 3),
+  );
+  return () => window.clearInterval(timer);
+}
+
+function attachWithHls(
+  Hls: typeof HlsType,
+  video: HTMLVideoElement,
+  url: string,
+  live: boolean,
+): AttachedStream {
+  let hls: HlsType;
+  let networkAttempt = 0;
+  let mediaRecoveries = 0;
+  let retryTimer = 0;
+  let released = false;
+
+  const scheduleReload = () => {
+    window.clearTimeout(retryTimer);
+    const wait = streamRetryDelayMs(networkAttempt);
+    networkAttempt += 1;
+    retryTimer = window.setTimeout(start, wait);
+  };
+
+  function start() {
+    if (released) return;
+    // A replay picks up where it was; a live stream starts again at its live position.
+    const resumeAt = !live && hls && video.currentTime > 0 ? video.currentTime : -1;
+    hls?.destroy();
+    hls = new Hls({ ...hlsConfig(live), startPosition: resumeAt });
+    // A segment arrived: the network is back, so the next failure starts the backoff again.
+    hls.on(Hls.Events.FRAG_LOADED, () => {
+      networkAttempt = 0;
+    });
+    hls.on(Hls.Events.FRAG_BUFFERED, () => {
+      mediaRecoveries = 0;
+    });
+    hls.on(Hls.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      logFailure('video stream failed', data.details);
+      if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+        scheduleReload();
+      } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries < 2) {
+        // A decoding error: reset the media pipeline first; if that fails too, try the other AAC decoding.
+        if (mediaRecoveries === 1) hls.swapAudioCodec();
+        mediaRecoveries += 1;
+        hls.recoverMediaError();
+      } else {
+        mediaRecoveries = 0;
+        scheduleReload();
+      }
+    });
+    hls.loadSource(url);
+    hls.attachMedia(video);
+    if (!video.paused || video.autoplay) void video.play().catch(() => undefined);
+  }
+
+  start();
+  const stopWatchdog = watchStalls(video, {
+    nudge: () => {
+      const edge = live ? hls.liveSyncPosition : null;
+      if (edge !== null && edge > video.currentTime) video.currentTime = edge;
+      else nudge(video);
+    },
+    reload: start,
+  });
+  return {
+    release() {
+      released = true;
+      window.clearTimeout(retryTimer);
+      stopWatchdog();
+      hls.destroy();
+    },
+    playingDate: () => hls.playingDate?.getTime() ?? null,
+    livePosition: () => (live ? hls.liveSyncPosition : null),
+  };
+}
+
+/**
+ * Plays the HLS playlist `url` in `video` (loaded with hls.js, on demand, from hls-loader): with
+ * hls.js, itself loaded only here where Media Source Extensions exist, else the browser's own
+ * HLS. `live` picks the live settings. Fatal network errors reload the stream after 1, 2, 5,
+ * 10 s; media errors are recovered (then once more with the audio codec swapped); a watchdog
+ * nudges, then reloads, a stream whose position stops while it should play.
+ */
+export async function attachHls(
+  video: HTMLVideoElement,
+  url: string,
+  live: boolean,
+): Promise<AttachedStream> {
+  if (!mediaSourceAvailable()) return attachNative(video, url);
+  const { default: Hls } = await import('hls.js/light');
+  if (!Hls.isSupported()) return attachNative(video, url);
+  return attachWithHls(Hls, video, url, live);
+}

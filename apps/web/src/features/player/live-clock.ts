@@ -1,0 +1,41 @@
+import { type CueTimingRecord, streamClockPosition } from '@vitrine/domain';
+import type { AttachedStream } from './hls-loader.ts';
+
+/**
+ * The stream attached to each video element (hls-loader), so hooks that only hold the video's ref
+ * (the product timeline, the delay a viewer has) can read its wall clock without prop drilling.
+ */
+const streams = new WeakMap<HTMLVideoElement, AttachedStream>();
+
+export function registerStream(video: HTMLVideoElement, stream: AttachedStream): () => void {
+  streams.set(video, stream);
+  return () => {
+    if (streams.get(video) === stream) streams.delete(video);
+  };
+}
+
+export function streamOf(video: HTMLVideoElement | null): AttachedStream | undefined {
+  return video ? streams.get(video) : undefined;
+}
+
+/** The wall-clock time (ms) of the frame on screen, when the video's stream carries one. */
+export function playingDateOf(video: HTMLVideoElement | null): number | null {
+  return streamOf(video)?.playingDate() ?? null;
+}
+
+/**
+ * Where the viewer is on the cue timeline (video seconds, see cue-timing): on a live show whose
+ * stream carries program date times, from the stream clock (spec §4: cues fire when the video
+ * reaches the stamped moment); otherwise — a replay, an external provider's stream, an MP4 — the
+ * video's own position, placed by the event's delays and cdnVideoStartTime as before.
+ */
+export function cueClockSeconds(
+  video: HTMLVideoElement | null,
+  record: CueTimingRecord,
+  mediaTimeSec: number,
+  live: boolean,
+): number {
+  if (!live) return mediaTimeSec;
+  const playingDate = playingDateOf(video);
+  return playingDate === null ? mediaTimeSec : streamClockPosition(playingDate, record);
+}

@@ -1,0 +1,102 @@
+import { BACK_TO_LIVE_AFTER_SEC } from '@vitrine/domain';
+import { type RefObject, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { streamOf } from './live-clock.ts';
+
+interface LiveControlState {
+  muted: boolean;
+  paused: boolean;
+  /** Whether the viewer is far enough behind the live edge to be offered a way back. */
+  behind: boolean;
+}
+
+function readState(video: HTMLVideoElement): LiveControlState {
+  const position = streamOf(video)?.livePosition() ?? null;
+  return {
+    muted: video.muted,
+    paused: video.paused,
+    behind: video.paused || (position !== null && position - video.currentTime > BACK_TO_LIVE_AFTER_SEC),
+  };
+}
+
+/**
+ * A live show's controls, in place of the browser's (whose seek bar and "0:30 / 1:00" make no
+ * sense on a live stream): "tap for sound" while the autoplaying video is muted, play/pause, and
+ * "back to live" once the viewer has fallen behind the live edge.
+ */
+export function LiveControls({ videoRef }: { videoRef: RefObject<HTMLVideoElement | null> }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<LiveControlState>({ muted: true, paused: true, behind: false });
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const update = () =>
+      setState((previous) => {
+        const next = readState(video);
+        return previous.muted === next.muted &&
+          previous.paused === next.paused &&
+          previous.behind === next.behind
+          ? previous
+          : next;
+      });
+    const events = ['volumechange', 'play', 'pause', 'playing', 'timeupdate'] as const;
+    for (const name of events) video.addEventListener(name, update);
+    update();
+    return () => {
+      for (const name of events) video.removeEventListener(name, update);
+    };
+  }, [videoRef]);
+
+  const video = () => videoRef.current;
+  const play = () =>
+    void video()
+      ?.play()
+      .catch(() => undefined);
+  const unmute = () => {
+    const element = video();
+    if (!element) return;
+    element.muted = false;
+    play();
+  };
+  const backToLive = () => {
+    const element = video();
+    const position = streamOf(element)?.livePosition() ?? null;
+    if (!element) return;
+    if (position !== null) element.currentTime = position;
+    play();
+  };
+
+  return (
+    <fieldset className="live-controls" aria-label={t('player.live.controls')}>
+      {state.muted ? (
+        <button type="button" className="live-controls__sound" onClick={unmute}>
+          <span aria-hidden="true" className="live-controls__icon live-controls__icon--muted" />
+          {t('player.live.tapForSound')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="live-controls__button"
+          onClick={() => {
+            const element = video();
+            if (element) element.muted = true;
+          }}
+        >
+          {t('player.live.mute')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="live-controls__button"
+        onClick={() => (state.paused ? play() : video()?.pause())}
+      >
+        {t(state.paused ? 'player.live.play' : 'player.live.pause')}
+      </button>
+      {state.behind && (
+        <button type="button" className="live-controls__button live-controls__back" onClick={backToLive}>
+          {t('player.live.backToLive')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
