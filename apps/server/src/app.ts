@@ -31,6 +31,8 @@ export interface AppOptions {
   bus?: ChangeBus;
   /** Timers of timed work tests drive (the test payment confirmation); real ones by default. */
   scheduleTimer?: ScheduleTimer;
+  /** The analytics rollup's timer (every 15 s); tests fire it themselves. */
+  analyticsTimer?: ScheduleTimer;
 }
 
 export interface App {
@@ -61,6 +63,7 @@ export async function buildApp({
   now = Date.now,
   bus: givenBus,
   scheduleTimer,
+  analyticsTimer,
 }: AppOptions): Promise<App> {
   const server = Fastify({
     logger:
@@ -79,7 +82,14 @@ export async function buildApp({
   await registerCompression(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   const outbox = createOutbox({ bus, log: server.log });
-  const services = createServices({ db, outboxDb: withOutbox(db, outbox), now, log: server.log, config });
+  const services = createServices({
+    db,
+    outboxDb: withOutbox(db, outbox),
+    now,
+    log: server.log,
+    config,
+    analyticsTimer,
+  });
   const requireAdmin = requireAdminKey(config.adminKey);
   const rateLimitSweep = setInterval(() => {
     deleteStaleRateLimits(db, now()).catch((error) =>

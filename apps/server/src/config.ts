@@ -107,6 +107,8 @@ const Environment = z.object({
    * pings, cart changes, contact capture, competition entries); "off" only for tests and benchmarks.
    */
   VITRINE_ABUSE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Days raw tracking events are kept (rollups are kept); analytics purges older ones. */
+  VITRINE_TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * The built-in test payment provider (a page where the shopper approves or declines, no real
    * money): "on" or "off"; on unless NODE_ENV is "production".
@@ -170,6 +172,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Whether the per-user and per-address abuse limits apply. */
   abuseLimits: boolean;
+  /** Days raw tracking events are kept. */
+  trackingRetentionDays: number;
   /** Whether the built-in test payment provider is offered. */
   testPayments: boolean;
   /** Stripe Checkout, when configured. */
@@ -236,6 +240,7 @@ export function loadConfig(
     signUpLimit: parseRateLimit(e.VITRINE_SIGN_UP_LIMIT) ?? { max: 20, windowMs: 600_000 },
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
+    trackingRetentionDays: e.VITRINE_TRACKING_RETENTION_DAYS,
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

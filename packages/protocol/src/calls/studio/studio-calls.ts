@@ -1,3 +1,4 @@
+import { analyticsCalls } from './analytics-calls.ts';
 import { catalogueCalls } from './catalogue-calls.ts';
 import { orderCalls } from './order-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
@@ -11,4 +12,5 @@ export const studioCalls = {
   ...catalogueCalls,
   ...showCalls,
   ...orderCalls,
+  ...analyticsCalls,
 };

@@ -1,3 +1,4 @@
+import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
 import { SETTINGS_ROUTES } from './settings-routes.ts';
@@ -14,4 +15,5 @@ export const STUDIO_CALL_ROUTES = {
   ...CATALOGUE_ROUTES,
   ...SHOW_ROUTES,
   ...ORDER_ROUTES,
+  ...ANALYTICS_ROUTES,
 };
