@@ -78,6 +78,7 @@ describe('the studio by role', () => {
       'Shows',
       'Products',
       'Orders',
+      'Analytics',
       'Contacts',
       'E-mail',
       'Settings',

@@ -285,7 +285,7 @@ export function registerRoutes(
     republishProducts: (productUids) => events.republishProducts(productUids),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
-  registerTrackingRoutes(app, services.tracking, auth);
+  registerTrackingRoutes(app, services.tracking, auth, { eventsPerMinute: deps.config.trackingLimit });
   registerAccountRoutes(app, services);
   registerUserRoutes(app, services.users, auth);
   registerCommentRoutes(app, services.comments, auth, requireAdmin);

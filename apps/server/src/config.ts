@@ -107,6 +107,11 @@ const Environment = z.object({
    * pings, cart changes, contact capture, competition entries); "off" only for tests and benchmarks.
    */
   VITRINE_ABUSE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Tracking events one client address may send per minute (/shopapiv2/tracking). Raise it where
+   * many viewers share one address (a venue behind one NAT; the browser tests).
+   */
+  VITRINE_TRACKING_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Days raw tracking events are kept (rollups are kept); analytics purges older ones. */
   VITRINE_TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
@@ -174,6 +179,8 @@ export interface Config {
   abuseLimits: boolean;
   /** Days raw tracking events are kept. */
   trackingRetentionDays: number;
+  /** Tracking events per client address per minute. */
+  trackingLimit: number;
   /** Whether the built-in test payment provider is offered. */
   testPayments: boolean;
   /** Stripe Checkout, when configured. */
@@ -241,6 +248,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
     trackingRetentionDays: e.VITRINE_TRACKING_RETENTION_DAYS,
+    trackingLimit: e.VITRINE_TRACKING_LIMIT,
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

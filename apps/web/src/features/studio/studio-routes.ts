@@ -24,6 +24,7 @@ const SECTION_PAGES: Record<StudioSectionPath, () => Promise<{ default: () => Re
   shows: () => import('./shows/shows-section.tsx'),
   products: () => import('./catalogue/catalogue-section.tsx'),
   orders: () => import('./orders/orders-section.tsx'),
+  analytics: () => import('./analytics/analytics-section.tsx'),
   contacts: () => import('./orders/contacts-section.tsx'),
   mail: () => import('./orders/mail-section.tsx'),
   settings: () => import('./settings/settings-section.tsx'),
