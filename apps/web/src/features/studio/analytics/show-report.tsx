@@ -8,10 +8,54 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 import { TimeChart } from './time-chart.tsx';
 
 /** Retention is listed every this many minutes (the chart has every minute). */
 const RETENTION_STEP = 5;
+const PERCENT_RANGE: [number, number] = [0, 100];
+/** Retention ticks at whole minutes. */
+const MINUTE_INCRS = [1, 2, 5, 10, 15, 30, 60, 120];
+const MINUTE = 60_000;
+/** Gaps between minutes are filled with zeros up to this many minutes (a day); replays days apart are not. */
+const MAX_FILLED_MINUTES = 24 * 60;
+
+/**
+ * The viewers chart's data in seconds: minutes without anyone are zeros (the rollup keeps only
+ * minutes with something in them), and the span covers the product chapters too.
+ */
+function viewerSeries(data: ShowAnalytics, liveLabel: string, replayLabel: string) {
+  const byMinute = new Map(data.minutes.map((minute) => [minute.minute, minute]));
+  const first = data.minutes[0]?.minute ?? 0;
+  const last = data.minutes.at(-1)?.minute ?? 0;
+  const minutes =
+    (last - first) / MINUTE <= MAX_FILLED_MINUTES
+      ? Array.from({ length: (last - first) / MINUTE + 1 }, (_, index) => first + index * MINUTE)
+      : data.minutes.map((minute) => minute.minute);
+  const starts = [first, ...data.chapters.map((chapter) => chapter.start)];
+  const ends = [last + MINUTE, ...data.chapters.map((chapter) => chapter.end)];
+  return {
+    x: minutes.map((minute) => minute / 1000),
+    series: [
+      {
+        label: liveLabel,
+        values: minutes.map((minute) => byMinute.get(minute)?.viewersLive ?? 0),
+        color: '#1f6feb',
+      },
+      {
+        label: replayLabel,
+        values: minutes.map((minute) => byMinute.get(minute)?.viewersReplay ?? 0),
+        color: '#8250df',
+      },
+    ],
+    bands: data.chapters.map((chapter) => ({
+      from: chapter.start / 1000,
+      to: chapter.end / 1000,
+      label: chapter.name,
+    })),
+    range: [Math.min(...starts) / 1000, Math.max(...ends) / 1000] as [number, number],
+  };
+}
 
 /**
  * One show's report: figures, viewers per minute with the products' chapters as bands, retention,
@@ -95,35 +139,14 @@ function Report({
   const { t } = useStudioTranslation('studio-analytics');
   const format = useAnalyticsFormat();
   const { totals } = data;
-  const viewersChart = useMemo(
-    () => ({
-      x: data.minutes.map((minute) => minute.minute / 1000),
-      series: [
-        {
-          label: t('report.live'),
-          values: data.minutes.map((minute) => minute.viewersLive),
-          color: '#1f6feb',
-        },
-        {
-          label: t('report.replay'),
-          values: data.minutes.map((minute) => minute.viewersReplay),
-          color: '#8250df',
-        },
-      ],
-      bands: data.chapters.map((chapter) => ({
-        from: chapter.start / 1000,
-        to: chapter.end / 1000,
-        label: chapter.name,
-      })),
-    }),
-    [data, t],
-  );
+  const viewersChart = useMemo(() => viewerSeries(data, t('report.live'), t('report.replay')), [data, t]);
   const retentionChart = useMemo(
     () => ({
       x: data.retention.map((_share, minute) => minute),
       series: [
         { label: t('report.share'), values: data.retention.map((share) => share * 100), color: '#1a7f37' },
       ],
+      range: [0, Math.max(1, data.retention.length - 1)] as [number, number],
     }),
     [data, t],
   );
@@ -131,6 +154,7 @@ function Report({
     .map((share, minute) => ({ minute, share }))
     .filter((row) => row.minute % RETENTION_STEP === 0 || row.minute === data.retention.length - 1);
   const percentAxis = useMemo(() => (value: number) => `${value}%`, []);
+  const clock = useMemo(() => (seconds: number) => format.time(seconds * 1000), [format]);
 
   return (
     <>
@@ -179,13 +203,20 @@ function Report({
       </dl>
       {!data.revenueVisible && <p className="studio-muted">{t('report.revenueHidden')}</p>}
 
-      <section className="analytics-block" aria-labelledby="analytics-viewers">
+      <div className="analytics-block">
         <h2 id="analytics-viewers">{t('report.viewersChart')}</h2>
         <p className="studio-muted">{t('report.viewersChartSummary')}</p>
         {data.minutes.length === 0 ? (
           <p className="studio-notice">{t('report.noMinutes')}</p>
         ) : (
-          <TimeChart x={viewersChart.x} series={viewersChart.series} bands={viewersChart.bands} />
+          <TimeChart
+            x={viewersChart.x}
+            series={viewersChart.series}
+            bands={viewersChart.bands}
+            xRange={viewersChart.range}
+            xLabel={t('report.minute')}
+            xFormat={clock}
+          />
         )}
         {data.chapters.length > 0 && (
           <>
@@ -201,7 +232,7 @@ function Report({
         )}
         <details className="analytics-details" open={data.minutes.length <= 30}>
           <summary>{t('report.minutes')}</summary>
-          <div className="studio-table-wrap">
+          <ScrollTable label={t('report.minutes')}>
             <table className="studio-table analytics-numbers" data-testid="analytics-minutes">
               <caption className="analytics-visually-hidden">{t('report.minutes')}</caption>
               <thead>
@@ -237,14 +268,14 @@ function Report({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         </details>
-      </section>
+      </div>
 
-      <section className="analytics-block" aria-labelledby="analytics-funnel">
+      <div className="analytics-block">
         <h2 id="analytics-funnel">{t('report.funnel')}</h2>
         <p className="studio-muted">{t('report.funnelSummary')}</p>
-        <div className="studio-table-wrap">
+        <ScrollTable label={t('report.funnel')}>
           <table className="studio-table analytics-numbers" data-testid="analytics-funnel">
             <caption className="analytics-visually-hidden">{t('report.funnel')}</caption>
             <thead>
@@ -273,10 +304,10 @@ function Report({
             </tbody>
           </table>
           {data.funnel.length === 0 && <p className="studio-notice">{t('report.noProducts')}</p>}
-        </div>
-      </section>
+        </ScrollTable>
+      </div>
 
-      <section className="analytics-block" aria-labelledby="analytics-retention">
+      <div className="analytics-block">
         <h2 id="analytics-retention">{t('report.retentionChart')}</h2>
         <p className="studio-muted">{t('report.retentionSummary')}</p>
         {data.retention.length > 1 && (
@@ -286,9 +317,13 @@ function Report({
             time={false}
             height={180}
             yFormat={percentAxis}
+            xRange={retentionChart.range}
+            yRange={PERCENT_RANGE}
+            xIncrs={MINUTE_INCRS}
+            xLabel={t('report.minute')}
           />
         )}
-        <div className="studio-table-wrap">
+        <ScrollTable label={t('report.retentionChart')}>
           <table className="studio-table analytics-numbers">
             <caption className="analytics-visually-hidden">{t('report.retentionChart')}</caption>
             <thead>
@@ -306,8 +341,8 @@ function Report({
               ))}
             </tbody>
           </table>
-        </div>
-      </section>
+        </ScrollTable>
+      </div>
     </>
   );
 }

@@ -1,11 +1,16 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 import { TimeChart } from './time-chart.tsx';
+
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+/** The weeks chart ticks at whole weeks. */
+const WEEK_INCRS = [1, 2, 4, 8, 13, 26, 52].map((weeks) => weeks * WEEK_SECONDS);
 
 /** The store's shows side by side (viewers, watch time, orders, conversion, revenue) and the weeks' trend. */
 export function StoreOverviewPage() {
@@ -15,6 +20,7 @@ export function StoreOverviewPage() {
   const overview = useStaffQuery('getStoreAnalytics', { params: { pageUid } });
   const data = overview.data;
   const weeks = data?.weeks ?? [];
+  const weekLabel = useCallback((seconds: number) => format.date(seconds * 1000), [format]);
   const chart = useMemo(
     () => ({
       x: weeks.map((week) => week.weekStart / 1000),
@@ -36,9 +42,9 @@ export function StoreOverviewPage() {
       )}
       {data && (
         <>
-          <section className="analytics-block" aria-labelledby="analytics-shows">
+          <div className="analytics-block">
             <h2 id="analytics-shows">{t('overview.shows')}</h2>
-            <div className="studio-table-wrap">
+            <ScrollTable label={t('overview.shows')}>
               <table className="studio-table analytics-numbers">
                 <caption className="analytics-visually-hidden">{t('overview.shows')}</caption>
                 <thead>
@@ -71,14 +77,21 @@ export function StoreOverviewPage() {
                 </tbody>
               </table>
               {data.shows.length === 0 && <p className="studio-notice">{t('overview.none')}</p>}
-            </div>
-          </section>
+            </ScrollTable>
+          </div>
           {weeks.length > 0 && (
-            <section className="analytics-block" aria-labelledby="analytics-weeks">
+            <div className="analytics-block">
               <h2 id="analytics-weeks">{t('overview.trendTitle')}</h2>
               <p className="studio-muted">{t('overview.trendSummary')}</p>
-              <TimeChart x={chart.x} series={chart.series} height={200} />
-              <div className="studio-table-wrap">
+              <TimeChart
+                x={chart.x}
+                series={chart.series}
+                height={200}
+                xIncrs={WEEK_INCRS}
+                xFormat={weekLabel}
+                xLabel={t('overview.week')}
+              />
+              <ScrollTable label={t('overview.trendTitle')}>
                 <table className="studio-table analytics-numbers">
                   <caption className="analytics-visually-hidden">{t('overview.trendTitle')}</caption>
                   <thead>
@@ -102,8 +115,8 @@ export function StoreOverviewPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
-            </section>
+              </ScrollTable>
+            </div>
           )}
         </>
       )}

@@ -27,6 +27,11 @@ export function TimeChart({
   height = 220,
   time = true,
   yFormat,
+  xRange,
+  yRange,
+  xLabel,
+  xIncrs,
+  xFormat,
 }: {
   x: number[];
   series: ChartSeries[];
@@ -35,6 +40,16 @@ export function TimeChart({
   /** false: x is a plain number (minutes), not a time. */
   time?: boolean;
   yFormat?: (value: number) => string;
+  /** The x axis's span; by default the data's (a single point gets a span around it). */
+  xRange?: [number, number];
+  /** The y axis's span; by default from 0 to the data's top. */
+  yRange?: [number, number];
+  /** The legend's name for x. */
+  xLabel?: string;
+  /** The steps the x axis may tick at (in x's units); uPlot's own by default. */
+  xIncrs?: number[];
+  /** The x axis's tick labels. */
+  xFormat?: (value: number) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
 
@@ -64,20 +79,29 @@ export function TimeChart({
     const options: Options = {
       width: Math.max(280, element.clientWidth),
       height,
-      scales: { x: { time } },
+      scales: {
+        x: { time, ...(xRange ? { range: xRange } : {}) },
+        y: { range: (_chart, _min, max) => yRange ?? [0, Math.max(1, Math.ceil(max * 1.1))] },
+      },
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
       axes: [
-        {},
+        {
+          ...(xIncrs ? { incrs: xIncrs } : {}),
+          ...(xFormat
+            ? { values: (_chart: uPlot, ticks: number[]) => ticks.map((tick) => xFormat(tick)) }
+            : {}),
+        },
         { values: yFormat ? (_chart, ticks) => ticks.map((tick) => yFormat(tick)) : undefined, size: 56 },
       ],
       series: [
-        {},
+        xLabel ? { label: xLabel } : {},
         ...series.map((line) => ({
           label: line.label,
           stroke: line.color,
           width: 2,
-          points: { show: false },
+          // A lone point draws no line: show the points while there are few.
+          points: { show: x.length <= 3 },
         })),
       ],
       hooks: { drawClear: [drawBands] },
@@ -92,7 +116,7 @@ export function TimeChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [x, series, bands, height, time, yFormat]);
+  }, [x, series, bands, height, time, yFormat, xRange, yRange, xLabel, xIncrs, xFormat]);
 
   return <div className="analytics-chart" ref={box} aria-hidden="true" />;
 }
