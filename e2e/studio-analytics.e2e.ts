@@ -4,8 +4,8 @@
  * two put it in the cart and one buys it. The owner forces the rollup from the report, which then
  * shows the same viewers, adds, orders and revenue, per minute and per product; the store
  * overview lists the show, and the CSV exports hold the same numbers. The pages have no serious
- * or moderate axe-core findings; screenshots at 1280×800 and 390×844 (STUDIO_SHOTS_DIR), and the
- * README's picture (docs/images/studio-analytics.png).
+ * or moderate axe-core findings; screenshots at 1280×800 and 390×844 go to STUDIO_SHOTS_DIR (the
+ * README's docs/images/studio-analytics.png is analytics-report-desktop.png).
  */
 import { mkdirSync } from 'node:fs';
 import type { AuthSession, CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
@@ -23,7 +23,6 @@ const SHOW = 'analytics-e2e-show';
 const VASE = 'analytics-e2e-vase';
 const PRICE = 24_900;
 const SHOTS = process.env.STUDIO_SHOTS_DIR;
-const README_PICTURE = new URL('../docs/images/studio-analytics.png', import.meta.url).pathname;
 const WAIT = { timeout: 20_000 };
 
 async function admin(method: 'PUT' | 'POST', path: string, body: object): Promise<void> {
@@ -288,7 +287,6 @@ describe('show analytics', () => {
     expect(sumOf(perMinute.map((cells) => Number(cells[8])))).toBe(1);
     await page.locator('.analytics-chart canvas').first().waitFor(WAIT);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: README_PICTURE });
     await shot(page, 'analytics-report-desktop');
 
     // The per-minute CSV, downloaded as the owner does.
