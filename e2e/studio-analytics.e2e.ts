@@ -282,9 +282,10 @@ describe('show analytics', () => {
     const perMinute = await minuteRows.evaluateAll((rows) =>
       rows.map((tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
     );
-    // Columns: live, replay, product views, watch time, comments, reactions, details, adds, orders, revenue.
-    expect(sumOf(perMinute.map((cells) => Number(cells[7])))).toBe(2);
-    expect(sumOf(perMinute.map((cells) => Number(cells[8])))).toBe(1);
+    // Columns: live, replay, product views, watch time, comments, reactions, competition entries,
+    // details, adds, orders, revenue.
+    expect(sumOf(perMinute.map((cells) => Number(cells[8])))).toBe(2);
+    expect(sumOf(perMinute.map((cells) => Number(cells[9])))).toBe(1);
     await page.locator('.analytics-chart canvas').first().waitFor(WAIT);
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, 'analytics-report-desktop');
@@ -297,9 +298,9 @@ describe('show analytics', () => {
     const csv = readFileSync(file, 'utf8').replace(/^\ufeff/, '');
     const [header, ...lines] = csv.trim().split('\n');
     expect(header).toBe(
-      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Details opened,Adds to cart,Orders,Revenue',
+      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Competition entries,Details opened,Adds to cart,Orders,Revenue',
     );
-    expect(sumOf(lines.map((line) => Number(line.split(',')[8])))).toBe(2);
+    expect(sumOf(lines.map((line) => Number(line.split(',')[9])))).toBe(2);
     expect(lines.some((line) => line.endsWith(',1,249.00 DKK'))).toBe(true);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -193,6 +193,7 @@ export function createServices({ db, outboxDb, now, log, config, analyticsTimer 
     db,
     tracking,
     showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid),
+    participation: (campaignUid) => competitions.participationPerMinute(campaignUid),
     events,
     shows,
     now,

@@ -100,3 +100,12 @@ CREATE TABLE analytics_product_orders (
   revenue BIGINT NOT NULL,
   PRIMARY KEY (campaign_uid, product_uid, currency)
 );
+
+-- feature: analytics. Entries in the show's competitions per minute, from the competitions
+-- feature's service (rewritten whole with the orders).
+CREATE TABLE analytics_competition_minutes (
+  campaign_uid TEXT NOT NULL,
+  minute BIGINT NOT NULL,
+  entries INTEGER NOT NULL,
+  PRIMARY KEY (campaign_uid, minute)
+);

@@ -160,6 +160,27 @@ describe('show analytics', () => {
       buyer,
     );
     await paidMugOrder(buyer);
+    // The buyer enters the show's raffle.
+    const raffle = await app.server.inject({
+      method: 'POST',
+      url: `/admin/pages/${SHOP}/campaigns/${CAMPAIGN}/competitions`,
+      headers: adminHeaders,
+      payload: { type: 'raffle', name: 'Win a mug', openForParticipation: true, playing: true },
+    });
+    expect(raffle.statusCode, raffle.body).toBe(201);
+    await call(app, buyer, '/functions/customerpage/updateUser', {
+      pageUid: SHOP,
+      campaignUid: CAMPAIGN,
+      customerUid: buyer.uid,
+      updates: { name: 'Ada' },
+    });
+    const entered = await call<{ status: string }>(app, buyer, '/shopapiv2/competition/participate', {
+      pageUid: SHOP,
+      campaignUid: CAMPAIGN,
+      competitionUid: (raffle.json() as { uid: string }).uid,
+      text: 'Me!',
+    });
+    expect(entered.body.status, JSON.stringify(entered.body)).toBe('participated');
     // An event naming a campaign that does not exist is stored but never rolled up.
     await track([viewerEvent('viewer-forged', { campaignUid: 'no-such-campaign' })]);
     await timers.fireAll();
@@ -175,6 +196,7 @@ describe('show analytics', () => {
       replayViewers: 1,
       comments: 1,
       reactions: 1,
+      competitionEntries: 1,
       adds: 1,
       orders: 1,
       paidOrders: 1,
@@ -271,7 +293,7 @@ describe('show analytics', () => {
     expect(minutes.status).toBe(200);
     const [header, ...rows] = minutes.body.csv.trim().split('\n');
     expect(header).toBe(
-      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Details opened,Adds to cart,Orders,Revenue',
+      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Competition entries,Details opened,Adds to cart,Orders,Revenue',
     );
     expect(rows.some((row) => row.endsWith(',1,179.00 DKK'))).toBe(true);
     const funnel = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=funnel`);

@@ -42,7 +42,9 @@ import {
   type ProductOrderRow,
   readCursor,
   recentShows,
+  replaceCompetitionMinutes,
   replaceShowOrders,
+  showCompetitionMinutes,
   showMinutes,
   showOrderMinutes,
   showProductOrders,
@@ -73,6 +75,8 @@ export interface AnalyticsDeps {
   tracking: Pick<TrackingService, 'rawSlice' | 'showEvents' | 'purgeBefore'>;
   /** The checkout feature's orders of a show (its service, never its tables). */
   showOrders: (campaignUid: string) => Promise<ShowOrder[]>;
+  /** The competitions feature's entries of a show per minute. */
+  participation: (campaignUid: string) => Promise<{ minute: number; entries: number }[]>;
   events: Pick<EventService, 'campaign'>;
   shows: Pick<ShowService, 'preview' | 'list'>;
   now: () => number;
@@ -145,7 +149,10 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     return { read: applied ? events.length : 0, caughtUp: events.length < ROLLUP_SLICE_EVENTS };
   }
 
-  /** Orders of shows watched within the attribution grace, per minute and per product. */
+  /**
+   * Orders of shows watched within the attribution grace, per minute and per product, and their
+   * competition entries per minute.
+   */
   async function refreshOrders(): Promise<void> {
     for (const show of await recentShows(db, now() - ATTRIBUTION_GRACE_MS)) {
       const campaign = await deps.events.campaign(show.campaignUid);
@@ -191,9 +198,11 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           products.set(key, product);
         }
       }
-      await db.transaction((tx) =>
-        replaceShowOrders(tx, show.campaignUid, [...minutes.values()], [...products.values()]),
-      );
+      const participation = await deps.participation(show.campaignUid);
+      await db.transaction(async (tx) => {
+        await replaceShowOrders(tx, show.campaignUid, [...minutes.values()], [...products.values()]);
+        await replaceCompetitionMinutes(tx, show.campaignUid, participation);
+      });
     }
   }
 
@@ -236,17 +245,27 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const { event, products } = await deps.shows.preview(pageUid, showUid);
     const campaignUid = event.event.campaignId;
     const revenueVisible = canSeeRevenue(role);
-    const [minuteRows, orderMinutes, productOrders, viewerTotals, histogram, spans, productViewers, cursor] =
-      await Promise.all([
-        showMinutes(db, campaignUid),
-        showOrderMinutes(db, campaignUid),
-        showProductOrders(db, campaignUid),
-        showViewerTotals(db, campaignUid),
-        showWatchHistogram(db, campaignUid),
-        showViewerSpans(db, campaignUid),
-        showProductViewers(db, campaignUid),
-        readCursor(db),
-      ]);
+    const [
+      minuteRows,
+      orderMinutes,
+      productOrders,
+      viewerTotals,
+      histogram,
+      spans,
+      productViewers,
+      cursor,
+      entries,
+    ] = await Promise.all([
+      showMinutes(db, campaignUid),
+      showOrderMinutes(db, campaignUid),
+      showProductOrders(db, campaignUid),
+      showViewerTotals(db, campaignUid),
+      showWatchHistogram(db, campaignUid),
+      showViewerSpans(db, campaignUid),
+      showProductViewers(db, campaignUid),
+      readCursor(db),
+      showCompetitionMinutes(db, campaignUid),
+    ]);
     const ordersByMinute = new Map<number, OrderMinuteRow[]>();
     for (const row of orderMinutes)
       ordersByMinute.set(row.minute, [...(ordersByMinute.get(row.minute) ?? []), row]);
@@ -268,6 +287,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           watchSeconds: Math.round(row?.watch_seconds ?? 0),
           comments: row?.comments ?? 0,
           reactions: row?.reactions ?? 0,
+          competitionEntries: entries.get(minute) ?? 0,
           detailsOpened: row?.details_opened ?? 0,
           adds: row?.adds ?? 0,
           orders: ordered.reduce((sum, entry) => sum + entry.orders, 0),
@@ -346,6 +366,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         averageWatchSeconds: averageWatchSeconds(viewerTotals.watch_seconds, viewerTotals.unique_viewers),
         comments: sum((m) => m.comments),
         reactions: sum((m) => m.reactions),
+        competitionEntries: sum((m) => m.competitionEntries),
         adds: sum((m) => m.adds),
         orders,
         paidOrders: orderMinutes.reduce((total, row) => total + row.paidOrders, 0),
@@ -438,6 +459,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
                 'Watch seconds',
                 'Comments',
                 'Reactions',
+                'Competition entries',
                 'Details opened',
                 'Adds to cart',
                 'Orders',
@@ -451,6 +473,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
                 String(m.watchSeconds),
                 String(m.comments),
                 String(m.reactions),
+                String(m.competitionEntries),
                 String(m.detailsOpened),
                 String(m.adds),
                 String(m.orders),

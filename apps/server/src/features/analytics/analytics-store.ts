@@ -209,6 +209,32 @@ export async function replaceShowOrders(
   }
 }
 
+/** Replaces a show's competition entries per minute. */
+export async function replaceCompetitionMinutes(
+  q: Queryable,
+  campaignUid: string,
+  minutes: readonly { minute: number; entries: number }[],
+): Promise<void> {
+  await q.query('DELETE FROM analytics_competition_minutes WHERE campaign_uid = $1', [campaignUid]);
+  if (minutes.length === 0) return;
+  await q.query(
+    `INSERT INTO analytics_competition_minutes (campaign_uid, minute, entries)
+     SELECT $1, * FROM unnest($2::bigint[], $3::int[])`,
+    [campaignUid, minutes.map((m) => m.minute), minutes.map((m) => m.entries)],
+  );
+}
+
+export async function showCompetitionMinutes(
+  q: Queryable,
+  campaignUid: string,
+): Promise<Map<number, number>> {
+  const rows = await q.query<{ minute: number; entries: number }>(
+    'SELECT minute::float8 AS minute, entries FROM analytics_competition_minutes WHERE campaign_uid = $1',
+    [campaignUid],
+  );
+  return new Map(rows.map((row) => [Number(row.minute), row.entries]));
+}
+
 export interface MinuteRow {
   minute: number;
   viewers_live: number;

@@ -22,6 +22,8 @@ export const AnalyticsMinute = z.object({
   watchSeconds: z.number().nonnegative(),
   comments: Count,
   reactions: Count,
+  /** Entries in the show's competitions (raffles, quizzes, polls). */
+  competitionEntries: Count,
   detailsOpened: Count,
   adds: Count,
   orders: Count,
@@ -61,6 +63,7 @@ export const AnalyticsTotals = z.object({
   averageWatchSeconds: z.number().nonnegative(),
   comments: Count,
   reactions: Count,
+  competitionEntries: Count,
   adds: Count,
   orders: Count,
   paidOrders: Count,

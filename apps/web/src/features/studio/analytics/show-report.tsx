@@ -191,6 +191,7 @@ function Report({
         <Figure label={t('report.averageWatch')} value={format.duration(totals.averageWatchSeconds)} />
         <Figure label={t('report.comments')} value={format.count(totals.comments)} />
         <Figure label={t('report.reactions')} value={format.count(totals.reactions)} />
+        <Figure label={t('report.competitionEntries')} value={format.count(totals.competitionEntries)} />
         <Figure label={t('report.adds')} value={format.count(totals.adds)} />
         <Figure label={t('report.orders')} value={format.count(totals.orders)}>
           {t('report.paidOrders', { paid: format.count(totals.paidOrders) })}
@@ -244,6 +245,7 @@ function Report({
                   <th scope="col">{t('report.watchSeconds')}</th>
                   <th scope="col">{t('report.comments')}</th>
                   <th scope="col">{t('report.reactions')}</th>
+                  <th scope="col">{t('report.competitionEntries')}</th>
                   <th scope="col">{t('report.details')}</th>
                   <th scope="col">{t('report.adds')}</th>
                   <th scope="col">{t('report.orders')}</th>
@@ -260,6 +262,7 @@ function Report({
                     <td>{format.duration(minute.watchSeconds)}</td>
                     <td>{format.count(minute.comments)}</td>
                     <td>{format.count(minute.reactions)}</td>
+                    <td>{format.count(minute.competitionEntries)}</td>
                     <td>{format.count(minute.detailsOpened)}</td>
                     <td>{format.count(minute.adds)}</td>
                     <td>{format.count(minute.orders)}</td>
