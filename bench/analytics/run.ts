@@ -12,7 +12,7 @@
  *    report's main figures computed from the raw events instead of the rollups.
  *
  *   node --import tsx bench/analytics/run.ts [--db pglite,postgres] [--viewers 10000]
- *     [--ingest 100000] [--concurrency 8] [--runs 20] [--database-url postgres://…]
+ *     [--ingest 100000] [--concurrency 8] [--runs 20] [--parts ingest,report] [--database-url postgres://…]
  */
 import { parseArgs } from 'node:util';
 import type { ShowAnalytics, TrackingEventInput } from '@vitrine/protocol';
@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
     ingest: { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '8' },
     runs: { type: 'string', default: '20' },
+    parts: { type: 'string', default: 'ingest,report' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -39,6 +40,7 @@ const VIEWERS = Number(args.viewers);
 const INGEST = Number(args.ingest);
 const CONCURRENCY = Number(args.concurrency);
 const RUNS = Number(args.runs);
+const PARTS = new Set(args.parts.split(','));
 
 type App = Awaited<ReturnType<typeof openTestApp>>;
 

@@ -1,14 +1,15 @@
 -- Show analytics (issue 17). The tracking feature's raw events get the analytics fields as
 -- columns (the player's viewer id, live or replay, watch seconds) so the rollup reads them
--- without parsing JSON, and an index on received_at for the retention purge.
+-- without parsing JSON, and a BRIN index on received_at for the retention purge: rows arrive in
+-- time order, so a few summary pages find the old ones, and every insert stays cheap (the rollup
+-- reads by id, the primary key; no other index is added to this append-heavy table).
 ALTER TABLE tracking_events
   ADD COLUMN viewer_uid TEXT,
   ADD COLUMN replay BOOLEAN NOT NULL DEFAULT false,
   ADD COLUMN watched_seconds REAL NOT NULL DEFAULT 0,
   ADD COLUMN product_uid TEXT,
   ADD COLUMN product_shown BOOLEAN NOT NULL DEFAULT false;
-CREATE INDEX tracking_events_received_idx ON tracking_events (received_at);
-CREATE INDEX tracking_events_campaign_id_idx ON tracking_events (campaign_uid, id);
+CREATE INDEX tracking_events_received_brin ON tracking_events USING brin (received_at);
 
 -- feature: analytics. How far the rollup has read tracking_events (by id), one row per job.
 CREATE TABLE analytics_cursor (

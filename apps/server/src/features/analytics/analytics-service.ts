@@ -514,7 +514,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     /** A show's raw events (those the retention kept) as CSV. */
     async exportShowEvents(pageUid: string, showUid: string): Promise<CsvFile> {
       const { event } = await deps.shows.preview(pageUid, showUid);
-      const events = await tracking.showEvents(event.event.campaignId, ANALYTICS_EVENTS_EXPORT_MAX);
+      const events = await tracking.showEvents(pageUid, event.event.campaignId, ANALYTICS_EVENTS_EXPORT_MAX);
       const records = [
         [
           'Received (UTC)',

@@ -147,8 +147,11 @@ export function createTrackingService(db: Queryable) {
       return Number(row?.id ?? 0);
     },
 
-    /** One show's raw events, oldest first, at most `limit` (the studio's CSV export). */
-    async showEvents(campaignUid: string, limit: number): Promise<ExportedTrackingEvent[]> {
+    /**
+     * One show's raw events in its store, oldest first, at most `limit` (the studio's CSV export;
+     * tracking_events_page_campaign_received_idx finds them).
+     */
+    async showEvents(pageUid: string, campaignUid: string, limit: number): Promise<ExportedTrackingEvent[]> {
       const rows = await db.query<{
         received_at: number;
         tracking_event: string;
@@ -163,8 +166,8 @@ export function createTrackingService(db: Queryable) {
            COALESCE(viewer_uid, 'user:' || user_uid) AS viewer_key, replay,
            watched_seconds::float8 AS watched_seconds, product_uid,
            (payload->>'videoAbsoluteTime')::float8 AS video_time, (payload->>'delayMs')::float8 AS delay_ms
-         FROM tracking_events WHERE campaign_uid = $1 ORDER BY id LIMIT $2`,
-        [campaignUid, limit],
+         FROM tracking_events WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY received_at, id LIMIT $3`,
+        [pageUid, campaignUid, limit],
       );
       return rows.map((row) => ({
         receivedAt: Math.round(Number(row.received_at)),
