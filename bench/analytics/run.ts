@@ -224,20 +224,23 @@ async function benchmark(kind: 'pglite' | 'postgres'): Promise<void> {
     await seedShow(app, start);
 
     // 1. Ingest, batched and (baseline) one event per request.
-    await ingest(app, 2_000, BATCH, 0); // warm-up
-    const batched = await ingest(app, INGEST, BATCH, 10_000);
-    const single = await ingest(app, Math.max(1_000, Math.floor(INGEST / 10)), 1, 20_000);
-    console.log(
-      JSON.stringify({
-        bench: 'analytics-ingest',
-        db: kind,
-        batchSize: BATCH,
-        concurrency: CONCURRENCY,
-        batched,
-        baselineOnePerRequest: single,
-      }),
-    );
-    await app.db.query('TRUNCATE tracking_events');
+    if (PARTS.has('ingest')) {
+      await ingest(app, 2_000, BATCH, 0); // warm-up
+      const batched = await ingest(app, INGEST, BATCH, 10_000);
+      const single = await ingest(app, Math.max(1_000, Math.floor(INGEST / 10)), 1, 20_000);
+      console.log(
+        JSON.stringify({
+          bench: 'analytics-ingest',
+          db: kind,
+          batchSize: BATCH,
+          concurrency: CONCURRENCY,
+          batched,
+          baselineOnePerRequest: single,
+        }),
+      );
+      await app.db.query('TRUNCATE tracking_events');
+    }
+    if (!PARTS.has('report')) return;
 
     // 2. The 2-hour show: raw events, rollup, report.
     let seeding = performance.now();
