@@ -16,6 +16,8 @@ const RETENTION_STEP = 5;
 const PERCENT_RANGE: [number, number] = [0, 100];
 /** Retention ticks at whole minutes. */
 const MINUTE_INCRS = [1, 2, 5, 10, 15, 30, 60, 120];
+/** The viewers chart (x in seconds) ticks at whole minutes, as its labels show. */
+const CLOCK_INCRS = [1, 2, 5, 10, 15, 30, 60, 120, 240].map((minutes) => minutes * 60);
 const MINUTE = 60_000;
 /** Gaps between minutes are filled with zeros up to this many minutes (a day); replays days apart are not. */
 const MAX_FILLED_MINUTES = 24 * 60;
@@ -217,6 +219,7 @@ function Report({
             xRange={viewersChart.range}
             xLabel={t('report.minute')}
             xFormat={clock}
+            xIncrs={CLOCK_INCRS}
           />
         )}
         {data.chapters.length > 0 && (
