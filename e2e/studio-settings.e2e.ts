@@ -135,6 +135,7 @@ describe('staff', () => {
     expect(await visitor.locator('.studio-nav a').allTextContents()).toEqual([
       'Shows',
       'Products',
+      'Analytics',
       'Settings',
     ]);
     await visitor.context().close();
