@@ -23,6 +23,7 @@ import {
 import { manualTimers } from '../../test-support/manual-timers.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { createAnalyticsService } from './analytics-service.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
@@ -249,6 +250,28 @@ describe('show analytics', () => {
     expect((now?.viewersLive ?? 0) - (then?.viewersLive ?? 0)).toBeLessThanOrEqual(2);
     expect(after.totals.uniqueViewers).toBe(before.totals.uniqueViewers + 1);
     expect(after.totals.orders).toBe(1);
+  });
+
+  it('counts a slice once when two nodes roll up at the same time', async () => {
+    const { services } = app;
+    // A second node's job on the same database.
+    const twin = createAnalyticsService({
+      db: app.db,
+      tracking: services.tracking,
+      showOrders: (campaignUid) => services.orderAdmin.showOrders(campaignUid),
+      participation: (campaignUid) => services.competitions.participationPerMinute(campaignUid),
+      events: services.events,
+      shows: services.shows,
+      now: () => Date.now() + 5_000,
+      retentionDays: 90,
+      scheduleTimer: timers.schedule,
+    });
+    const before = (await studio<ShowAnalytics>(owner, `analytics/shows/${EVENT}`)).body.totals;
+    await track([viewerEvent('viewer-twin', { trackingEvent: 'user.reacted', watchedSeconds: null })]);
+    await Promise.all([twin.rollup(), services.analytics.rollup()]);
+    const after = (await studio<ShowAnalytics>(owner, `analytics/shows/${EVENT}`)).body.totals;
+    expect(after.reactions).toBe(before.reactions + 1);
+    expect(after.uniqueViewers).toBe(before.uniqueViewers + 1);
   });
 
   it('gives hosts the report without revenue, and moderators nothing', async () => {

@@ -37,7 +37,9 @@ import type { ShowService } from '../events/show-service.ts';
 import type { TrackingService } from '../tracking/tracking-service.ts';
 import {
   applyRollup,
+  ensureCursor,
   knownShows,
+  lockShow,
   type OrderMinuteRow,
   type ProductOrderRow,
   readCursor,
@@ -200,6 +202,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       }
       const participation = await deps.participation(show.campaignUid);
       await db.transaction(async (tx) => {
+        await lockShow(tx, show.campaignUid);
         await replaceShowOrders(tx, show.campaignUid, [...minutes.values()], [...products.values()]);
         await replaceCompetitionMinutes(tx, show.campaignUid, participation);
       });
@@ -212,6 +215,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   }
 
   async function rollupNow(): Promise<number> {
+    await ensureCursor(db);
     let read = 0;
     for (let slice = 0; slice < MAX_SLICES_PER_TICK; slice++) {
       const result = await rollupSlice();
@@ -353,7 +357,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         startsAt: event.event.eventStartTimestamp,
         status: event.event.currentStatus,
       },
-      rolledUpAt: cursor?.rolledUpAt ?? null,
+      rolledUpAt: cursor && cursor.rolledUpAt > 0 ? cursor.rolledUpAt : null,
       revenueVisible,
       minutes,
       chapters,

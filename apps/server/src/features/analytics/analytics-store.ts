@@ -15,6 +15,14 @@ export async function readCursor(
   return row ? { lastEventId: Number(row.last_event_id), rolledUpAt: Number(row.rolled_up_at) } : null;
 }
 
+/** Makes the cursor row exist, so nodes that roll up at once wait on its row lock. */
+export async function ensureCursor(q: Queryable): Promise<void> {
+  await q.query(
+    `INSERT INTO analytics_cursor (name, last_event_id, rolled_up_at) VALUES ('rollup', 0, 0)
+     ON CONFLICT (name) DO NOTHING`,
+  );
+}
+
 export async function writeCursor(q: Queryable, lastEventId: number, rolledUpAt: number): Promise<void> {
   await q.query(
     `INSERT INTO analytics_cursor (name, last_event_id, rolled_up_at) VALUES ('rollup', $1, $2)
@@ -167,6 +175,11 @@ export interface ProductOrderRow {
   paidOrders: number;
   quantity: number;
   revenue: number;
+}
+
+/** Locks a show's row for the transaction: nodes refreshing the same show take turns. */
+export async function lockShow(q: Queryable, campaignUid: string): Promise<void> {
+  await q.query('SELECT 1 FROM analytics_shows WHERE campaign_uid = $1 FOR UPDATE', [campaignUid]);
 }
 
 /** Replaces a show's order rollups with `minutes` and `products`. */
