@@ -9,8 +9,12 @@ const BROWSER_PLUGIN_MARKER = '[data-vitrine-browser-plugin]';
 /** The longest viewer URL the tracking schema accepts. */
 const MAX_VIEWER_URL_LENGTH = 2048;
 
-/** Events wait this long for company, then leave in one request (a batch when several). */
-const FLUSH_DELAY_MS = 500;
+/**
+ * Events tracked in one task (a click that opens a product and starts a video, a page being
+ * hidden) leave in one request, a batch when several. They wait no longer than that: a later
+ * event may carry another user (a sign-in in between), and hosts and tests see events at once.
+ */
+const FLUSH_DELAY_MS = 0;
 /** The server's batch limit is 50; a queue this long leaves at once. */
 const MAX_QUEUED_EVENTS = 20;
 /** Where the player keeps its anonymous viewer id (no cookie). */
@@ -84,8 +88,8 @@ function flush(): void {
 }
 
 /**
- * Queues one tracking event for /shopapiv2/tracking; queued events leave together within half a
- * second (or at once when the page is hidden or closed). It never disturbs the viewer: failures
+ * Queues one tracking event for /shopapiv2/tracking; the events of one task leave together, at
+ * the end of it (at once when the page is hidden or closed). It never disturbs the viewer: failures
  * are logged only in debug mode (spec §8), and the request survives the page closing (keepalive).
  */
 export function track(
