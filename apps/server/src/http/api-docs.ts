@@ -1,5 +1,6 @@
 import {
   accountCalls,
+  analyticsCalls,
   CallCatalogue,
   type CallDefinition,
   type CallName,
@@ -36,6 +37,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: catalogue', names: Object.keys(catalogueCalls) },
   { title: 'Studio: shows', names: Object.keys(showCalls) },
   { title: 'Studio: orders', names: Object.keys(orderCalls) },
+  { title: 'Studio: analytics', names: Object.keys(analyticsCalls) },
 ];
 
 const AUTH_TEXT = {
