@@ -333,6 +333,23 @@ describe('show analytics', () => {
     expect(events.body.csv).not.toContain('viewer-forged');
   });
 
+  it('quotes a product name a spreadsheet would run as a formula out of the CSV', async () => {
+    for (const [method, url, payload] of [
+      [
+        'PUT',
+        `/admin/pages/${SHOP}/products/formula`,
+        { name: '=HYPERLINK("https://evil.example")', prices: { DKK: 100 }, stock: 1 },
+      ],
+      ['PUT', `/admin/events/${EVENT}/products/formula`, { productUid: 'formula', sorting: 9 }],
+    ] as const) {
+      const response = await app.server.inject({ method, url, headers: adminHeaders, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }
+    const funnel = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=funnel`);
+    expect(funnel.body.csv).toContain(`"'=HYPERLINK(""https://evil.example"")",formula,`);
+    expect(funnel.body.csv).not.toMatch(/^=|\n=|,=/);
+  });
+
   it('never rolls up a forged campaign', async () => {
     const rows = await app.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM analytics_shows WHERE campaign_uid = 'no-such-campaign'",
