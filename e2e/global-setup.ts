@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
     VITRINE_PRINT_STUDIO_LINK: '1',
     // Every shopper and staff member of the browser tests signs up from this machine's address.
     VITRINE_SIGN_UP_LIMIT: '500/600',
+    // …and every viewer of every browser test tracks (and sends watch heartbeats) from it too.
+    VITRINE_TRACKING_LIMIT: '100000',
   });
   oidc.addRedirectUris([`${server.url}/auth/callback`]);
   project.provide('oidcIssuer', oidc.issuer);

@@ -134,7 +134,9 @@ describe('staff', () => {
     await visitor.waitForSelector('.studio-nav');
     expect(await visitor.locator('.studio-nav a').allTextContents()).toEqual([
       'Shows',
+      'Go live',
       'Products',
+      'Analytics',
       'Settings',
     ]);
     await visitor.context().close();

@@ -47,8 +47,8 @@ describe('studio sign-in', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/shows`);
-    // A host runs shows and products and the store's look, never money or staff.
-    expect(await navLabels(page)).toEqual(['Shows', 'Go live', 'Products', 'Settings']);
+    // A host runs shows, products, the store's look and reads show analytics (without revenue), never money or staff.
+    expect(await navLabels(page)).toEqual(['Shows', 'Go live', 'Products', 'Analytics', 'Settings']);
     await page.context().close();
   });
 
@@ -79,6 +79,7 @@ describe('the studio by role', () => {
       'Go live',
       'Products',
       'Orders',
+      'Analytics',
       'Contacts',
       'E-mail',
       'Settings',

@@ -35,7 +35,9 @@ async function trackedContext(viewport = { width: 1280, height: 800 }) {
   const events: TrackingEvent[] = [];
   context.on('request', (request) => {
     if (!request.url().endsWith('/shopapiv2/tracking') || request.method() !== 'POST') return;
-    events.push(JSON.parse(request.postData() ?? '{}') as TrackingEvent);
+    // One event, or a batch of those the player tracked in one task.
+    const body = JSON.parse(request.postData() ?? '{}') as TrackingEvent | { events: TrackingEvent[] };
+    events.push(...('events' in body ? body.events : [body]));
   });
   return { context, events };
 }

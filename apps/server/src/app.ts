@@ -33,6 +33,8 @@ export interface AppOptions {
   bus?: ChangeBus;
   /** Timers of timed work tests drive (the test payment confirmation); real ones by default. */
   scheduleTimer?: ScheduleTimer;
+  /** The analytics rollup's timer (every 15 s); tests fire it themselves. */
+  analyticsTimer?: ScheduleTimer;
 }
 
 export interface App {
@@ -70,6 +72,7 @@ export async function buildApp({
   now = Date.now,
   bus: givenBus,
   scheduleTimer,
+  analyticsTimer,
 }: AppOptions): Promise<App> {
   const server = Fastify({
     logger:
@@ -96,6 +99,7 @@ export async function buildApp({
     log: server.log,
     config,
     presence,
+    analyticsTimer,
   });
   const requireAdmin = requireAdminKey(config.adminKey);
   const rateLimitSweep = setInterval(() => {

@@ -2,6 +2,8 @@ import { WHIP_PATH } from '@vitrine/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
+import { createAnalyticsService } from './features/analytics/analytics-service.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
 import { createAccountService } from './features/auth/account-service.ts';
 import { createAuthService } from './features/auth/auth-service.ts';
@@ -66,7 +68,7 @@ import type { LiveQueryCatalogue } from './realtime/live-query.ts';
 import type { OutboxDatabase } from './realtime/outbox.ts';
 import { type Presence, presenceLiveQueries } from './realtime/presence.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
-import type { ScheduleTimer } from './schedule-timer.ts';
+import { type ScheduleTimer, scheduleRealTimer } from './schedule-timer.ts';
 
 /** How often carts whose stock hold ran out are swept, giving their units back. */
 export const EXPIRED_CART_SWEEP_INTERVAL_MS = 30_000;
@@ -83,13 +85,23 @@ export interface CompositionDeps {
   config: Config;
   /** Concurrent viewers per show, across nodes (it needs the bus and the gateway, so the app makes it). */
   presence: Presence;
+  /** The analytics rollup's timer; tests pass one they fire instead of waiting. */
+  analyticsTimer?: ScheduleTimer;
 }
 
 /**
  * The composition root: builds every service of every feature, wiring each to the services it
  * calls, and the live-query catalogue the realtime gateway serves. Nothing else constructs services.
  */
-export function createServices({ db, outboxDb, now, log, config, presence }: CompositionDeps) {
+export function createServices({
+  db,
+  outboxDb,
+  now,
+  log,
+  config,
+  presence,
+  analyticsTimer,
+}: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db);
   /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
@@ -210,6 +222,20 @@ export function createServices({ db, outboxDb, now, log, config, presence }: Com
         .catch((error) => log.error({ err: error, checkoutUid }, 'sending the order mails failed')),
   });
 
+  /** Show analytics: rollups of the tracking events and the show's orders. */
+  const analytics = createAnalyticsService({
+    db,
+    tracking,
+    showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid),
+    participation: (campaignUid) => competitions.participationPerMinute(campaignUid),
+    events,
+    shows,
+    now,
+    log,
+    retentionDays: config.trackingRetentionDays,
+    scheduleTimer: analyticsTimer ?? scheduleRealTimer,
+  });
+
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
   const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
 
@@ -237,6 +263,7 @@ export function createServices({ db, outboxDb, now, log, config, presence }: Com
     live,
     auth,
     tracking,
+    analytics,
     limits,
     users,
     notifications,
@@ -296,7 +323,7 @@ export function registerRoutes(
     republishProducts: (productUids) => events.republishProducts(productUids),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
-  registerTrackingRoutes(app, services.tracking, auth);
+  registerTrackingRoutes(app, services.tracking, auth, { eventsPerMinute: deps.config.trackingLimit });
   registerAccountRoutes(app, services);
   registerUserRoutes(app, services.users, auth);
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
@@ -304,6 +331,7 @@ export function registerRoutes(
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
+  registerAnalyticsRoutes(app, services.analytics, services.staffGate);
   registerMailRoutes(app, services.mail, services.staffGate);
   registerCheckoutRoutes(app, services, {
     db: deps.db,
@@ -393,6 +421,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
     services.mail.close();
   });
   app.addHook('onClose', () => services.reactions.flush());
+  const stopRollup = services.analytics.start();
+  app.addHook('onClose', () => stopRollup());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await sweeping;

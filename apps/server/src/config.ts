@@ -108,6 +108,13 @@ const Environment = z.object({
    */
   VITRINE_ABUSE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
+   * Tracking events one client address may send per minute (/shopapiv2/tracking). Raise it where
+   * many viewers share one address (a venue behind one NAT; the browser tests).
+   */
+  VITRINE_TRACKING_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Days raw tracking events are kept (rollups are kept); analytics purges older ones. */
+  VITRINE_TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
    * The built-in test payment provider (a page where the shopper approves or declines, no real
    * money): "on" or "off"; on unless NODE_ENV is "production".
    */
@@ -206,6 +213,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Whether the per-user and per-address abuse limits apply. */
   abuseLimits: boolean;
+  /** Days raw tracking events are kept. */
+  trackingRetentionDays: number;
+  /** Tracking events per client address per minute. */
+  trackingLimit: number;
   /** Whether the built-in test payment provider is offered. */
   testPayments: boolean;
   /** Stripe Checkout, when configured. */
@@ -295,6 +306,8 @@ export function loadConfig(
       icePortRange: e.WHIP_ICE_PORTS ? (e.WHIP_ICE_PORTS.split('-').map(Number) as [number, number]) : null,
     },
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
+    trackingRetentionDays: e.VITRINE_TRACKING_RETENTION_DAYS,
+    trackingLimit: e.VITRINE_TRACKING_LIMIT,
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

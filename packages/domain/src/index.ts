@@ -1,3 +1,6 @@
+export * from './analytics-funnel.ts';
+export * from './analytics-retention.ts';
+export * from './analytics-rollup.ts';
 export * from './calendar-file.ts';
 export * from './catalogue-product.ts';
 export * from './chat-rules.ts';

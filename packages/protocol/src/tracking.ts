@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, Timestamp, Uid } from './common.ts';
 import { EventCurrentStatus } from './events.ts';
+import { PLAYBACKS, WATCH_HEARTBEAT_EVENT } from './vocabulary.ts';
 
 /** The tracking event names of spec §7, and the only ones `/shopapiv2/tracking` accepts. */
 export const TRACKING_EVENT_NAMES = [
@@ -31,6 +32,23 @@ export const TRACKING_EVENT_NAMES = [
 export const TrackingEventName = z.enum(TRACKING_EVENT_NAMES);
 export type TrackingEventName = z.infer<typeof TrackingEventName>;
 
+/** Every name `/shopapiv2/tracking` accepts: the 22 of spec §7 and the watch heartbeat. */
+export const TrackedEventName = z.enum([...TRACKING_EVENT_NAMES, WATCH_HEARTBEAT_EVENT]);
+export type TrackedEventName = z.infer<typeof TrackedEventName>;
+
+/** Whether a player plays the show live or its recording. */
+export const Playback = z.enum(PLAYBACKS);
+
+/**
+ * The anonymous viewer id a player keeps in its own storage (no cookie): it counts viewers and
+ * ties a viewer's events together, and says nothing about who they are.
+ */
+export const ViewerUid = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"');
+
 /** Most keys one event's `trackingInfo` may carry. */
 export const TRACKING_INFO_MAX_KEYS = 50;
 /** Most events one `/shopapiv2/tracking` request may carry (see TrackingBatch). */
@@ -54,7 +72,7 @@ export const TrackingInfo = z
  */
 export const TrackingEvent = z
   .object({
-    trackingEvent: TrackingEventName,
+    trackingEvent: TrackedEventName,
     trackingInfo: TrackingInfo.default({}),
     /** When it happened on the viewer's clock (the server also records when it arrived). */
     timestamp: Timestamp,
@@ -71,6 +89,19 @@ export const TrackingEvent = z
     videoAbsoluteTime: z.number().nonnegative().nullable().default(null),
     /** Uids of the products playing when the event happened. */
     playingProducts: z.array(z.string().max(128)).max(50).default([]),
+    /** Analytics additions (not in spec §3), all optional. */
+    viewerUid: ViewerUid.nullable().default(null),
+    playback: Playback.nullable().default(null),
+    /** Seconds played since the previous heartbeat (heartbeats only); more than a minute is refused. */
+    watchedSeconds: z.number().nonnegative().max(60, 'must be at most 60').nullable().default(null),
+    /** How far behind the live edge the viewer watches, when the player knows it. */
+    delayMs: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(3_600_000, 'must be at most 3600000')
+      .nullable()
+      .default(null),
   })
   .strict();
 export type TrackingEvent = z.infer<typeof TrackingEvent>;

@@ -169,3 +169,20 @@ export type ContactProblem = (typeof CONTACT_PROBLEMS)[number];
 /** How a document of a live query changed. */
 export const CHANGE_TYPES = ['added', 'modified', 'removed'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What analytics needs and spec §7 leaves open: a player that is playing sends this every
+ * WATCH_HEARTBEAT_INTERVAL_MS with the seconds it played since the last one (watchedSeconds),
+ * live or replay (playback) and, when known, how far behind the live edge it is (delayMs).
+ */
+export const WATCH_HEARTBEAT_EVENT = 'player.heartbeat';
+/** How often a playing player sends WATCH_HEARTBEAT_EVENT. */
+export const WATCH_HEARTBEAT_INTERVAL_MS = 30_000;
+
+/** Whether a player plays the show live or its recording. */
+export const PLAYBACKS = ['live', 'replay'] as const;
+export type Playback = (typeof PLAYBACKS)[number];

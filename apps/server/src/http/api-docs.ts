@@ -1,5 +1,6 @@
 import {
   accountCalls,
+  analyticsCalls,
   CallCatalogue,
   type CallDefinition,
   type CallName,
@@ -38,6 +39,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: shows', names: Object.keys(showCalls) },
   { title: 'Studio: live streams', names: Object.keys(liveCalls) },
   { title: 'Studio: orders', names: Object.keys(orderCalls) },
+  { title: 'Studio: analytics', names: Object.keys(analyticsCalls) },
 ];
 
 const AUTH_TEXT = {

@@ -47,7 +47,12 @@ export function withTestOutbox(db: Database, bus: ChangeBus = createMemoryChange
 
 /** A real app on a test database, without the web app; requests go through `server.inject`. */
 export async function openTestApp(
-  options: { now?: () => number; env?: Record<string, string>; scheduleTimer?: ScheduleTimer } = {},
+  options: {
+    now?: () => number;
+    env?: Record<string, string>;
+    scheduleTimer?: ScheduleTimer;
+    analyticsTimer?: ScheduleTimer;
+  } = {},
 ): Promise<App & { db: Database; close(): Promise<void> }> {
   const db = await openTestDatabase();
   // Uploaded images go to a folder of this app's own, removed with it.
@@ -71,6 +76,7 @@ export async function openTestApp(
     db,
     ...(options.now ? { now: options.now } : {}),
     scheduleTimer: options.scheduleTimer,
+    analyticsTimer: options.analyticsTimer,
   });
   return {
     ...app,

@@ -155,3 +155,26 @@ export async function paymentEventsOf(
     [checkoutUid],
   );
 }
+
+/** One order line of a show, as analytics sums it. */
+export interface ShowOrderLineRow {
+  checkout_uid: string;
+  ordered_at: number;
+  currency: string;
+  payed: boolean;
+  product_uid: string;
+  qty: number;
+  line_total: number;
+}
+
+/** Every line of every order placed in a campaign (carts are no orders), oldest first. */
+export async function showOrderLines(q: Queryable, campaignUid: string): Promise<ShowOrderLineRow[]> {
+  return q.query<ShowOrderLineRow>(
+    `SELECT c.uid AS checkout_uid, c.ordered_at::float8 AS ordered_at, c.currency, c.payed,
+       l.product_uid, l.qty, (l.qty * l.unit_price)::float8 AS line_total
+     FROM checkouts c JOIN checkout_lines l ON l.checkout_uid = c.uid
+     WHERE c.campaign_uid = $1 AND c.order_number IS NOT NULL
+     ORDER BY c.ordered_at, c.uid`,
+    [campaignUid],
+  );
+}

@@ -31,8 +31,19 @@ import {
   paymentEventsOf,
   type RefundRow,
   refundsOf,
+  showOrderLines,
   storeOrder,
 } from './order-admin-store.ts';
+
+/** An order of a show as analytics counts it: when, in which currency, paid, and its lines. */
+export interface ShowOrder {
+  checkoutUid: string;
+  orderedAt: number;
+  currency: string;
+  paid: boolean;
+  lines: { productUid: string; quantity: number; total: number }[];
+}
+
 import type { OrderService } from './order-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { freightFor } from './shipping.ts';
@@ -440,6 +451,29 @@ export function createOrderAdminService(deps: {
         csv: stringify(records.map((record) => record.map(spreadsheetSafe))),
         rows: records.length - 1,
       };
+    },
+
+    /**
+     * The orders placed in a show's campaign with their lines (minor units), oldest first: the
+     * analytics feature's source of orders and revenue.
+     */
+    async showOrders(campaignUid: string): Promise<ShowOrder[]> {
+      const orders = new Map<string, ShowOrder>();
+      for (const row of await showOrderLines(db, campaignUid)) {
+        let order = orders.get(row.checkout_uid);
+        if (!order) {
+          order = {
+            checkoutUid: row.checkout_uid,
+            orderedAt: Number(row.ordered_at),
+            currency: row.currency,
+            paid: row.payed,
+            lines: [],
+          };
+          orders.set(row.checkout_uid, order);
+        }
+        order.lines.push({ productUid: row.product_uid, quantity: row.qty, total: Number(row.line_total) });
+      }
+      return [...orders.values()];
     },
 
     /**

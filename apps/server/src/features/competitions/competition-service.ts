@@ -239,6 +239,20 @@ export function createCompetitionService({
   }
 
   return {
+    /**
+     * Entries in a show's competitions (raffles, quizzes, polls) per minute of their time: the
+     * analytics feature's participation figures.
+     */
+    async participationPerMinute(campaignUid: string): Promise<{ minute: number; entries: number }[]> {
+      const rows = await db.query<{ minute: number; entries: number }>(
+        `SELECT (floor(p.time / 60000.0) * 60000)::float8 AS minute, count(*)::int AS entries
+         FROM competition_participants p JOIN competitions c ON c.uid = p.competition_uid
+         WHERE c.campaign_uid = $1 GROUP BY 1 ORDER BY 1`,
+        [campaignUid],
+      );
+      return rows.map((row) => ({ minute: Number(row.minute), entries: row.entries }));
+    },
+
     list: (pageUid: string, campaignUid: string) => adminViews(pageUid, campaignUid),
 
     requireInCampaign: async (pageUid: string, campaignUid: string, uid: string) =>

@@ -330,6 +330,10 @@ describe('POST /shopapiv2/tracking', () => {
       eventStatus: 'live',
       videoAbsoluteTime: 123.456,
       playingProducts: ['p-1', 'p-2'],
+      viewerUid: 'viewer-1234',
+      playback: 'live',
+      watchedSeconds: 12.5,
+      delayMs: 4200,
     } as const;
     expect((await post(full)).statusCode).toBe(204);
     expect((await post(event('roundtrip-page'))).statusCode).toBe(204);
@@ -357,6 +361,38 @@ describe('POST /shopapiv2/tracking', () => {
       eventStatus: null,
       videoAbsoluteTime: null,
       playingProducts: [],
+      viewerUid: null,
+      playback: null,
+      watchedSeconds: null,
+      delayMs: null,
+    });
+  });
+
+  it('accepts the watch heartbeat beside the 22 names, with the analytics fields as columns', async () => {
+    const response = await post(
+      event('heartbeat-page', {
+        trackingEvent: 'player.heartbeat',
+        viewerUid: 'viewer-5678',
+        playback: 'replay',
+        watchedSeconds: 30,
+        delayMs: 2500,
+        playingProducts: ['p-1'],
+      }),
+    );
+    expect(response.statusCode).toBe(204);
+    const [row] = await db.query<{
+      viewer_uid: string;
+      replay: boolean;
+      watched_seconds: number;
+      product_shown: boolean;
+    }>(
+      "SELECT viewer_uid, replay, watched_seconds, product_shown FROM tracking_events WHERE page_uid = 'heartbeat-page'",
+    );
+    expect(row).toEqual({
+      viewer_uid: 'viewer-5678',
+      replay: true,
+      watched_seconds: 30,
+      product_shown: true,
     });
   });
 });

@@ -8,7 +8,43 @@ export type StoredTrackingPayload = TrackingEvent & {
   claimedUserUid?: string;
 };
 
-const COLUMNS_PER_ROW = 6;
+const COLUMNS_PER_ROW = 11;
+
+/** One raw event as analytics reads it (see rawSlice). */
+export interface RawTrackingEvent {
+  id: number;
+  campaignUid: string;
+  receivedAt: number;
+  name: string;
+  viewerKey: string | null;
+  replay: boolean;
+  watchedSeconds: number;
+  productUid: string | null;
+  productShown: boolean;
+}
+
+/** A raw event as the studio's CSV export lists it. */
+export interface ExportedTrackingEvent {
+  receivedAt: number;
+  name: string;
+  viewerKey: string | null;
+  playback: 'live' | 'replay';
+  watchedSeconds: number;
+  productUid: string | null;
+  videoTime: number | null;
+  delayMs: number | null;
+}
+
+/** The product an event is about: the player puts the catalogue product's uid in trackingInfo. */
+function productOf(event: TrackingEvent): string | null {
+  const uid = event.trackingInfo.productUid;
+  return typeof uid === 'string' && uid.length > 0 && uid.length <= 128 ? uid : null;
+}
+
+/** A recording is watched when the player says replay, or (older players) the show is over. */
+function isReplay(event: TrackingEvent): boolean {
+  return event.playback === 'replay' || (event.playback === null && event.eventStatus === 'vod');
+}
 
 /**
  * Viewer tracking (spec §7 `/shopapiv2/tracking`): validated events are appended to
@@ -20,6 +56,9 @@ const COLUMNS_PER_ROW = 6;
  * caller attribute events (cart adds, checkouts) to somebody else. Without a verified caller
  * the row's user_uid is null and the claim is kept as `payload.claimedUserUid`, for analysis
  * that accepts the risk.
+ *
+ * No IP address is stored (the rate limit keeps addresses in memory for a minute only), and no
+ * cookie is read: a viewer is the anonymous id its player keeps in its own storage.
  *
  * Events for page uids that do not exist (or no longer do) are recorded all the same: there are
  * no foreign keys, a check would cost a read per request, and a viewer's player must not get
@@ -41,6 +80,11 @@ export function createTrackingService(db: Queryable) {
           `(${Array.from({ length: COLUMNS_PER_ROW }, (_, i) => `$${base + i + 1}`).join(', ')}::jsonb)`,
         );
         params.push(
+          event.viewerUid,
+          isReplay(event),
+          event.watchedSeconds ?? 0,
+          productOf(event),
+          event.playingProducts.length > 0,
           event.trackingEvent,
           event.pageUid,
           payload.userUid,
@@ -50,11 +94,101 @@ export function createTrackingService(db: Queryable) {
         );
       }
       await db.query(
-        `INSERT INTO tracking_events (tracking_event, page_uid, user_uid, campaign_uid, event_uid, payload)
+        `INSERT INTO tracking_events (viewer_uid, replay, watched_seconds, product_uid, product_shown,
+           tracking_event, page_uid, user_uid, campaign_uid, event_uid, payload)
          VALUES ${rows.join(', ')}`,
         params,
       );
       return events.length;
+    },
+
+    /**
+     * Up to `limit` events with a show (campaign) after event id `afterId`, oldest first, for the
+     * analytics rollup. The viewer is the player's viewer id, else the verified user. Only events
+     * received before `settledBefore` are read: ids are taken before COMMIT, so a reader moving a
+     * cursor over ids must leave the last moments to inserts still committing.
+     */
+    async rawSlice(afterId: number, limit: number, settledBefore: number): Promise<RawTrackingEvent[]> {
+      const rows = await db.query<{
+        id: string;
+        campaign_uid: string;
+        received_at: number;
+        tracking_event: string;
+        viewer_key: string | null;
+        replay: boolean;
+        watched_seconds: number;
+        product_uid: string | null;
+        product_shown: boolean;
+      }>(
+        `SELECT id, campaign_uid, (extract(epoch FROM received_at) * 1000)::float8 AS received_at,
+           tracking_event, COALESCE(viewer_uid, 'user:' || user_uid) AS viewer_key, replay,
+           watched_seconds::float8 AS watched_seconds, product_uid, product_shown
+         FROM tracking_events
+         WHERE id > $1 AND received_at < to_timestamp($3 / 1000.0) AND campaign_uid IS NOT NULL
+         ORDER BY id LIMIT $2`,
+        [afterId, limit, settledBefore],
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        campaignUid: row.campaign_uid,
+        receivedAt: Math.round(Number(row.received_at)),
+        name: row.tracking_event,
+        viewerKey: row.viewer_key,
+        replay: row.replay,
+        watchedSeconds: Number(row.watched_seconds),
+        productUid: row.product_uid,
+        productShown: row.product_shown,
+      }));
+    },
+
+    /** The id of the newest event (0 without any): where a rollup that starts now may begin. */
+    async lastEventId(): Promise<number> {
+      const [row] = await db.query<{ id: string | null }>('SELECT max(id) AS id FROM tracking_events');
+      return Number(row?.id ?? 0);
+    },
+
+    /**
+     * One show's raw events in its store, oldest first, at most `limit` (the studio's CSV export;
+     * tracking_events_page_campaign_received_idx finds them).
+     */
+    async showEvents(pageUid: string, campaignUid: string, limit: number): Promise<ExportedTrackingEvent[]> {
+      const rows = await db.query<{
+        received_at: number;
+        tracking_event: string;
+        viewer_key: string | null;
+        replay: boolean;
+        watched_seconds: number;
+        product_uid: string | null;
+        video_time: number | null;
+        delay_ms: number | null;
+      }>(
+        `SELECT (extract(epoch FROM received_at) * 1000)::float8 AS received_at, tracking_event,
+           COALESCE(viewer_uid, 'user:' || user_uid) AS viewer_key, replay,
+           watched_seconds::float8 AS watched_seconds, product_uid,
+           (payload->>'videoAbsoluteTime')::float8 AS video_time, (payload->>'delayMs')::float8 AS delay_ms
+         FROM tracking_events WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY received_at, id LIMIT $3`,
+        [pageUid, campaignUid, limit],
+      );
+      return rows.map((row) => ({
+        receivedAt: Math.round(Number(row.received_at)),
+        name: row.tracking_event,
+        viewerKey: row.viewer_key,
+        playback: row.replay ? 'replay' : 'live',
+        watchedSeconds: Number(row.watched_seconds),
+        productUid: row.product_uid,
+        videoTime: row.video_time === null ? null : Number(row.video_time),
+        delayMs: row.delay_ms === null ? null : Number(row.delay_ms),
+      }));
+    },
+
+    /** Deletes raw events received before `time` (the retention); returns how many. */
+    async purgeBefore(time: number): Promise<number> {
+      const rows = await db.query<{ count: number }>(
+        `WITH gone AS (DELETE FROM tracking_events WHERE received_at < to_timestamp($1 / 1000.0) RETURNING 1)
+         SELECT count(*)::int AS count FROM gone`,
+        [time],
+      );
+      return rows[0]?.count ?? 0;
     },
   };
 }

@@ -39,6 +39,7 @@ import { usePlayerFit } from './use-player-fit.ts';
 import { usePlayerTracking } from './use-player-tracking.ts';
 import { useProductTimeline } from './use-product-timeline.ts';
 import { useShowModel } from './use-show-model.ts';
+import { useWatchHeartbeat } from './use-watch-heartbeat.ts';
 import { type NextShow, VideoStage } from './video-stage.tsx';
 import './player.css';
 
@@ -128,6 +129,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
     activeUid,
     host,
   });
+  useWatchHeartbeat(videoRef, stream, trackPlayer);
   const commerce = useProductCommerce({
     host,
     event,

@@ -1,11 +1,22 @@
 import { CURRENCY_BY_LOCALE, type StreamType, trackingEventStatus } from '@vitrine/domain';
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
+import { WATCH_HEARTBEAT_EVENT } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useCallback, useMemo } from 'react';
 import { type TrackingContext, track } from '../../lib/tracking.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 
-export type TrackPlayer = (name: Parameters<typeof track>[0], product?: EventProduct) => void;
+/** Analytics fields of a watch heartbeat (see use-watch-heartbeat.ts). */
+export type WatchDetails = Pick<
+  Parameters<typeof track>[2] & object,
+  'playback' | 'watchedSeconds' | 'delayMs'
+>;
+
+export type TrackPlayer = (
+  name: Parameters<typeof track>[0],
+  product?: EventProduct,
+  watch?: WatchDetails,
+) => void;
 
 export interface PlayerTrackingInput {
   pageUid: string;
@@ -40,7 +51,7 @@ export function usePlayerTracking(input: PlayerTrackingInput): TrackPlayer {
     [pageUid, campaignUid, event, stream, locale, checkoutUid],
   );
   return useCallback(
-    (name, product) => {
+    (name, product, watch) => {
       const trackingInfo: Record<string, string> = product
         ? { productUid: product.productUid, eventProductUid: product.uid }
         : {};
@@ -48,8 +59,11 @@ export function usePlayerTracking(input: PlayerTrackingInput): TrackPlayer {
         videoAbsoluteTime: videoRef.current?.currentTime ?? null,
         playingProducts: activeUid ? [activeUid] : [],
         trackingInfo,
+        ...watch,
       });
-      if (embedded) sendToHost('track_event', { trackingEvent: name, trackingInfo });
+      // The host page hears the events of spec §7, not our heartbeats.
+      if (embedded && name !== WATCH_HEARTBEAT_EVENT)
+        sendToHost('track_event', { trackingEvent: name, trackingInfo });
     },
     [trackingContext, videoRef, activeUid, embedded, sendToHost],
   );

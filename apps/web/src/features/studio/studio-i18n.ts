@@ -4,7 +4,7 @@ import { registerNamespaceLoader } from '../../lib/i18n.ts';
 /**
  * The studio's texts, one i18next namespace (a folder of locales/) per section, each loaded with
  * its section's code: `studio` (the shell and shared parts), `studio-catalogue`, `studio-shows`,
- * `studio-live`, `studio-orders` and `studio-settings`.
+ * `studio-live`, `studio-orders`, `studio-analytics` and `studio-settings`.
  */
 export type StudioNamespace =
   | 'studio'
@@ -12,6 +12,7 @@ export type StudioNamespace =
   | 'studio-shows'
   | 'studio-live'
   | 'studio-orders'
+  | 'studio-analytics'
   | 'studio-settings';
 
 // The studio's files load through the studio's own code, not the player's first bundle.

@@ -25,6 +25,7 @@ const SECTION_PAGES: Record<StudioSectionPath, () => Promise<{ default: () => Re
   live: () => import('./live/live-section.tsx'),
   products: () => import('./catalogue/catalogue-section.tsx'),
   orders: () => import('./orders/orders-section.tsx'),
+  analytics: () => import('./analytics/analytics-section.tsx'),
   contacts: () => import('./orders/contacts-section.tsx'),
   mail: () => import('./orders/mail-section.tsx'),
   settings: () => import('./settings/settings-section.tsx'),

@@ -10,6 +10,7 @@ export const STUDIO_SECTIONS = [
   { path: 'live', role: 'host', label: 'nav.live' },
   { path: 'products', role: 'host', label: 'nav.products' },
   { path: 'orders', role: 'owner', label: 'nav.orders' },
+  { path: 'analytics', role: 'host', label: 'nav.analytics' },
   { path: 'contacts', role: 'owner', label: 'nav.contacts' },
   { path: 'mail', role: 'owner', label: 'nav.mail' },
   { path: 'settings', role: 'host', label: 'nav.settings' },

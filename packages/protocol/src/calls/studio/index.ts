@@ -1,3 +1,4 @@
+export * from './analytics-calls.ts';
 export * from './catalogue-calls.ts';
 export * from './live-calls.ts';
 export * from './order-calls.ts';

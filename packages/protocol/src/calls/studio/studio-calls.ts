@@ -1,3 +1,4 @@
+import { analyticsCalls } from './analytics-calls.ts';
 import { catalogueCalls } from './catalogue-calls.ts';
 import { liveCalls } from './live-calls.ts';
 import { orderCalls } from './order-calls.ts';
@@ -13,4 +14,5 @@ export const studioCalls = {
   ...showCalls,
   ...liveCalls,
   ...orderCalls,
+  ...analyticsCalls,
 };

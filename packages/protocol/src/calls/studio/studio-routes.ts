@@ -1,3 +1,4 @@
+import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
 import { LIVE_ROUTES } from './live-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
@@ -16,4 +17,5 @@ export const STUDIO_CALL_ROUTES = {
   ...SHOW_ROUTES,
   ...LIVE_ROUTES,
   ...ORDER_ROUTES,
+  ...ANALYTICS_ROUTES,
 };

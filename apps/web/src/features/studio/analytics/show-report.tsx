@@ -1,0 +1,366 @@
+import type { ShowAnalytics } from '@vitrine/protocol';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { saveCsv } from '../orders/csv-download.ts';
+import { staffCall } from '../studio-api.ts';
+import { useStudioStore } from '../studio-context.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { StudioPage } from '../ui/studio-page.tsx';
+import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { useAnalyticsFormat } from './analytics-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
+import { TimeChart } from './time-chart.tsx';
+
+/** Retention is listed every this many minutes (the chart has every minute). */
+const RETENTION_STEP = 5;
+const PERCENT_RANGE: [number, number] = [0, 100];
+/** Retention ticks at whole minutes. */
+const MINUTE_INCRS = [1, 2, 5, 10, 15, 30, 60, 120];
+/** The viewers chart (x in seconds) ticks at whole minutes, as its labels show. */
+const CLOCK_INCRS = [1, 2, 5, 10, 15, 30, 60, 120, 240].map((minutes) => minutes * 60);
+const MINUTE = 60_000;
+/** Gaps between minutes are filled with zeros up to this many minutes (a day); replays days apart are not. */
+const MAX_FILLED_MINUTES = 24 * 60;
+
+/**
+ * The viewers chart's data in seconds: minutes without anyone are zeros (the rollup keeps only
+ * minutes with something in them), and the span covers the product chapters too.
+ */
+function viewerSeries(data: ShowAnalytics, liveLabel: string, replayLabel: string) {
+  const byMinute = new Map(data.minutes.map((minute) => [minute.minute, minute]));
+  const first = data.minutes[0]?.minute ?? 0;
+  const last = data.minutes.at(-1)?.minute ?? 0;
+  const minutes =
+    (last - first) / MINUTE <= MAX_FILLED_MINUTES
+      ? Array.from({ length: (last - first) / MINUTE + 1 }, (_, index) => first + index * MINUTE)
+      : data.minutes.map((minute) => minute.minute);
+  const starts = [first, ...data.chapters.map((chapter) => chapter.start)];
+  const ends = [last + MINUTE, ...data.chapters.map((chapter) => chapter.end)];
+  return {
+    x: minutes.map((minute) => minute / 1000),
+    series: [
+      {
+        label: liveLabel,
+        values: minutes.map((minute) => byMinute.get(minute)?.viewersLive ?? 0),
+        color: '#1f6feb',
+      },
+      {
+        label: replayLabel,
+        values: minutes.map((minute) => byMinute.get(minute)?.viewersReplay ?? 0),
+        color: '#8250df',
+      },
+    ],
+    bands: data.chapters.map((chapter) => ({
+      from: chapter.start / 1000,
+      to: chapter.end / 1000,
+      label: chapter.name,
+    })),
+    range: [Math.min(...starts) / 1000, Math.max(...ends) / 1000] as [number, number],
+  };
+}
+
+/**
+ * One show's report: figures, viewers per minute with the products' chapters as bands, retention,
+ * the per-minute numbers and the funnel per product, each chart with its table; CSV exports.
+ */
+export function ShowReportPage() {
+  const { t } = useStudioTranslation('studio-analytics');
+  const { pageUid } = useStudioStore();
+  const showUid = useParams().showUid ?? '';
+  const report = useStaffQuery('getShowAnalytics', { params: { pageUid, showUid } });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const data = report.data;
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await staffCall('refreshAnalytics', { params: { pageUid } });
+      report.reload();
+      setNotice(null);
+    } catch (error) {
+      setNotice(refusalText(error, t('report.failed')));
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  const exportCsv = async (kind: 'minutes' | 'funnel' | 'events') => {
+    try {
+      saveCsv(
+        kind === 'events'
+          ? await staffCall('exportShowEvents', { params: { pageUid, showUid } })
+          : await staffCall('exportShowAnalytics', { params: { pageUid, showUid }, query: { kind } }),
+      );
+      setNotice(null);
+    } catch (error) {
+      setNotice(refusalText(error, t('report.exportFailed')));
+    }
+  };
+
+  return (
+    <StudioPage
+      title={data ? data.show.name : t('overview.title')}
+      actions={
+        <>
+          <Link className="studio-button studio-button--quiet" to="../.." relative="path">
+            {t('report.back')}
+          </Link>
+          <button
+            type="button"
+            className="studio-button"
+            disabled={refreshing}
+            onClick={() => void refresh()}
+          >
+            {t('report.refresh')}
+          </button>
+        </>
+      }
+    >
+      {notice && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {notice}
+        </p>
+      )}
+      {report.error && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {refusalText(report.error, t('report.failed'))}
+        </p>
+      )}
+      {data && <Report data={data} onExport={(kind) => void exportCsv(kind)} />}
+    </StudioPage>
+  );
+}
+
+function Report({
+  data,
+  onExport,
+}: {
+  data: ShowAnalytics;
+  onExport: (kind: 'minutes' | 'funnel' | 'events') => void;
+}) {
+  const { t } = useStudioTranslation('studio-analytics');
+  const format = useAnalyticsFormat();
+  const { totals } = data;
+  const viewersChart = useMemo(() => viewerSeries(data, t('report.live'), t('report.replay')), [data, t]);
+  const retentionChart = useMemo(
+    () => ({
+      x: data.retention.map((_share, minute) => minute),
+      series: [
+        { label: t('report.share'), values: data.retention.map((share) => share * 100), color: '#1a7f37' },
+      ],
+      range: [0, Math.max(1, data.retention.length - 1)] as [number, number],
+    }),
+    [data, t],
+  );
+  const retentionRows = data.retention
+    .map((share, minute) => ({ minute, share }))
+    .filter((row) => row.minute % RETENTION_STEP === 0 || row.minute === data.retention.length - 1);
+  const percentAxis = useMemo(() => (value: number) => `${value}%`, []);
+  const clock = useMemo(() => (seconds: number) => format.time(seconds * 1000), [format]);
+
+  return (
+    <>
+      <p className="studio-muted">
+        {data.rolledUpAt === null
+          ? t('report.notYet')
+          : t('report.updated', { time: format.dateTime(data.rolledUpAt) })}
+      </p>
+      <div className="analytics-toolbar">
+        <button type="button" className="studio-button" onClick={() => onExport('minutes')}>
+          {t('report.exportMinutes')}
+        </button>
+        <button type="button" className="studio-button" onClick={() => onExport('funnel')}>
+          {t('report.exportFunnel')}
+        </button>
+        {data.revenueVisible && (
+          <button type="button" className="studio-button" onClick={() => onExport('events')}>
+            {t('report.exportEvents')}
+          </button>
+        )}
+      </div>
+
+      <h2 className="analytics-visually-hidden">{t('report.totals')}</h2>
+      <dl className="analytics-figures" data-testid="analytics-totals">
+        <Figure label={t('report.uniqueViewers')} value={format.count(totals.uniqueViewers)}>
+          {t('report.liveReplay', {
+            live: format.count(totals.liveViewers),
+            replay: format.count(totals.replayViewers),
+          })}
+        </Figure>
+        <Figure label={t('report.peakViewers')} value={format.count(totals.peakViewers)}>
+          {totals.peakAt !== null && t('report.peakAt', { time: format.time(totals.peakAt) })}
+        </Figure>
+        <Figure label={t('report.averageWatch')} value={format.duration(totals.averageWatchSeconds)} />
+        <Figure label={t('report.comments')} value={format.count(totals.comments)} />
+        <Figure label={t('report.reactions')} value={format.count(totals.reactions)} />
+        <Figure label={t('report.competitionEntries')} value={format.count(totals.competitionEntries)} />
+        <Figure label={t('report.adds')} value={format.count(totals.adds)} />
+        <Figure label={t('report.orders')} value={format.count(totals.orders)}>
+          {t('report.paidOrders', { paid: format.count(totals.paidOrders) })}
+        </Figure>
+        <Figure label={t('report.conversion')} value={format.percent(totals.conversionRate)} />
+        {totals.revenue && <Figure label={t('report.revenue')} value={format.amounts(totals.revenue)} />}
+        {totals.averageOrderValue && (
+          <Figure label={t('report.averageOrderValue')} value={format.amounts(totals.averageOrderValue)} />
+        )}
+      </dl>
+      {!data.revenueVisible && <p className="studio-muted">{t('report.revenueHidden')}</p>}
+
+      <div className="analytics-block">
+        <h2 id="analytics-viewers">{t('report.viewersChart')}</h2>
+        <p className="studio-muted">{t('report.viewersChartSummary')}</p>
+        {data.minutes.length === 0 ? (
+          <p className="studio-notice">{t('report.noMinutes')}</p>
+        ) : (
+          <TimeChart
+            x={viewersChart.x}
+            series={viewersChart.series}
+            bands={viewersChart.bands}
+            xRange={viewersChart.range}
+            xLabel={t('report.minute')}
+            xFormat={clock}
+            xIncrs={CLOCK_INCRS}
+          />
+        )}
+        {data.chapters.length > 0 && (
+          <>
+            <h3 className="studio-field__label">{t('report.chapters')}</h3>
+            <ol className="analytics-chapters">
+              {data.chapters.map((chapter) => (
+                <li key={`${chapter.productUid}-${chapter.start}`}>
+                  {format.time(chapter.start)}–{format.time(chapter.end)} {chapter.name}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        <details className="analytics-details" open={data.minutes.length <= 30}>
+          <summary>{t('report.minutes')}</summary>
+          <ScrollTable label={t('report.minutes')}>
+            <table className="studio-table analytics-numbers" data-testid="analytics-minutes">
+              <caption className="analytics-visually-hidden">{t('report.minutes')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('report.minute')}</th>
+                  <th scope="col">{t('report.live')}</th>
+                  <th scope="col">{t('report.replay')}</th>
+                  <th scope="col">{t('report.productViews')}</th>
+                  <th scope="col">{t('report.watchSeconds')}</th>
+                  <th scope="col">{t('report.comments')}</th>
+                  <th scope="col">{t('report.reactions')}</th>
+                  <th scope="col">{t('report.competitionEntries')}</th>
+                  <th scope="col">{t('report.details')}</th>
+                  <th scope="col">{t('report.adds')}</th>
+                  <th scope="col">{t('report.orders')}</th>
+                  {data.revenueVisible && <th scope="col">{t('report.revenue')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {data.minutes.map((minute) => (
+                  <tr key={minute.minute} data-minute={minute.minute}>
+                    <th scope="row">{format.time(minute.minute)}</th>
+                    <td>{format.count(minute.viewersLive)}</td>
+                    <td>{format.count(minute.viewersReplay)}</td>
+                    <td>{format.count(minute.productViews)}</td>
+                    <td>{format.duration(minute.watchSeconds)}</td>
+                    <td>{format.count(minute.comments)}</td>
+                    <td>{format.count(minute.reactions)}</td>
+                    <td>{format.count(minute.competitionEntries)}</td>
+                    <td>{format.count(minute.detailsOpened)}</td>
+                    <td>{format.count(minute.adds)}</td>
+                    <td>{format.count(minute.orders)}</td>
+                    {data.revenueVisible && <td>{format.amounts(minute.revenue ?? [])}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </details>
+      </div>
+
+      <div className="analytics-block">
+        <h2 id="analytics-funnel">{t('report.funnel')}</h2>
+        <p className="studio-muted">{t('report.funnelSummary')}</p>
+        <ScrollTable label={t('report.funnel')}>
+          <table className="studio-table analytics-numbers" data-testid="analytics-funnel">
+            <caption className="analytics-visually-hidden">{t('report.funnel')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('report.product')}</th>
+                <th scope="col">{t('report.presented')}</th>
+                <th scope="col">{t('report.detailsOpened')}</th>
+                <th scope="col">{t('report.added')}</th>
+                <th scope="col">{t('report.ordered')}</th>
+                <th scope="col">{t('report.paid')}</th>
+                {data.revenueVisible && <th scope="col">{t('report.revenue')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {data.funnel.map((row) => (
+                <tr key={row.productUid} data-product-uid={row.productUid}>
+                  <th scope="row">{row.name}</th>
+                  <td>{format.count(row.presented)}</td>
+                  <td>{format.count(row.detailsOpened)}</td>
+                  <td>{format.count(row.added)}</td>
+                  <td>{format.count(row.ordered)}</td>
+                  <td>{format.count(row.paid)}</td>
+                  {data.revenueVisible && <td>{format.amounts(row.revenue ?? [])}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.funnel.length === 0 && <p className="studio-notice">{t('report.noProducts')}</p>}
+        </ScrollTable>
+      </div>
+
+      <div className="analytics-block">
+        <h2 id="analytics-retention">{t('report.retentionChart')}</h2>
+        <p className="studio-muted">{t('report.retentionSummary')}</p>
+        {data.retention.length > 1 && (
+          <TimeChart
+            x={retentionChart.x}
+            series={retentionChart.series}
+            time={false}
+            height={180}
+            yFormat={percentAxis}
+            xRange={retentionChart.range}
+            yRange={PERCENT_RANGE}
+            xIncrs={MINUTE_INCRS}
+            xLabel={t('report.minute')}
+          />
+        )}
+        <ScrollTable label={t('report.retentionChart')}>
+          <table className="studio-table analytics-numbers">
+            <caption className="analytics-visually-hidden">{t('report.retentionChart')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('report.minute')}</th>
+                <th scope="col">{t('report.share')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {retentionRows.map((row) => (
+                <tr key={row.minute}>
+                  <th scope="row">{t('report.afterMinutes', { minutes: row.minute })}</th>
+                  <td>{format.percent(row.share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      </div>
+    </>
+  );
+}
+
+function Figure({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
+  return (
+    <div className="analytics-figure">
+      <dt>{label}</dt>
+      <dd>
+        {value}
+        {children && <span className="analytics-figure__note">{children}</span>}
+      </dd>
+    </div>
+  );
+}
