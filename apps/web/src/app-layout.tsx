@@ -2,13 +2,17 @@ import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { currentEmbedParams, withEmbedQuery } from './features/host-bridge/embed-params.ts';
 
-/** Shared frame of every route: resets scroll on navigation and shows a thin progress bar while loading. */
+/**
+ * Shared frame of every route: resets scroll on navigation and shows a thin progress bar while
+ * loading. The bar is decoration (hidden from assistive technology): it sits outside every
+ * landmark and has no name, and the page it leads to announces itself when it arrives.
+ */
 export function AppLayout() {
   const navigation = useNavigation();
   useKeepEmbedQuery();
   return (
     <>
-      {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-busy="true" />}
+      {navigation.state !== 'idle' && <div className="route-progress" aria-hidden="true" />}
       <Outlet />
       <ScrollRestoration getKey={(location) => location.pathname} />
     </>
