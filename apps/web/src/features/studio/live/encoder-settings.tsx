@@ -2,31 +2,7 @@ import type { LiveStreamView } from '@vitrine/protocol';
 import { useId, useState } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
-
-/** Copies a value and says so in a status line (the value stays selectable when copying fails). */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useStudioTranslation('studio-live');
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  return (
-    <>
-      <button
-        type="button"
-        className="studio-button"
-        onClick={() =>
-          void navigator.clipboard.writeText(text).then(
-            () => setState('copied'),
-            () => setState('failed'),
-          )
-        }
-      >
-        {label}
-      </button>
-      <span role="status" className="studio-small studio-muted">
-        {state === 'copied' ? t('encoder.copied') : state === 'failed' ? t('encoder.copyFailed') : ''}
-      </span>
-    </>
-  );
-}
+import { CopyButton } from '../ui/copy-button.tsx';
 
 function Setting({
   label,
@@ -66,7 +42,12 @@ function Setting({
             {shown ? t('encoder.hideKey') : t('encoder.showKey')}
           </button>
         )}
-        <CopyButton text={value} label={copyLabel} />
+        <CopyButton
+          text={value}
+          label={copyLabel}
+          copiedText={t('encoder.copied')}
+          failedText={t('encoder.copyFailed')}
+        />
       </div>
     </div>
   );

@@ -1,31 +1,7 @@
 import type { Show } from '@vitrine/protocol';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
-
-/** Copies text to the clipboard and says so (or that it could not: the text is selectable anyway). */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useStudioTranslation('studio-shows');
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  return (
-    <>
-      <button
-        type="button"
-        className="studio-button"
-        onClick={() =>
-          void navigator.clipboard.writeText(text).then(
-            () => setState('copied'),
-            () => setState('failed'),
-          )
-        }
-      >
-        {label}
-      </button>
-      <span role="status" className="studio-small studio-muted">
-        {state === 'copied' ? t('share.copied') : state === 'failed' ? t('share.copyFailed') : ''}
-      </span>
-    </>
-  );
-}
+import { CopyButton } from '../ui/copy-button.tsx';
 
 /** The show's link on the storefront, the snippet to embed it, and its calendar file. */
 export function SharePanel({ show }: { show: Show }) {
@@ -47,7 +23,12 @@ export function SharePanel({ show }: { show: Show }) {
           onFocus={(event) => event.target.select()}
         />
         <div className="shows-share__actions">
-          <CopyButton text={show.links.storefrontUrl} label={t('share.copyLink')} />
+          <CopyButton
+            text={show.links.storefrontUrl}
+            label={t('share.copyLink')}
+            copiedText={t('share.copied')}
+            failedText={t('share.copyFailed')}
+          />
           <a href={show.links.storefrontUrl} target="_blank" rel="noreferrer">
             {t('share.open')}
           </a>
@@ -67,7 +48,12 @@ export function SharePanel({ show }: { show: Show }) {
         />
         <p className="studio-field__hint">{t('share.embedHint')}</p>
         <div className="shows-share__actions">
-          <CopyButton text={show.links.embedSnippet} label={t('share.copyEmbed')} />
+          <CopyButton
+            text={show.links.embedSnippet}
+            label={t('share.copyEmbed')}
+            copiedText={t('share.copied')}
+            failedText={t('share.copyFailed')}
+          />
         </div>
       </div>
       <div className="studio-field">
@@ -77,7 +63,12 @@ export function SharePanel({ show }: { show: Show }) {
             <a href={show.links.calendarUrl} download>
               {t('share.downloadCalendar')}
             </a>
-            <CopyButton text={show.links.calendarUrl} label={t('share.copyCalendar')} />
+            <CopyButton
+              text={show.links.calendarUrl}
+              label={t('share.copyCalendar')}
+              copiedText={t('share.copied')}
+              failedText={t('share.copyFailed')}
+            />
           </div>
         ) : (
           <p className="studio-muted studio-small">{t('share.calendarDraft')}</p>
