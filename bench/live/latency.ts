@@ -1,34 +1,44 @@
 /**
- * Glass-to-glass latency of the live player, measured in Chromium as `Date.now() − playingDate`
- * (the wall-clock time of the frame on screen, from EXT-X-PROGRAM-DATE-TIME) with ffmpeg's
- * synthetic source as the encoder. Each stream is played by the real viewer page (the widget's
- * show player, hls.js with our live settings) for `--seconds`, sampling the delay the player
- * reports once a second after a warm-up. In the same run, one after the other so they do not
- * compete for the cores:
+ * Glass-to-glass latency of the live player in Chromium, two ways per sample:
  *
- * - `pipeline`  — the shape the live pipeline serves: 1 s fMP4 segments with PDT.
- * - `baseline`  — ffmpeg's plain HLS muxer with its defaults (2 s MPEG-TS segments; a 6-segment
- *                 list as most setups use), plus PDT so the delay can be read at all.
+ * - honest: now minus the moment the frame on screen was MADE, read from the frame itself: the
+ *   encoder burns its wall clock into every frame (apps/server/src/test-support/clock-stamp.ts),
+ *   the page draws the playing video to a canvas and decodes it. Trusts no timestamp on the way.
+ * - by PDT: `Date.now() − playingDate` (EXT-X-PROGRAM-DATE-TIME), what the player reports and
+ *   what cues are timed by; it equals the honest figure only if the PDT is right.
+ *
+ * For the pipeline streams it also times one stage from the outside: how long after a segment's
+ * end (its PDT plus duration, on the ingest clock) the live playlist lists it.
+ *
+ * Streams, one after the other in the same run so they do not compete for the cores:
+ * - `rtmp-pipeline` — ffmpeg publishes H.264 over RTMP; ingest, packager (1 s fMP4), server.
+ * - `whip-pipeline` — a libwebrtc publisher (@roamhq/wrtc: VP8, which the packager transcodes).
+ * - `hls-1s`        — the same encoder writing 1 s fMP4 HLS itself (no ingest): the floor.
+ * - `baseline`      — ffmpeg's plain HLS muxer with its defaults (2 s MPEG-TS, 6 in the list).
  *
  * `npm run bench:live-latency [-- --seconds 60 --warmup 8]`
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LiveStreamView } from '@vitrine/protocol';
 import type { Page } from 'playwright-core';
+import { clockStampFilter, STAMP_WIDTH } from '../../apps/server/src/test-support/clock-stamp.ts';
+import { publishOverWhip } from '../../apps/server/src/test-support/whip-test-publisher.ts';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startServer } from '../../e2e/support/server-process.ts';
 import { createStaffAccount } from '../../e2e/support/studio.ts';
-import { serveHls, startSyntheticHls, waitForSegments } from '../../e2e/support/synthetic-hls.ts';
+import { serveHls } from '../../e2e/support/synthetic-hls.ts';
 import { summarize } from './latency-stats.ts';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '8' },
+    /** Comma-separated stream names to run (all by default). */
+    only: { type: 'string', default: '' },
   },
 });
 const seconds = Number(values.seconds);
@@ -38,15 +48,22 @@ const ADMIN_KEY = 'bench-admin-key-0123456789';
 const PAGE = 'demo-store';
 const CAMPAIGN = 'bench-live-latency';
 const SIZE = '720x1280';
+/** The WebRTC publisher's frames: libwebrtc's VP8 software encoder and the packager's transcode. */
+const WHIP_SIZE = { width: 640, height: 360 };
 
 /** A stream being produced, as the viewer page will find it. */
 interface Source {
   /** The event's video URL (a path on the server). */
   url: string;
-  /** When the encoder started: frame t of its synthetic source was made about t seconds later. */
-  encoderStartedAt: number;
+  /**
+   * The wall clock its encoder burns into the frames counts from here (ms): taken just before
+   * the encoder starts, so its timestamps (the same clock) start near 0, as an encoder's do.
+   */
+  stampBase: number;
   /** Serves the stream to the page, when the server does not. */
   route?(page: Page, baseUrl: string): Promise<void>;
+  /** The absolute live playlist the server publishes, to time when segments are listed. */
+  livePlaylistUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -57,20 +74,22 @@ interface Variant {
   start(baseUrl: string, eventId: string): Promise<Source>;
 }
 
-/** ffmpeg's synthetic source published over RTMP like an encoder (OBS): H.264, keyframe every second. */
-function publishRtmp(url: string): ChildProcess {
-  return spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=${SIZE}:rate=30`],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-      ...['-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', '2500k'],
-      ...['-c:a', 'aac', '-b:a', '128k', '-f', 'flv', url],
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+/** The encoder's arguments: the clock-stamped synthetic source, H.264 with a keyframe every second, AAC. */
+const encoderArgs = (stampBase: number) => [
+  ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+  ...['-f', 'lavfi', '-i', `testsrc2=size=${SIZE}:rate=30`],
+  ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+  ...['-filter_complex', clockStampFilter(stampBase), '-map', '[v]', '-map', '[a]'],
+  ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+  ...['-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', '2500k'],
+  ...['-c:a', 'aac', '-b:a', '128k'],
+];
+
+/** The encoder published over RTMP like OBS. */
+function publishRtmp(url: string, stampBase: number): ChildProcess {
+  return spawn('ffmpeg', [...encoderArgs(stampBase), '-f', 'flv', url], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 30_000): Promise<T> {
@@ -83,41 +102,88 @@ async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs 
   }
 }
 
-/** The whole pipeline: RTMP ingest, the packager's 1 s fMP4 with PDT, served by the server, Go live by the host. */
-const rtmpPipeline: Variant = {
-  name: 'rtmp-pipeline',
-  describe: 'RTMP → live pipeline (1 s fMP4 + PDT)',
-  async start(baseUrl, eventId) {
-    const host = await createStaffAccount(baseUrl, ADMIN_KEY, PAGE, 'host');
-    const headers = { authorization: `Bearer ${host.session.idToken}` };
-    const path = `${baseUrl}/staff/stores/${PAGE}/shows/${eventId}/stream`;
-    const studio = async (method: 'GET' | 'POST', suffix = '') => {
-      const response = await fetch(`${path}${suffix}`, { method, headers });
-      if (!response.ok)
-        throw new Error(`${method} ${path}${suffix}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as LiveStreamView;
-    };
-    const view = await studio('GET');
+/** The host's studio calls for a show's stream. */
+async function studioFor(baseUrl: string, eventId: string) {
+  const host = await createStaffAccount(baseUrl, ADMIN_KEY, PAGE, 'host');
+  const headers = { authorization: `Bearer ${host.session.idToken}` };
+  const path = `${baseUrl}/staff/stores/${PAGE}/shows/${eventId}/stream`;
+  return async (method: 'GET' | 'POST', suffix = '') => {
+    const response = await fetch(`${path}${suffix}`, { method, headers });
+    if (!response.ok)
+      throw new Error(`${method} ${path}${suffix}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as LiveStreamView;
+  };
+}
+
+/** The whole pipeline from one publisher: it arrives (receiving), the host goes live, the server serves. */
+function pipeline(
+  name: string,
+  describe: string,
+  publish: (baseUrl: string, view: LiveStreamView, stampBase: number) => Promise<() => void>,
+): Variant {
+  return {
+    name,
+    describe,
+    async start(baseUrl, eventId) {
+      const studio = await studioFor(baseUrl, eventId);
+      const stampBase = Date.now();
+      const stopPublisher = await publish(baseUrl, await studio('GET'), stampBase);
+      await until('the stream to arrive', async () =>
+        (await studio('GET')).state === 'receiving' ? true : null,
+      );
+      const live = await studio('POST', '/go-live');
+      // A viewer who joins a running show: the live playlist (only what followed Go live) has
+      // filled most of its window, so the player can take its place behind the edge at once.
+      await until(
+        'the live window',
+        async () => {
+          const text = await fetch(`${baseUrl}${live.liveUrl}`).then((response) => response.text());
+          return text.split('\n').filter((line) => line.includes('.m4s')).length >= 4 ? true : null;
+        },
+        30_000,
+      );
+      return {
+        url: live.liveUrl,
+        stampBase,
+        livePlaylistUrl: `${baseUrl}${live.liveUrl}`,
+        async stop() {
+          await studio('POST', '/end').catch(() => undefined);
+          stopPublisher();
+        },
+      };
+    },
+  };
+}
+
+const rtmpPipeline = pipeline(
+  'rtmp-pipeline',
+  'RTMP → live pipeline (H.264 passed through)',
+  async (_, view, stampBase) => {
     if (!view.rtmpUrl) throw new Error(`no RTMP ingest: ${JSON.stringify(view.packager)}`);
     const port = new URL(view.rtmpUrl.replace('rtmp://', 'http://')).port;
-    const encoderStartedAt = Date.now();
-    const encoder = publishRtmp(`rtmp://127.0.0.1:${port}/live/${view.streamKey}`);
-    await until('the stream to arrive', async () =>
-      (await studio('GET')).state === 'receiving' ? true : null,
-    );
-    const live = await studio('POST', '/go-live');
-    return {
-      url: live.liveUrl,
-      encoderStartedAt,
-      async stop() {
-        await studio('POST', '/end').catch(() => undefined);
-        encoder.kill('SIGINT');
-      },
-    };
+    const encoder = publishRtmp(`rtmp://127.0.0.1:${port}/live/${view.streamKey}`, stampBase);
+    return () => encoder.kill('SIGINT');
   },
-};
+);
 
-/** ffmpeg writing HLS itself, served to the page from its folder. */
+const whipPipeline = pipeline(
+  'whip-pipeline',
+  'WHIP → live pipeline (VP8 transcoded)',
+  async (baseUrl, view, stampBase) => {
+    const publisher = await publishOverWhip({
+      url: `${baseUrl}/whip`,
+      key: view.streamKey,
+      ...WHIP_SIZE,
+      clockStampBase: stampBase,
+    });
+    if (publisher.status !== 201)
+      throw new Error(`WHIP publish refused: ${publisher.status} ${publisher.body}`);
+    await publisher.connected();
+    return () => publisher.stop();
+  },
+);
+
+/** The encoder writing HLS itself, served to the page from its folder. */
 function directHls(
   name: string,
   describe: string,
@@ -127,16 +193,48 @@ function directHls(
     name,
     describe,
     async start() {
-      const stream = startSyntheticHls({ ...options, size: SIZE });
-      await waitForSegments(stream, 3, 60_000);
+      const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-hls-'));
+      const stampBase = Date.now();
+      const encoder = spawn(
+        'ffmpeg',
+        [
+          ...encoderArgs(stampBase),
+          ...[
+            '-f',
+            'hls',
+            '-hls_time',
+            String(options.segmentSeconds),
+            '-hls_segment_type',
+            options.segmentType,
+          ],
+          ...['-hls_list_size', String(options.listSize)],
+          ...['-hls_flags', 'program_date_time+delete_segments+independent_segments'],
+          join(dir, 'index.m3u8'),
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      await until(
+        'three segments',
+        async () => {
+          const path = join(dir, 'index.m3u8');
+          const listed = existsSync(path) ? readFileSync(path, 'utf8').split('\n') : [];
+          return listed.filter((line) => line && !line.startsWith('#')).length >= 3 ? true : null;
+        },
+        60_000,
+      );
       const prefix = `/bench-hls/${name}/`;
       return {
-        url: `${prefix}${stream.playlist}`,
-        encoderStartedAt: stream.startedAt,
+        url: `${prefix}index.m3u8`,
+        stampBase,
         route: async (page, baseUrl) => {
-          await serveHls(page, `${baseUrl}${prefix}`, stream.dir);
+          await serveHls(page, `${baseUrl}${prefix}`, dir);
         },
-        stop: () => stream.remove(),
+        async stop() {
+          const exited = new Promise((resolve) => encoder.once('exit', resolve));
+          encoder.kill('SIGINT');
+          await exited;
+          rmSync(dir, { recursive: true, force: true });
+        },
       };
     },
   };
@@ -144,6 +242,7 @@ function directHls(
 
 const VARIANTS: Variant[] = [
   rtmpPipeline,
+  whipPipeline,
   directHls('hls-1s', 'ffmpeg HLS, 1 s fMP4 + PDT (no ingest)', {
     segmentSeconds: 1,
     listSize: 6,
@@ -166,18 +265,74 @@ async function admin(baseUrl: string, path: string, body: unknown) {
 }
 
 /**
- * One sample: the delay the player reports (`Date.now() − playingDate`, from PDT) and, as a cross-
- * check that does not trust the PDT, now minus when the frame on screen was made by the encoder
- * (its start plus the video position, the source's timestamps starting at 0).
+ * Reads the clock burnt into the frame on screen (clock-stamp.ts: 24 blocks of 12×16 pixels, one
+ * bit each, least significant first) and answers now minus that moment, in the page; also the
+ * player's own figure by PDT (`data-live-delay-ms`: now − playingDate).
  */
-async function sample(page: Page, encoderStartedAt: number) {
-  const [pdtDelay, position] = await Promise.all([
-    page.getAttribute('.video-stage', 'data-live-delay-ms'),
-    page.evaluate('document.querySelector("video").currentTime') as Promise<number>,
-  ]);
+const SAMPLE_SCRIPT = `((stampBase) => {
+  const video = document.querySelector('video');
+  const stage = document.querySelector('.video-stage');
+  const pdt = stage && stage.getAttribute('data-live-delay-ms');
+  if (!video || !video.videoWidth) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = ${STAMP_WIDTH};
+  canvas.height = 16;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  context.drawImage(video, 0, 0, ${STAMP_WIDTH}, 16, 0, 0, ${STAMP_WIDTH}, 16);
+  const now = Date.now();
+  const row = context.getImageData(0, 8, ${STAMP_WIDTH}, 1).data;
+  let stamp = 0;
+  for (let bit = 0; bit < 24; bit += 1) if (row[(bit * 12 + 6) * 4] > 128) stamp += 2 ** bit;
+  const buffered = video.buffered.length ? video.buffered.end(video.buffered.length - 1) : video.currentTime;
   return {
-    pdtDelayMs: pdtDelay === null ? null : Number(pdtDelay),
-    encoderDelayMs: Date.now() - (encoderStartedAt + position * 1000),
+    honestMs: now - (stampBase + stamp),
+    pdtMs: pdt === null ? null : Number(pdt),
+    bufferAheadMs: Math.round((buffered - video.currentTime) * 1000),
+  };
+})`;
+
+async function sample(page: Page, stampBase: number) {
+  return (await page.evaluate(`${SAMPLE_SCRIPT}(${stampBase})`)) as {
+    honestMs: number;
+    pdtMs: number | null;
+    bufferAheadMs: number;
+  } | null;
+}
+
+/**
+ * Times when the live playlist lists each segment, after the segment's end on the ingest clock
+ * (PDT + duration): the packager and the server, from the outside. Polls every 50 ms.
+ */
+function watchListing(url: string) {
+  const seen = new Set<string>();
+  const lags: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const text = await fetch(url)
+        .then((response) => response.text())
+        .catch(() => '');
+      const at = Date.now();
+      const lines = text.split('\n');
+      lines.forEach((line, index) => {
+        if (!line.includes('.m4s') || seen.has(line)) return;
+        const first = seen.size === 0;
+        seen.add(line);
+        const pdt = Date.parse((lines[index - 2] ?? '').replace('#EXT-X-PROGRAM-DATE-TIME:', ''));
+        const duration = Number.parseFloat((lines[index - 1] ?? '').replace('#EXTINF:', ''));
+        // The first poll finds a whole window at once; only segments seen appearing count.
+        if (!first && Number.isFinite(pdt) && Number.isFinite(duration))
+          lags.push(at - (pdt + duration * 1000));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return lags.slice(1);
+    },
   };
 }
 
@@ -212,23 +367,29 @@ async function measure(baseUrl: string, variant: Variant) {
     await page.waitForSelector('.video-stage[data-live-delay-ms]', { timeout: 60_000 });
     const firstDelayAfterMs = Math.round(performance.now() - opened);
     const pdt: number[] = [];
-    const encoder: number[] = [];
+    const honest: number[] = [];
+    const bufferAhead: number[] = [];
     const end = Date.now() + (warmupSeconds + seconds) * 1000;
     const warmupEnd = Date.now() + warmupSeconds * 1000;
+    const listing = source.livePlaylistUrl ? watchListing(source.livePlaylistUrl) : null;
     while (Date.now() < end) {
       // The player samples its delay once a second; reading it at the same rate takes each value once.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const { pdtDelayMs, encoderDelayMs } = await sample(page, source.encoderStartedAt);
-      if (Date.now() < warmupEnd) continue;
-      if (pdtDelayMs !== null) pdt.push(pdtDelayMs);
-      encoder.push(encoderDelayMs);
+      const measured = await sample(page, source.stampBase);
+      if (Date.now() < warmupEnd || !measured) continue;
+      if (measured.pdtMs !== null) pdt.push(measured.pdtMs);
+      honest.push(measured.honestMs);
+      bufferAhead.push(measured.bufferAheadMs);
     }
+    const listed = (await listing?.stop()) ?? [];
     return {
       variant: variant.name,
       stream: variant.describe,
       firstDelayAfterMs,
+      honest: summarize(honest),
       pdt: summarize(pdt),
-      encoderClock: summarize(encoder),
+      listedAfterSegmentEnd: listed.length ? summarize(listed) : null,
+      bufferAhead: summarize(bufferAhead),
     };
   } finally {
     await browser.close();
@@ -259,7 +420,8 @@ async function main() {
     });
     console.log(`# live latency, ${seconds} s per stream after ${warmupSeconds} s warm-up; ${ffmpegVersion}`);
     const results = [];
-    for (const variant of VARIANTS) {
+    const only = values.only ? values.only.split(',') : null;
+    for (const variant of VARIANTS.filter((v) => !only || only.includes(v.name))) {
       const result = await measure(server.url, variant);
       results.push(result);
       console.log(JSON.stringify(result));
@@ -267,13 +429,14 @@ async function main() {
     console.table(
       results.map((r) => ({
         stream: r.stream,
-        samples: r.pdt.count,
-        'p50 ms': r.pdt.p50,
-        'p95 ms': r.pdt.p95,
-        'min–max ms': `${r.pdt.min}–${r.pdt.max}`,
-        'encoder clock p50 ms': r.encoderClock.p50,
-        'encoder clock p95 ms': r.encoderClock.p95,
-        'first delay after ms': r.firstDelayAfterMs,
+        samples: r.honest.count,
+        'honest p50 ms': r.honest.p50,
+        'honest p95 ms': r.honest.p95,
+        'by PDT p50 ms': r.pdt.p50,
+        'by PDT p95 ms': r.pdt.p95,
+        'listed after segment end p50 ms': r.listedAfterSegmentEnd?.p50 ?? '',
+        'player buffer ahead p50 ms': r.bufferAhead.p50,
+        'first picture after ms': r.firstDelayAfterMs,
       })),
     );
   } finally {

@@ -97,6 +97,8 @@ interface LoadResult {
   target: string;
   viewers: number;
   offeredPerSecond: number;
+  /** What the load generator managed to send: below `offeredPerSecond`, it is the limit itself. */
+  sentPerSecond: number;
   completedPerSecond: number;
   errors: number;
   p50Ms: number | null;
@@ -160,6 +162,7 @@ async function simulateViewers(
     target,
     viewers,
     offeredPerSecond: perSecond,
+    sentPerSecond: Math.round(sent / seconds),
     completedPerSecond: Math.round(completed / seconds),
     errors,
     p50Ms: round(histogram.quantile(0.5)),
@@ -286,7 +289,33 @@ async function serving() {
   await mirror;
   if (nginx) await stopChild(nginx.child);
   await stopChild(server.child);
-  return { viewers: results, closedLoopMax: maxima };
+  // Vitrine's share of nginx's throughput, per load: the goal is at least 0.5.
+  const share = (ours: number | undefined, theirs: number | undefined) =>
+    ours !== undefined && theirs ? Math.round((ours / theirs) * 100) / 100 : null;
+  const ofNginx = {
+    viewers: Object.fromEntries(
+      args.viewers
+        .split(',')
+        .map((viewers) => [
+          viewers,
+          share(
+            results.find((result) => result.target === 'vitrine' && result.viewers === Number(viewers))
+              ?.completedPerSecond,
+            results.find((result) => result.target === 'nginx' && result.viewers === Number(viewers))
+              ?.completedPerSecond,
+          ),
+        ]),
+    ),
+    closedLoopPlaylist: share(
+      maxima.vitrine.playlist?.requestsPerSecond,
+      maxima.nginx?.playlist?.requestsPerSecond,
+    ),
+    closedLoopSegment: share(
+      maxima.vitrine.segment?.requestsPerSecond,
+      maxima.nginx?.segment?.requestsPerSecond,
+    ),
+  };
+  return { viewers: results, closedLoopMax: maxima, vitrineShareOfNginx: ofNginx };
 }
 
 // ── CPU per live show ─────────────────────────────────────────────────────────

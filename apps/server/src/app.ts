@@ -135,7 +135,11 @@ export async function buildApp({
 
   registerRoutes(server, services, { db, now, config, requireAdmin, scheduleTimer });
   startBackgroundWork(server, services);
+  // Before the live service's: the premieres' timers stop before their streams do.
+  server.addHook('onClose', async () => services.premieres.close());
   await startLiveIngest(server, services.live, config);
+  // After the live service recovered its streams: a premiere that was playing publishes again.
+  await services.premieres.resume();
   // Registered after the background work's hooks, so they run after it stopped (Fastify runs a
   // context's onClose hooks in order): what it committed still reaches the bus, then the bus closes.
   server.addHook('onClose', () => outbox.drain({ stop: true }));

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { WHIP_PATH } from '@vitrine/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
@@ -25,14 +26,19 @@ import { registerCheckoutRoutes } from './features/checkout/routes.ts';
 import { createStockAnnouncer } from './features/checkout/stock-announcer.ts';
 import { createCommentService } from './features/comments/comment-service.ts';
 import { commentLiveQueries } from './features/comments/live-queries.ts';
+import { registerModerationRoutes } from './features/comments/moderation-routes.ts';
+import { createModerationService } from './features/comments/moderation-service.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
 import { createCompetitionService } from './features/competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './features/competitions/routes.ts';
 import { registerStudioCompetitionRoutes } from './features/competitions/studio-routes.ts';
 import { createContactService } from './features/contacts/contact-service.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
+import { registerControlRoomRoutes } from './features/control-room/control-room-routes.ts';
+import { createControlRoomService } from './features/control-room/control-room-service.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
+import { createProductPresentations } from './features/events/product-presentations.ts';
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
@@ -48,6 +54,9 @@ import { createFileMediaStore } from './features/media/media-store.ts';
 import { registerMediaRoutes } from './features/media/routes.ts';
 import { notificationLiveQueries } from './features/notifications/live-queries.ts';
 import { createNotificationService } from './features/notifications/notification-service.ts';
+import { discoverPremiereTools } from './features/premiere/media-probe.ts';
+import { registerPremiereRoutes } from './features/premiere/premiere-routes.ts';
+import { createPremiereService } from './features/premiere/premiere-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
 import { createReactionService } from './features/reactions/reaction-service.ts';
 import { registerReactionRoutes } from './features/reactions/routes.ts';
@@ -118,13 +127,14 @@ export function createServices({
     storeTimeZone: (pageUid) => stores.timeZone(pageUid),
   });
   /** Live shows: stream keys, ingest, packaging into HLS, Go live / End (which change the event). */
+  const ffmpeg = discoverFfmpeg(config.live.ffmpegPath);
   const live = createLiveService({
     db,
     events,
     now,
     log,
     config: config.live,
-    ffmpeg: discoverFfmpeg(config.live.ffmpegPath),
+    ffmpeg,
     previewSecret: config.adminKey,
     relay: config.redisUrl
       ? createRedisLiveRelay({
@@ -133,6 +143,20 @@ export function createServices({
           onError: (error) => log.error({ err: error }, 'live relay (redis) error'),
         })
       : null,
+  });
+  /** Premieres: an uploaded video played as live at its time through the live service, then the replay. */
+  const premieres = createPremiereService({
+    db,
+    events,
+    shows,
+    live,
+    tools: discoverPremiereTools(ffmpeg),
+    // Beside the recordings; a dot name is never a show's id (recordings are named by it).
+    dir: join(config.live.dir, '.premieres'),
+    now,
+    log,
+    scheduleTimer: scheduleRealTimer,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
   });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
@@ -238,6 +262,31 @@ export function createServices({
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
   const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
+  /** Live chat moderation: bans, hidden and held comments, questions, slow mode, announcements. */
+  const moderation = createModerationService({
+    db: outboxDb,
+    now,
+    comments,
+    users,
+    staff,
+    actionLimit: config.moderationRateLimit,
+  });
+
+  /** The control room: presentations are the events feature's cues; the rest asks the features' services. */
+  const controlRoom = createControlRoomService({
+    now,
+    shows,
+    events,
+    presentations: createProductPresentations({ db: outboxDb, events, now }),
+    catalog,
+    live,
+    presence,
+    tracking,
+    showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid),
+    competitions,
+    // A draw leaves out viewers banned from the store's chat.
+    exclusions: { bannedViewers: (pageUid) => moderation.bannedViewers(pageUid) },
+  });
 
   const liveQueries: LiveQueryCatalogue = {
     ...storeLiveQueries(stores),
@@ -261,13 +310,16 @@ export function createServices({
     events,
     shows,
     live,
+    premieres,
     auth,
     tracking,
     analytics,
+    controlRoom,
     limits,
     users,
     notifications,
     comments,
+    moderation,
     reactions,
     contacts,
     competitions,
@@ -365,6 +417,12 @@ export function registerRoutes(
     storeCoverImage: (pageUid, bytes) => services.media.storeImage(pageUid, bytes, 'cover'),
   });
   registerLiveRoutes(app, { live: services.live, staffGate: services.staffGate, publicOrigin });
+  registerPremiereRoutes(app, { premieres: services.premieres, staffGate: services.staffGate, publicOrigin });
+  registerModerationRoutes(app, {
+    moderation: services.moderation,
+    staffGate: services.staffGate,
+    campaignOf: services.shows.campaignOf,
+  });
   if (deps.config.whip.enabled) {
     registerWhipRoutes(app, {
       beginPublish: services.live.beginPublish,
@@ -373,6 +431,7 @@ export function registerRoutes(
     });
     services.live.offerIngest({ whipPath: WHIP_PATH });
   }
+  registerControlRoomRoutes(app, { room: services.controlRoom, staffGate: services.staffGate, publicOrigin });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,

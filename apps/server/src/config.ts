@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_TRANSCODE_BUDGET, parseTranscodeBudget, type TranscodeBudget } from '@vitrine/domain';
 import { z } from 'zod';
 
 /**
@@ -86,6 +89,11 @@ const Environment = z.object({
     .string()
     .regex(/^(off|[1-9][0-9]{0,5}\/[1-9][0-9]{0,4})$/, 'must be "MAX/SECONDS" (e.g. 5/10) or "off"')
     .default('5/10'),
+  /** Moderation actions per staff member (hide, ban, answer…): "MAX/SECONDS" or "off" (benchmarks). */
+  VITRINE_MODERATION_RATE_LIMIT: z
+    .string()
+    .regex(/^(off|[1-9][0-9]{0,5}\/[1-9][0-9]{0,4})$/, 'must be "MAX/SECONDS" (e.g. 60/10) or "off"')
+    .default('60/10'),
   /**
    * Prefix of every Redis key and channel of the change bus: deployments sharing one Redis need
    * different prefixes, or they see each other's changes.
@@ -148,6 +156,19 @@ const Environment = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Where live recordings (HLS segments, the replays) are kept; `<VITRINE_DATA_DIR>/live` by default. */
   VITRINE_LIVE_DIR: z.string().optional(),
+  /**
+   * The most video this node transcodes (publishers sending anything but H.264): "WIDTHxHEIGHT@FPS"
+   * or "none". A stream beyond it is refused with the reason in the studio; H.264 passes at any size.
+   */
+  LIVE_TRANSCODE_MAX: z
+    .string()
+    .refine(
+      (text) => parseTranscodeBudget(text) !== null,
+      'must be WIDTHxHEIGHT@FPS (e.g. 1920x1080@30) or "none"',
+    )
+    .default('1920x1080@30'),
+  /** Where a show's live edge is packaged while the recordings disk is full: /dev/shm by default. */
+  LIVE_SPILL_DIR: z.string().min(1).optional(),
   /** The WHIP ingest (browser go-live, OBS 30+ "WHIP") at /whip: "on" or "off". */
   WHIP: z.enum(['on', 'off']).default('on'),
   /**
@@ -225,6 +246,7 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** Comments per user per window; null when switched off. */
   commentRateLimit: { max: number; windowMs: number } | null;
+  moderationRateLimit: { max: number; windowMs: number } | null;
   /** New accounts per client address per window. */
   signUpLimit: { max: number; windowMs: number };
   /** Live video: the RTMP port (null: no RTMP ingest), reconnect grace, ffmpeg, recordings. */
@@ -235,6 +257,10 @@ export interface Config {
     dir: string;
     /** Whether the demo's live show is fed by a real encoder (when ffmpeg is present). */
     demoStream: boolean;
+    /** The most video transcoded (non-H.264 publishers); "none": only H.264 is taken. */
+    transcodeBudget: TranscodeBudget | 'none';
+    /** Where the live edge is packaged while the recordings disk is full (a memory file system). */
+    spillDir: string;
   };
   /** WHIP ingest: whether it is offered, extra ICE host addresses and the UDP port range. */
   whip: { enabled: boolean; hostAddresses: string[]; icePortRange: [number, number] | null };
@@ -291,6 +317,7 @@ export function loadConfig(
     oidcProviders: e.VITRINE_OIDC_PROVIDERS,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     commentRateLimit: parseRateLimit(e.VITRINE_COMMENT_RATE_LIMIT),
+    moderationRateLimit: parseRateLimit(e.VITRINE_MODERATION_RATE_LIMIT),
     signUpLimit: parseRateLimit(e.VITRINE_SIGN_UP_LIMIT) ?? { max: 20, windowMs: 600_000 },
     trustProxy: parseTrustProxy(e.VITRINE_TRUST_PROXY),
     live: {
@@ -299,6 +326,9 @@ export function loadConfig(
       ffmpegPath: e.FFMPEG_PATH ?? null,
       dir: e.VITRINE_LIVE_DIR ?? join(e.VITRINE_DATA_DIR, 'live'),
       demoStream: e.VITRINE_DEMO_LIVE === '1',
+      transcodeBudget: parseTranscodeBudget(e.LIVE_TRANSCODE_MAX) ?? DEFAULT_TRANSCODE_BUDGET,
+      // A memory file system where Linux has one: the full disk is the reason to spill.
+      spillDir: e.LIVE_SPILL_DIR ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir()),
     },
     whip: {
       enabled: e.WHIP === 'on',

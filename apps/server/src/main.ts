@@ -75,6 +75,7 @@ const demoLive =
   config.seedDemo && config.live.demoStream && (await app.services.stores.pageExists(DEMO_PAGE_UID))
     ? await feedDemoLiveShow({
         live: app.services.live,
+        events: app.services.events,
         log,
         pageUid: DEMO_PAGE_UID,
         video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),

@@ -26,6 +26,17 @@ export function liveDelayMs(playingDateMs: number, nowMs: number): number {
 }
 
 /**
+ * The "video delay" a winner notice waits for before its extra 5 s (spec §4 "Competitions"): the
+ * delay this viewer really has behind the server's clock when the player measures one (a live
+ * stream with program date times), else the spec's rule — the event's broadcast and CDN delays,
+ * which is all an external provider's stream tells.
+ */
+export function noticeVideoDelayMs(measuredDelayMs: number | null, record: CueTimingRecord): number {
+  if (measuredDelayMs !== null && Number.isFinite(measuredDelayMs)) return Math.max(0, measuredDelayMs);
+  return broadcastDelayMs(record) + cdnDelayMs(record);
+}
+
+/**
  * The wait before reloading a live stream after its `attempt`-th fatal network error in a row
  * (0-based): 1, 2, 5, then every 10 s, so a short blip heals fast and a long outage does not
  * hammer the server.

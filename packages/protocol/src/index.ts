@@ -13,6 +13,7 @@ export * from './interaction-values.ts';
 export * from './live-documents.ts';
 export * from './live-queries.ts';
 export * from './live-stream.ts';
+export * from './premiere.ts';
 export * from './reads.ts';
 export * from './realtime.ts';
 export * from './realtime-presence.ts';

@@ -90,8 +90,10 @@ export const BulkCommentQuestionInput = z
     replies: z.array(z.object({ text: CommentText, time: Timestamp, name: z.string().max(60) })).default([]),
   })
   .strict();
+/** The most questions one bulk comments document holds (a show's own chat replayed is cut there too). */
+export const BULK_COMMENTS_MAX = 5000;
 export const PutBulkCommentsRequest = z
-  .object({ questions: z.array(BulkCommentQuestionInput).max(5000) })
+  .object({ questions: z.array(BulkCommentQuestionInput).max(BULK_COMMENTS_MAX) })
   .strict();
 export type PutBulkCommentsRequest = z.infer<typeof PutBulkCommentsRequest>;
 
@@ -144,6 +146,14 @@ export const CompetitionCue = z
   .strict();
 export type CompetitionCue = z.infer<typeof CompetitionCue>;
 
+/** A stamped change of a competition's state (ms since the epoch on the server's clock). */
+export const CompetitionStateChange = z.object({
+  at: Timestamp,
+  openForParticipation: z.boolean(),
+  playing: z.boolean(),
+});
+export type CompetitionStateChange = z.infer<typeof CompetitionStateChange>;
+
 export const CompetitionOption = z.object({
   id: z.string().min(1).max(40),
   text: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
@@ -171,9 +181,18 @@ export const CompetitionPresentation = z.object({
   /** Poll: votes per option id, live. Empty for raffles and quizzes. */
   tally: z.record(z.string(), z.number().int().nonnegative()),
   participantCount: z.number().int().nonnegative(),
-  /** Names of drawn winners (uids are only told to the winners, by notification). */
-  winners: z.array(z.object({ name: z.string() })),
+  /**
+   * Names of drawn winners (uids are only told to the winners, by notification), with when they
+   * were drawn: a viewer learns a name when the video reaches that moment.
+   */
+  winners: z.array(z.object({ name: z.string(), drawnAt: Timestamp.optional() })),
   createdAt: Timestamp,
+  /**
+   * Every change of openForParticipation / playing, stamped with the server's clock as it happened
+   * (the clock of the stream's program date times): a viewer sees each change when the video
+   * reaches it (packages/domain competition-timing.ts). Empty for competitions from before stamps.
+   */
+  stateChanges: z.array(CompetitionStateChange).max(50).default([]),
 });
 export type CompetitionPresentation = z.infer<typeof CompetitionPresentation>;
 
@@ -182,7 +201,9 @@ export type CompetitionPresentation = z.infer<typeof CompetitionPresentation>;
  * poll, a private one that only its author and the host see),
  * then records the participation (users.competitionsParticipated). Empty text (after trimming)
  * is ignored: answers `{ status: 'ignored' }` and records nothing (spec §5). A poll or quiz
- * needs `optionId`. 409 `competition_closed` / `already_participated` (also when another
+ * needs `optionId`. 409 `competition_closed` (never opened, or closed more than
+ * COMPETITION_LATE_ENTRY_GRACE_MS ago: viewers see the closing only when their video reaches it)
+ * / `already_participated` (also when another
  * account of the same person took part, where the store counts persons); 403
  * `contact_required` for a poll that takes one vote per person from an anonymous viewer who left
  * no contact details in the store; 429 as for comments, and past the per-user or

@@ -24,8 +24,30 @@ export const CommentDoc = z.object({
   editedAt: Timestamp.nullable().optional(),
   afterCheckingCheckout: z.boolean().optional(),
   hasCheckoutMatch: z.boolean().optional(),
+  /** True while a blocked word holds it for a moderator's review: only its author sees it. */
+  held: z.boolean().optional(),
 });
 export type CommentDoc = z.infer<typeof CommentDoc>;
+
+/** What viewers of a show see of its moderation: slow mode and the pinned announcement (plain text). */
+export const ShowChatState = z.object({
+  slowModeSeconds: z.number().int().nonnegative(),
+  announcement: z.object({ text: z.string(), pinnedAt: Timestamp }).nullable(),
+});
+export type ShowChatState = z.infer<typeof ShowChatState>;
+
+/** The `showChat` live query's document: one per show. */
+export const ShowChatDoc = ShowChatState.extend({ pageUid: Uid, campaignUid: Uid });
+export type ShowChatDoc = z.infer<typeof ShowChatDoc>;
+
+/** The `chatStanding` live query's document: whether the viewer is banned from the store's chat. */
+export const ChatStandingDoc = z.object({
+  pageUid: Uid,
+  userUid: z.string(),
+  banned: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type ChatStandingDoc = z.infer<typeof ChatStandingDoc>;
 
 export const BulkCommentsDoc = z.object({
   pageUid: Uid,

@@ -5,12 +5,14 @@ import type { EventProduct } from './events.ts';
 import type {
   BulkCommentsDoc,
   CampaignPresentationDoc,
+  ChatStandingDoc,
   CheckoutReservationDoc,
   CommentDoc,
   NotificationDoc,
   OnsiteEventUpdateDoc,
   PurchaseDoc,
   ReactionDoc,
+  ShowChatDoc,
   UserDoc,
 } from './live-documents.ts';
 import type { ShopEvent } from './reads.ts';
@@ -46,6 +48,10 @@ export const LiveQueryParams = {
   /** Public comments of the last 120 minutes (at most 100, newest first), then new ones. */
   comments: PageCampaign,
   bulkComments: PageCampaign,
+  /** A show's slow mode and pinned announcement (one document), then changes to them. */
+  showChat: PageCampaign,
+  /** Whether a viewer is banned from a store's chat: readable only by that user. */
+  chatStanding: z.object({ pageUid: Uid, userUid: z.string().min(1).max(128) }).strict(),
   /** Reactions from now on. */
   reactions: PageCampaign,
   /** A user's own comments and the private replies to them: readable only by that user. */
@@ -73,6 +79,8 @@ export interface LiveQueryDocuments {
   purchases: PurchaseDoc;
   comments: CommentDoc;
   bulkComments: BulkCommentsDoc;
+  showChat: ShowChatDoc;
+  chatStanding: ChatStandingDoc;
   reactions: ReactionDoc;
   userComments: CommentDoc;
   notifications: NotificationDoc;

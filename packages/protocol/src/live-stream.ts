@@ -7,7 +7,7 @@ export type LiveStreamState = z.infer<typeof LiveStreamState>;
 
 /** What the packager measures of the incoming stream (ffmpeg's progress), for the studio. */
 export const LiveStreamHealth = z.object({
-  protocol: z.enum(['rtmp', 'whip', 'srt']),
+  protocol: z.enum(['rtmp', 'whip', 'srt', 'premiere']),
   /** Kilobits per second arriving from the publisher. */
   bitrateKbps: z.number().nonnegative().nullable(),
   framesPerSecond: z.number().nonnegative().nullable(),
@@ -47,7 +47,21 @@ export const LiveStreamView = z.object({
     ffmpeg: z.string().nullable(),
     missing: z.string().nullable(),
   }),
-  /** Free disk space where recordings are written, and whether it runs low. */
-  disk: z.object({ freeBytes: z.number().nonnegative().nullable(), low: z.boolean() }),
+  /**
+   * The disk where recordings are written: free space, the minutes of recording left at the
+   * incoming bitrate, whether it runs low (the studio warns), and whether it is full (`full`:
+   * the show goes on for viewers from memory, but the recording pauses until space is freed).
+   */
+  disk: z.object({
+    freeBytes: z.number().nonnegative().nullable(),
+    minutesLeft: z.number().int().nonnegative().nullable(),
+    low: z.boolean(),
+    full: z.boolean(),
+  }),
+  /**
+   * The last publish this show refused for what it sent (e.g. a 4K 60 fps stream this node
+   * would have to transcode), with why; null when none was.
+   */
+  refusal: z.object({ message: z.string(), at: Timestamp }).nullable(),
 });
 export type LiveStreamView = z.infer<typeof LiveStreamView>;

@@ -7,9 +7,12 @@ import {
   catalogueCalls,
   checkoutCalls,
   contentCalls,
+  controlRoomCalls,
   interactionCalls,
   liveCalls,
+  moderationCalls,
   orderCalls,
+  premiereCalls,
   ReadCatalogue,
   settingsCalls,
   showCalls,
@@ -38,6 +41,9 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: catalogue', names: Object.keys(catalogueCalls) },
   { title: 'Studio: shows', names: Object.keys(showCalls) },
   { title: 'Studio: live streams', names: Object.keys(liveCalls) },
+  { title: 'Studio: premieres', names: Object.keys(premiereCalls) },
+  { title: 'Studio: chat moderation', names: Object.keys(moderationCalls) },
+  { title: 'Studio: control room', names: Object.keys(controlRoomCalls) },
   { title: 'Studio: orders', names: Object.keys(orderCalls) },
   { title: 'Studio: analytics', names: Object.keys(analyticsCalls) },
 ];
@@ -100,7 +106,7 @@ function renderCall(name: CallName): string[] {
   }
   if (call.binaryBody)
     lines.push(
-      `- Body: a file (${call.binaryBody.mediaTypes.join(', ')}), at most ${call.binaryBody.maxBytes} bytes, its type as content-type`,
+      `- Body: a file (${call.binaryBody.mediaTypes.join(', ')}), at most ${call.binaryBody.maxBytes} bytes, its type as content-type${call.binaryBody.streamed ? ' (streamed to disk as it arrives)' : ''}`,
     );
   const status = call.status ?? 200;
   lines.push(`- Answer ${status}: ${call.response ? `\`${shape(call.response, 'output')}\`` : 'no body'}`);

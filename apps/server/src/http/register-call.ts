@@ -73,7 +73,7 @@ export function registerCall<N extends CallName>(
   const staffGate = deps.staffGate;
   if (typeof auth === 'object' && !(staffGate && call.path.includes('/:pageUid/')))
     throw new Error(`${name}: a staff call needs the staff gate and a :pageUid in its path`);
-  if (call.binaryBody) acceptBinaryBodies(app, call.binaryBody.mediaTypes);
+  if (call.binaryBody) acceptBinaryBodies(app, call.binaryBody.mediaTypes, call.binaryBody.streamed === true);
   if (auth === 'admin' && !deps.requireAdmin) throw new Error(`${name}: an admin call needs requireAdmin`);
   const authService = deps.auth;
   if ((auth === 'viewer' || auth === 'optional-viewer') && !authService)
@@ -90,7 +90,7 @@ export function registerCall<N extends CallName>(
             void (await admitStaff(staffGate, request, auth.staff)),
         }
       : {}),
-    ...(call.binaryBody ? { bodyLimit: call.binaryBody.maxBytes } : {}),
+    ...(call.binaryBody && !call.binaryBody.streamed ? { bodyLimit: call.binaryBody.maxBytes } : {}),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const caller =
@@ -103,7 +103,7 @@ export function registerCall<N extends CallName>(
               : null;
       const params = call.params ? parseInput(call.params, request.params) : undefined;
       const query = call.query ? parseInput(call.query, request.query) : undefined;
-      const body = readBody(call, request.body);
+      const body = readBody(call, request.body, request);
       const context = { caller, params, query, request } as CallContext<N>;
       const result = await handler(body as CallBody<N>, context);
       if (CHECK_RESPONSES) checkResponse(name, call, result);
@@ -131,13 +131,37 @@ function staffCallerOf(request: FastifyRequest): StaffCaller {
   return caller;
 }
 
-/** Accepts request bodies of these media types as raw bytes (image uploads), once per server. */
-function acceptBinaryBodies(app: FastifyInstance, mediaTypes: readonly string[]): void {
+/**
+ * Accepts request bodies of these media types as raw bytes (image uploads), once per server; a
+ * streamed type's body is left unread for the handler (videos are not held in memory).
+ */
+function acceptBinaryBodies(app: FastifyInstance, mediaTypes: readonly string[], streamed: boolean): void {
   for (const mediaType of mediaTypes) {
     if (app.hasContentTypeParser(mediaType)) continue;
-    app.addContentTypeParser(mediaType, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    if (streamed) app.addContentTypeParser(mediaType, (_request, payload, done) => done(null, payload));
+    else
+      app.addContentTypeParser(mediaType, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   }
 }
+
+const isByteStream = (value: unknown): value is AsyncIterable<Uint8Array> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** The bytes of a streamed body as they arrive, failing with a 413 past `maxBytes`. */
+export async function* limitedBytes(
+  body: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.byteLength;
+    if (received > maxBytes) throw tooLarge(maxBytes);
+    yield chunk;
+  }
+}
+
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'payload_too_large', `The file is larger than ${Math.floor(maxBytes / 1024 ** 2)} MiB.`);
 
 /** The largest `details` kept per audit entry; a larger body is summarised by its fields' names. */
 const AUDIT_DETAILS_MAX_CHARS = 4_000;
@@ -167,6 +191,7 @@ async function recordStaffAction(
 export function auditDetails(body: unknown): unknown {
   if (body === undefined || body === null) return null;
   if (body instanceof Uint8Array) return { bytes: body.byteLength };
+  if (isByteStream(body)) return { file: 'streamed' };
   if (typeof body === 'string')
     return body.length > AUDIT_DETAILS_MAX_CHARS ? { characters: body.length } : body;
   const redacted = JSON.parse(
@@ -178,8 +203,20 @@ export function auditDetails(body: unknown): unknown {
     : { truncated: true };
 }
 
-function readBody(call: CallDefinition, raw: unknown): unknown {
+function readBody(call: CallDefinition, raw: unknown, request: FastifyRequest): unknown {
   if (call.rawBody) return typeof raw === 'string' ? raw : '';
+  if (call.binaryBody?.streamed) {
+    if (!isByteStream(raw))
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        `Send the file's bytes as the body, with its type as content-type (${call.binaryBody.mediaTypes.join(', ')}).`,
+      );
+    // A declared length over the limit is refused before a byte is read.
+    if (Number(request.headers['content-length'] ?? 0) > call.binaryBody.maxBytes)
+      throw tooLarge(call.binaryBody.maxBytes);
+    return limitedBytes(raw, call.binaryBody.maxBytes);
+  }
   if (call.binaryBody) {
     if (Buffer.isBuffer(raw) && raw.byteLength > 0) return raw;
     throw new HttpError(

@@ -824,7 +824,13 @@ describe('slow consumer', () => {
 });
 
 describe('access', () => {
-  const OWNER_ONLY = new Set<LiveQueryName>(['checkout', 'userComments', 'notifications', 'user']);
+  const OWNER_ONLY = new Set<LiveQueryName>([
+    'checkout',
+    'userComments',
+    'notifications',
+    'user',
+    'chatStanding',
+  ]);
 
   /** Params with ids of the fixture for every query of the catalogue (tsc checks it is complete). */
   const paramsOf = (userUid: string): { [N in LiveQueryName]: LiveQueryParamsOf<N> } => ({
@@ -839,6 +845,8 @@ describe('access', () => {
     purchases: { pageUid: PAGE, campaignUid: CAMPAIGN },
     comments: { pageUid: PAGE, campaignUid: CAMPAIGN },
     bulkComments: { pageUid: PAGE, campaignUid: CAMPAIGN },
+    showChat: { pageUid: PAGE, campaignUid: CAMPAIGN },
+    chatStanding: { pageUid: PAGE, userUid },
     reactions: { pageUid: PAGE, campaignUid: CAMPAIGN },
     userComments: { pageUid: PAGE, campaignUid: CAMPAIGN, userUid },
     notifications: { userUid, campaignUid: CAMPAIGN },
@@ -852,8 +860,8 @@ describe('access', () => {
   );
 
   it('covers every query of the catalogue', () => {
-    expect(LIVE_QUERY_NAMES).toHaveLength(16);
-    expect(cases).toHaveLength(48);
+    expect(LIVE_QUERY_NAMES).toHaveLength(18);
+    expect(cases).toHaveLength(54);
     for (const name of OWNER_ONLY) expect(LIVE_QUERY_NAMES).toContain(name);
   });
 

@@ -52,9 +52,12 @@ export async function openTestApp(
     env?: Record<string, string>;
     scheduleTimer?: ScheduleTimer;
     analyticsTimer?: ScheduleTimer;
+    /** A database to keep across apps (a server restart); the caller disposes of it. */
+    db?: Database;
   } = {},
 ): Promise<App & { db: Database; close(): Promise<void> }> {
-  const db = await openTestDatabase();
+  const owned = options.db ? null : await openTestDatabase();
+  const db: Database = options.db ?? (owned as Database);
   // Uploaded images go to a folder of this app's own, removed with it.
   const mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-test-media-'));
   const config = loadConfig({
@@ -83,7 +86,7 @@ export async function openTestApp(
     db,
     async close() {
       await app.server.close();
-      await db.dispose();
+      await owned?.dispose();
       rmSync(mediaDir, { recursive: true, force: true });
     },
   };

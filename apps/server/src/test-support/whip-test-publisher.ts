@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { paintClockStamp } from './clock-stamp.ts';
 
 // A real libwebrtc publisher (@roamhq/wrtc, the engine inside Chrome) that pushes synthetic
 // frames and tone over WHIP, as the studio page or OBS would. Typed here with what the tests use:
@@ -63,6 +64,8 @@ export interface PublishOptions {
   height?: number;
   /** Random pixels in every frame, so the encoder spends its whole bitrate (benchmarks). */
   noise?: boolean;
+  /** Burns the wall clock (ms since this base) into every frame (clock-stamp.ts). */
+  clockStampBase?: number;
 }
 
 /** Starts a synthetic camera and microphone and publishes them to a WHIP endpoint. */
@@ -84,6 +87,8 @@ export async function publishOverWhip(options: PublishOptions): Promise<WhipTest
         // A moving gradient, so the encoder has something to encode.
         if (options.noise) randomFillSync(frame, 0, width * height);
         else frame.fill(tick % 255, 0, width * height);
+        if (options.clockStampBase !== undefined)
+          paintClockStamp(frame, width, Date.now() - options.clockStampBase);
         frame.fill(128, width * height);
         source.onFrame({ width, height, data: frame });
       }, 1000 / 30),

@@ -26,9 +26,11 @@ export interface CallSchemas {
   rawBody?: true;
   /**
    * The body is a file of one of these media types (an image upload): the handler gets its bytes
-   * (a Buffer); another content type is a 415, a body over `maxBytes` a 413.
+   * (a Buffer); another content type is a 415, a body over `maxBytes` a 413. With `streamed`
+   * (a video of hundreds of megabytes) the handler gets the bytes as they arrive instead of a
+   * buffer in memory, and stops at `maxBytes` (the server's stream answers 413).
    */
-  binaryBody?: { mediaTypes: readonly string[]; maxBytes: number };
+  binaryBody?: { mediaTypes: readonly string[]; maxBytes: number; streamed?: true };
   /** The answer's body; null for an empty answer (204). */
   response: z.ZodType | null;
   /** The status of a successful answer when it is not 200. */
@@ -63,9 +65,11 @@ export type RequestOf<D> = Input<Field<D, 'request'>>;
 /** A call's body as the handler gets it, parsed (defaults applied). */
 export type BodyOf<D> = D extends { rawBody: true }
   ? string
-  : D extends { binaryBody: object }
-    ? Uint8Array
-    : Output<Field<D, 'request'>>;
+  : D extends { binaryBody: { streamed: true } }
+    ? AsyncIterable<Uint8Array>
+    : D extends { binaryBody: object }
+      ? Uint8Array
+      : Output<Field<D, 'request'>>;
 export type ParamsOf<D> = Output<Field<D, 'params'>>;
 export type QueryOf<D> = Output<Field<D, 'query'>>;
 /** What a call answers (nothing for an empty 204 answer). */

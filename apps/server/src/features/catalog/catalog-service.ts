@@ -170,6 +170,24 @@ export function createCatalogService(db: Database) {
       }));
     },
 
+    /**
+     * Marks a store's product sold out: no unit of it or its variants is left (a product that was
+     * not stock-managed becomes so, with none). Carts holding units keep them; their release gives
+     * units back as usual. False for a product of another store or none.
+     */
+    async markSoldOut(pageUid: string, productUid: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // The product row before its variants: the lock order of stock.ts.
+        const [product] = await tx.query(
+          'UPDATE products SET stock = 0, updated_at = now() WHERE uid = $1 AND page_uid = $2 RETURNING uid',
+          [productUid, pageUid],
+        );
+        if (!product) return false;
+        await tx.query('UPDATE product_variants SET stock = 0 WHERE product_uid = $1', [productUid]);
+        return true;
+      });
+    },
+
     async pageOfProduct(productUid: string): Promise<string | undefined> {
       const [row] = await db.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [
         productUid,

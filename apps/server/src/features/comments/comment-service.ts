@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { commentsAllowed } from '@vitrine/domain';
+import {
+  commentsAllowed,
+  findBlockedWords,
+  isQuestion,
+  maskBlockedWords,
+  slowModeWaitMs,
+} from '@vitrine/domain';
 import {
   type BulkCommentsDoc,
   COMMENT_RATE_LIMIT,
@@ -24,11 +30,20 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 import { type CommentRow, commentTopics, toCommentDoc } from './comment-records.ts';
+import {
+  chatModerationSettings,
+  findChatBan,
+  type ModeratedCommentRow,
+  showChatState,
+} from './moderation-records.ts';
 
 export const COMMENTS_CLOSED_VOD = 'Comments are closed: this is a recorded show.';
 export const COMMENTS_TURNED_OFF = 'Comments are turned off for this show.';
 export const commentRateMessage = (seconds: number) =>
   `You are commenting too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'} before commenting again.`;
+export const BANNED_FROM_CHAT = "You can't comment: the store's moderators have banned you from its chat.";
+export const slowModeMessage = (slowModeSeconds: number, waitSeconds: number) =>
+  `Slow mode is on: one comment every ${slowModeSeconds} seconds. Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
 
 /** Comments a viewer may post and what they carry beyond the request. */
 interface NewComment {
@@ -42,6 +57,12 @@ interface NewComment {
   recipientUid: string | null;
   verified: boolean;
   metaData: CommentDoc['metaData'];
+  /** visible, or held when a blocked word holds it for review. */
+  moderationState?: 'visible' | 'held';
+  /** The text as written when blocked words were masked in `text`. */
+  originalText?: string | null;
+  /** open when it asks something (spec: a question mark). */
+  questionState?: 'none' | 'open';
 }
 
 export interface CommentServiceOptions {
@@ -87,9 +108,13 @@ export function createCommentService({
 }: CommentServiceOptions) {
   /** Announces a comment to everyone allowed to read it: public → the chat; always the author and recipient. */
   function announce(tx: Transaction, row: CommentRow, type: 'added' | 'modified'): CommentDoc {
-    const doc = toCommentDoc(row);
+    const state = (row as Partial<ModeratedCommentRow>).moderation_state ?? 'visible';
+    const doc = state === 'held' ? { ...toCommentDoc(row), held: true } : toCommentDoc(row);
     const change = [{ type, docId: doc.uid, doc }];
-    if (doc.public) tx.publish(commentTopics.publicComments(doc.pageUid, doc.campaignUid), change);
+    // Hidden, deleted and rejected comments reach nobody; a held one only its author.
+    if (state !== 'visible' && state !== 'held') return doc;
+    if (doc.public && state === 'visible')
+      tx.publish(commentTopics.publicComments(doc.pageUid, doc.campaignUid), change);
     tx.publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, row.user_uid), change);
     if (row.recipient_uid && row.recipient_uid !== row.user_uid) {
       tx.publish(commentTopics.userComments(doc.pageUid, doc.campaignUid, row.recipient_uid), change);
@@ -130,8 +155,9 @@ export function createCommentService({
       if (authorName === null) throw notFound('Your account no longer exists; sign in again.');
       const [row] = await tx.query<CommentRow>(
         `INSERT INTO comments (uid, page_uid, campaign_uid, user_uid, user_name, text, time, thread_id, source,
-                               is_public, recipient_uid, verified, meta_data)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                               is_public, recipient_uid, verified, meta_data, moderation_state, original_text,
+                               question_state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          RETURNING *`,
         [
           newUid(),
@@ -147,11 +173,14 @@ export function createCommentService({
           comment.recipientUid,
           comment.verified,
           JSON.stringify(comment.metaData),
+          comment.moderationState ?? 'visible',
+          comment.originalText ?? null,
+          comment.questionState ?? 'none',
         ],
       );
       if (!row) throw new Error('inserting a comment returned no row');
       const doc = announce(tx, row, 'added');
-      if (comment.threadId && comment.isPublic) {
+      if (comment.threadId && comment.isPublic && (comment.moderationState ?? 'visible') === 'visible') {
         await tx.query(
           `UPDATE comments SET replies = replies || $4::jsonb
            WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND is_public`,
@@ -184,6 +213,49 @@ export function createCommentService({
         windowMs: rateLimit.windowMs,
       });
     }
+  }
+
+  /**
+   * The moderation a viewer's chat comment goes through (issue 16 §3): a banned viewer is refused
+   * (403 `banned`), slow mode makes them wait (429 `slow_mode`), and the store's blocked words
+   * hold the comment for review or are masked. Answers what to store.
+   */
+  async function moderateNewComment(
+    userUid: string,
+    pageUid: string,
+    campaignUid: string,
+    text: string,
+  ): Promise<{ text: string; originalText: string | null; moderationState: 'visible' | 'held' }> {
+    if (await findChatBan(db, pageUid, userUid)) throw new HttpError(403, 'banned', BANNED_FROM_CHAT);
+    const { slowModeSeconds } = await showChatState(db, pageUid, campaignUid);
+    if (slowModeSeconds > 0) {
+      const [last] = await db.query<{ time: string | null }>(
+        `SELECT max(time) AS time FROM comments
+         WHERE user_uid = $1 AND page_uid = $2 AND campaign_uid = $3 AND source = 'player'`,
+        [userUid, pageUid, campaignUid],
+      );
+      const waitMs = slowModeWaitMs(last?.time == null ? null : Number(last.time), now(), slowModeSeconds);
+      if (waitMs > 0) {
+        throw new HttpError(429, 'slow_mode', slowModeMessage(slowModeSeconds, Math.ceil(waitMs / 1000)), {
+          retryAfterMs: waitMs,
+          slowModeSeconds,
+        });
+      }
+    }
+    return applyBlockedWords(pageUid, text);
+  }
+
+  async function applyBlockedWords(pageUid: string, text: string) {
+    const { blockedWords, blockedWordAction } = await chatModerationSettings(db, pageUid);
+    if (findBlockedWords(text, blockedWords).length === 0)
+      return { text, originalText: null, moderationState: 'visible' as const };
+    return blockedWordAction === 'mask'
+      ? {
+          text: maskBlockedWords(text, blockedWords),
+          originalText: text,
+          moderationState: 'visible' as const,
+        }
+      : { text, originalText: null, moderationState: 'held' as const };
   }
 
   return {
@@ -221,14 +293,23 @@ export function createCommentService({
         // Someone else's private conversation: answering it must not reveal that it exists.
         throw notFound(`No comment "${input.threadId}".`);
       }
+      const isPublic = audience === 'public' && privatePartner === null;
+      // Competition entries are choices, not chat: their rules (and the draws) are the competitions'.
+      const moderated =
+        isPublic && !metaData.competitionUid
+          ? await moderateNewComment(userUid, input.pageUid, input.campaignUid, input.text)
+          : { text: input.text, originalText: null, moderationState: 'visible' as const };
       return insert({
         userUid,
         pageUid: input.pageUid,
         campaignUid: input.campaignUid,
-        text: input.text,
+        text: moderated.text,
+        originalText: moderated.originalText,
+        moderationState: moderated.moderationState,
+        questionState: isPublic && !input.threadId && isQuestion(input.text) ? 'open' : 'none',
         threadId: input.threadId,
         source: 'player',
-        isPublic: audience === 'public' && privatePartner === null,
+        isPublic,
         recipientUid: privatePartner,
         verified: false,
         metaData,
@@ -250,19 +331,45 @@ export function createCommentService({
       if (!existing) throw notFound(`No comment "${input.commentUid}".`);
       if (existing.user_uid !== userUid)
         throw new HttpError(403, 'forbidden', 'You can only edit your own comments.');
+      const state = (existing as ModeratedCommentRow).moderation_state;
+      if (state !== 'visible' && state !== 'held')
+        throw new HttpError(
+          409,
+          'moderation_conflict',
+          'A moderator removed this comment; it cannot be edited.',
+        );
+      if (existing.is_public && (await findChatBan(db, input.pageUid, userUid)))
+        throw new HttpError(403, 'banned', BANNED_FROM_CHAT);
       await enforceCommentLimits(userUid, address);
+      // An edit goes through the blocked words as a new comment does; a held comment stays held.
+      const moderated = existing.is_public
+        ? await applyBlockedWords(input.pageUid, input.text)
+        : { text: input.text, originalText: null, moderationState: 'visible' as const };
+      const nextState = state === 'held' ? 'held' : moderated.moderationState;
       return db.transaction(async (tx) => {
         const [row] = await tx.query<CommentRow>(
-          'UPDATE comments SET text = $2, edited_at = $3 WHERE uid = $1 RETURNING *',
-          [input.commentUid, input.text, now()],
+          `UPDATE comments SET text = $2, edited_at = $3, original_text = $4, moderation_state = $5
+           WHERE uid = $1 RETURNING *`,
+          [input.commentUid, moderated.text, now(), moderated.originalText, nextState],
         );
+        if (state === 'visible' && nextState === 'held' && existing.is_public) {
+          // Now held: it leaves the public chat until a moderator approves it.
+          tx.publish(commentTopics.publicComments(existing.page_uid, existing.campaign_uid), [
+            { type: 'removed', docId: existing.uid, doc: null },
+          ]);
+        }
         const [parent] = existing.thread_id
           ? await tx.query<CommentRow>(
               `UPDATE comments SET replies = (
                  SELECT COALESCE(jsonb_agg(CASE WHEN r->>'uid' = $2 THEN jsonb_set(r, '{text}', to_jsonb($3::text)) ELSE r END), '[]')
                  FROM jsonb_array_elements(replies) r)
                WHERE uid = $1 AND replies @> $4::jsonb RETURNING *`,
-              [existing.thread_id, input.commentUid, input.text, JSON.stringify([{ uid: input.commentUid }])],
+              [
+                existing.thread_id,
+                input.commentUid,
+                moderated.text,
+                JSON.stringify([{ uid: input.commentUid }]),
+              ],
             )
           : [];
         const doc = announce(tx, row as CommentRow, 'modified');

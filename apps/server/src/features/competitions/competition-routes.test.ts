@@ -1,3 +1,4 @@
+import { COMPETITION_LATE_ENTRY_GRACE_MS } from '@vitrine/domain';
 import {
   CampaignPresentationDoc,
   CommentDoc,
@@ -18,7 +19,7 @@ import { drawUniformly } from './competition-service.ts';
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
-const clock = START;
+let clock = START;
 let app: TestApp;
 const { admin, adminOk, setUpShows, post, signIn, record } = interactionFixture(() => app);
 const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
@@ -145,6 +146,8 @@ describe('raffle: present, participate, draw, notify', () => {
       }),
     );
     expect(closed).toMatchObject({ openForParticipation: false, playing: false, participantCount: 3 });
+    // Past the grace a closed competition takes no more entries (the grace is tested below).
+    clock += COMPETITION_LATE_ENTRY_GRACE_MS;
     const late = await participate((await signIn()).idToken, { competitionUid: raffle.uid, text: 'late' });
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe('competition_closed');
@@ -202,6 +205,74 @@ describe('raffle: present, participate, draw, notify', () => {
     await presentations.stop();
     await annUser.stop();
     await chat.stop();
+  });
+});
+
+describe('competitions on the stream clock (issue 15 §9)', () => {
+  it('stamps opening, closing and the draw with the server clock; a closed one takes entries for the grace', async () => {
+    const presentations = await record(eventTopics.campaignPresentation(PAGE, CAMPAIGNS.live));
+    const viewerDoc = (uid: string) =>
+      CampaignPresentationDoc.parse(presentations.changes.at(-1)?.doc).competitions?.find(
+        (c) => c.uid === uid,
+      );
+    const openedAt = clock;
+    const poll = await create({
+      type: 'poll',
+      name: 'Oak or ash?',
+      options: [
+        { id: 'oak', text: 'Oak' },
+        { id: 'ash', text: 'Ash' },
+      ],
+      openForParticipation: true,
+      playing: true,
+    });
+    expect(viewerDoc(poll.uid)?.stateChanges).toEqual([
+      { at: openedAt, openForParticipation: true, playing: true },
+    ]);
+    // A change of its texts is no change of state: nothing is stamped.
+    clock += 1000;
+    await adminOk('PATCH', `/admin/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
+    expect(viewerDoc(poll.uid)?.stateChanges).toHaveLength(1);
+
+    clock += 20_000;
+    const closedAt = clock;
+    await adminOk('PATCH', `/admin/competitions/${poll.uid}`, { openForParticipation: false });
+    expect(viewerDoc(poll.uid)?.stateChanges).toEqual([
+      { at: openedAt, openForParticipation: true, playing: true },
+      { at: closedAt, openForParticipation: false, playing: true },
+    ]);
+
+    // A viewer 4 s behind still saw it open: the vote counts within the grace…
+    clock = closedAt + COMPETITION_LATE_ENTRY_GRACE_MS - 1;
+    const behind = await signIn();
+    const inTime = await participate(behind.idToken, {
+      competitionUid: poll.uid,
+      text: 'Oak',
+      optionId: 'oak',
+    });
+    expect(inTime.statusCode, inTime.body).toBe(200);
+    // …and not after it.
+    clock = closedAt + COMPETITION_LATE_ENTRY_GRACE_MS;
+    const tooLate = await participate((await signIn()).idToken, {
+      competitionUid: poll.uid,
+      text: 'Ash',
+      optionId: 'ash',
+    });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error).toBe('competition_closed');
+
+    clock += 5000;
+    const drawnAt = clock;
+    await adminOk('POST', `/admin/competitions/${poll.uid}/draw`, {});
+    expect(viewerDoc(poll.uid)?.winners).toEqual([{ name: expect.any(String), drawnAt }]);
+    await presentations.stop();
+  });
+
+  it('never takes entries for a competition that was never open', async () => {
+    const prepared = await create({ type: 'raffle', name: 'Prepared raffle', playing: true });
+    expect(prepared.stateChanges).toEqual([{ at: clock, openForParticipation: false, playing: true }]);
+    const entry = await participate((await signIn()).idToken, { competitionUid: prepared.uid, text: 'me' });
+    expect(entry.statusCode).toBe(409);
   });
 });
 

@@ -1,10 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { isParticipationIgnored } from '@vitrine/domain';
+import { acceptsEntries, isParticipationIgnored, withStateChange } from '@vitrine/domain';
 import {
   type CompetitionAdminView,
   type CompetitionNoticeRequest,
   type CompetitionOption,
   type CompetitionPresentation,
+  type CompetitionStateChange,
   type CreateCompetitionRequest,
   NOTIFICATION_SUB_TYPE,
   NOTIFICATION_TYPE,
@@ -45,6 +46,7 @@ interface CompetitionRow {
   open_for_participation: boolean;
   playing: boolean;
   created_at: string | number;
+  state_changes: CompetitionStateChange[];
 }
 
 interface Winner {
@@ -160,8 +162,9 @@ export function createCompetitionService({
         options: row.options,
         tally,
         participantCount: mine.reduce((sum, count) => sum + Number(count.count), 0),
-        winners: winnerDetails.map(({ name }) => ({ name })),
+        winners: winnerDetails.map(({ name, drawnAt }) => ({ name, drawnAt })),
         createdAt: Number(row.created_at),
+        stateChanges: row.state_changes,
         correctOptionId: row.correct_option_id,
         winnerDetails,
       };
@@ -290,11 +293,20 @@ export function createCompetitionService({
       if (input.correctOptionId !== null && !optionIds.includes(input.correctOptionId)) {
         throw new HttpError(400, 'invalid_request', 'correctOptionId: must be one of the option ids');
       }
+      const createdAt = now();
+      // Created open or presented: that is its first stamped change (viewers see it from then on).
+      const stateChanges = withStateChange(
+        [],
+        { openForParticipation: false, playing: false },
+        { openForParticipation: input.openForParticipation, playing: input.playing },
+        createdAt,
+      );
       return db.transaction(async (tx) => {
         const [row] = await tx.query<CompetitionRow>(
           `INSERT INTO competitions (uid, page_uid, campaign_uid, type, name, presentation_primary_text, show_onsite,
-                                   cues, options, correct_option_id, open_for_participation, playing, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+                                   cues, options, correct_option_id, open_for_participation, playing, created_at,
+                                   state_changes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
           [
             randomBytes(12).toString('base64url'),
             pageUid,
@@ -308,27 +320,49 @@ export function createCompetitionService({
             input.correctOptionId,
             input.openForParticipation,
             input.playing,
-            now(),
+            createdAt,
+            JSON.stringify(stateChanges),
           ],
         );
         return view(tx, row as CompetitionRow);
       });
     },
 
+    /**
+     * Changes a competition; opening, closing, presenting or withdrawing it is stamped with the
+     * server's clock (state_changes), so viewers see it when their video reaches that moment.
+     */
     async update(uid: string, input: UpdateCompetitionRequest): Promise<CompetitionAdminView> {
-      const current = await load(uid);
+      await load(uid);
       return db.transaction(async (tx) => {
+        // Read under the row lock: two hosts changing it at once stamp both changes, in order.
+        const [current] = await tx.query<CompetitionRow>(
+          'SELECT * FROM competitions WHERE uid = $1 FOR UPDATE',
+          [uid],
+        );
+        if (!current) throw notFound(`No competition "${uid}".`);
+        const next = {
+          openForParticipation: input.openForParticipation ?? current.open_for_participation,
+          playing: input.playing ?? current.playing,
+        };
+        const stateChanges = withStateChange(
+          current.state_changes,
+          { openForParticipation: current.open_for_participation, playing: current.playing },
+          next,
+          now(),
+        );
         const [row] = await tx.query<CompetitionRow>(
           `UPDATE competitions SET name = $2, presentation_primary_text = $3, show_onsite = $4, cues = $5,
-           open_for_participation = $6, playing = $7 WHERE uid = $1 RETURNING *`,
+           open_for_participation = $6, playing = $7, state_changes = $8 WHERE uid = $1 RETURNING *`,
           [
             uid,
             input.name ?? current.name,
             input.presentationPrimaryText ?? current.presentation_primary_text,
             input.showOnsite ?? current.show_onsite,
             JSON.stringify(input.cues ?? current.cues),
-            input.openForParticipation ?? current.open_for_participation,
-            input.playing ?? current.playing,
+            next.openForParticipation,
+            next.playing,
+            JSON.stringify(stateChanges),
           ],
         );
         return view(tx, row as CompetitionRow);
@@ -349,7 +383,12 @@ export function createCompetitionService({
       if (isParticipationIgnored(input.text)) return { status: 'ignored' };
       await limits.enforce('competitionEntry', { userUid, address });
       const competition = await requireOpen(input);
-      if (!competition.open_for_participation) {
+      // Closed a moment ago: a viewer whose video still showed it open may still enter (the grace).
+      const stamped = {
+        openForParticipation: competition.open_for_participation,
+        stateChanges: competition.state_changes,
+      };
+      if (!acceptsEntries(stamped, now())) {
         throw new HttpError(409, 'competition_closed', COMPETITION_CLOSED_MESSAGE);
       }
       let optionId: string | null = null;
@@ -406,9 +445,14 @@ export function createCompetitionService({
     /**
      * Draws `count` winners uniformly at random (node:crypto randomInt, a partial Fisher–Yates
      * shuffle) among participants who have not won yet — for a quiz with a right answer, among
-     * those who gave it. Each winner gets a notification flagged isCompetitionWinner.
+     * those who gave it, leaving out `excluded` users (viewers banned from the store). Each
+     * winner gets a notification flagged isCompetitionWinner.
      */
-    async draw(uid: string, count: number): Promise<{ winners: Winner[] }> {
+    async draw(
+      uid: string,
+      count: number,
+      excluded: ReadonlySet<string> = new Set(),
+    ): Promise<{ winners: Winner[] }> {
       const competition = await load(uid);
       const settings = await stores.integritySettings(competition.page_uid);
       // A contactable-only raffle draws among entrants recorded as persons (one entry each).
@@ -424,6 +468,7 @@ export function createCompetitionService({
       );
       const names = await users.displayNames(entrants.map((entrant) => entrant.user_uid));
       const candidates = entrants.flatMap((entrant) => {
+        if (excluded.has(entrant.user_uid)) return [];
         const name = names.get(entrant.user_uid);
         return name === undefined ? [] : [{ ...entrant, name }];
       });

@@ -1,12 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { activeProductUid, CONTROL_CENTER_CUE_SOURCE, streamClockPosition } from '@vitrine/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_MEDIA_DIR } from '../../app.ts';
 import { waitFor } from '../../test-support/live-publisher.ts';
 import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 import { type DemoLiveShow, feedDemoLiveShow } from './demo-live-show.ts';
-import { DEMO_LIVE_EVENT_ID, DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './seed-demo.ts';
+import {
+  DEMO_LIVE_EVENT_ID,
+  DEMO_PAGE_UID,
+  DEMO_SHOW_SCRIPT,
+  DEMO_VIDEO_MS,
+  seedDemoStoreIfEmpty,
+} from './seed-demo.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
@@ -26,8 +33,10 @@ afterAll(async () => {
 });
 
 it('feeds the demo live show from an encoder through the RTMP ingest: a true live stream', async () => {
+  const encoderStartedAt = Date.now();
   demo = await feedDemoLiveShow({
     live: app.services.live,
+    events: app.services.events,
     log: app.server.log,
     pageUid: DEMO_PAGE_UID,
     video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
@@ -57,4 +66,43 @@ it('feeds the demo live show from an encoder through the RTMP ingest: a true liv
   expect(playlist).toContain('#EXT-X-PROGRAM-DATE-TIME:');
   // No ENDLIST: a live playlist, which players show without a seek bar.
   expect(playlist).not.toContain('ENDLIST');
+
+  // The products follow the loop: on the stream clock, each loop shows them where the video does.
+  if (!demo) throw new Error('no demo feed');
+  await demo.scriptedThrough(1);
+  const anchor = demo.loopAnchor();
+  if (anchor === null) throw new Error('no loop anchor');
+  // The loop starts with the encoder (its first segment may begin at the video's second 3).
+  expect(anchor).toBeGreaterThanOrEqual(encoderStartedAt - 3000);
+  expect(anchor).toBeLessThan(Date.now());
+  const [record] = await app.services.events.eventsByIds([DEMO_LIVE_EVENT_ID]);
+  if (!record) throw new Error('no demo event');
+  const onScreenAt = async (playingDate: number) =>
+    activeProductUid(
+      await app.services.events.publishedEventProducts(DEMO_LIVE_EVENT_ID),
+      record,
+      streamClockPosition(playingDate, record),
+    );
+  for (const loop of [0, 1]) {
+    for (const appearance of DEMO_SHOW_SCRIPT) {
+      const middle = anchor + loop * DEMO_VIDEO_MS + (appearance.startMs + appearance.endMs) / 2;
+      expect(await onScreenAt(middle), `loop ${loop}, ${appearance.productUid}`).toBe(appearance.productUid);
+    }
+    // The welcome, before the first product of each loop: none.
+    expect(await onScreenAt(anchor + loop * DEMO_VIDEO_MS + 5000)).toBeNull();
+  }
+
+  // A product the host presents (the admin API's cue, as the studio sends) appears on the stream at its moment.
+  const presented = DEMO_SHOW_SCRIPT[2]?.productUid as string;
+  const stamped = Date.now();
+  const response = await app.server.inject({
+    method: 'POST',
+    url: `/admin/events/${DEMO_LIVE_EVENT_ID}/products/${presented}/cues`,
+    headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` },
+    payload: { source: CONTROL_CENTER_CUE_SOURCE, presentationStartTimestamp: stamped },
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  const scriptedThen = await onScreenAt(stamped - 1);
+  expect(await onScreenAt(stamped + 100)).toBe(presented);
+  expect(scriptedThen).not.toBe(presented);
 });

@@ -9,6 +9,7 @@ import {
 } from '@vitrine/protocol';
 import type { z } from 'zod';
 import type { App } from '../../app.ts';
+import type { ScriptedAppearance } from './demo-cue-script.ts';
 
 export const DEMO_PAGE_UID = 'demo-store';
 /** The demo's live show: a real stream on `npm start` when ffmpeg is present (demo-live-show.ts). */
@@ -319,6 +320,16 @@ const PRODUCTS = [LINEN_SHIRT, CERAMIC_MUG, WOOL_SCARF, OAK_BOARD, STONEWARE_VAS
 
 /** The products shown in demo-show.mp4, in the order of its 15 s segments after the welcome. */
 const SHOW_LINEUP = [LINEN_SHIRT, CERAMIC_MUG, WOOL_SCARF];
+
+/**
+ * Where demo-show.mp4 shows each product (ms into the video): the live show's script, followed on
+ * every loop when an encoder streams it (demo-live-show.ts).
+ */
+export const DEMO_SHOW_SCRIPT: readonly ScriptedAppearance[] = SHOW_LINEUP.map((shown, index) => ({
+  productUid: shown.uid,
+  startMs: (index + 1) * SEGMENT_MS,
+  endMs: (index + 2) * SEGMENT_MS,
+}));
 
 /** 19:00 UTC on the UTC day after `now`: always at least 19 hours ahead. */
 function tomorrowEvening(now: number): number {

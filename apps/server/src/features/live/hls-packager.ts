@@ -1,9 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type FSWatcher, watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LIVE_SEGMENT_SECONDS, parseMediaPlaylist, type RecordedSegment } from '@vitrine/domain';
+import {
+  type Fmp4TimingTrack,
+  fmp4DecodeTime,
+  fmp4PresentationStart,
+  fmp4TimingTrack,
+  LIVE_SEGMENT_SECONDS,
+  parseMediaPlaylist,
+  type RecordedSegment,
+  segmentProgramDateTime,
+} from '@vitrine/domain';
 import type { PublishInputRun, PublishVideoCodec } from './publish-session.ts';
+import { isWholeFragment } from './recording-disk.ts';
 import type { ShowRecording } from './show-recording.ts';
 
 /** How often the packager's playlist is read besides the file-system notices (which may miss some). */
@@ -105,12 +115,20 @@ export function startPackagerRun(options: {
   videoCodec: PublishVideoCodec;
   /** Whether the run follows an earlier one of the same recording (a discontinuity). */
   continues: boolean;
+  /**
+   * Where ffmpeg writes: the recording's folder, or (`onDisk: false`, the recordings disk is
+   * full) a memory folder whose segments are deleted once read and kept only at the live edge.
+   */
+  output?: { dir: string; onDisk: false };
   onSegment?: (segment: RecordedSegment, bytes: number) => void;
+  /** ffmpeg listed a segment it could not finish writing (a full disk): it is not recorded. */
+  onBrokenSegment?: (uri: string) => void;
   onError?: (error: unknown) => void;
 }): PackagerRun {
   const { recording, input } = options;
   const run = recording.nextRun();
-  const playlist = join(recording.dir, `r${run}.m3u8`);
+  const dir = options.output?.dir ?? recording.dir;
+  const playlist = join(dir, `r${run}.m3u8`);
   const child: ChildProcess = spawn(
     options.ffmpegPath,
     [
@@ -121,7 +139,7 @@ export function startPackagerRun(options: {
       '-progress',
       'pipe:1',
       ...input.args,
-      ...packagerOutputArgs(options.videoCodec, recording.dir, run, options.capFrameRate),
+      ...packagerOutputArgs(options.videoCodec, dir, run, options.capFrameRate),
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
@@ -152,6 +170,32 @@ export function startPackagerRun(options: {
   let seen = 0;
   let initBytes: Buffer | null = null;
   let previousEnd: number | null = null;
+  // Program date times come from the ingest clock: the run's first output frame stands where
+  // the init segment's edit list puts it on the input timeline (ffmpeg may drop frames before it
+  // while it probes), at the moment that arrived; later segments at their decode time after it.
+  // ffmpeg's own PDT (its wall clock when it writes) runs late by its probing and buffering, so
+  // it is only the fallback.
+  let timingTrack: Fmp4TimingTrack | null = null;
+  let runAnchor: { wallClock: number; decodeTime: number } | null = null;
+  const ingestProgramDateTime = (bytes: Buffer): number | null => {
+    if (!initBytes || !input.wallClockAt) return null;
+    timingTrack ??= fmp4TimingTrack(initBytes);
+    if (!timingTrack) return null;
+    const decodeTime = fmp4DecodeTime(bytes, timingTrack.trackId);
+    if (decodeTime === null) return null;
+    if (!runAnchor) {
+      const firstFrame = fmp4PresentationStart(initBytes, timingTrack.trackId) ?? 0;
+      const wallClock = input.wallClockAt(firstFrame + decodeTime / timingTrack.timescale);
+      if (wallClock === null) return null;
+      runAnchor = { wallClock, decodeTime };
+    }
+    return segmentProgramDateTime(
+      runAnchor.wallClock,
+      runAnchor.decodeTime,
+      decodeTime,
+      timingTrack.timescale,
+    );
+  };
   let collecting: Promise<void> = Promise.resolve();
   const collect = () => {
     collecting = collecting.then(async () => {
@@ -159,12 +203,17 @@ export function startPackagerRun(options: {
       if (text === null) return;
       const entries = parseMediaPlaylist(text);
       for (const entry of entries.slice(seen)) {
-        const bytes = await readFile(join(recording.dir, entry.uri)).catch(() => null);
+        const bytes = await readFile(join(dir, entry.uri)).catch(() => null);
         if (!bytes) return;
+        if (!isWholeFragment(bytes)) {
+          options.onBrokenSegment?.(entry.uri);
+          return;
+        }
         const initUri = entry.initUri ?? `r${run}-init.mp4`;
-        const init = initBytes ? null : await readFile(join(recording.dir, initUri)).catch(() => null);
+        const init = initBytes ? null : await readFile(join(dir, initUri)).catch(() => null);
         if (init) initBytes = init;
-        const programDateTime = entry.programDateTime ?? previousEnd ?? Date.now();
+        const programDateTime =
+          ingestProgramDateTime(bytes) ?? entry.programDateTime ?? previousEnd ?? Date.now();
         const segment = await recording.add(
           {
             uri: entry.uri,
@@ -175,7 +224,9 @@ export function startPackagerRun(options: {
           },
           bytes,
           init,
+          { onDisk: options.output?.onDisk ?? true },
         );
+        if (options.output) await unlink(join(dir, entry.uri)).catch(() => undefined);
         previousEnd = programDateTime + entry.duration * 1000;
         seen += 1;
         options.onSegment?.(segment, bytes.length);
@@ -200,6 +251,8 @@ export function startPackagerRun(options: {
       clearInterval(poll);
       watcher?.close();
       input.stdin?.unpipe(child.stdin as NodeJS.WritableStream);
+      // The run's feed is its own: left open, it would buffer the publisher's stream for nobody.
+      input.stdin?.destroy();
       // The segments of the run's last moments.
       void collect().then(() => resolve({ code, stopped, stderr }));
     };

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -7,22 +9,177 @@ import { RECORDING_FILE_PATTERN } from './show-recording.ts';
 
 const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
+const PLAYLIST_CACHE_CONTROL = 'no-cache';
+const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Where the HLS viewers play: `/live/<eventId>/<file>`. */
+const LIVE_PATH_PREFIX = '/live/';
+/**
+ * How long a playlist answer is given again without asking the live service: a playlist changes
+ * once a second (a segment), so 50 ms more delay at most, and thousands of viewers a second cost
+ * a few lookups (bench/live).
+ */
+const PLAYLIST_REUSE_MS = 50;
+
+/** An answer to an HLS request: its status, headers (flat: name, value, …) and body. */
+interface HlsResponse {
+  status: 200 | 304;
+  headers: string[];
+  body: Buffer | null;
+}
 
 /**
- * Answers on the raw response, past Fastify's send pipeline (serialisers, onSend hooks): every
- * viewer asks for a playlist and a segment each second, so this path is the node's capacity
- * (bench/live). Its headers are all set here, the security ones included.
+ * Headers every HLS answer carries: viewers of any origin play the stream (the player is embedded
+ * on retailers' sites), and the body is never sniffed for another type.
  */
-function sendRaw(reply: FastifyReply, contentType: string, cacheControl: string, body: string | Buffer) {
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(body),
-    'cache-control': cacheControl,
-    'access-control-allow-origin': '*',
-    'x-content-type-options': 'nosniff',
+const COMMON_HEADERS = ['access-control-allow-origin', '*', 'x-content-type-options', 'nosniff'];
+
+/** A playlist's answers, made once per text: thousands of viewers ask for the same one each second. */
+interface PreparedPlaylist {
+  text: string;
+  /** When the live service last answered this text (performance.now()). */
+  checkedAt: number;
+  etag: string;
+  ok: HlsResponse;
+  notModified: HlsResponse;
+}
+
+function preparePlaylist(text: string): PreparedPlaylist {
+  const body = Buffer.from(text);
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const headers = [...COMMON_HEADERS, 'cache-control', PLAYLIST_CACHE_CONTROL, 'etag', etag];
+  return {
+    text,
+    checkedAt: performance.now(),
+    etag,
+    ok: {
+      status: 200,
+      headers: [...headers, 'content-type', PLAYLIST_CONTENT_TYPE, 'content-length', String(body.length)],
+      body,
+    },
+    // A CDN (or player) revalidating an unchanged playlist gets no body.
+    notModified: { status: 304, headers, body: null },
+  };
+}
+
+/**
+ * Serves the HLS files of live shows (playlists and segments), answers made once and reused:
+ * a playlist's bytes, ETag and headers per text, a segment's headers per segment. Null when
+ * there is no such file (the caller answers 404).
+ */
+export function createHlsResponder(live: LiveService) {
+  const playlists = new Map<string, PreparedPlaylist>();
+  const segmentResponses = new WeakMap<Buffer, HlsResponse>();
+  const playlistKey = (eventId: string, file: string, preview: string | null) =>
+    preview === null ? `${eventId}/${file}` : `${eventId}/${file}?${preview}`;
+
+  /** The playlist answer the live service gave less than PLAYLIST_REUSE_MS ago, if any (no await). */
+  function recentPlaylist(
+    eventId: string,
+    file: string,
+    preview: string | null,
+    ifNoneMatch: string | undefined,
+  ): HlsResponse | null {
+    const prepared = playlists.get(playlistKey(eventId, file, preview));
+    if (!prepared || performance.now() - prepared.checkedAt >= PLAYLIST_REUSE_MS) return null;
+    return ifNoneMatch === prepared.etag ? prepared.notModified : prepared.ok;
+  }
+
+  async function respond(
+    eventId: string,
+    file: string,
+    preview: string | null,
+    ifNoneMatch: string | undefined,
+  ): Promise<HlsResponse | null> {
+    if (!EVENT_ID_PATTERN.test(eventId) || !RECORDING_FILE_PATTERN.test(file)) return null;
+    if (file.endsWith('.m3u8')) {
+      const text = await live.playlist(eventId, file === 'live.m3u8' ? 'live' : 'replay', preview);
+      if (text === null) return null;
+      const key = playlistKey(eventId, file, preview);
+      let prepared = playlists.get(key);
+      if (prepared?.text !== text) {
+        prepared = preparePlaylist(text);
+        // Guessed ids never get here (no playlist); previews are few. Bounded all the same.
+        if (playlists.size > 10_000) playlists.clear();
+        playlists.set(key, prepared);
+      } else prepared.checkedAt = performance.now();
+      return ifNoneMatch === prepared.etag ? prepared.notModified : prepared.ok;
+    }
+    const found = await live.file(eventId, file, preview);
+    if (!found) return null;
+    let response = segmentResponses.get(found.bytes);
+    if (!response) {
+      response = {
+        status: 200,
+        headers: [
+          ...COMMON_HEADERS,
+          'cache-control',
+          SEGMENT_CACHE_CONTROL,
+          'content-type',
+          found.contentType,
+          'content-length',
+          String(found.bytes.length),
+        ],
+        body: found.bytes,
+      };
+      segmentResponses.set(found.bytes, response);
+    }
+    return response;
+  }
+  return { respond, recentPlaylist };
+}
+
+function send(raw: ServerResponse, response: HlsResponse, head: boolean) {
+  raw.writeHead(response.status, response.headers);
+  raw.end(head ? undefined : (response.body ?? undefined));
+}
+
+/**
+ * Takes the HLS requests off the HTTP server before Fastify sees them: every viewer asks for a
+ * playlist and a segment each second, so this path is the node's capacity (bench/live), and
+ * Fastify's per-request work (request objects, logging, hooks) would be most of its cost. Only
+ * answers it has are given here: a miss or an odd request goes on to Fastify's route, which
+ * answers the same way (and its 404s).
+ */
+function serveHlsBeforeFastify(
+  server: Server,
+  { respond, recentPlaylist }: ReturnType<typeof createHlsResponder>,
+  log: FastifyBaseLogger,
+) {
+  const fastify = server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners('request');
+  const passOn = (request: IncomingMessage, response: ServerResponse) => {
+    for (const listener of fastify) listener.call(server, request, response);
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '';
+    const method = request.method;
+    if (!url.startsWith(LIVE_PATH_PREFIX) || (method !== 'GET' && method !== 'HEAD')) {
+      return passOn(request, response);
+    }
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const slash = path.indexOf('/', LIVE_PATH_PREFIX.length);
+    if (slash === -1) return passOn(request, response);
+    const eventId = path.slice(LIVE_PATH_PREFIX.length, slash);
+    const file = path.slice(slash + 1);
+    const preview = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('preview');
+    const ifNoneMatch = request.headers['if-none-match'];
+    const recent = recentPlaylist(eventId, file, preview, ifNoneMatch);
+    if (recent) return send(response, recent, method === 'HEAD');
+    respond(eventId, file, preview, ifNoneMatch).then(
+      (answer) => {
+        if (answer) send(response, answer, method === 'HEAD');
+        else passOn(request, response);
+      },
+      (error: unknown) => {
+        log.error({ err: error, url }, 'serving a live file failed');
+        passOn(request, response);
+      },
+    );
   });
-  reply.raw.end(body);
 }
 
 /**
@@ -62,26 +219,22 @@ export function registerLiveRoutes(
     staff,
   );
 
+  const hls = createHlsResponder(live);
   app.get<{ Params: { eventId: string; file: string }; Querystring: { preview?: unknown } }>(
     '/live/:eventId/:file',
     // Segments are compressed video and playlists tiny: compressing them only costs CPU.
     { compress: false },
     async (request, reply) => {
       const { eventId, file } = request.params;
-      if (!EVENT_ID_PATTERN.test(eventId) || !RECORDING_FILE_PATTERN.test(file))
-        throw notFound('No such file.');
-      // Viewers of any origin play the stream (the player is embedded on retailers' sites).
-      reply.header('access-control-allow-origin', '*');
       // The studio's preview (before Go live) carries its token on the playlist and segments.
       const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
-      if (file.endsWith('.m3u8')) {
-        const playlist = await live.playlist(eventId, file === 'live.m3u8' ? 'live' : 'replay', preview);
-        if (playlist === null) throw notFound('This show has no such playlist (yet).');
-        return sendRaw(reply, PLAYLIST_CONTENT_TYPE, 'no-cache', playlist);
-      }
-      const found = await live.file(eventId, file, preview);
-      if (!found) throw notFound('No such segment.');
-      return sendRaw(reply, found.contentType, 'public, max-age=31536000, immutable', found.bytes);
+      const answer = await hls.respond(eventId, file, preview, request.headers['if-none-match']);
+      if (!answer)
+        throw notFound(file.endsWith('.m3u8') ? 'This show has no such playlist (yet).' : 'No such file.');
+      // Past Fastify's send pipeline: the answer carries all its headers, the security ones too.
+      reply.hijack();
+      send(reply.raw, answer, request.method === 'HEAD');
     },
   );
+  serveHlsBeforeFastify(app.server, hls, app.log);
 }

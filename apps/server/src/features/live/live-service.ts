@@ -1,7 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { statfs } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type LiveStreamState, nextLiveStreamState, type RecordedSegment } from '@vitrine/domain';
+import {
+  DISK_RESUME_RESERVES,
+  diskOutlook,
+  type LiveStreamState,
+  nextLiveStreamState,
+  type RecordedSegment,
+  transcodeRefusal,
+} from '@vitrine/domain';
 import type { LiveStreamHealth, LiveStreamView } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -20,6 +28,7 @@ import type {
   PublishResult,
   PublishSession,
 } from './publish-session.ts';
+import { freeDiskBytes } from './recording-disk.ts';
 import {
   contentTypeOf,
   openShowRecording,
@@ -30,8 +39,8 @@ import {
 
 /** ffmpeg may crash this often in a minute and be restarted into the show; after that the publish ends. */
 const PACKAGER_RESTARTS_PER_MINUTE = 3;
-/** Below this much free disk where recordings go, the studio warns the host. */
-export const LOW_DISK_BYTES = 2 * 1024 ** 3;
+/** How often the recordings disk is looked at while a show is published. */
+const DISK_CHECK_MS = 1000;
 /** Segments whose sizes and durations give the incoming bitrate and keyframe interval. */
 const HEALTH_SEGMENTS = 5;
 
@@ -51,6 +60,11 @@ interface Publisher {
   session: PublishSession & { finish(reason: PublishEndReason): void };
   packager: PackagerRun | null;
   restarts: number[];
+  /** Whether the packager writes to memory (the recordings disk is full): the recording pauses. */
+  spilling: boolean;
+  /** A packager run is being replaced (onto or off the disk). */
+  switching: boolean;
+  diskTimer: NodeJS.Timeout | null;
 }
 
 /** What this node holds of one show's stream. */
@@ -64,6 +78,14 @@ interface StreamRuntime {
   sharedInits: Set<string>;
   /** Transitions of one stream run one after another. */
   queue: Promise<unknown>;
+  /** The last publish refused for what it sent (shown in the studio), until one is taken. */
+  refusal: { message: string; at: number } | null;
+  /**
+   * What goes to the relay, in order: a segment's playlists shared late must not overwrite the
+   * ended show's (the replay with ENDLIST), so once `sharedEnd` later ones keep theirs.
+   */
+  relayQueue: Promise<void>;
+  sharedEnd: boolean;
 }
 
 export interface LiveServiceDeps {
@@ -145,6 +167,9 @@ export function createLiveService(deps: LiveServiceDeps) {
           recent: [],
           sharedInits: new Set(),
           queue: Promise.resolve(),
+          refusal: null,
+          relayQueue: Promise.resolve(),
+          sharedEnd: false,
         };
         runtimes.set(eventId, runtime);
         opening.delete(eventId);
@@ -184,8 +209,13 @@ export function createLiveService(deps: LiveServiceDeps) {
     return { from: record.state, to: next.state };
   }
 
+  /** The memory folder a publisher's packager writes to while the recordings disk is full. */
+  const spillDirOf = (runtime: StreamRuntime) =>
+    join(config.spillDir, `vitrine-live-${process.pid}-${runtime.eventId}`);
+
   function startPackager(runtime: StreamRuntime, publisher: Publisher): void {
     if (!ffmpeg.available) return;
+    if (publisher.spilling) mkdirSync(spillDirOf(runtime), { recursive: true });
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
       // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
@@ -194,6 +224,11 @@ export function createLiveService(deps: LiveServiceDeps) {
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
       continues: runtime.recording.segments().length > 0,
+      ...(publisher.spilling ? { output: { dir: spillDirOf(runtime), onDisk: false as const } } : {}),
+      onBrokenSegment: (uri) => {
+        log.warn({ eventId: runtime.eventId, uri }, 'the packager could not finish a segment; not recorded');
+        void watchDisk(runtime, publisher);
+      },
       onSegment: (segment, bytes) => {
         runtime.recent = [...runtime.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
         if (relay) {
@@ -206,8 +241,25 @@ export function createLiveService(deps: LiveServiceDeps) {
         log.error({ err: error, eventId: runtime.eventId }, 'recording a live segment failed'),
     });
     publisher.packager = packager;
-    void packager.exited.then(({ code, stopped, stderr }) => {
+    void packager.exited.then(async ({ code, stopped, stderr }) => {
       if (stopped || runtime.publisher !== publisher || closed) return;
+      if (publisher.input.playedOut?.()) {
+        log.info({ eventId: runtime.eventId }, 'live input played out; the show ends');
+        void serialized(runtime, async () => {
+          const record = await requireRecord(runtime.eventId);
+          if (record.state === 'live' || record.state === 'reconnecting')
+            await finishShow(runtime, record, 'end');
+          else publisher.session.finish('publisher-gone');
+        }).catch((error) => log.error({ err: error, eventId: runtime.eventId }, 'ending a live show failed'));
+        return;
+      }
+      // A full disk is no crash: the next run writes to memory.
+      if (!publisher.spilling && (await diskIsFull(runtime))) {
+        if (runtime.publisher !== publisher || closed || publisher.packager !== packager) return;
+        startSpilling(runtime, publisher);
+        startPackager(runtime, publisher);
+        return;
+      }
       // ffmpeg died under a publisher still sending: restart it into the same recording.
       const time = now();
       publisher.restarts = [...publisher.restarts.filter((at) => at > time - 60_000), time];
@@ -224,8 +276,71 @@ export function createLiveService(deps: LiveServiceDeps) {
     });
   }
 
+  const bitrateKbps = (runtime: StreamRuntime): number | null => {
+    const seconds = runtime.recent.reduce((sum, segment) => sum + segment.duration, 0);
+    const bytes = runtime.recent.reduce((sum, segment) => sum + segment.bytes, 0);
+    return seconds > 0 ? Math.round((bytes * 8) / seconds / 1000) : null;
+  };
+
+  /** Whether the recordings disk has less free than the reserve a recording keeps in hand. */
+  async function diskIsFull(runtime: StreamRuntime): Promise<boolean> {
+    const free = await freeDiskBytes(config.dir);
+    return free !== null && free < diskOutlook(free, bitrateKbps(runtime)).reserveBytes;
+  }
+
+  function startSpilling(runtime: StreamRuntime, publisher: Publisher) {
+    publisher.spilling = true;
+    log.error(
+      { eventId: runtime.eventId, dir: config.dir, spillDir: spillDirOf(runtime) },
+      'the recordings disk is full: the show goes on for viewers from memory, and its recording pauses until space is freed',
+    );
+  }
+
+  /**
+   * Looks at the recordings disk: below the reserve the packager is moved to memory (before a
+   * write can fail half-way: what is recorded stays whole); with space again, back to the disk.
+   */
+  async function watchDisk(runtime: StreamRuntime, publisher: Publisher): Promise<void> {
+    if (publisher.switching || runtime.publisher !== publisher || closed) return;
+    publisher.switching = true;
+    try {
+      const free = await freeDiskBytes(config.dir);
+      if (free === null) return;
+      const { reserveBytes } = diskOutlook(free, bitrateKbps(runtime));
+      const spill = !publisher.spilling && free < reserveBytes;
+      const resume = publisher.spilling && free >= reserveBytes * DISK_RESUME_RESERVES;
+      if (!spill && !resume) return;
+      if (spill) startSpilling(runtime, publisher);
+      else {
+        publisher.spilling = false;
+        log.info(
+          { eventId: runtime.eventId, freeBytes: free },
+          'space on the recordings disk again: the recording resumes',
+        );
+      }
+      await publisher.packager?.stop();
+      if (runtime.publisher === publisher && !closed) startPackager(runtime, publisher);
+    } finally {
+      publisher.switching = false;
+    }
+  }
+
+  /** Stops a publisher's packaging: its disk watch, its packager, its memory folder. */
+  async function stopPackaging(runtime: StreamRuntime, publisher: Publisher) {
+    if (publisher.diskTimer) clearInterval(publisher.diskTimer);
+    publisher.diskTimer = null;
+    await publisher.packager?.stop();
+    await rm(spillDirOf(runtime), { recursive: true, force: true }).catch(() => undefined);
+  }
+
   /** Puts a new segment (and its init segment, once) and the playlists on the relay. */
-  async function share(runtime: StreamRuntime, segment: RecordedSegment) {
+  function share(runtime: StreamRuntime, segment: RecordedSegment): Promise<void> {
+    const shared = runtime.relayQueue.then(() => shareNow(runtime, segment));
+    runtime.relayQueue = shared.catch(() => undefined);
+    return shared;
+  }
+
+  async function shareNow(runtime: StreamRuntime, segment: RecordedSegment) {
     if (!relay) return;
     const files: { name: string; bytes: Buffer; init?: boolean }[] = [];
     if (!runtime.sharedInits.has(segment.initUri)) {
@@ -236,6 +351,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     const media = await runtime.recording.file(segment.uri);
     if (media) files.push({ name: segment.uri, bytes: media.bytes });
     await relay.putSegment(runtime.eventId, files);
+    if (runtime.sharedEnd) return;
     const record = await store.byEvent(runtime.eventId);
     await relay.putPlaylists(
       runtime.eventId,
@@ -254,7 +370,7 @@ export function createLiveService(deps: LiveServiceDeps) {
   async function publisherGone(runtime: StreamRuntime, publisher: Publisher, reason: PublishEndReason) {
     if (runtime.publisher !== publisher) return;
     runtime.publisher = null;
-    await publisher.packager?.stop();
+    await stopPackaging(runtime, publisher);
     if (reason === 'show-ended') return;
     const record = await store.byEvent(runtime.eventId);
     if (!record) return;
@@ -296,12 +412,21 @@ export function createLiveService(deps: LiveServiceDeps) {
     const publisher = runtime.publisher;
     if (publisher) {
       publisher.session.finish('show-ended');
-      await publisher.packager?.stop();
+      await stopPackaging(runtime, publisher);
     }
     const liveStartTime = record.liveStartTime ?? endTime;
-    const firstFrame = await runtime.recording.finish(record.liveStartTime);
+    const { firstFrame, notWritten } = await runtime.recording.finish(record.liveStartTime);
+    if (notWritten) {
+      log.error(
+        { err: notWritten, eventId: runtime.eventId },
+        'the replay playlist could not be written (is the recordings disk full?): it is served from memory until a restart',
+      );
+    }
     if (relay) {
       const replay = await runtime.recording.file(REPLAY_PLAYLIST);
+      // After every segment shared before (their playlists are older).
+      await runtime.relayQueue;
+      runtime.sharedEnd = true;
       await relay
         .putPlaylists(
           runtime.eventId,
@@ -324,17 +449,24 @@ export function createLiveService(deps: LiveServiceDeps) {
   }
 
   function refusal(
-    reason: 'unknown-key' | 'already-publishing' | 'ended' | 'no-ffmpeg',
+    reason: 'unknown-key' | 'already-publishing' | 'ended' | 'no-ffmpeg' | 'beyond-transcode-budget',
     request: PublishRequest,
+    detail?: { eventId: string; message: string },
   ) {
     const messages = {
       'unknown-key': 'No show has this stream key.',
       'already-publishing': 'This show already has a publisher.',
       ended: 'This show has ended.',
       'no-ffmpeg': ffmpeg.available ? '' : ffmpeg.missing,
+      'beyond-transcode-budget': detail?.message ?? '',
     };
     log.warn(
-      { protocol: request.protocol, remoteAddress: request.remoteAddress, reason },
+      {
+        protocol: request.protocol,
+        remoteAddress: request.remoteAddress,
+        reason,
+        ...(detail ? { eventId: detail.eventId } : {}),
+      },
       `live publish refused: ${messages[reason]}`,
     );
     return { ok: false as const, reason, message: messages[reason] };
@@ -349,6 +481,15 @@ export function createLiveService(deps: LiveServiceDeps) {
       const record = await store.byEvent(found.eventId);
       if (!record || record.streamKey !== request.streamKey) return refusal('unknown-key', request);
       if (runtime.publisher) return refusal('already-publishing', request);
+      // Video to transcode beyond the node's budget would take every core: refused, with why.
+      const beyond =
+        request.input.videoCodec === 'h264'
+          ? null
+          : transcodeRefusal(request.input.videoFormat ?? null, config.transcodeBudget);
+      if (beyond) {
+        runtime.refusal = { message: beyond, at: now() };
+        return refusal('beyond-transcode-budget', request, { eventId: record.eventId, message: beyond });
+      }
       const next = nextLiveStreamState(record.state, 'publish');
       if (!next.ok) return refusal(next.reason === 'ended' ? 'ended' : 'already-publishing', request);
       if (!(await store.transition(record.eventId, record.state, next.state))) {
@@ -365,6 +506,8 @@ export function createLiveService(deps: LiveServiceDeps) {
         finish(reason: PublishEndReason) {
           if (over) return;
           over = true;
+          if (publisher.diskTimer) clearInterval(publisher.diskTimer);
+          publisher.diskTimer = null;
           for (const listener of listeners) listener(reason);
           if (reason !== 'show-ended') {
             void serialized(runtime, () => publisherGone(runtime, publisher, reason)).catch((error) =>
@@ -383,10 +526,21 @@ export function createLiveService(deps: LiveServiceDeps) {
         session,
         packager: null,
         restarts: [],
+        spilling: await diskIsFull(runtime),
+        switching: false,
+        diskTimer: null,
       };
       runtime.publisher = publisher;
       runtime.recent = [];
+      runtime.refusal = null;
+      if (publisher.spilling) startSpilling(runtime, publisher);
       startPackager(runtime, publisher);
+      publisher.diskTimer = setInterval(() => {
+        void watchDisk(runtime, publisher).catch((error) =>
+          log.error({ err: error, eventId: runtime.eventId }, 'watching the recordings disk failed'),
+        );
+      }, DISK_CHECK_MS);
+      publisher.diskTimer.unref();
       log.info(
         {
           eventId: record.eventId,
@@ -419,10 +573,9 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!runtime || !publisher) return null;
     const stats = publisher.packager?.stats();
     const seconds = runtime.recent.reduce((sum, segment) => sum + segment.duration, 0);
-    const bytes = runtime.recent.reduce((sum, segment) => sum + segment.bytes, 0);
     return {
       protocol: publisher.protocol,
-      bitrateKbps: seconds > 0 ? Math.round((bytes * 8) / seconds / 1000) : null,
+      bitrateKbps: bitrateKbps(runtime),
       framesPerSecond: stats?.framesPerSecond ?? null,
       // ffmpeg cuts a segment at the first keyframe after each second: their length is the interval.
       keyframeIntervalSeconds:
@@ -433,14 +586,13 @@ export function createLiveService(deps: LiveServiceDeps) {
     };
   }
 
-  async function disk(): Promise<LiveStreamView['disk']> {
-    try {
-      const stats = await statfs(config.dir);
-      const freeBytes = stats.bavail * stats.bsize;
-      return { freeBytes, low: freeBytes < LOW_DISK_BYTES };
-    } catch {
-      return { freeBytes: null, low: false };
-    }
+  /** The recordings disk for the studio: free space, minutes left at the incoming bitrate, warnings. */
+  async function disk(runtime: StreamRuntime | undefined): Promise<LiveStreamView['disk']> {
+    const full = runtime?.publisher?.spilling ?? false;
+    const free = await freeDiskBytes(config.dir);
+    if (free === null) return { freeBytes: null, minutesLeft: null, low: full, full };
+    const outlook = diskOutlook(free, runtime ? bitrateKbps(runtime) : null);
+    return { freeBytes: free, minutesLeft: outlook.minutesLeft, low: outlook.low || full, full };
   }
 
   async function view(record: LiveStreamRecord, origin: string): Promise<LiveStreamView> {
@@ -461,7 +613,8 @@ export function createLiveService(deps: LiveServiceDeps) {
       packager: ffmpeg.available
         ? { available: true, ffmpeg: ffmpeg.path, missing: null }
         : { available: false, ffmpeg: null, missing: ffmpeg.missing },
-      disk: await disk(),
+      disk: await disk(runtimes.get(record.eventId)),
+      refusal: runtimes.get(record.eventId)?.refusal ?? null,
     };
   }
 
@@ -517,14 +670,23 @@ export function createLiveService(deps: LiveServiceDeps) {
       return view(await requireRecord(eventId), origin);
     },
 
-    async goLive(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
+    /**
+     * `liveStartTime` is now, unless the show started at a set moment (a premiere goes live at
+     * its scheduled time, so its stamps and the replay share that clock).
+     */
+    async goLive(
+      pageUid: string,
+      eventId: string,
+      origin: string,
+      options: { liveStartTime?: number } = {},
+    ): Promise<LiveStreamView> {
       await requireShow(pageUid, eventId);
       await store.ensure(eventId, pageUid, now());
       const runtime = await runtimeOf(eventId);
       await serialized(runtime, async () => {
         const record = await requireRecord(eventId);
         if (record.state === 'live') return;
-        const liveStartTime = now();
+        const liveStartTime = options.liveStartTime ?? now();
         await transition(eventId, 'go-live', { liveStartTime });
         await events.setStreamVideo(eventId, {
           currentStatus: 'live',
@@ -586,7 +748,12 @@ export function createLiveService(deps: LiveServiceDeps) {
         return signed(runtime.recording.livePlaylist(record.state === 'ended', record.liveStartTime));
       }
       if (record.state === 'ended') {
-        const file = await runtime.recording.file(PLAYLIST_NAMES.replay);
+        let file = await runtime.recording.file(PLAYLIST_NAMES.replay);
+        if (!file) {
+          // Ended on a full disk, then restarted: the replay is composed again (and written when it fits).
+          await runtime.recording.finish(record.liveStartTime);
+          file = await runtime.recording.file(PLAYLIST_NAMES.replay);
+        }
         return file ? file.bytes.toString('utf8') : null;
       }
       return runtime.recording.replayPlaylist(record.liveStartTime);
@@ -636,7 +803,7 @@ export function createLiveService(deps: LiveServiceDeps) {
           const publisher = runtime.publisher;
           runtime.publisher = null;
           publisher?.session.finish('show-ended');
-          await publisher?.packager?.stop();
+          if (publisher) await stopPackaging(runtime, publisher);
         }),
       );
     },

@@ -36,6 +36,11 @@ declare module 'node-media-server/src/protocol/rtmp.js' {
   }
 }
 
+declare module 'node-media-server/src/protocol/amf.js' {
+  /** Decodes an AMF0 data message (`@setDataFrame`/`onMetaData`): `dataObj` holds the metadata. */
+  export function decodeAmf0Data(data: Buffer): { cmd?: string; dataObj?: unknown };
+}
+
 declare module 'node-media-server/src/protocol/flv.js' {
   import type AVPacket from 'node-media-server/src/core/avpacket.js';
 

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { PublishedVideoFormat } from '@vitrine/domain';
 
 /**
  * The one door every ingest protocol goes through (RTMP here, WHIP in its own module): a
@@ -7,8 +8,11 @@ import type { Readable } from 'node:stream';
  * recording and runs the show's lifecycle (receiving → live ⇄ reconnecting → ended).
  */
 
-/** How the publisher reached us (logged, and shown in the studio's stream health). */
-export type PublishProtocol = 'rtmp' | 'whip' | 'srt';
+/**
+ * How the publisher reached us (logged, and shown in the studio's stream health); `premiere` is
+ * the server itself playing an uploaded video (features/premiere).
+ */
+export type PublishProtocol = 'rtmp' | 'whip' | 'srt' | 'premiere';
 
 /**
  * The codec the publisher sends. H.264 is passed through (`-c:v copy`); anything else is
@@ -26,17 +30,31 @@ export interface PublishInputRun {
   args: string[];
   /** Bytes for ffmpeg's stdin, when `args` read `pipe:0`; stdin is closed otherwise. */
   stdin?: Readable;
+  /**
+   * When the moment at `inputSeconds` on ffmpeg's input timeline ARRIVED at the ingest, on the
+   * ingest clock (`@vitrine/domain` ingest-clock): the anchor of program date times. `args` then
+   * include `-copyts`, so the packager's output keeps the input's timestamps. Null before a
+   * frame went to ffmpeg; without it the packager falls back to ffmpeg's own (late) clock.
+   */
+  wallClockAt?: (inputSeconds: number) => number | null;
 }
 
 /** The input side of a publish: the live service starts (and restarts) ffmpeg with it. */
 export interface PublishInput {
   videoCodec: PublishVideoCodec;
+  /** The video's size and rate as the publisher declares them (RTMP metadata), when it does. */
+  videoFormat?: PublishedVideoFormat;
   /**
    * Opens the input for one ffmpeg run. Called once when the publish starts and again when
    * ffmpeg dies mid-show (it is restarted into the same recording, with a discontinuity): a
    * stdin source must then start again with its stream headers and a keyframe.
    */
   open(): PublishInputRun;
+  /**
+   * A finite input (a premiere's file) says here whether it has played out: ffmpeg exiting then
+   * finished it, and the show ends into its replay instead of ffmpeg being restarted.
+   */
+  playedOut?(): boolean;
 }
 
 export interface PublishRequest {
@@ -57,7 +75,9 @@ export type PublishRefusalReason =
   /** The show has ended; its recording is the replay. */
   | 'ended'
   /** No ffmpeg on this node (see the stream call's `ffmpeg.missing`). */
-  | 'no-ffmpeg';
+  | 'no-ffmpeg'
+  /** Video this node would have to transcode, beyond its LIVE_TRANSCODE_MAX (e.g. 4K 60 fps FLV1). */
+  | 'beyond-transcode-budget';
 
 export type PublishResult =
   | { ok: true; session: PublishSession }

@@ -1,11 +1,20 @@
 /// <reference path="./node-media-server.d.ts" />
 import { createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
+import {
+  FLV_TIMESTAMPS,
+  type IngestClock,
+  ingestFrameArrived,
+  ingestWallClockOfTimestamp,
+  type PublishedVideoFormat,
+  startIngestClock,
+} from '@vitrine/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type AVPacket from 'node-media-server/src/core/avpacket.js';
+import { decodeAmf0Data } from 'node-media-server/src/protocol/amf.js';
 import Flv from 'node-media-server/src/protocol/flv.js';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
-import type { BeginPublish, PublishSession, PublishVideoCodec } from './publish-session.ts';
+import type { BeginPublish, PublishInputRun, PublishSession, PublishVideoCodec } from './publish-session.ts';
 
 /** The RTMP application publishers use: OBS's server is rtmp://<host>:<port>/live. */
 export const RTMP_APP = 'live';
@@ -33,7 +42,8 @@ export interface RtmpIngest {
 
 /**
  * What a publisher sends, kept to start a packager at any time: the stream's headers and the
- * packets since the last keyframe (ffmpeg must start on one).
+ * packets since the last keyframe (ffmpeg must start on one); and the ingest clock of its
+ * timestamps (when they arrived), which places the packager's program date times.
  */
 class FlvFeed {
   metadata: AVPacket | null = null;
@@ -45,10 +55,30 @@ class FlvFeed {
   hasVideo = false;
   /** FLV's codec id of the video (7: H.264), once a video packet came. */
   videoCodecId: number | null = null;
+  /**
+   * The ingest clocks of the video and of the audio, each from its own packets: the picture is
+   * what program date times describe, and an encoder's audio timestamps may run apart from its
+   * video's (one counting samples from a burst at its start runs ahead), which would drag a
+   * shared clock. The audio's serves audio-only streams.
+   */
+  videoClock: IngestClock = startIngestClock(FLV_TIMESTAMPS);
+  audioClock: IngestClock = startIngestClock(FLV_TIMESTAMPS);
 
-  /** Keeps and forwards a packet; answers whether it is a video keyframe. */
-  add(packet: AVPacket): boolean {
+  /**
+   * Keeps and forwards a packet that arrived at `arrivedAt`; answers whether it is a video
+   * keyframe.
+   */
+  add(packet: AVPacket, arrivedAt: number): boolean {
+    // node-media-server parses each chunk stream into one reused buffer: a packet kept for later
+    // (the metadata, the stream headers, the GOP) needs bytes of its own.
+    packet.data = Buffer.from(packet.data.subarray(0, packet.size));
     const video = packet.codec_type === FLV_TAG_VIDEO;
+    const header = packet.flags === 0 || packet.flags === 2 || packet.flags === 5;
+    if (!header) {
+      const step = ingestFrameArrived(video ? this.videoClock : this.audioClock, packet.dts, arrivedAt);
+      if (video) this.videoClock = step.clock;
+      else this.audioClock = step.clock;
+    }
     if (video) {
       this.hasVideo = true;
       this.videoCodecId = packet.codec_id;
@@ -74,28 +104,60 @@ class FlvFeed {
         }
       }
     }
-    if (packet.flags === 0 || packet.flags === 2 || packet.flags === 5) return keyframe;
+    if (header) return keyframe;
     const tag = Flv.createMessage(packet);
     for (const sink of this.sinks) sink.write(tag);
     return keyframe;
   }
 
-  /** A new FLV stream for a packager run: header, stream headers, the current GOP, then live. */
-  open(): PassThrough {
-    const sink = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
-    sink.write(Flv.createHeader(this.audioHeader !== null, this.hasVideo));
+  /**
+   * A new FLV stream for a packager run: header, stream headers, the current GOP, then live.
+   * ffmpeg keeps its timestamps (`-copyts`), so the clock maps the packager's output back to
+   * when those frames arrived.
+   */
+  open(): PublishInputRun {
+    const stream = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+    stream.write(Flv.createHeader(this.audioHeader !== null, this.hasVideo));
     for (const packet of [this.metadata, this.audioHeader, this.videoHeader, ...this.gop]) {
-      if (packet) sink.write(Flv.createMessage(packet));
+      if (packet) stream.write(Flv.createMessage(packet));
     }
-    this.sinks.add(sink);
-    sink.on('close', () => this.sinks.delete(sink));
-    return sink;
+    this.sinks.add(stream);
+    stream.on('close', () => this.sinks.delete(stream));
+    return {
+      args: ['-copyts', '-f', 'flv', '-i', 'pipe:0'],
+      stdin: stream,
+      wallClockAt: (inputSeconds) =>
+        ingestWallClockOfTimestamp(
+          this.hasVideo ? this.videoClock : this.audioClock,
+          Math.round(inputSeconds * 1000),
+        ),
+    };
   }
 
   end() {
     for (const sink of this.sinks) sink.end();
     this.sinks.clear();
   }
+}
+
+/** The size and frame rate an encoder declares in its `onMetaData` (OBS and ffmpeg both do). */
+export function videoFormatOf(metadata: AVPacket | null): PublishedVideoFormat | undefined {
+  if (!metadata) return undefined;
+  let data: unknown;
+  try {
+    data = decodeAmf0Data(metadata.data).dataObj;
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null) return undefined;
+  const fields = data as Record<string, unknown>;
+  const positive = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+  return {
+    width: positive(fields.width),
+    height: positive(fields.height),
+    framesPerSecond: positive(fields.framerate) ?? positive(fields.videoframerate),
+  };
 }
 
 /**
@@ -158,7 +220,11 @@ export async function startRtmpIngest(options: {
         streamKey: rtmp.streamName,
         protocol: 'rtmp',
         remoteAddress,
-        input: { videoCodec, open: () => ({ args: ['-f', 'flv', '-i', 'pipe:0'], stdin: feed.open() }) },
+        input: {
+          videoCodec,
+          videoFormat: videoFormatOf(feed.metadata),
+          open: () => feed.open(),
+        },
       });
       if ((state as string) === 'closed') {
         if (result.ok) result.session.end();
@@ -209,9 +275,11 @@ export async function startRtmpIngest(options: {
           close('error');
         });
     };
+    /** When the bytes being parsed reached us: the arrival of the packets they complete. */
+    let arrivedAt = Date.now();
     rtmp.onPacketCallback = (packet) => {
       if (state !== 'waiting-codec' && state !== 'publishing' && state !== 'checking') return;
-      const keyframe = feed.add(packet);
+      const keyframe = feed.add(packet, arrivedAt);
       // Packaging starts at the first keyframe, when the codec is known (audio-only: soon).
       if (
         state === 'waiting-codec' &&
@@ -228,6 +296,7 @@ export async function startRtmpIngest(options: {
       // An RTMP handshake opens with version 3 (C0); anything else is not an encoder.
       if (firstByte && data[0] !== RTMP_VERSION) return close('not rtmp');
       firstByte = false;
+      arrivedAt = Date.now();
       let error: string | null;
       try {
         error = rtmp.parserData(data);

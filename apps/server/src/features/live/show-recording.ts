@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   LIVE_PLAYLIST_WINDOW,
@@ -10,6 +10,35 @@ import {
 
 /** Segments (and their init segments) kept in memory: the live edge every viewer asks for. */
 const LIVE_EDGE_SEGMENTS = LIVE_PLAYLIST_WINDOW * 2;
+
+/**
+ * Files read back from the disk (a replay's segments, viewers behind the live edge), kept for the
+ * next viewers asking, most recently used first, across every recording of the node.
+ */
+const DISK_READ_CACHE_BYTES = 64 * 1024 ** 2;
+const diskReads = new Map<string, Buffer>();
+let diskReadBytes = 0;
+
+function recallRead(path: string): Buffer | undefined {
+  const bytes = diskReads.get(path);
+  if (bytes) {
+    // To the end: a Map keeps insertion order, so the front is the least recently used.
+    diskReads.delete(path);
+    diskReads.set(path, bytes);
+  }
+  return bytes;
+}
+
+function rememberRead(path: string, bytes: Buffer) {
+  if (bytes.length > DISK_READ_CACHE_BYTES / 16) return;
+  diskReads.set(path, bytes);
+  diskReadBytes += bytes.length;
+  for (const [oldest, old] of diskReads) {
+    if (diskReadBytes <= DISK_READ_CACHE_BYTES) break;
+    diskReads.delete(oldest);
+    diskReadBytes -= old.length;
+  }
+}
 
 /** The list of a recording's segments, one JSON line each, appended as they come. */
 const SEGMENT_LIST = 'segments.ndjson';
@@ -41,11 +70,17 @@ export interface ShowRecording {
   segment(uri: string): RecordedSegment | null;
   /** The number of the next packager run (r1, r2, …): each run has its own init segment. */
   nextRun(): number;
-  /** Adds a segment the packager finished; `discontinuity` for the first of a later run. */
+  /**
+   * Adds a segment the packager finished; `discontinuity` for the first of a later run. Its line
+   * in the segment list is written now, or (a full disk) with the next one that fits. With
+   * `onDisk: false` (the disk is full) it is kept in memory only: it plays at the live edge but
+   * is no part of the replay.
+   */
   add(
     segment: Omit<RecordedSegment, 'sequence'>,
     bytes: Buffer,
     initBytes: Buffer | null,
+    options?: { onDisk: boolean },
   ): Promise<RecordedSegment>;
   /**
    * The live window; with ENDLIST once the show ended. Once live (`liveStartTime`), only what
@@ -54,9 +89,16 @@ export interface ShowRecording {
   livePlaylist(ended: boolean, liveStartTime: number | null): string;
   /** The replay so far (EVENT), from the Go live moment on. */
   replayPlaylist(liveStartTime: number | null): string;
-  /** Writes the finished replay (VOD) to disk and answers its first segment's program date time. */
-  finish(liveStartTime: number | null): Promise<number | null>;
-  /** A segment or init segment: from memory at the live edge, else from disk. */
+  /**
+   * Writes the finished replay (VOD) to disk and answers its first segment's program date time.
+   * On a full disk the replay playlist is kept in memory (and served from there) instead, and
+   * `notWritten` says why.
+   */
+  finish(liveStartTime: number | null): Promise<{ firstFrame: number | null; notWritten: unknown }>;
+  /**
+   * A segment or init segment the recording lists (or its replay playlist): from memory at the
+   * live edge, else from disk (what was read is kept a while for the next viewers).
+   */
   file(name: string): Promise<RecordingFile | null>;
 }
 
@@ -85,7 +127,20 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
     .map(Number);
   let lastRun = Math.max(0, ...runs);
   const memory = new Map<string, Buffer>();
+  /** Segments only in memory (the disk was full): the live edge, never the replay. */
+  const memoryOnly = new Set<string>();
+  const onDisk = (list: readonly RecordedSegment[]) =>
+    memoryOnly.size === 0 ? list : list.filter((segment) => !memoryOnly.has(segment.uri));
+  /** The replay playlist when the disk could not take it. */
+  let finishedReplay: string | null = null;
+  /** The segment list's length on disk: a line a full disk cut short is cut off again. */
+  let listBytes = await open(join(dir, SEGMENT_LIST), 'a').then(async (handle) => {
+    const { size } = await handle.stat();
+    await handle.close();
+    return size;
+  });
   const byUri = new Map(segments.map((segment) => [segment.uri, segment]));
+  const initUris = new Set(segments.map((segment) => segment.initUri));
   /** Composed playlists, until the next segment (every viewer of the show asks for the same text). */
   const composed = new Map<string, string>();
   const memo = (key: string, compose: () => string) => {
@@ -98,6 +153,33 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
     }
     return text;
   };
+
+  /** Lines of the segment list the disk did not take yet: written with the next one. */
+  let unlisted = '';
+
+  /**
+   * Appends one line to the segment list. When the disk takes only part of it (full), the list
+   * is cut back to its last whole line (a later line would be glued to the broken one) and the
+   * line waits in memory for the next append: the list catches up once space is freed.
+   */
+  async function appendLine(line: string) {
+    const text = unlisted + line;
+    const handle = await open(join(dir, SEGMENT_LIST), 'a').catch(() => null);
+    if (!handle) {
+      unlisted = text;
+      return;
+    }
+    try {
+      await handle.appendFile(text);
+      listBytes += Buffer.byteLength(text);
+      unlisted = '';
+    } catch {
+      await handle.truncate(listBytes).catch(() => undefined);
+      unlisted = text;
+    } finally {
+      await handle.close();
+    }
+  }
 
   function keepAtEdge(name: string, bytes: Buffer) {
     memory.set(name, bytes);
@@ -115,13 +197,15 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
       lastRun += 1;
       return lastRun;
     },
-    async add(segment, bytes, initBytes) {
+    async add(segment, bytes, initBytes, options = { onDisk: true }) {
       const recorded: RecordedSegment = { ...segment, sequence: segments.length };
       segments.push(recorded);
       byUri.set(recorded.uri, recorded);
+      initUris.add(recorded.initUri);
+      if (!options.onDisk) memoryOnly.add(recorded.uri);
       if (initBytes) keepAtEdge(segment.initUri, initBytes);
       keepAtEdge(segment.uri, bytes);
-      await appendFile(join(dir, SEGMENT_LIST), `${JSON.stringify(recorded)}\n`);
+      if (options.onDisk) await appendLine(`${JSON.stringify(recorded)}\n`);
       return recorded;
     },
     livePlaylist: (ended, liveStartTime) =>
@@ -130,20 +214,37 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
       ),
     replayPlaylist: (liveStartTime) =>
       memo(`replay:${liveStartTime}`, () =>
-        replayMediaPlaylist(replaySegments(segments, liveStartTime), false),
+        replayMediaPlaylist(replaySegments(onDisk(segments), liveStartTime), false),
       ),
     async finish(liveStartTime) {
-      const replay = replaySegments(segments, liveStartTime);
+      const replay = replaySegments(onDisk(segments), liveStartTime);
+      const text = replayMediaPlaylist(replay, true);
       // Written aside and renamed, so a reader never sees half a playlist.
       const temporary = join(dir, `${REPLAY_PLAYLIST}.tmp`);
-      await writeFile(temporary, replayMediaPlaylist(replay, true));
-      await rename(temporary, join(dir, REPLAY_PLAYLIST));
-      return replay[0]?.programDateTime ?? null;
+      let notWritten: unknown = null;
+      try {
+        await writeFile(temporary, text);
+        await rename(temporary, join(dir, REPLAY_PLAYLIST));
+      } catch (error) {
+        // A full disk: the replay plays from memory until the process ends.
+        finishedReplay = text;
+        notWritten = error;
+      }
+      return { firstFrame: replay[0]?.programDateTime ?? null, notWritten };
     },
     async file(name) {
+      if (name === REPLAY_PLAYLIST && finishedReplay !== null)
+        return { bytes: Buffer.from(finishedReplay), contentType: contentTypeOf(name) };
       const cached = memory.get(name);
       if (cached) return { bytes: cached, contentType: contentTypeOf(name) };
-      const bytes = await readFile(join(dir, name)).catch(() => null);
+      // Only what the recording lists: a file the packager left unfinished (a full disk) is not its.
+      if (name.endsWith('.m4s') ? !byUri.has(name) : name.endsWith('.mp4') && !initUris.has(name))
+        return null;
+      const path = join(dir, name);
+      const recalled = recallRead(path);
+      if (recalled) return { bytes: recalled, contentType: contentTypeOf(name) };
+      const bytes = await readFile(path).catch(() => null);
+      if (bytes) rememberRead(path, bytes);
       return bytes ? { bytes, contentType: contentTypeOf(name) } : null;
     },
   };

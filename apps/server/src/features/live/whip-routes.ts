@@ -29,6 +29,7 @@ const PUBLISH_REFUSALS: Record<PublishRefusalReason, WhipRefusal> = {
   'already-publishing': 'busy',
   ended: 'ended',
   'no-ffmpeg': 'unavailable',
+  'beyond-transcode-budget': 'unsupported_codec',
 };
 
 const STATUS: Record<WhipRefusal, number> = {
@@ -122,8 +123,9 @@ export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptio
           remoteAddress: request.ip,
           input: {
             videoCodec: offer.videoCodec === 'H264' ? 'h264' : 'vp8',
-            // The same SDP serves a restarted ffmpeg: the ports stay, RTP keeps flowing to them.
-            open: () => ({ args: ['-protocol_whitelist', 'file,udp,rtp', '-i', input.sdpPath] }),
+            // The same SDP serves a restarted ffmpeg: the ports stay, RTP flows to them again
+            // from a keyframe once it listens.
+            open: () => input.openRun(),
           },
         })
         .catch((error: unknown): PublishResult => {

@@ -1,7 +1,15 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  type IngestClock,
+  ingestFrameArrived,
+  ingestWallClock,
+  RTP_VIDEO_TIMESTAMPS,
+  startIngestClock,
+} from '@vitrine/domain';
 import {
   type MediaStreamTrack,
   RTCPeerConnection,
@@ -9,6 +17,7 @@ import {
   type RTCRtpTransceiver,
   type RtpPacket,
 } from 'werift';
+import type { PublishInputRun } from './publish-session.ts';
 import type { WhipVideoCodec } from './whip-offer.ts';
 
 /** How often the publisher is asked for a keyframe: a keyframe a second makes 1-second segments. */
@@ -29,6 +38,11 @@ const ICE_GATHERING_TIMEOUT_MS = 5000;
 const FFMPEG_VIDEO_PAYLOAD_TYPE = 96;
 const FFMPEG_AUDIO_PAYLOAD_TYPE = 111;
 
+/** How often the kernel's socket table is read while waiting for a packager run's ffmpeg to listen. */
+const LISTEN_POLL_MS = 10;
+/** After this long without seeing ffmpeg listen (no /proc?), forwarding starts anyway. */
+const LISTEN_WAIT_MS = 10_000;
+
 /**
  * Where a publish's RTP goes: two loopback UDP ports ffmpeg reads through an SDP file
  * (`-protocol_whitelist file,udp,rtp -i <sdpPath>`). Prepared before the offer is answered, so
@@ -40,8 +54,30 @@ export interface RtpInput {
   audioPort: number;
   videoCodec: WhipVideoCodec;
   hasAudio: boolean;
+  /**
+   * Opens the input for one packager run (the first, and each restart). Its program date times
+   * start when the run's first frame arrived, so the run knows exactly which frame that is:
+   * nothing is forwarded until its ffmpeg listens, then forwarding starts at a keyframe (ffmpeg
+   * counts RTP time from the first packet it receives).
+   */
+  openRun(): PublishInputRun;
+  /**
+   * Takes a received RTP packet onto the ingest clock; answers whether it goes to the current
+   * run's ffmpeg.
+   */
+  admit(kind: 'video' | 'audio', rtp: RtpPacket, arrivedAt: number): boolean;
+  /** Asks the publisher for a keyframe (set by the session): a run that starts listening wants one. */
+  requestKeyframe: () => void;
   /** Removes the SDP file. */
   dispose(): void;
+}
+
+/** One packager run of a WHIP publish: what it was sent so far. */
+interface RtpRun {
+  /** Its ffmpeg bound the ports: what is sent now is received. */
+  listening: boolean;
+  /** The media time of the keyframe forwarding started at, once it did. */
+  firstVideoMediaMs: number | null;
 }
 
 /** Picks the loopback ports and writes ffmpeg's SDP file for one publish. */
@@ -50,14 +86,119 @@ export async function prepareRtpInput(videoCodec: WhipVideoCodec, hasAudio: bool
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-whip-'));
   const sdpPath = join(dir, 'input.sdp');
   writeFileSync(sdpPath, ffmpegSdp({ videoCodec, videoPort, audio: hasAudio ? audioPort : null }));
-  return {
+  let clock: IngestClock = startIngestClock(RTP_VIDEO_TIMESTAMPS);
+  let run: RtpRun | null = null;
+  let disposed = false;
+  const ports = hasAudio ? [videoPort, audioPort] : [videoPort];
+  const input: RtpInput = {
     sdpPath,
     videoPort,
     audioPort,
     videoCodec,
     hasAudio,
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
+    openRun() {
+      const opened: RtpRun = { listening: false, firstVideoMediaMs: null };
+      run = opened;
+      void whenListening(ports, () => disposed || run !== opened).then(() => {
+        if (run !== opened) return;
+        opened.listening = true;
+        input.requestKeyframe();
+      });
+      return {
+        // ffmpeg counts each RTP stream's time from the first packet it receives: with the
+        // timestamps kept, the output's zero is the keyframe forwarding started at.
+        args: ['-copyts', '-protocol_whitelist', 'file,udp,rtp', '-i', sdpPath],
+        wallClockAt: (inputSeconds) => {
+          if (opened.firstVideoMediaMs === null) return null;
+          const first = ingestWallClock(clock, opened.firstVideoMediaMs);
+          return first === null ? null : Math.round(first + inputSeconds * 1000);
+        },
+      };
+    },
+    admit(kind, rtp, arrivedAt) {
+      let mediaMs = 0;
+      if (kind === 'video') {
+        const step = ingestFrameArrived(clock, rtp.header.timestamp, arrivedAt);
+        clock = step.clock;
+        mediaMs = step.mediaMs;
+      }
+      if (!run?.listening) return false;
+      if (run.firstVideoMediaMs === null) {
+        // Audio waits for the picture too, so both of ffmpeg's RTP clocks start together.
+        if (kind !== 'video' || !rtpStartsKeyframe(videoCodec, rtp.payload)) return false;
+        run.firstVideoMediaMs = mediaMs;
+      }
+      return true;
+    },
+    requestKeyframe: () => {},
+    dispose: () => {
+      disposed = true;
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
+  return input;
+}
+
+/**
+ * Resolves once every port has a listening UDP socket (ffmpeg bound it), read from the kernel's
+ * socket table; at once where there is none to read (not Linux), after LISTEN_WAIT_MS at most.
+ */
+async function whenListening(ports: number[], abandoned: () => boolean): Promise<void> {
+  const wanted = ports.map((port) => `:${port.toString(16).toUpperCase().padStart(4, '0')} `);
+  const deadline = Date.now() + LISTEN_WAIT_MS;
+  while (Date.now() < deadline && !abandoned()) {
+    const tables = await Promise.all(
+      ['/proc/net/udp', '/proc/net/udp6'].map((path) => readFile(path, 'utf8').catch(() => null)),
+    );
+    if (tables.every((table) => table === null)) return;
+    const local = tables
+      .join('\n')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[1] ?? '');
+    if (wanted.every((suffix) => local.some((address) => `${address} `.endsWith(suffix)))) return;
+    await new Promise((resolve) => setTimeout(resolve, LISTEN_POLL_MS));
+  }
+}
+
+/**
+ * Whether an RTP payload is the first packet of a keyframe, where ffmpeg can start: H.264
+ * (RFC 6184) a parameter set or the start of an IDR slice, alone, aggregated (STAP-A) or
+ * fragmented (FU-A); VP8 (RFC 7741) the start of partition 0 of a key frame.
+ */
+export function rtpStartsKeyframe(codec: WhipVideoCodec, payload: Uint8Array): boolean {
+  const first = payload[0];
+  if (first === undefined) return false;
+  if (codec === 'H264') {
+    const startsPicture = (type: number) => type === 5 || type === 7;
+    const type = first & 0x1f;
+    if (type === 24) {
+      // STAP-A: 16-bit sizes, each followed by a NAL unit.
+      for (let at = 1; at + 2 < payload.length; ) {
+        const size = ((payload[at] ?? 0) << 8) | (payload[at + 1] ?? 0);
+        if (startsPicture((payload[at + 2] ?? 0) & 0x1f)) return true;
+        at += 2 + size;
+      }
+      return false;
+    }
+    if (type === 28) {
+      const header = payload[1] ?? 0;
+      return (header & 0x80) !== 0 && startsPicture(header & 0x1f);
+    }
+    return startsPicture(type);
+  }
+  // VP8's payload descriptor, then the frame header's inverse key frame flag.
+  const start = (first & 0x10) !== 0 && (first & 0x07) === 0;
+  if (!start) return false;
+  let at = 1;
+  if (first & 0x80) {
+    const extension = payload[1] ?? 0;
+    at = 2;
+    if (extension & 0x80) at += (payload[at] ?? 0) & 0x80 ? 2 : 1;
+    if (extension & 0x40) at += 1;
+    if (extension & 0x30) at += 1;
+  }
+  const header = payload[at];
+  return header !== undefined && (header & 0x01) === 0;
 }
 
 export interface WhipSession {
@@ -104,8 +245,8 @@ function codecsFor(videoCodec: WhipVideoCodec) {
 /**
  * Answers a WHIP offer with werift and forwards the publisher's RTP (payload type rewritten to
  * the SDP's) to the loopback ports of `input`, which ffmpeg reads — the packager copies H.264 and
- * transcodes only Opus to AAC. RTP sent before ffmpeg binds is lost, which is harmless: a
- * keyframe is requested every second (and a restarted ffmpeg gets one within a second).
+ * transcodes only Opus to AAC. What each packager run gets starts at a keyframe once its ffmpeg
+ * listens (`RtpInput.openRun`): one is requested then, and every second.
  */
 export async function openWhipSession(options: WhipSessionOptions): Promise<WhipSession> {
   const { input } = options;
@@ -161,6 +302,7 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
           counts.videoPackets += 1;
           counts.videoBytes += rtp.payload.length;
         } else counts.audioPackets += 1;
+        if (!input.admit(isVideo ? 'video' : 'audio', rtp, lastMediaAt)) return;
         rtp.header.payloadType = isVideo ? FFMPEG_VIDEO_PAYLOAD_TYPE : FFMPEG_AUDIO_PAYLOAD_TYPE;
         forward(socket, rtp.serialize(), isVideo ? input.videoPort : input.audioPort);
       });
@@ -169,6 +311,7 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
           if (track.ssrc !== undefined) transceiver.receiver.sendRtcpPLI(track.ssrc).catch(() => {});
         };
         askKeyframe();
+        input.requestKeyframe = askKeyframe;
         timers.push(setInterval(askKeyframe, WHIP_KEYFRAME_REQUEST_MS));
       }
     });

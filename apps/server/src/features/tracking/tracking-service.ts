@@ -1,4 +1,5 @@
 import type { TrackingEvent } from '@vitrine/protocol';
+import { WATCH_HEARTBEAT_EVENT } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import type { AuthenticatedUser } from '../auth/auth-service.ts';
 
@@ -179,6 +180,63 @@ export function createTrackingService(db: Queryable) {
         videoTime: row.video_time === null ? null : Number(row.video_time),
         delayMs: row.delay_ms === null ? null : Number(row.delay_ms),
       }));
+    },
+
+    /**
+     * A live show's recent figures as its viewers' players report them, for the control room:
+     * comments and reactions received since `recentSince`, and the latest delay each viewer
+     * watching live reported since `delaySince` (one per viewer). Both read only the recent part
+     * of the (page, campaign, received_at) index.
+     */
+    async showRecentFigures(
+      pageUid: string,
+      campaignUid: string,
+      window: { recentSince: number; delaySince: number },
+    ): Promise<{ comments: number; reactions: number; delays: number[] }> {
+      const [counts, delays] = await Promise.all([
+        db.query<{ comments: number; reactions: number }>(
+          `SELECT count(*) FILTER (WHERE tracking_event = 'user.commented')::int AS comments,
+                  count(*) FILTER (WHERE tracking_event = 'user.reacted')::int AS reactions
+           FROM tracking_events
+           WHERE page_uid = $1 AND campaign_uid = $2 AND received_at >= to_timestamp($3 / 1000.0)`,
+          [pageUid, campaignUid, window.recentSince],
+        ),
+        db.query<{ delay_ms: number }>(
+          `SELECT DISTINCT ON (COALESCE(viewer_uid, 'user:' || user_uid, 'event:' || id::text))
+             (payload->>'delayMs')::float8 AS delay_ms
+           FROM tracking_events
+           WHERE page_uid = $1 AND campaign_uid = $2 AND received_at >= to_timestamp($3 / 1000.0)
+             AND tracking_event = $4 AND NOT replay AND payload->>'delayMs' IS NOT NULL
+           ORDER BY COALESCE(viewer_uid, 'user:' || user_uid, 'event:' || id::text), received_at DESC, id DESC`,
+          [pageUid, campaignUid, window.delaySince, WATCH_HEARTBEAT_EVENT],
+        ),
+      ]);
+      return {
+        comments: counts[0]?.comments ?? 0,
+        reactions: counts[0]?.reactions ?? 0,
+        delays: delays.map((row) => Number(row.delay_ms)),
+      };
+    },
+
+    /**
+     * A show's adds to cart per catalogue product received in [from, until) (until null: up to
+     * now), as viewers' players report them; the key '' counts adds naming no product.
+     */
+    async showAddsToCart(
+      pageUid: string,
+      campaignUid: string,
+      from: number,
+      until: number | null,
+    ): Promise<Map<string, number>> {
+      const rows = await db.query<{ product_uid: string | null; adds: number }>(
+        `SELECT product_uid, count(*)::int AS adds FROM tracking_events
+         WHERE page_uid = $1 AND campaign_uid = $2 AND received_at >= to_timestamp($3 / 1000.0)
+           AND ($4::float8 IS NULL OR received_at < to_timestamp($4 / 1000.0))
+           AND tracking_event = 'cart.added-to-cart'
+         GROUP BY product_uid`,
+        [pageUid, campaignUid, from, until],
+      );
+      return new Map(rows.map((row) => [row.product_uid ?? '', row.adds]));
     },
 
     /** Deletes raw events received before `time` (the retention); returns how many. */

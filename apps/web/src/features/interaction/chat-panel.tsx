@@ -79,6 +79,13 @@ function problemText(problem: CallProblem, t: (key: string, options?: Record<str
       return t('interaction.comments.rateLimited', { count: problem.retryAfterSeconds });
     case 'closed':
       return t('interaction.comments.closed');
+    case 'banned':
+      return t('interaction.comments.banned');
+    case 'slowMode':
+      return t('interaction.comments.slowMode', {
+        count: problem.retryAfterSeconds,
+        seconds: problem.slowModeSeconds,
+      });
     case 'invalid':
       return t('interaction.comments.invalid');
     case 'failed':
@@ -164,6 +171,7 @@ export function ChatPanel({
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CallProblem | null>(null);
+  const [heldNotice, setHeldNotice] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -193,8 +201,9 @@ export function ChatPanel({
     // Spec §6: an anonymous participant enters just a name before taking part.
     if (viewer?.isAnonymous && !viewer.name.trim() && !(await requestName())) return;
     setBusy(true);
+    setHeldNotice(false);
     try {
-      await postComment({
+      const posted = await postComment({
         text: trimmed,
         threadId: replyTo?.uid ?? null,
         pageUid,
@@ -205,6 +214,7 @@ export function ChatPanel({
       // Cleared only if unchanged: what the viewer typed meanwhile stays.
       setText((current) => (current.trim() === trimmed ? '' : current));
       setReplyTo(null);
+      setHeldNotice(posted.held === true);
       stickToEnd.current = true;
       onCommented(trimmed);
     } catch (error) {
@@ -218,6 +228,13 @@ export function ChatPanel({
 
   return (
     <div className="chat">
+      {chat.announcement && (
+        // A moderator's text: React text only, never HTML.
+        <aside className="chat-announcement" aria-label={t('interaction.comments.announcement')}>
+          <span className="chat-announcement__label">{t('interaction.comments.announcement')}</span>
+          <p className="chat-announcement__text">{chat.announcement}</p>
+        </aside>
+      )}
       {chat.comments.length === 0 && !chat.loading ? (
         <p className="panel-empty">{t('player.noComments')}</p>
       ) : (
@@ -246,6 +263,9 @@ export function ChatPanel({
                   />
                 ) : (
                   <p className="comment__text">{comment.text}</p>
+                )}
+                {comment.held && (
+                  <p className="chat-private-note">{t('interaction.comments.heldForReview')}</p>
                 )}
                 {closedReason === null && editing !== comment.uid && (
                   <div className="comment__actions">
@@ -283,6 +303,10 @@ export function ChatPanel({
         <p className="chat-closed" role="status">
           {t(`interaction.comments.closedReason.${closedReason}`)}
         </p>
+      ) : chat.banned ? (
+        <p className="chat-closed chat-closed--banned" role="alert">
+          {t('interaction.comments.banned')}
+        </p>
       ) : (
         <form className="chat-composer" onSubmit={(event) => void send(event)}>
           {replyTo && (
@@ -300,6 +324,16 @@ export function ChatPanel({
           {problem && (
             <p className="chat-problem" role="alert">
               {problemText(problem, t)}
+            </p>
+          )}
+          {heldNotice && !problem && (
+            <p className="chat-composer__note" role="status">
+              {t('interaction.comments.heldForReview')}
+            </p>
+          )}
+          {chat.slowModeSeconds > 0 && (
+            <p className="chat-composer__note">
+              {t('interaction.comments.slowModeOn', { count: chat.slowModeSeconds })}
             </p>
           )}
           <div className="chat-composer__row">

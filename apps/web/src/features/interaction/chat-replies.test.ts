@@ -28,6 +28,7 @@ const parent = (replies: ChatComment['replies'] = []): ChatComment => ({
   userName: 'Q',
   verified: false,
   isWinner: false,
+  held: false,
   replies,
 });
 

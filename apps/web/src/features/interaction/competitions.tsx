@@ -8,7 +8,7 @@ import {
   winnerNotificationShowAt,
 } from '@vitrine/domain';
 import { COMMENT_MAX_LENGTH, type CompetitionPresentation } from '@vitrine/protocol';
-import { type CSSProperties, type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { logFailure } from '../../lib/debug.ts';
 import { type CallProblem, describeProblem, dismissCompetition, participate } from './interaction-api.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
@@ -25,7 +25,8 @@ export interface CompetitionsLayerProps {
   campaignUid: string;
   competitions: readonly CompetitionPresentation[];
   viewer: Viewer | null;
-  videoDelayMs: number;
+  /** The video delay now (measured on a live stream), read once per win. */
+  noticeDelayMs(): number;
   panelOpen: boolean;
   onClosePanel(): void;
   requestName(): Promise<boolean>;
@@ -34,19 +35,28 @@ export interface CompetitionsLayerProps {
 /**
  * The competitions the viewer has won, announced only once their winner notification may show
  * (the video delay plus 5 seconds after the draw, spec §4), so the panel does not tell before
- * the video does.
+ * the video does. Until then each check reads the delay again, as the notice does, so both tell together.
  */
-function useWonCompetitions(viewer: Viewer | null, campaignUid: string, videoDelayMs: number): string[] {
+function useWonCompetitions(
+  viewer: Viewer | null,
+  campaignUid: string,
+  noticeDelayMs: () => number,
+): string[] {
   const notifications = useOptionalLiveQuery(
     'notifications',
     viewer ? { userUid: viewer.uid, campaignUid } : null,
   );
   const [now, setNow] = useState(() => Date.now());
+  const showTimes = useRef(new Map<string, number>());
   const wins = notifications.docs.flatMap((doc) => {
     const uid = doc.metaData.competitionUid;
-    return doc.metaData.isCompetitionWinner === true && typeof uid === 'string'
-      ? [{ uid, showAt: winnerNotificationShowAt(doc.created, videoDelayMs) }]
-      : [];
+    if (doc.metaData.isCompetitionWinner !== true || typeof uid !== 'string') return [];
+    let showAt = showTimes.current.get(doc.uid);
+    if (showAt === undefined || showAt > now) {
+      showAt = winnerNotificationShowAt(doc.created, noticeDelayMs());
+      showTimes.current.set(doc.uid, showAt);
+    }
+    return [{ uid, showAt }];
   });
   const nextShowAt = Math.min(...wins.filter((win) => win.showAt > now).map((win) => win.showAt));
   useEffect(() => {
@@ -248,13 +258,13 @@ export default function CompetitionsLayer({
   campaignUid,
   competitions,
   viewer,
-  videoDelayMs,
+  noticeDelayMs,
   panelOpen,
   onClosePanel,
   requestName,
 }: CompetitionsLayerProps) {
   const { t } = useInteractionTranslation();
-  const won = useWonCompetitions(viewer, campaignUid, videoDelayMs);
+  const won = useWonCompetitions(viewer, campaignUid, noticeDelayMs);
   // Dismissed here at once; the user record confirms it a moment later.
   const [dismissedHere, setDismissedHere] = useState<string[]>([]);
   const who = useMemo(

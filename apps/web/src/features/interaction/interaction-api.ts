@@ -42,11 +42,25 @@ export async function setUserName(
 export type CallProblem =
   | { kind: 'rateLimited'; retryAfterSeconds: number }
   | { kind: 'closed' }
+  /** The store's moderators banned the viewer from its chat. */
+  | { kind: 'banned' }
+  /** Slow mode: one comment per `slowModeSeconds`; the next one in `retryAfterSeconds`. */
+  | { kind: 'slowMode'; slowModeSeconds: number; retryAfterSeconds: number }
   | { kind: 'invalid'; message: string }
   | { kind: 'failed' };
 
 export function describeProblem(error: unknown): CallProblem {
   if (!(error instanceof ApiError)) return { kind: 'failed' };
+  if (error.code === 'banned') return { kind: 'banned' };
+  if (error.status === 429 && error.code === 'slow_mode') {
+    const body = error.body as { retryAfterMs?: unknown; slowModeSeconds?: unknown } | null;
+    return {
+      kind: 'slowMode',
+      slowModeSeconds: typeof body?.slowModeSeconds === 'number' ? body.slowModeSeconds : 0,
+      retryAfterSeconds:
+        typeof body?.retryAfterMs === 'number' ? Math.max(1, Math.ceil(body.retryAfterMs / 1000)) : 1,
+    };
+  }
   if (error.status === 429) {
     const retryAfterMs = (error.body as { retryAfterMs?: unknown } | null)?.retryAfterMs;
     return {

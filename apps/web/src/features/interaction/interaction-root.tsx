@@ -1,16 +1,11 @@
-import {
-  accountEntry,
-  broadcastDelayMs,
-  cdnDelayMs,
-  commentsAllowed,
-  forcesAnonymousUse,
-} from '@vitrine/domain';
+import { accountEntry, commentsAllowed, forcesAnonymousUse } from '@vitrine/domain';
 import type { LiveEvent, PlayerSettings } from '@vitrine/protocol';
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHostBridge } from '../host-bridge/host-bridge-context.tsx';
 import { useAccountPrompt } from './account-prompt.tsx';
 import { type ChatClosedReason, ChatPanel, PrivateChatPanel } from './chat-panel.tsx';
+import { noticeDelayMs } from './competition-clock.ts';
 import { Competitions } from './competitions-entry.tsx';
 import { InteractionModelContext, PublishInteractionContext } from './interaction-context.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
@@ -49,7 +44,10 @@ export interface InteractionModel {
   mobileTab: 'public' | 'private';
   setMobileTab(tab: 'public' | 'private'): void;
   notifications: Parameters<typeof Notifications>[0]['docs'];
-  videoDelayMs: number;
+  /** The show's video: competitions and notices follow the moment it shows. */
+  videoRef: InteractionArgs['videoRef'];
+  /** The video delay a winner notice waits for, now: measured on a live stream, else the spec's delays. */
+  noticeDelayMs(): number;
   onOpenPrivate(): void;
   onCommented(text: string): void;
   track: Track;
@@ -101,7 +99,7 @@ function useInteractionModel({
 
   const requestName = useCallback(() => prompt.open('name'), [prompt.open]);
   const closed = closedReason(event, settings);
-  const videoDelayMs = broadcastDelayMs(event) + cdnDelayMs(event);
+  const currentNoticeDelayMs = useCallback(() => noticeDelayMs(videoRef.current, event), [videoRef, event]);
   const model = useMemo(
     (): InteractionModel => ({
       pageUid,
@@ -118,7 +116,8 @@ function useInteractionModel({
       mobileTab,
       setMobileTab,
       notifications: notifications.docs,
-      videoDelayMs,
+      videoRef,
+      noticeDelayMs: currentNoticeDelayMs,
       onOpenPrivate: () => {
         setMobileTab('private');
         onOpenPrivate();
@@ -142,7 +141,8 @@ function useInteractionModel({
       prompt.open,
       mobileTab,
       notifications.docs,
-      videoDelayMs,
+      videoRef,
+      currentNoticeDelayMs,
       onOpenPrivate,
       onCommentPosted,
       track,
@@ -167,13 +167,13 @@ export const InteractionHub = memo(function InteractionHub(args: InteractionArgs
 export function StageParts() {
   const model = useContext(InteractionModelContext);
   if (!model) return null;
-  const { pageUid, campaignUid, viewer, videoDelayMs } = model;
+  const { pageUid, campaignUid, viewer } = model;
   return (
     <div className="interaction-stage">
       {model.notifications.length > 0 && (
         <Notifications
           docs={model.notifications}
-          videoDelayMs={videoDelayMs}
+          noticeDelayMs={model.noticeDelayMs}
           onOpenPrivate={model.onOpenPrivate}
         />
       )}
@@ -181,7 +181,9 @@ export function StageParts() {
         pageUid={pageUid}
         campaignUid={campaignUid}
         viewer={viewer}
-        videoDelayMs={videoDelayMs}
+        event={model.event}
+        videoRef={model.videoRef}
+        noticeDelayMs={model.noticeDelayMs}
         requestName={model.requestName}
       />
       {model.event.event.currentStatus !== 'vod' && (

@@ -7,6 +7,8 @@ import { useInteractionTranslation } from './interaction-i18n.ts';
 /** How long a host-reply or competition notice stays before it goes by itself. */
 const NOTICE_MS = 9000;
 const SEEN_KEY = 'vitrine-seen-notifications';
+/** A winner notice due within this long shows now rather than after another timer. */
+const DUE_SLACK_MS = 15;
 /** Enough remembered notices for any one viewer; the oldest are forgotten first. */
 const SEEN_LIMIT = 200;
 
@@ -52,17 +54,18 @@ function rememberSeen(uid: string) {
 /**
  * The viewer's notifications for this show (spec §3, §4, §6): a private host reply shows only
  * while newer than 30 seconds; a competition winner notice is kept until seen and shows after the
- * video delay plus 5 seconds, so the viewer sees the draw in the video first. Every text is
- * rendered as text.
+ * video delay plus 5 seconds — the delay this viewer measurably has on a live stream, else the
+ * event's delays — so the viewer sees the draw in the video first. Every text is rendered as text.
  */
 export default function Notifications({
   docs,
-  videoDelayMs,
+  noticeDelayMs,
   onOpenPrivate,
 }: {
   /** The viewer's notifications for this campaign (the notifications live query). */
   docs: readonly NotificationDoc[];
-  videoDelayMs: number;
+  /** The video delay now (measured on a live stream): read when a winner notice arrives. */
+  noticeDelayMs(): number;
   onOpenPrivate(): void;
 }) {
   const { t } = useInteractionTranslation();
@@ -100,14 +103,19 @@ export default function Notifications({
       const now = Date.now();
       if (kind === 'winner') {
         if (seen.has(doc.uid)) continue;
-        const show = () => setShown((current) => [...current, notice]);
-        later(show, Math.max(0, winnerNotificationShowAt(doc.created, videoDelayMs) - now));
+        // Checked again when due: the viewer's delay may have changed while waiting (a stall, a catch-up).
+        const showWhenDue = () => {
+          const due = winnerNotificationShowAt(doc.created, noticeDelayMs()) - Date.now();
+          if (due > DUE_SLACK_MS) later(showWhenDue, due);
+          else setShown((current) => [...current, notice]);
+        };
+        showWhenDue();
       } else if (isPrivateMessageFresh(doc.created, now)) {
         setShown((current) => [...current, notice]);
         later(() => dismiss(doc.uid), NOTICE_MS);
       }
     }
-  }, [docs, videoDelayMs]);
+  }, [docs, noticeDelayMs]);
 
   if (shown.length === 0) return null;
   const close = (notice: Notice) => {

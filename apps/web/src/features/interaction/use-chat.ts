@@ -31,6 +31,8 @@ export interface ChatComment {
   userName: string;
   verified: boolean;
   isWinner: boolean;
+  /** The viewer's own comment waiting for a moderator (a blocked word): only they see it. */
+  held: boolean;
   replies: ChatReply[];
 }
 
@@ -44,6 +46,12 @@ export interface Chat {
   unseenPrivate: number;
   /** Marks everything shown as seen; called while the comments are visible. */
   markSeen(which: 'public' | 'private'): void;
+  /** The store's moderators banned the viewer from its chat (they cannot post). */
+  banned: boolean;
+  /** The announcement a moderator pinned above the chat (plain text), or null. */
+  announcement: string | null;
+  /** Slow mode: one comment per this many seconds (0: off). */
+  slowModeSeconds: number;
 }
 
 function isReply(value: unknown): value is CommentReply {
@@ -82,6 +90,7 @@ function toChatComment(doc: CommentDoc, includePrivateReplies: boolean): ChatCom
     userName: doc.user.name,
     verified: doc.verified,
     isWinner: doc.metaData.isCompetitionWinner === true,
+    held: doc.held === true,
     replies: doc.replies
       .filter(isReply)
       .filter((reply) => reply.public !== false || includePrivateReplies)
@@ -159,6 +168,9 @@ export function useChat({
   const publicQuery = useLiveQuery('comments', { pageUid, campaignUid });
   const ownQuery = useOptionalLiveQuery('userComments', userUid ? { pageUid, campaignUid, userUid } : null);
   const bulkQuery = useOptionalLiveQuery('bulkComments', isRecording ? { pageUid, campaignUid } : null);
+  // Moderation (issue 16 §3): the pinned announcement and slow mode, and whether this viewer is banned.
+  const showChatQuery = useOptionalLiveQuery('showChat', isRecording ? null : { pageUid, campaignUid });
+  const standingQuery = useOptionalLiveQuery('chatStanding', userUid ? { pageUid, userUid } : null);
 
   // Recordings replay their bulk comments in step with the video (spec §4): the visible ones
   // change only when the video passes one, so this re-renders per comment, not per frame.
@@ -186,6 +198,7 @@ export function useChat({
             userName: q.customerName,
             verified: false,
             isWinner: false,
+            held: false,
             replies: q.replies.flatMap((reply, index) => bulkReply(reply, `${q.commentUid}-${index}`)),
           }),
         );
@@ -283,5 +296,8 @@ export function useChat({
     unseen: unseenCommentCount(comments, lastSeenPublic),
     unseenPrivate: unseenCommentCount(privateComments, lastSeenPrivate),
     markSeen,
+    banned: standingQuery.docs[0]?.banned === true,
+    announcement: showChatQuery.docs[0]?.announcement?.text ?? null,
+    slowModeSeconds: showChatQuery.docs[0]?.slowModeSeconds ?? 0,
   };
 }

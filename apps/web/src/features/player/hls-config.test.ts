@@ -2,17 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { hlsConfig, isHlsSource } from './hls-config.ts';
 
 describe('hls-config', () => {
-  it('gives live shows live settings: about three segments behind the edge, catching up when far behind', () => {
+  it('gives live shows live settings: two and a half seconds behind the edge, catching up when far behind', () => {
     const live = hlsConfig(true);
-    expect(live.liveSyncDurationCount).toBe(3);
-    expect(live.liveMaxLatencyDurationCount).toBeGreaterThan(3);
+    expect(live.liveSyncDuration).toBe(2.5);
+    expect(live.liveMaxLatencyDuration).toBeGreaterThan(2.5);
+    // In seconds only: hls.js refuses a mix of seconds and segment counts, and counts would
+    // scale with a target duration a single long segment raises for the whole show.
+    expect(live.liveSyncDurationCount).toBeUndefined();
+    expect(live.liveMaxLatencyDurationCount).toBeUndefined();
     expect(live.lowLatencyMode).toBe(true);
   });
 
   it('gives replays plain VOD settings', () => {
     const replay = hlsConfig(false);
     expect(replay.lowLatencyMode).toBe(false);
-    expect(replay.liveSyncDurationCount).toBeUndefined();
+    expect(replay.liveSyncDuration).toBeUndefined();
   });
 
   it('recognises HLS playlists by their extension', () => {

@@ -3,12 +3,20 @@ import type { HlsConfig } from 'hls.js/light';
 /** Whether this URL is an HLS playlist. */
 export const isHlsSource = (url: string) => /\.m3u8(\?|#|$)/i.test(url);
 
-/** Segments a live viewer stays behind the edge: with 1 s segments about 3 s, the spec's latency goal. */
-export const LIVE_SYNC_SEGMENTS = 3;
+/**
+ * Seconds a live viewer stays behind the edge (the end of the newest listed segment): two and a
+ * half of the pipeline's 1 s segments. With the playlist refreshed once a second the newest
+ * segment is itself up to a second old, so this makes about 3.5–4 s glass to glass (bench/live
+ * latency.md); a stall adds a second to it (hls.js's liveSyncOnStallIncrease), so a viewer whose
+ * network cannot keep up backs off by itself. In seconds, not segments: one segment longer than 1.5 s (a publisher whose
+ * keyframes come late) raises the playlist's target duration to 2 for the rest of the show
+ * (RFC 8216 lets it never shrink), and a count of segments would then double every viewer's delay.
+ */
+export const LIVE_SYNC_SECONDS = 2.5;
 
 /**
- * hls.js settings per kind of show. Live: start and stay about three segments behind the edge,
- * catch up (slightly faster playback, then a jump) when more than six behind, and low-latency
+ * hls.js settings per kind of show. Live: start and stay 2.5 s behind the edge, catch up
+ * (slightly faster playback, then a jump) when more than five behind, and low-latency
  * mode so partial segments are used if the server ever offers them. A replay: plain VOD settings,
  * whose larger forward buffer rides out network bumps.
  */
@@ -16,8 +24,8 @@ export function hlsConfig(live: boolean): Partial<HlsConfig> {
   return live
     ? {
         lowLatencyMode: true,
-        liveSyncDurationCount: LIVE_SYNC_SEGMENTS,
-        liveMaxLatencyDurationCount: 2 * LIVE_SYNC_SEGMENTS,
+        liveSyncDuration: LIVE_SYNC_SECONDS,
+        liveMaxLatencyDuration: 2 * LIVE_SYNC_SECONDS,
         maxLiveSyncPlaybackRate: 1.05,
         backBufferLength: 30,
       }

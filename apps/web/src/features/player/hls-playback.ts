@@ -1,7 +1,7 @@
 import { STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
 import type HlsType from 'hls.js/light';
 import { logFailure } from '../../lib/debug.ts';
-import { hlsConfig, LIVE_SYNC_SEGMENTS } from './hls-config.ts';
+import { hlsConfig, LIVE_SYNC_SECONDS } from './hls-config.ts';
 import type { AttachedStream } from './hls-loader.ts';
 
 type NativeHlsVideo = HTMLVideoElement & { getStartDate?: () => Date };
@@ -26,7 +26,7 @@ function nativeClock(video: NativeHlsVideo): number | null {
 
 function nativeLivePosition(video: HTMLVideoElement): number | null {
   if (video.duration !== Number.POSITIVE_INFINITY || video.seekable.length === 0) return null;
-  return Math.max(0, video.seekable.end(video.seekable.length - 1) - LIVE_SYNC_SEGMENTS);
+  return Math.max(0, video.seekable.end(video.seekable.length - 1) - LIVE_SYNC_SECONDS);
 }
 
 function attachNative(video: HTMLVideoElement, url: string): AttachedStream {

@@ -5,6 +5,15 @@ import { playingDateOf } from './live-clock.ts';
 const DELAY_SAMPLE_MS = 1000;
 
 /**
+ * The delay of a playing live video now (as useLiveDelay samples it), or null when it plays no
+ * stream with program date times or is paused: what the watch heartbeat reports to the studio.
+ */
+export function currentLiveDelayMs(video: HTMLVideoElement | null): number | null {
+  const playingDate = playingDateOf(video);
+  return playingDate === null || !video || video.paused ? null : liveDelayMs(playingDate, Date.now());
+}
+
+/**
  * The delay this viewer has behind the server's clock, `Date.now() − playingDate` in ms, sampled
  * every second while the video plays a stream with program date times; null otherwise. Analytics
  * and the control room report it; the player shows it on its stage for them and for tests.
@@ -17,9 +26,7 @@ export function useLiveDelay(videoRef: RefObject<HTMLVideoElement | null>, enabl
       return;
     }
     const sample = () => {
-      const video = videoRef.current;
-      const playingDate = playingDateOf(video);
-      setDelay(playingDate === null || !video || video.paused ? null : liveDelayMs(playingDate, Date.now()));
+      setDelay(currentLiveDelayMs(videoRef.current));
     };
     const timer = window.setInterval(sample, DELAY_SAMPLE_MS);
     return () => window.clearInterval(timer);

@@ -21,6 +21,7 @@ import { LazyPart } from '../interaction/lazy-part.tsx';
 import { CartCount } from './cart-count.tsx';
 import { useCommentCart } from './comment-cart.tsx';
 import { HostCartErrorNotice, HostControls } from './host-controls.tsx';
+import { currentLiveDelayMs } from './live-delay.ts';
 import {
   initialLayout,
   layoutAttributes,
@@ -129,7 +130,12 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
     activeUid,
     host,
   });
-  useWatchHeartbeat(videoRef, stream, trackPlayer);
+  // The control room's median viewer delay comes from these reports (live only).
+  const measuredDelay = useCallback(
+    () => (stream === 'live' ? currentLiveDelayMs(videoRef.current) : null),
+    [stream],
+  );
+  useWatchHeartbeat(videoRef, stream, trackPlayer, measuredDelay);
   const commerce = useProductCommerce({
     host,
     event,

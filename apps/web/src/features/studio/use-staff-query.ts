@@ -1,6 +1,7 @@
 import type { CallName, CallResponse } from '@vitrine/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { answerIsNewer } from './newer-answer.ts';
 import { type StaffCallInput, staffCall } from './studio-api.ts';
 
 export interface StaffQuery<T> {
@@ -28,16 +29,22 @@ export function useStaffQuery<N extends CallName>(
   const [loading, setLoading] = useState(true);
   const [generation, setGeneration] = useState(0);
   const latest = useRef(0);
+  const shown = useRef(0);
+  /** The input asked for last, and the number of its first request. */
+  const currentInput = useRef({ query: '', first: 0 });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `input`, compared by value.
   useEffect(() => {
     const request = ++latest.current;
+    const query = `${name} ${key}`;
+    if (currentInput.current.query !== query) currentInput.current = { query, first: request };
     setLoading(true);
     (staffCall as (name: N, input: StaffCallInput<N>) => Promise<CallResponse<N>>)(name, input).then(
       (data) => {
-        if (request !== latest.current) return;
+        if (!answerIsNewer(request, shown.current, currentInput.current.first)) return;
+        shown.current = request;
         setState({ data, error: null });
-        setLoading(false);
+        if (request === latest.current) setLoading(false);
       },
       (error: unknown) => {
         if (request !== latest.current) return;

@@ -1,7 +1,10 @@
 import { analyticsCalls } from './analytics-calls.ts';
 import { catalogueCalls } from './catalogue-calls.ts';
+import { controlRoomCalls } from './control-room-calls.ts';
 import { liveCalls } from './live-calls.ts';
+import { moderationCalls } from './moderation-calls.ts';
 import { orderCalls } from './order-calls.ts';
+import { premiereCalls } from './premiere-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
 import { showCalls } from './show-calls.ts';
 import { staffCalls } from './staff-calls.ts';
@@ -13,6 +16,9 @@ export const studioCalls = {
   ...catalogueCalls,
   ...showCalls,
   ...liveCalls,
+  ...premiereCalls,
+  ...moderationCalls,
+  ...controlRoomCalls,
   ...orderCalls,
   ...analyticsCalls,
 };

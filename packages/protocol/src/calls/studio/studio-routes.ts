@@ -1,7 +1,10 @@
 import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
+import { CONTROL_ROOM_ROUTES } from './control-room-routes.ts';
 import { LIVE_ROUTES } from './live-routes.ts';
+import { MODERATION_ROUTES } from './moderation-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
+import { PREMIERE_ROUTES } from './premiere-routes.ts';
 import { SETTINGS_ROUTES } from './settings-routes.ts';
 import { SHOW_ROUTES } from './show-routes.ts';
 import { STAFF_ROUTES } from './staff-routes.ts';
@@ -16,6 +19,9 @@ export const STUDIO_CALL_ROUTES = {
   ...CATALOGUE_ROUTES,
   ...SHOW_ROUTES,
   ...LIVE_ROUTES,
+  ...PREMIERE_ROUTES,
+  ...MODERATION_ROUTES,
+  ...CONTROL_ROOM_ROUTES,
   ...ORDER_ROUTES,
   ...ANALYTICS_ROUTES,
 };

@@ -72,9 +72,14 @@ export function GoLivePage() {
     <StudioPage
       title={t('page.title')}
       actions={
-        <Link to=".." relative="path" className="studio-button">
-          {t('page.back')}
-        </Link>
+        <>
+          <Link to={`../../shows/${showUid}/control-room`} relative="path" className="studio-button">
+            {t('page.controlRoom')}
+          </Link>
+          <Link to=".." relative="path" className="studio-button">
+            {t('page.back')}
+          </Link>
+        </>
       }
     >
       <div className="live-status" role="status" aria-live="polite">

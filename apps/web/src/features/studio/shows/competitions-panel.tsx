@@ -139,7 +139,7 @@ function CompetitionRow({
 }
 
 /** Prepares a competition, checked with the server's schema (a poll or quiz needs two options). */
-function CompetitionForm({
+export function CompetitionForm({
   showUid,
   onDone,
   onCancel,

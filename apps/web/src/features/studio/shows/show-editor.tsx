@@ -15,6 +15,7 @@ import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { CompetitionsPanel } from './competitions-panel.tsx';
 import { LineupEditor } from './lineup-editor.tsx';
+import { PremierePanel } from './premiere-panel.tsx';
 import { SharePanel } from './share-panel.tsx';
 import { formatShowTime, knownTimeZones, localInputValue } from './show-time.ts';
 
@@ -197,6 +198,10 @@ function ShowEditor({ show, onChange }: { show: Show; onChange: (show: Show) => 
           <section className="studio-card shows-card" aria-labelledby="show-cover">
             <h2 id="show-cover">{t('cover.title')}</h2>
             <CoverUpload show={show} onChange={onChange} />
+          </section>
+          <section className="studio-card shows-card" aria-labelledby="show-premiere">
+            <h2 id="show-premiere">{t('premiere.title')}</h2>
+            <PremierePanel show={show} onShowChange={onChange} />
           </section>
           <section className="studio-card shows-card" aria-labelledby="show-share">
             <h2 id="show-share">{t('share.title')}</h2>

@@ -113,6 +113,12 @@ export function ShowList() {
                           <span className="shows-name__cover shows-name__cover--empty" aria-hidden="true" />
                         )}
                         <Link to={showPath(show)}>{show.name}</Link>
+                        {(show.group === 'live' || show.group === 'upcoming') && (
+                          // Named by its row (the show's name beside it), so the show's own link keeps its name alone.
+                          <Link to={`${show.uid}/control-room`} className="studio-small shows-room-link">
+                            {t('list.controlRoom')}
+                          </Link>
+                        )}
                       </div>
                     </td>
                     <td>{formatShowTime(show.startsAt, show.timeZone, i18n.language)}</td>

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LiveStreamView, Show } from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishClockStampedStream, readClockStamp } from '../../test-support/clock-stamp.ts';
+import { waitFor } from '../../test-support/live-publisher.ts';
+import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import { openTestApp } from '../../test-support/test-app.ts';
+import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip-test-publisher.ts';
+
+// The recording clock: a segment's EXT-X-PROGRAM-DATE-TIME must be the moment its first frame
+// was made. The encoders burn their wall clock into every frame (clock-stamp.ts); each segment's
+// first frame is decoded and its stamp compared with the segment's PDT. Everything stamped on the
+// stream clock (cues, the viewers' delay) is only as right as this.
+
+/**
+ * How far a PDT may be from the burnt-in moment: the encoder's own encode and send time, which
+ * the ingest cannot see, plus a loaded machine's scheduling. ffmpeg's clock (the packager's wall
+ * clock when it writes, main before the ingest clock) was over a second late.
+ */
+const PDT_ERROR_BOUND_MS = 250;
+/** Segments checked per publish (the first ones too: they carry the startup delays). */
+const SEGMENTS_CHECKED = 4;
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+let app: TestApp;
+let host: TestStaffMember;
+let pageUid: string;
+let liveDir: string;
+let rtmpPort: number;
+const stops: (() => void)[] = [];
+
+async function newShow(name: string): Promise<string> {
+  const created = await app.server.inject({
+    method: 'POST',
+    url: `/staff/stores/${pageUid}/shows`,
+    headers: host.headers,
+    payload: { name, startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen', visibility: 'public' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return (created.json() as Show).uid;
+}
+
+async function stream(showUid: string): Promise<LiveStreamView> {
+  const response = await app.server.inject({
+    method: 'GET',
+    url: `/staff/stores/${pageUid}/shows/${showUid}/stream`,
+    headers: host.headers,
+  });
+  return response.json() as LiveStreamView;
+}
+
+/** The preview playlist's segments of run `run`, with their PDT and init segment. */
+function runSegments(playlist: string, run: number) {
+  const found: { uri: string; init: string; pdt: number }[] = [];
+  let init = '';
+  let pdt = Number.NaN;
+  for (const line of playlist.split('\n')) {
+    const map = /^#EXT-X-MAP:URI="([^"]+)"/.exec(line);
+    if (map?.[1]) init = map[1];
+    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) pdt = Date.parse(line.slice(25));
+    if (line.startsWith(`r${run}-`) && line.includes('.m4s')) found.push({ uri: line, init, pdt });
+  }
+  return found;
+}
+
+async function bytes(showUid: string, uri: string): Promise<Buffer> {
+  const response = await app.server.inject({ method: 'GET', url: `/live/${showUid}/${uri}` });
+  expect(response.statusCode, uri).toBe(200);
+  return response.rawPayload;
+}
+
+/** Waits for `SEGMENTS_CHECKED` segments of run `run` and answers each one's PDT − burnt-in moment. */
+async function pdtErrors(showUid: string, run: number, base: number, size = { width: 320, height: 240 }) {
+  const view = await stream(showUid);
+  const segments = await waitFor(
+    `${SEGMENTS_CHECKED} segments of run ${run}`,
+    async () => {
+      const answer = await app.server.inject({ method: 'GET', url: view.previewUrl });
+      const listed = answer.statusCode === 200 ? runSegments(answer.body, run) : [];
+      return listed.length >= SEGMENTS_CHECKED ? listed.slice(0, SEGMENTS_CHECKED) : null;
+    },
+    20_000,
+  );
+  const errors: number[] = [];
+  for (const segment of segments) {
+    const made = await readClockStamp(
+      await bytes(showUid, segment.init),
+      await bytes(showUid, segment.uri),
+      base,
+      size,
+    );
+    expect(made, `a clock stamp in ${segment.uri}`).not.toBeNull();
+    errors.push(segment.pdt - (made ?? 0));
+  }
+  return errors;
+}
+
+beforeAll(async () => {
+  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-clock-'));
+  app = await openTestApp({
+    env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: '30000' },
+  });
+  pageUid = await createTestStore(app);
+  host = await signInStaff(app, pageUid, 'host');
+  rtmpPort = app.services.live.ingestPorts().rtmpPort ?? 0;
+  await app.server.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  for (const stop of stops) stop();
+  await app?.close();
+  rmSync(liveDir, { recursive: true, force: true });
+});
+
+describe('the recording clock', () => {
+  it('stamps RTMP segments with the moment their first frame was made, and again after a reconnect', async () => {
+    const showUid = await newShow('Clock over RTMP');
+    const { streamKey } = await stream(showUid);
+    const base = Date.now();
+    const url = `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`;
+    const first = publishClockStampedStream(url, base);
+    stops.push(() => first.kill('SIGKILL'));
+    const errors = await pdtErrors(showUid, 1, base);
+    console.info(`rtmp: PDT − burnt-in moment per segment: ${errors.join(', ')} ms`);
+    for (const error of errors) expect(Math.abs(error)).toBeLessThanOrEqual(PDT_ERROR_BOUND_MS);
+
+    // The encoder drops and comes back: a new connection, timestamps from 0 again, the same show.
+    first.kill('SIGKILL');
+    // Not live yet, so the show goes back to idle and waits for its encoder.
+    await waitFor('the publisher gone', async () => (await stream(showUid)).state === 'idle');
+    const second = publishClockStampedStream(url, base);
+    stops.push(() => second.kill('SIGKILL'));
+    const after = await pdtErrors(showUid, 2, base);
+    console.info(`rtmp after a reconnect: PDT − burnt-in moment per segment: ${after.join(', ')} ms`);
+    for (const error of after) expect(Math.abs(error)).toBeLessThanOrEqual(PDT_ERROR_BOUND_MS);
+    second.kill('SIGKILL');
+  }, 60_000);
+
+  it('stamps WHIP segments with the moment their first frame was made', async () => {
+    const showUid = await newShow('Clock over WHIP');
+    const { streamKey } = await stream(showUid);
+    const base = Date.now();
+    const address = app.server.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const publisher: WhipTestPublisher = await publishOverWhip({
+      url: `http://127.0.0.1:${port}/whip`,
+      key: streamKey,
+      clockStampBase: base,
+    });
+    stops.push(() => publisher.stop());
+    expect(publisher.status, publisher.body).toBe(201);
+    await publisher.connected();
+    const errors = await pdtErrors(showUid, 1, base);
+    console.info(`whip: PDT − burnt-in moment per segment: ${errors.join(', ')} ms`);
+    for (const error of errors) expect(Math.abs(error)).toBeLessThanOrEqual(PDT_ERROR_BOUND_MS);
+    publisher.stop();
+  }, 60_000);
+});

@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  checkPremiereSchedule,
+  PREMIERE_MAX_BYTES,
+  PREMIERE_MAX_SECONDS,
+  type PremiereScheduleRefusal,
+  premiereOffsetSeconds,
+  premierePlayedOut,
+  premiereReplaceable,
+  zonedLocalToUtc,
+} from '@vitrine/domain';
+import {
+  PREMIERE_MEDIA_TYPES,
+  type PremiereInfo,
+  type PremiereScheduleInput,
+  type PremiereView,
+} from '@vitrine/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { ScheduleTimer } from '../../schedule-timer.ts';
+import type { EventService } from '../events/event-service.ts';
+import type { ShowService } from '../events/show-service.ts';
+import type { LiveService } from '../live/live-service.ts';
+import type { PublishEndReason, PublishInput, PublishSession } from '../live/publish-session.ts';
+import { type PremiereTools, probePremiereMedia } from './media-probe.ts';
+import { createPremiereStore, type PremiereRecord } from './premiere-store.ts';
+
+/** setTimeout's longest delay (about 24.8 days); a premiere further away is re-armed in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface PremiereServiceDeps {
+  db: Parameters<typeof createPremiereStore>[0];
+  events: EventService;
+  shows: ShowService;
+  live: LiveService;
+  tools: PremiereTools;
+  /** Where uploaded premieres are kept. */
+  dir: string;
+  now: () => number;
+  log: FastifyBaseLogger;
+  scheduleTimer: ScheduleTimer;
+  /** The origin the live service's answers name (the runner has no request to take it from). */
+  origin: string;
+}
+
+const refusals: Record<PremiereScheduleRefusal, HttpError> = {
+  'not-uploaded': new HttpError(409, 'conflict', 'Upload the premiere video first.'),
+  'in-the-past': new HttpError(400, 'invalid_request', 'startsAt: must be in the future'),
+  'already-started': new HttpError(
+    409,
+    'conflict',
+    'This show is already streaming (a premiere playing, or an encoder sending); it cannot be rescheduled now.',
+  ),
+  'show-over': new HttpError(409, 'conflict', 'This show has ended; its recording is the replay.'),
+};
+
+/**
+ * Pre-recorded premieres: a host uploads a video (checked with ffprobe) and schedules it; at that
+ * time the runner publishes the file into the show's live stream like any encoder (the live
+ * service packages it, records it and runs the show), reading it from `now − startsAt`, so every
+ * viewer, a restarted ffmpeg and a restarted server are at the same point of it. When the file
+ * has played out the show ends into its replay.
+ */
+export function createPremiereService(deps: PremiereServiceDeps) {
+  const { events, shows, live, tools, dir, now, log } = deps;
+  const store = createPremiereStore(deps.db);
+  const timers = new Map<string, () => void>();
+  const sessions = new Map<string, PublishSession>();
+  /** Starts of one premiere run one after another. */
+  const queues = new Map<string, Promise<unknown>>();
+  let closed = false;
+
+  function serialized<T>(eventId: string, task: () => Promise<T>): Promise<T> {
+    const result = (queues.get(eventId) ?? Promise.resolve()).then(task);
+    const settled = result.catch(() => undefined);
+    queues.set(eventId, settled);
+    void settled.then(() => {
+      if (queues.get(eventId) === settled) queues.delete(eventId);
+    });
+    return result;
+  }
+
+  const mediaPath = (record: Pick<PremiereRecord, 'mediaKey'>) => join(dir, record.mediaKey);
+
+  async function requireShow(pageUid: string, eventId: string) {
+    const event = await events.streamEvent(eventId);
+    if (!event || event.pageUid !== pageUid) throw notFound('No such show in this store.');
+    return event;
+  }
+
+  function requireTools(): Extract<PremiereTools, { available: true }> {
+    if (!tools.available) throw new HttpError(503, 'unavailable', tools.missing);
+    return tools;
+  }
+
+  function view(record: PremiereRecord): PremiereView {
+    const durationSeconds = record.durationMs / 1000;
+    return {
+      eventId: record.eventId,
+      state: record.state,
+      media: {
+        fileName: record.fileName,
+        sizeBytes: record.sizeBytes,
+        durationSeconds,
+        width: record.width,
+        height: record.height,
+        videoCodec: record.videoCodec,
+        audioCodec: record.audioCodec,
+      },
+      startsAt: record.startsAt,
+      position:
+        record.state === 'playing' && record.startsAt !== null
+          ? premiereOffsetSeconds(record.startsAt, durationSeconds, now())
+          : null,
+      error: record.error,
+    };
+  }
+
+  async function info(eventId: string): Promise<PremiereInfo> {
+    const record = await store.byEvent(eventId);
+    return {
+      premiere: record ? view(record) : null,
+      available: tools.available,
+      missing: tools.available ? null : tools.missing,
+      maxBytes: PREMIERE_MAX_BYTES,
+      maxSeconds: PREMIERE_MAX_SECONDS,
+      mediaTypes: [...PREMIERE_MEDIA_TYPES],
+    };
+  }
+
+  /** Whether the show's stream has begun (someone publishing, live) or is over. */
+  async function showStreaming(pageUid: string, eventId: string): Promise<boolean> {
+    const event = await requireShow(pageUid, eventId);
+    if (event.currentStatus === 'live' || event.currentStatus === 'vod') return true;
+    return (await live.stream(pageUid, eventId, deps.origin)).state !== 'idle';
+  }
+
+  /** Arms the premiere's start at `startsAt` (at once when that has passed). */
+  function arm(eventId: string, startsAt: number): void {
+    timers.get(eventId)?.();
+    const delay = startsAt - now();
+    const cancel =
+      delay > MAX_TIMER_MS
+        ? deps.scheduleTimer(() => arm(eventId, startsAt), MAX_TIMER_MS)
+        : deps.scheduleTimer(
+            () =>
+              start(eventId).catch((error) =>
+                log.error({ err: error, eventId }, 'starting a premiere failed'),
+              ),
+            Math.max(0, delay),
+          );
+    timers.set(eventId, cancel);
+  }
+
+  async function fail(eventId: string, message: string) {
+    log.warn({ eventId, reason: message }, 'premiere failed');
+    await store.transition(eventId, ['scheduled', 'playing'], 'failed', message);
+  }
+
+  /** Plays the premiere from where it is now (its start, or later after a restart). */
+  function start(eventId: string): Promise<void> {
+    return serialized(eventId, async () => {
+      timers.delete(eventId);
+      if (closed || sessions.has(eventId)) return;
+      const record = await store.byEvent(eventId);
+      if (!record || (record.state !== 'scheduled' && record.state !== 'playing') || record.startsAt === null)
+        return;
+      const { startsAt, pageUid } = record;
+      // Rescheduled meanwhile: the new time's timer runs it.
+      if (startsAt > now()) return arm(eventId, startsAt);
+      const durationSeconds = record.durationMs / 1000;
+      const stream = await live.stream(pageUid, eventId, deps.origin);
+      if (stream.state === 'ended') {
+        await store.transition(eventId, ['scheduled', 'playing'], 'ended');
+        return;
+      }
+      if (premierePlayedOut(startsAt, durationSeconds, now())) {
+        // The server was down until after the premiere would have finished.
+        if (stream.state === 'live' || stream.state === 'reconnecting') {
+          await live.endLive(pageUid, eventId, deps.origin);
+          await store.transition(eventId, ['scheduled', 'playing'], 'ended');
+        } else {
+          await fail(eventId, 'The server was not running while the premiere should have played.');
+        }
+        return;
+      }
+      const path = mediaPath(record);
+      const input: PublishInput = {
+        // H.264 is passed through; anything else is transcoded by the packager.
+        videoCodec: record.videoCodec === 'h264' ? 'h264' : 'other',
+        open: () => {
+          const offset = premiereOffsetSeconds(startsAt, durationSeconds, now()) ?? 0;
+          log.info({ eventId, offset }, 'premiere plays from its current point');
+          // -re: read at the video's own pace, as a live encoder sends it.
+          return { args: ['-re', '-ss', offset.toFixed(3), '-i', path] };
+        },
+        playedOut: () => premierePlayedOut(startsAt, durationSeconds, now()),
+      };
+      const published = await live.beginPublish({ streamKey: stream.streamKey, protocol: 'premiere', input });
+      if (!published.ok) return fail(eventId, published.message);
+      sessions.set(eventId, published.session);
+      published.session.onEnded((reason) => {
+        void settle(eventId, published.session, reason).catch((error) =>
+          log.error({ err: error, eventId }, 'recording the end of a premiere failed'),
+        );
+      });
+      // A first start goes live at the scheduled time; after a restart the show was live already.
+      if (stream.state === 'idle')
+        await live.goLive(pageUid, eventId, deps.origin, { liveStartTime: startsAt });
+      await store.transition(eventId, ['scheduled', 'playing'], 'playing');
+      log.info({ eventId, startsAt }, 'premiere playing');
+    });
+  }
+
+  /** The premiere's publish ended: played out (or ended by the host), or ffmpeg kept failing. */
+  async function settle(eventId: string, session: PublishSession, reason: PublishEndReason) {
+    if (sessions.get(eventId) === session) sessions.delete(eventId);
+    if (closed) return;
+    const record = await store.byEvent(eventId);
+    if (!record) return;
+    const stream = await live.stream(record.pageUid, eventId, deps.origin);
+    if (stream.state === 'ended') {
+      await store.transition(eventId, ['scheduled', 'playing'], 'ended');
+      log.info({ eventId }, 'premiere ended; its recording is the replay');
+    } else if (reason === 'packager-failed') {
+      await fail(eventId, 'ffmpeg could not play the video; the show ends after the reconnect grace.');
+    }
+  }
+
+  return {
+    info: async (pageUid: string, eventId: string) => {
+      await requireShow(pageUid, eventId);
+      return info(eventId);
+    },
+
+    /**
+     * Stores an uploaded video as the show's premiere, streamed to disk and checked with ffprobe;
+     * a scheduled premiere keeps its time with the new file.
+     */
+    async upload(
+      pageUid: string,
+      eventId: string,
+      body: AsyncIterable<Uint8Array>,
+      fileName: string | undefined,
+    ): Promise<PremiereInfo> {
+      await requireShow(pageUid, eventId);
+      const { ffprobe } = requireTools();
+      const before = await store.byEvent(eventId);
+      if (!premiereReplaceable(before?.state ?? null))
+        throw new HttpError(
+          409,
+          'conflict',
+          'This premiere has started; its video can no longer be replaced.',
+        );
+      if (!before && (await showStreaming(pageUid, eventId)))
+        throw new HttpError(409, 'conflict', 'This show is already streaming or has ended.');
+      await mkdir(dir, { recursive: true });
+      const mediaKey = `${eventId}-${randomBytes(8).toString('hex')}.mp4`;
+      const partial = join(dir, `.${mediaKey}.part`);
+      try {
+        await pipeline(Readable.from(body), createWriteStream(partial, { flags: 'wx' }));
+        const media = await probePremiereMedia(ffprobe, partial);
+        const { size } = await stat(partial);
+        await rename(partial, join(dir, mediaKey));
+        const replaced = await store.putMedia({
+          ...media,
+          eventId,
+          pageUid,
+          mediaKey,
+          fileName: (fileName ?? '').trim().slice(0, 255) || 'video.mp4',
+          sizeBytes: size,
+        });
+        if (replaced && replaced !== mediaKey) await rm(join(dir, replaced), { force: true });
+      } finally {
+        await rm(partial, { force: true });
+      }
+      log.info({ eventId }, 'premiere video uploaded');
+      return info(eventId);
+    },
+
+    /** Schedules the premiere (and moves the show's start to the same moment). */
+    async schedule(
+      pageUid: string,
+      eventId: string,
+      input: PremiereScheduleInput,
+      origin: string,
+    ): Promise<PremiereInfo> {
+      await requireShow(pageUid, eventId);
+      requireTools();
+      // The show starts at the minute; the premiere at the second asked for.
+      const minute = input.startsAt.slice(0, 16);
+      const minuteInstant = zonedLocalToUtc(minute, input.timeZone);
+      const startsAt =
+        minuteInstant === null ? null : minuteInstant + Number(input.startsAt.slice(17) || 0) * 1000;
+      if (startsAt === null)
+        throw new HttpError(400, 'invalid_request', `startsAt: is not a date and time in ${input.timeZone}`);
+      await serialized(eventId, async () => {
+        const record = await store.byEvent(eventId);
+        const checked = checkPremiereSchedule({
+          state: record?.state ?? null,
+          startsAt,
+          now: now(),
+          showStreaming: await showStreaming(pageUid, eventId),
+        });
+        if (!checked.ok) throw refusals[checked.reason];
+        await shows.update(pageUid, eventId, { startsAt: minute, timeZone: input.timeZone }, origin);
+        await store.schedule(eventId, startsAt);
+        arm(eventId, startsAt);
+      });
+      log.info({ eventId, startsAt }, 'premiere scheduled');
+      return info(eventId);
+    },
+
+    /** Arms every premiere still to play, and resumes those that were playing (the server started). */
+    async resume(): Promise<void> {
+      for (const record of await store.pending()) {
+        if (record.startsAt !== null) arm(record.eventId, record.startsAt);
+      }
+    },
+
+    /** Disarms the timers (the server is closing); the live service stops the playing ones. */
+    close(): void {
+      closed = true;
+      for (const cancel of timers.values()) cancel();
+      timers.clear();
+    },
+  };
+}
+
+export type PremiereService = ReturnType<typeof createPremiereService>;

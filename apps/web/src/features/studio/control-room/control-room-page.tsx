@@ -1,0 +1,256 @@
+import { formatDuration } from '@vitrine/domain';
+import type { ControlRoom, ControlRoomPresentations } from '@vitrine/protocol';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ViewerPreview } from '../live/viewer-preview.tsx';
+import { LineupEditor } from '../shows/lineup-editor.tsx';
+import { staffCall } from '../studio-api.ts';
+import { useStudioStore } from '../studio-context.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { StudioLoading } from '../ui/studio-loading.tsx';
+import { StudioPage } from '../ui/studio-page.tsx';
+import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { ModerationPanel } from './moderation-panel.tsx';
+import { ProductRail } from './product-rail.tsx';
+import { RoomCompetitions } from './room-competitions.tsx';
+import { RoomNumbers } from './room-numbers.tsx';
+import { useRoomStats } from './use-room-stats.ts';
+import '../live/live.css';
+import './control-room.css';
+
+/**
+ * `/studio/:pageUid/shows/:showUid/control-room`: one page for a live show, for the host and the
+ * moderators at once: what viewers see and the show's state and timer, Go live / End (hosts), the
+ * line-up to present, competitions, the chat's moderation and the room's numbers every second.
+ * Every person's page follows the same numbers call, so what one does the other sees within a
+ * second, and after a network drop the next answer restores the page.
+ */
+export default function ControlRoomPage() {
+  const { t } = useStudioTranslation('studio-control-room');
+  const store = useStudioStore();
+  const { showUid = '' } = useParams();
+  const params = { pageUid: store.pageUid, showUid };
+  const roomQuery = useStaffQuery('getControlRoom', { params });
+  const live = useRoomStats(store.pageUid, showUid);
+  const [room, setRoom] = useState<ControlRoom | null>(null);
+  const [previewDelayMs, setPreviewDelayMs] = useState<number | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [editingLineup, setEditingLineup] = useState(false);
+
+  useEffect(() => {
+    if (roomQuery.data) setRoom(roomQuery.data);
+  }, [roomQuery.data]);
+  const stats = live.stats;
+  // Another person changed the line-up or the stream moved on: read the room again.
+  const { reload } = roomQuery;
+  const lineupKey = stats?.lineupKey;
+  const streamState = stats?.streamState;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the room's state on the server.
+  useEffect(() => {
+    if (lineupKey !== undefined) reload();
+  }, [lineupKey, streamState, reload]);
+
+  const presented = useMemo(
+    () => new Set((stats?.presented ?? room?.presented ?? []).map((presentation) => presentation.uid)),
+    [stats, room],
+  );
+  const soldOut = useMemo(
+    () =>
+      new Set(stats?.soldOut ?? room?.lineup.filter((item) => item.soldOut).map((item) => item.uid) ?? []),
+    [stats, room],
+  );
+
+  if (!room)
+    return (
+      <StudioPage title={t('page.title')}>
+        {roomQuery.error ? (
+          <p role="alert" className="studio-notice studio-notice--error">
+            {refusalText(roomQuery.error, t('page.loadFailed'))}
+          </p>
+        ) : (
+          <StudioLoading />
+        )}
+      </StudioPage>
+    );
+
+  const state = stats?.streamState ?? room.stream.state;
+  const onAir = state === 'live' || state === 'reconnecting';
+  const elapsed =
+    stats?.liveStartTime != null ? ((stats.liveEndTime ?? stats.at) - stats.liveStartTime) / 1000 : null;
+
+  const runStream = async (name: 'goLive' | 'endLive') => {
+    setActionError(null);
+    try {
+      await staffCall(name, { params });
+      live.refresh();
+      reload();
+    } catch (error) {
+      setActionError(refusalText(error, t('actions.failed')));
+      if (name === 'endLive') throw error;
+    }
+  };
+  const onPresentations = (next: ControlRoomPresentations) => {
+    setRoom((current) => (current ? { ...current, ...next } : current));
+    live.refresh();
+  };
+
+  return (
+    <StudioPage
+      title={
+        <>
+          {room.name} <span className="room-title-suffix">· {t('page.title')}</span>
+        </>
+      }
+      actions={
+        <Link to="../.." relative="path" className="studio-button studio-button--quiet">
+          {t('page.back')}
+        </Link>
+      }
+    >
+      <div className="room-status" role="status" aria-live="polite">
+        <span className={`studio-badge live-state live-state--${state}`} data-state={state}>
+          {t(`state.${state}`)}
+        </span>
+        {elapsed !== null && (
+          <span className="room-timer" data-room-timer>
+            {formatDuration(Math.max(0, Math.floor(elapsed)))}
+          </span>
+        )}
+        {!live.connected && (
+          <span className="studio-badge room-badge--offline">
+            {stats ? t('page.reconnecting') : t('page.connecting')}
+          </span>
+        )}
+      </div>
+      {actionError && (
+        <p role="alert" className="studio-notice studio-notice--error">
+          {actionError}
+        </p>
+      )}
+      {room.can.runStream && (
+        <div className="live-actions">
+          {state === 'receiving' && (
+            <button
+              type="button"
+              className="studio-button studio-button--primary"
+              onClick={() => void runStream('goLive').catch(() => {})}
+            >
+              {t('actions.goLive')}
+            </button>
+          )}
+          {onAir && (
+            <ConfirmButton
+              title={t('actions.endTitle')}
+              message={t('actions.endMessage')}
+              confirmLabel={t('actions.endConfirm')}
+              onConfirm={() => runStream('endLive')}
+            >
+              {t('actions.end')}
+            </ConfirmButton>
+          )}
+          {(state === 'idle' || state === 'ended') && (
+            <Link className="studio-button" to={`../../../live/${showUid}`} relative="path">
+              {t('actions.goLivePage')}
+            </Link>
+          )}
+        </div>
+      )}
+
+      <div className="room-grid">
+        <section className="studio-card room-grid__program" aria-labelledby="room-program-title">
+          <h2 id="room-program-title" className="room-card__title">
+            {t('program.title')}
+          </h2>
+          {state === 'idle' || state === 'ended' ? (
+            <p className="studio-notice">{t(`program.${state}`)}</p>
+          ) : (
+            <ViewerPreview url={room.stream.previewUrl} onDelay={setPreviewDelayMs} />
+          )}
+          {previewDelayMs !== null && (
+            <p className="studio-small studio-muted" data-preview-delay-ms={previewDelayMs}>
+              {t('program.delay', { seconds: (previewDelayMs / 1000).toFixed(1) })}
+            </p>
+          )}
+        </section>
+
+        <section className="studio-card room-grid__numbers" aria-labelledby="room-numbers-title">
+          <h2 id="room-numbers-title" className="room-card__title">
+            {t('numbers.title')}
+          </h2>
+          {stats ? <RoomNumbers stats={stats} lineup={room.lineup} /> : <StudioLoading />}
+        </section>
+
+        <section className="studio-card room-grid__rail" aria-labelledby="room-rail-title">
+          <div className="room-card__head">
+            <h2 id="room-rail-title" className="room-card__title">
+              {t('rail.title')}
+            </h2>
+            {room.can.present && (
+              <button
+                type="button"
+                className="studio-button studio-button--quiet"
+                aria-expanded={editingLineup}
+                onClick={() => setEditingLineup((open) => !open)}
+              >
+                {editingLineup ? t('rail.doneEditing') : t('rail.editLineup')}
+              </button>
+            )}
+          </div>
+          {editingLineup ? (
+            <RoomLineupEditor pageUid={store.pageUid} showUid={showUid} onChange={reload} />
+          ) : (
+            <ProductRail
+              pageUid={store.pageUid}
+              showUid={showUid}
+              lineup={room.lineup}
+              presented={presented}
+              soldOut={soldOut}
+              canPresent={room.can.present}
+              onPresentations={onPresentations}
+              onSoldOut={() => {
+                reload();
+                live.refresh();
+              }}
+            />
+          )}
+        </section>
+
+        <section className="studio-card room-grid__competitions" aria-labelledby="room-competitions-title">
+          <h2 id="room-competitions-title" className="room-card__title">
+            {t('competitions.title')}
+          </h2>
+          <RoomCompetitions pageUid={store.pageUid} showUid={showUid} stats={stats} />
+        </section>
+
+        <section className="studio-card room-grid__moderation" aria-labelledby="room-moderation-title">
+          <h2 id="room-moderation-title" className="room-card__title">
+            {t('moderation.title')}
+          </h2>
+          <ModerationPanel storeId={store.pageUid} showId={showUid} />
+        </section>
+      </div>
+    </StudioPage>
+  );
+}
+
+/** The show's line-up editor (add a product mid-show, reorder), as the show editor has it. */
+function RoomLineupEditor({
+  pageUid,
+  showUid,
+  onChange,
+}: {
+  pageUid: string;
+  showUid: string;
+  onChange: () => void;
+}) {
+  const { t } = useStudioTranslation('studio-control-room');
+  const show = useStaffQuery('getShow', { params: { pageUid, showUid } });
+  if (show.error)
+    return (
+      <p role="alert" className="studio-notice studio-notice--error">
+        {refusalText(show.error, t('page.loadFailed'))}
+      </p>
+    );
+  return show.data ? <LineupEditor show={show.data} onChange={onChange} /> : <StudioLoading />;
+}

@@ -1,0 +1,206 @@
+import type { CompetitionAdminView, ControlRoomStats } from '@vitrine/protocol';
+import { useEffect, useState } from 'react';
+import { CompetitionForm } from '../shows/competitions-panel.tsx';
+import { staffCall } from '../studio-api.ts';
+import { useStudioTranslation } from '../studio-i18n.ts';
+import { StudioLoading } from '../ui/studio-loading.tsx';
+import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+
+/** What the live numbers say of the competitions: a change (an entry, a close, a draw) reloads them. */
+const competitionsKey = (stats: ControlRoomStats | null) =>
+  (stats?.competitions ?? [])
+    .map((c) => `${c.uid}:${c.participantCount}:${c.openForParticipation}:${c.winnerCount}`)
+    .join(' ');
+
+/**
+ * The show's raffles, quizzes and polls during the show: open one (viewers see it), close it,
+ * draw a winner, announce the result to every entrant, or prepare a new one. Entry counts follow
+ * the room's live numbers.
+ */
+export function RoomCompetitions({
+  pageUid,
+  showUid,
+  stats,
+}: {
+  pageUid: string;
+  showUid: string;
+  stats: ControlRoomStats | null;
+}) {
+  const { t } = useStudioTranslation('studio-control-room');
+  const list = useStaffQuery('listShowCompetitions', { params: { pageUid, showUid } });
+  const [adding, setAdding] = useState(false);
+  const key = competitionsKey(stats);
+  const { reload } = list;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the live figures; a change reloads.
+  useEffect(() => {
+    reload();
+  }, [key, reload]);
+
+  return (
+    <div className="room-competitions">
+      {list.error && (
+        <p role="alert" className="studio-notice studio-notice--error">
+          {refusalText(list.error, t('competitions.failed'))}
+        </p>
+      )}
+      {!list.data ? (
+        list.loading && <StudioLoading />
+      ) : list.data.competitions.length === 0 ? (
+        <p className="studio-notice">{t('competitions.empty')}</p>
+      ) : (
+        <ul className="room-competitions__list">
+          {list.data.competitions.map((competition) => (
+            <CompetitionItem
+              key={competition.uid}
+              competition={competition}
+              params={{ pageUid, showUid, competitionUid: competition.uid }}
+              onChanged={reload}
+            />
+          ))}
+        </ul>
+      )}
+      {adding ? (
+        <CompetitionForm
+          showUid={showUid}
+          onDone={() => {
+            setAdding(false);
+            reload();
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      ) : (
+        <button type="button" className="studio-button" onClick={() => setAdding(true)}>
+          {t('competitions.add')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function CompetitionItem({
+  competition,
+  params,
+  onChanged,
+}: {
+  competition: CompetitionAdminView;
+  params: { pageUid: string; showUid: string; competitionUid: string };
+  onChanged: () => void;
+}) {
+  const { t } = useStudioTranslation('studio-control-room');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (work: () => Promise<string | null>) => {
+    setFailure(null);
+    setDone(null);
+    setBusy(true);
+    try {
+      setDone(await work());
+      onChanged();
+    } catch (error) {
+      setFailure(refusalText(error, t('competitions.actionFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setOpen = (open: boolean) =>
+    act(async () => {
+      await staffCall('updateShowCompetition', {
+        params,
+        body: open ? { openForParticipation: true, playing: true } : { openForParticipation: false },
+      });
+      return null;
+    });
+  const draw = () =>
+    act(async () => {
+      const { winners } = await staffCall('drawShowCompetitionWinners', { params, body: { count: 1 } });
+      return t('competitions.drawn', { names: winners.map((winner) => winner.name).join(', ') });
+    });
+  // The result everyone who took part is told: the poll's votes, else the winners.
+  const resultText =
+    competition.type === 'poll'
+      ? competition.options
+          .map((option) => `${option.text}: ${competition.tally[option.id] ?? 0}`)
+          .join(' · ')
+      : competition.winners.map((winner) => winner.name).join(', ');
+  const announce = () =>
+    act(async () => {
+      const { notified } = await staffCall('announceShowCompetition', {
+        params,
+        body: { title: competition.name, body: resultText },
+      });
+      return t('competitions.announced', { count: notified });
+    });
+
+  return (
+    <li className="room-competitions__item" data-competition-uid={competition.uid}>
+      <div className="room-competitions__head">
+        <span className="studio-badge">{t(`competitions.types.${competition.type}`)}</span>{' '}
+        <strong>{competition.name}</strong>
+        <span className="studio-small studio-muted">
+          {' '}
+          · {t('competitions.entries', { count: competition.participantCount })} ·{' '}
+          {competition.openForParticipation ? t('competitions.open') : t('competitions.closed')}
+        </span>
+      </div>
+      {competition.type === 'poll' && competition.options.length > 0 && (
+        <ul className="room-competitions__tally">
+          {competition.options.map((option) => (
+            <li key={option.id}>
+              {option.text}: <strong>{competition.tally[option.id] ?? 0}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {competition.winners.length > 0 && (
+        <p className="studio-small">
+          {t('competitions.winners', { names: competition.winners.map((winner) => winner.name).join(', ') })}
+        </p>
+      )}
+      <div className="room-competitions__actions">
+        {competition.openForParticipation ? (
+          <button type="button" className="studio-button" disabled={busy} onClick={() => void setOpen(false)}>
+            {t('competitions.close')}
+            <span className="visually-hidden"> {competition.name}</span>
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="studio-button studio-button--primary"
+            disabled={busy}
+            onClick={() => void setOpen(true)}
+          >
+            {t('competitions.openAction')}
+            <span className="visually-hidden"> {competition.name}</span>
+          </button>
+        )}
+        {competition.type !== 'poll' && (
+          <button type="button" className="studio-button" disabled={busy} onClick={() => void draw()}>
+            {t('competitions.draw')}
+            <span className="visually-hidden"> {competition.name}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className="studio-button studio-button--quiet"
+          disabled={busy || resultText === ''}
+          onClick={() => void announce()}
+        >
+          {t('competitions.announce')}
+          <span className="visually-hidden"> {competition.name}</span>
+        </button>
+      </div>
+      {failure && (
+        <p role="alert" className="studio-notice studio-notice--error">
+          {failure}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="studio-small">
+          {done}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,214 @@
+// Chat moderation across three browsers (issue 16 §3): a moderator in the studio, and two viewers
+// on the show's player. The moderator pins an announcement, hides a comment and bans its author;
+// the other viewer sees the comment leave within a second (measured), the banned viewer is told
+// why and cannot post.
+import { mkdirSync } from 'node:fs';
+import type { AuthSession } from '@vitrine/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { openStudioAs } from './support/studio.ts';
+
+const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+const STORE = 'demo-store';
+const stamp = Date.now().toString(36);
+/** A live show of its own, so its announcement and bans touch no other test. */
+const SHOW = `e2e-moderation-${stamp}`;
+/** Bans are store-wide and so is their log: this test's troll has a name no other test uses. */
+const TROLL = `Trolle ${stamp.slice(-4)}`;
+const SHOTS =
+  process.env.VITRINE_SHOTS_DIR ?? new URL('../test-results/moderation/', import.meta.url).pathname;
+const WAIT = { timeout: 30_000 };
+/** Issue 16: every action reaches viewers within a second. */
+const ACTION_TO_VIEWER_MS = 1000;
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+async function api<T>(method: string, path: string, body: unknown, bearer = adminKey): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function viewer(name: string): Promise<AuthSession> {
+  const response = await fetch(`${baseUrl}/functions/auth/signInAnonymously`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'content-type': 'application/json' },
+  });
+  const session = (await response.json()) as AuthSession;
+  await api(
+    'POST',
+    '/functions/customerpage/updateUser',
+    { customerUid: session.user.uid, updates: { name } },
+    session.idToken,
+  );
+  return { ...session, user: { ...session.user, name } };
+}
+
+const comment = (session: AuthSession, text: string) =>
+  api<{ uid: string }>(
+    'POST',
+    '/shopapiv2/comment/playerComment',
+    { text, pageUid: STORE, campaignUid: SHOW },
+    session.idToken,
+  );
+
+/** A viewer's player on the show's chat, signed in as `session`. */
+async function openPlayer(session: AuthSession, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.addInitScript((stored) => {
+    if (!localStorage.getItem('vitrine-session'))
+      localStorage.setItem('vitrine-session', JSON.stringify(stored));
+  }, session);
+  await page.goto(`${baseUrl}/widget/${STORE}/${SHOW}`);
+  const tab = page.locator('.player__tabs [role="tab"]', { hasText: /^Comments\d*$/ });
+  const mobileComments = page.getByRole('button', { name: /^Comments/ });
+  await tab.or(mobileComments).first().waitFor(WAIT);
+  if (await tab.isVisible()) await tab.click();
+  else await mobileComments.first().click();
+  await page.locator('.chat').first().waitFor(WAIT);
+  return page;
+}
+
+/**
+ * Records (in the page, with the shared wall clock) when the comment leaves the chat, so the
+ * latency is not the test runner's polling interval.
+ */
+async function watchRemoval(page: Page, commentUid: string): Promise<void> {
+  await page.evaluate((uid) => {
+    const marks = window as unknown as { __goneAt?: Record<string, number> };
+    marks.__goneAt ??= {};
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(`[data-comment-uid="${uid}"]`)) {
+        (marks.__goneAt as Record<string, number>)[uid] = Date.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  }, commentUid);
+}
+
+async function removedAt(page: Page, commentUid: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (uid) => (window as unknown as { __goneAt?: Record<string, number> }).__goneAt?.[uid],
+    commentUid,
+    WAIT,
+  );
+  return Number(await handle.jsonValue());
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await api('PUT', `/admin/pages/${STORE}/campaigns/${SHOW}`, { name: 'Moderated show' });
+  await api('PUT', `/admin/events/${SHOW}`, {
+    pageUid: STORE,
+    campaignId: SHOW,
+    currentStatus: 'live',
+    eventName: 'Moderated show',
+    eventStartTimestamp: Date.now() - 60_000,
+    liveStartTime: Date.now() - 60_000,
+    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('moderating the chat live', () => {
+  it('hides a comment and bans its author: the other viewer sees it go within a second, the banned one is told why', async () => {
+    const troll = await viewer(TROLL);
+    const watcher = await viewer('Wanda');
+    const rude = await comment(troll, `Buy followers at my site ${stamp}`);
+    const second = await comment(troll, `Still here ${stamp}`);
+    await comment(watcher, `Does the lamp come in green? ${stamp}`);
+
+    const watcherPage = await openPlayer(watcher, { width: 1280, height: 800 });
+    const trollPage = await openPlayer(troll, { width: 390, height: 844 });
+    await watcherPage.locator(`[data-comment-uid="${rude.uid}"]`).waitFor(WAIT);
+    await trollPage.locator(`[data-comment-uid="${second.uid}"]`).waitFor(WAIT);
+
+    const moderatorPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    moderatorPage.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(moderatorPage, {
+      baseUrl,
+      adminKey,
+      pageUid: STORE,
+      role: 'moderator',
+      path: `shows/${SHOW}/control-room`,
+    });
+    const row = moderatorPage.locator(`.moderation__chat [data-comment-uid="${rude.uid}"]`);
+    await row.waitFor(WAIT);
+
+    // An announcement with markup shows as the text it is, above the chat.
+    const announcement = '<b>Free gift</b> with every order tonight';
+    await moderatorPage.getByLabel('Pinned announcement, shown above the chat').fill(announcement);
+    await moderatorPage.getByRole('button', { name: 'Pin', exact: true }).click();
+    const pinned = watcherPage.locator('.chat-announcement__text');
+    await pinned.waitFor(WAIT);
+    expect(await pinned.textContent()).toBe(announcement);
+    expect(await pinned.locator('b').count()).toBe(0);
+
+    // Hide: measured from the click to the comment leaving the other viewer's chat.
+    await watchRemoval(watcherPage, rude.uid);
+    const hideClickedAt = Date.now();
+    await row.getByRole('button', { name: 'Hide', exact: true }).click();
+    const hideLatency = (await removedAt(watcherPage, rude.uid)) - hideClickedAt;
+    await row.locator('.moderation__badge', { hasText: /^Hidden by E2E moderator$/ }).waitFor(WAIT);
+
+    // Ban: the author's other comment leaves too, and their player says why.
+    await watchRemoval(watcherPage, second.uid);
+    const banClickedAt = Date.now();
+    await row.getByRole('button', { name: `Ban ${TROLL}` }).click();
+    const banLatency = (await removedAt(watcherPage, second.uid)) - banClickedAt;
+    const told = trollPage.locator('.chat-closed--banned');
+    await told.waitFor(WAIT);
+    expect(await told.textContent()).toBe(
+      "You can't comment: the store's moderators have banned you from its chat.",
+    );
+    expect(await trollPage.locator('.chat-composer__input').count()).toBe(0);
+    // Nor can they post around the player.
+    const refused = await fetch(`${baseUrl}/shopapiv2/comment/playerComment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${troll.idToken}` },
+      body: JSON.stringify({ text: 'let me back', pageUid: STORE, campaignUid: SHOW }),
+    });
+    expect(refused.status).toBe(403);
+
+    // The moderators' log says who did what.
+    const log = moderatorPage.locator('.moderation__log');
+    await log.getByText(`E2E moderator banned ${TROLL}`).waitFor(WAIT);
+    await log.getByText(`E2E moderator hid ${TROLL}`).waitFor(WAIT);
+
+    console.log(
+      `moderation e2e: hide reached the other viewer in ${hideLatency} ms, ban in ${banLatency} ms`,
+    );
+    expect(hideLatency).toBeLessThan(ACTION_TO_VIEWER_MS);
+    expect(banLatency).toBeLessThan(ACTION_TO_VIEWER_MS);
+
+    await shot(moderatorPage, 'moderation-panel-desktop');
+    await shot(watcherPage, 'moderation-viewer-desktop');
+    await shot(trollPage, 'moderation-banned-phone');
+    expect(await axeFindings(moderatorPage)).toEqual([]);
+    await moderatorPage.setViewportSize({ width: 390, height: 844 });
+    await shot(moderatorPage, 'moderation-panel-phone');
+    expect(await axeFindings(moderatorPage)).toEqual([]);
+    expect(await axeFindings(trollPage)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});

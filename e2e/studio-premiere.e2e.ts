@@ -1,0 +1,218 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PremiereInfo, Show } from '@vitrine/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { createStaffAccount, openStudioAs } from './support/studio.ts';
+
+// Issue 15 item 6, as a host would: upload a recorded video on the show's page in the studio
+// (with progress), schedule it a few seconds ahead; a viewer sees the show go live by itself and
+// play muted without a seek bar; when the video has played out the show is the replay.
+
+const baseUrl = inject('baseUrl');
+const adminKey = inject('adminKey');
+const STORE = 'demo-store';
+const ZONE = 'Europe/Copenhagen';
+const SHOTS = process.env.STUDIO_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
+/** The premiere's length: long enough to watch it live, short enough for a test. */
+const VIDEO_SECONDS = 16;
+
+const texts = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
+) as {
+  premiere: {
+    title: string;
+    choose: string;
+    uploading: string;
+    startsAt: string;
+    schedule: string;
+    state: Record<'ready' | 'scheduled' | 'playing' | 'ended', string>;
+  };
+};
+
+let browser: Browser;
+let page: Page;
+let hostToken: string;
+let workDir: string;
+let videoPath: string;
+const pageErrors: string[] = [];
+
+async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${hostToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function shot(target: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The wall-clock time of an instant in the zone, to the second, as `datetime-local` takes it. */
+const localSeconds = (instant: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, dateStyle: 'short', timeStyle: 'medium' })
+    .format(instant)
+    .replace(' ', 'T');
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'vitrine-premiere-e2e-'));
+  videoPath = join(workDir, 'premiere.mp4');
+  // A real recording: a counter picture and a tone, H.264 with a keyframe each second, a few MB.
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${VIDEO_SECONDS}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${VIDEO_SECONDS}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-b:v', '1500k', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', videoPath],
+  ]);
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  hostToken = (await createStaffAccount(baseUrl, adminKey, STORE, 'host')).session.idToken;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('a premiere from the studio', () => {
+  it('uploads with progress, is scheduled, goes live for a viewer and becomes the replay', async () => {
+    const show = await api<Show>('POST', `/staff/stores/${STORE}/shows`, {
+      name: `Premiere e2e ${Date.now()}`,
+      startsAt: localSeconds(Date.now() + 3_600_000).slice(0, 16),
+      timeZone: ZONE,
+      visibility: 'public',
+    });
+    const premierePath = `/staff/stores/${STORE}/shows/${show.uid}/premiere`;
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host', path: `shows/${show.uid}` });
+    const panel = page.getByRole('region', { name: texts.premiere.title });
+    await panel.getByLabel(texts.premiere.choose).waitFor();
+
+    // The upload is slowed to about 1 MB/s so its progress is seen moving, as on a real uplink.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { premiereProgress: number[] }).premiereProgress = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('progress')) seen.push(Number(bar.value));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await panel.getByLabel(texts.premiere.choose).setInputFiles(videoPath);
+    await panel.getByRole('progressbar', { name: texts.premiere.uploading }).waitFor();
+    await shot(page, 'premiere-uploading-desktop');
+    await panel.getByText(texts.premiere.state.ready).waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const progress = await page.evaluate(
+      () => (window as unknown as { premiereProgress: number[] }).premiereProgress,
+    );
+    // Progress went through values between the start and the end, not only 0 then done.
+    expect(
+      progress.some((value) => value > 0 && value < 100),
+      JSON.stringify(progress),
+    ).toBe(true);
+    // What ffprobe read of the file.
+    await expect.poll(() => panel.locator('dl').textContent()).toContain('640×360');
+    expect(await panel.locator('dl').textContent()).toContain('h264 / aac');
+
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'premiere-uploaded-desktop');
+
+    // Scheduled a few seconds ahead, to the second, in the show's time zone.
+    const startsAt = Math.ceil((Date.now() + 9000) / 1000) * 1000;
+    await panel.getByLabel(texts.premiere.startsAt).fill(localSeconds(startsAt));
+    await panel.getByRole('button', { name: texts.premiere.schedule }).click();
+    await panel.getByText(texts.premiere.state.scheduled).waitFor();
+    const scheduled = await api<PremiereInfo>('GET', premierePath);
+    expect(scheduled.premiere).toMatchObject({ state: 'scheduled', startsAt });
+    await shot(page, 'premiere-scheduled-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.scrollIntoViewIfNeeded();
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'premiere-scheduled-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A viewer opens the show before it starts and sees it go live by itself.
+    const viewer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    viewer.on('pageerror', (error) => pageErrors.push(error.message));
+    await viewer.goto(`${baseUrl}/widget/${STORE}/campaign/${show.campaignUid}/event/${show.uid}`);
+    await viewer.waitForSelector('.player[data-show-state="live"]', { timeout: 30_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
+    await viewer.waitForFunction(
+      () => {
+        const video = document.querySelector('video') as HTMLVideoElement | null;
+        return video !== null && !video.paused && video.currentTime > 1.5;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(
+      await viewer.evaluate(() => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        return { muted: video.muted, controls: video.controls };
+      }),
+    ).toEqual({ muted: true, controls: false });
+    expect(
+      await viewer.locator('.video-stage input[type="range"], .video-stage [role="slider"]').count(),
+    ).toBe(0);
+    // In step with the server's clock: the picture is the premiere's current moment.
+    await viewer.waitForSelector('.video-stage[data-live-delay-ms]');
+    const delayMs = Number(await viewer.getAttribute('.video-stage', 'data-live-delay-ms'));
+    console.info(JSON.stringify({ premiereViewerDelayMs: delayMs }));
+    expect(delayMs).toBeLessThan(10_000);
+    await shot(viewer, 'premiere-viewer-live-phone');
+    await panel.getByText(texts.premiere.state.playing).waitFor({ timeout: 15_000 });
+    await shot(page, 'premiere-playing-desktop');
+
+    // When the video has played out the show ends by itself into the replay.
+    await panel.getByText(texts.premiere.state.ended).waitFor({ timeout: (VIDEO_SECONDS + 20) * 1000 });
+    const ended = await api<PremiereInfo>('GET', premierePath);
+    expect(ended.premiere?.state).toBe('ended');
+    await viewer.reload();
+    await viewer.waitForSelector('.player');
+    await expect
+      .poll(() =>
+        viewer.evaluate(() => (document.querySelector('video') as HTMLVideoElement | null)?.controls),
+      )
+      .toBe(true);
+    await viewer.evaluate(() => {
+      const video = document.querySelector('video') as HTMLVideoElement;
+      video.muted = true;
+      return video.play().catch(() => {});
+    });
+    await viewer.waitForFunction(
+      () => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        return video.currentTime > 1 && video.duration > 10;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    await viewer.close();
+    await shot(page, 'premiere-ended-desktop');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
