@@ -1,4 +1,4 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, flexRender } from '@tanstack/react-table';
 import type { ArchivedFilter, StudioProductSummary } from '@vitrine/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { Pager } from '../ui/pager.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
+import { useStudioTable } from '../ui/use-studio-table.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { priceText } from './catalogue-format.ts';
 
@@ -92,12 +93,7 @@ export function ProductList() {
     ],
     [t, currency, locale],
   );
-  const table = useReactTable({
-    data: list.data?.products ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.uid,
-  });
+  const table = useStudioTable({ rows: list.data?.products, columns, rowId: (row) => row.uid });
 
   const exportCsv = async () => {
     setExportError(null);

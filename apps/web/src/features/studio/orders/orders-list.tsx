@@ -1,4 +1,4 @@
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { type ColumnDef, flexRender } from '@tanstack/react-table';
 import type { StudioOrderSummary } from '@vitrine/protocol';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { Pager } from '../ui/pager.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
+import { useStudioTable } from '../ui/use-studio-table.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { dayStart, saveCsv } from './csv-download.ts';
 import './orders.css';
@@ -99,12 +100,7 @@ export function OrdersListPage() {
     ],
     [t, format],
   );
-  const table = useReactTable({
-    data: list.data?.orders ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.checkoutUid,
-  });
+  const table = useStudioTable({ rows: list.data?.orders, columns, rowId: (row) => row.checkoutUid });
 
   const apply = (next: Filters) => {
     setFilters(next);

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import type { ColumnDef } from '@tanstack/react-table';
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useStudioTable } from './use-studio-table.ts';
+
+declare global {
+  // React's act() environment flag for tests that render outside a test renderer.
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+interface Row {
+  id: string;
+}
+const columns: ColumnDef<Row>[] = [{ accessorKey: 'id', header: 'Id' }];
+
+let renders = 0;
+let rerender: () => void = () => {};
+
+/** A list page whose first answer has not come: no rows, and something else re-renders it. */
+function LoadingList({ rows }: { rows: Row[] | undefined }) {
+  renders++;
+  const [, setTick] = useState(0);
+  rerender = () => setTick((tick) => tick + 1);
+  const table = useStudioTable({ rows, columns, rowId: (row) => row.id });
+  return <p>{table.getRowModel().rows.length} rows</p>;
+}
+
+let container: HTMLElement;
+let root: Root;
+beforeEach(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  renders = 0;
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+/** Lets TanStack's queued state changes (microtasks) and React's renders run out. */
+async function settle() {
+  for (let round = 0; round < 20; round++) await act(async () => await Promise.resolve());
+}
+
+describe('useStudioTable', () => {
+  it('renders a list without rows a bounded number of times when the page re-renders while loading', async () => {
+    await act(async () => root.render(<LoadingList rows={undefined} />));
+    await settle();
+    act(() => rerender());
+    act(() => rerender());
+    await settle();
+    expect(container.textContent).toBe('0 rows');
+    // Mount, two re-renders and at most one page-index reset each: a loop would reach the rounds' limit.
+    expect(renders).toBeLessThanOrEqual(6);
+  });
+
+  it('shows the rows once they come', async () => {
+    await act(async () => root.render(<LoadingList rows={undefined} />));
+    await act(async () => root.render(<LoadingList rows={[{ id: 'a' }, { id: 'b' }]} />));
+    await settle();
+    expect(container.textContent).toBe('2 rows');
+  });
+});
