@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,8 +6,12 @@ import { launchChromium } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const DIST = new URL('../apps/web/dist/', import.meta.url);
-/** Issue budget: the widget route's initial JavaScript, gzip, hls.js excluded (it loads on demand). */
-const WIDGET_INITIAL_JS_BUDGET_KB = 150;
+/**
+ * The widget route's initial JavaScript, gzip, hls.js excluded (it loads on demand). Measured at
+ * 148.3 KB (issue 18; was 150): react-dom, react-router's data router and i18next alone are 113 KB
+ * of it, so the issue's goal of 120 needs a smaller runtime (see docs/architecture.md, "First load").
+ */
+const WIDGET_INITIAL_JS_BUDGET_KB = 149;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,6 +51,20 @@ describe('bundle budget', () => {
     );
     expect(widget.files.some((file) => /hls/i.test(file))).toBe(false);
     expect(widget.gzipKb).toBeLessThanOrEqual(WIDGET_INITIAL_JS_BUDGET_KB);
+  });
+
+  it("bundles react-router's production build, once", () => {
+    // Its package exports only the development build; apps/web/vite.config.ts points the app's build
+    // at the production one. A second copy (e.g. from a `react-router/dom` import that the alias
+    // misses) would carry the router twice and split its React context.
+    const sources = readdirSync(new URL('assets/', DIST))
+      .filter((name) => name.endsWith('.js.map'))
+      .flatMap(
+        (name) => JSON.parse(readFileSync(new URL(`assets/${name}`, DIST), 'utf8')).sources as string[],
+      )
+      .filter((source) => source.includes('node_modules/react-router/'));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
   });
 
   it("transfers the widget's first JavaScript compressed by the build (brotli), within the same budget", async () => {
