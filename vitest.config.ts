@@ -28,7 +28,9 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          testTimeout: 30_000,
+          // Generous: the slowest tests run real encoders, premieres in real time and password
+          // hashing, and on a busy 2-core machine they took over 30 s without being wrong.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
