@@ -360,7 +360,11 @@ export function createCartService(deps: {
     };
     const held = await lineAndUnitsHeld(tx, checkout, lineKey);
     if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
-      throw new HttpError(409, 'quantity_limit', `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`);
+      throw new HttpError(
+        409,
+        'quantity_limit',
+        `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
+      );
     }
     refuseBeyondUnitsPerShopper(held.units + input.quantity, add.maxUnitsPerShopper);
     await addToLine(tx, {
