@@ -1,13 +1,31 @@
-import { CART_FEEDBACK_MESSAGES, type CartUpdateResponse } from '@vitrine/protocol';
+import {
+  CART_FEEDBACK_MESSAGES,
+  type CartUpdateResponse,
+  type CheckoutReservationDoc,
+  subscriptionKey,
+} from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSingle,
+  CAMPAIGN,
+  EVENT,
+  SHOP,
   type Shopper,
   seedCommerceStore,
   signIn,
   stockOf,
 } from '../../test-support/commerce-fixture.ts';
-import { startTestServer, type TestServer } from '../../test-support/realtime-test-client.ts';
+import {
+  authFrame,
+  connect,
+  isAnswerTo,
+  isFrame,
+  type RealtimeTestClient,
+  startTestServer,
+  subscribeFrame,
+  type TestServer,
+} from '../../test-support/realtime-test-client.ts';
+import { adminHeaders } from '../../test-support/test-app.ts';
 import { shopperLimitMessage } from './cart-service.ts';
 
 // Concurrent adds of one product run in batches (group commit, cart-service addBatch). These
@@ -26,7 +44,10 @@ beforeAll(async () => {
   await seedCommerceStore(server, { now: Date.now(), flashStock: FLASH_STOCK });
 }, 120_000);
 
+const clients: RealtimeTestClient[] = [];
+
 afterAll(async () => {
+  for (const client of clients) client.close();
   await server?.close();
 });
 
@@ -147,5 +168,50 @@ describe('flash sale with adds batched per product', () => {
     expect((await stockOf(server, 'mug')).product).toBe(0);
     const carts = await unitsInCarts('mug');
     expect(buyers.map((buyer) => carts.get(buyer.uid))).toEqual(buyers.map(() => 1));
+  }, 120_000);
+
+  it("each shopper's open tab hears of their own add from a batch (through the outbox)", async () => {
+    for (const [url, payload] of [
+      [`/admin/pages/${SHOP}/products/hot`, { name: 'Hot deal', prices: { DKK: 5_000 }, stock: 100 }],
+      [`/admin/events/${EVENT}/products/hot`, { productUid: 'hot', sorting: 9 }],
+    ] as const) {
+      const response = await server.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }
+    const buyers = await shoppers(8);
+    const tabs = await Promise.all(buyers.map(() => connect(server.wsUrl)));
+    clients.push(...tabs);
+    const ids = buyers.map((buyer) =>
+      subscriptionKey('checkout', { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: buyer.uid }),
+    );
+    for (const [index, tab] of tabs.entries()) {
+      const buyer = buyers[index] as Shopper;
+      tab.send(authFrame(buyer.token));
+      await tab.nextFrame(isFrame('auth_result'));
+      tab.send(subscribeFrame('checkout', { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: buyer.uid }));
+      await tab.nextFrame(isAnswerTo(ids[index] as string));
+    }
+    const answers = await Promise.all(
+      buyers.map((buyer, index) => addSingle(server, buyer, 'hot', { quantity: index + 1 })),
+    );
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.body.status).toBe('added');
+      expect(flashUnits(answer.body, 'hot')).toBe(index + 1);
+      const frame = await (tabs[index] as RealtimeTestClient).nextFrame(
+        (f) =>
+          f.type === 'changes' &&
+          f.id === ids[index] &&
+          f.changes.some(
+            (change) =>
+              flashUnits(
+                { reservation: change.doc as CheckoutReservationDoc } as CartUpdateResponse,
+                'hot',
+              ) ===
+              index + 1,
+          ),
+      );
+      expect(frame.type).toBe('changes');
+    }
+    expect((await stockOf(server, 'hot')).product).toBe(100 - (8 * 9) / 2);
   }, 120_000);
 });
