@@ -58,21 +58,22 @@ describe('group commit', () => {
     ).toEqual(['two', 'Error: three refused', 'four']);
   });
 
-  it('caps a batch at maxBatch and gives every job of a failed batch its error', async () => {
+  it('takes the jobs that arrived in the same turn into the first batch, caps a batch at maxBatch, and gives every job of a failed batch its error', async () => {
     const runner = controlledRunner();
     const group = createGroupCommit({ run: runner.run, maxBatch: 2 });
-    const jobs = [1, 2, 3, 4].map((job) => group.submit('hot', job));
+    const jobs = [1, 2, 3, 4, 5].map((job) => group.submit('hot', job));
     await runner.nextBatch(1);
+    expect(runner.batches[0]?.jobs).toEqual([1, 2]);
     runner.batches[0]?.fail(new Error('connection lost'));
     await runner.nextBatch(2);
-    expect(runner.batches[1]?.jobs).toEqual([2, 3]);
+    expect(runner.batches[1]?.jobs).toEqual([3, 4]);
     runner.batches[1]?.finish();
     await runner.nextBatch(3);
-    expect(runner.batches[2]?.jobs).toEqual([4]);
+    expect(runner.batches[2]?.jobs).toEqual([5]);
     runner.batches[2]?.finish();
     const settled = await Promise.allSettled(jobs);
     expect(
       settled.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason))),
-    ).toEqual(['Error: connection lost', 'done 2', 'done 3', 'done 4']);
+    ).toEqual(['Error: connection lost', 'Error: connection lost', 'done 3', 'done 4', 'done 5']);
   });
 });
