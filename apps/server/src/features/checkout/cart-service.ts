@@ -443,10 +443,22 @@ export function createCartService(deps: {
       }
     }
     const outcomes: JobOutcome<CheckoutReservationDoc>[] = [];
+    // Once an add found too few units even after releasing timed-out holds, a later add of as
+    // many or more is sold out too (stock only fell since): answered without its transaction, as
+    // the check before the transaction answers every buyer after the sell-out. Without this the
+    // batch in flight at the sell-out ran up to 100 doomed transactions one after another.
+    let soldOutFrom = Number.POSITIVE_INFINITY;
     for (const add of adds) {
+      if (add.input.quantity >= soldOutFrom) {
+        outcomes.push({ ok: false, error: new Feedback('soldOut') });
+        continue;
+      }
       try {
         outcomes.push({ ok: true, value: await addAlone(add) });
       } catch (error) {
+        if (error instanceof Feedback && error.status === 'soldOut') {
+          soldOutFrom = Math.min(soldOutFrom, add.input.quantity);
+        }
         outcomes.push({ ok: false, error });
       }
     }
