@@ -35,8 +35,15 @@ export type ToLoadgen =
       maxComments: number;
       connectConcurrency: number;
       connectTimeoutMs: number;
+      /**
+       * Vitrine viewers also follow the show's products (which makes them count as its viewers)
+       * and its `viewerCount`, as a player showing the count would.
+       */
+      presenceEventId: string | null;
     }
   | { type: 'begin' }
+  /** How many viewers see `expected` as the show's viewer count. */
+  | { type: 'viewer-count'; expected: number }
   | { type: 'poll' }
   /** `accepted`: the comment numbers n the server accepted, which every viewer should receive. */
   | { type: 'collect'; accepted: number[] }
@@ -69,6 +76,16 @@ export type FromLoadgen =
   | { type: 'ready'; ready: number; failed: number; errors: string[]; ms: number }
   | { type: 'count'; received: number; disconnects: number }
   | {
+      type: 'viewer-count';
+      /** Viewers whose last viewer count is the expected one. */
+      seeingExpected: number;
+      /** The lowest and highest count a viewer last saw (null: none got one). */
+      min: number | null;
+      max: number | null;
+      /** viewerCount changes received since the last ask. */
+      updates: number;
+    }
+  | {
       type: 'stats';
       nodes: NodeStats[];
       /** Deliveries per comment n (over this process's viewers). */
@@ -81,6 +98,8 @@ export type FromLoadgen =
 interface Viewer {
   node: NodeState;
   ready: boolean;
+  /** The show's viewer count as this viewer last heard it (presence mode). */
+  viewerCount: number | null;
   seen: Uint8Array;
   close(): void;
 }
@@ -112,6 +131,13 @@ const nodes = new Map<string, NodeState>();
 let perComment = new Uint32Array(0);
 let cpuAtBegin: NodeJS.CpuUsage | null = null;
 let wallAtBegin = 0;
+let viewerCountUpdates = 0;
+
+/** The `viewers` of a viewerCount document, if that is what it is. */
+function viewersOf(doc: unknown): number | null {
+  const viewers = (doc as { viewers?: unknown } | null)?.viewers;
+  return typeof viewers === 'number' ? viewers : null;
+}
 
 /** Records one received comment text; ignores comments that are not the benchmark's. */
 function record(
@@ -150,10 +176,11 @@ function sourceAddress(index: number): string | undefined {
 /** Opens one viewer and resolves once it has its snapshot (or ack); rejects on failure. */
 function openViewer(target: LoadgenTarget, node: NodeState, index: number): Promise<Viewer> {
   if (!start) throw new Error('not started');
-  const { impl, pageUid, campaignUid, maxComments, connectTimeoutMs } = start;
+  const { impl, pageUid, campaignUid, maxComments, connectTimeoutMs, presenceEventId } = start;
   const viewer: Viewer = {
     node,
     ready: false,
+    viewerCount: null,
     seen: new Uint8Array(Math.ceil(maxComments / 8)),
     close() {},
   };
@@ -186,29 +213,51 @@ function openViewer(target: LoadgenTarget, node: NodeState, index: number): Prom
       });
       viewer.close = () => socket.terminate();
       const params = { pageUid, campaignUid };
-      socket.on('open', () =>
+      const commentsId = subscriptionKey('comments', params);
+      const presenceParams = presenceEventId ? { eventId: presenceEventId } : null;
+      const viewerCountId = presenceParams ? subscriptionKey('viewerCount', presenceParams) : null;
+      socket.on('open', () => {
+        socket.send(JSON.stringify({ type: 'subscribe', id: commentsId, query: 'comments', params }));
+        if (!presenceParams || !viewerCountId) return;
         socket.send(
           JSON.stringify({
             type: 'subscribe',
-            id: subscriptionKey('comments', params),
-            query: 'comments',
-            params,
+            id: subscriptionKey('liveEventProducts', presenceParams),
+            query: 'liveEventProducts',
+            params: presenceParams,
           }),
-        ),
-      );
+        );
+        socket.send(
+          JSON.stringify({
+            type: 'subscribe',
+            id: viewerCountId,
+            query: 'viewerCount',
+            params: presenceParams,
+          }),
+        );
+      });
       socket.on('message', (data: Buffer) => {
         const receivedAt = clock();
         const frame = JSON.parse(data.toString()) as {
           type: string;
+          id?: string;
+          docs?: Array<{ doc?: unknown }>;
           changes?: Array<{ type: string; doc?: { text?: unknown; time?: unknown } }>;
           message?: string;
         };
-        if (frame.type === 'changes') {
+        if (viewerCountId && frame.id === viewerCountId) {
+          for (const entry of frame.docs ?? frame.changes ?? []) {
+            const viewers = viewersOf(entry.doc);
+            if (viewers === null) continue;
+            viewer.viewerCount = viewers;
+            if (frame.type === 'changes') viewerCountUpdates++;
+          }
+        } else if (frame.type === 'changes') {
           let carried = false;
           for (const change of frame.changes ?? [])
             if (change.type === 'added' && record(viewer, change.doc, receivedAt)) carried = true;
           if (carried) node.frames++;
-        } else if (frame.type === 'snapshot') {
+        } else if (frame.type === 'snapshot' && frame.id === commentsId) {
           if (!viewer.ready) becameReady();
         } else if (frame.type === 'error') {
           failed(new Error(`server error frame: ${frame.message}`));
@@ -319,6 +368,21 @@ process.on('message', (message: ToLoadgen) => {
     case 'poll':
       send({ type: 'count', ...totals() });
       return;
+    case 'viewer-count': {
+      let seeingExpected = 0;
+      let min: number | null = null;
+      let max: number | null = null;
+      for (const viewer of viewers) {
+        const count = viewer.viewerCount;
+        if (count === null) continue;
+        if (count === message.expected) seeingExpected++;
+        min = min === null ? count : Math.min(min, count);
+        max = max === null ? count : Math.max(max, count);
+      }
+      send({ type: 'viewer-count', seeingExpected, min, max, updates: viewerCountUpdates });
+      viewerCountUpdates = 0;
+      return;
+    }
     case 'collect': {
       const cpu = process.cpuUsage(cpuAtBegin ?? undefined);
       const wallMs = performance.now() - wallAtBegin;

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes of one machine. */
@@ -194,4 +194,79 @@ export async function freshDatabase(url: string, recreate = true) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A TCP proxy in front of Redis that counts the bytes each way, so the benchmark can say what the
+ * servers send to Redis (the shared Redis's own INFO counts every other client too).
+ */
+export interface RedisBytes {
+  toRedis: number;
+  fromRedis: number;
+  /** The same per connection name (CLIENT SETNAME, e.g. `vitrine-presence`), `-` for unnamed ones. */
+  byName: Record<string, { toRedis: number; fromRedis: number }>;
+}
+
+export async function startCountingProxy(redisUrl: string): Promise<{
+  url: string;
+  bytes(): RedisBytes;
+  close(): Promise<void>;
+}> {
+  const target = new URL(redisUrl);
+  let toRedis = 0;
+  let fromRedis = 0;
+  const byName: RedisBytes['byName'] = {};
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect({ host: target.hostname || '127.0.0.1', port: Number(target.port || 6379) });
+    // ioredis names its connection first thing (connectionName): its bytes go under that name.
+    const countsOf = (name: string) => (byName[name] ??= { toRedis: 0, fromRedis: 0 });
+    let counts = countsOf('-');
+    let named = false;
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk: Buffer) => {
+      if (!named) {
+        const name = /setname\r\n\$\d+\r\n([^\r]+)\r\n/i.exec(chunk.toString('latin1'))?.[1];
+        if (name) {
+          named = true;
+          counts = countsOf(name);
+        }
+      }
+      toRedis += chunk.length;
+      counts.toRedis += chunk.length;
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      fromRedis += chunk.length;
+      counts.fromRedis += chunk.length;
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (typeof address === 'object' && address) resolve(address.port);
+      else reject(new Error('no port'));
+    });
+  });
+  const url = new URL(redisUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    bytes: () => ({ toRedis, fromRedis, byName: structuredClone(byName) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

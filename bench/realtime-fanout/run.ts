@@ -8,7 +8,7 @@
  *     [--mode single|redis|join-storm] [--impl both|vitrine|socket.io] [--loadgens N]
  *     [--redis-url redis://127.0.0.1:6379] [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench]
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS } from '@vitrine/protocol';
+import { Redis } from 'ioredis';
 import { Histogram } from './histogram.ts';
 import type { FromLoadgen, Impl, LoadgenTarget, NodeStats, ToLoadgen } from './loadgen.ts';
 import {
@@ -27,11 +28,13 @@ import {
   installCleanup,
   OutputTail,
   openFileLimit,
+  type RedisBytes,
   readCpuSeconds,
   readMachineBusySeconds,
   readRss,
   removeTempDir,
   sleep,
+  startCountingProxy,
   stopChild,
   track,
   trackTempDir,
@@ -52,6 +55,8 @@ installCleanup();
 const MEMORY_DIR = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-memory-')));
 /** File descriptors a process keeps for itself besides the viewer sockets. */
 const FD_RESERVE = 500;
+/** Redis key prefix of this run's Vitrine nodes; its keys are deleted at the end. */
+const REDIS_PREFIX = `vitrine-bench-${randomBytes(6).toString('hex')}:`;
 
 // ── options ───────────────────────────────────────────────────────────────────
 
@@ -66,6 +71,8 @@ const { values: args } = parseArgs({
     loadgens: { type: 'string' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/vitrine_bench' },
+    'server-processes': { type: 'string' },
+    presence: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -89,6 +96,8 @@ function readUsage() {
     '  --loadgens K      load-generator processes (default: as few as the open-file limit allows)',
     '  --redis-url U     redis mode (default redis://127.0.0.1:6379)',
     '  --database-url U  redis mode; dropped and created afresh, dropped at the end (default …/vitrine_bench)',
+    '  --server-processes P  server processes per implementation (default: as few as the open-file limit allows)',
+    "  --presence        Vitrine viewers also follow the show's products and its viewerCount",
     "  --verbose         echo the servers' log lines",
   ].join('\n');
 }
@@ -125,15 +134,30 @@ const impls: Impl[] =
   mode === 'redis' ? ['vitrine'] : implArg === 'both' ? ['vitrine', 'socket.io'] : [implArg];
 const totalComments = rate * seconds;
 
-const fdLimit = openFileLimit();
-const serverNodes = mode === 'redis' ? 2 : 1;
-const perServer = Math.ceil(connections / serverNodes);
-if (perServer > fdLimit - FD_RESERVE)
-  fail(
-    `${perServer} connections per server process need more than the open-file limit of ${fdLimit} ` +
-      `(ulimit -n; hard limit: ulimit -Hn). Raise it, or use fewer --connections.`,
-  );
-const perLoadgenCap = fdLimit - FD_RESERVE;
+/**
+ * Open files per process. A process may raise its own soft limit up to the hard limit (Node cannot,
+ * but `prlimit` can for the servers it starts); above the hard limit only a process with
+ * CAP_SYS_RESOURCE can go. When even that fails, the viewers are spread over several server
+ * processes of each implementation (see `serverProcesses`), and the run says so.
+ */
+const inheritedFdLimit = openFileLimit();
+const serverFdNeeded = Math.ceil(connections / (mode === 'redis' ? 2 : 1)) + FD_RESERVE;
+const fdLimitRaise = serverFdNeeded > inheritedFdLimit ? raiseOpenFileLimit(serverFdNeeded) : null;
+const fdLimit = fdLimitRaise?.ok ? serverFdNeeded : inheritedFdLimit;
+/**
+ * Server processes per implementation: redis mode always runs two Vitrine nodes; a single-node run
+ * that does not fit in one process's open files runs as that many nodes: Vitrine on Redis and
+ * PostgreSQL (as in redis mode), the Socket.IO baseline sharing broadcasts over Redis pub/sub.
+ */
+const serverProcesses = Math.max(
+  mode === 'redis' ? 2 : 1,
+  args['server-processes'] ? positiveInt('server-processes', args['server-processes'], 26) : 1,
+  Math.ceil(connections / Math.max(1, fdLimit - FD_RESERVE)),
+);
+const nodeLabel = (index: number) => String.fromCharCode(65 + index);
+/** After connecting: how long the benchmark watches the idle servers (presence and keep-alive cost). */
+const IDLE_WINDOW_MS = 10_000;
+const perLoadgenCap = inheritedFdLimit - FD_RESERVE;
 const loadgenCount = args.loadgens
   ? positiveInt('loadgens', args.loadgens, 64)
   : Math.max(1, Math.ceil(connections / perLoadgenCap));
@@ -141,6 +165,22 @@ if (Math.ceil(connections / loadgenCount) > perLoadgenCap)
   fail(
     `--loadgens ${loadgenCount} would put more connections in one process than the open-file limit allows`,
   );
+
+/** Whether `prlimit` may give a child `needed` open files (soft and hard); why not when it may not. */
+function raiseOpenFileLimit(needed: number): { ok: boolean; why: string } {
+  const probe = spawnSync('prlimit', [`--nofile=${needed}:${needed}`, '--', 'true'], { encoding: 'utf8' });
+  if (probe.error) return { ok: false, why: `prlimit: ${probe.error.message}` };
+  if (probe.status !== 0)
+    return { ok: false, why: (probe.stderr || `prlimit exited ${probe.status}`).trim() };
+  return { ok: true, why: '' };
+}
+
+/** The command that starts a server with enough open files: through prlimit when the limit was raised. */
+function serverCommand(nodeArgs: string[]): [string, string[]] {
+  return fdLimitRaise?.ok
+    ? ['prlimit', [`--nofile=${fdLimit}:${fdLimit}`, '--', process.execPath, ...nodeArgs]]
+    : [process.execPath, nodeArgs];
+}
 
 const startedAt = performance.now();
 /** Progress on stderr, each line stamped with the seconds since the benchmark started. */
@@ -225,8 +265,15 @@ async function startVitrine(label: string, env: Record<string, string>): Promise
   delete childEnv.REDIS_URL;
   const child = track(
     spawn(
-      process.execPath,
-      [...SERVER_FLAGS, '--expose-gc', '--import', 'tsx', '--import', HOOKS, 'apps/server/src/main.ts'],
+      ...serverCommand([
+        ...SERVER_FLAGS,
+        '--expose-gc',
+        '--import',
+        'tsx',
+        '--import',
+        HOOKS,
+        'apps/server/src/main.ts',
+      ]),
       {
         cwd: REPO,
         env: {
@@ -239,6 +286,12 @@ async function startVitrine(label: string, env: Record<string, string>): Promise
           LOG_LEVEL: 'warn',
           LOG_PRETTY: '0',
           BENCH_MEMORY_DIR: MEMORY_DIR,
+          // The demo show's ffmpeg encoder and RTMP ingest would share the cores with what is
+          // measured (and only on the node that got port 1935): the show stays live on its MP4.
+          VITRINE_DEMO_LIVE: '0',
+          RTMP_PORT: 'off',
+          // This run's own keys: other sessions may use the same Redis with the default prefix.
+          VITRINE_REDIS_PREFIX: REDIS_PREFIX,
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -261,12 +314,11 @@ async function startVitrine(label: string, env: Record<string, string>): Promise
   return server;
 }
 
-async function startSocketIo(): Promise<ServerProcess> {
+async function startSocketIo(label = 'A', env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = track(
     spawn(
-      process.execPath,
-      [
+      ...serverCommand([
         ...SERVER_FLAGS,
         '--expose-gc',
         '--import',
@@ -274,19 +326,19 @@ async function startSocketIo(): Promise<ServerProcess> {
         '--import',
         HOOKS,
         join(HERE, 'socketio-baseline.ts'),
-      ],
+      ]),
       {
         cwd: REPO,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_MEMORY_DIR: MEMORY_DIR },
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_MEMORY_DIR: MEMORY_DIR, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     ),
   );
-  const tail = new OutputTail('socket.io', echoLogLine);
+  const tail = new OutputTail(`socket.io ${label}`, echoLogLine);
   tail.attach(child.stdout);
   tail.attach(child.stderr);
   const server: ServerProcess = {
-    label: 'A',
+    label,
     impl: 'socket.io',
     baseUrl: `http://127.0.0.1:${port}`,
     child,
@@ -609,10 +661,36 @@ interface RunResult {
   loadgenCpuPercentWrite: number[];
   /** CPU used by processes outside the benchmark during the write phase, % of one core. */
   otherCpuPercentWrite: number | null;
+  idle: IdleFigures;
   servers: ServerFigures[];
   nodes?: NodeResult[];
   writerErrors?: string[];
   connectErrors?: string[];
+}
+
+interface RunSetting {
+  /** The show whose products and viewer count the viewers follow (presence mode), else null. */
+  presenceEventId: string | null;
+  /** Bytes the servers sent to and got from Redis so far, when they use it (through the proxy). */
+  redisBytes: (() => RedisBytes) | null;
+}
+
+interface IdleFigures {
+  /** Server CPU while the viewers are connected and nothing is written, ms per second (all nodes). */
+  serverCpuMsPerSecond: number | null;
+  /** Bytes per second the servers sent to / got from Redis meanwhile. */
+  redisBytesPerSecondOut: number | null;
+  redisBytesPerSecondIn: number | null;
+  /** The same per Redis connection name (e.g. `vitrine-presence`: the presence store's connection). */
+  redisBytesPerSecondByName?: Record<string, { out: number; in: number }>;
+  /** Presence mode: seconds after connecting until every viewer saw the right total. */
+  viewerCountConvergedSeconds?: number | null;
+  /** Presence mode: viewers whose count was the number of viewers connected, at the window's end. */
+  viewersSeeingTotal?: number;
+  viewerCountMin?: number | null;
+  viewerCountMax?: number | null;
+  /** Presence mode: viewerCount changes received per second during the window (all viewers). */
+  viewerCountUpdatesPerSecond?: number;
 }
 
 async function runOnce(
@@ -620,6 +698,7 @@ async function runOnce(
   servers: ServerProcess[],
   post: (text: string) => Promise<void>,
   campaignUid: string,
+  setting: RunSetting = { presenceEventId: null, redisBytes: null },
 ): Promise<RunResult> {
   // Warm the write path (JIT, database, connections) so the first measured comments are not outliers.
   for (let i = 0; i < 10; i++) await post(`warm-up ${i}`);
@@ -657,6 +736,7 @@ async function runOnce(
         maxComments: totalComments,
         connectConcurrency,
         connectTimeoutMs: 30_000,
+        presenceEventId: impl === 'vitrine' ? setting.presenceEventId : null,
       });
       firstIndex += targets.reduce((sum, t) => sum + t.count, 0);
     });
@@ -674,6 +754,9 @@ async function runOnce(
     const memoryAfterConnect = await settledMemory(servers, 0);
     const rssAfterConnect = memoryAfterConnect.map((m) => m.rss);
     const cpuAfterConnect = servers.map((s) => readCpuSeconds(s.child.pid!));
+    const idle = await measureIdle(servers, loadgens, connectionsReady, setting);
+    log(`${impl}: idle with ${connectionsReady} viewers: ${JSON.stringify(idle)}`);
+    const cpuBeforeWrite = servers.map((s) => readCpuSeconds(s.child.pid!));
     const rssPeak = [...rssAfterConnect];
     const sampler = setInterval(() => {
       servers.forEach((s, i) => {
@@ -768,7 +851,7 @@ async function runOnce(
       const heapBefore = memoryBefore[i]?.heap ?? null;
       const heapAfter = memoryAfterConnect[i]?.heap ?? null;
       const nodeConnections = nodes[i]?.connections ?? 0;
-      const cpuWrite = diff(cpuAfterWrite[i], cpuAfterConnect[i]);
+      const cpuWrite = diff(cpuAfterWrite[i], cpuBeforeWrite[i]);
       return {
         node: server.label,
         rssBeforeBytes: before,
@@ -878,8 +961,9 @@ async function runOnce(
       loadgens: loadgenCount,
       loadgenCpuPercentWrite: stats.map((s) => s.cpuPercentWrite),
       otherCpuPercentWrite,
+      idle,
       servers: serverFigures,
-      ...(mode === 'redis' ? { nodes } : {}),
+      ...(servers.length > 1 ? { nodes } : {}),
       ...(write.errors.length ? { writerErrors: write.errors } : {}),
       ...(connectErrors.length ? { connectErrors } : {}),
     };
@@ -887,6 +971,85 @@ async function runOnce(
   } finally {
     await Promise.all(loadgens.map((g) => g.stop()));
   }
+}
+
+/**
+ * The idle window: viewers connected, nothing written, for IDLE_WINDOW_MS. What the servers spend
+ * then is what holding the audience costs (presence ticks, keep-alives); in presence mode it first
+ * waits (at most 20 s) until every viewer sees the right viewer count.
+ */
+async function measureIdle(
+  servers: ServerProcess[],
+  loadgens: Loadgen[],
+  viewersConnected: number,
+  setting: RunSetting,
+): Promise<IdleFigures> {
+  const askViewerCounts = async () => {
+    for (const g of loadgens) g.send({ type: 'viewer-count', expected: viewersConnected });
+    const answers = await Promise.all(loadgens.map((g) => g.next('viewer-count', 10_000)));
+    const mins = answers.map((a) => a.min).filter((v): v is number => v !== null);
+    const maxes = answers.map((a) => a.max).filter((v): v is number => v !== null);
+    return {
+      seeing: answers.reduce((sum, a) => sum + a.seeingExpected, 0),
+      min: mins.length ? Math.min(...mins) : null,
+      max: maxes.length ? Math.max(...maxes) : null,
+      updates: answers.reduce((sum, a) => sum + a.updates, 0),
+    };
+  };
+  const presence = setting.presenceEventId !== null && servers[0]?.impl === 'vitrine';
+  let convergedSeconds: number | null = null;
+  if (presence) {
+    const began = performance.now();
+    while (performance.now() - began < 20_000) {
+      if ((await askViewerCounts()).seeing === viewersConnected) {
+        convergedSeconds = Math.round((performance.now() - began) / 100) / 10;
+        break;
+      }
+      await sleep(250);
+    }
+    await askViewerCounts(); // resets the update counters for the window
+  }
+  const cpuBefore = servers.map((s) => readCpuSeconds(s.child.pid!));
+  const bytesBefore = setting.redisBytes?.() ?? null;
+  const began = performance.now();
+  await sleep(IDLE_WINDOW_MS);
+  const seconds = (performance.now() - began) / 1000;
+  const cpuAfter = servers.map((s) => readCpuSeconds(s.child.pid!));
+  const bytesAfter = setting.redisBytes?.() ?? null;
+  const cpu = servers.reduce<number | null>((sum, _, i) => {
+    const used = diff(cpuAfter[i], cpuBefore[i]);
+    return sum === null || used === null ? null : sum + used;
+  }, 0);
+  const figures: IdleFigures = {
+    serverCpuMsPerSecond: cpu === null ? null : Math.round((cpu / seconds) * 1e4) / 10,
+    redisBytesPerSecondOut:
+      bytesBefore && bytesAfter ? Math.round((bytesAfter.toRedis - bytesBefore.toRedis) / seconds) : null,
+    redisBytesPerSecondIn:
+      bytesBefore && bytesAfter ? Math.round((bytesAfter.fromRedis - bytesBefore.fromRedis) / seconds) : null,
+  };
+  if (bytesBefore && bytesAfter)
+    figures.redisBytesPerSecondByName = Object.fromEntries(
+      Object.entries(bytesAfter.byName).map(([name, after]) => {
+        const before = bytesBefore.byName[name] ?? { toRedis: 0, fromRedis: 0 };
+        return [
+          name,
+          {
+            out: Math.round((after.toRedis - before.toRedis) / seconds),
+            in: Math.round((after.fromRedis - before.fromRedis) / seconds),
+          },
+        ];
+      }),
+    );
+  if (!presence) return figures;
+  const end = await askViewerCounts();
+  return {
+    ...figures,
+    viewerCountConvergedSeconds: convergedSeconds,
+    viewersSeeingTotal: end.seeing,
+    viewerCountMin: end.min,
+    viewerCountMax: end.max,
+    viewerCountUpdatesPerSecond: Math.round((end.updates / seconds) * 10) / 10,
+  };
 }
 
 const unconfirmedDeliveries = (nodes: NodeResult[]) =>
@@ -904,11 +1067,12 @@ const round2 = (value: number | null) => (value === null ? null : Math.round(val
  * many viewers write.
  */
 async function vitrineWriter(server: ServerProcess) {
-  const events = await postJson<{ live?: Array<{ event: { campaignId: string } }> }>(
+  const events = await postJson<{ live?: Array<{ id: string; event: { campaignId: string } }> }>(
     `${server.baseUrl}/reads/liveEvents.shop`,
     { pageUid: DEMO_PAGE_UID },
   );
   const campaignUid = events.live?.[0]?.event.campaignId;
+  const eventId = events.live?.[0]?.id ?? null;
   if (!campaignUid) throw new Error('The demo store has no live event (was the demo seeded?).');
   const perWriterPerSecond = (COMMENT_RATE_LIMIT * 1000) / COMMENT_RATE_WINDOW_MS;
   const writerCount = Math.max(1, Math.ceil(rate / (0.6 * perWriterPerSecond)));
@@ -933,37 +1097,63 @@ async function vitrineWriter(server: ServerProcess) {
       WRITER_TIMEOUT_MS,
     );
   };
-  return { campaignUid, post };
+  return { campaignUid, eventId, post };
 }
 
 async function runVitrineSingle(): Promise<RunResult> {
+  if (serverProcesses > 1) return runVitrineNodes();
   log('vitrine: starting the server (fresh embedded database, demo seed)…');
   const server = await startVitrine('A', {});
   try {
-    const { campaignUid, post } = await vitrineWriter(server);
+    const { campaignUid, eventId, post } = await vitrineWriter(server);
     lastCampaignUid = campaignUid;
-    return await runOnce('vitrine', [server], post, campaignUid);
+    return await runOnce('vitrine', [server], post, campaignUid, {
+      presenceEventId: args.presence ? eventId : null,
+      redisBytes: null,
+    });
   } finally {
     await stopServer(server);
   }
 }
 
 async function runSocketIo(): Promise<RunResult> {
-  log('socket.io: starting the baseline server…');
-  const server = await startSocketIo();
+  const servers: ServerProcess[] = [];
+  let proxy: Awaited<ReturnType<typeof startCountingProxy>> | null = null;
   try {
+    if (serverProcesses === 1) {
+      log('socket.io: starting the baseline server…');
+      servers.push(await startSocketIo());
+    } else {
+      const redisUrl = args['redis-url']!;
+      await checkRedis(redisUrl);
+      proxy = await startCountingProxy(redisUrl);
+      // Its own channel: the shared Redis carries other sessions' traffic.
+      const env = {
+        REDIS_URL: proxy.url,
+        BENCH_CHANNEL: `bench:socket.io:${randomBytes(8).toString('hex')}`,
+      };
+      for (let i = 0; i < serverProcesses; i++) {
+        log(`socket.io: starting baseline process ${nodeLabel(i)} (broadcasts shared over Redis pub/sub)…`);
+        servers.push(await startSocketIo(nodeLabel(i), env));
+      }
+    }
+    const writeTo = servers[0]!;
     const campaignUid = lastCampaignUid;
     const post = async (text: string) => {
       await postJson(
-        `${server.baseUrl}/comment`,
+        `${writeTo.baseUrl}/comment`,
         { text, pageUid: DEMO_PAGE_UID, campaignUid },
         undefined,
         WRITER_TIMEOUT_MS,
       );
     };
-    return await runOnce('socket.io', [server], post, campaignUid);
+    return await runOnce('socket.io', servers, post, campaignUid, {
+      presenceEventId: null,
+      redisBytes: proxy ? proxy.bytes : null,
+    });
   } finally {
-    await stopServer(server);
+    await Promise.all(servers.map(stopServer));
+    await proxy?.close();
   }
 }
 
@@ -986,26 +1176,56 @@ async function checkRedis(url: string) {
   });
 }
 
-async function runRedis(): Promise<RunResult> {
+/**
+ * Vitrine on several nodes sharing Redis and PostgreSQL: redis mode, or a single-mode run that
+ * does not fit in one process's open files. The nodes reach Redis through a counting proxy, so the
+ * idle window can say what they send it.
+ */
+async function runVitrineNodes(): Promise<RunResult> {
   const redisUrl = args['redis-url']!;
   const databaseUrl = args['database-url']!;
   await checkRedis(redisUrl);
-  log(`redis: recreating ${databaseUrl}…`);
+  log(`vitrine: recreating ${databaseUrl}…`);
   await freshDatabase(databaseUrl);
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
-  log('redis: starting node A (migrates and seeds the demo store)…');
-  const a = await startVitrine('A', env);
-  const servers = [a];
+  const proxy = await startCountingProxy(redisUrl);
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: proxy.url };
+  const servers: ServerProcess[] = [];
   try {
-    log('redis: starting node B…');
-    servers.push(await startVitrine('B', { ...env, VITRINE_SEED_DEMO: '0' }));
-    const { campaignUid, post } = await vitrineWriter(a);
-    return await runOnce('vitrine', servers, post, campaignUid);
+    log('vitrine: starting node A (migrates and seeds the demo store)…');
+    servers.push(await startVitrine('A', env));
+    for (let i = 1; i < serverProcesses; i++) {
+      log(`vitrine: starting node ${nodeLabel(i)}…`);
+      servers.push(await startVitrine(nodeLabel(i), { ...env, VITRINE_SEED_DEMO: '0' }));
+    }
+    const { campaignUid, eventId, post } = await vitrineWriter(servers[0]!);
+    lastCampaignUid = campaignUid;
+    return await runOnce('vitrine', servers, post, campaignUid, {
+      presenceEventId: args.presence ? eventId : null,
+      redisBytes: proxy.bytes,
+    });
   } finally {
     await Promise.all(servers.map(stopServer));
+    await proxy.close();
     await freshDatabase(databaseUrl, false).catch((error: unknown) =>
       log(`redis: could not drop ${databaseUrl}: ${error instanceof Error ? error.message : String(error)}`),
     );
+    await deleteRedisKeys(redisUrl, REDIS_PREFIX).catch((error: unknown) =>
+      log(
+        `redis: could not delete ${REDIS_PREFIX}* keys: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }
+}
+
+/** Deletes this run's keys (its own prefix only: the Redis is shared). */
+async function deleteRedisKeys(url: string, prefix: string) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for await (const batch of redis.scanStream({ match: `${prefix}*`, count: 1000 }))
+      if ((batch as string[]).length > 0) await redis.del(...(batch as string[]));
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -1041,7 +1261,11 @@ function printReport(results: RunResult[]) {
   }
   const columns: Column[] = [];
   for (const r of results) {
-    columns.push({ title: r.nodes ? `${r.impl} (A+B)` : r.impl, result: r, servers: r.servers });
+    columns.push({
+      title: r.nodes ? `${r.impl} (${r.nodes.map((n) => n.node).join('+')})` : r.impl,
+      result: r,
+      servers: r.servers,
+    });
     for (const node of r.nodes ?? [])
       columns.push({
         title: `node ${node.node}`,
@@ -1117,6 +1341,35 @@ function printReport(results: RunResult[]) {
       'server heap KB per conn',
       (c) => kb(c.node ? (c.servers[0]?.heapBytesPerConnection ?? null) : c.result.heapBytesPerConnection),
     ],
+    ['idle: server CPU ms per s', (c) => (c.node ? '' : numOrDash(c.result.idle.serverCpuMsPerSecond))],
+    [
+      'idle: Redis bytes/s out / in',
+      (c) =>
+        c.node
+          ? ''
+          : `${numOrDash(c.result.idle.redisBytesPerSecondOut)} / ${numOrDash(c.result.idle.redisBytesPerSecondIn)}`,
+    ],
+    [
+      'idle: presence Redis bytes/s out / in',
+      (c) => {
+        const presence = c.result.idle.redisBytesPerSecondByName?.['vitrine-presence'];
+        return c.node || !presence ? '' : `${presence.out} / ${presence.in}`;
+      },
+    ],
+    [
+      'viewer count right / converged s',
+      (c) =>
+        c.node || c.result.idle.viewersSeeingTotal === undefined
+          ? ''
+          : `${num(c.result.idle.viewersSeeingTotal)} / ${numOrDash(c.result.idle.viewerCountConvergedSeconds ?? null)}`,
+    ],
+    [
+      'viewer count updates/s (idle)',
+      (c) =>
+        c.node || c.result.idle.viewerCountUpdatesPerSecond === undefined
+          ? ''
+          : String(c.result.idle.viewerCountUpdatesPerSecond),
+    ],
     ['load generator CPU %', (c) => (c.node ? '' : c.result.loadgenCpuPercentWrite.map(percent).join(' + '))],
     ['other processes CPU %', (c) => (c.node ? '' : percent(c.result.otherCpuPercentWrite))],
   ];
@@ -1139,12 +1392,20 @@ let exitCode = 0;
 try {
   log(
     `realtime-fanout: ${connections} viewers, ${rate}/s × ${seconds} s, mode ${mode}, ` +
-      `${loadgenCount} load generator(s), open-file limit ${fdLimit}`,
+      `${loadgenCount} load generator(s), ${serverProcesses} server process(es) per implementation, ` +
+      `open-file limit ${fdLimit}${fdLimitRaise?.ok ? ` (raised from ${inheritedFdLimit} with prlimit)` : ''}`,
   );
+  if (fdLimitRaise && !fdLimitRaise.ok)
+    log(
+      `NOTE: ${serverFdNeeded} open files needed for one server process, the limit is ${inheritedFdLimit} and ` +
+        `cannot be raised here (${fdLimitRaise.why}; raising the hard limit needs CAP_SYS_RESOURCE). ` +
+        `Each implementation runs as ${serverProcesses} processes instead: Vitrine nodes on Redis + PostgreSQL ` +
+        `(${args['database-url']}), Socket.IO processes sharing broadcasts over Redis pub/sub.`,
+    );
   for (const impl of impls) {
     const result =
       mode === 'redis'
-        ? await runRedis()
+        ? await runVitrineNodes()
         : impl === 'vitrine'
           ? await runVitrineSingle()
           : await runSocketIo();
@@ -1177,17 +1438,32 @@ try {
     );
     process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', ratio: ratios })}\n`);
   }
-  if (mode === 'redis') {
-    const r = results[0]!;
-    const b = r.nodes?.find((n) => n.node === 'B');
-    const ok = !!b && b.losses === 0 && b.duplicates === 0 && b.connections > 0 && r.commentsAccepted > 0;
+  for (const r of results.filter((result) => result.nodes)) {
+    // Every node but A (where the writer posts) got its comments across Redis.
+    const others = r.nodes!.filter((n) => n.node !== 'A');
+    const ok =
+      others.length > 0 &&
+      others.every((n) => n.losses === 0 && n.duplicates === 0 && n.connections > 0) &&
+      r.commentsAccepted > 0;
+    const received = others.reduce((sum, n) => sum + n.deliveriesReceived, 0);
+    const expected = others.reduce((sum, n) => sum + n.deliveriesExpected, 0);
     process.stdout.write(
-      `\ncross-node: ${ok ? 'OK' : 'FAILED'} — node B viewers received ${num(b?.deliveriesReceived ?? 0)} of ` +
-        `${num(b?.deliveriesExpected ?? 0)} deliveries of comments written on node A\n`,
+      `\ncross-node (${r.impl}): ${ok ? 'OK' : 'FAILED'} — viewers on nodes ${others.map((n) => n.node).join(', ')} ` +
+        `received ${num(received)} of ${num(expected)} deliveries of comments written on node A\n`,
     );
-    process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', mode: 'redis', crossNodeOk: ok })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ bench: 'realtime-fanout', mode, impl: r.impl, crossNodeOk: ok })}\n`,
+    );
     if (!ok) exitCode = 1;
   }
+  if (args.presence)
+    for (const r of results.filter((result) => result.impl === 'vitrine'))
+      if (r.idle.viewersSeeingTotal !== r.connectionsReady) {
+        process.stdout.write(
+          `\nviewer count: FAILED — ${num(r.idle.viewersSeeingTotal ?? 0)} of ${num(r.connectionsReady)} viewers saw ${num(r.connectionsReady)}\n`,
+        );
+        exitCode = 1;
+      }
 } catch (error) {
   process.stderr.write(`realtime-fanout failed: ${error instanceof Error ? error.message : String(error)}\n`);
   exitCode = 1;

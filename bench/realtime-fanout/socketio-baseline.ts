@@ -6,10 +6,16 @@
  * broadcasts it with `io.to(room).emit('comment', doc)` (Socket.IO encodes a broadcast once).
  * No authentication and no database: the floor of what a broadcast costs.
  *
+ * With REDIS_URL and BENCH_CHANNEL set (when one process cannot hold every viewer), several such
+ * processes share the broadcasts the way Socket.IO's Redis adapter does: the process that takes the
+ * POST publishes the comment once on the channel, and every process (itself included) keeps it and
+ * emits it to its own room.
+ *
  *   PORT=4000 node --import tsx bench/realtime-fanout/socketio-baseline.ts
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 
 const port = Number(process.env.PORT ?? 4000);
@@ -33,6 +39,36 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+interface CommentDocument {
+  pageUid: string;
+  campaignUid: string;
+}
+
+function broadcast(doc: CommentDocument) {
+  const room = roomOf(doc.pageUid, doc.campaignUid);
+  const list = recent.get(room) ?? [];
+  list.unshift(doc);
+  if (list.length > RECENT) list.length = RECENT;
+  recent.set(room, list);
+  io.to(room).emit('comment', doc);
+}
+
+/** Broadcasts shared with the other baseline processes through Redis pub/sub, when configured. */
+const shared =
+  process.env.REDIS_URL && process.env.BENCH_CHANNEL
+    ? {
+        channel: process.env.BENCH_CHANNEL,
+        publisher: new Redis(process.env.REDIS_URL),
+        subscriber: new Redis(process.env.REDIS_URL),
+      }
+    : null;
+if (shared) {
+  await shared.subscriber.subscribe(shared.channel);
+  shared.subscriber.on('message', (_channel: string, message: string) =>
+    broadcast(JSON.parse(message) as CommentDocument),
+  );
 }
 
 const http = createServer(async (req, res) => {
@@ -63,12 +99,8 @@ const http = createServer(async (req, res) => {
         verified: false,
         metaData: null,
       };
-      const room = roomOf(pageUid, campaignUid);
-      const list = recent.get(room) ?? [];
-      list.unshift(doc);
-      if (list.length > RECENT) list.length = RECENT;
-      recent.set(room, list);
-      io.to(room).emit('comment', doc);
+      if (shared) await shared.publisher.publish(shared.channel, JSON.stringify(doc));
+      else broadcast(doc);
       return reply(res, 200, doc);
     }
     reply(res, 404, { error: 'not found' });
@@ -103,6 +135,8 @@ io.on('connection', (socket) => {
 http.listen(port, host, () => process.stdout.write(`socket.io baseline on http://${host}:${port}\n`));
 
 function shutdown() {
+  shared?.publisher.disconnect();
+  shared?.subscriber.disconnect();
   io.close();
   http.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 3_000).unref();

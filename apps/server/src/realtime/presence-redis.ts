@@ -1,13 +1,20 @@
 import { Redis } from 'ioredis';
-import { PRESENCE_STALE_MS, type PresenceStore, type ReportedCount, type ViewerCount } from './presence.ts';
+import {
+  PRESENCE_ANNOUNCE_LEASE_MS,
+  PRESENCE_STALE_MS,
+  type PresenceStore,
+  type ReportedCount,
+  type ViewerCount,
+} from './presence.ts';
 import { REDIS_TIMEOUTS } from './redis-change-bus.ts';
 
 /** How long a show's counts and peak stay in Redis after the last report. */
 const PRESENCE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One hash per show: a field `n:<node>` = `<viewers>:<ms>` per node, `peak`, and `announced`
- * (the last total a node announced). Time is Redis's own (TIME), so the nodes' clocks do not
+ * One hash per show: a field `n:<node>` = `<viewers>:<ms>` per node, `peak`, `announced` (the last
+ * totals a node confirmed it published) and `claim` (`<viewers>:<peak>|<ms>`: the totals a report
+ * claimed to announce, and when). Time is Redis's own (TIME), so the nodes' clocks do not
  * matter. Fields of nodes whose count went stale are deleted as the sum passes them.
  */
 const SUM_LUA = `
@@ -32,7 +39,11 @@ local function sum(key, stale)
 end
 `;
 
-/** KEYS: the show's hash. ARGV: node, viewers, stale ms, ttl ms. Answers total, peak, announce. */
+/**
+ * KEYS: the show's hash. ARGV: node, viewers, stale ms, ttl ms, announce lease ms. Answers total,
+ * peak, announce: 1 when these totals are not announced yet and no other report claimed them
+ * within the lease.
+ */
 const REPORT_LUA = `${SUM_LUA}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -46,11 +57,26 @@ end
 local state = total .. ':' .. peak
 local announce = 0
 if redis.call('HGET', KEYS[1], 'announced') ~= state then
-  redis.call('HSET', KEYS[1], 'announced', state)
-  announce = 1
+  local claim = redis.call('HGET', KEYS[1], 'claim')
+  local held = false
+  if claim then
+    local bar = string.find(claim, '|', 1, true)
+    held = string.sub(claim, 1, bar - 1) == state and now - tonumber(string.sub(claim, bar + 1)) <= tonumber(ARGV[5])
+  end
+  if not held then
+    redis.call('HSET', KEYS[1], 'claim', state .. '|' .. now)
+    announce = 1
+  end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return {total, peak, announce}
+`;
+
+/** KEYS: the show's hash. ARGV: the announced totals `<viewers>:<peak>`, ttl ms. */
+const ANNOUNCED_LUA = `
+redis.call('HSET', KEYS[1], 'announced', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
 `;
 
 /** KEYS: the show's hash. ARGV: stale ms. Answers total, peak. */
@@ -66,7 +92,9 @@ interface PresenceCommands extends Redis {
     viewers: number,
     staleMs: number,
     ttlMs: number,
+    leaseMs: number,
   ): Promise<number[]>;
+  presenceAnnounced(key: string, state: string, ttlMs: number): Promise<number>;
   presenceRead(key: string, staleMs: number): Promise<number[]>;
 }
 
@@ -79,9 +107,11 @@ export function createRedisPresenceStore(options: {
   url: string;
   keyPrefix?: string;
   staleMs?: number;
+  announceLeaseMs?: number;
 }): PresenceStore {
   const prefix = options.keyPrefix ?? 'vitrine:';
   const staleMs = options.staleMs ?? PRESENCE_STALE_MS;
+  const announceLeaseMs = options.announceLeaseMs ?? PRESENCE_ANNOUNCE_LEASE_MS;
   const key = (eventId: string) => `${prefix}presence:${eventId}`;
   const redis = new Redis(options.url, {
     connectTimeout: REDIS_TIMEOUTS.connectMs,
@@ -98,6 +128,7 @@ export function createRedisPresenceStore(options: {
   redis.on('error', () => {});
   redis.defineCommand('presenceReport', { lua: REPORT_LUA, numberOfKeys: 1 });
   redis.defineCommand('presenceRead', { lua: READ_LUA, numberOfKeys: 1 });
+  redis.defineCommand('presenceAnnounced', { lua: ANNOUNCED_LUA, numberOfKeys: 1 });
 
   return {
     async report(node, counts) {
@@ -107,7 +138,7 @@ export function createRedisPresenceStore(options: {
         exec(): Promise<Array<[Error | null, unknown]> | null>;
       };
       for (const [eventId, viewers] of entries)
-        pipeline.presenceReport(key(eventId), node, viewers, staleMs, PRESENCE_TTL_MS);
+        pipeline.presenceReport(key(eventId), node, viewers, staleMs, PRESENCE_TTL_MS, announceLeaseMs);
       const replies = (await pipeline.exec()) ?? [];
       const answer = new Map<string, ReportedCount>();
       entries.forEach(([eventId], i) => {
@@ -117,6 +148,9 @@ export function createRedisPresenceStore(options: {
         answer.set(eventId, { viewers: viewers ?? 0, peak: peak ?? 0, announce: announce === 1 });
       });
       return answer;
+    },
+    async announced(eventId, { viewers, peak }) {
+      await redis.presenceAnnounced(key(eventId), `${viewers}:${peak}`, PRESENCE_TTL_MS);
     },
     async read(eventId): Promise<ViewerCount> {
       const [viewers, peak] = (await redis.presenceRead(key(eventId), staleMs)).map(Number);

@@ -15,9 +15,11 @@ import {
 } from '../test-support/realtime-test-client.ts';
 import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
 import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
+import type { ChangeBus } from './change-bus.ts';
 import { createMemoryChangeBus } from './memory-change-bus.ts';
 import { createMemoryPresenceStore } from './presence.ts';
 import { createRedisPresenceStore } from './presence-redis.ts';
+import { createRedisChangeBus } from './redis-change-bus.ts';
 
 const PAGE = 'shop-presence';
 const EVENT = 'ev-presence';
@@ -146,6 +148,23 @@ describe('presence on one node', () => {
       new Map([[EVENT, { viewers: 4, peak: 6, announce: false }]]),
     );
   });
+
+  it('announces a total again when the node that claimed it never confirmed it went out', async () => {
+    let now = 1_000;
+    const store = createMemoryPresenceStore(5_000, () => now, 3_000);
+    const announces = async () => (await store.report('a', new Map([[EVENT, 3]]))).get(EVENT)?.announce;
+    expect(await announces()).toBe(true);
+    // Claimed, not confirmed (say its publish failed): nobody else announces it within the lease…
+    now += 1_000;
+    expect(await announces()).toBe(false);
+    // …and after it the next report claims it again, so the viewers' count does not stay behind.
+    now += 2_500;
+    expect(await announces()).toBe(true);
+    await store.announced(EVENT, { viewers: 3, peak: 3 });
+    now += 10_000;
+    await store.report('b', new Map([[EVENT, 0]]));
+    expect(await announces()).toBe(false);
+  });
 });
 
 describe('presence across two nodes on Redis', () => {
@@ -223,5 +242,119 @@ describe('presence across two nodes on Redis', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('claims an unconfirmed total again after the lease, and a confirmed one never', async () => {
+    const store = createRedisPresenceStore({ url: TEST_REDIS_URL, keyPrefix: PREFIX, announceLeaseMs: 300 });
+    const other = createRedisPresenceStore({ url: TEST_REDIS_URL, keyPrefix: PREFIX, announceLeaseMs: 300 });
+    const announces = async (on = store, node = 'a', viewers = 9) =>
+      (await on.report(node, new Map([['ev-lease', viewers]]))).get('ev-lease')?.announce;
+    try {
+      expect(await announces()).toBe(true);
+      // Another node, whose report leaves the total as it is, does not announce it a second time.
+      expect(await announces(other, 'b', 0)).toBe(false);
+      const deadline = Date.now() + 5_000;
+      let again = false;
+      while (!again && Date.now() < deadline) {
+        await sleep(100);
+        again = (await announces()) === true;
+      }
+      expect(again).toBe(true);
+      await store.announced('ev-lease', { viewers: 9, peak: 9 });
+      await sleep(400);
+      expect(await announces()).toBe(false);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+});
+
+/**
+ * Two nodes as deployed: each with its own Redis change bus and the presence store in Redis, one
+ * database (PostgreSQL when DATABASE_URL is set). Each node's own timer ticks presence, so the
+ * count a viewer on either node sees is the one the nodes announce to each other over the bus.
+ */
+describe('presence across two nodes on the Redis bus', () => {
+  const PREFIX = `vitrine-test-presence-bus-${randomBytes(4).toString('hex')}:`;
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let secondDb: Database;
+  let busA: ChangeBus;
+  let busB: ChangeBus;
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+
+  beforeAll(async () => {
+    await requireRedis();
+    db = await openTestDatabase();
+    secondDb = await openSharedDatabase(db);
+    const env = { REDIS_URL: TEST_REDIS_URL, VITRINE_REDIS_PREFIX: PREFIX };
+    busA = await createRedisChangeBus({
+      url: TEST_REDIS_URL,
+      keyPrefix: PREFIX,
+      connectionName: 'presence-a',
+    });
+    busB = await createRedisChangeBus({
+      url: TEST_REDIS_URL,
+      keyPrefix: PREFIX,
+      connectionName: 'presence-b',
+    });
+    nodeA = await startTestServer({ db, bus: busA, env });
+    nodeB = await startTestServer({ db: secondDb, bus: busB, env });
+    await seedShow(nodeA);
+  });
+
+  afterAll(async () => {
+    await nodeB?.close();
+    await nodeA?.close();
+    await busA?.close();
+    await busB?.close();
+    await secondDb?.close();
+    await db?.dispose();
+    if (!(await redisReachable())) return;
+    const admin = new Redis(TEST_REDIS_URL);
+    try {
+      const keys: string[] = [];
+      for await (const batch of admin.scanStream({ match: `${PREFIX}*`, count: 1000 }))
+        keys.push(...(batch as string[]));
+      if (keys.length > 0) await admin.del(...keys);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
+  /** A viewer following the count on `node`, resolved once it has seen `viewers` (at most 15 s). */
+  async function follower(node: TestServer) {
+    const client = await connect(node.wsUrl);
+    clients.push(client);
+    client.send(subscribeFrame('viewerCount', { eventId: EVENT }));
+    await client.nextFrame(isAnswerTo(viewerCountId));
+    const last = () =>
+      client.frames
+        .map(countIn)
+        .filter((doc) => doc !== undefined)
+        .at(-1);
+    return {
+      sees: async (viewers: number) => {
+        const deadline = Date.now() + 15_000;
+        while (last()?.viewers !== viewers && Date.now() < deadline) await sleep(50);
+        expect(last()?.viewers).toBe(viewers);
+      },
+    };
+  }
+
+  it('a viewer on either node sees the viewers of both, as they come and go', async () => {
+    const onA = await follower(nodeA);
+    const onB = await follower(nodeB);
+    const playersA = await viewers(nodeA, 3);
+    const playersB = await viewers(nodeB, 4);
+    await onA.sees(7);
+    await onB.sees(7);
+    await leave(playersA.slice(0, 2));
+    await onA.sees(5);
+    await onB.sees(5);
+    await leave([...playersA.slice(2), ...playersB]);
+    await onB.sees(0);
+    await onA.sees(0);
   });
 });

@@ -8,6 +8,12 @@ import { everyone, type LiveQueryCatalogue } from './live-query.ts';
 export const PRESENCE_TICK_MS = 1000;
 /** A node's count not refreshed for this long is from a node that stopped: it no longer counts. */
 export const PRESENCE_STALE_MS = 5000;
+/**
+ * A report that claimed a new total but whose node never confirmed announcing it (the publish
+ * failed, or the report timed out on the node after the store had taken it) lets the next report
+ * claim it again after this long, so a lost announcement delays the viewers' count, never freezes it.
+ */
+export const PRESENCE_ANNOUNCE_LEASE_MS = 3000;
 
 export interface ViewerCount {
   viewers: number;
@@ -26,10 +32,13 @@ export interface ReportedCount extends ViewerCount {
 export interface PresenceStore {
   /**
    * Records this node's viewers per show (0 for a show it just stopped seeing) and answers each
-   * show's totals across the nodes whose counts are fresh. `announce` is true for exactly one
-   * report per new total, so the nodes do not each publish the same change.
+   * show's totals across the nodes whose counts are fresh. `announce` is true for one report per
+   * new total (so the nodes do not each publish the same change), and again for a later report
+   * when the one that claimed it did not confirm with `announced` within PRESENCE_ANNOUNCE_LEASE_MS.
    */
   report(node: string, counts: ReadonlyMap<string, number>): Promise<Map<string, ReportedCount>>;
+  /** Confirms that these totals of the show were published: no report announces them again. */
+  announced(eventId: string, count: ViewerCount): Promise<void>;
   read(eventId: string): Promise<ViewerCount>;
   close(): Promise<void>;
 }
@@ -41,11 +50,14 @@ export const presenceTopic = (eventId: string) => `presence:${eventId}`;
 export function createMemoryPresenceStore(
   staleMs = PRESENCE_STALE_MS,
   now: () => number = Date.now,
+  announceLeaseMs = PRESENCE_ANNOUNCE_LEASE_MS,
 ): PresenceStore {
   interface Show {
     nodes: Map<string, { viewers: number; at: number }>;
     peak: number;
     announced: string;
+    /** The totals a report claimed to announce, and when. */
+    claim: { state: string; at: number } | null;
   }
   const shows = new Map<string, Show>();
   const totalOf = (show: Show) => {
@@ -62,17 +74,23 @@ export function createMemoryPresenceStore(
       for (const [eventId, viewers] of counts) {
         let show = shows.get(eventId);
         if (!show) {
-          show = { nodes: new Map(), peak: 0, announced: '' };
+          show = { nodes: new Map(), peak: 0, announced: '', claim: null };
           shows.set(eventId, show);
         }
         show.nodes.set(node, { viewers, at: now() });
         const total = totalOf(show);
         show.peak = Math.max(show.peak, total);
         const state = `${total}:${show.peak}`;
-        answer.set(eventId, { viewers: total, peak: show.peak, announce: state !== show.announced });
-        show.announced = state;
+        const claimHeld = show.claim?.state === state && now() - show.claim.at <= announceLeaseMs;
+        const announce = state !== show.announced && !claimHeld;
+        if (announce) show.claim = { state, at: now() };
+        answer.set(eventId, { viewers: total, peak: show.peak, announce });
       }
       return answer;
+    },
+    async announced(eventId, { viewers, peak }) {
+      const show = shows.get(eventId);
+      if (show) show.announced = `${viewers}:${peak}`;
     },
     async read(eventId) {
       const show = shows.get(eventId);
@@ -128,6 +146,8 @@ export function createPresence(options: {
       if (!announce) continue;
       const doc: ViewerCountDoc = { eventId, viewers, peak };
       await bus.publish(presenceTopic(eventId), [{ type: 'modified', docId: eventId, doc }]);
+      // Only once it went out: an announcement lost on the way is claimed again after the lease.
+      await store.announced(eventId, { viewers, peak });
     }
   };
   const tick = async () => {

@@ -152,6 +152,12 @@ interface TopicSubscription {
   /** While missed batches are read from the log, later messages wait here. */
   catchingUp: boolean;
   pending: ChangeBatch[];
+  /**
+   * The seqs the last catch-up delivered from the log (after `after`, through `through`). Their
+   * pub/sub messages can still arrive afterwards: the log is read on the command connection,
+   * the messages come on the subscriber connection, and nothing orders the two.
+   */
+  replayed: { after: number; through: number } | null;
 }
 
 /**
@@ -248,6 +254,8 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
       if (generation !== sub.generation || closed) return;
       if (batches) {
         for (const batch of batches) deliver(sub, batch);
+        const through = batches.at(-1)?.seq;
+        if (through !== undefined) sub.replayed = { after: from, through };
       } else {
         report(new Error(`change bus: batches after ${from} of topic ${sub.topic} were lost`));
         sub.lastSeq = null;
@@ -278,6 +286,16 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
       return;
     }
     const last = sub.lastSeq;
+    const replayed = sub.replayed;
+    // The late message of a batch the catch-up already delivered from the log.
+    if (
+      last !== null &&
+      replayed &&
+      batch.seq <= last &&
+      batch.seq > replayed.after &&
+      batch.seq <= replayed.through
+    )
+      return;
     if (last === null || batch.seq === last + 1) {
       deliver(sub, batch);
     } else if (batch.seq > last + 1) {
@@ -317,6 +335,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         sub.lastSeq = null;
         sub.catchingUp = false;
         sub.pending = [];
+        sub.replayed = null;
         await subscriber.subscribe(sub.channel);
         staleChannels.delete(sub.channel);
         sub.subscribed = true;
@@ -422,6 +441,7 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
           lastSeq: null,
           catchingUp: false,
           pending: [],
+          replayed: null,
         };
         subscriptions.set(topic, sub);
       }
