@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates one PGlite database per run for every test database to start from.
+          globalSetup: ['./src/test-support/global-setup.ts'],
         },
       },
       {
