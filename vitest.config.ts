@@ -32,6 +32,8 @@ export default defineConfig({
           // hashing, and on a busy 2-core machine they took over 30 s without being wrong.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Migrates one PGlite database per run for every test database to start from.
+          globalSetup: ['./src/test-support/global-setup.ts'],
         },
       },
       {

@@ -2,11 +2,24 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 
-/** Embedded PostgreSQL in this process; `dataDir` undefined keeps the database in memory (tests). */
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+/** A PGlite database that can also write out its whole data directory (a tarball). */
+export type PgliteDatabase = Database & { dumpDataDir(): Promise<Blob> };
+
+/**
+ * Embedded PostgreSQL in this process; `dataDir` undefined keeps the database in memory (tests).
+ * `startFrom` is a data directory from `dumpDataDir` to start with instead of an empty cluster:
+ * tests load one already-migrated copy rather than creating and migrating each database.
+ */
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+  options: { startFrom?: Blob } = {},
+): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  // BIGINT columns hold millisecond timestamps, which fit a JS number.
-  const pglite = await PGlite.create(dataDir, { parsers: { 20: (value: string) => Number(value) } });
+  const pglite = await PGlite.create(dataDir, {
+    // BIGINT columns hold millisecond timestamps, which fit a JS number.
+    parsers: { 20: (value: string) => Number(value) },
+    ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
+  });
   // PGlite runs one statement at a time; transactions hold it, so concurrent callers queue.
   return {
     kind: 'pglite',
@@ -29,5 +42,7 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
     async close() {
       await pglite.close();
     },
+    // Uncompressed: loading skips the gunzip, and the copy is read from the page cache anyway.
+    dumpDataDir: () => pglite.dumpDataDir('none'),
   };
 }

@@ -6,12 +6,12 @@ import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { openPgliteDatabase } from '../db/pglite-database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
 import { createMemoryChangeBus } from '../realtime/memory-change-bus.ts';
 import { createOutbox, type OutboxDatabase, withOutbox } from '../realtime/outbox.ts';
 import type { ScheduleTimer } from '../schedule-timer.ts';
+import { openMigratedPgliteDatabase } from './pglite-template.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -32,8 +32,7 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
       },
     });
   }
-  const db = await openPgliteDatabase(undefined);
-  await migrate(db);
+  const db = await openMigratedPgliteDatabase();
   return Object.assign(db, { dispose: () => db.close() });
 }
 
