@@ -122,6 +122,16 @@ async function playlist(showUid: string, name: 'live' | 'replay', target: TestAp
 }
 
 /** The seconds of video in a playlist. */
+/**
+ * The show's event once it is the replay. The premiere and the stream say "ended" as soon as the
+ * publish ends; the event turns vod after the recording is finished, a moment later.
+ */
+const showBecameReplay = (target: TestApp, showUid: string) =>
+  waitFor('the show to be the replay', async () => {
+    const event = await target.services.events.streamEvent(showUid);
+    return event?.currentStatus === 'vod' ? event : null;
+  });
+
 const secondsOf = (text: string) => parseMediaPlaylist(text).reduce((sum, entry) => sum + entry.duration, 0);
 
 /** The ffmpeg processes playing a show's premiere file. */
@@ -385,8 +395,7 @@ describe('a premiere playing', () => {
     expect(ended.premiere?.error).toBeNull();
     const view = await stream(showUid);
     expect(view.state).toBe('ended');
-    const event = await app.services.events.streamEvent(showUid);
-    expect(event?.currentStatus).toBe('vod');
+    const event = await showBecameReplay(app, showUid);
     // Resumed at the right point: it ends about 12 s after its start, not 12 s after the kill.
     const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
     console.info(`premiere of 12 s ended ${runSeconds} s after its start`);
@@ -440,7 +449,7 @@ describe('a server down at the scheduled time', () => {
         async () => (await premiere(showUid, target)).premiere?.state === 'ended',
         30_000,
       );
-      const event = await target.services.events.streamEvent(showUid);
+      const event = await showBecameReplay(target, showUid);
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
       console.info(`late premiere of 12 s ended ${runSeconds} s after its start`);
       expect(runSeconds).toBeLessThan(14);
@@ -496,8 +505,7 @@ describe('a server restart during a premiere', () => {
         30_000,
       );
       expect(ended.premiere?.state).toBe('ended');
-      const event = await target.services.events.streamEvent(showUid);
-      expect(event?.currentStatus).toBe('vod');
+      const event = await showBecameReplay(target, showUid);
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
       console.info(`restarted premiere of 12 s ended ${runSeconds} s after its start`);
       expect(runSeconds).toBeLessThan(14);
