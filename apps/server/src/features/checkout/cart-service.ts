@@ -30,7 +30,7 @@ import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
+import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
@@ -76,33 +76,11 @@ import {
   unitsHeld,
 } from './checkout-store.ts';
 import { refreshPayed } from './checkout-totals.ts';
-import { createGroupCommit, type JobOutcome } from './group-commit.ts';
 import { orderRefusalError } from './order-refusal.ts';
 
 /** The 409 `shopper_limit` message: more units of one product than the store lets one shopper hold. */
 export const shopperLimitMessage = (max: number) =>
   `This store sells at most ${max} of one product per customer.`;
-
-/** Most adds of one product run in one transaction: bounds how long one batch holds the row. */
-const MAX_ADDS_PER_BATCH = 100;
-
-/** An add that passed the checks made before the transaction, waiting for its batch. */
-interface PendingAdd {
-  userUid: string;
-  input: AddSingleRequest;
-  deadline: number | null;
-  product: Product;
-  variant: Product['variants'][number] | null;
-  prefs: ShopperPreferences;
-  maxUnitsPerShopper: number;
-}
-
-function stockItemOfAdd(add: PendingAdd): StockItem {
-  return { productUid: add.product.uid, variantUid: add.input.variantUid ?? null, qty: add.input.quantity };
-}
-
-/** Rolls a batch of adds back: they run alone instead (some refusal, or too few units for all). */
-class BatchFallsApart extends Error {}
 
 /** Thrown inside a transaction to roll it back and answer a feedback status instead. */
 class Feedback extends Error {
@@ -341,132 +319,6 @@ export function createCartService(deps: {
     }
   }
 
-  /**
-   * The cart's writes of one add, up to but not including taking the stock: the checkout (made
-   * when there is none), the refusals a shopper alone would get (order state, deadline, price,
-   * per-line maximum, units per shopper), the line, the holds and the reservation document.
-   */
-  async function writeAddedLine(tx: Transaction, add: PendingAdd): Promise<CheckoutReservationDoc> {
-    const { input, product, variant } = add;
-    const checkout = await lockOrCreateCheckout(tx, input.pageUid, input.campaignUid, add.userUid, add.prefs);
-    const refusal = orderRefusalError(checkout.status, add.deadline, now(), 'add');
-    if (refusal) throw refusal;
-    const price = unitPrice(product, input.variantUid, checkout.currency);
-    if (price === undefined) throw new Feedback('notFound');
-    const lineKey = {
-      checkoutUid: checkout.uid,
-      productUid: product.uid,
-      variantKey: variantKey(input.variantUid),
-    };
-    const held = await lineAndUnitsHeld(tx, checkout, lineKey);
-    if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
-      throw new HttpError(
-        409,
-        'quantity_limit',
-        `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
-      );
-    }
-    refuseBeyondUnitsPerShopper(held.units + input.quantity, add.maxUnitsPerShopper);
-    await addToLine(tx, {
-      ...lineKey,
-      qty: input.quantity,
-      unit_price: price,
-      product_name: product.name,
-      variant_name: variant?.name ?? null,
-      sku: variant?.sku || product.sku,
-      image: product.images[0] ?? null,
-      added_at: now(),
-    });
-    return storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout));
-  }
-
-  /**
-   * One add in its own transaction, as a shopper alone gets it. The stock is taken last, so the
-   * product row (every buyer's in a flash sale) stays locked only from that statement to COMMIT;
-   * sold out rolls the cart's writes back. When sold out, units of carts that timed out are
-   * released and the add is tried once more.
-   */
-  async function addAlone(add: PendingAdd): Promise<CheckoutReservationDoc> {
-    const item = stockItemOfAdd(add);
-    const attempt = () =>
-      withRetry(() =>
-        db.transaction(async (tx) => {
-          const doc = await writeAddedLine(tx, add);
-          if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
-          return doc;
-        }),
-      );
-    try {
-      return await attempt();
-    } catch (error) {
-      if (
-        !(error instanceof Feedback && error.status === 'soldOut') ||
-        (await releaseExpired({ productUid: item.productUid, variantUid: item.variantUid })) === 0
-      ) {
-        throw error;
-      }
-      return attempt();
-    }
-  }
-
-  /**
-   * Adds of one product (or variant) that arrived together, in ONE transaction: each cart's
-   * writes, then one stock UPDATE taking their sum, then COMMIT. A flash sale's buyers then pay
-   * for BEGIN, COMMIT, the outbox's lock and the product row's lock once per batch instead of
-   * once each, and wait on the row once. When anything would make one shopper's answer differ
-   * from the answer alone (a refusal of one add, or fewer units left than the batch wants), the
-   * batch is rolled back and its adds run alone, one after another in arrival order, so each
-   * shopper gets exactly what they would have had alone and the stock goes first come, first
-   * served. The stock row stays the truth (other nodes take from it too), so nothing is oversold.
-   */
-  async function addBatch(adds: PendingAdd[]): Promise<JobOutcome<CheckoutReservationDoc>[]> {
-    if (adds.length > 1) {
-      try {
-        const docs = await withRetry(() =>
-          db.transaction(async (tx) => {
-            // Checkouts in one order (by shopper) so two batches sharing shoppers never wait in a cycle.
-            const order = adds
-              .map((add, index) => ({ add, index }))
-              .sort((a, b) => a.add.userUid.localeCompare(b.add.userUid) || a.index - b.index);
-            const written: CheckoutReservationDoc[] = new Array(adds.length);
-            for (const { add, index } of order) written[index] = await writeAddedLine(tx, add);
-            const total = adds.reduce((sum, add) => sum + add.input.quantity, 0);
-            if (!(await reserveStock(tx, { ...stockItemOfAdd(adds[0] as PendingAdd), qty: total }))) {
-              throw new BatchFallsApart();
-            }
-            return written;
-          }),
-        );
-        return docs.map((value) => ({ ok: true, value }));
-      } catch {
-        // Rolled back, whatever the cause: every add runs alone below and meets it there.
-      }
-    }
-    const outcomes: JobOutcome<CheckoutReservationDoc>[] = [];
-    // Once an add found too few units even after releasing timed-out holds, a later add of as
-    // many or more is sold out too (stock only fell since): answered without its transaction, as
-    // the check before the transaction answers every buyer after the sell-out. Without this the
-    // batch in flight at the sell-out ran up to 100 doomed transactions one after another.
-    let soldOutFrom = Number.POSITIVE_INFINITY;
-    for (const add of adds) {
-      if (add.input.quantity >= soldOutFrom) {
-        outcomes.push({ ok: false, error: new Feedback('soldOut') });
-        continue;
-      }
-      try {
-        outcomes.push({ ok: true, value: await addAlone(add) });
-      } catch (error) {
-        if (error instanceof Feedback && error.status === 'soldOut') {
-          soldOutFrom = Math.min(soldOutFrom, add.input.quantity);
-        }
-        outcomes.push({ ok: false, error });
-      }
-    }
-    return outcomes;
-  }
-
-  const addBatches = createGroupCommit({ run: addBatch, maxBatch: MAX_ADDS_PER_BATCH });
-
   async function addSingle(
     userUid: string,
     input: AddSingleRequest,
@@ -517,17 +369,61 @@ export function createCartService(deps: {
     if (input.currency !== undefined)
       await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
 
+    const attempt = () =>
+      withRetry(() =>
+        db.transaction(async (tx) => {
+          const checkout = await lockOrCreateCheckout(tx, pageUid, campaignUid, userUid, prefs);
+          const refusal = orderRefusalError(checkout.status, campaign.deadline, now(), 'add');
+          if (refusal) throw refusal;
+          const price = unitPrice(product, input.variantUid, checkout.currency);
+          if (price === undefined) throw new Feedback('notFound');
+          const lineKey = {
+            checkoutUid: checkout.uid,
+            productUid: product.uid,
+            variantKey: variantKey(input.variantUid),
+          };
+          const held = await lineAndUnitsHeld(tx, checkout, lineKey);
+          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
+            throw new HttpError(
+              409,
+              'quantity_limit',
+              `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
+            );
+          }
+          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
+          await addToLine(tx, {
+            ...lineKey,
+            qty: input.quantity,
+            unit_price: price,
+            product_name: product.name,
+            variant_name: variant?.name ?? null,
+            sku: variant?.sku || product.sku,
+            image: product.images[0] ?? null,
+            added_at: now(),
+          });
+          const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout));
+          // Last, so the product row (every buyer's in a flash sale) stays locked only from this
+          // statement to COMMIT, not through the cart's writes; sold out rolls them all back.
+          const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
+          if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
+          return doc;
+        }),
+      );
+
     let doc: CheckoutReservationDoc;
     try {
-      doc = await addBatches.submit(`${product.uid}\u0000${variantKey(input.variantUid)}`, {
-        userUid,
-        input,
-        deadline: campaign.deadline,
-        product,
-        variant,
-        prefs,
-        maxUnitsPerShopper,
-      });
+      try {
+        doc = await attempt();
+      } catch (error) {
+        // Units held by carts that timed out are free again: release them and try once more.
+        if (
+          !(error instanceof Feedback && error.status === 'soldOut') ||
+          (await releaseExpired({ productUid: product.uid, variantUid: input.variantUid })) === 0
+        ) {
+          throw error;
+        }
+        doc = await attempt();
+      }
     } catch (error) {
       if (error instanceof Feedback) return feedback(error.status, pageUid, campaignUid, userUid);
       throw error;
