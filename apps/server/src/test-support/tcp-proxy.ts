@@ -1,6 +1,10 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 
-/** A TCP proxy a test can cut, stall and restore. */
+/**
+ * A TCP proxy in front of `target` (the machine's shared Redis in the bus tests): cutting, stalling
+ * or holding it looks to a client like the server went away, stopped answering or answered late on
+ * one connection, without touching the server itself.
+ */
 export interface TcpProxy {
   /** The port on 127.0.0.1 clients connect to. */
   readonly port: number;
@@ -13,39 +17,55 @@ export interface TcpProxy {
   stall(): void;
   /** Listens on the same port again and carries bytes again. */
   restore(): Promise<void>;
+  /**
+   * From now on, keeps what the target sends to connections named `name` (ioredis sends CLIENT
+   * SETNAME first thing) while every other connection flows: a node's pub/sub messages then arrive
+   * late against the replies on its command connection, an order a busy machine can produce.
+   */
+  hold(name: string): void;
+  /** How many chunks are held for `name`. */
+  held(name: string): number;
+  /** Passes on the oldest `count` held chunks (all when omitted, and stops holding `name`). */
+  release(name: string, count?: number): void;
   close(): Promise<void>;
 }
 
-interface Pair {
+interface Connection {
   client: Socket;
   upstream: Socket;
+  /** The name the client gave itself with CLIENT SETNAME, once seen. */
+  name: string | null;
+  held: Buffer[];
 }
 
-/**
- * A TCP proxy in front of `target` (the machine's shared Redis in the bus outage tests): cutting
- * or stalling it looks to a client like the server went away, without touching the server itself.
- */
+const SET_NAME = /setname\r\n\$\d+\r\n([^\r]+)\r\n/i;
+
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  const pairs = new Set<Pair>();
+  const connections = new Set<Connection>();
+  const holding = new Set<string>();
   let stalled = false;
-  const connectPair = ({ client, upstream }: Pair) => {
-    client.pipe(upstream);
-    upstream.pipe(client);
-  };
   const server: Server = createServer((client) => {
     const upstream = tcpConnect(target.port, target.host);
-    const pair = { client, upstream };
-    pairs.add(pair);
+    const connection: Connection = { client, upstream, name: null, held: [] };
+    connections.add(connection);
     for (const socket of [client, upstream]) {
       socket.on('error', () => socket.destroy());
       socket.on('close', () => {
-        pairs.delete(pair);
+        connections.delete(connection);
         client.destroy();
         upstream.destroy();
       });
+      // Paused sockets keep what arrives in the kernel's buffers until `restore` resumes them.
+      if (stalled) socket.pause();
     }
-    if (stalled) client.pause();
-    else connectPair(pair);
+    client.on('data', (chunk: Buffer) => {
+      connection.name ??= SET_NAME.exec(chunk.toString('latin1'))?.[1] ?? null;
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (connection.name !== null && holding.has(connection.name)) connection.held.push(chunk);
+      else client.write(chunk);
+    });
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -61,21 +81,20 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const port = address.port;
   const stopListening = () =>
     new Promise<void>((resolve) => {
-      for (const { client, upstream } of pairs) {
+      for (const { client, upstream } of connections) {
         client.destroy();
         upstream.destroy();
       }
       if (!server.listening) return resolve();
       server.close(() => resolve());
     });
+  const named = (name: string) => [...connections].filter((connection) => connection.name === name);
   return {
     port,
     cut: stopListening,
     stall() {
       stalled = true;
-      for (const { client, upstream } of pairs) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
+      for (const { client, upstream } of connections) {
         client.pause();
         upstream.pause();
       }
@@ -83,9 +102,26 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     async restore() {
       if (stalled) {
         stalled = false;
-        for (const pair of pairs) connectPair(pair);
+        for (const { client, upstream } of connections) {
+          client.resume();
+          upstream.resume();
+        }
       }
       if (!server.listening) await listen(port);
+    },
+    hold(name) {
+      holding.add(name);
+    },
+    held: (name) => named(name).reduce((sum, connection) => sum + connection.held.length, 0),
+    release(name, count = Number.POSITIVE_INFINITY) {
+      let left = count;
+      for (const connection of named(name)) {
+        while (left > 0 && connection.held.length > 0) {
+          connection.client.write(connection.held.shift() as Buffer);
+          left--;
+        }
+      }
+      if (count === Number.POSITIVE_INFINITY) holding.delete(name);
     },
     close: stopListening,
   };
