@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/preact-aliases.ts';
 
 /**
  * Projects of pure code (no database, server or browser): their files share one module cache
@@ -20,8 +21,12 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}'],
+          // The components under test run on Preact, as in the app. The libraries that import React
+          // go through Vite too (not Node's own import), so that the aliases reach them as well.
+          server: { deps: { inline: [/react-i18next/, /react-router/, /@tanstack[\\/]react-table/] } },
           ...pure,
         },
+        resolve: { alias: preactAliases },
       },
       {
         test: {

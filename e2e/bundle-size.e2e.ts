@@ -8,10 +8,10 @@ const baseUrl = inject('baseUrl');
 const DIST = new URL('../apps/web/dist/', import.meta.url);
 /**
  * The widget route's initial JavaScript, gzip, hls.js excluded (it loads on demand). Measured at
- * 148.3 KB (issue 18; was 150): react-dom, react-router's data router and i18next alone are 113 KB
- * of it, so the issue's goal of 120 needs a smaller runtime (see docs/architecture.md, "First load").
+ * 90.6 KB (issue 18: 150, then 148.3 on react-dom; the issue's goal is 120) since the app runs on
+ * Preact's React compatibility layer instead of react-dom (docs/architecture.md, "First load").
  */
-const WIDGET_INITIAL_JS_BUDGET_KB = 149;
+const WIDGET_INITIAL_JS_BUDGET_KB = 91;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,18 +53,33 @@ describe('bundle budget', () => {
     expect(widget.gzipKb).toBeLessThanOrEqual(WIDGET_INITIAL_JS_BUDGET_KB);
   });
 
+  /** Every source file the built JavaScript was made from, as its source maps name them. */
+  const bundledSources = () =>
+    readdirSync(new URL('assets/', DIST))
+      .filter((name) => name.endsWith('.js.map'))
+      .flatMap(
+        (name) => JSON.parse(readFileSync(new URL(`assets/${name}`, DIST), 'utf8')).sources as string[],
+      );
+
   it("bundles react-router's production build, once", () => {
     // Its package exports only the development build; apps/web/vite.config.ts points the app's build
     // at the production one. A second copy (e.g. from a `react-router/dom` import that the alias
     // misses) would carry the router twice and split its React context.
-    const sources = readdirSync(new URL('assets/', DIST))
-      .filter((name) => name.endsWith('.js.map'))
-      .flatMap(
-        (name) => JSON.parse(readFileSync(new URL(`assets/${name}`, DIST), 'utf8')).sources as string[],
-      )
-      .filter((source) => source.includes('node_modules/react-router/'));
+    const sources = bundledSources().filter((source) => source.includes('node_modules/react-router/'));
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
+  });
+
+  it('runs on one runtime, Preact: no copy of React is bundled', () => {
+    // apps/web/preact-aliases.ts sends every React import, ours and the libraries', to preact/compat.
+    // An import it missed would bring react-dom back (57 KB gzip) beside a second set of hooks.
+    const sources = bundledSources();
+    expect(sources.some((source) => source.includes('node_modules/preact/'))).toBe(true);
+    expect(
+      sources.filter((source) =>
+        /node_modules\/(react|react-dom|scheduler|use-sync-external-store)\//.test(source),
+      ),
+    ).toEqual([]);
   });
 
   it("transfers the widget's first JavaScript compressed by the build (brotli), within the same budget", async () => {

@@ -181,7 +181,10 @@ describe('live interaction in the player', () => {
       .getByRole('button', { name: text('interaction.comments.edit') })
       .click();
     const edited = `${aliceComment} (or sage?)`;
-    await alice.getByLabel(text('interaction.comments.editLabel')).fill(edited);
+    const editField = alice.getByLabel(text('interaction.comments.editLabel'));
+    // The field she asked for has the focus: she types straight away.
+    await expect.poll(() => editField.evaluate((field) => field === document.activeElement)).toBe(true);
+    await editField.fill(edited);
     await alice.getByRole('button', { name: text('interaction.comments.save') }).click();
     await bob.locator('.comment__text', { hasText: '(or sage?)' }).waitFor();
   });
@@ -210,7 +213,9 @@ describe('live interaction in the player', () => {
     const hostReply = alice.locator('.comment--private', { hasText: reply });
     await hostReply.getByRole('button', { name: text('interaction.comments.reply') }).click();
     const answer = `Perfect, thanks! ${stamp}`;
-    await hostReply.getByRole('textbox').fill(answer);
+    const answerField = hostReply.getByRole('textbox');
+    await expect.poll(() => answerField.evaluate((field) => field === document.activeElement)).toBe(true);
+    await answerField.fill(answer);
     await hostReply.getByRole('button', { name: text('interaction.comments.send') }).click();
     await hostReply.locator('.chat-reply', { hasText: answer }).waitFor();
     await screenshot(alice, 'interaction-private-tab');

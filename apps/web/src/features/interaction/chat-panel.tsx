@@ -2,6 +2,7 @@ import { COMMENT_MAX_LENGTH } from '@vitrine/protocol';
 import type { WidgetContext } from '@vitrine/protocol/vocabulary';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { logFailure } from '../../lib/debug.ts';
+import { useFocusOnMount } from '../../lib/use-focus-on-mount.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { Icon } from './icons.tsx';
 import { type CallProblem, describeProblem, editComment, postComment } from './interaction-api.ts';
@@ -106,6 +107,7 @@ function EditForm({
 }) {
   const { t } = useInteractionTranslation();
   const [text, setText] = useState(comment.text);
+  const field = useFocusOnMount<HTMLTextAreaElement>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CallProblem | null>(null);
   const save = async (event: FormEvent) => {
@@ -125,12 +127,11 @@ function EditForm({
   return (
     <form className="chat-edit" onSubmit={(event) => void save(event)}>
       <textarea
+        ref={field}
         value={text}
         maxLength={COMMENT_MAX_LENGTH}
         aria-label={t('interaction.comments.editLabel')}
         onChange={(event) => setText(event.target.value)}
-        // biome-ignore lint/a11y/noAutofocus: the viewer just asked to edit this comment
-        autoFocus
       />
       {problem && (
         <p className="chat-problem" role="alert">
@@ -442,6 +443,7 @@ function AnswerForm({
 }) {
   const { t } = useInteractionTranslation();
   const [text, setText] = useState('');
+  const field = useFocusOnMount<HTMLTextAreaElement>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CallProblem | null>(null);
   const send = async (event: FormEvent) => {
@@ -467,13 +469,12 @@ function AnswerForm({
   return (
     <form className="chat-edit" onSubmit={(event) => void send(event)}>
       <textarea
+        ref={field}
         value={text}
         maxLength={COMMENT_MAX_LENGTH}
         aria-label={t('interaction.comments.placeholder')}
         placeholder={t('interaction.comments.placeholder')}
         onChange={(event) => setText(event.target.value)}
-        // biome-ignore lint/a11y/noAutofocus: the viewer just asked to answer
-        autoFocus
       />
       {problem && (
         <p className="chat-problem" role="alert">

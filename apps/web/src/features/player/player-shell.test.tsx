@@ -1,15 +1,10 @@
 // @vitest-environment happy-dom
 import i18next from 'i18next';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PlayerShell, type PlayerShellProps } from './player-shell.tsx';
-
-declare global {
-  // React's act() environment flag for tests that render outside a test renderer.
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -23,7 +18,6 @@ let container: HTMLElement;
 let root: Root;
 
 beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

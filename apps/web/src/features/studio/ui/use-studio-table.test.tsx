@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import type { ColumnDef } from '@tanstack/react-table';
-import { act, useState } from 'react';
+import { act } from 'preact/test-utils';
+import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useStudioTable } from './use-studio-table.ts';
-
-declare global {
-  // React's act() environment flag for tests that render outside a test renderer.
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 interface Row {
   id: string;
@@ -30,7 +26,6 @@ function LoadingList({ rows }: { rows: Row[] | undefined }) {
 let container: HTMLElement;
 let root: Root;
 beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   renders = 0;
   container = document.createElement('div');
   document.body.append(container);
