@@ -8,7 +8,12 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Transaction } from '../../realtime/outbox.ts';
-import { type DeliveryTerms, deliveryTerms } from '../stores/store-service.ts';
+import {
+  type DeliveryOffer,
+  type DeliveryTerms,
+  deliveryTerms,
+  deliveryTermsIn,
+} from '../stores/store-service.ts';
 import {
   type CheckoutRow,
   type LineRow,
@@ -140,6 +145,8 @@ export async function storeReservationDoc(
   tx: Transaction,
   checkoutUid: string,
   current?: CheckoutRow,
+  /** The checkout's store's delivery offer when the caller read it already (an add, from its cache). */
+  offer?: DeliveryOffer,
 ): Promise<CheckoutReservationDoc> {
   const checkout = current ?? (await lockedCheckout(tx, checkoutUid));
   // Oldest first, so the latest attempt (its status goes in the document) is the last one.
@@ -149,7 +156,9 @@ export async function storeReservationDoc(
     await readLines(tx, checkoutUid),
     transactions.at(-1)?.status ?? null,
     paidOf(checkout, transactions),
-    await deliveryTerms(tx, checkout.page_uid, checkout.currency),
+    offer
+      ? deliveryTermsIn(offer, checkout.currency)
+      : await deliveryTerms(tx, checkout.page_uid, checkout.currency),
   );
   await saveReservationDoc(tx, doc);
   return doc;
