@@ -1,3 +1,4 @@
+import { createBatchedLookup } from './batched-lookup.ts';
 import type { Queryable } from './database.ts';
 
 /**
@@ -37,7 +38,7 @@ const MAX_AGE_MS = 5 * 60_000;
 
 /**
  * A node's cache of reads that rarely change (issue 18, flash-sale adds): one statement reads the
- * versions of the scopes a request depends on, then every cached read of those scopes is checked
+ * versions of the scopes a request depends on (shared by the requests that arrived together), then every cached read of those scopes is checked
  * against them. A write committed before that statement is therefore always seen, on every node
  * and whoever wrote it (a script, another node, a migration), without a message on the change bus
  * that could be lost or arrive after the next request. Values are shared between requests: callers
@@ -51,13 +52,20 @@ export function createReadCache({
 }: ReadCacheOptions) {
   const entries = new Map<string, Entry>();
 
-  async function versionsOf(scopes: readonly ReadScope[]): Promise<Map<string, number>> {
+  // The versions asked for by requests that arrived together are read by one statement.
+  const versionOf = createBatchedLookup(async (scopes) => {
     const rows = await db.query<{ scope: string; version: string | number }>(
       'SELECT scope, version FROM read_versions WHERE scope = ANY($1)',
-      [[...new Set(scopes)]],
+      [scopes],
     );
-    // A scope never written has no row: version 0.
     return new Map(rows.map((row) => [row.scope, Number(row.version)]));
+  });
+
+  async function versionsOf(scopes: readonly ReadScope[]): Promise<Map<string, number>> {
+    const unique = [...new Set(scopes)];
+    const versions = await Promise.all(unique.map((scope) => versionOf(scope)));
+    // A scope never written has no row: version 0.
+    return new Map(unique.map((scope, index) => [scope, versions[index] ?? 0]));
   }
 
   return {

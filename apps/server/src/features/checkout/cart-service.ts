@@ -452,6 +452,8 @@ export function createCartService(deps: {
             added_at: now(),
           });
           const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout), offer);
+          // The shopper's topic lock before the stock, not between it and COMMIT.
+          await tx.lockTopics();
           // Last, so the product row (every buyer's in a flash sale) stays locked only from this
           // statement to COMMIT, not through the cart's writes; sold out rolls them all back.
           const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
