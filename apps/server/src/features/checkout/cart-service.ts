@@ -222,7 +222,10 @@ export function createCartService(deps: {
    * held past CART_RESERVATION_MAX_AGE_MS after it was added, however active the shopper is, so
    * nobody keeps stock from others forever; it is then released like an inactive one.
    */
-  async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<CheckoutRow | undefined> {
+  async function renewHolds(
+    tx: Queryable,
+    checkout: CheckoutRow,
+  ): Promise<{ checkout: CheckoutRow; lines: LineRow[] } | undefined> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
     // An order's lines hold no timed reservation.
     const touched = await holdLinesAndTouch(tx, checkout.uid, until, CART_RESERVATION_MAX_AGE_MS, now());

@@ -319,18 +319,24 @@ export async function holdLinesAndTouch(
   until: number | null,
   maxAgeMs: number,
   at: number,
-): Promise<CheckoutRow> {
-  const [row] = await tx.query<CheckoutRow>(
+): Promise<{ checkout: CheckoutRow; lines: LineRow[] }> {
+  // Every line is renewed, so the renewed rows are all the lines: they come back with the
+  // checkout, in readLines' order, and the reservation document needs no read of its own.
+  const [row] = await tx.query<CheckoutRow & { held_lines: LineRow[] }>(
     `WITH held AS (
        UPDATE checkout_lines
        SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
        WHERE checkout_uid = $1
+       RETURNING *
      )
-     UPDATE checkouts SET updated_at = $4 WHERE uid = $1 RETURNING *`,
+     UPDATE checkouts SET updated_at = $4 WHERE uid = $1
+     RETURNING *, (SELECT COALESCE(json_agg(held ORDER BY held.added_at, held.product_uid, held.variant_uid), '[]'::json)
+                   FROM held) AS held_lines`,
     [checkoutUid, until, maxAgeMs, at],
   );
   if (!row) throw new Error(`checkout ${checkoutUid} vanished inside its transaction`);
-  return row;
+  const { held_lines: lines, ...checkout } = row;
+  return { checkout, lines };
 }
 
 /** Extends every line's hold to `until` (capped by its maximum age); returns the new holds. */
