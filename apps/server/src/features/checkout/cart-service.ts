@@ -50,7 +50,7 @@ import {
   withRetry,
 } from './checkout-records.ts';
 import {
-  addToLine,
+  addToLineCountingHeld,
   type CheckoutRow,
   checkoutsWithExpiredLines,
   deleteCheckout,
@@ -62,7 +62,6 @@ import {
   hasPaymentAttempt,
   holdLinesAndTouch,
   type LineRow,
-  lineAndUnitsHeld,
   lockCheckout,
   lockOrCreateCheckout as lockOrCreateStoredCheckout,
   openPayment,
@@ -435,16 +434,8 @@ export function createCartService(deps: {
             productUid: product.uid,
             variantKey: variantKey(input.variantUid),
           };
-          const held = await lineAndUnitsHeld(tx, checkout, lineKey);
-          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
-            throw new HttpError(
-              409,
-              'quantity_limit',
-              `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
-            );
-          }
-          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
-          await addToLine(tx, {
+          // Written first and checked after (one round trip): a refusal throws and rolls it back.
+          const held = await addToLineCountingHeld(tx, checkout, {
             ...lineKey,
             qty: input.quantity,
             unit_price: price,
@@ -454,6 +445,14 @@ export function createCartService(deps: {
             image: product.images[0] ?? null,
             added_at: now(),
           });
+          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
+            throw new HttpError(
+              409,
+              'quantity_limit',
+              `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
+            );
+          }
+          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
           const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout), offer);
           // The shopper's topic lock before the stock, not between it and COMMIT.
           await tx.lockTopics();
