@@ -224,7 +224,7 @@ export function createCartService(deps: {
   async function renewHolds(
     tx: Queryable,
     checkout: CheckoutRow,
-  ): Promise<{ checkout: CheckoutRow; lines: LineRow[] } | undefined> {
+  ): Promise<Awaited<ReturnType<typeof holdLinesAndTouch>> | undefined> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
     // An order's lines hold no timed reservation.
     const touched = await holdLinesAndTouch(tx, checkout.uid, until, CART_RESERVATION_MAX_AGE_MS, now());

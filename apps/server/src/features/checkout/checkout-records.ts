@@ -138,19 +138,19 @@ export async function saveReservationDoc(tx: Transaction, doc: CheckoutReservati
 
 /**
  * Rebuilds a checkout's reservation document from its rows and saves it (saveReservationDoc).
- * `current`: the checkout's row (and its lines) as this transaction last wrote them, when the
- * caller has them (reads fewer on the cart's hot path).
+ * `current`: the checkout's row (its lines, its payment attempts) as this transaction last wrote
+ * them, when the caller has them (reads fewer on the cart's hot path).
  */
 export async function storeReservationDoc(
   tx: Transaction,
   checkoutUid: string,
-  current?: { checkout: CheckoutRow; lines?: readonly LineRow[] },
+  current?: { checkout: CheckoutRow; lines?: readonly LineRow[]; transactions?: readonly TransactionRow[] },
   /** The checkout's store's delivery offer when the caller read it already (an add, from its cache). */
   offer?: DeliveryOffer,
 ): Promise<CheckoutReservationDoc> {
   const checkout = current?.checkout ?? (await lockedCheckout(tx, checkoutUid));
   // Oldest first, so the latest attempt (its status goes in the document) is the last one.
-  const transactions = await transactionsOf(tx, checkoutUid);
+  const transactions = current?.transactions ?? (await transactionsOf(tx, checkoutUid));
   const doc = toReservationDoc(
     checkout,
     current?.lines ?? (await readLines(tx, checkoutUid)),

@@ -294,10 +294,11 @@ export async function holdLinesAndTouch(
   until: number | null,
   maxAgeMs: number,
   at: number,
-): Promise<{ checkout: CheckoutRow; lines: LineRow[] }> {
+): Promise<{ checkout: CheckoutRow; lines: LineRow[]; transactions: TransactionRow[] }> {
   // Every line is renewed, so the renewed rows are all the lines: they come back with the
-  // checkout, in readLines' order, and the reservation document needs no read of its own.
-  const [row] = await tx.query<CheckoutRow & { held_lines: LineRow[] }>(
+  // checkout, in readLines' order, and so do its payment attempts (transactionsOf's order): the
+  // reservation document needs no read of its own.
+  const [row] = await tx.query<CheckoutRow & { held_lines: LineRow[]; payment_attempts: TransactionRow[] }>(
     `WITH held AS (
        UPDATE checkout_lines
        SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
@@ -306,12 +307,14 @@ export async function holdLinesAndTouch(
      )
      UPDATE checkouts SET updated_at = $4 WHERE uid = $1
      RETURNING *, (SELECT COALESCE(json_agg(held ORDER BY held.added_at, held.product_uid, held.variant_uid), '[]'::json)
-                   FROM held) AS held_lines`,
+                   FROM held) AS held_lines,
+       (SELECT COALESCE(json_agg(t ORDER BY t.created, t.uid), '[]'::json)
+        FROM payment_transactions t WHERE t.checkout_uid = $1) AS payment_attempts`,
     [checkoutUid, until, maxAgeMs, at],
   );
   if (!row) throw new Error(`checkout ${checkoutUid} vanished inside its transaction`);
-  const { held_lines: lines, ...checkout } = row;
-  return { checkout, lines };
+  const { held_lines: lines, payment_attempts: transactions, ...checkout } = row;
+  return { checkout, lines, transactions };
 }
 
 /** Extends every line's hold to `until` (capped by its maximum age); returns the new holds. */
