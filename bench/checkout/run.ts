@@ -8,7 +8,7 @@
  *
  *   node --import tsx bench/checkout/run.ts [--seconds 8] [--contention-seconds 4]
  *     [--concurrency 20,100] [--users 400] [--contention-stock 100] [--db pglite,postgres]
- *     [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout] [--baseline DIR]
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -65,6 +65,7 @@ const { values: args } = parseArgs({
     cold: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    baseline: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -84,6 +85,8 @@ if (args.help) {
       '  --cold                  do not open the connections before the timed phase',
       '  --verbose               echo every server log line',
       "  --cpu-prof DIR          write the server's V8 CPU profile (.cpuprofile) into DIR when it stops",
+      '  --baseline DIR          first run the same on the server of the checkout in DIR (with its',
+      '                          node_modules), then on this one, back to back per database',
       '',
     ].join('\n'),
   );
@@ -176,7 +179,11 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(database: 'pglite' | 'postgres', databaseUrl: string): Promise<Server> {
+async function startServer(
+  database: 'pglite' | 'postgres',
+  databaseUrl: string,
+  serverDir: string,
+): Promise<Server> {
   const port = await freePort();
   const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-checkout-')));
   const env: NodeJS.ProcessEnv = {
@@ -199,7 +206,7 @@ async function startServer(database: 'pglite' | 'postgres', databaseUrl: string)
   else delete env.DATABASE_URL;
   const child = track(
     spawn(process.execPath, [...cpuProfile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO,
+      cwd: serverDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
@@ -273,6 +280,9 @@ async function seedStore(agent: Agent, baseUrl: string, scenarios: Scenario[]) {
     language: 'en',
     currency: 'DKK',
     address: { name: 'Bench ApS', postCode: '8000', city: 'Aarhus C' },
+    // As many units per shopper as fit in one cart line: the default cap (10) refused adds with
+    // 409 once a fast run had given each of the 400 shoppers 10 units of one product.
+    integritySettings: { maxUnitsPerShopper: MAX_LINE_QUANTITY },
   });
   await admin(`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
     name: 'Checkout bench',
@@ -564,13 +574,17 @@ function table(database: string, results: RunResult[]): string {
 
 // ── main ──────────────────────────────────────────────────────────────────────
 
-async function benchmark(database: 'pglite' | 'postgres'): Promise<boolean> {
+async function benchmark(
+  database: 'pglite' | 'postgres',
+  code: { label: string; dir: string },
+): Promise<boolean> {
   const databaseUrl = args['database-url']!;
   if (database === 'postgres') {
     log(`postgres: creating ${databaseUrl}…`);
     await freshDatabase(databaseUrl);
   }
-  const server = await startServer(database, databaseUrl);
+  log(`${database}: server of ${code.label} (${code.dir})`);
+  const server = await startServer(database, databaseUrl, code.dir);
   try {
     const setup = new Agent({ keepAlive: true, maxSockets: 20 });
     const scenarios: Scenario[] = concurrencies.flatMap((concurrency) => [
@@ -606,7 +620,7 @@ async function benchmark(database: 'pglite' | 'postgres'): Promise<boolean> {
     }
     const checks = await verify(setup, server.baseUrl, shoppers, results);
     setup.destroy();
-    process.stdout.write(`${table(database, results)}\n`);
+    process.stdout.write(`${table(`${database}, ${code.label}`, results)}\n`);
     for (const result of results) {
       for (const [kind, count] of result.errors)
         process.stdout.write(`  errors, ${result.scenario.productUid}: ${count} × ${kind}\n`);
@@ -621,7 +635,15 @@ async function benchmark(database: 'pglite' | 'postgres'): Promise<boolean> {
 
 const startedAt = performance.now();
 let allOk = true;
-for (const database of databases) allOk = (await benchmark(database)) && allOk;
+// With --baseline, each database runs the baseline's server and then this tree's, back to back,
+// so the pair shares the machine's load as closely as two runs can.
+const codes = [
+  ...(args.baseline ? [{ label: 'baseline', dir: resolve(args.baseline) }] : []),
+  { label: 'this tree', dir: REPO },
+];
+for (const database of databases) {
+  for (const code of codes) allOk = (await benchmark(database, code)) && allOk;
+}
 process.stdout.write(
   `\nusers ${userCount}, ${args.cold ? 'cold' : 'warm'} connections, throughput ${seconds} s, contention ${contentionSeconds} s with ${contentionStock} units; ` +
     `whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s; ${allOk ? 'all checks passed' : 'CHECKS FAILED'}\n`,

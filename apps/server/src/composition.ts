@@ -3,6 +3,7 @@ import { WHIP_PATH } from '@vitrine/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createReadCache } from './db/read-cache.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics-service.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
@@ -207,6 +208,7 @@ export function createServices({
     stores,
     events,
     users,
+    reads: createReadCache({ db }),
   });
   const orders = createOrderService({ db: outboxDb, stores, now, events, users });
   // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.

@@ -12,6 +12,12 @@ export interface Transaction extends Queryable {
    * this transaction wrote or read, so they carry the committed document.
    */
   publish(topic: string, changes: LiveChange[]): void;
+  /**
+   * Takes now the commit-order locks of the topics staged so far, which the transaction otherwise
+   * takes just before COMMIT. For a transaction whose last statement locks a contended row (a
+   * flash sale's product): that row is then held for its statement and COMMIT only.
+   */
+  lockTopics(): Promise<void>;
 }
 
 /**
@@ -428,25 +434,37 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
       const staged: StagedBatch[] = [];
       let open = true;
       let reservation: Reservation | undefined;
+      /** Topic lock keys this transaction holds already (lockTopics). */
+      const locked = new Set<number>();
       try {
         const result = await db.transaction(async (tx) => {
+          const lockStaged = async () => {
+            if (db.kind !== 'postgres') return;
+            // Sorted, so two transactions sharing topics take their locks in one order (no deadlock).
+            // Keys taken early by lockTopics are not taken again. Topics staged after lockTopics are
+            // locked here, which can break that order (PostgreSQL then aborts one as a deadlock), so
+            // call lockTopics after the transaction's last publish.
+            const keys = [...new Set(staged.map((batch) => topicLockKey(batch.topic)))]
+              .filter((key) => !locked.has(key))
+              .sort((a, b) => a - b);
+            if (keys.length === 0) return;
+            await tx.query('SELECT pg_advisory_xact_lock($1, key) FROM unnest($2::int[]) AS key', [
+              TOPIC_COMMIT_LOCK_CLASS,
+              keys,
+            ]);
+            for (const key of keys) locked.add(key);
+          };
           const result = await work({
             query: <Row>(sql: string, params?: readonly unknown[]) => tx.query<Row>(sql, params),
             publish(topic, changes) {
               if (!open) throw new Error(`publish on "${topic}" after its transaction ended`);
               if (changes.length > 0) staged.push({ topic, changes });
             },
+            lockTopics: lockStaged,
           });
           open = false;
           if (staged.length === 0) return result;
-          if (db.kind === 'postgres') {
-            // Sorted, so two transactions sharing topics take their locks in one order (no deadlock).
-            const keys = [...new Set(staged.map((batch) => topicLockKey(batch.topic)))].sort((a, b) => a - b);
-            await tx.query('SELECT pg_advisory_xact_lock($1, key) FROM unnest($2::int[]) AS key', [
-              TOPIC_COMMIT_LOCK_CLASS,
-              keys,
-            ]);
-          }
+          await lockStaged();
           reservation = outbox.reserve(staged);
           return result;
         });

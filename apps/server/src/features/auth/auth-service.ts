@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession, UserDoc } from '@vitrine/protocol';
 import type { FastifyRequest } from 'fastify';
+import { createBatchedLookup } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
 import { sharedSecret } from '../../db/server-secrets.ts';
 import type { AuthenticatedUser } from '../../http/caller.ts';
@@ -253,14 +254,23 @@ export function createAuthService(
     return session(user, tx ? { tx } : {});
   }
 
+  /**
+   * A refresh-token family's revocation, read for every authenticated request: the requests that
+   * arrived together share one statement (a flash sale's adds), each sent after its request came.
+   */
+  const familyOf = createBatchedLookup(async (ids) => {
+    const rows = await db.query<{ id: string; revoked_at: string | null }>(
+      'SELECT id, revoked_at FROM refresh_token_families WHERE id = ANY($1)',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+
   /** As verifyIdToken, with the sign-in the token belongs to (the realtime gateway follows it). */
   async function verifySession(token: string): Promise<AuthenticatedSession> {
     const claims = verifyIdTokenWithKey(token, await getSigningKey(), { nowMs: now() });
     if (claims.fam !== undefined) {
-      const [family] = await db.query<{ revoked_at: string | null }>(
-        'SELECT revoked_at FROM refresh_token_families WHERE id = $1',
-        [claims.fam],
-      );
+      const family = await familyOf(claims.fam);
       if (!family || family.revoked_at !== null) {
         throw new InvalidTokenError('session_ended', REASON_MESSAGES.session_ended);
       }

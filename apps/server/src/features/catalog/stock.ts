@@ -45,6 +45,26 @@ export async function reserveStock(tx: Queryable, item: StockItem): Promise<bool
   return true;
 }
 
+/**
+ * The units of a product or variant free now: null when not stock-managed, undefined when there is
+ * no such product or variant. A read only: a sale is decided by reserveStock.
+ */
+export async function freeStock(
+  q: Queryable,
+  item: Omit<StockItem, 'qty'>,
+): Promise<number | null | undefined> {
+  const [row] =
+    item.variantUid === null
+      ? await q.query<{ stock: number | null }>('SELECT stock FROM products WHERE uid = $1', [
+          item.productUid,
+        ])
+      : await q.query<{ stock: number | null }>(
+          'SELECT stock FROM product_variants WHERE product_uid = $1 AND uid = $2',
+          [item.productUid, item.variantUid],
+        );
+  return row?.stock;
+}
+
 /** Gives units back (removed, cancelled or expired cart lines). Items of deleted products or variants are skipped. */
 export async function releaseStock(tx: Queryable, items: readonly StockItem[]): Promise<void> {
   const ordered = [...items].sort(

@@ -28,14 +28,15 @@ import {
 } from '@vitrine/protocol';
 import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
+import type { ReadCache, ReadView } from '../../db/read-cache.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
-import { releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
+import { freeStock, releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
 import type { EventService } from '../events/event-service.ts';
-import type { StoreService } from '../stores/store-service.ts';
+import { readDeliveryOffer, type StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 import {
   emptyReservationDoc,
@@ -49,7 +50,7 @@ import {
   withRetry,
 } from './checkout-records.ts';
 import {
-  addToLine,
+  addToLineCountingHeld,
   type CheckoutRow,
   checkoutsWithExpiredLines,
   deleteCheckout,
@@ -61,7 +62,6 @@ import {
   hasPaymentAttempt,
   holdLinesAndTouch,
   type LineRow,
-  lineAndUnitsHeld,
   lockCheckout,
   lockOrCreateCheckout as lockOrCreateStoredCheckout,
   openPayment,
@@ -134,11 +134,18 @@ export function createCartService(deps: {
   events: Pick<EventService, 'campaign'>;
   /** The shopper's saved language and currency. */
   users: Pick<UserService, 'findUser'>;
+  /**
+   * The node's cache of what an add reads before its transaction (store, campaign, product, show
+   * line-up, shopper), checked against the database's read versions by one statement per add.
+   */
+  reads: ReadCache;
 }) {
-  const { db, catalog, now, limits, stores, events, users } = deps;
+  const { db, catalog, now, limits, stores, events, users, reads } = deps;
 
-  async function campaignInfo(pageUid: string, campaignUid: string): Promise<CampaignInfo> {
-    const campaign = await events.campaign(campaignUid);
+  async function campaignInfo(pageUid: string, campaignUid: string, view?: ReadView): Promise<CampaignInfo> {
+    const campaign = await (view
+      ? view.get(`page:${pageUid}`, `campaign:${campaignUid}`, () => events.campaign(campaignUid))
+      : events.campaign(campaignUid));
     if (campaign?.pageUid !== pageUid) throw notFound(`No campaign "${campaignUid}" in store "${pageUid}".`);
     return { deadline: campaign.deadline };
   }
@@ -147,11 +154,15 @@ export function createCartService(deps: {
    * The shopper's language and currency in a store: what they saved, else their account's, else
    * the store's own.
    */
-  async function preferences(pageUid: string, userUid: string): Promise<ShopperPreferences> {
+  async function preferences(pageUid: string, userUid: string, view?: ReadView): Promise<ShopperPreferences> {
     const [pages, user, saved] = await Promise.all([
-      stores.pageSummaries([pageUid]),
-      users.findUser(userUid),
-      savedShopperChoices(db, pageUid, userUid),
+      view
+        ? view.get(`page:${pageUid}`, 'summary', () => stores.pageSummaries([pageUid]))
+        : stores.pageSummaries([pageUid]),
+      view ? view.get(`user:${userUid}`, 'user', () => users.findUser(userUid)) : users.findUser(userUid),
+      view
+        ? view.get(`user:${userUid}`, `choices:${pageUid}`, () => savedShopperChoices(db, pageUid, userUid))
+        : savedShopperChoices(db, pageUid, userUid),
     ]);
     const page = pages.get(pageUid);
     if (!page) throw notFound(`No store "${pageUid}".`);
@@ -210,7 +221,10 @@ export function createCartService(deps: {
    * held past CART_RESERVATION_MAX_AGE_MS after it was added, however active the shopper is, so
    * nobody keeps stock from others forever; it is then released like an inactive one.
    */
-  async function renewHolds(tx: Queryable, checkout: CheckoutRow): Promise<CheckoutRow | undefined> {
+  async function renewHolds(
+    tx: Queryable,
+    checkout: CheckoutRow,
+  ): Promise<Awaited<ReturnType<typeof holdLinesAndTouch>> | undefined> {
     const until = checkout.status === 'open' ? now() + CART_RESERVATION_HOLD_MS : null;
     // An order's lines hold no timed reservation.
     const touched = await holdLinesAndTouch(tx, checkout.uid, until, CART_RESERVATION_MAX_AGE_MS, now());
@@ -319,6 +333,32 @@ export function createCartService(deps: {
     }
   }
 
+  /**
+   * Products and variants (`uid\0variant`) whose last add on this node found them sold out: their
+   * next adds read the stock first. A hint only (the conditional UPDATE decides), so it is bounded
+   * by being cleared when it grows past a show's worth of products.
+   */
+  const soldOutSeen = new Set<string>();
+
+  function sawSoldOut(stockKey: string) {
+    if (soldOutSeen.size >= 10_000) soldOutSeen.clear();
+    soldOutSeen.add(stockKey);
+  }
+
+  /** Fewer than `qty` units of the product or variant are free now (not stock-managed: never). */
+  async function isShort(
+    productUid: string,
+    variantUid: string | null,
+    qty: number,
+    stockKey: string,
+  ): Promise<boolean> {
+    const free = await freeStock(db, { productUid, variantUid });
+    const short = free !== null && free !== undefined && free < qty;
+    if (short) sawSoldOut(stockKey);
+    else soldOutSeen.delete(stockKey);
+    return short;
+  }
+
   async function addSingle(
     userUid: string,
     input: AddSingleRequest,
@@ -326,11 +366,16 @@ export function createCartService(deps: {
   ): Promise<CartUpdateResponse> {
     await limits.enforce('cartChange', { userUid, address });
     const { pageUid, campaignUid } = input;
-    // Independent reads side by side: on PostgreSQL each takes a pool connection of its own.
+    // What the add reads before its transaction, from this node's cache when its store's and its
+    // shopper's read versions have not moved since it was read (one statement instead of nine).
+    const pageScope = `page:${pageUid}` as const;
+    const view = await reads.view([pageScope, `user:${userUid}`]);
     const [campaign, [product], inCampaign] = await Promise.all([
-      campaignInfo(pageUid, campaignUid),
-      catalog.productsByUid([input.productUid]),
-      isProductInCampaign(db, campaignUid, input.productUid),
+      campaignInfo(pageUid, campaignUid, view),
+      view.get(pageScope, `product:${input.productUid}`, () => catalog.productsByUid([input.productUid])),
+      view.get(pageScope, `line-up:${campaignUid}:${input.productUid}`, () =>
+        isProductInCampaign(db, campaignUid, input.productUid),
+      ),
     ]);
     const productFound = product !== undefined && product.pageUid === pageUid && inCampaign;
     const check = checkAdd({
@@ -346,17 +391,24 @@ export function createCartService(deps: {
     const variant = product.variants.find((candidate) => candidate.uid === input.variantUid) ?? null;
     // Already gone when read: answer without a transaction (a flash sale's many late buyers),
     // unless timed-out carts give units back. The conditional UPDATE below stays the real check.
-    const free = variant ? variant.stock : product.stock;
+    // The cached product's stock is as old as its last catalogue change (stock moves leave the read
+    // version alone), so a cached "none left" is read again: a restock must not answer sold out.
+    // Stock moves leave the read version alone, so the cached stock can also still show units a
+    // flash sale took since: a product this node saw sell out is checked the same way, or each
+    // late buyer would run a whole transaction to learn it.
+    const cachedFree = variant ? variant.stock : product.stock;
+    const stockKey = `${product.uid}\u0000${input.variantUid ?? ''}`;
     if (
-      free !== null &&
-      free < input.quantity &&
+      ((cachedFree !== null && cachedFree < input.quantity) || soldOutSeen.has(stockKey)) &&
+      (await isShort(product.uid, input.variantUid, input.quantity, stockKey)) &&
       (await releaseExpired({ productUid: product.uid, variantUid: input.variantUid })) === 0
     ) {
       return feedback('soldOut', pageUid, campaignUid, userUid);
     }
-    const [saved, { maxUnitsPerShopper }] = await Promise.all([
-      preferences(pageUid, userUid),
-      deps.stores.integritySettings(pageUid),
+    const [saved, { maxUnitsPerShopper }, offer] = await Promise.all([
+      preferences(pageUid, userUid, view),
+      view.get(pageScope, 'integrity', () => deps.stores.integritySettings(pageUid)),
+      view.get(pageScope, 'delivery', () => readDeliveryOffer(db, pageUid)),
     ]);
     // Currency shown = currency charged (domain currency-rules): a new cart takes the currency the
     // product was shown in; an open cart in another one follows the shopper's, when it can.
@@ -382,16 +434,8 @@ export function createCartService(deps: {
             productUid: product.uid,
             variantKey: variantKey(input.variantUid),
           };
-          const held = await lineAndUnitsHeld(tx, checkout, lineKey);
-          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
-            throw new HttpError(
-              409,
-              'quantity_limit',
-              `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
-            );
-          }
-          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
-          await addToLine(tx, {
+          // Written first and checked after (one round trip): a refusal throws and rolls it back.
+          const held = await addToLineCountingHeld(tx, checkout, {
             ...lineKey,
             qty: input.quantity,
             unit_price: price,
@@ -401,7 +445,17 @@ export function createCartService(deps: {
             image: product.images[0] ?? null,
             added_at: now(),
           });
-          const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout));
+          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
+            throw new HttpError(
+              409,
+              'quantity_limit',
+              `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
+            );
+          }
+          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
+          const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout), offer);
+          // The shopper's topic lock before the stock, not between it and COMMIT.
+          await tx.lockTopics();
           // Last, so the product row (every buyer's in a flash sale) stays locked only from this
           // statement to COMMIT, not through the cart's writes; sold out rolls them all back.
           const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
@@ -425,7 +479,10 @@ export function createCartService(deps: {
         doc = await attempt();
       }
     } catch (error) {
-      if (error instanceof Feedback) return feedback(error.status, pageUid, campaignUid, userUid);
+      if (error instanceof Feedback) {
+        if (error.status === 'soldOut') sawSoldOut(stockKey);
+        return feedback(error.status, pageUid, campaignUid, userUid);
+      }
       throw error;
     }
     stockChanged([product.uid]);

@@ -8,7 +8,12 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Transaction } from '../../realtime/outbox.ts';
-import { type DeliveryTerms, deliveryTerms } from '../stores/store-service.ts';
+import {
+  type DeliveryOffer,
+  type DeliveryTerms,
+  deliveryTerms,
+  deliveryTermsIn,
+} from '../stores/store-service.ts';
 import {
   type CheckoutRow,
   type LineRow,
@@ -133,23 +138,27 @@ export async function saveReservationDoc(tx: Transaction, doc: CheckoutReservati
 
 /**
  * Rebuilds a checkout's reservation document from its rows and saves it (saveReservationDoc).
- * `current`: the checkout's row as this transaction last wrote it, when the caller has it (one
- * read fewer on the cart's hot path).
+ * `current`: the checkout's row (its lines, its payment attempts) as this transaction last wrote
+ * them, when the caller has them (reads fewer on the cart's hot path).
  */
 export async function storeReservationDoc(
   tx: Transaction,
   checkoutUid: string,
-  current?: CheckoutRow,
+  current?: { checkout: CheckoutRow; lines?: readonly LineRow[]; transactions?: readonly TransactionRow[] },
+  /** The checkout's store's delivery offer when the caller read it already (an add, from its cache). */
+  offer?: DeliveryOffer,
 ): Promise<CheckoutReservationDoc> {
-  const checkout = current ?? (await lockedCheckout(tx, checkoutUid));
+  const checkout = current?.checkout ?? (await lockedCheckout(tx, checkoutUid));
   // Oldest first, so the latest attempt (its status goes in the document) is the last one.
-  const transactions = await transactionsOf(tx, checkoutUid);
+  const transactions = current?.transactions ?? (await transactionsOf(tx, checkoutUid));
   const doc = toReservationDoc(
     checkout,
-    await readLines(tx, checkoutUid),
+    current?.lines ?? (await readLines(tx, checkoutUid)),
     transactions.at(-1)?.status ?? null,
     paidOf(checkout, transactions),
-    await deliveryTerms(tx, checkout.page_uid, checkout.currency),
+    offer
+      ? deliveryTermsIn(offer, checkout.currency)
+      : await deliveryTerms(tx, checkout.page_uid, checkout.currency),
   );
   await saveReservationDoc(tx, doc);
   return doc;

@@ -237,31 +237,6 @@ export async function findLine(q: Queryable, key: LineKey): Promise<LineRow | un
   return row;
 }
 
-/** Adds units to a line, creating it with its price and catalogue texts when it is new. */
-export async function addToLine(
-  tx: Queryable,
-  line: Omit<LineRow, 'reserved_until' | 'checkout_uid' | 'product_uid' | 'variant_uid'> & LineKey,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO checkout_lines (checkout_uid, product_uid, variant_uid, qty, unit_price, product_name,
-       variant_name, sku, image, added_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (checkout_uid, product_uid, variant_uid) DO UPDATE SET qty = checkout_lines.qty + EXCLUDED.qty`,
-    [
-      line.checkoutUid,
-      line.productUid,
-      line.variantKey,
-      line.qty,
-      line.unit_price,
-      line.product_name,
-      line.variant_name,
-      line.sku,
-      line.image,
-      line.added_at,
-    ],
-  );
-}
-
 export async function setLineQuantity(tx: Queryable, key: LineKey, qty: number): Promise<void> {
   await tx.query(
     'UPDATE checkout_lines SET qty = $4 WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
@@ -319,18 +294,27 @@ export async function holdLinesAndTouch(
   until: number | null,
   maxAgeMs: number,
   at: number,
-): Promise<CheckoutRow> {
-  const [row] = await tx.query<CheckoutRow>(
+): Promise<{ checkout: CheckoutRow; lines: LineRow[]; transactions: TransactionRow[] }> {
+  // Every line is renewed, so the renewed rows are all the lines: they come back with the
+  // checkout, in readLines' order, and so do its payment attempts (transactionsOf's order): the
+  // reservation document needs no read of its own.
+  const [row] = await tx.query<CheckoutRow & { held_lines: LineRow[]; payment_attempts: TransactionRow[] }>(
     `WITH held AS (
        UPDATE checkout_lines
        SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
        WHERE checkout_uid = $1
+       RETURNING *
      )
-     UPDATE checkouts SET updated_at = $4 WHERE uid = $1 RETURNING *`,
+     UPDATE checkouts SET updated_at = $4 WHERE uid = $1
+     RETURNING *, (SELECT COALESCE(json_agg(held ORDER BY held.added_at, held.product_uid, held.variant_uid), '[]'::json)
+                   FROM held) AS held_lines,
+       (SELECT COALESCE(json_agg(t ORDER BY t.created, t.uid), '[]'::json)
+        FROM payment_transactions t WHERE t.checkout_uid = $1) AS payment_attempts`,
     [checkoutUid, until, maxAgeMs, at],
   );
   if (!row) throw new Error(`checkout ${checkoutUid} vanished inside its transaction`);
-  return row;
+  const { held_lines: lines, payment_attempts: transactions, ...checkout } = row;
+  return { checkout, lines, transactions };
 }
 
 /** Extends every line's hold to `until` (capped by its maximum age); returns the new holds. */
@@ -393,22 +377,46 @@ export async function unitsHeld(
 }
 
 /**
- * findLine's quantity and unitsHeld in one statement, for an add: the line's units now (0 when
- * there is none) and the units of the product the shopper holds in the store.
+ * Adds units to a line (creating it with its price and catalogue texts when it is new) and answers,
+ * in the same statement, the line's units and the units of the product the shopper held in the
+ * store (as unitsHeld) before it: the caller checks its limits with them and throws to roll the add
+ * back. One round trip where a read and a write took two, inside a flash sale's transactions.
  */
-export async function lineAndUnitsHeld(
+export async function addToLineCountingHeld(
   tx: Queryable,
   checkout: Pick<CheckoutRow, 'uid' | 'page_uid' | 'user_uid'>,
-  key: Omit<LineKey, 'checkoutUid'>,
+  line: Omit<LineRow, 'reserved_until' | 'checkout_uid' | 'product_uid' | 'variant_uid'> & LineKey,
 ): Promise<{ lineQty: number; units: number }> {
+  // The statement's CTEs share one snapshot: `held` counts what was there before `added` wrote.
   const [row] = await tx.query<{ line_qty: number; units: number }>(
-    `SELECT
-       COALESCE((SELECT qty FROM checkout_lines WHERE checkout_uid = $4 AND product_uid = $3 AND variant_uid = $5), 0)::int AS line_qty,
-       COALESCE(SUM(l.qty), 0)::int AS units
-     FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
-     WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3
-       AND (c.uid = $4 OR (c.status <> 'locked' AND NOT c.payed))`,
-    [checkout.page_uid, checkout.user_uid, key.productUid, checkout.uid, key.variantKey],
+    `WITH held AS (
+       SELECT
+         COALESCE((SELECT qty FROM checkout_lines WHERE checkout_uid = $4 AND product_uid = $3 AND variant_uid = $5), 0)::int AS line_qty,
+         COALESCE(SUM(l.qty), 0)::int AS units
+       FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
+       WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3
+         AND (c.uid = $4 OR (c.status <> 'locked' AND NOT c.payed))
+     ), added AS (
+       INSERT INTO checkout_lines (checkout_uid, product_uid, variant_uid, qty, unit_price, product_name,
+         variant_name, sku, image, added_at)
+       VALUES ($4, $3, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (checkout_uid, product_uid, variant_uid) DO UPDATE SET qty = checkout_lines.qty + EXCLUDED.qty
+     )
+     SELECT line_qty, units FROM held`,
+    [
+      checkout.page_uid,
+      checkout.user_uid,
+      line.productUid,
+      checkout.uid,
+      line.variantKey,
+      line.qty,
+      line.unit_price,
+      line.product_name,
+      line.variant_name,
+      line.sku,
+      line.image,
+      line.added_at,
+    ],
   );
   return { lineQty: row?.line_qty ?? 0, units: row?.units ?? 0 };
 }

@@ -59,6 +59,29 @@ export interface DeliveryTerms {
   freeOver: number | null;
 }
 
+/** What a store's delivery terms are made of in every currency (readDeliveryOffer). */
+export interface DeliveryOffer {
+  shippingMethods: PageRow['shipping_methods'] | undefined;
+  freeDeliveryOver: Partial<PageRow['free_delivery_over']>;
+}
+
+/** The store's shipping offer and free-delivery thresholds, for deliveryTermsIn. */
+export async function readDeliveryOffer(db: Queryable, pageUid: string): Promise<DeliveryOffer> {
+  const [row] = await db.query<Pick<PageRow, 'free_delivery_over' | 'shipping_methods'>>(
+    'SELECT free_delivery_over, shipping_methods FROM pages WHERE uid = $1',
+    [pageUid],
+  );
+  return { shippingMethods: row?.shipping_methods, freeDeliveryOver: row?.free_delivery_over ?? {} };
+}
+
+/** A store's delivery terms in one currency, from its offer. */
+export function deliveryTermsIn(offer: DeliveryOffer, currency: Currency): DeliveryTerms {
+  return {
+    freight: freightTable(resolveShippingOffer(offer.shippingMethods), currency),
+    freeOver: offer.freeDeliveryOver[currency] ?? null,
+  };
+}
+
 /**
  * A store's delivery terms in one currency: its shipping offer and free-delivery threshold. A
  * plain query like freeDeliveryThreshold, for reads inside the callers' transactions.
@@ -68,14 +91,7 @@ export async function deliveryTerms(
   pageUid: string,
   currency: Currency,
 ): Promise<DeliveryTerms> {
-  const [row] = await db.query<Pick<PageRow, 'free_delivery_over' | 'shipping_methods'>>(
-    'SELECT free_delivery_over, shipping_methods FROM pages WHERE uid = $1',
-    [pageUid],
-  );
-  return {
-    freight: freightTable(resolveShippingOffer(row?.shipping_methods), currency),
-    freeOver: row?.free_delivery_over[currency] ?? null,
-  };
+  return deliveryTermsIn(await readDeliveryOffer(db, pageUid), currency);
 }
 
 /** Stored player settings: only what differs from the default, so a default stays one. */
