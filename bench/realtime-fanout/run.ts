@@ -815,7 +815,8 @@ async function runOnce(
     const loadgenRssKbPerConnection =
       connectionsReady > 0
         ? Math.round(
-            (readies.reduce((sum, r) => sum + r.rssBytes - r.rssBeforeBytes, 0) / 1024 / connectionsReady) * 10,
+            (readies.reduce((sum, r) => sum + r.rssBytes - r.rssBeforeBytes, 0) / 1024 / connectionsReady) *
+              10,
           ) / 10
         : null;
     log(
