@@ -220,9 +220,12 @@ export class LeanWebSocket {
       case OP_PONG:
         return true;
       case OP_CLOSE:
-        // Answer the close and let the server end the TCP connection.
+        // Answer the close, echoing its status code as RFC 6455 asks, and let the server end the
+        // TCP connection.
         this.closed = true;
-        this.socket.end(CLOSE_FRAME);
+        this.socket.end(
+          payload.length >= 2 ? clientFrame(payload.subarray(0, 2), OP_CLOSE) : clientFrame('', OP_CLOSE),
+        );
         this.handlers.close(this, null);
         return false;
       default:
