@@ -56,7 +56,8 @@ export type ToLoadgen =
   | { type: 'begin' }
   /** How many viewers see `expected` as the show's viewer count. */
   | { type: 'viewer-count'; expected: number }
-  | { type: 'poll' }
+  /** `accepted`: the comment numbers whose POST answered 200 (see `count`). */
+  | { type: 'poll'; accepted: number[] }
   /** `accepted`: the comment numbers n the server accepted, which every viewer should receive. */
   | { type: 'collect'; accepted: number[] }
   | { type: 'exit' };
@@ -99,7 +100,15 @@ export type FromLoadgen =
       rssBeforeBytes: number;
       rssBytes: number;
     }
-  | { type: 'count'; received: number; disconnects: number }
+  | {
+      type: 'count';
+      /** Deliveries of any benchmark comment, accepted or not (progress). */
+      received: number;
+      /** Deliveries of the accepted comments only (completeness: a comment whose POST timed out
+       * but went through must not stand in for an accepted one still on its way). */
+      receivedAccepted: number;
+      disconnects: number;
+    }
   | {
       type: 'viewer-count';
       /** Viewers whose last viewer count is the expected one. */
@@ -604,7 +613,12 @@ process.on('message', (message: ToLoadgen) => {
       wallAtBegin = performance.now();
       return;
     case 'poll':
-      send({ type: 'count', ...totals() });
+      {
+        let receivedAccepted = 0;
+        for (const n of message.accepted) receivedAccepted += perComment[n] ?? 0;
+        send({ type: 'count', ...totals(), receivedAccepted });
+        return;
+      }
       return;
     case 'viewer-count': {
       let seeingExpected = 0;

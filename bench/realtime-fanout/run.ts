@@ -849,20 +849,24 @@ async function runOnce(
     const write = await writeComments(post);
     if (write.errors.length) log(`  writer errors: ${write.errors.join('; ')}`);
 
-    // Drain: until every expected delivery arrived, or nothing arrived for 5 s (at most 60 s).
+    // Drain: until every expected delivery of the accepted comments arrived, or nothing arrived
+    // for 5 s (at most 60 s). Deliveries of comments whose POST timed out but went through count
+    // as progress, not toward the expected total (they once ended a drain while an accepted
+    // comment was still being fanned out, which then showed as lost).
     const expected = write.accepted * connectionsReady;
     const drainDeadline = performance.now() + 60_000;
     let received = -1;
     let lastProgressAt = performance.now();
     while (performance.now() < drainDeadline) {
-      for (const g of loadgens) g.send({ type: 'poll' });
+      for (const g of loadgens) g.send({ type: 'poll', accepted: write.acceptedNumbers });
       const counts = await Promise.all(loadgens.map((g) => g.next('count', 10_000)));
       const now = counts.reduce((sum, c) => sum + c.received, 0);
+      const nowAccepted = counts.reduce((sum, c) => sum + c.receivedAccepted, 0);
       if (now !== received) {
         received = now;
         lastProgressAt = performance.now();
       }
-      if (received >= expected || performance.now() - lastProgressAt > 5_000) break;
+      if (nowAccepted >= expected || performance.now() - lastProgressAt > 5_000) break;
       await sleep(100);
     }
     const writeWallS = (performance.now() - writeStartedAt) / 1000;
