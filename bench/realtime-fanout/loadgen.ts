@@ -12,7 +12,7 @@
  *   frame that carries comments is parsed whole, so the loss and duplicate checks are unchanged.
  * - `library`: Vitrine viewers are `ws` clients, Socket.IO viewers `socket.io-client` sockets,
  *   parsing every frame as an application would (the generator of earlier runs; heavier, see
- *   the README's "Load generator").
+ *   the README's "The load generator, not the server, bounded the connect time").
  */
 import { REALTIME_PATH, REALTIME_PROTOCOL_VERSION, subscriptionKey } from '@vitrine/protocol';
 import { io as socketIo } from 'socket.io-client';
@@ -225,9 +225,7 @@ let vitrineWire:
   | {
       commentsId: string;
       viewerCountId: string | null;
-      /** Subscribe frames in the order a viewer sends them (JSON text). */
-      subscribes: string[];
-      /** The same, as masked WebSocket frames for the lean client. */
+      /** Subscribe frames in the order a viewer sends them, masked, for the lean client. */
       subscribeFrames: Buffer[];
       /** How the comments snapshot frame begins: `{"type":"snapshot","id":<commentsId>,`. */
       snapshotHead: Buffer;
@@ -257,7 +255,6 @@ function vitrineWireOf() {
   vitrineWire = {
     commentsId,
     viewerCountId,
-    subscribes,
     subscribeFrames: subscribes.map((text) => clientFrame(text)),
     snapshotHead: Buffer.from(`{"type":"snapshot","id":${JSON.stringify(commentsId)},`),
   };
@@ -384,9 +381,8 @@ function openLean(
               case 0x32: // '2' ping
                 socket.send(wire.pong);
                 return;
-              case 0x31: // '1' Engine.IO close
+              case 0x31: // '1' Engine.IO close (the close handler then counts it)
                 socket.close();
-                hooks.closed();
                 return;
               case 0x34: // '4' Engine.IO message: a Socket.IO packet
                 break;
@@ -415,9 +411,8 @@ function openLean(
               case 0x34: // '4' connect error
                 hooks.failed(new Error(`socket.io connect error: ${data.toString('utf8', 2)}`));
                 return;
-              case 0x31: // '1' disconnected by the server
+              case 0x31: // '1' disconnected by the server (the close handler then counts it)
                 socket.close();
-                hooks.closed();
                 return;
             }
           },
