@@ -607,14 +607,12 @@ process.on('message', (message: ToLoadgen) => {
       cpuAtBegin = process.cpuUsage();
       wallAtBegin = performance.now();
       return;
-    case 'poll':
-      {
-        let receivedAccepted = 0;
-        for (const n of message.accepted) receivedAccepted += perComment[n] ?? 0;
-        send({ type: 'count', ...totals(), receivedAccepted });
-        return;
-      }
+    case 'poll': {
+      let receivedAccepted = 0;
+      for (const n of message.accepted) receivedAccepted += perComment[n] ?? 0;
+      send({ type: 'count', ...totals(), receivedAccepted });
       return;
+    }
     case 'viewer-count': {
       let seeingExpected = 0;
       let min: number | null = null;
