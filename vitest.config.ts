@@ -15,6 +15,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', ...pure } },
       { test: { name: 'sdk', root: 'packages/sdk', environment: 'node', ...pure } },
+      // The benchmarks' own parts (e.g. the load generator's WebSocket client).
+      { test: { name: 'bench', root: 'bench', environment: 'node', include: ['**/*.test.ts'], ...pure } },
       {
         test: {
           name: 'web',

@@ -2,16 +2,27 @@
  * A load-generator process: opens viewer connections, waits for their snapshots, then records
  * for every comment each viewer receives the latency (receive time − send time carried in the
  * text `bench:<sentAtMs>:<n>`). Driven by run.ts over the IPC channel (see the message types).
- * Vitrine viewers are `ws` clients speaking the realtime protocol; Socket.IO viewers are
- * `socket.io-client` sockets. Both parse every frame as a real client would.
+ *
+ * Two kinds of client, the same for both implementations:
+ * - `lean` (default): every viewer is a `LeanWebSocket` (lean-websocket.ts) speaking the
+ *   implementation's protocol directly — Vitrine's realtime frames, or Engine.IO 4 / Socket.IO 5
+ *   packets for the baseline (open, namespace connect, `join` with an ack, ping/pong, events). The
+ *   frames a viewer sends are encoded once per process; the snapshot (or the join's ack) is
+ *   recognised by its head — type and subscription id, or ack id — rather than parsed whole; every
+ *   frame that carries comments is parsed whole, so the loss and duplicate checks are unchanged.
+ * - `library`: Vitrine viewers are `ws` clients, Socket.IO viewers `socket.io-client` sockets,
+ *   parsing every frame as an application would (the generator of earlier runs; heavier, see
+ *   the README's "The load generator, not the server, bounded the connect time").
  */
 import { REALTIME_PATH, REALTIME_PROTOCOL_VERSION, subscriptionKey } from '@vitrine/protocol';
 import { io as socketIo } from 'socket.io-client';
 import WebSocket from 'ws';
 import { Histogram, type HistogramData } from './histogram.ts';
+import { clientFrame, type LeanHandlers, LeanWebSocket, upgradeRequest } from './lean-websocket.ts';
 import { clock, sleep } from './proc.ts';
 
 export type Impl = 'vitrine' | 'socket.io';
+export type ClientKind = 'lean' | 'library';
 
 export interface LoadgenTarget {
   /** Label of the server node ("A", "B"). */
@@ -25,6 +36,7 @@ export type ToLoadgen =
   | {
       type: 'start';
       impl: Impl;
+      client: ClientKind;
       targets: LoadgenTarget[];
       /** Global index of this process's first connection, to spread source addresses. */
       firstIndex: number;
@@ -44,7 +56,8 @@ export type ToLoadgen =
   | { type: 'begin' }
   /** How many viewers see `expected` as the show's viewer count. */
   | { type: 'viewer-count'; expected: number }
-  | { type: 'poll' }
+  /** `accepted`: the comment numbers whose POST answered 200 (see `count`). */
+  | { type: 'poll'; accepted: number[] }
   /** `accepted`: the comment numbers n the server accepted, which every viewer should receive. */
   | { type: 'collect'; accepted: number[] }
   | { type: 'exit' };
@@ -72,9 +85,30 @@ export interface NodeStats {
 }
 
 export type FromLoadgen =
+  /** The process loaded and waits for `start`. */
+  | { type: 'loaded' }
   | { type: 'progress'; ready: number }
-  | { type: 'ready'; ready: number; failed: number; errors: string[]; ms: number }
-  | { type: 'count'; received: number; disconnects: number }
+  | {
+      type: 'ready';
+      ready: number;
+      failed: number;
+      errors: string[];
+      ms: number;
+      /** CPU this process used to open its viewers (user + system), ms. */
+      cpuMs: number;
+      /** RSS before opening the viewers and once they are ready. */
+      rssBeforeBytes: number;
+      rssBytes: number;
+    }
+  | {
+      type: 'count';
+      /** Deliveries of any benchmark comment, accepted or not (progress). */
+      received: number;
+      /** Deliveries of the accepted comments only (completeness: a comment whose POST timed out
+       * but went through must not stand in for an accepted one still on its way). */
+      receivedAccepted: number;
+      disconnects: number;
+    }
   | {
       type: 'viewer-count';
       /** Viewers whose last viewer count is the expected one. */
@@ -173,6 +207,223 @@ function sourceAddress(index: number): string | undefined {
   return `127.0.0.${2 + (index % 16)}`;
 }
 
+interface VitrineFrame {
+  type: string;
+  id?: string;
+  docs?: Array<{ doc?: unknown }>;
+  changes?: Array<{ type: string; doc?: { text?: unknown; time?: unknown } }>;
+  message?: string;
+}
+
+interface ViewerHooks {
+  becameReady(): void;
+  failed(error: Error): void;
+}
+
+/** The ids and frames every Vitrine viewer of this process uses, built once. */
+let vitrineWire:
+  | {
+      commentsId: string;
+      viewerCountId: string | null;
+      /** Subscribe frames in the order a viewer sends them, masked, for the lean client. */
+      subscribeFrames: Buffer[];
+      /** How the comments snapshot frame begins: `{"type":"snapshot","id":<commentsId>,`. */
+      snapshotHead: Buffer;
+    }
+  | undefined;
+
+function vitrineWireOf() {
+  if (vitrineWire) return vitrineWire;
+  if (!start) throw new Error('not started');
+  const params = { pageUid: start.pageUid, campaignUid: start.campaignUid };
+  const commentsId = subscriptionKey('comments', params);
+  const subscribes = [JSON.stringify({ type: 'subscribe', id: commentsId, query: 'comments', params })];
+  let viewerCountId: string | null = null;
+  if (start.presenceEventId) {
+    const presenceParams = { eventId: start.presenceEventId };
+    viewerCountId = subscriptionKey('viewerCount', presenceParams);
+    for (const query of ['liveEventProducts', 'viewerCount'])
+      subscribes.push(
+        JSON.stringify({
+          type: 'subscribe',
+          id: subscriptionKey(query, presenceParams),
+          query,
+          params: presenceParams,
+        }),
+      );
+  }
+  vitrineWire = {
+    commentsId,
+    viewerCountId,
+    subscribeFrames: subscribes.map((text) => clientFrame(text)),
+    snapshotHead: Buffer.from(`{"type":"snapshot","id":${JSON.stringify(commentsId)},`),
+  };
+  return vitrineWire;
+}
+
+/** What a Vitrine viewer does with one parsed server frame. */
+function vitrineMessage(viewer: Viewer, frame: VitrineFrame, receivedAt: number, hooks: ViewerHooks) {
+  const { commentsId, viewerCountId } = vitrineWireOf();
+  if (viewerCountId && frame.id === viewerCountId) {
+    for (const entry of frame.docs ?? frame.changes ?? []) {
+      const viewers = viewersOf(entry.doc);
+      if (viewers === null) continue;
+      viewer.viewerCount = viewers;
+      if (frame.type === 'changes') viewerCountUpdates++;
+    }
+  } else if (frame.type === 'changes') {
+    let carried = false;
+    for (const change of frame.changes ?? [])
+      if (change.type === 'added' && record(viewer, change.doc, receivedAt)) carried = true;
+    if (carried) viewer.node.frames++;
+  } else if (frame.type === 'snapshot' && frame.id === commentsId) {
+    if (!viewer.ready) hooks.becameReady();
+  } else if (frame.type === 'error') {
+    hooks.failed(new Error(`server error frame: ${frame.message}`));
+  }
+}
+
+/** Engine.IO 4 / Socket.IO 5 packets of the baseline's viewers, built once. */
+let socketIoWire:
+  | {
+      /** Namespace connect (`40`): sent once Engine.IO's open packet arrived. */
+      connect: Buffer;
+      /** `420["join",{pageUid,campaignUid}]`: the join event with ack id 0. */
+      join: Buffer;
+      /** Engine.IO pong (`3`), the answer to the server's ping (`2`). */
+      pong: Buffer;
+      /** The ack of the join: `430[` (ack id 0, then the recent comments). */
+      ackHead: Buffer;
+      /** A comment event: `42["comment",`. */
+      commentHead: Buffer;
+    }
+  | undefined;
+
+function socketIoWireOf() {
+  if (socketIoWire) return socketIoWire;
+  if (!start) throw new Error('not started');
+  socketIoWire = {
+    connect: clientFrame('40'),
+    join: clientFrame(
+      `420${JSON.stringify(['join', { pageUid: start.pageUid, campaignUid: start.campaignUid }])}`,
+    ),
+    pong: clientFrame('3'),
+    ackHead: Buffer.from('430['),
+    commentHead: Buffer.from('42["comment",'),
+  };
+  return socketIoWire;
+}
+
+const startsWith = (data: Buffer, head: Buffer) =>
+  data.length >= head.length && data.compare(head, 0, head.length, 0, head.length) === 0;
+
+/** Upgrade requests per target, built once. */
+const upgrades = new Map<string, { port: number; host: string; request: Buffer }>();
+
+/**
+ * Opens one viewer with the lean client. The snapshot / ack is recognised by its head (its
+ * subscription id, or the join's ack id) and checked to be a whole message; frames carrying
+ * comments are parsed whole, like the library clients do.
+ */
+function openLean(
+  target: LoadgenTarget,
+  viewer: Viewer,
+  localAddress: string | undefined,
+  hooks: ViewerHooks & { closed(): void },
+): LeanWebSocket {
+  if (!start) throw new Error('not started');
+  const impl = start.impl;
+  let upgrade = upgrades.get(target.baseUrl);
+  if (!upgrade) {
+    const url = new URL(target.baseUrl);
+    const path =
+      impl === 'vitrine'
+        ? `${REALTIME_PATH}?v=${REALTIME_PROTOCOL_VERSION}`
+        : '/socket.io/?EIO=4&transport=websocket';
+    upgrade = {
+      port: Number(url.port),
+      host: url.hostname,
+      request: upgradeRequest(url.hostname, Number(url.port), path),
+    };
+    upgrades.set(target.baseUrl, upgrade);
+  }
+  const handlers: LeanHandlers =
+    impl === 'vitrine'
+      ? {
+          open(socket) {
+            for (const frame of vitrineWireOf().subscribeFrames) socket.send(frame);
+          },
+          message(_socket, data) {
+            const receivedAt = clock();
+            if (
+              !viewer.ready &&
+              startsWith(data, vitrineWireOf().snapshotHead) &&
+              data[data.length - 1] === 0x7d
+            )
+              hooks.becameReady();
+            else vitrineMessage(viewer, JSON.parse(data.toString()) as VitrineFrame, receivedAt, hooks);
+          },
+          close(_socket, reason) {
+            if (reason && !viewer.ready) hooks.failed(new Error(reason));
+            else hooks.closed();
+          },
+        }
+      : {
+          open() {
+            // Engine.IO speaks first (its open packet).
+          },
+          message(socket, data) {
+            const wire = socketIoWireOf();
+            switch (data[0]) {
+              case 0x30: // '0' Engine.IO open → connect to the main namespace
+                socket.send(wire.connect);
+                return;
+              case 0x32: // '2' ping
+                socket.send(wire.pong);
+                return;
+              case 0x31: // '1' Engine.IO close (the close handler then counts it)
+                socket.close();
+                return;
+              case 0x34: // '4' Engine.IO message: a Socket.IO packet
+                break;
+              default:
+                return;
+            }
+            switch (data[1]) {
+              case 0x30: // '0' namespace connected → join
+                socket.send(wire.join);
+                return;
+              case 0x33: // '3' ack
+                if (!viewer.ready && startsWith(data, wire.ackHead) && data[data.length - 1] === 0x5d)
+                  hooks.becameReady();
+                return;
+              case 0x32: {
+                // '2' event
+                if (!startsWith(data, wire.commentHead)) return;
+                const receivedAt = clock();
+                const event = JSON.parse(data.toString('utf8', 2)) as [
+                  string,
+                  { text?: unknown; time?: unknown },
+                ];
+                if (record(viewer, event[1], receivedAt)) viewer.node.frames++;
+                return;
+              }
+              case 0x34: // '4' connect error
+                hooks.failed(new Error(`socket.io connect error: ${data.toString('utf8', 2)}`));
+                return;
+              case 0x31: // '1' disconnected by the server (the close handler then counts it)
+                socket.close();
+                return;
+            }
+          },
+          close(_socket, reason) {
+            if (reason && !viewer.ready) hooks.failed(new Error(reason));
+            else hooks.closed();
+          },
+        };
+  return new LeanWebSocket(upgrade.port, upgrade.host, upgrade.request, handlers, localAddress);
+}
+
 /** Opens one viewer and resolves once it has its snapshot (or ack); rejects on failure. */
 function openViewer(target: LoadgenTarget, node: NodeState, index: number): Promise<Viewer> {
   if (!start) throw new Error('not started');
@@ -205,7 +456,10 @@ function openViewer(target: LoadgenTarget, node: NodeState, index: number): Prom
       else failed(new Error('closed before its snapshot'));
     };
 
-    if (impl === 'vitrine') {
+    if (start?.client === 'lean') {
+      const socket = openLean(target, viewer, localAddress, { becameReady, failed, closed });
+      viewer.close = () => socket.terminate();
+    } else if (impl === 'vitrine') {
       const url = `${target.baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}?v=${REALTIME_PROTOCOL_VERSION}`;
       const socket = new WebSocket(url, {
         perMessageDeflate: false,
@@ -236,33 +490,9 @@ function openViewer(target: LoadgenTarget, node: NodeState, index: number): Prom
           }),
         );
       });
-      socket.on('message', (data: Buffer) => {
-        const receivedAt = clock();
-        const frame = JSON.parse(data.toString()) as {
-          type: string;
-          id?: string;
-          docs?: Array<{ doc?: unknown }>;
-          changes?: Array<{ type: string; doc?: { text?: unknown; time?: unknown } }>;
-          message?: string;
-        };
-        if (viewerCountId && frame.id === viewerCountId) {
-          for (const entry of frame.docs ?? frame.changes ?? []) {
-            const viewers = viewersOf(entry.doc);
-            if (viewers === null) continue;
-            viewer.viewerCount = viewers;
-            if (frame.type === 'changes') viewerCountUpdates++;
-          }
-        } else if (frame.type === 'changes') {
-          let carried = false;
-          for (const change of frame.changes ?? [])
-            if (change.type === 'added' && record(viewer, change.doc, receivedAt)) carried = true;
-          if (carried) node.frames++;
-        } else if (frame.type === 'snapshot' && frame.id === commentsId) {
-          if (!viewer.ready) becameReady();
-        } else if (frame.type === 'error') {
-          failed(new Error(`server error frame: ${frame.message}`));
-        }
-      });
+      socket.on('message', (data: Buffer) =>
+        vitrineMessage(viewer, JSON.parse(data.toString()) as VitrineFrame, clock(), { becameReady, failed }),
+      );
       socket.on('error', (error) => {
         if (!viewer.ready) failed(error);
       });
@@ -292,6 +522,8 @@ function openViewer(target: LoadgenTarget, node: NodeState, index: number): Prom
 async function connectAll() {
   if (!start) return;
   const began = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const rssBeforeBytes = process.memoryUsage.rss();
   const jobs: Array<{ target: LoadgenTarget; node: NodeState; index: number }> = [];
   let index = start.firstIndex;
   for (const target of start.targets) {
@@ -341,7 +573,17 @@ async function connectAll() {
     }
   };
   await Promise.all(Array.from({ length: start.connectConcurrency }, worker));
-  send({ type: 'ready', ready: viewers.length, failed, errors, ms: Math.round(performance.now() - began) });
+  const cpu = process.cpuUsage(cpuBefore);
+  send({
+    type: 'ready',
+    ready: viewers.length,
+    failed,
+    errors,
+    ms: Math.round(performance.now() - began),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    rssBeforeBytes,
+    rssBytes: process.memoryUsage.rss(),
+  });
 }
 
 function totals() {
@@ -365,9 +607,12 @@ process.on('message', (message: ToLoadgen) => {
       cpuAtBegin = process.cpuUsage();
       wallAtBegin = performance.now();
       return;
-    case 'poll':
-      send({ type: 'count', ...totals() });
+    case 'poll': {
+      let receivedAccepted = 0;
+      for (const n of message.accepted) receivedAccepted += perComment[n] ?? 0;
+      send({ type: 'count', ...totals(), receivedAccepted });
       return;
+    }
     case 'viewer-count': {
       let seeingExpected = 0;
       let min: number | null = null;
@@ -426,3 +671,4 @@ process.on('message', (message: ToLoadgen) => {
 
 // The benchmark went away: nothing left to measure.
 process.on('disconnect', () => process.exit(0));
+send({ type: 'loaded' });

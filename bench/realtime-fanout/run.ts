@@ -13,14 +13,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
 import { Histogram } from './histogram.ts';
-import type { FromLoadgen, Impl, LoadgenTarget, NodeStats, ToLoadgen } from './loadgen.ts';
+import type { ClientKind, FromLoadgen, Impl, LoadgenTarget, NodeStats, ToLoadgen } from './loadgen.ts';
 import {
   clock,
   freePort,
@@ -68,6 +68,7 @@ const { values: args } = parseArgs({
     'connect-concurrency': { type: 'string' },
     mode: { type: 'string', default: 'single' },
     impl: { type: 'string', default: 'both' },
+    client: { type: 'string', default: 'lean' },
     loadgens: { type: 'string' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/vitrine_bench' },
@@ -93,6 +94,8 @@ function readUsage() {
     '                    | join-storm (single, with every viewer joining at once: connect time and CPU per connect)',
     '  --connect-concurrency C  viewers each load generator opens at once (default 64, join-storm 1000)',
     '  --impl I          single mode: both | vitrine | socket.io (default both)',
+    '  --client C        viewers: lean (default: lean-websocket.ts, one socket and a small parser per viewer)',
+    '                    | library (ws and socket.io-client) | both (each implementation with library, then lean)',
     '  --loadgens K      load-generator processes (default: as few as the open-file limit allows)',
     '  --redis-url U     redis mode (default redis://127.0.0.1:6379)',
     '  --database-url U  redis mode; dropped and created afresh, dropped at the end (default …/vitrine_bench)',
@@ -133,6 +136,12 @@ if (implArg !== 'both' && implArg !== 'vitrine' && implArg !== 'socket.io')
 const impls: Impl[] =
   mode === 'redis' ? ['vitrine'] : implArg === 'both' ? ['vitrine', 'socket.io'] : [implArg];
 const totalComments = rate * seconds;
+const clientArg = args.client;
+if (clientArg !== 'lean' && clientArg !== 'library' && clientArg !== 'both')
+  fail('--client must be lean, library or both');
+const clients: ClientKind[] = clientArg === 'both' ? ['library', 'lean'] : [clientArg];
+/** The client kind of the run in progress. */
+let client: ClientKind = clients[0]!;
 
 /**
  * Open files per process. A process may raise its own soft limit up to the hard limit (Node cannot,
@@ -432,7 +441,17 @@ class Loadgen {
     this.child = track(
       fork(join(HERE, 'loadgen.ts'), [], {
         cwd: REPO,
-        execArgv: ['--import', 'tsx', '--import', HOOKS],
+        // BENCH_LOADGEN_CPU_PROF=<dir>: a V8 CPU profile of each load generator, to see what a
+        // viewer costs the generator (it shares the cores with the server).
+        execArgv: [
+          '--import',
+          'tsx',
+          '--import',
+          HOOKS,
+          ...(process.env.BENCH_LOADGEN_CPU_PROF
+            ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_LOADGEN_CPU_PROF]
+            : []),
+        ],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
     );
@@ -616,6 +635,18 @@ interface RunResult {
   connectSeconds: number;
   /** Server CPU of the connect phase per viewer connected, ms. */
   serverCpuMsPerConnect: number | null;
+  /** The viewers' client (see loadgen.ts). */
+  client: ClientKind;
+  /** Load generators' CPU to open their viewers, per viewer connected, ms. */
+  loadgenCpuMsPerConnect: number | null;
+  /** Load generators' RSS growth from before connecting to connected, per viewer, KB. */
+  loadgenRssKbPerConnection: number | null;
+  /** CPU of processes outside the benchmark during the connect phase, % of one core. */
+  otherCpuPercentConnect: number | null;
+  /** The machine's 1-minute load average as the viewers started connecting and once they had. */
+  loadAverageConnect: [number, number];
+  /** The 1-minute load average at the end of the write phase. */
+  loadAverageEnd: number;
   rate: number;
   seconds: number;
   commentsSent: number;
@@ -717,17 +748,23 @@ async function runOnce(
   // Only Vitrine needs the wait: its embedded database releases memory some 15 s after start-up.
   const memoryBefore = await settledMemory(servers, impl === 'vitrine' ? 20_000 : 0);
   const rssBefore = memoryBefore.map((m) => m.rss);
-  const cpuBefore = servers.map((s) => readCpuSeconds(s.child.pid!));
 
-  log(`${impl}: opening ${connections} viewers from ${loadgenCount} load generator(s)…`);
+  log(`${impl}: opening ${connections} viewers from ${loadgenCount} load generator(s) (${client} client)…`);
   const plans = planLoad(servers);
   const loadgens = plans.map((_, i) => new Loadgen(i));
   try {
+    // Start-up of the load generators (loading TypeScript) is not part of the connect phase.
+    await Promise.all(loadgens.map((g) => g.next('loaded', 60_000)));
+    const cpuBefore = servers.map((s) => readCpuSeconds(s.child.pid!));
+    const machineBusyBeforeConnect = readMachineBusySeconds();
+    const selfCpuBeforeConnect = process.cpuUsage();
+    const loadAverageConnectStart = loadavg()[0]!;
     let firstIndex = 0;
     plans.forEach((targets, i) => {
       loadgens[i]!.send({
         type: 'start',
         impl,
+        client,
         targets,
         firstIndex,
         spreadSourceAddresses: process.platform === 'linux',
@@ -741,11 +778,51 @@ async function runOnce(
       firstIndex += targets.reduce((sum, t) => sum + t.count, 0);
     });
     const connectBudgetMs = 60_000 + connections * 5;
+    const connectStartedAt = performance.now();
     const readies = await Promise.all(loadgens.map((g) => g.next('ready', connectBudgetMs)));
     const connectionsReady = readies.reduce((sum, r) => sum + r.ready, 0);
     const connectionsFailed = readies.reduce((sum, r) => sum + r.failed, 0);
     const connectErrors = readies.flatMap((r) => r.errors);
     const connectSeconds = Math.max(...readies.map((r) => r.ms)) / 1000;
+    // Read as the last viewer got its snapshot: the memory reading below makes the servers run
+    // full GCs, which are not part of a connect.
+    const cpuAfterConnect = servers.map((s) => readCpuSeconds(s.child.pid!));
+    const loadAverageConnectEnd = loadavg()[0]!;
+    const connectWallS = (performance.now() - connectStartedAt) / 1000;
+    const machineBusyConnect = diff(readMachineBusySeconds(), machineBusyBeforeConnect);
+    const selfCpuConnect = process.cpuUsage(selfCpuBeforeConnect);
+    const serverCpuConnectWindow = servers.reduce(
+      (sum, _, i) => sum + (diff(cpuAfterConnect[i], cpuBefore[i]) ?? 0),
+      0,
+    );
+    const loadgenCpuConnectS = readies.reduce((sum, r) => sum + r.cpuMs, 0) / 1000;
+    const otherCpuPercentConnect =
+      machineBusyConnect === null || connectWallS <= 0
+        ? null
+        : Math.max(
+            0,
+            Math.round(
+              ((machineBusyConnect -
+                serverCpuConnectWindow -
+                loadgenCpuConnectS -
+                (selfCpuConnect.user + selfCpuConnect.system) / 1e6) /
+                connectWallS) *
+                1000,
+            ) / 10,
+          );
+    const loadgenCpuMsPerConnect =
+      connectionsReady > 0 ? Math.round((loadgenCpuConnectS / connectionsReady) * 1e5) / 100 : null;
+    const loadgenRssKbPerConnection =
+      connectionsReady > 0
+        ? Math.round(
+            (readies.reduce((sum, r) => sum + r.rssBytes - r.rssBeforeBytes, 0) / 1024 / connectionsReady) *
+              10,
+          ) / 10
+        : null;
+    log(
+      `${impl}: load generators used ${loadgenCpuMsPerConnect} ms of CPU per viewer, other processes ` +
+        `${otherCpuPercentConnect}% of a core, load average ${loadAverageConnectStart.toFixed(1)} → ${loadAverageConnectEnd.toFixed(1)}`,
+    );
     log(
       `${impl}: ${connectionsReady} viewers ready (${connectionsFailed} failed) in ${connectSeconds.toFixed(1)} s`,
     );
@@ -753,7 +830,6 @@ async function runOnce(
 
     const memoryAfterConnect = await settledMemory(servers, 0);
     const rssAfterConnect = memoryAfterConnect.map((m) => m.rss);
-    const cpuAfterConnect = servers.map((s) => readCpuSeconds(s.child.pid!));
     const idle = await measureIdle(servers, loadgens, connectionsReady, setting);
     log(`${impl}: idle with ${connectionsReady} viewers: ${JSON.stringify(idle)}`);
     const cpuBeforeWrite = servers.map((s) => readCpuSeconds(s.child.pid!));
@@ -773,20 +849,24 @@ async function runOnce(
     const write = await writeComments(post);
     if (write.errors.length) log(`  writer errors: ${write.errors.join('; ')}`);
 
-    // Drain: until every expected delivery arrived, or nothing arrived for 5 s (at most 60 s).
+    // Drain: until every expected delivery of the accepted comments arrived, or nothing arrived
+    // for 5 s (at most 60 s). Deliveries of comments whose POST timed out but went through count
+    // as progress, not toward the expected total (they once ended a drain while an accepted
+    // comment was still being fanned out, which then showed as lost).
     const expected = write.accepted * connectionsReady;
     const drainDeadline = performance.now() + 60_000;
     let received = -1;
     let lastProgressAt = performance.now();
     while (performance.now() < drainDeadline) {
-      for (const g of loadgens) g.send({ type: 'poll' });
+      for (const g of loadgens) g.send({ type: 'poll', accepted: write.acceptedNumbers });
       const counts = await Promise.all(loadgens.map((g) => g.next('count', 10_000)));
       const now = counts.reduce((sum, c) => sum + c.received, 0);
+      const nowAccepted = counts.reduce((sum, c) => sum + c.receivedAccepted, 0);
       if (now !== received) {
         received = now;
         lastProgressAt = performance.now();
       }
-      if (received >= expected || performance.now() - lastProgressAt > 5_000) break;
+      if (nowAccepted >= expected || performance.now() - lastProgressAt > 5_000) break;
       await sleep(100);
     }
     const writeWallS = (performance.now() - writeStartedAt) / 1000;
@@ -910,6 +990,12 @@ async function runOnce(
       connectionsReady,
       connectionsFailed,
       connectSeconds,
+      client,
+      loadgenCpuMsPerConnect,
+      loadgenRssKbPerConnection,
+      otherCpuPercentConnect,
+      loadAverageConnect: [loadAverageConnectStart, loadAverageConnectEnd],
+      loadAverageEnd: loadavg()[0]!,
       serverCpuMsPerConnect: (() => {
         const total = serverFigures.reduce<number | null>(
           (sum, f) => (sum === null || f.cpuSecondsConnect === null ? null : sum + f.cpuSecondsConnect),
@@ -1262,7 +1348,9 @@ function printReport(results: RunResult[]) {
   const columns: Column[] = [];
   for (const r of results) {
     columns.push({
-      title: r.nodes ? `${r.impl} (${r.nodes.map((n) => n.node).join('+')})` : r.impl,
+      title:
+        (r.nodes ? `${r.impl} (${r.nodes.map((n) => n.node).join('+')})` : r.impl) +
+        (clients.length > 1 ? `, ${r.client} client` : ''),
       result: r,
       servers: r.servers,
     });
@@ -1283,6 +1371,13 @@ function printReport(results: RunResult[]) {
     ['viewers connected', (c) => num(c.node ? c.node.connections : c.result.connectionsReady)],
     ['viewers failed', (c) => (c.node ? '' : num(c.result.connectionsFailed))],
     ['connect time s', (c) => (c.node ? '' : c.result.connectSeconds.toFixed(1))],
+    [
+      'load average (1 min) at connect start → end',
+      (c) => (c.node ? '' : c.result.loadAverageConnect.map((l) => l.toFixed(1)).join(' → ')),
+    ],
+    ['other processes CPU % (connect)', (c) => (c.node ? '' : percent(c.result.otherCpuPercentConnect))],
+    ['load generator CPU ms per connect', (c) => (c.node ? '' : numOrDash(c.result.loadgenCpuMsPerConnect))],
+    ['load generator RSS KB per conn', (c) => (c.node ? '' : numOrDash(c.result.loadgenRssKbPerConnection))],
     [
       'comments accepted / sent',
       (c) => (c.node ? '' : `${num(c.result.commentsAccepted)} / ${num(c.result.commentsSent)}`),
@@ -1372,6 +1467,7 @@ function printReport(results: RunResult[]) {
     ],
     ['load generator CPU %', (c) => (c.node ? '' : c.result.loadgenCpuPercentWrite.map(percent).join(' + '))],
     ['other processes CPU %', (c) => (c.node ? '' : percent(c.result.otherCpuPercentWrite))],
+    ['load average (1 min) at the end', (c) => (c.node ? '' : c.result.loadAverageEnd.toFixed(1))],
   ];
   process.stdout.write(
     `\nrealtime-fanout ${new Date().toISOString().slice(0, 16)}Z: ${num(connections)} viewers, ` +
@@ -1402,22 +1498,25 @@ try {
         `Each implementation runs as ${serverProcesses} processes instead: Vitrine nodes on Redis + PostgreSQL ` +
         `(${args['database-url']}), Socket.IO processes sharing broadcasts over Redis pub/sub.`,
     );
-  for (const impl of impls) {
-    const result =
-      mode === 'redis'
-        ? await runVitrineNodes()
-        : impl === 'vitrine'
-          ? await runVitrineSingle()
-          : await runSocketIo();
-    results.push(result);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    if (result.losses !== 0 || result.duplicates !== 0 || result.connectionsFailed !== 0) exitCode = 1;
-    if (impls.length > 1) await sleep(2_000);
-  }
+  for (const impl of impls)
+    for (const kind of clients) {
+      client = kind;
+      const result =
+        mode === 'redis'
+          ? await runVitrineNodes()
+          : impl === 'vitrine'
+            ? await runVitrineSingle()
+            : await runSocketIo();
+      results.push(result);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      if (result.losses !== 0 || result.duplicates !== 0 || result.connectionsFailed !== 0) exitCode = 1;
+      if (impls.length * clients.length > 1) await sleep(2_000);
+    }
   printReport(results);
-  const vitrine = results.find((r) => r.impl === 'vitrine');
-  const socketIo = results.find((r) => r.impl === 'socket.io');
-  if (vitrine && socketIo) {
+  for (const kind of clients) {
+    const vitrine = results.find((r) => r.impl === 'vitrine' && r.client === kind);
+    const socketIo = results.find((r) => r.impl === 'socket.io' && r.client === kind);
+    if (!vitrine || !socketIo) continue;
     const ratio = (a: number | null, b: number | null) =>
       a === null || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100;
     const ratios = {
@@ -1432,11 +1531,11 @@ try {
       serverCpuPerConnect: ratio(vitrine.serverCpuMsPerConnect, socketIo.serverCpuMsPerConnect),
     };
     process.stdout.write(
-      `\nVitrine / Socket.IO: msgs/s ×${ratios.deliveredPerSec}, p50 ×${ratios.p50}, p99 ×${ratios.p99}, ` +
+      `\nVitrine / Socket.IO${clients.length > 1 ? ` (${kind} client)` : ''}: msgs/s ×${ratios.deliveredPerSec}, p50 ×${ratios.p50}, p99 ×${ratios.p99}, ` +
         `RSS per connection ×${ratios.bytesPerConnection}, heap per connection ×${ratios.heapBytesPerConnection}, server CPU per delivery ×${ratios.serverCpuPerDelivery}, fan-out CPU per delivery ×${ratios.fanoutCpuPerDelivery}, ` +
         `connect time ×${ratios.connectSeconds}, server CPU per connect ×${ratios.serverCpuPerConnect}\n`,
     );
-    process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', ratio: ratios })}\n`);
+    process.stdout.write(`${JSON.stringify({ bench: 'realtime-fanout', client: kind, ratio: ratios })}\n`);
   }
   for (const r of results.filter((result) => result.nodes)) {
     // Every node but A (where the writer posts) got its comments across Redis.
