@@ -6,7 +6,8 @@
  * Two kinds of client, the same for both implementations:
  * - `lean` (default): every viewer is a `LeanWebSocket` (lean-websocket.ts) speaking the
  *   implementation's protocol directly — Vitrine's realtime frames, or Engine.IO 4 / Socket.IO 5
- *   packets for the baseline (open, namespace connect, `join` with an ack, ping/pong, events). The
+ *   packets for the baseline (lean-socket-io.ts: open, namespace connect, `join` with an ack,
+ *   ping/pong, events). The
  *   frames a viewer sends are encoded once per process; the snapshot (or the join's ack) is
  *   recognised by its head — type and subscription id, or ack id — rather than parsed whole; every
  *   frame that carries comments is parsed whole, so the loss and duplicate checks are unchanged.
