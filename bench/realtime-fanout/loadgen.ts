@@ -6,7 +6,8 @@
  * Two kinds of client, the same for both implementations:
  * - `lean` (default): every viewer is a `LeanWebSocket` (lean-websocket.ts) speaking the
  *   implementation's protocol directly — Vitrine's realtime frames, or Engine.IO 4 / Socket.IO 5
- *   packets for the baseline (open, namespace connect, `join` with an ack, ping/pong, events). The
+ *   packets for the baseline (lean-socket-io.ts: open, namespace connect, `join` with an ack,
+ *   ping/pong, events). The
  *   frames a viewer sends are encoded once per process; the snapshot (or the join's ack) is
  *   recognised by its head — type and subscription id, or ack id — rather than parsed whole; every
  *   frame that carries comments is parsed whole, so the loss and duplicate checks are unchanged.
@@ -18,6 +19,7 @@ import { REALTIME_PATH, REALTIME_PROTOCOL_VERSION, subscriptionKey } from '@vitr
 import { io as socketIo } from 'socket.io-client';
 import WebSocket from 'ws';
 import { Histogram, type HistogramData } from './histogram.ts';
+import { type SocketIoWire, socketIoHandlers, socketIoPackets, startsWith } from './lean-socket-io.ts';
 import { clientFrame, type LeanHandlers, LeanWebSocket, upgradeRequest } from './lean-websocket.ts';
 import { clock, sleep } from './proc.ts';
 
@@ -284,38 +286,13 @@ function vitrineMessage(viewer: Viewer, frame: VitrineFrame, receivedAt: number,
 }
 
 /** Engine.IO 4 / Socket.IO 5 packets of the baseline's viewers, built once. */
-let socketIoWire:
-  | {
-      /** Namespace connect (`40`): sent once Engine.IO's open packet arrived. */
-      connect: Buffer;
-      /** `420["join",{pageUid,campaignUid}]`: the join event with ack id 0. */
-      join: Buffer;
-      /** Engine.IO pong (`3`), the answer to the server's ping (`2`). */
-      pong: Buffer;
-      /** The ack of the join: `430[` (ack id 0, then the recent comments). */
-      ackHead: Buffer;
-      /** A comment event: `42["comment",`. */
-      commentHead: Buffer;
-    }
-  | undefined;
+let socketIoWire: SocketIoWire | undefined;
 
-function socketIoWireOf() {
-  if (socketIoWire) return socketIoWire;
+function socketIoWireOf(): SocketIoWire {
   if (!start) throw new Error('not started');
-  socketIoWire = {
-    connect: clientFrame('40'),
-    join: clientFrame(
-      `420${JSON.stringify(['join', { pageUid: start.pageUid, campaignUid: start.campaignUid }])}`,
-    ),
-    pong: clientFrame('3'),
-    ackHead: Buffer.from('430['),
-    commentHead: Buffer.from('42["comment",'),
-  };
+  socketIoWire ??= socketIoPackets(start.pageUid, start.campaignUid);
   return socketIoWire;
 }
-
-const startsWith = (data: Buffer, head: Buffer) =>
-  data.length >= head.length && data.compare(head, 0, head.length, 0, head.length) === 0;
 
 /** Upgrade requests per target, built once. */
 const upgrades = new Map<string, { port: number; host: string; request: Buffer }>();
@@ -368,59 +345,19 @@ function openLean(
             else hooks.closed();
           },
         }
-      : {
-          open() {
-            // Engine.IO speaks first (its open packet).
+      : socketIoHandlers(
+          socketIoWireOf(),
+          {
+            isReady: () => viewer.ready,
+            becameReady: hooks.becameReady,
+            failed: hooks.failed,
+            closed: hooks.closed,
+            comment(doc, receivedAt) {
+              if (record(viewer, doc, receivedAt)) viewer.node.frames++;
+            },
           },
-          message(socket, data) {
-            const wire = socketIoWireOf();
-            switch (data[0]) {
-              case 0x30: // '0' Engine.IO open → connect to the main namespace
-                socket.send(wire.connect);
-                return;
-              case 0x32: // '2' ping
-                socket.send(wire.pong);
-                return;
-              case 0x31: // '1' Engine.IO close (the close handler then counts it)
-                socket.close();
-                return;
-              case 0x34: // '4' Engine.IO message: a Socket.IO packet
-                break;
-              default:
-                return;
-            }
-            switch (data[1]) {
-              case 0x30: // '0' namespace connected → join
-                socket.send(wire.join);
-                return;
-              case 0x33: // '3' ack
-                if (!viewer.ready && startsWith(data, wire.ackHead) && data[data.length - 1] === 0x5d)
-                  hooks.becameReady();
-                return;
-              case 0x32: {
-                // '2' event
-                if (!startsWith(data, wire.commentHead)) return;
-                const receivedAt = clock();
-                const event = JSON.parse(data.toString('utf8', 2)) as [
-                  string,
-                  { text?: unknown; time?: unknown },
-                ];
-                if (record(viewer, event[1], receivedAt)) viewer.node.frames++;
-                return;
-              }
-              case 0x34: // '4' connect error
-                hooks.failed(new Error(`socket.io connect error: ${data.toString('utf8', 2)}`));
-                return;
-              case 0x31: // '1' disconnected by the server (the close handler then counts it)
-                socket.close();
-                return;
-            }
-          },
-          close(_socket, reason) {
-            if (reason && !viewer.ready) hooks.failed(new Error(reason));
-            else hooks.closed();
-          },
-        };
+          clock,
+        );
   return new LeanWebSocket(upgrade.port, upgrade.host, upgrade.request, handlers, localAddress);
 }
 
