@@ -5,11 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const retailerUrl = inject('retailerUrl');
+const { baseUrl, retailerUrl } = testServer();
 const playerOrigin = new URL(baseUrl).origin;
 const retailerOrigin = new URL(retailerUrl).origin;
 /** Generous: two cores are shared with the server and other tests. */
@@ -662,7 +662,7 @@ describe('the on-site SDK on the demo retailer', () => {
         async () => {
           const response = await fetch(`${baseUrl}/admin/pages/demo-store/campaigns/${RECORDED_SHOW}`, {
             method: 'PUT',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('adminKey')}` },
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${testServer().adminKey}` },
             body: JSON.stringify({ name: 'Kitchen favourites', ...recorded.campaign }),
           });
           expect(response.status).toBe(200);
