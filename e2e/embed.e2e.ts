@@ -362,15 +362,19 @@ describe('the on-site SDK on the demo retailer', () => {
       .click();
     // The player on the show's route still talks to the retailer: its basket, its own close button.
     await connected(frame, 'hostCart');
-    const frameUrl = new URL((await (await modal.elementHandle())?.contentFrame())?.url() ?? '');
-    expect(frameUrl.pathname).toBe(`/widget/demo-store/${LIVE_SHOW}`);
-    expect(Object.fromEntries(frameUrl.searchParams)).toMatchObject({
-      embed: '1',
-      playerId,
-      hostOrigin: retailerOrigin,
-      context: 'on_site',
-      mode: 'modal',
-    });
+    // The show's page can render before the layout's replace navigation puts the embed
+    // parameters back into the iframe's address (a busy machine once read it in between).
+    const frameUrl = async () => new URL((await (await modal.elementHandle())?.contentFrame())?.url() ?? '');
+    await expect.poll(async () => (await frameUrl()).pathname, WAIT).toBe(`/widget/demo-store/${LIVE_SHOW}`);
+    await expect
+      .poll(async () => Object.fromEntries((await frameUrl()).searchParams), WAIT)
+      .toMatchObject({
+        embed: '1',
+        playerId,
+        hostOrigin: retailerOrigin,
+        context: 'on_site',
+        mode: 'modal',
+      });
     expect((await seen(page, playerId, 'player_ready')).length).toBe(1);
     // The SDK's fallback × is gone (it sat on the "Private comments" tab); the player's own close is there.
     await expect.poll(() => page.locator('.vitrine-x').isVisible(), WAIT).toBe(false);
