@@ -52,7 +52,10 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each against its own server (global-setup.ts starts one per
+          // worker; support/test-server.ts picks it): one at a time they took over 10 minutes,
+          // mostly waiting on real-time video, sockets and timers rather than on the CPU.
+          maxWorkers: 2,
           // Browser tests run after the others, so they do not compete for the two cores.
           sequence: { groupOrder: 1 },
         },

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const DIST = new URL('../apps/web/dist/', import.meta.url);
 /**
  * The widget route's initial JavaScript, gzip, hls.js excluded (it loads on demand). Measured at

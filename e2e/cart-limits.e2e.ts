@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 // Issue 12 item 7: a shopper who reaches the store's cap on one product (default 10 per
 // customer) is told so where the add-to-cart feedback appears.
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const DEFAULT_MAX_UNITS_PER_SHOPPER = 10;
 

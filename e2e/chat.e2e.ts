@@ -3,10 +3,11 @@
 import type { AuthSession } from '@vitrine/protocol';
 import { COMMENT_RATE_LIMIT } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const PAGE = 'demo-store';
 /** The demo's live show: comments are open. */
 const CAMPAIGN = 'demo-autumn-living';

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
 /** The English checkout texts the test reads (locales/en.json and locales/checkout/en.json). */

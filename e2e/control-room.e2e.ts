@@ -9,18 +9,18 @@ import type {
   LiveStreamView,
 } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
 // Issue 16 items 1 to 6, with three browsers on a show fed by ffmpeg over RTMP: the host (an owner)
 // runs the control room, a moderator works beside them, a viewer watches the player. A second
 // viewer (a fourth browser profile) writes the comments the moderator hides and is banned.
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const PAGE = 'demo-store';
 const CAMPAIGN = 'e2e-control-room';
 const SHOW = 'e2e-control-room-show';

@@ -1,14 +1,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 // Currency shown = currency charged, one language from show to order (issue 13 §1, §8): a shopper
 // watching in German buys the mug; the card, the cart, every checkout step, the payment page and
 // the order show euros, never kroner, and the journey stays in German although the browser
 // holds Danish from an earlier visit.
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));

@@ -5,11 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const retailerUrl = inject('retailerUrl');
+const { baseUrl, retailerUrl } = testServer();
 const playerOrigin = new URL(baseUrl).origin;
 const retailerOrigin = new URL(retailerUrl).origin;
 /** Generous: two cores are shared with the server and other tests. */
@@ -362,15 +362,19 @@ describe('the on-site SDK on the demo retailer', () => {
       .click();
     // The player on the show's route still talks to the retailer: its basket, its own close button.
     await connected(frame, 'hostCart');
-    const frameUrl = new URL((await (await modal.elementHandle())?.contentFrame())?.url() ?? '');
-    expect(frameUrl.pathname).toBe(`/widget/demo-store/${LIVE_SHOW}`);
-    expect(Object.fromEntries(frameUrl.searchParams)).toMatchObject({
-      embed: '1',
-      playerId,
-      hostOrigin: retailerOrigin,
-      context: 'on_site',
-      mode: 'modal',
-    });
+    // The show's page can render before the layout's replace navigation puts the embed
+    // parameters back into the iframe's address (a busy machine once read it in between).
+    const frameUrl = async () => new URL((await (await modal.elementHandle())?.contentFrame())?.url() ?? '');
+    await expect.poll(async () => (await frameUrl()).pathname, WAIT).toBe(`/widget/demo-store/${LIVE_SHOW}`);
+    await expect
+      .poll(async () => Object.fromEntries((await frameUrl()).searchParams), WAIT)
+      .toMatchObject({
+        embed: '1',
+        playerId,
+        hostOrigin: retailerOrigin,
+        context: 'on_site',
+        mode: 'modal',
+      });
     expect((await seen(page, playerId, 'player_ready')).length).toBe(1);
     // The SDK's fallback × is gone (it sat on the "Private comments" tab); the player's own close is there.
     await expect.poll(() => page.locator('.vitrine-x').isVisible(), WAIT).toBe(false);
@@ -662,7 +666,7 @@ describe('the on-site SDK on the demo retailer', () => {
         async () => {
           const response = await fetch(`${baseUrl}/admin/pages/demo-store/campaigns/${RECORDED_SHOW}`, {
             method: 'PUT',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('adminKey')}` },
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${testServer().adminKey}` },
             body: JSON.stringify({ name: 'Kitchen favourites', ...recorded.campaign }),
           });
           expect(response.status).toBe(200);

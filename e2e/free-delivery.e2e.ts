@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 /**
  * A store's free-delivery threshold in the checkout (issue 13 §9): each paid shipping method says
@@ -9,8 +10,7 @@ import { launchChromium } from './support/browser.ts';
  * freight are free, as the server computes them. A store of its own, so the demo store stays as
  * the other browser tests expect it.
  */
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'e2e-free-delivery-store';
 const CAMPAIGN = 'e2e-free-delivery-show';
 const SHOTS = process.env.VITRINE_SHOTS_DIR;

@@ -5,67 +5,91 @@ import type { TestProject } from 'vitest/node';
 import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
 import { startServer } from './support/server-process.ts';
+import type { TestServer } from './support/test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    adminKey: string;
-    /** The demo retailer site on a second origin (apps/demo-retailer), e.g. http://127.0.0.1:PORT. */
-    retailerUrl: string;
-    /** The test OpenID Connect provider behind the "Test ID" social sign-in (any login name works). */
-    oidcIssuer: string;
     /**
-     * The one-time studio link the server printed for the demo owner: one test (the retailer's
-     * journey) signs in with it; others sign staff in with e2e/support/studio.ts.
+     * One server per worker of the e2e project, index = VITEST_POOL_ID - 1: read it through
+     * `testServer()` (e2e/support/test-server.ts), which picks the calling worker's.
      */
-    studioLink: string;
-    /** Where the test SMTP server (the server's SMTP_URL) saves each mail it receives, as .eml. */
-    mailDir: string;
+    testServers: TestServer[];
   }
 }
 
-/** One real server with a fresh embedded database and the demo seed for the browser tests. */
+/**
+ * One real server per worker, each with its own fresh embedded database and demo seed, SMTP
+ * server and OIDC provider: the browser tests run on two workers, and a file may ban shoppers
+ * store-wide or expect the demo shows as it left them, so two files must never share a server.
+ * The pool gives a worker id to one file at a time, so each server still serves one file at a time.
+ */
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
-  const adminKey = 'e2e-admin-key-0123456789';
-  // A real OIDC provider for social sign-in; the server's /auth/callback is registered once its port is known.
-  const oidc = await startTestOidcProvider();
-  // A real SMTP server the server sends its mails to (order confirmations, invitations).
-  const mailDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-mail-'));
-  const smtp = await startSmtpTestServer({ saveTo: mailDir });
-  project.provide('mailDir', mailDir);
-  const server = await startServer({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Nordlys Living <shop@nordlys.example>',
-    VITRINE_DATA_DIR: dataDir,
-    VITRINE_ADMIN_KEY: adminKey,
-    VITRINE_OIDC_PROVIDERS: JSON.stringify([oidc.providerConfig()]),
-    VITRINE_PRINT_STUDIO_LINK: '1',
-    // Every shopper and staff member of the browser tests signs up from this machine's address.
-    VITRINE_SIGN_UP_LIMIT: '500/600',
-    // …and every viewer of every browser test tracks (and sends watch heartbeats) from it too.
-    VITRINE_TRACKING_LIMIT: '100000',
-  });
-  oidc.addRedirectUris([`${server.url}/auth/callback`]);
-  project.provide('oidcIssuer', oidc.issuer);
-  project.provide('baseUrl', server.url);
-  if (!server.retailerUrl) {
-    await server.stop();
-    await oidc.close();
-    await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(mailDir, { recursive: true, force: true });
-    throw new Error('the server did not serve the demo retailer');
+  const workers = project.config.maxWorkers;
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startTestServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
   }
-  project.provide('retailerUrl', server.retailerUrl);
-  project.provide('adminKey', adminKey);
-  if (!server.studioLink) throw new Error('the server did not print a studio link for the demo owner');
-  project.provide('studioLink', server.studioLink);
+  project.provide(
+    'testServers',
+    servers.map((server) => server.context),
+  );
   return async () => {
-    await server.stop();
-    await oidc.close();
-    await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(mailDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
+}
+
+/** A server with the demo seed, its own SMTP server and OIDC provider, and what the tests need to reach them. */
+async function startTestServer(): Promise<{ context: TestServer; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+  const mailDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-mail-'));
+  const adminKey = 'e2e-admin-key-0123456789';
+  const cleanUps: (() => Promise<void> | void)[] = [
+    () => rmSync(dataDir, { recursive: true, force: true }),
+    () => rmSync(mailDir, { recursive: true, force: true }),
+  ];
+  const stop = async () => {
+    // Last started, first stopped: the server before the mail and sign-in services it talks to.
+    for (const cleanUp of cleanUps.reverse()) await cleanUp();
+  };
+  try {
+    // A real OIDC provider for social sign-in; the server's /auth/callback is registered once its port is known.
+    const oidc = await startTestOidcProvider();
+    cleanUps.push(() => oidc.close());
+    // A real SMTP server the server sends its mails to (order confirmations, invitations).
+    const smtp = await startSmtpTestServer({ saveTo: mailDir });
+    cleanUps.push(() => smtp.close());
+    const server = await startServer({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Nordlys Living <shop@nordlys.example>',
+      VITRINE_DATA_DIR: dataDir,
+      VITRINE_ADMIN_KEY: adminKey,
+      VITRINE_OIDC_PROVIDERS: JSON.stringify([oidc.providerConfig()]),
+      VITRINE_PRINT_STUDIO_LINK: '1',
+      // Every shopper and staff member of the browser tests signs up from this machine's address.
+      VITRINE_SIGN_UP_LIMIT: '500/600',
+      // …and every viewer of every browser test tracks (and sends watch heartbeats) from it too.
+      VITRINE_TRACKING_LIMIT: '100000',
+    });
+    cleanUps.push(() => server.stop());
+    oidc.addRedirectUris([`${server.url}/auth/callback`]);
+    if (!server.retailerUrl) throw new Error('the server did not serve the demo retailer');
+    if (!server.studioLink) throw new Error('the server did not print a studio link for the demo owner');
+    return {
+      context: {
+        baseUrl: server.url,
+        adminKey,
+        retailerUrl: server.retailerUrl,
+        oidcIssuer: oidc.issuer,
+        studioLink: server.studioLink,
+        mailDir,
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -3,11 +3,11 @@
 // reseller prices and the option styles the retailer answers with.
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const retailerUrl = inject('retailerUrl');
+const { baseUrl, retailerUrl } = testServer();
 /** Generous: two cores are shared with the server and other tests. */
 const WAIT = { timeout: 30_000 };
 const LIVE_SHOW = 'demo-autumn-living';

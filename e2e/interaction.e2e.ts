@@ -2,13 +2,13 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { broadcastDelayMs, cdnDelayMs } from '@vitrine/domain';
 import type { AuthSession, CommentDoc, LiveEvent } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { delivering, type LiveFrames, recordLiveFrames } from './support/live-frames.ts';
+import { testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const PAGE = 'demo-store';
 /** The demo's live show: comments are open (the page settings allow them by default). */
 const CAMPAIGN = 'demo-autumn-living';

@@ -2,14 +2,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type { CompetitionAdminView, LiveStreamView } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 
 const PAGE = 'demo-store';
 const CAMPAIGN = 'e2e-live-competitions';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { broadcastDelayMs, CONTROL_CENTER_CUE_SOURCE, DEFAULT_BROADCAST_DELAY_MS } from '@vitrine/domain';
 import type { LiveEvent, LiveStreamView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
@@ -16,9 +16,9 @@ import {
   startSyntheticHls,
   waitForSegments,
 } from './support/synthetic-hls.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
   player: { state: Record<string, string>; live: Record<string, string> };
 };

@@ -5,13 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const stamp = Date.now().toString(36);
 /** A live show of its own, so its announcement and bans touch no other test. */

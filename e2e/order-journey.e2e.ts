@@ -1,14 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 // The shopper's money journey after the order (issue 13 §4, §5): the player's cart and the
 // checkout show the order's state (paid, remaining), disable what the server would refuse and
 // show its refusals in words; the confirmation and the order name the chosen parcel shop.
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const CAMPAIGN = 'demo-autumn-living';
 

@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { answerTo, recordLiveFrames } from './support/live-frames.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const PAGE_UID = 'demo-store';
 const CAMPAIGN_UID = 'demo-autumn-living';
 const LIVE_SHOW = `/widget/${PAGE_UID}/${CAMPAIGN_UID}`;

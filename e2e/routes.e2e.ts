@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 /**
  * The routes of spec §2 that had no browser test (issue 13 §19), the store's own terms behind
@@ -9,8 +10,7 @@ import { launchChromium } from './support/browser.ts';
  * "No `HydrateFallback` element" warning on any page (§10). A store of its own, so the demo
  * store stays as the other browser tests expect it.
  */
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'e2e-routes-store';
 const CAMPAIGN = 'e2e-routes-show';
 const STORE_TERMS = 'Routes Test Shop terms: returns within 60 days, delivery from Odense.';

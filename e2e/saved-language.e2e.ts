@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 // A returning shopper starts in the language they saved for the store (spec §3 "Reservation",
 // §7 loadUserReservation; issue 13 item 18): a shopper who shopped in Danish comes back without
 // ?lang in a German browser and is shown Danish texts and kroner, not German and euros.
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));

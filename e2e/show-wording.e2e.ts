@@ -1,14 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 /**
  * What the player says around competitions and the end of a show (issue 13 §8), on a store of
  * its own so the demo store's shows stay as the other browser tests expect them.
  */
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const PAGE = 'e2e-wording-store';
 const LIVE = 'e2e-wording-live';
 const ENDING = 'e2e-wording-ending';

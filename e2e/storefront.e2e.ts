@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { ShopEvents } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 
 async function admin(path: string, body: unknown): Promise<void> {
   const response = await fetch(`${baseUrl}${path}`, {

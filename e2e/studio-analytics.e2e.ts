@@ -10,13 +10,13 @@
 import { mkdirSync } from 'node:fs';
 import type { AuthSession, CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 // A show and product of this test's own, so no other browser test's viewers or orders count.
 const SHOW = 'analytics-e2e-show';

@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import type { StudioProduct } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const admin = { authorization: `Bearer ${adminKey}` };
 

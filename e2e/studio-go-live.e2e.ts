@@ -1,17 +1,17 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
 // Issue 15 item 5, as a host would: open the show's go-live page, start the camera (Chromium's
 // fake camera and microphone), publish it over WHIP from the browser, see the stream arrive with
 // its health, go live, watch it as a viewer, then end it and find the replay.
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const SHOTS = process.env.STUDIO_SHOTS_DIR;
 

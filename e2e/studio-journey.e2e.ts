@@ -10,13 +10,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const studioLink = inject('studioLink');
-const mailDir = inject('mailDir');
+const { baseUrl, studioLink, mailDir } = testServer();
 const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
 const SHOTS = process.env.STUDIO_SHOTS_DIR;

@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { startServer } from './support/server-process.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
 // Issue 15's faults as the host sees them on the go-live page: the recordings disk's free space
 // and minutes left, and a 4K 60 fps stream this node would have to transcode, refused with why.
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const SHOTS = process.env.STUDIO_SHOTS_DIR;
 

@@ -7,15 +7,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
-const mailDir = inject('mailDir');
+const { baseUrl, adminKey, mailDir } = testServer();
 const STORE = 'demo-store';
 // A show and product of this test's own: the demo show's mugs are shared by every other browser
 // test, and orders paid here would take them for good.

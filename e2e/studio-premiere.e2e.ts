@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PremiereInfo, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
 // Issue 15 item 6, as a host would: upload a recorded video on the show's page in the studio
 // (with progress), schedule it a few seconds ahead; a viewer sees the show go live by itself and
 // play muted without a seek bar; when the video has played out the show is the replay.
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
 const SHOTS = process.env.STUDIO_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;

@@ -6,13 +6,13 @@
  * of their own, so the demo store other files check keeps its settings.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = `e2e-settings-${Date.now().toString(36)}`;
 const STORE_NAME = 'Settings Test Shop';
 

@@ -2,17 +2,17 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
 import type { Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
 
 // Issue 14 item 4, as a retailer's host would: sign in to the studio, schedule a show with three
 // products from the catalogue (reordered by keyboard drag), publish it after confirming, and find
 // it on the storefront, which never showed it while it was a draft.
 
-const baseUrl = inject('baseUrl');
-const adminKey = inject('adminKey');
+const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
 const HOUR = 3_600_000;

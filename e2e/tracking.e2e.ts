@@ -3,11 +3,11 @@
 // player on its own (desktop and phone) and embedded in the demo retailer.
 import { TRACKING_EVENT_NAMES, type TrackingEvent, type TrackingEventName } from '@vitrine/protocol';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
-const retailerUrl = inject('retailerUrl');
+const { baseUrl, retailerUrl } = testServer();
 const PAGE = 'demo-store';
 const LIVE_SHOW = 'demo-autumn-living';
 const RECORDED_SHOW = 'demo-kitchen-favourites';

@@ -2,10 +2,11 @@
 // turns it on, and the product's details then suggest the show's other products.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 /** Generous: two cores are shared with the server and other tests. */
 const WAIT = { timeout: 30_000 };
