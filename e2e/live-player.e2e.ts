@@ -138,7 +138,8 @@ describe('the live player', () => {
     await screenshot(page, 'live-player-desktop');
     await sound.click();
     await page.waitForFunction(() => !(document.querySelector('video') as HTMLVideoElement).muted);
-    expect(await page.getByRole('button', { name: en.player.live.mute }).isVisible()).toBe(true);
+    // The controls follow the video's own volumechange event, a moment after `muted` flips.
+    await expect.poll(() => page.getByRole('button', { name: en.player.live.mute }).isVisible()).toBe(true);
 
     // Paused, the viewer falls behind: "back to live" takes them to the live edge again.
     await page.getByRole('button', { name: en.player.live.pause }).click();
