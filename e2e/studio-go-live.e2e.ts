@@ -92,7 +92,7 @@ describe('going live from the studio', () => {
     const key = page.getByLabel(texts.encoder.streamKey);
     expect(await key.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: texts.encoder.showKey }).click();
-    expect(await key.getAttribute('type')).toBe('text');
+    await expect.poll(() => key.getAttribute('type')).toBe('text');
     expect(await page.getByLabel(texts.encoder.whipUrl).inputValue()).toBe(`${baseUrl}/whip`);
 
     await page.getByRole('button', { name: texts.camera.start }).click();
