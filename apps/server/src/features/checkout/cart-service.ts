@@ -392,10 +392,9 @@ export function createCartService(deps: {
     // Already gone when read: answer without a transaction (a flash sale's many late buyers),
     // unless timed-out carts give units back. The conditional UPDATE below stays the real check.
     // The cached product's stock is as old as its last catalogue change (stock moves leave the read
-    // version alone), so a cached "none left" is read again: a restock must not answer sold out.
-    // Stock moves leave the read version alone, so the cached stock can also still show units a
-    // flash sale took since: a product this node saw sell out is checked the same way, or each
-    // late buyer would run a whole transaction to learn it.
+    // version alone). So a cached "none left" is read again (a restock must not answer sold out),
+    // and so is a product this node saw sell out since, whose cached stock still shows units:
+    // otherwise each late buyer of a flash sale would run a whole transaction to learn it.
     const cachedFree = variant ? variant.stock : product.stock;
     const stockKey = `${product.uid}\u0000${input.variantUid ?? ''}`;
     if (
