@@ -42,9 +42,14 @@ BEGIN
       p_sku, p_image, p_at)
     ON CONFLICT (checkout_uid, product_uid, variant_uid) DO UPDATE SET qty = l.qty + EXCLUDED.qty
     RETURNING l.qty INTO v_line_qty;
-    SELECT COALESCE(SUM(l.qty), 0)::int INTO v_units
-    FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
-    WHERE c.page_uid = p_page_uid AND c.user_uid = p_user_uid AND l.product_uid = p_product_uid
+    -- From the shopper's checkouts to their lines of the product, whatever the plan cache picks:
+    -- a generic plan of the plain join started from the product's lines, every shopper's of a
+    -- flash sale's product (hundreds of index probes per add).
+    SELECT COALESCE(SUM((SELECT SUM(l.qty) FROM checkout_lines l
+                         WHERE l.checkout_uid = c.uid AND l.product_uid = p_product_uid)), 0)::int
+    INTO v_units
+    FROM checkouts c
+    WHERE c.page_uid = p_page_uid AND c.user_uid = p_user_uid
       AND (c.uid = v_checkout.uid OR (c.status <> 'locked' AND NOT c.payed));
   END IF;
   WITH held AS (
