@@ -315,6 +315,25 @@ describe('the outbox', () => {
     expect(docsOf(seen)).toEqual([{ id: 'a', value: 7 }]);
   });
 
+  it("claimTopicLocks hands the staged topics' locks to a statement of the caller, once", async () => {
+    const { data, received } = setUp();
+    const seen = await received('counters');
+    const claims: number[][] = [];
+    await data.transaction(async (tx) => {
+      tx.publish('counters', modified('a', 8));
+      const locks = tx.claimTopicLocks();
+      claims.push(locks.keys);
+      await tx.query('SELECT pg_advisory_xact_lock($1, key) FROM unnest($2::int[]) AS key', [
+        locks.lockClass,
+        locks.keys,
+      ]);
+      // Claimed once: neither a second claim nor COMMIT takes them again.
+      claims.push(tx.claimTopicLocks().keys);
+    });
+    expect(claims.map((keys) => keys.length)).toEqual(db.kind === 'postgres' ? [1, 0] : [0, 0]);
+    expect(docsOf(seen)).toEqual([{ id: 'a', value: 8 }]);
+  });
+
   it('refuses a publish after its transaction ended', async () => {
     const { data } = setUp();
     let escaped: Parameters<Parameters<OutboxDatabase['transaction']>[0]>[0] | undefined;

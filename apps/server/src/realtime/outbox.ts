@@ -18,6 +18,19 @@ export interface Transaction extends Queryable {
    * flash sale's product): that row is then held for its statement and COMMIT only.
    */
   lockTopics(): Promise<void>;
+  /**
+   * lockTopics without a round trip of its own: counts the commit-order locks of the topics
+   * staged so far as taken and returns them, and the caller's next statement takes them, as
+   * `pg_advisory_xact_lock(lockClass, key)` for each key in the order given (sorted), before any
+   * contended row. No keys on PGlite (one transaction at a time needs no commit-order locks).
+   */
+  claimTopicLocks(): TopicLocks;
+}
+
+/** Advisory locks a statement takes for the outbox (Transaction.claimTopicLocks). */
+export interface TopicLocks {
+  lockClass: number;
+  keys: number[];
 }
 
 /**
@@ -434,19 +447,22 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
       const staged: StagedBatch[] = [];
       let open = true;
       let reservation: Reservation | undefined;
-      /** Topic lock keys this transaction holds already (lockTopics). */
+      /** Topic lock keys this transaction holds already (lockTopics), or a statement of its caller takes (claimTopicLocks). */
       const locked = new Set<number>();
       try {
         const result = await db.transaction(async (tx) => {
+          /** Keys of the staged topics not locked yet, sorted. */
+          const unlocked = () =>
+            [...new Set(staged.map((batch) => topicLockKey(batch.topic)))]
+              .filter((key) => !locked.has(key))
+              .sort((a, b) => a - b);
           const lockStaged = async () => {
             if (db.kind !== 'postgres') return;
             // Sorted, so two transactions sharing topics take their locks in one order (no deadlock).
-            // Keys taken early by lockTopics are not taken again. Topics staged after lockTopics are
-            // locked here, which can break that order (PostgreSQL then aborts one as a deadlock), so
-            // call lockTopics after the transaction's last publish.
-            const keys = [...new Set(staged.map((batch) => topicLockKey(batch.topic)))]
-              .filter((key) => !locked.has(key))
-              .sort((a, b) => a - b);
+            // Keys taken early by lockTopics (or claimed) are not taken again. Topics staged after
+            // them are locked here, which can break that order (PostgreSQL then aborts one as a
+            // deadlock), so lock or claim after the transaction's last publish.
+            const keys = unlocked();
             if (keys.length === 0) return;
             await tx.query('SELECT pg_advisory_xact_lock($1, key) FROM unnest($2::int[]) AS key', [
               TOPIC_COMMIT_LOCK_CLASS,
@@ -461,6 +477,11 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
               if (changes.length > 0) staged.push({ topic, changes });
             },
             lockTopics: lockStaged,
+            claimTopicLocks() {
+              const keys = db.kind === 'postgres' ? unlocked() : [];
+              for (const key of keys) locked.add(key);
+              return { lockClass: TOPIC_COMMIT_LOCK_CLASS, keys };
+            },
           });
           open = false;
           if (staged.length === 0) return result;

@@ -18,31 +18,20 @@ export interface StockItem {
 }
 
 /**
- * Takes `qty` units of a product or variant in one conditional UPDATE: under concurrent buyers
- * the row lock makes each UPDATE see the previous one's result, so stock never goes below zero
- * and never more units are handed out than there were. False when fewer than `qty` are left.
+ * Takes `qty` units of a product or variant, in one call of take_stock (migration 0026): one
+ * conditional UPDATE per row, so under concurrent buyers the row lock makes each UPDATE see the
+ * previous one's result, stock never goes below zero and never more units are handed out than
+ * there were; a variant's product row is locked first (lock order). False when fewer than `qty`
+ * are left. A cart's add calls take_stock from its own last statement (checkout-store.ts
+ * saveDocAndTakeStock).
  */
 export async function reserveStock(tx: Queryable, item: StockItem): Promise<boolean> {
-  if (item.variantUid === null) {
-    const taken = await tx.query(
-      'UPDATE products SET stock = stock - $2 WHERE uid = $1 AND (stock IS NULL OR stock >= $2) RETURNING uid',
-      [item.productUid, item.qty],
-    );
-    return taken.length === 1;
-  }
-  // The product row first (lock order), then the variant's conditional UPDATE.
-  await tx.query('SELECT uid FROM products WHERE uid = $1 FOR UPDATE', [item.productUid]);
-  const taken = await tx.query(
-    `UPDATE product_variants SET stock = stock - $3
-     WHERE product_uid = $1 AND uid = $2 AND (stock IS NULL OR stock >= $3) RETURNING stock`,
-    [item.productUid, item.variantUid, item.qty],
-  );
-  if (taken.length !== 1) return false;
-  await tx.query('UPDATE products SET stock = GREATEST(stock - $2, 0) WHERE uid = $1 AND stock IS NOT NULL', [
+  const [row] = await tx.query<{ taken: boolean }>('SELECT take_stock($1, $2, $3) AS taken', [
     item.productUid,
+    item.variantUid,
     item.qty,
   ]);
-  return true;
+  return row?.taken === true;
 }
 
 /**

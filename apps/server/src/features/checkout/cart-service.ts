@@ -43,14 +43,16 @@ import {
   lockOwnCheckout,
   paidSoFar,
   readReservationDoc,
+  reservationDocOf,
   saveReservationDoc,
+  saveReservationDocTakingStock,
   storeReservationDoc,
   variantKey,
   variantOfKey,
   withRetry,
 } from './checkout-records.ts';
 import {
-  addToLineCountingHeld,
+  addToCart,
   type CheckoutRow,
   checkoutsWithExpiredLines,
   deleteCheckout,
@@ -420,45 +422,55 @@ export function createCartService(deps: {
     if (input.currency !== undefined)
       await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
 
+    const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
+    // Two statements between BEGIN and COMMIT: the cart's writes, then the document, the topic
+    // locks and the stock. Written first and checked after: a refusal throws and rolls them back.
     const attempt = () =>
       withRetry(() =>
         db.transaction(async (tx) => {
-          const checkout = await lockOrCreateCheckout(tx, pageUid, campaignUid, userUid, prefs);
-          const refusal = orderRefusalError(checkout.status, campaign.deadline, now(), 'add');
+          const at = now();
+          const added = await addToCart(
+            tx,
+            { pageUid, campaignUid, userUid },
+            {
+              uid: randomBytes(12).toString('base64url'),
+              currency: prefs.currency,
+              language: prefs.language,
+              at,
+            },
+            {
+              productUid: product.uid,
+              variantKey: variantKey(input.variantUid),
+              qty: input.quantity,
+              prices: priceListOf(product, input.variantUid),
+              product_name: product.name,
+              variant_name: variant?.name ?? null,
+              sku: variant?.sku || product.sku,
+              image: product.images[0] ?? null,
+            },
+            // An order's lines hold no timed reservation: addToCart clears them for one.
+            { until: at + CART_RESERVATION_HOLD_MS, maxAgeMs: CART_RESERVATION_MAX_AGE_MS },
+          );
+          const { checkout } = added;
+          const refusal = orderRefusalError(checkout.status, campaign.deadline, at, 'add');
           if (refusal) throw refusal;
-          const price = unitPrice(product, input.variantUid, checkout.currency);
-          if (price === undefined) throw new Feedback('notFound');
-          const lineKey = {
-            checkoutUid: checkout.uid,
-            productUid: product.uid,
-            variantKey: variantKey(input.variantUid),
-          };
-          // Written first and checked after (one round trip): a refusal throws and rolls it back.
-          const held = await addToLineCountingHeld(tx, checkout, {
-            ...lineKey,
-            qty: input.quantity,
-            unit_price: price,
-            product_name: product.name,
-            variant_name: variant?.name ?? null,
-            sku: variant?.sku || product.sku,
-            image: product.images[0] ?? null,
-            added_at: now(),
-          });
-          if (held.lineQty + input.quantity > MAX_LINE_QUANTITY) {
+          if (added.unitPrice === null) throw new Feedback('notFound');
+          if (added.lineQty > MAX_LINE_QUANTITY) {
             throw new HttpError(
               409,
               'quantity_limit',
               `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
             );
           }
-          refuseBeyondUnitsPerShopper(held.units + input.quantity, maxUnitsPerShopper);
-          const doc = await storeReservationDoc(tx, checkout.uid, await renewHolds(tx, checkout), offer);
-          // The shopper's topic lock before the stock, not between it and COMMIT.
-          await tx.lockTopics();
-          // Last, so the product row (every buyer's in a flash sale) stays locked only from this
-          // statement to COMMIT, not through the cart's writes; sold out rolls them all back.
-          const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
-          if (!(await reserveStock(tx, item))) throw new Feedback('soldOut');
+          refuseBeyondUnitsPerShopper(added.units, maxUnitsPerShopper);
+          // An order's total moved: whether its payments still cover it may have changed, and the
+          // document reads its row again (renewHolds does the same for the other changes).
+          const open = checkout.status === 'open';
+          if (!open) await refreshPayed(tx, checkout);
+          const doc = await reservationDocOf(tx, checkout.uid, open ? added : undefined, offer);
+          // Last, so the product row (every buyer's in a flash sale) stays locked only from the
+          // stock UPDATE to COMMIT, after the topic locks; sold out rolls everything back.
+          if (!(await saveReservationDocTakingStock(tx, doc, item))) throw new Feedback('soldOut');
           return doc;
         }),
       );

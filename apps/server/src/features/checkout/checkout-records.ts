@@ -8,6 +8,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Transaction } from '../../realtime/outbox.ts';
+import type { StockItem } from '../catalog/stock.ts';
 import {
   type DeliveryOffer,
   type DeliveryTerms,
@@ -21,6 +22,7 @@ import {
   ownCheckout,
   readLines,
   readStoredReservation,
+  saveDocAndTakeStock,
   type TransactionRow,
   transactionsOf,
   writeReservationDoc,
@@ -131,18 +133,36 @@ function paidOf(checkout: CheckoutRow, transactions: readonly TransactionRow[]):
  */
 export async function saveReservationDoc(tx: Transaction, doc: CheckoutReservationDoc): Promise<void> {
   await writeReservationDoc(tx, doc);
+  stageReservationDoc(tx, doc);
+}
+
+function stageReservationDoc(tx: Transaction, doc: CheckoutReservationDoc): void {
   tx.publish(checkoutTopics.reservation(doc.pageUid, doc.campaignUid, doc.userUid), [
     { type: 'modified', docId: doc.userUid, doc },
   ]);
 }
 
 /**
- * Rebuilds a checkout's reservation document from its rows and saves it (saveReservationDoc).
+ * saveReservationDoc, then the transaction's topic locks, then `item`'s units from stock, in one
+ * statement (saveDocAndTakeStock): an add's last. False when the units are not free (the caller
+ * throws, and the document and everything else roll back).
+ */
+export async function saveReservationDocTakingStock(
+  tx: Transaction,
+  doc: CheckoutReservationDoc,
+  item: StockItem,
+): Promise<boolean> {
+  stageReservationDoc(tx, doc);
+  return saveDocAndTakeStock(tx, doc, tx.claimTopicLocks(), item);
+}
+
+/**
+ * A checkout's reservation document, built from its rows.
  * `current`: the checkout's row (its lines, its payment attempts) as this transaction last wrote
  * them, when the caller has them (reads fewer on the cart's hot path).
  */
-export async function storeReservationDoc(
-  tx: Transaction,
+export async function reservationDocOf(
+  tx: Queryable,
   checkoutUid: string,
   current?: { checkout: CheckoutRow; lines?: readonly LineRow[]; transactions?: readonly TransactionRow[] },
   /** The checkout's store's delivery offer when the caller read it already (an add, from its cache). */
@@ -151,7 +171,7 @@ export async function storeReservationDoc(
   const checkout = current?.checkout ?? (await lockedCheckout(tx, checkoutUid));
   // Oldest first, so the latest attempt (its status goes in the document) is the last one.
   const transactions = current?.transactions ?? (await transactionsOf(tx, checkoutUid));
-  const doc = toReservationDoc(
+  return toReservationDoc(
     checkout,
     current?.lines ?? (await readLines(tx, checkoutUid)),
     transactions.at(-1)?.status ?? null,
@@ -160,6 +180,16 @@ export async function storeReservationDoc(
       ? deliveryTermsIn(offer, checkout.currency)
       : await deliveryTerms(tx, checkout.page_uid, checkout.currency),
   );
+}
+
+/** Rebuilds a checkout's reservation document from its rows and saves it (reservationDocOf, saveReservationDoc). */
+export async function storeReservationDoc(
+  tx: Transaction,
+  checkoutUid: string,
+  current?: { checkout: CheckoutRow; lines?: readonly LineRow[]; transactions?: readonly TransactionRow[] },
+  offer?: DeliveryOffer,
+): Promise<CheckoutReservationDoc> {
+  const doc = await reservationDocOf(tx, checkoutUid, current, offer);
   await saveReservationDoc(tx, doc);
   return doc;
 }

@@ -376,49 +376,110 @@ export async function unitsHeld(
   return held?.units ?? 0;
 }
 
+/** What addToCart answers: the checkout and its lines as the add left them. */
+export interface AddedToCart {
+  checkout: CheckoutRow;
+  /** The line's unit price in the checkout's currency; null when the product has none (nothing was added). */
+  unitPrice: number | null;
+  /** The line's units after the add. */
+  lineQty: number;
+  /** The units of the product the shopper holds in the store after the add (as unitsHeld counts them). */
+  units: number;
+  /** Every line of the checkout, holds renewed, in readLines' order. */
+  lines: LineRow[];
+  /** The checkout's payment attempts, in transactionsOf's order. */
+  transactions: TransactionRow[];
+}
+
 /**
- * Adds units to a line (creating it with its price and catalogue texts when it is new) and answers,
- * in the same statement, the line's units and the units of the product the shopper held in the
- * store (as unitsHeld) before it: the caller checks its limits with them and throws to roll the add
- * back. One round trip where a read and a write took two, inside a flash sale's transactions.
+ * An add-to-cart's writes but the stock, in one round trip (migration 0027, checkout_add_line):
+ * the shopper's checkout locked (created empty when there is none), `line.qty` units added to the
+ * line priced from `line.prices` in the checkout's currency, and every line's hold renewed to
+ * `holds.until` (capped at `holds.maxAgeMs` after its add; cleared in an order). Written first and
+ * checked after: the caller checks its rules on the answer and throws to roll the add back.
  */
-export async function addToLineCountingHeld(
+export async function addToCart(
   tx: Queryable,
-  checkout: Pick<CheckoutRow, 'uid' | 'page_uid' | 'user_uid'>,
-  line: Omit<LineRow, 'reserved_until' | 'checkout_uid' | 'product_uid' | 'variant_uid'> & LineKey,
-): Promise<{ lineQty: number; units: number }> {
-  // The statement's CTEs share one snapshot: `held` counts what was there before `added` wrote.
-  const [row] = await tx.query<{ line_qty: number; units: number }>(
-    `WITH held AS (
-       SELECT
-         COALESCE((SELECT qty FROM checkout_lines WHERE checkout_uid = $4 AND product_uid = $3 AND variant_uid = $5), 0)::int AS line_qty,
-         COALESCE(SUM(l.qty), 0)::int AS units
-       FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid
-       WHERE c.page_uid = $1 AND c.user_uid = $2 AND l.product_uid = $3
-         AND (c.uid = $4 OR (c.status <> 'locked' AND NOT c.payed))
-     ), added AS (
-       INSERT INTO checkout_lines (checkout_uid, product_uid, variant_uid, qty, unit_price, product_name,
-         variant_name, sku, image, added_at)
-       VALUES ($4, $3, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT (checkout_uid, product_uid, variant_uid) DO UPDATE SET qty = checkout_lines.qty + EXCLUDED.qty
-     )
-     SELECT line_qty, units FROM held`,
+  owner: ShopperCampaign,
+  created: { uid: string; currency: Currency; language: Locale; at: number },
+  line: Pick<LineRow, 'product_name' | 'variant_name' | 'sku' | 'image' | 'qty'> & {
+    productUid: string;
+    variantKey: string;
+    /** Minor units per currency (a variant's own prices winning over its product's). */
+    prices: Partial<Record<Currency, number>>;
+  },
+  holds: { until: number; maxAgeMs: number },
+): Promise<AddedToCart> {
+  const [row] = await tx.query<{
+    added: {
+      checkout: CheckoutRow;
+      unit_price: number | null;
+      line_qty: number | null;
+      units: number | null;
+      lines: LineRow[];
+      payment_attempts: TransactionRow[];
+    };
+  }>(
+    `SELECT checkout_add_line($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) AS added`,
     [
-      checkout.page_uid,
-      checkout.user_uid,
+      created.uid,
+      owner.pageUid,
+      owner.campaignUid,
+      owner.userUid,
+      created.currency,
+      created.language,
+      created.at,
       line.productUid,
-      checkout.uid,
       line.variantKey,
       line.qty,
-      line.unit_price,
+      JSON.stringify(line.prices),
       line.product_name,
       line.variant_name,
       line.sku,
       line.image,
-      line.added_at,
+      holds.until,
+      holds.maxAgeMs,
     ],
   );
-  return { lineQty: row?.line_qty ?? 0, units: row?.units ?? 0 };
+  if (!row) throw new Error('checkout_add_line answered nothing');
+  const { added } = row;
+  return {
+    checkout: added.checkout,
+    unitPrice: added.unit_price,
+    lineQty: added.line_qty ?? 0,
+    units: added.units ?? 0,
+    lines: added.lines,
+    transactions: added.payment_attempts,
+  };
+}
+
+/**
+ * The end of an add, in one round trip (migration 0027, checkout_save_add): the reservation
+ * document written, the outbox's topic locks taken (`locks`, from Transaction.claimTopicLocks),
+ * then `item`'s units taken from stock (the catalog's take_stock, as reserveStock). False when
+ * they are not free: the caller rolls back.
+ */
+export async function saveDocAndTakeStock(
+  tx: Queryable,
+  doc: CheckoutReservationDoc,
+  locks: { lockClass: number; keys: readonly number[] },
+  item: { productUid: string; variantUid: string | null; qty: number },
+): Promise<boolean> {
+  const [row] = await tx.query<{ taken: boolean }>(
+    'SELECT checkout_save_add($1, $2, $3, $4, $5, $6::int[], $7, $8, $9) AS taken',
+    [
+      doc.pageUid,
+      doc.campaignUid,
+      doc.userUid,
+      JSON.stringify(doc),
+      locks.lockClass,
+      locks.keys,
+      item.productUid,
+      item.variantUid,
+      item.qty,
+    ],
+  );
+  return row?.taken === true;
 }
 
 // ——— checkout_reservations ———
