@@ -290,31 +290,6 @@ describe('the outbox', () => {
     expect(docsOf(seen)).toEqual([{ id: 'a', value: 1 }]);
   });
 
-  it("lockTopics takes the staged topics' commit-order locks at once; COMMIT publishes as before", async () => {
-    const { data, received } = setUp();
-    const seen = await received('counters');
-    const held: (number | null)[] = [];
-    await data.transaction(async (tx) => {
-      // The locks of this transaction's backend, read on another connection (PostgreSQL only:
-      // PGlite runs one transaction at a time and takes no topic locks).
-      const [backend] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const topicLocks = async () => {
-        if (db.kind !== 'postgres') return null;
-        const [row] = await db.query<{ held: number }>(
-          "SELECT COUNT(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND pid = $1 AND classid = $2",
-          [backend?.pid, 0x0b0c],
-        );
-        return row?.held ?? 0;
-      };
-      tx.publish('counters', modified('a', 7));
-      held.push(await topicLocks());
-      await tx.lockTopics();
-      held.push(await topicLocks());
-    });
-    expect(held).toEqual(db.kind === 'postgres' ? [0, 1] : [null, null]);
-    expect(docsOf(seen)).toEqual([{ id: 'a', value: 7 }]);
-  });
-
   it("claimTopicLocks hands the staged topics' locks to a statement of the caller, once", async () => {
     const { data, received } = setUp();
     const seen = await received('counters');

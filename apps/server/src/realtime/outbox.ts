@@ -13,16 +13,11 @@ export interface Transaction extends Queryable {
    */
   publish(topic: string, changes: LiveChange[]): void;
   /**
-   * Takes now the commit-order locks of the topics staged so far, which the transaction otherwise
-   * takes just before COMMIT. For a transaction whose last statement locks a contended row (a
-   * flash sale's product): that row is then held for its statement and COMMIT only.
-   */
-  lockTopics(): Promise<void>;
-  /**
-   * lockTopics without a round trip of its own: counts the commit-order locks of the topics
-   * staged so far as taken and returns them, and the caller's next statement takes them, as
+   * Counts the commit-order locks of the topics staged so far (which the transaction otherwise
+   * takes just before COMMIT) as taken and returns them: the caller's next statement takes them, as
    * `pg_advisory_xact_lock(lockClass, key)` for each key in the order given (sorted), before any
-   * contended row. No keys on PGlite (one transaction at a time needs no commit-order locks).
+   * contended row, which is then held for its statement and COMMIT only (a flash sale's product).
+   * No keys on PGlite (one transaction at a time needs no commit-order locks).
    */
   claimTopicLocks(): TopicLocks;
 }
@@ -447,7 +442,7 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
       const staged: StagedBatch[] = [];
       let open = true;
       let reservation: Reservation | undefined;
-      /** Topic lock keys this transaction holds already (lockTopics), or a statement of its caller takes (claimTopicLocks). */
+      /** Topic lock keys this transaction holds already, or a statement of its caller takes (claimTopicLocks). */
       const locked = new Set<number>();
       try {
         const result = await db.transaction(async (tx) => {
@@ -459,9 +454,9 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
           const lockStaged = async () => {
             if (db.kind !== 'postgres') return;
             // Sorted, so two transactions sharing topics take their locks in one order (no deadlock).
-            // Keys taken early by lockTopics (or claimed) are not taken again. Topics staged after
-            // them are locked here, which can break that order (PostgreSQL then aborts one as a
-            // deadlock), so lock or claim after the transaction's last publish.
+            // Keys claimed early are not taken again. Topics staged after a claim are locked here,
+            // which can break that order (PostgreSQL then aborts one as a deadlock), so claim after
+            // the transaction's last publish.
             const keys = unlocked();
             if (keys.length === 0) return;
             await tx.query('SELECT pg_advisory_xact_lock($1, key) FROM unnest($2::int[]) AS key', [
@@ -476,7 +471,6 @@ export function withOutbox(db: Database, outbox: Outbox): OutboxDatabase {
               if (!open) throw new Error(`publish on "${topic}" after its transaction ended`);
               if (changes.length > 0) staged.push({ topic, changes });
             },
-            lockTopics: lockStaged,
             claimTopicLocks() {
               const keys = db.kind === 'postgres' ? unlocked() : [];
               for (const key of keys) locked.add(key);
