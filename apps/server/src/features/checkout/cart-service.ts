@@ -101,7 +101,7 @@ interface ShopperPreferences {
   storeCurrency: Currency;
 }
 
-/** The prices of a product or variant per currency; a variant's own price wins (as unitPrice). */
+/** The prices of a product or variant per currency; a variant's own price wins. */
 function priceListOf(product: Product, variantUid: string | null) {
   const variant = variantUid ? product.variants.find((candidate) => candidate.uid === variantUid) : undefined;
   return { ...product.prices, ...variant?.prices };
@@ -113,8 +113,7 @@ interface CampaignInfo {
 
 /** The price of a product or variant in minor units of `currency`; a variant's own price wins. */
 function unitPrice(product: Product, variantUid: string | null, currency: Currency): number | undefined {
-  const variant = variantUid === null ? undefined : product.variants.find((v) => v.uid === variantUid);
-  return variant?.prices[currency] ?? product.prices[currency];
+  return priceListOf(product, variantUid)[currency];
 }
 
 /**

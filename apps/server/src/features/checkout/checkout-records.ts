@@ -187,9 +187,8 @@ export async function storeReservationDoc(
   tx: Transaction,
   checkoutUid: string,
   current?: { checkout: CheckoutRow; lines?: readonly LineRow[]; transactions?: readonly TransactionRow[] },
-  offer?: DeliveryOffer,
 ): Promise<CheckoutReservationDoc> {
-  const doc = await reservationDocOf(tx, checkoutUid, current, offer);
+  const doc = await reservationDocOf(tx, checkoutUid, current);
   await saveReservationDoc(tx, doc);
   return doc;
 }
