@@ -51,7 +51,7 @@ function viewer(port: number) {
   const request = upgradeRequest('127.0.0.1', port, '/socket.io/?EIO=4&transport=websocket');
   const socket = new LeanWebSocket(port, '127.0.0.1', request, handlers);
   closers.push(async () => socket.terminate());
-  return state;
+  return { state, socket };
 }
 
 const until = async (condition: () => boolean) => {
@@ -61,14 +61,18 @@ const until = async (condition: () => boolean) => {
 describe('lean Socket.IO viewer', () => {
   it('joins, stays connected across many pings, gets events whole, and sees a disconnect once', async () => {
     let server: Socket | undefined;
+    let pongs = 0;
     const port = await baseline((socket) => {
       server = socket;
+      socket.conn.on('packet', (packet: { type: string }) => {
+        if (packet.type === 'pong') pongs++;
+      });
     });
-    const state = viewer(port);
+    const { state, socket } = viewer(port);
     await until(() => state.ready);
     expect(state.errors).toEqual([]);
-    // Ten ping intervals: without pongs the server would have dropped it after 150 ms.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Ten pings answered: without pongs the server drops a viewer 150 ms after its first ping.
+    await until(() => pongs >= 10 || state.closed > 0);
     expect(state.closed).toBe(0);
     expect(server?.connected).toBe(true);
     server?.emit('comment', { text: 'bench:1:0', time: 1 });
@@ -80,8 +84,9 @@ describe('lean Socket.IO viewer', () => {
       { text: 'bench:2:1', time: 2 },
     ]);
     server?.disconnect(true);
-    await until(() => state.closed > 0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Until the connection itself is over: a second report (the disconnect packet, then the
+    // connection's close) would have come by then.
+    await until(() => socket.ended);
     expect(state.closed).toBe(1);
   });
 });

@@ -109,6 +109,11 @@ export class LeanWebSocket {
     socket.on('close', () => this.finish(this.opened ? null : 'closed before the upgrade'));
   }
 
+  /** The connection is over and its close was reported: no handler is called again. */
+  get ended(): boolean {
+    return this.closed;
+  }
+
   /** Writes a frame built by `clientFrame` (the same buffer may go to every socket). */
   send(frame: Buffer) {
     if (!this.closed) this.socket.write(frame);
