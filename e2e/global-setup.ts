@@ -18,10 +18,11 @@ declare module 'vitest' {
 }
 
 /**
- * One real server per worker, each with its own fresh embedded database and demo seed, SMTP
- * server and OIDC provider: the browser tests run on two workers, and a file may ban shoppers
- * store-wide or expect the demo shows as it left them, so two files must never share a server.
- * The pool gives a worker id to one file at a time, so each server still serves one file at a time.
+ * One real server per worker of the e2e project (vitest.config.ts sets how many; one today), each
+ * with its own fresh embedded database and demo seed, SMTP server and OIDC provider: a file may ban
+ * shoppers store-wide or expect the demo shows as it left them, so two files running at once must
+ * never share a server. The pool gives a worker id to one file at a time, so each server serves one
+ * file at a time.
  */
 export default async function setup(project: TestProject) {
   const workers = project.config.maxWorkers;
