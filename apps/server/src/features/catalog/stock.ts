@@ -23,7 +23,7 @@ export interface StockItem {
  * previous one's result, stock never goes below zero and never more units are handed out than
  * there were; a variant's product row is locked first (lock order). False when fewer than `qty`
  * are left. A cart's add calls take_stock from its own last statement (checkout-store.ts
- * saveDocAndTakeStock).
+ * saveDocsAndTakeStock, for a batch of adds at once).
  */
 export async function reserveStock(tx: Queryable, item: StockItem): Promise<boolean> {
   const [row] = await tx.query<{ taken: boolean }>('SELECT take_stock($1, $2, $3) AS taken', [

@@ -28,6 +28,7 @@ import {
 } from '@vitrine/protocol';
 import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
+import { createGroupCommit, type JobOutcome } from '../../db/group-commit.ts';
 import type { ReadCache, ReadView } from '../../db/read-cache.ts';
 import type { AbuseLimiter } from '../../http/abuse-limits.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -36,7 +37,7 @@ import type { CatalogService } from '../catalog/catalog-service.ts';
 import { freeStock, releaseStock, reserveStock, type StockItem } from '../catalog/stock.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
 import type { EventService } from '../events/event-service.ts';
-import { readDeliveryOffer, type StoreService } from '../stores/store-service.ts';
+import { type DeliveryOffer, readDeliveryOffer, type StoreService } from '../stores/store-service.ts';
 import type { UserService } from '../users/user-service.ts';
 import {
   emptyReservationDoc,
@@ -45,14 +46,16 @@ import {
   readReservationDoc,
   reservationDocOf,
   saveReservationDoc,
-  saveReservationDocTakingStock,
+  saveReservationDocsTakingStock,
   storeReservationDoc,
   variantKey,
   variantOfKey,
   withRetry,
 } from './checkout-records.ts';
 import {
-  addToCart,
+  type AddedToCart,
+  addToCarts,
+  type CartAdd,
   type CheckoutRow,
   checkoutsWithExpiredLines,
   deleteCheckout,
@@ -84,12 +87,24 @@ import { orderRefusalError } from './order-refusal.ts';
 export const shopperLimitMessage = (max: number) =>
   `This store sells at most ${max} of one product per customer.`;
 
+const shopperLimitError = (maxUnitsPerShopper: number) =>
+  new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), { maxUnitsPerShopper });
+
 /** Thrown inside a transaction to roll it back and answer a feedback status instead. */
 class Feedback extends Error {
   constructor(readonly status: CartFeedbackStatus) {
     super(status);
   }
 }
+
+/** Rolls a batch of adds back: they run alone instead (a refusal of one, or too few units for all). */
+class BatchFallsApart extends Error {}
+
+/**
+ * Most adds of one product in one transaction: bounds the statements' size and how long a batch
+ * keeps its shoppers' checkouts locked.
+ */
+const MAX_ADDS_PER_BATCH = 100;
 
 interface ShopperPreferences {
   language: Locale;
@@ -109,6 +124,23 @@ function priceListOf(product: Product, variantUid: string | null) {
 
 interface CampaignInfo {
   deadline: number | null;
+}
+
+/** An add that passed the checks made before the transaction, waiting for its batch (addTogether). */
+interface PendingAdd {
+  userUid: string;
+  input: AddSingleRequest;
+  deadline: number | null;
+  product: Product;
+  variant: Product['variants'][number] | null;
+  prefs: ShopperPreferences;
+  maxUnitsPerShopper: number;
+  /** The store's delivery offer (from the node's cache), for the reservation document. */
+  offer: DeliveryOffer;
+}
+
+function stockItemOfAdd(add: PendingAdd): StockItem {
+  return { productUid: add.product.uid, variantUid: add.input.variantUid, qty: add.input.quantity };
 }
 
 /** The price of a product or variant in minor units of `currency`; a variant's own price wins. */
@@ -327,11 +359,7 @@ export function createCartService(deps: {
   }
 
   function refuseBeyondUnitsPerShopper(units: number, maxUnitsPerShopper: number): void {
-    if (units > maxUnitsPerShopper) {
-      throw new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), {
-        maxUnitsPerShopper,
-      });
-    }
+    if (units > maxUnitsPerShopper) throw shopperLimitError(maxUnitsPerShopper);
   }
 
   /**
@@ -359,6 +387,176 @@ export function createCartService(deps: {
     else soldOutSeen.delete(stockKey);
     return short;
   }
+
+  /** The cart's writes of an add, as addToCarts takes them. */
+  function cartAddOf(add: PendingAdd, at: number): CartAdd {
+    const { input, product, variant, prefs } = add;
+    return {
+      owner: { pageUid: input.pageUid, campaignUid: input.campaignUid, userUid: add.userUid },
+      created: {
+        uid: randomBytes(12).toString('base64url'),
+        currency: prefs.currency,
+        language: prefs.language,
+        at,
+      },
+      line: {
+        productUid: product.uid,
+        variantKey: variantKey(input.variantUid),
+        qty: input.quantity,
+        prices: priceListOf(product, input.variantUid),
+        product_name: product.name,
+        variant_name: variant?.name ?? null,
+        sku: variant?.sku || product.sku,
+        image: product.images[0] ?? null,
+      },
+    };
+  }
+
+  /**
+   * What refuses an add, judged on what its writes left (addToCarts' answer): the order's state
+   * or the deadline, no price in the cart's currency, more than a line holds, more of the product
+   * than the store lets one shopper hold. Null when the add stands.
+   */
+  function addRefusal(add: PendingAdd, added: AddedToCart, at: number): Error | null {
+    const refusal = orderRefusalError(added.checkout.status, add.deadline, at, 'add');
+    if (refusal) return refusal;
+    if (added.unitPrice === null) return new Feedback('notFound');
+    if (added.lineQty > MAX_LINE_QUANTITY) {
+      return new HttpError(
+        409,
+        'quantity_limit',
+        `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
+      );
+    }
+    if (added.units > add.maxUnitsPerShopper) return shopperLimitError(add.maxUnitsPerShopper);
+    return null;
+  }
+
+  /**
+   * Adds of one product (or variant), of different shoppers, in ONE transaction and two
+   * statements between BEGIN and COMMIT: every cart's writes (checkout, line, holds), then, once
+   * the rules are checked on what they left and the documents are built, the documents, the
+   * outbox's topic locks and one stock UPDATE taking the adds' sum. A flash sale's buyers thus pay
+   * for BEGIN, COMMIT (its WAL flush) and the product row's lock once per batch instead of once
+   * each. The product row is locked from that UPDATE to COMMIT only.
+   *
+   * A lone add is a batch of one: a refusal throws its answer, sold out throws Feedback. In a batch
+   * of several, anything that would make one shopper's answer differ from the answer alone (a
+   * refusal of one add, fewer units left than the batch wants) throws BatchFallsApart: the batch
+   * rolls back and its adds run alone (addBatch). Answers the documents in the order of `adds`.
+   */
+  async function addTogether(adds: readonly PendingAdd[]): Promise<CheckoutReservationDoc[]> {
+    const alone = adds.length === 1;
+    // Checkouts in one order (by campaign and shopper), so two batches sharing shoppers never wait in a cycle.
+    const order = adds
+      .map((add, index) => ({ add, index, key: `${add.input.campaignUid}\u0000${add.userUid}` }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+    const first = adds[0];
+    if (!first) return [];
+    const item = { ...stockItemOfAdd(first), qty: adds.reduce((sum, add) => sum + add.input.quantity, 0) };
+    return withRetry(() =>
+      db.transaction(async (tx) => {
+        const at = now();
+        // An order's lines hold no timed reservation: checkout_add_line clears them for one.
+        const added = await addToCarts(
+          tx,
+          order.map(({ add }) => cartAddOf(add, at)),
+          { until: at + CART_RESERVATION_HOLD_MS, maxAgeMs: CART_RESERVATION_MAX_AGE_MS },
+        );
+        const docs: CheckoutReservationDoc[] = [];
+        for (const [position, { add }] of order.entries()) {
+          const answer = added[position] as AddedToCart;
+          const refusal = addRefusal(add, answer, at);
+          if (refusal) throw alone ? refusal : new BatchFallsApart();
+          // An order's total moved: whether its payments still cover it may have changed, and the
+          // document reads its row again (renewHolds does the same for the other changes).
+          const open = answer.checkout.status === 'open';
+          if (!open) await refreshPayed(tx, answer.checkout);
+          docs.push(await reservationDocOf(tx, answer.checkout.uid, open ? answer : undefined, add.offer));
+        }
+        // Last, after the topic locks; too few units rolls everything back.
+        if (!(await saveReservationDocsTakingStock(tx, docs, item))) {
+          throw alone ? new Feedback('soldOut') : new BatchFallsApart();
+        }
+        const inArrivalOrder: CheckoutReservationDoc[] = new Array(adds.length);
+        for (const [position, { index }] of order.entries()) {
+          inArrivalOrder[index] = docs[position] as CheckoutReservationDoc;
+        }
+        return inArrivalOrder;
+      }),
+    );
+  }
+
+  /**
+   * One add in its own transaction, as a shopper alone gets it. When sold out, units of carts that
+   * timed out are released and the add is tried once more.
+   */
+  async function addAlone(add: PendingAdd): Promise<CheckoutReservationDoc> {
+    const attempt = async () => (await addTogether([add]))[0] as CheckoutReservationDoc;
+    try {
+      return await attempt();
+    } catch (error) {
+      if (
+        !(error instanceof Feedback && error.status === 'soldOut') ||
+        (await releaseExpired({ productUid: add.product.uid, variantUid: add.input.variantUid })) === 0
+      ) {
+        throw error;
+      }
+      return attempt();
+    }
+  }
+
+  /**
+   * A group commit's batch (adds of one product or variant that arrived together): together when
+   * every add stands and the units suffice; else rolled back and each add alone, in arrival order,
+   * so each shopper gets exactly what they would have had alone and the stock goes first come,
+   * first served. The stock row stays the truth (other nodes take from it too): nothing is oversold.
+   */
+  async function addBatch(adds: PendingAdd[]): Promise<JobOutcome<CheckoutReservationDoc>[]> {
+    if (adds.length > 1) {
+      try {
+        const docs = await addTogether(adds);
+        batchesTogether.batches += 1;
+        batchesTogether.adds += adds.length;
+        batchesTogether.largest = Math.max(batchesTogether.largest, adds.length);
+        return docs.map((value) => ({ ok: true, value }));
+      } catch {
+        // Rolled back, whatever the cause: every add runs alone below and meets it there.
+      }
+    }
+    const outcomes: JobOutcome<CheckoutReservationDoc>[] = [];
+    // Once an add found too few units even after releasing timed-out holds, a later add of as
+    // many or more is sold out too (stock only fell since): answered without a transaction, as
+    // the check before the transaction answers every buyer after the sell-out. Otherwise the
+    // batch in flight at the sell-out would run up to MAX_ADDS_PER_BATCH doomed transactions.
+    let soldOutFrom = Number.POSITIVE_INFINITY;
+    for (const add of adds) {
+      if (add.input.quantity >= soldOutFrom) {
+        outcomes.push({ ok: false, error: new Feedback('soldOut') });
+        continue;
+      }
+      try {
+        outcomes.push({ ok: true, value: await addAlone(add) });
+      } catch (error) {
+        if (error instanceof Feedback && error.status === 'soldOut') {
+          soldOutFrom = Math.min(soldOutFrom, add.input.quantity);
+        }
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
+  }
+
+  /** Batches of several adds committed together since the node started (tests, diagnosis). */
+  const batchesTogether = { batches: 0, adds: 0, largest: 0 };
+
+  /** Adds of one product or variant (its stock row) queue behind the batch running for it. */
+  const addBatches = createGroupCommit({
+    run: addBatch,
+    maxBatch: MAX_ADDS_PER_BATCH,
+    // One shopper's adds never share a batch: each sees the cart the one before left.
+    conflict: (add: PendingAdd) => `${add.input.campaignUid}\u0000${add.userUid}`,
+  });
 
   async function addSingle(
     userUid: string,
@@ -421,73 +619,18 @@ export function createCartService(deps: {
     if (input.currency !== undefined)
       await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
 
-    const item = { productUid: product.uid, variantUid: input.variantUid, qty: input.quantity };
-    // Two statements between BEGIN and COMMIT: the cart's writes, then the document, the topic
-    // locks and the stock. Written first and checked after: a refusal throws and rolls them back.
-    const attempt = () =>
-      withRetry(() =>
-        db.transaction(async (tx) => {
-          const at = now();
-          const added = await addToCart(
-            tx,
-            { pageUid, campaignUid, userUid },
-            {
-              uid: randomBytes(12).toString('base64url'),
-              currency: prefs.currency,
-              language: prefs.language,
-              at,
-            },
-            {
-              productUid: product.uid,
-              variantKey: variantKey(input.variantUid),
-              qty: input.quantity,
-              prices: priceListOf(product, input.variantUid),
-              product_name: product.name,
-              variant_name: variant?.name ?? null,
-              sku: variant?.sku || product.sku,
-              image: product.images[0] ?? null,
-            },
-            // An order's lines hold no timed reservation: addToCart clears them for one.
-            { until: at + CART_RESERVATION_HOLD_MS, maxAgeMs: CART_RESERVATION_MAX_AGE_MS },
-          );
-          const { checkout } = added;
-          const refusal = orderRefusalError(checkout.status, campaign.deadline, at, 'add');
-          if (refusal) throw refusal;
-          if (added.unitPrice === null) throw new Feedback('notFound');
-          if (added.lineQty > MAX_LINE_QUANTITY) {
-            throw new HttpError(
-              409,
-              'quantity_limit',
-              `At most ${MAX_LINE_QUANTITY} of one product fit in a cart.`,
-            );
-          }
-          refuseBeyondUnitsPerShopper(added.units, maxUnitsPerShopper);
-          // An order's total moved: whether its payments still cover it may have changed, and the
-          // document reads its row again (renewHolds does the same for the other changes).
-          const open = checkout.status === 'open';
-          if (!open) await refreshPayed(tx, checkout);
-          const doc = await reservationDocOf(tx, checkout.uid, open ? added : undefined, offer);
-          // Last, so the product row (every buyer's in a flash sale) stays locked only from the
-          // stock UPDATE to COMMIT, after the topic locks; sold out rolls everything back.
-          if (!(await saveReservationDocTakingStock(tx, doc, item))) throw new Feedback('soldOut');
-          return doc;
-        }),
-      );
-
     let doc: CheckoutReservationDoc;
     try {
-      try {
-        doc = await attempt();
-      } catch (error) {
-        // Units held by carts that timed out are free again: release them and try once more.
-        if (
-          !(error instanceof Feedback && error.status === 'soldOut') ||
-          (await releaseExpired({ productUid: product.uid, variantUid: input.variantUid })) === 0
-        ) {
-          throw error;
-        }
-        doc = await attempt();
-      }
+      doc = await addBatches.submit(stockKey, {
+        userUid,
+        input,
+        deadline: campaign.deadline,
+        product,
+        variant,
+        prefs,
+        maxUnitsPerShopper,
+        offer,
+      });
     } catch (error) {
       if (error instanceof Feedback) {
         if (error.status === 'soldOut') sawSoldOut(stockKey);
@@ -810,6 +953,8 @@ export function createCartService(deps: {
     releaseExpired,
     /** The shopper's currency and language in a store (for orders created elsewhere). */
     preferences,
+    /** Batches of several adds of one product that committed together (group commit), and their adds. */
+    batchesTogether: () => ({ ...batchesTogether }),
   };
 }
 

@@ -22,7 +22,7 @@ import {
   ownCheckout,
   readLines,
   readStoredReservation,
-  saveDocAndTakeStock,
+  saveDocsAndTakeStock,
   type TransactionRow,
   transactionsOf,
   writeReservationDoc,
@@ -143,17 +143,17 @@ function stageReservationDoc(tx: Transaction, doc: CheckoutReservationDoc): void
 }
 
 /**
- * saveReservationDoc, then the transaction's topic locks, then `item`'s units from stock, in one
- * statement (saveDocAndTakeStock): an add's last. False when the units are not free (the caller
- * throws, and the document and everything else roll back).
+ * saveReservationDoc of each document (one per shopper), then the transaction's topic locks, then
+ * `item`'s units from stock, in one statement (saveDocsAndTakeStock): a batch of adds' last. False
+ * when the units are not free (the caller throws, and the documents and everything else roll back).
  */
-export async function saveReservationDocTakingStock(
+export async function saveReservationDocsTakingStock(
   tx: Transaction,
-  doc: CheckoutReservationDoc,
+  docs: readonly CheckoutReservationDoc[],
   item: StockItem,
 ): Promise<boolean> {
-  stageReservationDoc(tx, doc);
-  return saveDocAndTakeStock(tx, doc, tx.claimTopicLocks(), item);
+  for (const doc of docs) stageReservationDoc(tx, doc);
+  return saveDocsAndTakeStock(tx, docs, tx.claimTopicLocks(), item);
 }
 
 /**

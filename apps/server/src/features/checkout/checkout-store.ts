@@ -376,7 +376,7 @@ export async function unitsHeld(
   return held?.units ?? 0;
 }
 
-/** What addToCart answers: the checkout and its lines as the add left them. */
+/** What addToCarts answers per add: the checkout and its lines as the add left them. */
 export interface AddedToCart {
   checkout: CheckoutRow;
   /** The line's unit price in the checkout's currency; null when the product has none (nothing was added). */
@@ -391,25 +391,31 @@ export interface AddedToCart {
   transactions: TransactionRow[];
 }
 
-/**
- * An add-to-cart's writes but the stock, in one round trip (migration 0027, checkout_add_line):
- * the shopper's checkout locked (created empty when there is none), `line.qty` units added to the
- * line priced from `line.prices` in the checkout's currency, and every line's hold renewed to
- * `holds.until` (capped at `holds.maxAgeMs` after its add; cleared in an order). Written first and
- * checked after: the caller checks its rules on the answer and throws to roll the add back.
- */
-export async function addToCart(
-  tx: Queryable,
-  owner: ShopperCampaign,
-  created: { uid: string; currency: Currency; language: Locale; at: number },
+/** One add-to-cart of a batch (addToCarts): whose cart, what it is created with when new, the line. */
+export interface CartAdd {
+  owner: ShopperCampaign;
+  created: { uid: string; currency: Currency; language: Locale; at: number };
   line: Pick<LineRow, 'product_name' | 'variant_name' | 'sku' | 'image' | 'qty'> & {
     productUid: string;
     variantKey: string;
     /** Minor units per currency (a variant's own prices winning over its product's). */
     prices: Partial<Record<Currency, number>>;
-  },
+  };
+}
+
+/**
+ * Add-to-carts' writes but the stock, in one round trip whatever their number (migrations 0027 and
+ * 0028, checkout_add_lines), in the order given: each shopper's checkout locked (created empty
+ * when there is none), `line.qty` units added to the line priced from `line.prices` in the
+ * checkout's currency, and every line's hold renewed to `holds.until` (capped at
+ * `holds.maxAgeMs` after its add; cleared in an order). Written first and checked after: the
+ * caller checks its rules on the answers and throws to roll the adds back.
+ */
+export async function addToCarts(
+  tx: Queryable,
+  adds: readonly CartAdd[],
   holds: { until: number; maxAgeMs: number },
-): Promise<AddedToCart> {
+): Promise<AddedToCart[]> {
   const [row] = await tx.query<{
     added: {
       checkout: CheckoutRow;
@@ -418,60 +424,64 @@ export async function addToCart(
       units: number | null;
       lines: LineRow[];
       payment_attempts: TransactionRow[];
-    };
-  }>(
-    `SELECT checkout_add_line($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) AS added`,
-    [
-      created.uid,
-      owner.pageUid,
-      owner.campaignUid,
-      owner.userUid,
-      created.currency,
-      created.language,
-      created.at,
-      line.productUid,
-      line.variantKey,
-      line.qty,
-      JSON.stringify(line.prices),
-      line.product_name,
-      line.variant_name,
-      line.sku,
-      line.image,
-      holds.until,
-      holds.maxAgeMs,
-    ],
-  );
-  if (!row) throw new Error('checkout_add_line answered nothing');
-  const { added } = row;
-  return {
+    }[];
+  }>('SELECT checkout_add_lines($1::jsonb, $2, $3) AS added', [
+    JSON.stringify(
+      adds.map(({ owner, created, line }) => ({
+        checkout_uid: created.uid,
+        page_uid: owner.pageUid,
+        campaign_uid: owner.campaignUid,
+        user_uid: owner.userUid,
+        currency: created.currency,
+        language: created.language,
+        at: created.at,
+        product_uid: line.productUid,
+        variant_uid: line.variantKey,
+        qty: line.qty,
+        prices: line.prices,
+        product_name: line.product_name,
+        variant_name: line.variant_name,
+        sku: line.sku,
+        image: line.image,
+      })),
+    ),
+    holds.until,
+    holds.maxAgeMs,
+  ]);
+  if (row?.added.length !== adds.length) throw new Error('checkout_add_lines: one answer per add');
+  return row.added.map((added) => ({
     checkout: added.checkout,
     unitPrice: added.unit_price,
     lineQty: added.line_qty ?? 0,
     units: added.units ?? 0,
     lines: added.lines,
     transactions: added.payment_attempts,
-  };
+  }));
 }
 
 /**
- * The end of an add, in one round trip (migration 0027, checkout_save_add): the reservation
- * document written, the outbox's topic locks taken (`locks`, from Transaction.claimTopicLocks),
- * then `item`'s units taken from stock (the catalog's take_stock, as reserveStock). False when
- * they are not free: the caller rolls back.
+ * The end of a batch of adds, in one round trip (migration 0028, checkout_save_adds): the
+ * reservation documents written (one per shopper), the outbox's topic locks taken (`locks`, from
+ * Transaction.claimTopicLocks), then `item`'s units (the batch's sum) taken from stock (the
+ * catalog's take_stock, as reserveStock). False when they are not free: the caller rolls back.
  */
-export async function saveDocAndTakeStock(
+export async function saveDocsAndTakeStock(
   tx: Queryable,
-  doc: CheckoutReservationDoc,
+  docs: readonly CheckoutReservationDoc[],
   locks: { lockClass: number; keys: readonly number[] },
   item: { productUid: string; variantUid: string | null; qty: number },
 ): Promise<boolean> {
   const [row] = await tx.query<{ taken: boolean }>(
-    'SELECT checkout_save_add($1, $2, $3, $4, $5, $6::int[], $7, $8, $9) AS taken',
+    'SELECT checkout_save_adds($1::jsonb, $2, $3::int[], $4, $5, $6) AS taken',
     [
-      doc.pageUid,
-      doc.campaignUid,
-      doc.userUid,
-      JSON.stringify(doc),
+      JSON.stringify(
+        docs.map((doc) => ({
+          page_uid: doc.pageUid,
+          campaign_uid: doc.campaignUid,
+          user_uid: doc.userUid,
+          doc,
+        })),
+      ),
       locks.lockClass,
       locks.keys,
       item.productUid,
