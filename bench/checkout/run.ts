@@ -239,11 +239,20 @@ async function startServer(
   };
 }
 
+/** What the PostgreSQL side of a run is measured by (postgresMeter). */
+interface DatabaseReading {
+  /** CPU seconds used so far by the backends connected to the benchmark's database. */
+  cpuS: number;
+  /** Transactions the database has ended so far (committed or rolled back; a lone statement is one). */
+  transactions: number;
+}
+
 /**
- * CPU seconds used so far by the PostgreSQL backends connected to the benchmark's database (the
- * server's pool), read from /proc: PostgreSQL runs on this machine at 127.0.0.1.
+ * Reads the PostgreSQL side: the CPU of the backends connected to the benchmark's database (the
+ * server's pool), from /proc, since PostgreSQL runs on this machine at 127.0.0.1; and the
+ * database's transaction count (pg_stat_database, as of the reading's own snapshot of it).
  */
-function postgresBackendCpu(url: string): () => Promise<number> {
+function postgresMeter(url: string): () => Promise<DatabaseReading> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
@@ -255,7 +264,18 @@ function postgresBackendCpu(url: string): () => Promise<number> {
         'SELECT pid FROM pg_stat_activity WHERE datname = $1',
         [name],
       );
-      return rows.reduce((sum, row) => sum + (readCpuSeconds(row.pid) ?? 0), 0);
+      // The counters are cached per transaction: this statement sees them as they are now.
+      await client.query('SELECT pg_stat_clear_snapshot()');
+      const [counts] = (
+        await client.query<{ transactions: string }>(
+          'SELECT xact_commit + xact_rollback AS transactions FROM pg_stat_database WHERE datname = $1',
+          [name],
+        )
+      ).rows;
+      return {
+        cpuS: rows.reduce((sum, row) => sum + (readCpuSeconds(row.pid) ?? 0), 0),
+        transactions: Number(counts?.transactions ?? 0),
+      };
     } finally {
       await client.end();
     }
@@ -348,6 +368,11 @@ interface RunResult {
   serverCpuS: number | null;
   /** CPU seconds of the PostgreSQL backends serving the server's pool (null on PGlite: in the server). */
   databaseCpuS: number | null;
+  /**
+   * Transactions the benchmark's database ended during the run (PostgreSQL; null on PGlite). Its
+   * backends report them at most once a second, so a run's count is off by up to a second's worth.
+   */
+  databaseTransactions: number | null;
   /** CPU seconds of this process, the load generator, which shares the machine with the server. */
   benchCpuS: number;
   machineCpuS: number | null;
@@ -361,7 +386,7 @@ async function runScenario(
   server: Server,
   shoppers: Shopper[],
   scenario: Scenario,
-  databaseCpu: (() => Promise<number>) | null,
+  databaseMeter: (() => Promise<DatabaseReading>) | null,
 ): Promise<RunResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: scenario.concurrency });
   const url = `${server.baseUrl}/shopapiv2/cart/addSingle`;
@@ -375,6 +400,7 @@ async function runScenario(
     latency: new Histogram(),
     serverCpuS: null,
     databaseCpuS: null,
+    databaseTransactions: null,
     benchCpuS: 0,
     machineCpuS: null,
   };
@@ -433,7 +459,7 @@ async function runScenario(
       ),
     );
   }
-  const databaseBefore = databaseCpu ? await databaseCpu() : null;
+  const databaseBefore = databaseMeter ? await databaseMeter() : null;
   const cpuBefore = readCpuSeconds(server.pid);
   const machineBefore = readMachineBusySeconds();
   const benchBefore = process.cpuUsage();
@@ -444,7 +470,11 @@ async function runScenario(
   const cpuAfter = readCpuSeconds(server.pid);
   const machineAfter = readMachineBusySeconds();
   const benchCpu = process.cpuUsage(benchBefore);
-  if (databaseCpu && databaseBefore !== null) result.databaseCpuS = (await databaseCpu()) - databaseBefore;
+  if (databaseMeter && databaseBefore !== null) {
+    const databaseAfter = await databaseMeter();
+    result.databaseCpuS = databaseAfter.cpuS - databaseBefore.cpuS;
+    result.databaseTransactions = databaseAfter.transactions - databaseBefore.transactions;
+  }
   result.benchCpuS = (benchCpu.user + benchCpu.system) / 1e6;
   if (cpuBefore !== null && cpuAfter !== null) result.serverCpuS = cpuAfter - cpuBefore;
   if (machineBefore !== null && machineAfter !== null) result.machineCpuS = machineAfter - machineBefore;
@@ -531,6 +561,7 @@ function table(database: string, results: RunResult[]): string {
     'server ms/req',
     'db CPU',
     'db ms/req',
+    'db xacts/req',
     'bench CPU',
     'machine CPU',
   ];
@@ -556,6 +587,9 @@ function table(database: string, results: RunResult[]): string {
       perRequest(result.serverCpuS),
       cores(result.databaseCpuS),
       perRequest(result.databaseCpuS),
+      result.databaseTransactions === null || result.requests === 0
+        ? '—'
+        : (result.databaseTransactions / result.requests).toFixed(2),
       cores(result.benchCpuS),
       cores(result.machineCpuS),
     ];
@@ -614,7 +648,7 @@ async function benchmark(
           server,
           shoppers,
           scenario,
-          database === 'postgres' ? postgresBackendCpu(databaseUrl) : null,
+          database === 'postgres' ? postgresMeter(databaseUrl) : null,
         ),
       );
     }
