@@ -446,18 +446,18 @@ export function createCartService(deps: {
    * rolls back and its adds run alone (addBatch). Answers the documents in the order of `adds`.
    */
   async function addTogether(adds: readonly PendingAdd[]): Promise<CheckoutReservationDoc[]> {
+    const first = adds[0];
+    if (!first) return [];
     const alone = adds.length === 1;
     // Checkouts in one order (by campaign and shopper), so two batches sharing shoppers never wait in a cycle.
     const order = adds
       .map((add, index) => ({ add, index, key: `${add.input.campaignUid}\u0000${add.userUid}` }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
-    const first = adds[0];
-    if (!first) return [];
     const item = { ...stockItemOfAdd(first), qty: adds.reduce((sum, add) => sum + add.input.quantity, 0) };
     return withRetry(() =>
       db.transaction(async (tx) => {
         const at = now();
-        // An order's lines hold no timed reservation: checkout_add_line clears them for one.
+        // An order's lines hold no timed reservation: checkout_add_lines clears them for one.
         const added = await addToCarts(
           tx,
           order.map(({ add }) => cartAddOf(add, at)),
