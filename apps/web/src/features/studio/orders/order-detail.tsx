@@ -10,6 +10,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -91,36 +92,25 @@ function OrderDetailView({
         <section className="studio-card studio-order-grid__wide" aria-labelledby="order-lines">
           <h2 id="order-lines">{t('detail.lines')}</h2>
           <div className="studio-order-scroll">
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('detail.item')}</th>
-                  <th scope="col">{t('detail.sku')}</th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.quantity')}
-                  </th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.price')}
-                  </th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.lineTotal')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((item) => (
-                  <tr key={`${item.productUid}:${item.variantUid ?? ''}`}>
-                    <td>
+            <DataTable
+              columns={[
+                {
+                  header: t('detail.item'),
+                  cell: (item) => (
+                    <>
                       {item.item}
                       {item.variantName && <span className="studio-muted"> · {item.variantName}</span>}
-                    </td>
-                    <td>{item.sku}</td>
-                    <td className="studio-table__number">{item.quantity}</td>
-                    <td className="studio-table__number">{money(item.price)}</td>
-                    <td className="studio-table__number">{money(item.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
+                    </>
+                  ),
+                },
+                { header: t('detail.sku'), cell: (item) => item.sku },
+                { header: t('detail.quantity'), cell: (item) => item.quantity, number: true },
+                { header: t('detail.price'), cell: (item) => money(item.price), number: true },
+                { header: t('detail.lineTotal'), cell: (item) => money(item.total), number: true },
+              ]}
+              rows={order.items}
+              rowKey={(item) => `${item.productUid}:${item.variantUid ?? ''}`}
+            >
               <tfoot>
                 <tr>
                   <th scope="row" colSpan={4}>
@@ -149,7 +139,7 @@ function OrderDetailView({
                   <td className="studio-table__number">{money(order.paidAmount)}</td>
                 </tr>
               </tfoot>
-            </table>
+            </DataTable>
           </div>
         </section>
         <section className="studio-card" aria-labelledby="order-delivery">
@@ -195,32 +185,25 @@ function OrderDetailView({
             <p className="studio-muted">{t('detail.noPayments')}</p>
           ) : (
             <div className="studio-order-scroll">
-              <table className="studio-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('detail.when')}</th>
-                    <th scope="col">{t('detail.provider')}</th>
-                    <th scope="col">{t('list.status')}</th>
-                    <th scope="col" className="studio-table__number">
-                      {t('detail.amount')}
-                    </th>
-                    <th scope="col" className="studio-table__number">
-                      {t('detail.refunded')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.transactions.map((transaction) => (
-                    <tr key={transaction.uid}>
-                      <td>{format.dateTime(transaction.created)}</td>
-                      <td>{transaction.provider}</td>
-                      <td>{t(`payment.${transaction.status}`)}</td>
-                      <td className="studio-table__number">{money(transaction.totalPrice)}</td>
-                      <td className="studio-table__number">{money(transaction.amountRefunded)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                columns={[
+                  { header: t('detail.when'), cell: (transaction) => format.dateTime(transaction.created) },
+                  { header: t('detail.provider'), cell: (transaction) => transaction.provider },
+                  { header: t('list.status'), cell: (transaction) => t(`payment.${transaction.status}`) },
+                  {
+                    header: t('detail.amount'),
+                    cell: (transaction) => money(transaction.totalPrice),
+                    number: true,
+                  },
+                  {
+                    header: t('detail.refunded'),
+                    cell: (transaction) => money(transaction.amountRefunded),
+                    number: true,
+                  },
+                ]}
+                rows={order.transactions}
+                rowKey={(transaction) => transaction.uid}
+              />
             </div>
           )}
           <h3>{t('refund.heading')}</h3>
