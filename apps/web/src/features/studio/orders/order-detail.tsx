@@ -9,7 +9,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ConfirmButton, ConfirmDialog } from '../ui/confirm-button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
@@ -42,13 +42,13 @@ export function OrderDetailPage() {
   return <OrderDetailView detail={detail} onChange={setChanged} />;
 }
 
-function OrderDetailView({
-  detail,
-  onChange,
-}: {
+/** An order as shown, and where a change's answer (the order as stored) goes. */
+interface OrderProps {
   detail: StudioOrderDetail;
   onChange: (detail: StudioOrderDetail) => void;
-}) {
+}
+
+function OrderDetailView({ detail, onChange }: OrderProps) {
   const { t } = useStudioTranslation('studio-orders');
   const format = useLocale();
   const { pageUid } = useStudioStore();
@@ -241,13 +241,7 @@ function OrderDetailView({
  * The refund form: an amount in the order's currency (as typed, e.g. 49.50), at most what is
  * refundable, converted to minor units and checked with the server's own schema before sending.
  */
-function RefundForm({
-  detail,
-  onChange,
-}: {
-  detail: StudioOrderDetail;
-  onChange: (detail: StudioOrderDetail) => void;
-}) {
+function RefundForm({ detail, onChange }: OrderProps) {
   const { t } = useStudioTranslation('studio-orders');
   const format = useLocale();
   const { pageUid } = useStudioStore();
@@ -256,8 +250,6 @@ function RefundForm({
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const schema = useMemo(
     () =>
@@ -286,20 +278,11 @@ function RefundForm({
 
   const send = async () => {
     if (pending === null) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const body = StudioRefundRequest.parse({ amount: pending, requestKey });
-      onChange(await staffCall('refundStudioOrder', { params: { pageUid, checkoutUid: order.uid }, body }));
-      setDone(t('refund.done', { amount: amountText(pending) }));
-      setRequestKey(newRequestKey());
-      form.reset({ amount: '' });
-      dialog.current?.close();
-    } catch (error) {
-      setFailure(refusalText(error, t('refund.error')));
-    } finally {
-      setBusy(false);
-    }
+    const body = StudioRefundRequest.parse({ amount: pending, requestKey });
+    onChange(await staffCall('refundStudioOrder', { params: { pageUid, checkoutUid: order.uid }, body }));
+    setDone(t('refund.done', { amount: amountText(pending) }));
+    setRequestKey(newRequestKey());
+    form.reset({ amount: '' });
   };
 
   return (
@@ -309,7 +292,6 @@ function RefundForm({
       onSubmit={form.handleSubmit(({ amount }) => {
         // Confirmed in a dialog before anything is sent.
         setPending(amount);
-        setFailure(null);
         setDone(null);
         dialog.current?.showModal();
       })}
@@ -340,38 +322,15 @@ function RefundForm({
           {done}
         </p>
       )}
-      <dialog ref={dialog} className="studio-dialog" aria-labelledby="refund-dialog-title">
-        <h2 id="refund-dialog-title" className="studio-dialog__title">
-          {t('refund.confirmTitle')}
-        </h2>
-        <div className="studio-dialog__message">
-          {t('refund.confirmMessage', { amount: amountText(pending ?? 0) })}
-        </div>
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
-        <div className="studio-dialog__actions">
-          <button
-            type="button"
-            className="studio-button"
-            onClick={() => dialog.current?.close()}
-            disabled={busy}
-          >
-            {t('studio:confirm.cancel')}
-          </button>
-          <button
-            type="button"
-            className="studio-button studio-button--danger-solid"
-            onClick={() => void send()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {t('refund.confirm')}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        titleId="refund-dialog-title"
+        title={t('refund.confirmTitle')}
+        message={t('refund.confirmMessage', { amount: amountText(pending ?? 0) })}
+        confirmLabel={t('refund.confirm')}
+        onConfirm={send}
+        failureText={(error) => refusalText(error, t('refund.error'))}
+      />
     </form>
   );
 }
