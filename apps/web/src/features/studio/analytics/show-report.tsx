@@ -8,7 +8,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
-import { ScrollTable } from './scroll-table.tsx';
+import { NumbersTable } from './numbers-table.tsx';
 import { TimeChart } from './time-chart.tsx';
 
 /** Retention is listed every this many minutes (the chart has every minute). */
@@ -236,81 +236,59 @@ function Report({
         )}
         <details className="analytics-details" open={data.minutes.length <= 30}>
           <summary>{t('report.minutes')}</summary>
-          <ScrollTable label={t('report.minutes')}>
-            <table className="studio-table analytics-numbers" data-testid="analytics-minutes">
-              <caption className="analytics-visually-hidden">{t('report.minutes')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('report.minute')}</th>
-                  <th scope="col">{t('report.live')}</th>
-                  <th scope="col">{t('report.replay')}</th>
-                  <th scope="col">{t('report.productViews')}</th>
-                  <th scope="col">{t('report.watchSeconds')}</th>
-                  <th scope="col">{t('report.comments')}</th>
-                  <th scope="col">{t('report.reactions')}</th>
-                  <th scope="col">{t('report.competitionEntries')}</th>
-                  <th scope="col">{t('report.details')}</th>
-                  <th scope="col">{t('report.adds')}</th>
-                  <th scope="col">{t('report.orders')}</th>
-                  {data.revenueVisible && <th scope="col">{t('report.revenue')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {data.minutes.map((minute) => (
-                  <tr key={minute.minute} data-minute={minute.minute}>
-                    <th scope="row">{format.time(minute.minute)}</th>
-                    <td>{format.count(minute.viewersLive)}</td>
-                    <td>{format.count(minute.viewersReplay)}</td>
-                    <td>{format.count(minute.productViews)}</td>
-                    <td>{format.duration(minute.watchSeconds)}</td>
-                    <td>{format.count(minute.comments)}</td>
-                    <td>{format.count(minute.reactions)}</td>
-                    <td>{format.count(minute.competitionEntries)}</td>
-                    <td>{format.count(minute.detailsOpened)}</td>
-                    <td>{format.count(minute.adds)}</td>
-                    <td>{format.count(minute.orders)}</td>
-                    {data.revenueVisible && <td>{format.amounts(minute.revenue ?? [])}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <NumbersTable
+            title={t('report.minutes')}
+            testId="analytics-minutes"
+            columns={[
+              { header: t('report.minute'), cell: (minute) => format.time(minute.minute) },
+              { header: t('report.live'), cell: (minute) => format.count(minute.viewersLive) },
+              { header: t('report.replay'), cell: (minute) => format.count(minute.viewersReplay) },
+              { header: t('report.productViews'), cell: (minute) => format.count(minute.productViews) },
+              { header: t('report.watchSeconds'), cell: (minute) => format.duration(minute.watchSeconds) },
+              { header: t('report.comments'), cell: (minute) => format.count(minute.comments) },
+              { header: t('report.reactions'), cell: (minute) => format.count(minute.reactions) },
+              {
+                header: t('report.competitionEntries'),
+                cell: (minute) => format.count(minute.competitionEntries),
+              },
+              { header: t('report.details'), cell: (minute) => format.count(minute.detailsOpened) },
+              { header: t('report.adds'), cell: (minute) => format.count(minute.adds) },
+              { header: t('report.orders'), cell: (minute) => format.count(minute.orders) },
+              data.revenueVisible && {
+                header: t('report.revenue'),
+                cell: (minute) => format.amounts(minute.revenue ?? []),
+              },
+            ]}
+            rows={data.minutes}
+            rowKey={(minute) => minute.minute}
+            rowData={(minute) => ({ 'data-minute': minute.minute })}
+          />
         </details>
       </div>
 
       <div className="analytics-block">
         <h2 id="analytics-funnel">{t('report.funnel')}</h2>
         <p className="studio-muted">{t('report.funnelSummary')}</p>
-        <ScrollTable label={t('report.funnel')}>
-          <table className="studio-table analytics-numbers" data-testid="analytics-funnel">
-            <caption className="analytics-visually-hidden">{t('report.funnel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('report.product')}</th>
-                <th scope="col">{t('report.presented')}</th>
-                <th scope="col">{t('report.detailsOpened')}</th>
-                <th scope="col">{t('report.added')}</th>
-                <th scope="col">{t('report.ordered')}</th>
-                <th scope="col">{t('report.paid')}</th>
-                {data.revenueVisible && <th scope="col">{t('report.revenue')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {data.funnel.map((row) => (
-                <tr key={row.productUid} data-product-uid={row.productUid}>
-                  <th scope="row">{row.name}</th>
-                  <td>{format.count(row.presented)}</td>
-                  <td>{format.count(row.detailsOpened)}</td>
-                  <td>{format.count(row.added)}</td>
-                  <td>{format.count(row.ordered)}</td>
-                  <td>{format.count(row.paid)}</td>
-                  {data.revenueVisible && <td>{format.amounts(row.revenue ?? [])}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.funnel.length === 0 && <p className="studio-notice">{t('report.noProducts')}</p>}
-        </ScrollTable>
+        <NumbersTable
+          title={t('report.funnel')}
+          testId="analytics-funnel"
+          columns={[
+            { header: t('report.product'), cell: (row) => row.name },
+            { header: t('report.presented'), cell: (row) => format.count(row.presented) },
+            { header: t('report.detailsOpened'), cell: (row) => format.count(row.detailsOpened) },
+            { header: t('report.added'), cell: (row) => format.count(row.added) },
+            { header: t('report.ordered'), cell: (row) => format.count(row.ordered) },
+            { header: t('report.paid'), cell: (row) => format.count(row.paid) },
+            data.revenueVisible && {
+              header: t('report.revenue'),
+              cell: (row) => format.amounts(row.revenue ?? []),
+            },
+          ]}
+          rows={data.funnel}
+          rowKey={(row) => row.productUid}
+          rowData={(row) => ({ 'data-product-uid': row.productUid })}
+          empty={t('report.noProducts')}
+        />
       </div>
 
       <div className="analytics-block">
@@ -329,25 +307,18 @@ function Report({
             xLabel={t('report.minute')}
           />
         )}
-        <ScrollTable label={t('report.retentionChart')}>
-          <table className="studio-table analytics-numbers">
-            <caption className="analytics-visually-hidden">{t('report.retentionChart')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('report.minute')}</th>
-                <th scope="col">{t('report.share')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {retentionRows.map((row) => (
-                <tr key={row.minute}>
-                  <th scope="row">{t('report.afterMinutes', { minutes: row.minute })}</th>
-                  <td>{format.percent(row.share)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <NumbersTable
+          title={t('report.retentionChart')}
+          columns={[
+            {
+              header: t('report.minute'),
+              cell: (row) => t('report.afterMinutes', { minutes: row.minute }),
+            },
+            { header: t('report.share'), cell: (row) => format.percent(row.share) },
+          ]}
+          rows={retentionRows}
+          rowKey={(row) => row.minute}
+        />
       </div>
     </>
   );

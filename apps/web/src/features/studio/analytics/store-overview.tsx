@@ -5,7 +5,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
-import { ScrollTable } from './scroll-table.tsx';
+import { NumbersTable } from './numbers-table.tsx';
 import { TimeChart } from './time-chart.tsx';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
@@ -44,40 +44,29 @@ export function StoreOverviewPage() {
         <>
           <div className="analytics-block">
             <h2 id="analytics-shows">{t('overview.shows')}</h2>
-            <ScrollTable label={t('overview.shows')}>
-              <table className="studio-table analytics-numbers">
-                <caption className="analytics-visually-hidden">{t('overview.shows')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('overview.show')}</th>
-                    <th scope="col">{t('overview.date')}</th>
-                    <th scope="col">{t('overview.viewers')}</th>
-                    <th scope="col">{t('overview.peak')}</th>
-                    <th scope="col">{t('overview.watchTime')}</th>
-                    <th scope="col">{t('overview.orders')}</th>
-                    <th scope="col">{t('overview.conversion')}</th>
-                    {data.revenueVisible && <th scope="col">{t('overview.revenue')}</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.shows.map((show) => (
-                    <tr key={show.showUid} data-show-uid={show.showUid}>
-                      <th scope="row">
-                        <Link to={`shows/${show.showUid}`}>{show.name}</Link>
-                      </th>
-                      <td>{format.dateTime(show.startsAt)}</td>
-                      <td>{format.count(show.uniqueViewers)}</td>
-                      <td>{format.count(show.peakViewers)}</td>
-                      <td>{format.duration(show.watchSeconds)}</td>
-                      <td>{format.count(show.orders)}</td>
-                      <td>{format.percent(show.conversionRate)}</td>
-                      {data.revenueVisible && <td>{format.amounts(show.revenue ?? [])}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {data.shows.length === 0 && <p className="studio-notice">{t('overview.none')}</p>}
-            </ScrollTable>
+            <NumbersTable
+              title={t('overview.shows')}
+              columns={[
+                {
+                  header: t('overview.show'),
+                  cell: (show) => <Link to={`shows/${show.showUid}`}>{show.name}</Link>,
+                },
+                { header: t('overview.date'), cell: (show) => format.dateTime(show.startsAt) },
+                { header: t('overview.viewers'), cell: (show) => format.count(show.uniqueViewers) },
+                { header: t('overview.peak'), cell: (show) => format.count(show.peakViewers) },
+                { header: t('overview.watchTime'), cell: (show) => format.duration(show.watchSeconds) },
+                { header: t('overview.orders'), cell: (show) => format.count(show.orders) },
+                { header: t('overview.conversion'), cell: (show) => format.percent(show.conversionRate) },
+                data.revenueVisible && {
+                  header: t('overview.revenue'),
+                  cell: (show) => format.amounts(show.revenue ?? []),
+                },
+              ]}
+              rows={data.shows}
+              rowKey={(show) => show.showUid}
+              rowData={(show) => ({ 'data-show-uid': show.showUid })}
+              empty={t('overview.none')}
+            />
           </div>
           {weeks.length > 0 && (
             <div className="analytics-block">
@@ -91,31 +80,18 @@ export function StoreOverviewPage() {
                 xFormat={weekLabel}
                 xLabel={t('overview.week')}
               />
-              <ScrollTable label={t('overview.trendTitle')}>
-                <table className="studio-table analytics-numbers">
-                  <caption className="analytics-visually-hidden">{t('overview.trendTitle')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('overview.week')}</th>
-                      <th scope="col">{t('overview.showCount')}</th>
-                      <th scope="col">{t('overview.viewers')}</th>
-                      <th scope="col">{t('overview.watchTime')}</th>
-                      <th scope="col">{t('overview.orders')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {weeks.map((week) => (
-                      <tr key={week.weekStart}>
-                        <th scope="row">{format.date(week.weekStart)}</th>
-                        <td>{format.count(week.shows)}</td>
-                        <td>{format.count(week.viewers)}</td>
-                        <td>{format.duration(week.watchSeconds)}</td>
-                        <td>{format.count(week.orders)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <NumbersTable
+                title={t('overview.trendTitle')}
+                columns={[
+                  { header: t('overview.week'), cell: (week) => format.date(week.weekStart) },
+                  { header: t('overview.showCount'), cell: (week) => format.count(week.shows) },
+                  { header: t('overview.viewers'), cell: (week) => format.count(week.viewers) },
+                  { header: t('overview.watchTime'), cell: (week) => format.duration(week.watchSeconds) },
+                  { header: t('overview.orders'), cell: (week) => format.count(week.orders) },
+                ]}
+                rows={weeks}
+                rowKey={(week) => week.weekStart}
+              />
             </div>
           )}
         </>

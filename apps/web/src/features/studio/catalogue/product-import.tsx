@@ -7,6 +7,7 @@ import { uploadFile } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText } from '../use-staff-query.ts';
@@ -200,26 +201,15 @@ function ImportReportView({
             {t('import.errors')}
           </h2>
           <div className="studio-table-wrap">
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="studio-table__number">
-                    {t('import.row')}
-                  </th>
-                  <th scope="col">{t('import.column')}</th>
-                  <th scope="col">{t('import.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.map((error) => (
-                  <tr key={`${error.row}-${error.column}-${error.message}`}>
-                    <td className="studio-table__number">{error.row}</td>
-                    <td>{error.column ?? '–'}</td>
-                    <td>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              columns={[
+                { header: t('import.row'), cell: (error) => error.row, number: true },
+                { header: t('import.column'), cell: (error) => error.column ?? '–' },
+                { header: t('import.problem'), cell: (error) => error.message },
+              ]}
+              rows={report.errors}
+              rowKey={(error) => `${error.row}-${error.column}-${error.message}`}
+            />
           </div>
         </section>
       )}
@@ -229,32 +219,23 @@ function ImportReportView({
           {t('import.products')}
         </h2>
         <div className="studio-table-wrap">
-          <table className="studio-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('import.handle')}</th>
-                <th scope="col">{t('list.name')}</th>
-                <th scope="col" className="studio-table__number">
-                  {t('list.variants')}
-                </th>
-                <th scope="col">{t('import.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.products.map((product) => (
-                <tr key={product.handle}>
-                  <td>{product.handle}</td>
-                  <td>{product.name}</td>
-                  <td className="studio-table__number">{product.variantCount}</td>
-                  <td>
-                    <span className={`studio-badge catalogue-action catalogue-action--${product.action}`}>
-                      {t(`import.actions.${product.action}`)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={[
+              { header: t('import.handle'), cell: (product) => product.handle },
+              { header: t('list.name'), cell: (product) => product.name },
+              { header: t('list.variants'), cell: (product) => product.variantCount, number: true },
+              {
+                header: t('import.action'),
+                cell: (product) => (
+                  <span className={`studio-badge catalogue-action catalogue-action--${product.action}`}>
+                    {t(`import.actions.${product.action}`)}
+                  </span>
+                ),
+              },
+            ]}
+            rows={report.products}
+            rowKey={(product) => product.handle}
+          />
         </div>
       </section>
     </>

@@ -1,4 +1,4 @@
-import { createColumnHelper, flexRender } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ArchivedFilter, StudioProductSummary } from '@vitrine/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { Pager } from '../ui/pager.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
+import { StudioTableView } from '../ui/studio-table-view.tsx';
 import { useStudioTable } from '../ui/use-studio-table.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { priceText } from './catalogue-format.ts';
@@ -78,17 +79,17 @@ export function ProductList() {
       column.accessor('variantCount', {
         header: () => t('list.variants'),
         cell: (cell) => cell.getValue() || '–',
-        meta: { numeric: true },
+        meta: { number: true },
       }),
       column.accessor('stock', {
         header: () => t('list.stock'),
         cell: (cell) => cell.getValue() ?? t('list.notTracked'),
-        meta: { numeric: true },
+        meta: { number: true },
       }),
       column.accessor('prices', {
         header: () => t('list.price'),
         cell: (cell) => priceText(cell.getValue(), currency, locale),
-        meta: { numeric: true },
+        meta: { number: true },
       }),
     ],
     [t, currency, locale],
@@ -164,37 +165,7 @@ export function ProductList() {
         <p className="studio-notice">{q ? t('list.noMatch', { q }) : t('list.empty')}</p>
       ) : (
         <div className="studio-table-wrap">
-          <table className="studio-table catalogue-table" aria-busy={list.loading}>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={isNumeric(header.column.columnDef.meta) ? 'studio-table__number' : undefined}
-                    >
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={isNumeric(cell.column.columnDef.meta) ? 'studio-table__number' : undefined}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StudioTableView table={table} className="studio-table catalogue-table" busy={list.loading} />
         </div>
       )}
       {total > 0 && (
@@ -207,8 +178,6 @@ export function ProductList() {
     </StudioPage>
   );
 }
-
-const isNumeric = (meta: unknown) => (meta as { numeric?: boolean } | undefined)?.numeric === true;
 
 /** The export call answers the CSV as JSON text; the browser saves it as a file. */
 async function downloadProductCsv(pageUid: string, fallbackName: string): Promise<void> {

@@ -2,12 +2,12 @@ import { formatDuration } from '@vitrine/domain';
 import type { ControlRoom, ControlRoomPresentations } from '@vitrine/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { StreamActions, useStreamCall } from '../live/stream-actions.tsx';
 import { ViewerPreview } from '../live/viewer-preview.tsx';
 import { LineupEditor } from '../shows/lineup-editor.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -35,7 +35,7 @@ export default function ControlRoomPage() {
   const live = useRoomStats(store.pageUid, showUid);
   const [room, setRoom] = useState<ControlRoom | null>(null);
   const [previewDelayMs, setPreviewDelayMs] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const streamCall = useStreamCall('studio-control-room');
   const [editingLineup, setEditingLineup] = useState(false);
 
   useEffect(() => {
@@ -75,21 +75,15 @@ export default function ControlRoomPage() {
     );
 
   const state = stats?.streamState ?? room.stream.state;
-  const onAir = state === 'live' || state === 'reconnecting';
   const elapsed =
     stats?.liveStartTime != null ? ((stats.liveEndTime ?? stats.at) - stats.liveStartTime) / 1000 : null;
 
-  const runStream = async (name: 'goLive' | 'endLive') => {
-    setActionError(null);
-    try {
+  const runStream = (name: 'goLive' | 'endLive') =>
+    streamCall.run(async () => {
       await staffCall(name, { params });
       live.refresh();
       reload();
-    } catch (error) {
-      setActionError(refusalText(error, t('actions.failed')));
-      if (name === 'endLive') throw error;
-    }
-  };
+    }, name === 'endLive');
   const onPresentations = (next: ControlRoomPresentations) => {
     setRoom((current) => (current ? { ...current, ...next } : current));
     live.refresh();
@@ -123,38 +117,21 @@ export default function ControlRoomPage() {
           </span>
         )}
       </div>
-      {actionError && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {actionError}
-        </p>
-      )}
       {room.can.runStream && (
-        <div className="live-actions">
-          {state === 'receiving' && (
-            <button
-              type="button"
-              className="studio-button studio-button--primary"
-              onClick={() => void runStream('goLive').catch(() => {})}
-            >
-              {t('actions.goLive')}
-            </button>
-          )}
-          {onAir && (
-            <ConfirmButton
-              title={t('actions.endTitle')}
-              message={t('actions.endMessage')}
-              confirmLabel={t('actions.endConfirm')}
-              onConfirm={() => runStream('endLive')}
-            >
-              {t('actions.end')}
-            </ConfirmButton>
-          )}
+        <StreamActions
+          namespace="studio-control-room"
+          state={state}
+          error={streamCall.error}
+          showGoLive={state === 'receiving'}
+          onGoLive={() => runStream('goLive')}
+          onEnd={() => runStream('endLive')}
+        >
           {(state === 'idle' || state === 'ended') && (
             <Link className="studio-button" to={`../../../live/${showUid}`} relative="path">
               {t('actions.goLivePage')}
             </Link>
           )}
-        </div>
+        </StreamActions>
       )}
 
       <div className="room-grid">

@@ -1,10 +1,9 @@
 import type { CompetitionAdminView, ControlRoomStats } from '@vitrine/protocol';
-import { useEffect, useState } from 'react';
-import { CompetitionForm } from '../shows/competitions-panel.tsx';
+import { useState } from 'react';
+import { CompetitionList } from '../shows/competitions-panel.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { StudioLoading } from '../ui/studio-loading.tsx';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { refusalText } from '../use-staff-query.ts';
 
 /** What the live numbers say of the competitions: a change (an entry, a close, a draw) reloads them. */
 const competitionsKey = (stats: ControlRoomStats | null) =>
@@ -26,54 +25,22 @@ export function RoomCompetitions({
   showUid: string;
   stats: ControlRoomStats | null;
 }) {
-  const { t } = useStudioTranslation('studio-control-room');
-  const list = useStaffQuery('listShowCompetitions', { params: { pageUid, showUid } });
-  const [adding, setAdding] = useState(false);
-  const key = competitionsKey(stats);
-  const { reload } = list;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the live figures; a change reloads.
-  useEffect(() => {
-    reload();
-  }, [key, reload]);
-
   return (
-    <div className="room-competitions">
-      {list.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(list.error, t('competitions.failed'))}
-        </p>
-      )}
-      {!list.data ? (
-        list.loading && <StudioLoading />
-      ) : list.data.competitions.length === 0 ? (
-        <p className="studio-notice">{t('competitions.empty')}</p>
-      ) : (
-        <ul className="room-competitions__list">
-          {list.data.competitions.map((competition) => (
-            <CompetitionItem
-              key={competition.uid}
-              competition={competition}
-              params={{ pageUid, showUid, competitionUid: competition.uid }}
-              onChanged={reload}
-            />
-          ))}
-        </ul>
-      )}
-      {adding ? (
-        <CompetitionForm
-          showUid={showUid}
-          onDone={() => {
-            setAdding(false);
-            reload();
-          }}
-          onCancel={() => setAdding(false)}
+    <CompetitionList
+      showUid={showUid}
+      namespace="studio-control-room"
+      block="room-competitions"
+      reloadKey={competitionsKey(stats)}
+    >
+      {(competition, reload) => (
+        <CompetitionItem
+          key={competition.uid}
+          competition={competition}
+          params={{ pageUid, showUid, competitionUid: competition.uid }}
+          onChanged={reload}
         />
-      ) : (
-        <button type="button" className="studio-button" onClick={() => setAdding(true)}>
-          {t('competitions.add')}
-        </button>
       )}
-    </div>
+    </CompetitionList>
   );
 }
 

@@ -4,12 +4,12 @@ import { Link, useParams } from 'react-router';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { CameraPublisher } from './camera-publisher.tsx';
 import { EncoderSettings } from './encoder-settings.tsx';
+import { StreamActions, useStreamCall } from './stream-actions.tsx';
 import { StreamHealth } from './stream-health.tsx';
 import { ViewerPreview } from './viewer-preview.tsx';
 
@@ -29,7 +29,7 @@ export function GoLivePage() {
   const query = useStaffQuery('getLiveStream', { params });
   const [stream, setStream] = useState<LiveStreamView | null>(null);
   const [viewerDelayMs, setViewerDelayMs] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const streamCall = useStreamCall('studio-live');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -41,18 +41,15 @@ export function GoLivePage() {
     return () => clearInterval(timer);
   }, [reload]);
 
-  const act = async (name: 'goLive' | 'endLive' | 'rotateStreamKey') => {
-    setActionError(null);
-    setBusy(true);
-    try {
-      setStream(await staffCall(name, { params }));
-    } catch (error) {
-      setActionError(refusalText(error, t('actions.failed')));
-      if (name !== 'goLive') throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (name: 'goLive' | 'endLive' | 'rotateStreamKey') =>
+    streamCall.run(async () => {
+      setBusy(true);
+      try {
+        setStream(await staffCall(name, { params }));
+      } finally {
+        setBusy(false);
+      }
+    }, name !== 'goLive');
 
   if (!stream)
     return (
@@ -98,38 +95,21 @@ export function GoLivePage() {
           {t('page.diskLow')}
         </p>
       )}
-      {actionError && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {actionError}
-        </p>
-      )}
-      <div className="live-actions">
-        {stream.state !== 'ended' && !onAir && (
-          <button
-            type="button"
-            className="studio-button studio-button--primary"
-            disabled={busy || stream.state !== 'receiving'}
-            onClick={() => void act('goLive').catch(() => {})}
-          >
-            {t('actions.goLive')}
-          </button>
-        )}
-        {onAir && (
-          <ConfirmButton
-            title={t('actions.endTitle')}
-            message={t('actions.endMessage')}
-            confirmLabel={t('actions.endConfirm')}
-            onConfirm={() => act('endLive')}
-          >
-            {t('actions.end')}
-          </ConfirmButton>
-        )}
+      <StreamActions
+        namespace="studio-live"
+        state={stream.state}
+        error={streamCall.error}
+        showGoLive={stream.state !== 'ended' && !onAir}
+        busy={busy}
+        onGoLive={() => act('goLive')}
+        onEnd={() => act('endLive')}
+      >
         {stream.state === 'ended' && (
           <a className="studio-button" href={stream.replayUrl} target="_blank" rel="noreferrer">
             {t('actions.replay')}
           </a>
         )}
-      </div>
+      </StreamActions>
       <div className="live-grid">
         <section className="studio-card live-grid__camera" aria-labelledby="live-camera-title">
           <h2 id="live-camera-title" className="live-card__title">

@@ -9,7 +9,8 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ConfirmButton, ConfirmDialog } from '../ui/confirm-button.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -41,13 +42,13 @@ export function OrderDetailPage() {
   return <OrderDetailView detail={detail} onChange={setChanged} />;
 }
 
-function OrderDetailView({
-  detail,
-  onChange,
-}: {
+/** An order as shown, and where a change's answer (the order as stored) goes. */
+interface OrderProps {
   detail: StudioOrderDetail;
   onChange: (detail: StudioOrderDetail) => void;
-}) {
+}
+
+function OrderDetailView({ detail, onChange }: OrderProps) {
   const { t } = useStudioTranslation('studio-orders');
   const format = useLocale();
   const { pageUid } = useStudioStore();
@@ -91,36 +92,25 @@ function OrderDetailView({
         <section className="studio-card studio-order-grid__wide" aria-labelledby="order-lines">
           <h2 id="order-lines">{t('detail.lines')}</h2>
           <div className="studio-order-scroll">
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('detail.item')}</th>
-                  <th scope="col">{t('detail.sku')}</th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.quantity')}
-                  </th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.price')}
-                  </th>
-                  <th scope="col" className="studio-table__number">
-                    {t('detail.lineTotal')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((item) => (
-                  <tr key={`${item.productUid}:${item.variantUid ?? ''}`}>
-                    <td>
+            <DataTable
+              columns={[
+                {
+                  header: t('detail.item'),
+                  cell: (item) => (
+                    <>
                       {item.item}
                       {item.variantName && <span className="studio-muted"> · {item.variantName}</span>}
-                    </td>
-                    <td>{item.sku}</td>
-                    <td className="studio-table__number">{item.quantity}</td>
-                    <td className="studio-table__number">{money(item.price)}</td>
-                    <td className="studio-table__number">{money(item.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
+                    </>
+                  ),
+                },
+                { header: t('detail.sku'), cell: (item) => item.sku },
+                { header: t('detail.quantity'), cell: (item) => item.quantity, number: true },
+                { header: t('detail.price'), cell: (item) => money(item.price), number: true },
+                { header: t('detail.lineTotal'), cell: (item) => money(item.total), number: true },
+              ]}
+              rows={order.items}
+              rowKey={(item) => `${item.productUid}:${item.variantUid ?? ''}`}
+            >
               <tfoot>
                 <tr>
                   <th scope="row" colSpan={4}>
@@ -149,7 +139,7 @@ function OrderDetailView({
                   <td className="studio-table__number">{money(order.paidAmount)}</td>
                 </tr>
               </tfoot>
-            </table>
+            </DataTable>
           </div>
         </section>
         <section className="studio-card" aria-labelledby="order-delivery">
@@ -195,32 +185,25 @@ function OrderDetailView({
             <p className="studio-muted">{t('detail.noPayments')}</p>
           ) : (
             <div className="studio-order-scroll">
-              <table className="studio-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('detail.when')}</th>
-                    <th scope="col">{t('detail.provider')}</th>
-                    <th scope="col">{t('list.status')}</th>
-                    <th scope="col" className="studio-table__number">
-                      {t('detail.amount')}
-                    </th>
-                    <th scope="col" className="studio-table__number">
-                      {t('detail.refunded')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.transactions.map((transaction) => (
-                    <tr key={transaction.uid}>
-                      <td>{format.dateTime(transaction.created)}</td>
-                      <td>{transaction.provider}</td>
-                      <td>{t(`payment.${transaction.status}`)}</td>
-                      <td className="studio-table__number">{money(transaction.totalPrice)}</td>
-                      <td className="studio-table__number">{money(transaction.amountRefunded)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                columns={[
+                  { header: t('detail.when'), cell: (transaction) => format.dateTime(transaction.created) },
+                  { header: t('detail.provider'), cell: (transaction) => transaction.provider },
+                  { header: t('list.status'), cell: (transaction) => t(`payment.${transaction.status}`) },
+                  {
+                    header: t('detail.amount'),
+                    cell: (transaction) => money(transaction.totalPrice),
+                    number: true,
+                  },
+                  {
+                    header: t('detail.refunded'),
+                    cell: (transaction) => money(transaction.amountRefunded),
+                    number: true,
+                  },
+                ]}
+                rows={order.transactions}
+                rowKey={(transaction) => transaction.uid}
+              />
             </div>
           )}
           <h3>{t('refund.heading')}</h3>
@@ -258,13 +241,7 @@ function OrderDetailView({
  * The refund form: an amount in the order's currency (as typed, e.g. 49.50), at most what is
  * refundable, converted to minor units and checked with the server's own schema before sending.
  */
-function RefundForm({
-  detail,
-  onChange,
-}: {
-  detail: StudioOrderDetail;
-  onChange: (detail: StudioOrderDetail) => void;
-}) {
+function RefundForm({ detail, onChange }: OrderProps) {
   const { t } = useStudioTranslation('studio-orders');
   const format = useLocale();
   const { pageUid } = useStudioStore();
@@ -273,8 +250,6 @@ function RefundForm({
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const schema = useMemo(
     () =>
@@ -303,20 +278,11 @@ function RefundForm({
 
   const send = async () => {
     if (pending === null) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const body = StudioRefundRequest.parse({ amount: pending, requestKey });
-      onChange(await staffCall('refundStudioOrder', { params: { pageUid, checkoutUid: order.uid }, body }));
-      setDone(t('refund.done', { amount: amountText(pending) }));
-      setRequestKey(newRequestKey());
-      form.reset({ amount: '' });
-      dialog.current?.close();
-    } catch (error) {
-      setFailure(refusalText(error, t('refund.error')));
-    } finally {
-      setBusy(false);
-    }
+    const body = StudioRefundRequest.parse({ amount: pending, requestKey });
+    onChange(await staffCall('refundStudioOrder', { params: { pageUid, checkoutUid: order.uid }, body }));
+    setDone(t('refund.done', { amount: amountText(pending) }));
+    setRequestKey(newRequestKey());
+    form.reset({ amount: '' });
   };
 
   return (
@@ -326,7 +292,6 @@ function RefundForm({
       onSubmit={form.handleSubmit(({ amount }) => {
         // Confirmed in a dialog before anything is sent.
         setPending(amount);
-        setFailure(null);
         setDone(null);
         dialog.current?.showModal();
       })}
@@ -357,38 +322,15 @@ function RefundForm({
           {done}
         </p>
       )}
-      <dialog ref={dialog} className="studio-dialog" aria-labelledby="refund-dialog-title">
-        <h2 id="refund-dialog-title" className="studio-dialog__title">
-          {t('refund.confirmTitle')}
-        </h2>
-        <div className="studio-dialog__message">
-          {t('refund.confirmMessage', { amount: amountText(pending ?? 0) })}
-        </div>
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
-        <div className="studio-dialog__actions">
-          <button
-            type="button"
-            className="studio-button"
-            onClick={() => dialog.current?.close()}
-            disabled={busy}
-          >
-            {t('studio:confirm.cancel')}
-          </button>
-          <button
-            type="button"
-            className="studio-button studio-button--danger-solid"
-            onClick={() => void send()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {t('refund.confirm')}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        titleId="refund-dialog-title"
+        title={t('refund.confirmTitle')}
+        message={t('refund.confirmMessage', { amount: amountText(pending ?? 0) })}
+        confirmLabel={t('refund.confirm')}
+        onConfirm={send}
+        failureText={(error) => refusalText(error, t('refund.error'))}
+      />
     </form>
   );
 }

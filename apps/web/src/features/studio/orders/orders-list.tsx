@@ -1,4 +1,4 @@
-import { type ColumnDef, flexRender } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { StudioOrderSummary } from '@vitrine/protocol';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,11 +6,13 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { Pager } from '../ui/pager.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
+import { StudioTableView } from '../ui/studio-table-view.tsx';
+import { useCursorPages } from '../ui/use-cursor-pages.ts';
 import { useStudioTable } from '../ui/use-studio-table.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { dayStart, saveCsv } from './csv-download.ts';
+import { PagedTable } from './paged-list.tsx';
 import './orders.css';
 
 const PAGE_SIZE = 50;
@@ -45,13 +47,11 @@ export function OrdersListPage() {
   const { pageUid } = useStudioStore();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  // Cursors of the pages walked so far: the previous page is one step back.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const pages = useCursorPages(PAGE_SIZE);
   const [exporting, setExporting] = useState<string | null>(null);
-  const after = cursors.at(-1);
   const list = useStaffQuery('listStudioOrders', {
     params: { pageUid },
-    query: { ...queryOf(filters), after, limit: PAGE_SIZE },
+    query: { ...queryOf(filters), after: pages.cursor, limit: PAGE_SIZE },
   });
   const options = useStaffQuery('studioOrderFilters', { params: { pageUid } });
 
@@ -104,7 +104,7 @@ export function OrdersListPage() {
 
   const apply = (next: Filters) => {
     setFilters(next);
-    setCursors([undefined]);
+    pages.restart();
   };
   const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((previous) => ({ ...previous, [field]: event.target.value }));
@@ -119,8 +119,6 @@ export function OrdersListPage() {
     }
   };
 
-  const first = (cursors.length - 1) * PAGE_SIZE + 1;
-  const shown = list.data?.orders.length ?? 0;
   return (
     <StudioPage
       title={t('list.title')}
@@ -205,58 +203,15 @@ export function OrdersListPage() {
           </button>
         </div>
       </form>
-      {list.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {refusalText(list.error, t('list.failed'))}
-        </p>
-      )}
-      <div className="studio-table-wrap" aria-busy={list.loading}>
-        <table className="studio-table">
-          <caption className="studio-visually-hidden">{t('list.title')}</caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={header.column.id === 'total' ? 'studio-table__number' : undefined}
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={cell.column.id === 'total' ? 'studio-table__number' : undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {!list.loading && shown === 0 && <p className="studio-notice">{t('list.none')}</p>}
-      </div>
-      <Pager
-        rangeText={shown === 0 ? '' : t('list.range', { first, last: first + shown - 1 })}
-        onPrevious={cursors.length > 1 ? () => setCursors((previous) => previous.slice(0, -1)) : null}
-        onNext={
-          list.data?.nextAfter
-            ? () => {
-                const next = list.data?.nextAfter ?? undefined;
-                setCursors((previous) => [...previous, next]);
-              }
-            : null
-        }
-      />
+      <PagedTable
+        list={list}
+        shown={list.data?.orders.length ?? 0}
+        pages={pages}
+        nextCursor={list.data?.nextAfter}
+        empty={t('list.none')}
+      >
+        <StudioTableView table={table} caption={t('list.title')} />
+      </PagedTable>
     </StudioPage>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { DataTable } from '../ui/data-table.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
+import { useCursorPages } from '../ui/use-cursor-pages.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import './settings.css';
 
@@ -18,17 +19,16 @@ const targetText = (target: Record<string, string>) =>
 
 /**
  * The audit log (owners): who changed what and when, newest first, fifty a page. Pages are
- * cursors (the oldest entry shown), kept in a stack so "previous" returns exactly.
+ * cursors (the oldest entry shown), kept in a stack so "previous" returns exactly (`useCursorPages`).
  */
 export default function AuditSection() {
   const { t } = useStudioTranslation('studio-settings');
   const store = useStudioStore();
   const { dateTime } = useLocale();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const before = cursors.at(-1);
+  const pages = useCursorPages(PAGE_SIZE);
   const log = useStaffQuery('listAuditLog', {
     params: { pageUid: store.pageUid },
-    query: { limit: PAGE_SIZE, before },
+    query: { limit: PAGE_SIZE, before: pages.cursor },
   });
   if (!log.data) {
     if (log.error)
@@ -42,7 +42,6 @@ export default function AuditSection() {
     return <StudioLoading />;
   }
   const { entries, nextBefore } = log.data;
-  const first = cursors.length * PAGE_SIZE + 1;
   return (
     <StudioPage title={t('audit.title')}>
       <p className="studio-muted">{t('audit.description')}</p>
@@ -51,46 +50,47 @@ export default function AuditSection() {
           <p className="studio-muted">{t('audit.empty')}</p>
         ) : (
           <div className="studio-table-wrap">
-            <table className="studio-table" data-testid="audit-log">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.when')}</th>
-                  <th scope="col">{t('audit.who')}</th>
-                  <th scope="col">{t('audit.what')}</th>
-                  <th scope="col">{t('audit.details')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{dateTime(entry.at)}</td>
-                    <td>{entry.actorUid ? entry.actor : t('audit.adminKey')}</td>
-                    <td>
+            <DataTable
+              testId="audit-log"
+              columns={[
+                { header: t('audit.when'), cell: (entry) => dateTime(entry.at) },
+                {
+                  header: t('audit.who'),
+                  cell: (entry) => (entry.actorUid ? entry.actor : t('audit.adminKey')),
+                },
+                {
+                  header: t('audit.what'),
+                  cell: (entry) => (
+                    <>
                       <code>{entry.action}</code>
                       {Object.keys(entry.target).length > 0 && (
                         <div className="studio-muted studio-small">{targetText(entry.target)}</div>
                       )}
-                    </td>
-                    <td>
-                      {entry.details === null || entry.details === undefined ? (
-                        '—'
-                      ) : (
-                        <details>
-                          <summary>{t('audit.show')}</summary>
-                          <pre className="audit-details">{JSON.stringify(entry.details, null, 2)}</pre>
-                        </details>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                {
+                  header: t('audit.details'),
+                  cell: (entry) =>
+                    entry.details === null || entry.details === undefined ? (
+                      '—'
+                    ) : (
+                      <details>
+                        <summary>{t('audit.show')}</summary>
+                        <pre className="audit-details">{JSON.stringify(entry.details, null, 2)}</pre>
+                      </details>
+                    ),
+                },
+              ]}
+              rows={entries}
+              rowKey={(entry) => entry.id}
+            />
           </div>
         )}
         <Pager
-          rangeText={t('audit.range', { first, last: first + entries.length - 1 })}
-          onPrevious={cursors.length ? () => setCursors(cursors.slice(0, -1)) : null}
-          onNext={nextBefore ? () => setCursors([...cursors, nextBefore]) : null}
+          rangeText={t('audit.range', pages.range(entries.length))}
+          onPrevious={pages.previous}
+          onNext={pages.next(nextBefore)}
         />
       </section>
     </StudioPage>

@@ -9,6 +9,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioSession, useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
@@ -72,6 +73,7 @@ export default function StaffSection() {
     return <StudioLoading />;
   }
   const { members, invitations } = staff.data;
+  const actionsHeader = <span className="visually-hidden">{t('staff.actions')}</span>;
   return (
     <StudioPage title={t('staff.title')}>
       <p className="studio-muted">{t('staff.roles')}</p>
@@ -90,73 +92,71 @@ export default function StaffSection() {
           {t('staff.members')}
         </h2>
         <div className="studio-table-wrap">
-          <table className="studio-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.name')}</th>
-                <th scope="col">{t('staff.email')}</th>
-                <th scope="col">{t('staff.role')}</th>
-                <th scope="col">{t('staff.added')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.userUid}>
-                  <td>
+          <DataTable
+            columns={[
+              {
+                header: t('staff.name'),
+                cell: (member) => (
+                  <>
                     {member.name || '—'}
                     {member.userUid === session.user.uid && (
                       <span className="studio-muted"> ({t('staff.you')})</span>
                     )}
-                  </td>
-                  <td>{member.email ?? '—'}</td>
-                  <td>
-                    <select
-                      className="studio-input"
-                      aria-label={t('staff.roleOf', { name: member.name || member.email || '' })}
-                      value={member.role}
-                      onChange={(event) =>
-                        void act(
-                          () =>
-                            staffCall('changeStaffRole', {
-                              params: { ...params, userUid: member.userUid },
-                              body: { role: event.target.value as StaffRole },
-                            }),
-                          t('staff.roleChanged', {
-                            name: member.name,
-                            role: roleName(event.target.value as StaffRole),
+                  </>
+                ),
+              },
+              { header: t('staff.email'), cell: (member) => member.email ?? '—' },
+              {
+                header: t('staff.role'),
+                cell: (member) => (
+                  <select
+                    className="studio-input"
+                    aria-label={t('staff.roleOf', { name: member.name || member.email || '' })}
+                    value={member.role}
+                    onChange={(event) =>
+                      void act(
+                        () =>
+                          staffCall('changeStaffRole', {
+                            params: { ...params, userUid: member.userUid },
+                            body: { role: event.target.value as StaffRole },
                           }),
-                        )
-                      }
-                    >
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {roleName(role)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{dateTime(member.addedAt)}</td>
-                  <td>
-                    <ConfirmButton
-                      title={t('staff.removeTitle', { name: member.name || member.email || '' })}
-                      message={t('staff.removeMessage', { store: store.name })}
-                      confirmLabel={t('staff.remove')}
-                      onConfirm={async () => {
-                        await staffCall('removeStaff', { params: { ...params, userUid: member.userUid } });
-                        setNotice({ error: false, text: t('staff.removed', { name: member.name }) });
-                        staff.reload();
-                      }}
-                    >
-                      {t('staff.remove')}
-                    </ConfirmButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                        t('staff.roleChanged', {
+                          name: member.name,
+                          role: roleName(event.target.value as StaffRole),
+                        }),
+                      )
+                    }
+                  >
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {roleName(role)}
+                      </option>
+                    ))}
+                  </select>
+                ),
+              },
+              { header: t('staff.added'), cell: (member) => dateTime(member.addedAt) },
+              {
+                header: actionsHeader,
+                cell: (member) => (
+                  <ConfirmButton
+                    title={t('staff.removeTitle', { name: member.name || member.email || '' })}
+                    message={t('staff.removeMessage', { store: store.name })}
+                    confirmLabel={t('staff.remove')}
+                    onConfirm={async () => {
+                      await staffCall('removeStaff', { params: { ...params, userUid: member.userUid } });
+                      setNotice({ error: false, text: t('staff.removed', { name: member.name }) });
+                      staff.reload();
+                    }}
+                  >
+                    {t('staff.remove')}
+                  </ConfirmButton>
+                ),
+              },
+            ]}
+            rows={members}
+            rowKey={(member) => member.userUid}
+          />
         </div>
       </section>
 
@@ -201,45 +201,35 @@ export default function StaffSection() {
           <p className="studio-muted">{t('staff.noInvitations')}</p>
         ) : (
           <div className="studio-table-wrap">
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.email')}</th>
-                  <th scope="col">{t('staff.role')}</th>
-                  <th scope="col">{t('staff.invitedBy')}</th>
-                  <th scope="col">{t('staff.expires')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('staff.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.map((invitation) => (
-                  <tr key={invitation.uid}>
-                    <td>{invitation.email}</td>
-                    <td>{roleName(invitation.role)}</td>
-                    <td>{invitation.invitedBy || '—'}</td>
-                    <td>{dateTime(invitation.expiresAt)}</td>
-                    <td>
-                      <ConfirmButton
-                        title={t('staff.revokeTitle', { email: invitation.email })}
-                        message={t('staff.revokeMessage')}
-                        confirmLabel={t('staff.revoke')}
-                        onConfirm={async () => {
-                          await staffCall('revokeInvitation', {
-                            params: { ...params, invitationUid: invitation.uid },
-                          });
-                          setNotice({ error: false, text: t('staff.revoked', { email: invitation.email }) });
-                          staff.reload();
-                        }}
-                      >
-                        {t('staff.revoke')}
-                      </ConfirmButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              columns={[
+                { header: t('staff.email'), cell: (invitation) => invitation.email },
+                { header: t('staff.role'), cell: (invitation) => roleName(invitation.role) },
+                { header: t('staff.invitedBy'), cell: (invitation) => invitation.invitedBy || '—' },
+                { header: t('staff.expires'), cell: (invitation) => dateTime(invitation.expiresAt) },
+                {
+                  header: actionsHeader,
+                  cell: (invitation) => (
+                    <ConfirmButton
+                      title={t('staff.revokeTitle', { email: invitation.email })}
+                      message={t('staff.revokeMessage')}
+                      confirmLabel={t('staff.revoke')}
+                      onConfirm={async () => {
+                        await staffCall('revokeInvitation', {
+                          params: { ...params, invitationUid: invitation.uid },
+                        });
+                        setNotice({ error: false, text: t('staff.revoked', { email: invitation.email }) });
+                        staff.reload();
+                      }}
+                    >
+                      {t('staff.revoke')}
+                    </ConfirmButton>
+                  ),
+                },
+              ]}
+              rows={invitations}
+              rowKey={(invitation) => invitation.uid}
+            />
           </div>
         )}
       </section>

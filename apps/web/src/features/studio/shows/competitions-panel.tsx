@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompetitionAdminView, CreateCompetitionRequest } from '@vitrine/protocol';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -39,14 +39,59 @@ export function CompetitionsPage() {
 /** The raffles, quizzes and polls prepared for a show, and a form to prepare another. */
 export function CompetitionsPanel({ showUid }: { showUid: string }) {
   const { t } = useStudioTranslation('studio-shows');
+  return (
+    <CompetitionList
+      showUid={showUid}
+      namespace="studio-shows"
+      block="shows-competitions"
+      intro={<p className="studio-muted studio-small">{t('competitions.help')}</p>}
+    >
+      {(competition, reload) => (
+        <CompetitionRow
+          key={competition.uid}
+          competition={competition}
+          showUid={showUid}
+          onChanged={reload}
+        />
+      )}
+    </CompetitionList>
+  );
+}
+
+/**
+ * A show's competitions and the form to prepare another, as the show editor and the control room
+ * both list them: each says it in its own words (`namespace`), with its own look (`block`, the
+ * CSS block of the list and its `__list`) and its own item per competition (`children`).
+ */
+export function CompetitionList({
+  showUid,
+  namespace,
+  block,
+  intro,
+  reloadKey,
+  children: item,
+}: {
+  showUid: string;
+  namespace: 'studio-shows' | 'studio-control-room';
+  block: 'shows-competitions' | 'room-competitions';
+  intro?: ReactNode;
+  /** Stands for what the list shows (the room's live figures): when it changes, the list is read again. */
+  reloadKey?: string;
+  children: (competition: CompetitionAdminView, reload: () => void) => ReactNode;
+}) {
+  const { t } = useStudioTranslation(namespace);
   const store = useStudioStore();
-  const params = { pageUid: store.pageUid, showUid };
-  const list = useStaffQuery('listShowCompetitions', { params });
+  const list = useStaffQuery('listShowCompetitions', { params: { pageUid: store.pageUid, showUid } });
   const [adding, setAdding] = useState(false);
+  const { reload } = list;
+  // The live figures moved (an entry, a close, a draw): read the list again.
+  useEffect(() => {
+    if (reloadKey !== undefined) reload();
+  }, [reloadKey, reload]);
 
   return (
-    <div className="shows-competitions">
-      <p className="studio-muted studio-small">{t('competitions.help')}</p>
+    <div className={block}>
+      {intro}
       {list.error && (
         <p role="alert" className="studio-notice studio-notice--error">
           {refusalText(list.error, t('competitions.failed'))}
@@ -57,15 +102,8 @@ export function CompetitionsPanel({ showUid }: { showUid: string }) {
       ) : list.data.competitions.length === 0 ? (
         <p className="studio-notice">{t('competitions.empty')}</p>
       ) : (
-        <ul className="shows-competitions__list">
-          {list.data.competitions.map((competition) => (
-            <CompetitionRow
-              key={competition.uid}
-              competition={competition}
-              showUid={showUid}
-              onChanged={list.reload}
-            />
-          ))}
+        <ul className={`${block}__list`}>
+          {list.data.competitions.map((competition) => item(competition, reload))}
         </ul>
       )}
       {adding ? (
@@ -73,7 +111,7 @@ export function CompetitionsPanel({ showUid }: { showUid: string }) {
           showUid={showUid}
           onDone={() => {
             setAdding(false);
-            list.reload();
+            reload();
           }}
           onCancel={() => setAdding(false)}
         />
