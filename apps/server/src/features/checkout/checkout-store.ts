@@ -155,10 +155,6 @@ export async function lockOrCreateCheckout(
   return row;
 }
 
-export async function touchCheckout(tx: Queryable, uid: string, at: number): Promise<void> {
-  await tx.query('UPDATE checkouts SET updated_at = $2 WHERE uid = $1', [uid, at]);
-}
-
 export async function setPayed(tx: Queryable, uid: string, payed: boolean): Promise<void> {
   await tx.query('UPDATE checkouts SET payed = $2 WHERE uid = $1', [uid, payed]);
 }
@@ -267,26 +263,9 @@ export async function deleteLines(
 }
 
 /**
- * Sets every line's hold to `until`, but never past the line's maximum age; `until` null (an
- * order) clears the holds (LEAST would skip a NULL, hence the CASE).
- */
-export async function setLineHolds(
-  tx: Queryable,
-  checkoutUid: string,
-  until: number | null,
-  maxAgeMs: number,
-): Promise<void> {
-  await tx.query(
-    `UPDATE checkout_lines
-     SET reserved_until = CASE WHEN $2::bigint IS NULL THEN NULL ELSE LEAST($2::bigint, added_at + $3::bigint) END
-     WHERE checkout_uid = $1`,
-    [checkoutUid, until, maxAgeMs],
-  );
-}
-
-/**
- * setLineHolds and touchCheckout in one statement (one round trip on the cart's hot path);
- * returns the checkout as it now is.
+ * Sets every line's hold to `until`, never past the line's maximum age (`until` null, an order,
+ * clears the holds), and marks the checkout active, in one statement (one round trip on the
+ * cart's hot path); returns the checkout as it now is.
  */
 export async function holdLinesAndTouch(
   tx: Queryable,
