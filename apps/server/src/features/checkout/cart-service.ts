@@ -139,6 +139,9 @@ interface PendingAdd {
   offer: DeliveryOffer;
 }
 
+/** The shopper's cart an add writes (one checkout per campaign and shopper; the product fixes the store). */
+const cartKeyOf = (add: PendingAdd) => `${add.input.campaignUid}\u0000${add.userUid}`;
+
 function stockItemOfAdd(add: PendingAdd): StockItem {
   return { productUid: add.product.uid, variantUid: add.input.variantUid, qty: add.input.quantity };
 }
@@ -451,7 +454,7 @@ export function createCartService(deps: {
     const alone = adds.length === 1;
     // Checkouts in one order (by campaign and shopper), so two batches sharing shoppers never wait in a cycle.
     const order = adds
-      .map((add, index) => ({ add, index, key: `${add.input.campaignUid}\u0000${add.userUid}` }))
+      .map((add, index) => ({ add, index, key: cartKeyOf(add) }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
     const item = { ...stockItemOfAdd(first), qty: adds.reduce((sum, add) => sum + add.input.quantity, 0) };
     return withRetry(() =>
@@ -555,7 +558,7 @@ export function createCartService(deps: {
     run: addBatch,
     maxBatch: MAX_ADDS_PER_BATCH,
     // One shopper's adds never share a batch: each sees the cart the one before left.
-    conflict: (add: PendingAdd) => `${add.input.campaignUid}\u0000${add.userUid}`,
+    conflict: cartKeyOf,
   });
 
   async function addSingle(
