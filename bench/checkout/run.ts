@@ -250,7 +250,8 @@ interface DatabaseReading {
 /**
  * Reads the PostgreSQL side: the CPU of the backends connected to the benchmark's database (the
  * server's pool), from /proc, since PostgreSQL runs on this machine at 127.0.0.1; and the
- * database's transaction count (pg_stat_database, as of the reading's own snapshot of it).
+ * database's transaction count (pg_stat_database; each reading is a new connection, so its counts
+ * are not a cached snapshot).
  */
 function postgresMeter(url: string): () => Promise<DatabaseReading> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
@@ -264,8 +265,6 @@ function postgresMeter(url: string): () => Promise<DatabaseReading> {
         'SELECT pid FROM pg_stat_activity WHERE datname = $1',
         [name],
       );
-      // The counters are cached per transaction: this statement sees them as they are now.
-      await client.query('SELECT pg_stat_clear_snapshot()');
       const [counts] = (
         await client.query<{ transactions: string }>(
           'SELECT xact_commit + xact_rollback AS transactions FROM pg_stat_database WHERE datname = $1',
