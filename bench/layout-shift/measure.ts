@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../../e2e/support/server-process.ts';
 
 const PAGES = {
@@ -23,17 +23,33 @@ const VIEWPORTS = {
 const QUIET_MS = 3000;
 const SETTLE_LIMIT_MS = 20_000;
 
-declare global {
-  interface Window {
-    __shifts: { value: number; time: number; sources: string[] }[];
-  }
+/**
+ * The page's layout shifts so far, from the buffered performance timeline (shifts right after an
+ * input do not count), with the elements that moved.
+ */
+function readShifts(page: Page): Promise<{ value: number; time: number; sources: string[] }[]> {
+  return page.evaluate(READ_SHIFTS);
 }
 
-interface LayoutShiftEntry extends PerformanceEntry {
-  value: number;
-  hadRecentInput: boolean;
-  sources: { node: Node | null }[];
-}
+// Browser code as text: tsx would wrap named functions in a helper the page does not have.
+// The buffered entries are in the observer's queue as soon as it observes.
+const READ_SHIFTS = `(() => {
+  const observer = new PerformanceObserver(() => {});
+  observer.observe({ type: 'layout-shift', buffered: true });
+  const entries = observer.takeRecords();
+  observer.disconnect();
+  return entries
+    .filter((entry) => !entry.hadRecentInput)
+    .map((entry) => ({
+      value: entry.value,
+      time: entry.startTime,
+      sources: entry.sources.map((source) =>
+        source.node instanceof Element
+          ? source.node.tagName.toLowerCase() + [...source.node.classList].map((name) => '.' + name).join('')
+          : String(source.node && source.node.nodeName),
+      ),
+    }));
+})()`;
 
 /** Session windows of CLS: shifts less than 1 s apart, at most 5 s long; the largest sum counts. */
 function cumulativeLayoutShift(shifts: readonly { value: number; time: number }[]): number {
@@ -67,23 +83,6 @@ try {
     for (const [pageName, path] of Object.entries(PAGES)) {
       const context = await browser.newContext({ ...viewport, locale: 'en-GB' });
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        window.__shifts = [];
-        const describe = (node: Node | null) =>
-          node instanceof Element
-            ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
-            : String(node?.nodeName);
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as LayoutShiftEntry[]) {
-            if (entry.hadRecentInput) continue;
-            window.__shifts.push({
-              value: entry.value,
-              time: entry.startTime,
-              sources: entry.sources.map((source) => describe(source.node)),
-            });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
       await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       await page.locator('.shop-row, .player, video').first().waitFor({ timeout: SETTLE_LIMIT_MS });
       // Settled: no new shift for QUIET_MS (or the limit).
@@ -91,14 +90,14 @@ try {
       let count = -1;
       let quietSince = Date.now();
       while (Date.now() - started < SETTLE_LIMIT_MS && Date.now() - quietSince < QUIET_MS) {
-        const now = await page.evaluate(() => window.__shifts.length);
+        const now = (await readShifts(page)).length;
         if (now !== count) {
           count = now;
           quietSince = Date.now();
         }
         await page.waitForTimeout(200);
       }
-      const shifts = await page.evaluate(() => window.__shifts);
+      const shifts = await readShifts(page);
       results[`${pageName}/${viewportName}`] = {
         cls: Number(cumulativeLayoutShift(shifts).toFixed(4)),
         shifts: shifts.map((shift) => ({ ...shift, value: Number(shift.value.toFixed(4)) })),
