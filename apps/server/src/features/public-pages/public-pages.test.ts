@@ -8,6 +8,7 @@ import { schemas as schemaOrgTypes } from 'structured-data-testing-tool/lib/sche
 import { Facebook, Twitter } from 'structured-data-testing-tool/presets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { PAGE_HEAD_CACHE_MS } from './public-pages-service.ts';
 
 const ORIGIN = 'https://shop.example.com';
 const NOW = Date.UTC(2026, 10, 27, 18, 0);
@@ -28,6 +29,8 @@ const dist = mkdtempSync(join(tmpdir(), 'vitrine-public-pages-'));
 writeFileSync(join(dist, 'index.html'), readFileSync(new URL('../../../../web/index.html', import.meta.url)));
 
 let app: Awaited<ReturnType<typeof openTestApp>>;
+/** The app's clock; only the last test moves it. */
+let clock = NOW;
 
 async function admin(method: 'PUT' | 'POST', url: string, payload: object): Promise<void> {
   const response = await app.server.inject({ method, url, headers: adminHeaders, payload });
@@ -40,7 +43,7 @@ const showEvent = (id: string, campaignId: string, fields: Record<string, unknow
 
 beforeAll(async () => {
   app = await openTestApp({
-    now: () => NOW,
+    now: () => clock,
     env: { VITRINE_WEB_DIST: dist, VITRINE_PUBLIC_URL: ORIGIN, VITRINE_DEFAULT_PAGE: SHOP },
   });
   await admin('PUT', `/admin/pages/${SHOP}`, {
@@ -462,5 +465,26 @@ describe('robots.txt and the sitemap', () => {
     }
     expect(response.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     expect(response.body).not.toMatch(/secret|hidden/);
+  });
+});
+
+describe('a page head', () => {
+  it('is reused for a few seconds, then made again from what changed', async () => {
+    const summer = {
+      currentStatus: 'planned',
+      eventStartTimestamp: NOW + 24 * HOUR,
+      coverPhotoPath: '/media/summer.jpg',
+    };
+    expect((await page('/widget/reach-shop/summer?lang=en')).meta('og:title')).toBe(
+      'Summer sound | Lys & Lyd',
+    );
+    await showEvent('summer-next', 'summer', { ...summer, eventName: 'Summer sound, extended' });
+    expect((await page('/widget/reach-shop/summer?lang=en')).meta('og:title')).toBe(
+      'Summer sound | Lys & Lyd',
+    );
+    clock += PAGE_HEAD_CACHE_MS;
+    expect((await page('/widget/reach-shop/summer?lang=en')).meta('og:title')).toBe(
+      'Summer sound, extended | Lys & Lyd',
+    );
   });
 });
