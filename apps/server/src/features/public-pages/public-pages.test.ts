@@ -361,6 +361,13 @@ describe('the head of an upcoming show', () => {
 });
 
 describe('the head of the shop page', () => {
+  it('answers a HEAD request (link checkers and chat apps send them) like the page', async () => {
+    const response = await app.server.inject({ method: 'HEAD', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
+
   it('describes the store as an OnlineStore at the front page, whichever address shows it', async () => {
     for (const url of ['/', '/widget/reach-shop', '/widget/reach-shop/']) {
       const { html, meta } = await page(url);
