@@ -102,6 +102,33 @@ describe('shop page', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('loads the first cover at once and ahead of other images, and keeps the page still as it arrives', async () => {
+    // A fresh page of its own: the layout shifts counted are this load's.
+    const fresh = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await fresh.goto(`${baseUrl}/`);
+    await fresh.waitForSelector('.event-card');
+    const covers = await fresh.$$eval('.event-card__cover img', (images) =>
+      images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]),
+    );
+    expect(covers[0]).toEqual(['eager', 'high']);
+    expect(covers.slice(1).every(([loading]) => loading === 'lazy')).toBe(true);
+    // Layout shifts so far (the placeholder's replacement by the page included), after one more frame.
+    const shift = await fresh.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => {
+            const observer = new PerformanceObserver(() => {});
+            observer.observe({ type: 'layout-shift', buffered: true });
+            const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+            observer.disconnect();
+            resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+          }),
+        ),
+    );
+    expect(shift).toBeLessThan(0.05);
+    await fresh.close();
+  });
+
   it('switches texts and currency with the language', async () => {
     await page.goto(`${baseUrl}/`);
     await page.waitForSelector('.event-card');

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
 import { startLiveIngest } from './features/live/live-ingest.ts';
+import { renderPageHead } from './features/public-pages/page-head.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -184,7 +185,12 @@ export async function buildApp({
       return pageUid ? (await services.stores.pageSummary(pageUid)).allowedOrigins : [];
     },
   });
-  await registerWebApp(server, config.webDist, webRuntime);
+  await registerWebApp(server, config.webDist, webRuntime, async (request) => {
+    const url = new URL(request.url, 'http://localhost');
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const head = await services.publicPages.pageHead(url.pathname, url.searchParams, origin);
+    return head && { lang: head.lang, html: renderPageHead(head) };
+  });
 
   return {
     server,

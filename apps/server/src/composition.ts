@@ -58,6 +58,8 @@ import { createNotificationService } from './features/notifications/notification
 import { discoverPremiereTools } from './features/premiere/media-probe.ts';
 import { registerPremiereRoutes } from './features/premiere/premiere-routes.ts';
 import { createPremiereService } from './features/premiere/premiere-service.ts';
+import { createPublicPagesService } from './features/public-pages/public-pages-service.ts';
+import { registerPublicPageRoutes } from './features/public-pages/routes.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
 import { createReactionService } from './features/reactions/reaction-service.ts';
 import { registerReactionRoutes } from './features/reactions/routes.ts';
@@ -119,6 +121,13 @@ export function createServices({
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog);
+  /** Heads of the public pages, robots.txt and the sitemap (search engines and chat apps). */
+  const publicPages = createPublicPagesService({
+    stores,
+    events,
+    defaultPageUid: config.defaultPageUid,
+    now,
+  });
   const shows = createShowService({
     db: outboxDb,
     events,
@@ -336,6 +345,7 @@ export function createServices({
     testProvider,
     liveQueries,
     presence,
+    publicPages,
   };
 }
 
@@ -383,6 +393,7 @@ export function registerRoutes(
   registerCommentRoutes(app, services.comments, auth, requireAdmin);
   registerReactionRoutes(app, services.reactions, auth);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
+  registerPublicPageRoutes(app, services.publicPages, publicOrigin);
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
   registerAnalyticsRoutes(app, services.analytics, services.staffGate);

@@ -12,6 +12,10 @@ export const WEB_PATHS = {
   checkoutLocation: '/select-checkout-location/:pageUid/:campaignUid/:checkoutUid',
   /** Where social sign-in providers return to when no redirectUri is configured. */
   authCallback: '/auth/callback',
+  /** A store's shop page (the site's front page `/` shows the default store's). */
+  shop: '/widget/:pageUid',
+  /** One show of a campaign: the address search engines and shared links keep (its canonical URL). */
+  show: '/widget/:pageUid/campaign/:campaignUid/event/:eventUid',
 } as const;
 
 export type WebPathName = keyof typeof WEB_PATHS;

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** What the web app needs to know about this deployment, injected into index.html. */
 export interface WebRuntimeConfig {
@@ -16,6 +20,21 @@ export interface WebRuntimeConfig {
 export function runtimeConfigScript(runtime: WebRuntimeConfig): string {
   return `window.__VITRINE__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}`;
 }
+
+/** A page's own head: its elements' HTML (in place of the app's `<title>`) and its language. */
+export interface PageHeadHtml {
+  lang: string;
+  html: string;
+}
+
+/**
+ * The head of the page a request asks for, or null when it is no public page (the app's plain
+ * page then goes out, marked for crawlers not to index).
+ */
+export type PageHeadSource = (request: FastifyRequest) => Promise<PageHeadHtml | null>;
+
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+const HTML_LANG = /<html lang="[^"]*"/;
 
 const API_PREFIXES = [
   '/functions/',
@@ -34,7 +53,12 @@ const API_PREFIXES = [
  * Serves the built web app: hashed assets from disk with long caching, and index.html (with the
  * runtime config) for every other GET that is not an API path, so client routes load on refresh.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, runtime: WebRuntimeConfig) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  runtime: WebRuntimeConfig,
+  pageHead?: PageHeadSource,
+) {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ distDir }, 'web app not built; run `npm run build:web` to serve the storefront');
@@ -51,6 +75,37 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
   });
   const indexHtmlGzip = gzipSync(indexHtml, { level: 9 });
+  const headsPossible = pageHead !== undefined && TITLE_ELEMENT.test(indexHtml);
+  if (pageHead && !headsPossible)
+    app.log.warn({ distDir }, 'index.html has no <title>: public pages are served without their head');
+
+  /**
+   * The page's own head; null when it is no public page; undefined when heads are off or making
+   * one failed (a failure costs the head, never the page, and does not mark it unindexable).
+   */
+  async function headOf(request: FastifyRequest): Promise<PageHeadHtml | null | undefined> {
+    if (!pageHead || !headsPossible) return undefined;
+    try {
+      return await pageHead(request);
+    } catch (error) {
+      request.log.error({ err: error }, 'making the page head failed');
+      return undefined;
+    }
+  }
+
+  /** The page with its own head, compressed for this request (a head is a few kilobytes). */
+  async function sendWithHead(request: FastifyRequest, reply: FastifyReply, head: PageHeadHtml) {
+    const page = indexHtml
+      .replace(HTML_LANG, `<html lang="${head.lang.replace(/[^A-Za-z-]/g, '')}"`)
+      .replace(TITLE_ELEMENT, () => head.html);
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    if (encoding === 'br')
+      return reply
+        .header('content-encoding', 'br')
+        .send(await brotliCompressAsync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(page));
+    return reply.send(page);
+  }
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -65,9 +120,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest =
-      request.method === 'GET' && !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (!isPageRequest) {
       return reply
         .status(404)
@@ -78,6 +134,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, runt
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
+    const head = await headOf(request);
+    if (head) return sendWithHead(request, reply, head);
+    // Checkouts, the studio, drafts and private shows: nothing for a search engine to keep.
+    if (head === null) reply.header('x-robots-tag', 'noindex');
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(indexHtmlBrotli);
     if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(indexHtmlGzip);

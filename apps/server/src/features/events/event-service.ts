@@ -654,6 +654,22 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
     },
 
     shopEvents,
+
+    /**
+     * The public events with when each last changed (its campaign's changes count), newest first,
+     * at most `limit`: the sitemap picks the listed ones.
+     */
+    async publicEventListing(limit: number): Promise<{ event: LiveEvent; updatedAt: number }[]> {
+      const rows = await db.query<LiveEventRow & { updated_ms: number }>(
+        `SELECT e.*, c.deadline, c.using_checkout,
+           (extract(epoch FROM greatest(e.updated_at, c.updated_at)) * 1000)::bigint AS updated_ms
+         FROM live_events e JOIN campaigns c ON c.uid = e.campaign_uid
+         WHERE e.status = 'public' ORDER BY updated_ms DESC, e.id LIMIT $1`,
+        [limit],
+      );
+      const updated = new Map(rows.map((row) => [row.id, Number(row.updated_ms)]));
+      return (await toLiveEvents(rows)).map((event) => ({ event, updatedAt: updated.get(event.id) ?? 0 }));
+    },
   };
 }
 

@@ -23,7 +23,13 @@ import {
   type StoreInfoSettings,
   type StoreSettings,
 } from '@vitrine/protocol';
-import { CURRENCIES, type Currency, LOCALES, type ShippingMethodKind } from '@vitrine/protocol/vocabulary';
+import {
+  CURRENCIES,
+  type Currency,
+  LOCALES,
+  type Locale,
+  type ShippingMethodKind,
+} from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
@@ -431,6 +437,23 @@ export function createStoreService(db: OutboxDatabase) {
     async pageName(pageUid: string, q: Queryable = db): Promise<string | null> {
       const [row] = await q.query<Pick<PageRow, 'name'>>('SELECT name FROM pages WHERE uid = $1', [pageUid]);
       return row?.name ?? null;
+    },
+
+    /**
+     * Every store with the languages it sells in (main first) and when it last changed, by uid,
+     * at most `limit` (the sitemap's).
+     */
+    async storeListing(limit: number): Promise<{ uid: string; languages: Locale[]; updatedAt: number }[]> {
+      const rows = await db.query<Pick<PageRow, 'uid' | 'language' | 'languages'> & { updated_ms: number }>(
+        `SELECT uid, language, languages, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms
+         FROM pages ORDER BY uid LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({
+        uid: row.uid,
+        languages: soldIn(row.language, row.languages, LOCALES),
+        updatedAt: Number(row.updated_ms),
+      }));
     },
 
     async pageCount(): Promise<number> {

@@ -17,11 +17,17 @@ export function EventCard({
   event,
   featured = false,
   hidePrices = false,
+  firstOnPage = false,
 }: {
   pageUid: string;
   event: ShopEvent;
   featured?: boolean;
   hidePrices?: boolean;
+  /**
+   * The first card of the page, above the fold: its cover is the page's largest paint, so it loads
+   * at once and ahead of other images instead of waiting for layout (lazy).
+   */
+  firstOnPage?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -48,7 +54,16 @@ export function EventCard({
       data-event-id={event.id}
     >
       <div className="event-card__cover">
-        {cover ? <img src={cover} alt="" loading="lazy" /> : <div className="event-card__cover-fallback" />}
+        {cover ? (
+          <img
+            src={cover}
+            alt=""
+            loading={firstOnPage ? 'eager' : 'lazy'}
+            fetchPriority={firstOnPage ? 'high' : 'auto'}
+          />
+        ) : (
+          <div className="event-card__cover-fallback" />
+        )}
         <span className={`event-card__badge event-card__badge--${status}`}>{t(`shop.status.${status}`)}</span>
         {length && <span className="event-card__length">{t('shop.duration', { duration: length })}</span>}
       </div>

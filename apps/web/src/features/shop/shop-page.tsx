@@ -59,11 +59,17 @@ export function ShopPage() {
           </p>
         )}
         {events !== null && rows.length === 0 && <p className="shop-message">{t('shop.noEvents')}</p>}
-        {live && <EventRow row={live} pageUid={pageUid} hidePrices={hidePrices} featured />}
+        {live && <EventRow row={live} pageUid={pageUid} hidePrices={hidePrices} featured firstOnPage />}
         {later.length > 0 && (
           <div className="shop-rows-split">
-            {later.map((row) => (
-              <EventRow key={row.key} row={row} pageUid={pageUid} hidePrices={hidePrices} />
+            {later.map((row, index) => (
+              <EventRow
+                key={row.key}
+                row={row}
+                pageUid={pageUid}
+                hidePrices={hidePrices}
+                firstOnPage={!live && index === 0}
+              />
             ))}
           </div>
         )}
@@ -110,11 +116,14 @@ function EventRow({
   pageUid,
   featured = false,
   hidePrices,
+  firstOnPage = false,
 }: {
   row: EventRowData;
   pageUid: string;
   featured?: boolean;
   hidePrices: boolean;
+  /** The page's first row: its first card's cover loads first (see EventCard). */
+  firstOnPage?: boolean;
 }) {
   return (
     <section className="shop-row" aria-labelledby={`shop-row-${row.key}`} data-row={row.key}>
@@ -123,9 +132,15 @@ function EventRow({
         {row.title}
       </h2>
       <ul className={featured ? 'shop-row__cards shop-row__cards--featured' : 'shop-row__cards'}>
-        {row.events.map((event) => (
+        {row.events.map((event, index) => (
           <li key={event.id}>
-            <EventCard pageUid={pageUid} event={event} featured={featured} hidePrices={hidePrices} />
+            <EventCard
+              pageUid={pageUid}
+              event={event}
+              featured={featured}
+              hidePrices={hidePrices}
+              firstOnPage={firstOnPage && index === 0}
+            />
           </li>
         ))}
       </ul>
