@@ -345,7 +345,7 @@ describe('live interaction in the player', () => {
     expect(await progress.textContent()).toBe('');
     expect(await page.locator('dialog.account-dialog .account-form__submit').isEnabled()).toBe(true);
     await page.unroute('**/functions/auth/signInWithPassword');
-  });
+  }, 180_000);
 
   it('tells a viewer who comments too fast to wait', async () => {
     await openComments(alice);
