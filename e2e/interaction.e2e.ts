@@ -319,6 +319,34 @@ describe('live interaction in the player', () => {
     expect(again.user.uid).toBe(signedIn.user.uid);
   });
 
+  it('says a slow sign-in is still working, then shows the server’s answer (issue 27 item 2)', async () => {
+    const page = await viewer();
+    await openComments(page);
+    // A busy server: the browser's sign-in request reaches the real server only after a while.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/functions/auth/signInWithPassword', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: text('interaction.account.signIn') }).click();
+    await page.waitForSelector('dialog.account-dialog[open]');
+    await page.fill('dialog.account-dialog input[name="email"]', `nobody-${stamp}@example.com`);
+    await page.fill('dialog.account-dialog input[name="password"]', 'not the password');
+    await page.click('dialog.account-dialog .account-form__submit');
+    const progress = page.locator('dialog.account-dialog .account-progress');
+    await progress.getByText(text('interaction.account.working')).waitFor();
+    await progress.getByText(text('interaction.account.stillWorking')).waitFor();
+    expect(await page.locator('dialog.account-dialog .account-form__submit').isDisabled()).toBe(true);
+    release();
+    await page.getByText(text('interaction.account.errors.wrongPassword')).waitFor();
+    expect(await progress.textContent()).toBe('');
+    expect(await page.locator('dialog.account-dialog .account-form__submit').isEnabled()).toBe(true);
+    await page.unroute('**/functions/auth/signInWithPassword');
+  }, 180_000);
+
   it('tells a viewer who comments too fast to wait', async () => {
     await openComments(alice);
     for (let i = 0; i < 6; i++) {

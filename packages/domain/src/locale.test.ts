@@ -9,6 +9,7 @@ import {
   resolveCurrency,
   resolveLocale,
   startLanguage,
+  supportedLocale,
   UNDEFINED_TEXT_CURRENCY,
 } from './locale.ts';
 
@@ -170,8 +171,35 @@ describe('startLanguage (which language the player starts in)', () => {
     });
   });
 
-  it('falls back to English from the browser when nothing is known', () => {
-    expect(startLanguage({})).toEqual({ locale: 'en', source: 'browser' });
-    expect(startLanguage({ browser: 'xx' })).toEqual({ locale: 'en', source: 'browser' });
+  it("gives a browser language Vitrine does not speak way to the store's language, then English", () => {
+    expect(startLanguage({ browser: 'xx', store: 'da' })).toEqual({ locale: 'da', source: 'store' });
+    expect(startLanguage({ browser: 'sv-FI', store: 'da' })).toEqual({ locale: 'sv', source: 'browser' });
+    expect(startLanguage({ browser: 'xx' })).toEqual({ locale: 'en', source: 'store' });
+    expect(startLanguage({})).toEqual({ locale: 'en', source: 'store' });
+  });
+
+  it('an explicit choice in any of the 11 languages outranks a saved one, the browser and the store', () => {
+    for (const locale of LOCALES) {
+      const other = LOCALES.find((candidate) => candidate !== locale) ?? 'en';
+      for (const source of ['query', 'host', 'picked'] as const) {
+        expect(startLanguage({ [source]: locale, saved: other, browser: other, store: other })).toEqual({
+          locale,
+          source,
+        });
+      }
+      expect(startLanguage({ saved: locale, browser: other, store: other })).toEqual({
+        locale,
+        source: 'saved',
+      });
+      expect(startLanguage({ browser: locale, store: other })).toEqual({ locale, source: 'browser' });
+      expect(startLanguage({ browser: 'tlh', store: locale })).toEqual({ locale, source: 'store' });
+    }
+  });
+
+  it('reads supported languages from any regional code, and nothing from unsupported ones', () => {
+    expect(supportedLocale('nb_NO')).toBe('no');
+    expect(supportedLocale('ko-KR')).toBe('ko');
+    expect(supportedLocale('pt-BR')).toBeNull();
+    expect(supportedLocale('')).toBeNull();
   });
 });

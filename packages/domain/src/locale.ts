@@ -48,10 +48,7 @@ export function isSupportedLocale(value: unknown): value is Locale {
  * to the default when the language is unsupported (spec §5).
  */
 export function resolveLocale(value: string | null | undefined): Locale {
-  if (!value) return DEFAULT_LOCALE;
-  const language = value.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  const aliased = LANGUAGE_ALIASES[language] ?? language;
-  return isSupportedLocale(aliased) ? aliased : DEFAULT_LOCALE;
+  return supportedLocale(value) ?? DEFAULT_LOCALE;
 }
 
 export function isSupportedCurrency(value: unknown): value is Currency {
@@ -71,21 +68,37 @@ export function resolveCurrency(value: string | null | undefined, locale?: strin
 }
 
 /**
- * Where a language the player may show comes from, strongest first: an explicit `?lang`, the
- * host page's language_change (spec §7), a choice made in this browser with the language picker,
- * the language the shopper saved for the store (spec §3 "Reservation", §7 loadUserReservation),
- * then the browser's language. A choice on this device outranks the saved one: the reservation
- * only follows the shown language when the cart or checkout opens, so it can be older.
+ * Where the shopper's language comes from, strongest first (issue 27): an explicit choice — a
+ * `?lang`, the host page's language_change (spec §7), a pick with the language menu on this
+ * device (a `?lang` is kept as one, so a link that drops it on navigation keeps the choice) —,
+ * then the language the shopper saved for the store (spec §3 "Reservation", §7
+ * loadUserReservation), then the browser's language when Vitrine speaks it, then the store's own
+ * language. A choice on this device outranks the saved one: the reservation follows the shown
+ * language when the shopper adds to the cart or opens the checkout, so it can be older.
  */
-export const LANGUAGE_SOURCES = ['query', 'host', 'picked', 'saved', 'browser'] as const;
+export const LANGUAGE_SOURCES = ['query', 'host', 'picked', 'saved', 'browser', 'store'] as const;
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
 export type LanguageCandidates = Partial<Record<LanguageSource, string | null>>;
 
-/** The language to show from what is known so far, with where it came from (the default: 'browser'). */
+/** The supported language a code names ("sv-SE", "nb_NO"), or null when Vitrine does not speak it. */
+export function supportedLocale(value: string | null | undefined): Locale | null {
+  if (!value) return null;
+  const language = value.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const aliased = LANGUAGE_ALIASES[language] ?? language;
+  return isSupportedLocale(aliased) ? aliased : null;
+}
+
+/**
+ * The language to show from what is known so far, with where it came from. An explicit or saved
+ * code Vitrine does not speak falls back to English (spec §5); a browser language it does not
+ * speak gives way to the store's language. Nothing known at all: English, from the store.
+ */
 export function startLanguage(candidates: LanguageCandidates): { locale: Locale; source: LanguageSource } {
   for (const source of LANGUAGE_SOURCES) {
     const value = candidates[source];
-    if (value) return { locale: resolveLocale(value), source };
+    if (!value) continue;
+    if (source === 'browser' && supportedLocale(value) === null) continue;
+    return { locale: resolveLocale(value), source };
   }
-  return { locale: DEFAULT_LOCALE, source: 'browser' };
+  return { locale: DEFAULT_LOCALE, source: 'store' };
 }

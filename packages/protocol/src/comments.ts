@@ -16,6 +16,12 @@ export const PlayerCommentRequest = z
     pageUid: Uid,
     campaignUid: Uid,
     context: WidgetContext.default('checkout'),
+    /**
+     * A private question to the host (issue 27): only its author and the store's staff read it,
+     * and it waits in the control room's questions. Signed-in shoppers only (not anonymous), and
+     * never an answer in a thread.
+     */
+    toHost: z.boolean().optional(),
   })
   .strict();
 export type PlayerCommentRequest = z.infer<typeof PlayerCommentRequest>;

@@ -35,7 +35,20 @@ function initialLanguage(): Locale {
     // Storage is blocked in some embedded contexts; the saved or browser language applies.
   }
   candidates.browser = navigator.language;
-  return startLanguage(candidates).locale;
+  const start = startLanguage(candidates);
+  // A ?lang is an explicit choice: links inside the app drop it, and a reload, the next page or a
+  // second tab must keep it (issue 27), so it is kept as this device's pick.
+  if (start.source === 'query') rememberPick(start.locale);
+  return start.locale;
+}
+
+/** Keeps a language the shopper chose on this device (storage may be blocked when embedded). */
+function rememberPick(language: Locale) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not persisted when storage is blocked; the choice still applies to this visit.
+  }
 }
 
 /**
@@ -87,11 +100,7 @@ export async function initI18n(): Promise<void> {
 /** Shows a language the viewer picked or the host page asked for (it applies whatever showed before). */
 export async function changeLanguage(language: Locale, source: 'picked' | 'host' = 'picked'): Promise<void> {
   candidates[source] = language;
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Not persisted when storage is blocked; the choice still applies to this visit.
-  }
+  rememberPick(language);
   try {
     await i18next.changeLanguage(language);
     document.documentElement.lang = language;
@@ -104,10 +113,18 @@ export async function changeLanguage(language: Locale, source: 'picked' | 'host'
  * The language the shopper saved for the store (their reservation): shown when nothing stronger
  * chose one, i.e. no ?lang, no host language_change and no pick in this browser.
  */
-export async function followSavedLanguage(language: Locale): Promise<void> {
-  candidates.saved = language;
+export const followSavedLanguage = (language: Locale): Promise<void> => followCandidate('saved', language);
+
+/**
+ * The store's own language: shown when nothing else chose one and the browser's language is not
+ * one Vitrine speaks (domain startLanguage). Called once the store's details have loaded.
+ */
+export const followStoreLanguage = (language: Locale): Promise<void> => followCandidate('store', language);
+
+async function followCandidate(source: 'saved' | 'store', language: Locale): Promise<void> {
+  candidates[source] = language;
   const start = startLanguage(candidates);
-  if (start.source !== 'saved' || start.locale === resolveLocale(i18next.language)) return;
+  if (start.source !== source || start.locale === resolveLocale(i18next.language)) return;
   try {
     await i18next.changeLanguage(start.locale);
     document.documentElement.lang = start.locale;

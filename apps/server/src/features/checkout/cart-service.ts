@@ -4,6 +4,7 @@ import {
   CART_RESERVATION_MAX_AGE_MS,
   cartCurrency,
   checkAdd,
+  keepsPaidAmount,
   resolveCurrency,
   resolveLocale,
 } from '@vitrine/domain';
@@ -80,7 +81,7 @@ import {
   setLineQuantity,
   unitsHeld,
 } from './checkout-store.ts';
-import { refreshPayed } from './checkout-totals.ts';
+import { checkoutTotals, refreshPayed } from './checkout-totals.ts';
 import { orderRefusalError } from './order-refusal.ts';
 
 /** The 409 `shopper_limit` message: more units of one product than the store lets one shopper hold. */
@@ -296,11 +297,10 @@ export function createCartService(deps: {
   }
 
   /**
-   * An order with received payments only grows: giving units back would need a refund the shop
-   * makes. Nor does it shrink while a payment is under way, so the amount the shopper is paying
-   * never exceeds what the order holds.
+   * No order shrinks while a payment is under way, so the amount the shopper is paying never
+   * exceeds what the order holds.
    */
-  async function refuseRemovalWhenPaid(tx: Queryable, checkout: CheckoutRow): Promise<void> {
+  async function refuseWhilePaying(tx: Queryable, checkout: CheckoutRow): Promise<void> {
     if (await openPayment(tx, checkout.uid)) {
       throw new HttpError(
         409,
@@ -308,13 +308,25 @@ export function createCartService(deps: {
         'A payment for this order is under way: complete or interrupt it on the payment page before removing products.',
       );
     }
-    if ((await paidSoFar(tx, checkout)) > 0) {
+  }
+
+  /**
+   * After a removal inside the transaction: an order keeps what received payments paid for
+   * (giving that back needs a refund the shop makes), so its total must still cover them; a line
+   * added after a payment can go (domain keepsPaidAmount). Throwing rolls the removal back.
+   */
+  async function refuseRemovingPaid(tx: Queryable, checkout: CheckoutRow): Promise<void> {
+    const after = await checkoutTotals(tx, checkout);
+    if (after.paidAmount === 0) return;
+    if (!keepsPaidAmount(after.totalPrice, 0, after.paidAmount)) {
       throw new HttpError(
         409,
         'order_paid',
-        'This order has been paid; contact the store to remove products from it.',
+        'These products have been paid; contact the store to remove them. Products added after the payment can be removed.',
       );
     }
+    // Taking the unpaid rest away may leave the order paid in full.
+    await refreshPayed(tx, checkout);
   }
 
   /** Releases the stock of expired lines of open carts: of one product (or variant), or of all. */
@@ -676,7 +688,7 @@ export function createCartService(deps: {
             delta > 0 ? 'add' : 'remove',
           );
           if (refusal) throw refusal;
-          if (delta < 0) await refuseRemovalWhenPaid(tx, checkout);
+          if (delta < 0) await refuseWhilePaying(tx, checkout);
           const item: Omit<StockItem, 'qty'> = {
             productUid: line.product_uid,
             variantUid: variantOfKey(line.variant_uid),
@@ -691,6 +703,7 @@ export function createCartService(deps: {
           };
           if (input.quantity === 0) await deleteLines(tx, checkout.uid, lineKey);
           else await setLineQuantity(tx, lineKey, input.quantity);
+          if (delta < 0) await refuseRemovingPaid(tx, checkout);
           const touched = await renewHolds(tx, checkout);
           const status: CartFeedbackStatus = input.quantity === 0 ? 'removed' : 'updated';
           const doc = await storeReservationDoc(tx, checkout.uid, touched);
@@ -733,8 +746,16 @@ export function createCartService(deps: {
         const checkout = await lockOwnCheckout(tx, { pageUid, campaignUid, checkoutUid }, userUid);
         const refusal = orderRefusalError(checkout.status, null, now(), 'remove');
         if (refusal) throw refusal;
-        await refuseRemovalWhenPaid(tx, checkout);
+        await refuseWhilePaying(tx, checkout);
         if (input.productUid === undefined) {
+          // Emptying the whole order would give back what was paid: the shop refunds that.
+          if ((await paidSoFar(tx, checkout)) > 0) {
+            throw new HttpError(
+              409,
+              'order_paid',
+              'This order has been paid; contact the store to remove products from it.',
+            );
+          }
           const lines = await deleteLines(tx, checkout.uid);
           await releaseStock(tx, lines.map(stockItemOf));
           // Nothing was received (checked above). A checkout without payment attempts goes
@@ -753,6 +774,7 @@ export function createCartService(deps: {
           productUid: input.productUid,
           variantKey: variantKey(input.variantUid),
         });
+        await refuseRemovingPaid(tx, checkout);
         await releaseStock(tx, lines.map(stockItemOf));
         await renewHolds(tx, checkout);
         return { doc: await storeReservationDoc(tx, checkout.uid), lines };

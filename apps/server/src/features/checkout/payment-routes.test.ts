@@ -667,22 +667,40 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     expect(settled.body).not.toContain('Approve payment');
   });
 
-  it('lets a grown order pay its remaining amount', async () => {
+  it('lets a grown order pay its remaining amount, or give back what was added after the payment (issue 27)', async () => {
     const { shopper, checkoutUid } = await readyCheckout();
     const first = (await startPayment(shopper, checkoutUid)).body;
     await deliverSigned(event(first.transactionUid, 'payment.succeeded', first.amount));
     expect((await load(shopper, checkoutUid)).payed).toBe(true);
+    const quantity = (value: number, productUid = 'mug') =>
+      call(app, shopper, '/functions/customerpage/changeCheckoutProductQuantity', {
+        ...ref(checkoutUid),
+        productUid,
+        quantity: value,
+      });
+    const cancel = (productUid?: string) =>
+      call(app, shopper, '/functions/customerpage/cancelReservation', {
+        pageUid: SHOP,
+        campaign: CAMPAIGN,
+        user: shopper.uid,
+        ...(productUid ? { productUid } : {}),
+      });
     // Before packing the order may still grow; the payments no longer cover it.
-    const more = await addSingle(app, shopper, 'mug');
-    expect(more.body.status).toBe('added');
+    expect((await addSingle(app, shopper, 'mug')).body.status).toBe('added');
     let view = await load(shopper, checkoutUid);
     expect(view).toMatchObject({ payed: false, paidAmount: first.amount, remainingAmount: PRICES.mug.DKK });
-    const removal = await call(app, shopper, '/functions/customerpage/changeCheckoutProductQuantity', {
-      ...ref(checkoutUid),
-      productUid: 'mug',
-      quantity: 1,
-    });
-    expect(removal.status).toBe(409);
+    // The unit added after the payment can go again, and the order is paid in full once more.
+    expect((await quantity(1)).status).toBe(200);
+    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, remainingAmount: 0 });
+    // The paid unit stays, whichever way the shopper tries to take it back.
+    const paidRemoval = await quantity(0);
+    expect(paidRemoval.status).toBe(409);
+    expect(paidRemoval.body).toMatchObject({ error: 'order_paid' });
+    expect((await cancel('mug')).status).toBe(409);
+    expect((await cancel()).status).toBe(409);
+    expect((await load(shopper, checkoutUid)).items.map((item) => item.quantity)).toEqual([1]);
+    // Grown again, the rest is paid.
+    expect((await addSingle(app, shopper, 'mug')).body.status).toBe('added');
     const rest = (await startPayment(shopper, checkoutUid)).body;
     expect(rest.amount).toBe(PRICES.mug.DKK);
     await deliverSigned(event(rest.transactionUid, 'payment.succeeded', rest.amount));

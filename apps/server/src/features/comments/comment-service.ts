@@ -306,7 +306,10 @@ export function createCommentService({
         text: moderated.text,
         originalText: moderated.originalText,
         moderationState: moderated.moderationState,
-        questionState: isPublic && !input.threadId && isQuestion(input.text) ? 'open' : 'none',
+        // A public question (spec: a question mark), or a shopper's private question to the host,
+        // waits in the control room's questions.
+        questionState:
+          !input.threadId && ((isPublic && isQuestion(input.text)) || input.toHost) ? 'open' : 'none',
         threadId: input.threadId,
         source: 'player',
         isPublic,

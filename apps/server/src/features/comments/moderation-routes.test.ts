@@ -166,6 +166,42 @@ describe('two staff on one comment', () => {
 });
 
 describe('questions', () => {
+  it('takes a signed-in shopper’s private question to the host into the queue, never into the chat (issue 27)', async () => {
+    tick();
+    const anonymous = await signIn();
+    // An anonymous viewer has no account the host could answer: asked to sign in.
+    const refused = await post(
+      '/shopapiv2/comment/playerComment',
+      { ...live, text: 'Does it come in blue?', toHost: true },
+      anonymous.idToken,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'account_required' });
+
+    const signedUp = await post(
+      '/functions/auth/signUp',
+      { email: `asker-${clock}@example.com`, password: 'correct horse battery', name: 'Asker' },
+      anonymous.idToken,
+    );
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    const shopper = signedUp.json() as AuthSession;
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    // No question mark needed: a private line to the host is a question by its nature.
+    const asked = await comment(shopper, 'My size is between two, which one', { toHost: true });
+    expect(asked).toMatchObject({ public: false, threadId: null });
+    expect(chat.changes).toEqual([]);
+    await chat.stop();
+    const seen = await board(host);
+    expect(seen.questions.find((entry) => entry.uid === asked.uid)).toMatchObject({ question: 'open' });
+    // A private question is never an answer inside someone's thread.
+    const threaded = await post(
+      '/shopapiv2/comment/playerComment',
+      { ...live, text: 'and also?', toHost: true, threadId: asked.uid },
+      shopper.idToken,
+    );
+    expect(threaded.statusCode).toBe(400);
+  });
+
   it('queues a comment that asks something, and a public answer reaches the chat with who answered', async () => {
     tick();
     const viewer = await signIn();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { HttpError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { CommentService } from './comment-service.ts';
@@ -13,7 +14,21 @@ export function registerCommentRoutes(
   registerCall(
     app,
     'playerComment',
-    (input, { caller, request }) => comments.postPlayerComment(caller.userUid, input, {}, request.ip),
+    (input, { caller, request }) => {
+      if (!input.toHost) return comments.postPlayerComment(caller.userUid, input, {}, request.ip);
+      // A private line to the shop needs an account the host can answer and the shop can trust.
+      if (caller.isAnonymous) {
+        throw new HttpError(403, 'account_required', 'Sign in with an account to ask the host privately.');
+      }
+      if (input.threadId !== null) {
+        throw new HttpError(
+          400,
+          'invalid_request',
+          'A private question to the host starts a conversation; it is not an answer.',
+        );
+      }
+      return comments.postPlayerComment(caller.userUid, input, {}, request.ip, 'authorAndHost');
+    },
     viewer,
   );
   registerCall(

@@ -351,6 +351,7 @@ export function createStoreService(db: OutboxDatabase) {
         name: row.name,
         logo: row.logo,
         storefront: row.storefront,
+        language: row.language,
       };
     },
 

@@ -1,4 +1,4 @@
-import { lineChanges } from '@vitrine/domain';
+import { CHECKOUT_STEP_ROUTE, lineChanges } from '@vitrine/domain';
 import type { CheckoutReservationDoc } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useEffect, useState } from 'react';
@@ -43,12 +43,18 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
     setLineFeedback((current) => ({ ...current, [keyOf(line)]: outcome }));
   };
   const locked = reservation?.status === 'locked';
-  const changes = lineChanges({
+  const order = {
     status: reservation?.status ?? 'open',
     paidAmount: reservation?.paidAmount ?? 0,
     paymentOpen: reservation?.lastPaymentStatus === 'awaiting_confirmation',
-  });
+    total: (reservation?.totalPrice ?? 0) + (reservation?.freight ?? 0),
+  };
+  // Per line: a line added after a payment stays removable, the paid ones do not (domain lineChanges).
+  const lineChange = (line: ReservationLine) => lineChanges(order, Math.round(line.totalPrice / line.qty));
+  const changes = lines.map(lineChange).find((change) => !change.canReduce) ?? lineChanges(order, 0);
   const ordered = reservation?.status === 'ordered' || locked;
+  // An order that grew after a payment offers paying what is left (issue 27), not only seeing it.
+  const rest = ordered && !locked && reservation ? (reservation.remainingAmount ?? 0) : 0;
 
   return (
     <div className="player-cart" data-testid="player-cart">
@@ -86,7 +92,7 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
                   quantity={line.qty}
                   name={name}
                   disabled={!changes.canIncrease}
-                  reduceDisabled={!changes.canReduce}
+                  reduceDisabled={!lineChange(line).canReduce}
                   onChange={(quantity) => void change(line, quantity)}
                 />
               </li>
@@ -106,9 +112,20 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
             money={(amount) => format.money(amount, currency)}
           />
           {cart.checkoutPath && (
-            <Link className="button player-cart__checkout" to={cart.checkoutPath}>
+            <Link
+              className="button player-cart__checkout"
+              // Paying what is left starts from the confirmation, where the order's pay button is.
+              to={rest > 0 ? `${cart.checkoutPath}/${CHECKOUT_STEP_ROUTE.confirm}` : cart.checkoutPath}
+            >
               {ordered && checkoutTexts.ready
-                ? checkoutTexts.t('checkout.orderState.toOrder')
+                ? rest > 0
+                  ? checkoutTexts.t(
+                      (reservation?.paidAmount ?? 0) > 0
+                        ? 'checkout.orderState.payRest'
+                        : 'checkout.orderState.payOrder',
+                      { amount: format.money(rest, currency) },
+                    )
+                  : checkoutTexts.t('checkout.orderState.toOrder')
                 : t('checkout.cart.toCheckout')}
             </Link>
           )}

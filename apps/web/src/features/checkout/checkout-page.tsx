@@ -400,11 +400,15 @@ function CartStep({ data, view, setView, reload }: StepProps) {
   const problems = useMemo(() => checkoutProblems(values), [values]);
   const formRef = useRef<HTMLFormElement>(null);
   const editable = !view.locked;
-  const changes = lineChanges({
+  const order = {
     status: view.status,
     paidAmount: view.paidAmount,
     paymentOpen: view.transactions.some((transaction) => transaction.status === 'awaiting_confirmation'),
-  });
+    total: view.totalPrice,
+  };
+  // Per line: a line added after a payment stays removable, the paid ones do not (domain lineChanges).
+  const lineChange = (item: CheckoutItem) => lineChanges(order, item.price);
+  const changes = view.items.map(lineChange).find((change) => !change.canReduce) ?? lineChanges(order, 0);
 
   const change = (next: CheckoutDetails) => {
     const choice = isChoiceChange(values, next);
@@ -478,7 +482,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
           <OrderLines
             view={view}
             editable={editable && !view.deadlinePassed}
-            reducible={changes.canReduce}
+            reducible={(item) => lineChange(item).canReduce}
             feedback={lineFeedback}
             onQuantity={(item, quantity) => void changeQuantity(item, quantity)}
           />

@@ -36,14 +36,14 @@ export function useShippingLabel() {
 export function OrderLines({
   view,
   editable = false,
-  reducible = true,
+  reducible = () => true,
   feedback = {},
   onQuantity,
 }: {
   view: CheckoutView;
   editable?: boolean;
-  /** Whether lines can shrink (not once paid or while a payment is under way); they can still grow. */
-  reducible?: boolean;
+  /** Whether a line can shrink (not what was paid, nor while a payment is under way); lines can still grow. */
+  reducible?(item: CheckoutItem): boolean;
   feedback?: Record<string, AddOutcome>;
   onQuantity?(item: CheckoutItem, quantity: number): void;
 }) {
@@ -93,7 +93,7 @@ export function OrderLines({
                 quantity={item.quantity}
                 name={item.item}
                 disabled={false}
-                reduceDisabled={!reducible}
+                reduceDisabled={!reducible(item)}
                 onChange={(quantity) => onQuantity(item, quantity)}
               />
             )}

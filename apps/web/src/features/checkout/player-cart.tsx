@@ -21,7 +21,7 @@ import { currentSession, onSessionChange } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { addSingle, changeCheckoutProductQuantity, ping } from './cart-api.ts';
 import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
-import { loadUserReservation } from './reservation-sync.ts';
+import { followShownLanguage, loadUserReservation } from './reservation-sync.ts';
 import './player-cart.css';
 
 /**
@@ -113,7 +113,7 @@ export function usePlayerCart({
   const [reservation, setReservation] = useState<CheckoutReservationDoc | null | undefined>(undefined);
   const [failures, setFailures] = useState(0);
   // The currency the product cards show: the cart is charged in it (domain currency-rules).
-  const { currency } = useLocale();
+  const { currency, locale } = useLocale();
   const loads = enabled && userUid !== null && (loadsCart(context, anonymous) || madeHere);
 
   useEffect(() => {
@@ -172,6 +172,9 @@ export function usePlayerCart({
           applyAnswer(answer);
           rememberOwnCart(cartKey);
           setMadeHere(true);
+          // The shopper's language becomes her saved preference with her first add, so the cart,
+          // a reload on a device that forgot the pick and the e-mails all speak it (issue 27).
+          if (userUid) void followShownLanguage({ pageUid, campaignUid, userUid, context }, locale);
         }
         return answer.status;
       } catch (error) {
@@ -179,7 +182,7 @@ export function usePlayerCart({
         return failedOutcome(error);
       }
     },
-    [applyAnswer, context, pageUid, campaignUid, cartKey, currency],
+    [applyAnswer, context, pageUid, campaignUid, cartKey, currency, locale, userUid],
   );
 
   // A reservation of another user (the viewer just signed in or out) is not this viewer's cart.

@@ -10,6 +10,12 @@ import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { logout } from '../../lib/session.ts';
 import {
+  ACCOUNT_REQUEST_SLOW_MS,
+  ACCOUNT_REQUEST_TIMEOUT_MS,
+  awaitPatiently,
+  RequestTimedOut,
+} from '../../lib/slow-request.ts';
+import {
   completeOidc,
   OIDC_CALLBACK_MESSAGE,
   OIDC_RETURN_KEY,
@@ -181,6 +187,7 @@ export function AccountForms({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [slow, setSlow] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   // An empty name is answered in the form itself (the browser's own bubble is easy to miss and
   // absent in some embeds), and the focus goes to the field to fix.
@@ -194,17 +201,25 @@ export function AccountForms({
 
   const run = async (work: () => Promise<unknown>, what: string, done = true) => {
     setBusy(true);
+    setSlow(false);
     setProblem(null);
     try {
-      await work();
+      // A busy server is said to be busy, and a wait that is too long ends with a retry.
+      await awaitPatiently(work(), {
+        slowMs: ACCOUNT_REQUEST_SLOW_MS,
+        timeoutMs: ACCOUNT_REQUEST_TIMEOUT_MS,
+        onSlow: () => setSlow(true),
+      });
       onDone(done);
     } catch (error) {
       logFailure(`${what} failed`, error);
-      const next = problemFor(error);
+      const next =
+        error instanceof RequestTimedOut ? { key: 'interaction.account.errors.timedOut' } : problemFor(error);
       setProblem(next);
       if (error instanceof ApiError && error.code === 'email_in_use') setMode('signIn');
     } finally {
       setBusy(false);
+      setSlow(false);
     }
   };
   const where = { ...(pageUid ? { pageUid } : {}), ...(campaignUid ? { campaignUid } : {}) };
@@ -354,9 +369,16 @@ export function AccountForms({
               {t(problem.key, problem.values)}
             </p>
           )}
-          <button type="submit" className="button account-form__submit" disabled={busy}>
+          <button type="submit" className="button account-form__submit" disabled={busy} aria-busy={busy}>
             {t(`interaction.account.submit.${mode}`)}
           </button>
+          <p
+            className="account-progress"
+            role="status"
+            data-progress={busy ? (slow ? 'slow' : 'working') : 'idle'}
+          >
+            {busy ? t(slow ? 'interaction.account.stillWorking' : 'interaction.account.working') : ''}
+          </p>
           {mode !== 'rename' && !anonymousOnly && (
             <div className="account-switch">
               {mode !== 'signIn' && (

@@ -8,7 +8,7 @@ import { Icon } from './icons.tsx';
 import { type CallProblem, describeProblem, editComment, postComment } from './interaction-api.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import type { Chat, ChatComment, ChatReply } from './use-chat.ts';
-import type { Viewer } from './use-viewer.ts';
+import { useViewer, type Viewer } from './use-viewer.ts';
 
 /** Why the viewer cannot post right now; null when they can (spec §4 "Comments"). */
 export type ChatClosedReason = 'recording' | 'notYetOpen' | 'turnedOff' | null;
@@ -390,40 +390,130 @@ export function PrivateChatPanel({
 }) {
   const { t } = useInteractionTranslation();
   const [answering, setAnswering] = useState<string | null>(null);
+  const viewer = useViewer();
+  const ask = (
+    <AskHostForm
+      signedIn={viewer !== null && !viewer.isAnonymous}
+      pageUid={pageUid}
+      campaignUid={campaignUid}
+      context={context}
+    />
+  );
   if (chat.privateComments.length === 0)
-    return <p className="panel-empty">{t('player.noPrivateComments')}</p>;
+    return (
+      <>
+        {ask}
+        <p className="panel-empty">{t('player.noPrivateComments')}</p>
+      </>
+    );
   return (
-    <ol className="comment-list" aria-label={t('player.tabs.privateComments')}>
-      {chat.privateComments.map((comment) => (
-        <li key={comment.uid} className="comment comment--private" data-comment-uid={comment.uid}>
-          <Byline name={comment.userName} verified={comment.verified} time={comment.time} />
-          <p className="comment__text">{comment.text}</p>
-          <p className="chat-private-note">{t('interaction.comments.onlyYou')}</p>
-          {comment.replies.length > 0 && (
-            <ol className="chat-replies">
-              {comment.replies.map((reply) => (
-                <Reply key={reply.uid} reply={{ ...reply, private: false }} />
-              ))}
-            </ol>
-          )}
-          {answering === comment.uid ? (
-            <AnswerForm
-              threadId={comment.uid}
-              pageUid={pageUid}
-              campaignUid={campaignUid}
-              context={context}
-              onDone={() => setAnswering(null)}
-            />
-          ) : (
-            <div className="comment__actions">
-              <button type="button" className="link-button" onClick={() => setAnswering(comment.uid)}>
-                {t('interaction.comments.reply')}
-              </button>
-            </div>
-          )}
-        </li>
-      ))}
-    </ol>
+    <>
+      {ask}
+      <ol className="comment-list" aria-label={t('player.tabs.privateComments')}>
+        {chat.privateComments.map((comment) => (
+          <li key={comment.uid} className="comment comment--private" data-comment-uid={comment.uid}>
+            <Byline name={comment.userName} verified={comment.verified} time={comment.time} />
+            <p className="comment__text">{comment.text}</p>
+            <p className="chat-private-note">{t('interaction.comments.onlyYou')}</p>
+            {comment.replies.length > 0 && (
+              <ol className="chat-replies">
+                {comment.replies.map((reply) => (
+                  <Reply key={reply.uid} reply={{ ...reply, private: false }} />
+                ))}
+              </ol>
+            )}
+            {answering === comment.uid ? (
+              <AnswerForm
+                threadId={comment.uid}
+                pageUid={pageUid}
+                campaignUid={campaignUid}
+                context={context}
+                onDone={() => setAnswering(null)}
+              />
+            ) : (
+              <div className="comment__actions">
+                <button type="button" className="link-button" onClick={() => setAnswering(comment.uid)}>
+                  {t('interaction.comments.reply')}
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/**
+ * A signed-in shopper's private question to the host (issue 27): only she and the store's staff
+ * read it, and it waits in the control room's questions. Anonymous viewers are told to sign in,
+ * so the host has an account to answer.
+ */
+function AskHostForm({
+  signedIn,
+  pageUid,
+  campaignUid,
+  context,
+}: {
+  signedIn: boolean;
+  pageUid: string;
+  campaignUid: string;
+  context: WidgetContext | null;
+}) {
+  const { t } = useInteractionTranslation();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [problem, setProblem] = useState<CallProblem | null>(null);
+  if (!signedIn)
+    return <p className="chat-ask-host chat-ask-host--sign-in">{t('interaction.comments.askHostSignIn')}</p>;
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await postComment({
+        text: text.trim(),
+        threadId: null,
+        pageUid,
+        campaignUid,
+        context: context ?? 'checkout',
+        toHost: true,
+      });
+      setText('');
+      setSent(true);
+    } catch (error) {
+      logFailure('asking the host failed', error);
+      setProblem(describeProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="chat-edit chat-ask-host" onSubmit={(event) => void send(event)}>
+      <textarea
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        aria-label={t('interaction.comments.askHostLabel')}
+        placeholder={t('interaction.comments.askHostLabel')}
+        onChange={(event) => {
+          setText(event.target.value);
+          setSent(false);
+        }}
+      />
+      {problem && (
+        <p className="chat-problem" role="alert">
+          {problemText(problem, t)}
+        </p>
+      )}
+      <p className="chat-private-note" role="status">
+        {sent ? t('interaction.comments.askHostSent') : t('interaction.comments.askHostNote')}
+      </p>
+      <button type="submit" className="button" disabled={busy || !text.trim()}>
+        {t('interaction.comments.askHostSend')}
+      </button>
+    </form>
   );
 }
 
