@@ -13,7 +13,16 @@
 // `node scripts/build.mjs` builds every step; `--changed` (what `npm start` runs) only the steps
 // whose inputs are newer than their outputs. Plain JavaScript, so it runs without tsx.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -107,7 +116,8 @@ export const STEPS = [
         notATest,
       ),
     builtAt: () => builtAt('apps/web/dist/index.html'),
-    build: () => run([buildTool('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], at('apps/web')),
+    build: () =>
+      run([buildTool('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], at('apps/web')),
   },
   {
     name: 'server',
@@ -147,7 +157,8 @@ function releasePlugin(outDir) {
         const source = readFileSync(args.path, 'utf8');
         const contents = source.replace(
           /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g,
-          (_whole, _quote, reference) => `new URL(${JSON.stringify(distReference(args.path, reference, outDir))}, import.meta.url)`,
+          (_whole, _quote, reference) =>
+            `new URL(${JSON.stringify(distReference(args.path, reference, outDir))}, import.meta.url)`,
         );
         return { contents, loader: 'ts' };
       });
@@ -172,7 +183,8 @@ function distReference(from, reference, outDir) {
 async function buildServer() {
   const { build } = await import(pathToFileURL(buildTool('node_modules/esbuild/lib/main.js')).href);
   for (const file of RUNTIME_FILES) {
-    if (!existsSync(at(file.source))) throw new Error(`${file.source} is missing: the web and SDK steps build it`);
+    if (!existsSync(at(file.source)))
+      throw new Error(`${file.source} is missing: the web and SDK steps build it`);
   }
   rmSync(at(SERVER_MANIFEST), { force: true });
   rmSync(at(SERVER_OUT), { recursive: true, force: true });
@@ -202,7 +214,10 @@ async function buildServer() {
 }
 
 /** Builds every step, or with `changedOnly` the steps whose inputs are newer than their outputs. */
-export async function buildRelease({ changedOnly = false, log = (line) => process.stdout.write(`${line}\n`) } = {}) {
+export async function buildRelease({
+  changedOnly = false,
+  log = (line) => process.stdout.write(`${line}\n`),
+} = {}) {
   let rebuilt = false;
   for (const step of STEPS) {
     // A step after a rebuilt one sees its new outputs as newer inputs, so it is rebuilt too.

@@ -27,5 +27,9 @@ if (existsSync(`${root}apps/server/src/main.ts`)) {
 }
 
 // The entry reads its own arguments (process.argv.slice(2)), as when it is run directly.
-process.argv = [process.argv[0] ?? process.execPath, entryFile, ...process.argv.slice(entry === process.argv[2] ? 3 : 2)];
+process.argv = [
+  process.argv[0] ?? process.execPath,
+  entryFile,
+  ...process.argv.slice(entry === process.argv[2] ? 3 : 2),
+];
 await import(pathToFileURL(entryFile).href);

@@ -1,10 +1,10 @@
+import type { Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
 import { createAuthService } from './features/auth/auth-service.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
 import { createStoreService } from './features/stores/store-service.ts';
 import { createUserService } from './features/users/user-service.ts';
-import type { Config } from './config.ts';
-import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open-database.ts';
 import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
 import { createOutbox, withOutbox } from './realtime/outbox.ts';
 
