@@ -3,7 +3,7 @@
 # scripts/start.mjs, the package manifests and lock file) in a clean folder, `npm ci --omit=dev`
 # (no build tools, no tsx), then `npm start` with NODE_ENV=production on a fresh PostgreSQL
 # database, which must serve the shop; `npm run studio:link` must work there too.
-# Prints one line per check and closes with "production install: N passed, N failed".
+# Prints one line per check and closes with "production-install: N passed, N failed".
 #
 #   scripts/test-production-install.sh        (PRODUCTION_TEST_DATABASE_URL: the PostgreSQL server,
 #                                              default postgres://postgres@127.0.0.1:5432)
@@ -46,7 +46,7 @@ finish() {
   fi
   if [ -d "$WORK/release/node_modules/pg" ]; then sql "DROP DATABASE IF EXISTS $DATABASE" >/dev/null 2>&1; fi
   rm -rf "$WORK"
-  echo "production install: $PASSED passed, $FAILED failed"
+  echo "production-install: $PASSED passed, $FAILED failed"
   [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
 }
 trap 'finish; exit $?' EXIT
