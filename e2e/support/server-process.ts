@@ -26,16 +26,24 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The compiled server of `npm run build` (what `npm start` and a production install run). */
+export const COMPILED_SERVER = 'dist/server/main.mjs';
+
 /**
- * Starts the real server (`npm run serve`'s command) on a free port with its own data dir and
- * waits until it serves the storefront page and has printed its URLs. The demo retailer gets any
+ * Starts the real server on a free port with its own data dir and waits until it serves the
+ * storefront page and has printed its URLs: from its TypeScript sources (through tsx), or with
+ * `compiled` the build's JavaScript (COMPILED_SERVER; build it first). The demo retailer gets any
  * free port unless `env` sets VITRINE_DEMO_RETAILER_PORT, and so does the RTMP ingest.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,
