@@ -7,7 +7,9 @@
 // Prints the machine's load beside the figures: on a shared machine only the medians and the
 // ratio mean much. Build first: `npm run build`.
 //
-//   node --import tsx bench/start/run.ts [--runs 5]
+//   node --import tsx bench/start/run.ts [--runs 5] [--postgres postgres://postgres@127.0.0.1:5432]
+// With --postgres each server gets a fresh database of that server (dropped afterwards) instead of
+// the embedded one: a production start.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SERVERS = {
@@ -23,8 +26,23 @@ const SERVERS = {
 } as const;
 type ServerKind = keyof typeof SERVERS;
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, postgres: { type: 'string' } },
+});
 const runs = Number(values.runs);
+const postgres = values.postgres?.replace(/\/+$/, '') ?? null;
+
+/** Runs one statement on the PostgreSQL server's maintenance database. */
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${postgres}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+const databaseOf = (kind: ServerKind) => `vitrine_bench_start_${kind}_${process.pid}`;
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -47,6 +65,7 @@ async function timeStart(kind: ServerKind, dataDir: string): Promise<number> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       VITRINE_DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: `${postgres}/${databaseOf(kind)}` } : {}),
       VITRINE_ADMIN_KEY: 'bench-start-admin-key-0123456789',
       VITRINE_DEMO_LIVE: '0',
       VITRINE_DEMO_RETAILER_PORT: '-1',
@@ -100,6 +119,7 @@ const dataDirs = { compiled: '', tsx: '' };
 try {
   for (const kind of Object.keys(SERVERS) as ServerKind[]) {
     dataDirs[kind] = mkdtempSync(join(tmpdir(), `vitrine-bench-start-${kind}-`));
+    if (postgres) await onServer(`CREATE DATABASE ${databaseOf(kind)}`);
     results[kind].cold = await timeStart(kind, dataDirs[kind]);
   }
   // Warm starts of the two in turn, so a change of the machine's load falls on both.
@@ -110,6 +130,11 @@ try {
   }
 } finally {
   for (const dir of Object.values(dataDirs)) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (postgres) {
+    for (const kind of Object.keys(SERVERS) as ServerKind[]) {
+      await onServer(`DROP DATABASE IF EXISTS ${databaseOf(kind)}`);
+    }
+  }
 }
 for (const kind of Object.keys(SERVERS) as ServerKind[]) {
   const { cold, warm } = results[kind];
