@@ -115,7 +115,8 @@ async function until<T>(what: string, check: () => Promise<T | null>, timeoutMs 
   for (;;) {
     const value = await check().catch(() => null);
     if (value !== null) return value;
-    if (nginx?.exitCode !== null) throw new Error(`nginx exited while waiting for ${what}:\n${nginxLog}`);
+    if (nginx && nginx.exitCode !== null)
+      throw new Error(`nginx exited while waiting for ${what}:\n${nginxLog}`);
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -276,8 +277,8 @@ http {
       const params = { eventId: SHOW };
       const id = subscriptionKey('liveEventProducts', params);
       const snapshot = new Promise<{ docs: unknown[] }>((resolve) => {
-        socket.on('message', (data: Buffer) => {
-          const frame = JSON.parse(data.toString()) as { type: string; id?: string; docs?: unknown[] };
+        socket.on('message', (data: WebSocket.RawData) => {
+          const frame = JSON.parse(String(data)) as { type: string; id?: string; docs?: unknown[] };
           if (frame.type === 'snapshot' && frame.id === id) resolve({ docs: frame.docs ?? [] });
         });
       });
