@@ -363,3 +363,9 @@ function parseTrustProxy(setting: string): boolean | string {
   if (setting === 'false') return false;
   return setting;
 }
+
+/**
+ * The names of every environment setting loadConfig reads (deploy/vitrine.env.example must list
+ * them all; a test checks it).
+ */
+export const ENVIRONMENT_SETTINGS: readonly string[] = Object.keys(Environment.shape);

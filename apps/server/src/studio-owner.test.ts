@@ -9,14 +9,22 @@ import { openPgliteDatabase } from './db/pglite-database.ts';
 
 const run = promisify(execFile);
 const script = new URL('./studio-owner.ts', import.meta.url).pathname;
+const linkScript = new URL('./studio-link.ts', import.meta.url).pathname;
+/** Preloaded into each tool: it fails the run (exit status 99) if the tool opens a listening socket. */
+const noListener = new URL('./test-support/no-listener.mjs', import.meta.url).pathname;
+const tool = (file: string, ...args: string[]) => ['--import', 'tsx', '--import', noListener, file, ...args];
 let dataDir = '';
 
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** `npm run studio:owner` on a fresh embedded database, as a new deployment runs it. */
-describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner', () => {
+/**
+ * `npm run studio:owner` and `npm run studio:link` on a fresh embedded database, as a new
+ * deployment runs them. Neither opens a listening socket (no HTTP, RTMP or WHIP port: they run
+ * beside the serving process); no-listener.mjs fails a run that does.
+ */
+describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner and studio:link', () => {
   it('creates the store and its owner once, and prints a one-time studio link each run', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'vitrine-owner-'));
     const env = {
@@ -25,25 +33,22 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner', () =>
       LOG_LEVEL: 'silent',
       VITRINE_PUBLIC_URL: 'https://shop.example',
     };
-    const args = [
-      '--import',
-      'tsx',
-      script,
-      '--email',
-      'Owner@Ceramics.example',
-      '--store-name',
-      'Ann’s Ceramics',
-    ];
+    const args = tool(script, '--email', 'Owner@Ceramics.example', '--store-name', 'Ann’s Ceramics');
     const first = await run(process.execPath, args, { env });
     expect(first.stdout).toContain('Created the store "Ann’s Ceramics" (ann-s-ceramics).');
     const second = await run(process.execPath, args, { env });
     expect(second.stdout).not.toContain('Created the store');
+    // An owner who lost her session: a fresh link for the account, nothing else changed.
+    const link = await run(process.execPath, tool(linkScript, '--email', ' OWNER@ceramics.example '), {
+      env,
+    });
+    expect(link.stdout).toContain('owner@ceramics.example is owner of Ann’s Ceramics (ann-s-ceramics).');
 
-    const tokens = [first.stdout, second.stdout].map(
+    const tokens = [first.stdout, second.stdout, link.stdout].map(
       (output) => /https:\/\/shop\.example\/studio\/link#([\w-]+)/.exec(output)?.[1] ?? '',
     );
     expect(tokens.every((token) => token.length >= 40)).toBe(true);
-    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(new Set(tokens).size).toBe(3);
 
     const db = await openPgliteDatabase(dataDir);
     try {
@@ -57,10 +62,43 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner', () =>
     } finally {
       await db.close();
     }
-  }, 120_000);
+  }, 300_000);
+
+  it('studio:link refuses an address with no account, and an account that is no staff', async () => {
+    const env = { ...process.env, VITRINE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const unknown = await run(process.execPath, tool(linkScript, '--email', 'stranger@ceramics.example'), {
+      env,
+    }).catch((error: { code: number; stderr: string; stdout: string }) => error);
+    expect(unknown).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('There is no account with the e-mail stranger@ceramics.example.'),
+    });
+
+    const db = await openPgliteDatabase(dataDir);
+    try {
+      await db.query(
+        "INSERT INTO users (uid, name, is_anonymous, email) VALUES ('shopper-1', 'Shopper', false, 'shopper@ceramics.example')",
+      );
+    } finally {
+      await db.close();
+    }
+    const shopper = await run(process.execPath, tool(linkScript, '--email', 'shopper@ceramics.example'), {
+      env,
+    }).catch((error: { code: number; stderr: string; stdout: string }) => error);
+    expect(shopper).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('shopper@ceramics.example is not staff of any store.'),
+    });
+  }, 180_000);
 
   it('refuses a call without an e-mail or store name, with its usage', async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', script, '--email', 'nobody'], {
+    const usage = await run(process.execPath, tool(linkScript), {
+      env: { ...process.env, VITRINE_DATA_DIR: join(tmpdir(), 'vitrine-never-created') },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run studio:link') });
+    const failure = await run(process.execPath, tool(script, '--email', 'nobody'), {
       env: { ...process.env, VITRINE_DATA_DIR: join(tmpdir(), 'vitrine-never-created') },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({

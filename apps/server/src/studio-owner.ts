@@ -1,17 +1,16 @@
 import { parseArgs } from 'node:util';
 import { PageInput } from '@vitrine/protocol';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open-database.ts';
 import { ensureOwnerLink } from './features/staff/first-owner.ts';
 import { studioLinkUrl } from './features/staff/routes.ts';
+import { withStaffTools } from './staff-cli.ts';
 
 /**
  * First run of a deployment without the demo: creates a store (when its id is new) and makes the
  * account with the e-mail its owner, then prints a one-time studio link that signs them in.
  * Run again for a new link. Uses the same database settings as the server (DATABASE_URL or
- * VITRINE_DATA_DIR); see docs/operations.md "The first store and owner".
+ * VITRINE_DATA_DIR); opens no listener, so it runs beside the server. See docs/operations.md
+ * "The first store and owner".
  */
 const USAGE =
   'Usage: npm run studio:owner -- --email owner@shop.example --store-name "My shop" [--store-id my-shop] [--name "Owner name"]';
@@ -43,12 +42,8 @@ if (!/^[A-Za-z0-9_-]{1,64}$/.test(storeId)) {
   process.exit(2);
 }
 
-const config = { ...loadConfig(), seedDemo: false };
-const db = await openDatabase(config.database);
-try {
-  await migrate(db);
-  const app = await buildApp({ config, db });
-  const { stores, users, staff } = app.services;
+const config = loadConfig();
+await withStaffTools(config, async ({ db, stores, users, staff }) => {
   if (!(await stores.pageExists(storeId))) {
     await stores.upsertPage(
       storeId,
@@ -67,7 +62,4 @@ try {
   process.stdout.write(
     `${email} is an owner of ${storeId}. Open this one-time link to sign in to the studio (valid 24 hours):\n  ${studioLinkUrl(origin, token)}\n`,
   );
-  await app.server.close();
-} finally {
-  await db.close();
-}
+});

@@ -1,0 +1,146 @@
+// Start-up time of the server: the compiled release (`npm run build`, dist/server/main.mjs, what
+// `npm start` runs) against the TypeScript sources run through tsx (what `npm start` ran before
+// the release build, and `npm run dev` still runs). A start is timed from spawning the process to
+// its first `200` on /readyz, on the embedded database, without the demo's live encoder:
+//   cold  the first start on an empty data folder (creates the database, seeds the demo store)
+//   warm  a later start on that folder (what a restart or a deploy costs)
+// Prints the machine's load beside the figures: on a shared machine only the medians and the
+// ratio mean much. Build first: `npm run build`.
+//
+//   node --import tsx bench/start/run.ts [--runs 5] [--postgres postgres://postgres@127.0.0.1:5432]
+// With --postgres each server gets a fresh database of that server (dropped afterwards) instead of
+// the embedded one: a production start.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const SERVERS = {
+  compiled: ['dist/server/main.mjs'],
+  tsx: ['--import', 'tsx', 'apps/server/src/main.ts'],
+} as const;
+type ServerKind = keyof typeof SERVERS;
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, postgres: { type: 'string' } },
+});
+const runs = Number(values.runs);
+const postgres = values.postgres?.replace(/\/+$/, '') ?? null;
+
+/** Runs one statement on the PostgreSQL server's maintenance database. */
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${postgres}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+const databaseOf = (kind: ServerKind) => `vitrine_bench_start_${kind}_${process.pid}`;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/** Milliseconds from spawning the server to its first ready answer; the server is then stopped. */
+async function timeStart(kind: ServerKind, dataDir: string): Promise<number> {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const child: ChildProcess = spawn(process.execPath, SERVERS[kind], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      VITRINE_DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: `${postgres}/${databaseOf(kind)}` } : {}),
+      VITRINE_ADMIN_KEY: 'bench-start-admin-key-0123456789',
+      VITRINE_DEMO_LIVE: '0',
+      VITRINE_DEMO_RETAILER_PORT: '-1',
+      RTMP_PORT: '0',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the ${kind} server exited with ${child.exitCode}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) return performance.now() - startedAt;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;
+
+if (!existsSync(join(ROOT, SERVERS.compiled[0]))) {
+  process.stderr.write('dist/server/main.mjs is missing: run `npm run build` first.\n');
+  process.exit(1);
+}
+process.stdout.write(
+  `start-up of the server, node ${process.version}, ${runs} warm starts each; ${load()}\n`,
+);
+const results: Record<ServerKind, { cold: number; warm: number[] }> = {
+  compiled: { cold: 0, warm: [] },
+  tsx: { cold: 0, warm: [] },
+};
+const dataDirs = { compiled: '', tsx: '' };
+try {
+  for (const kind of Object.keys(SERVERS) as ServerKind[]) {
+    dataDirs[kind] = mkdtempSync(join(tmpdir(), `vitrine-bench-start-${kind}-`));
+    if (postgres) await onServer(`CREATE DATABASE ${databaseOf(kind)}`);
+    results[kind].cold = await timeStart(kind, dataDirs[kind]);
+  }
+  // Warm starts of the two in turn, so a change of the machine's load falls on both.
+  for (let run = 0; run < runs; run++) {
+    for (const kind of Object.keys(SERVERS) as ServerKind[]) {
+      results[kind].warm.push(await timeStart(kind, dataDirs[kind]));
+    }
+  }
+} finally {
+  for (const dir of Object.values(dataDirs)) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (postgres) {
+    for (const kind of Object.keys(SERVERS) as ServerKind[]) {
+      await onServer(`DROP DATABASE IF EXISTS ${databaseOf(kind)}`);
+    }
+  }
+}
+for (const kind of Object.keys(SERVERS) as ServerKind[]) {
+  const { cold, warm } = results[kind];
+  process.stdout.write(
+    `${kind.padEnd(8)} cold ${seconds(cold)}   warm median ${seconds(median(warm))} (min ${seconds(Math.min(...warm))}, max ${seconds(Math.max(...warm))})\n`,
+  );
+}
+const ratio = median(results.tsx.warm) / median(results.compiled.warm);
+process.stdout.write(`warm start, tsx / compiled: ${ratio.toFixed(2)}; ${load()}\n`);
