@@ -61,6 +61,8 @@ import { createPremiereService } from './features/premiere/premiere-service.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
 import { createReactionService } from './features/reactions/reaction-service.ts';
 import { registerReactionRoutes } from './features/reactions/routes.ts';
+import { registerRestreamRoutes } from './features/restream/restream-routes.ts';
+import { createRestreamService } from './features/restream/restream-service.ts';
 import { registerStaffRoutes } from './features/staff/routes.ts';
 import { createStaffGate } from './features/staff/staff-gate.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
@@ -159,6 +161,8 @@ export function createServices({
     scheduleTimer: scheduleRealTimer,
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
   });
+  /** Restreaming: a live show sent on to RTMP/RTMPS destinations (YouTube, Facebook…) by one ffmpeg each. */
+  const restream = createRestreamService({ db, events, now, log, ffmpeg });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
@@ -313,6 +317,7 @@ export function createServices({
     shows,
     live,
     premieres,
+    restream,
     auth,
     tracking,
     analytics,
@@ -420,6 +425,7 @@ export function registerRoutes(
   });
   registerLiveRoutes(app, { live: services.live, staffGate: services.staffGate, publicOrigin });
   registerPremiereRoutes(app, { premieres: services.premieres, staffGate: services.staffGate, publicOrigin });
+  registerRestreamRoutes(app, { restream: services.restream, staffGate: services.staffGate });
   registerModerationRoutes(app, {
     moderation: services.moderation,
     staffGate: services.staffGate,
