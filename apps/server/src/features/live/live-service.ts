@@ -793,6 +793,19 @@ export function createLiveService(deps: LiveServiceDeps) {
       }
     },
 
+    /**
+     * The running shows (live or reconnecting) whose live edge this node does not hold: it serves
+     * their viewers only through the bus (the relay), so without the bus it cannot (/readyz).
+     */
+    async runningShowsHeldElsewhere(): Promise<string[]> {
+      const running = (await store.unfinished()).filter(
+        (record) => record.state === 'live' || record.state === 'reconnecting',
+      );
+      return running
+        .filter((record) => !holdsRecording(runtimes.get(record.eventId)))
+        .map((record) => record.eventId);
+    },
+
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */
     async close(): Promise<void> {
       closed = true;
