@@ -434,6 +434,7 @@ export function registerRoutes(
   if (deps.config.whip.enabled) {
     registerWhipRoutes(app, {
       beginPublish: services.live.beginPublish,
+      checkKey: services.live.checkKey,
       extraHostAddresses: deps.config.whip.hostAddresses,
       icePortRange: deps.config.whip.icePortRange ?? undefined,
     });
