@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process';
 import type { PublishedVideoFormat } from '@vitrine/domain';
 import type { PublishInputRun } from './publish-session.ts';
 
-/** The stretch of stream (its own timestamps) whose decoded frames give the frame rate. */
-const MEASURE_STREAM_SECONDS = 1;
+/**
+ * The stretch of stream (its own timestamps) whose decoded frames give the frame rate: short,
+ * as the packager waits for it (15 frames at 30 fps, 30 at 60 fps tell the rate well enough).
+ */
+const MEASURE_STREAM_SECONDS = 0.5;
 /** At most this many frames are decoded (a frame rate beyond any budget shows well before). */
 const MEASURE_MAX_FRAMES = 240;
 /**
@@ -17,7 +20,7 @@ const SHOWINFO_FRAME = /\bn:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[0-9.e+-]+)\b.*?
 
 /**
  * What a publisher really sends, as ffmpeg decodes it: the size of its frames and their rate
- * over the first second of stream, from the frames' own timestamps. The stream's metadata
+ * over the first half second of stream, from the frames' own timestamps. The stream's metadata
  * (RTMP's onMetaData, which an encoder may leave out or get wrong) plays no part. Null when no
  * frame could be decoded in time.
  */
@@ -35,7 +38,7 @@ export async function measureDecodedVideo(options: {
     [
       ...['-hide_banner', '-nostats', '-loglevel', 'info'],
       // A quick start: the frames are what is measured, not ffmpeg's probe.
-      ...['-probesize', '500000', '-analyzeduration', '1000000'],
+      ...['-probesize', '200000', '-analyzeduration', '500000'],
       ...input.args,
       ...['-map', '0:v:0', '-vf', options.skipChecksums ? 'showinfo=checksum=0' : 'showinfo'],
       ...['-frames:v', String(MEASURE_MAX_FRAMES), '-f', 'null', '-'],

@@ -84,7 +84,8 @@ beforeAll(async () => {
   };
   nodeA = await node('0', db);
   nodeB = await node('off', await openSharedDatabase(db));
-});
+  // On two busy cores, starting the servers may take well over the default minute.
+}, 180_000);
 
 afterAll(async () => {
   publisher?.kill('SIGKILL');

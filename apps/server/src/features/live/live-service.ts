@@ -564,7 +564,7 @@ export function createLiveService(deps: LiveServiceDeps) {
   }
 
   /**
-   * Measures the frames a publisher's video decodes to (size, and rate over the first second):
+   * Measures the frames a publisher's video decodes to (size, and rate over the first half second):
    * beyond the node's transcode budget the publish ends, refused with why (the studio shows it);
    * within it, packaging starts.
    */

@@ -93,7 +93,8 @@ beforeAll(async () => {
   defaultBudget = await openNode({ WHIP: 'off' });
   smallBudget = await openNode({ LIVE_TRANSCODE_MAX: '240x180@15' });
   smallOrigin = await smallBudget.app.server.listen({ host: '127.0.0.1', port: 0 });
-});
+  // On two busy cores, starting the servers may take well over the default minute.
+}, 180_000);
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');

@@ -87,7 +87,8 @@ beforeAll(async () => {
   host = await signInStaff(node, pageUid, 'host');
   owner = await signInStaff(node, pageUid, 'owner');
   moderator = await signInStaff(node, pageUid, 'moderator');
-});
+  // On two busy cores, starting the servers may take well over the default minute.
+}, 180_000);
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
