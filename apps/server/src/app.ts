@@ -115,7 +115,8 @@ export async function buildApp({
   server.get('/healthz', async () => ({ status: 'ok' }));
   // Without its database the node can do nothing: 503. Without its change bus it still serves
   // reads and writes (the outbox keeps the changes for when Redis returns): 200, a load balancer
-  // keeps it, and the body says `degraded`, whether the bus is reachable and what waits for it.
+  // keeps it, and the body says `degraded`, whether the bus is reachable and what waits for it —
+  // unless a show is running that this node serves only through the bus: then 503, `failing: bus`.
   server.get('/readyz', async (_request, reply) => {
     if (draining) return reply.status(503).send({ status: 'draining' });
     try {
@@ -126,6 +127,21 @@ export async function buildApp({
     }
     const reachable = bus.reachable();
     const waiting = outbox.stats();
+    // A node that does not hold a running show serves its live edge only through the bus: without
+    // it, viewers sent here get 404s, so the load balancer must send them elsewhere (503).
+    if (!reachable && bus.kind === 'redis') {
+      const elsewhere = await services.live.runningShowsHeldElsewhere();
+      if (elsewhere.length > 0)
+        return reply.status(503).send({
+          status: 'unavailable',
+          failing: 'bus',
+          message: `The change bus (${bus.kind}) is unreachable, so this node cannot serve the live edge of ${elsewhere.length} running show(s) ingested on another node.`,
+          database: db.kind,
+          bus: { kind: bus.kind, reachable },
+          outbox: waiting,
+          live: { runningShowsNotServed: elsewhere.length },
+        });
+    }
     return {
       status: reachable && waiting.failingTopics === 0 ? 'ready' : 'degraded',
       database: db.kind,

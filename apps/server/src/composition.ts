@@ -63,6 +63,8 @@ import { registerPublicPageRoutes } from './features/public-pages/routes.ts';
 import { reactionLiveQueries } from './features/reactions/live-queries.ts';
 import { createReactionService } from './features/reactions/reaction-service.ts';
 import { registerReactionRoutes } from './features/reactions/routes.ts';
+import { registerRestreamRoutes } from './features/restream/restream-routes.ts';
+import { createRestreamService } from './features/restream/restream-service.ts';
 import { registerStaffRoutes } from './features/staff/routes.ts';
 import { createStaffGate } from './features/staff/staff-gate.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
@@ -168,6 +170,8 @@ export function createServices({
     scheduleTimer: scheduleRealTimer,
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
   });
+  /** Restreaming: a live show sent on to RTMP/RTMPS destinations (YouTube, Facebook…) by one ffmpeg each. */
+  const restream = createRestreamService({ db, events, now, log, ffmpeg });
   const users = createUserService(outboxDb, log);
   const auth = createAuthService(outboxDb, { users, now });
   const tracking = createTrackingService(db);
@@ -322,6 +326,7 @@ export function createServices({
     shows,
     live,
     premieres,
+    restream,
     auth,
     tracking,
     analytics,
@@ -431,6 +436,7 @@ export function registerRoutes(
   });
   registerLiveRoutes(app, { live: services.live, staffGate: services.staffGate, publicOrigin });
   registerPremiereRoutes(app, { premieres: services.premieres, staffGate: services.staffGate, publicOrigin });
+  registerRestreamRoutes(app, { restream: services.restream, staffGate: services.staffGate });
   registerModerationRoutes(app, {
     moderation: services.moderation,
     staffGate: services.staffGate,
@@ -439,6 +445,7 @@ export function registerRoutes(
   if (deps.config.whip.enabled) {
     registerWhipRoutes(app, {
       beginPublish: services.live.beginPublish,
+      checkKey: services.live.checkKey,
       extraHostAddresses: deps.config.whip.hostAddresses,
       icePortRange: deps.config.whip.icePortRange ?? undefined,
     });

@@ -44,6 +44,7 @@ export * from './premiere.ts';
 export * from './product-display-mode.ts';
 export * from './product-order.ts';
 export * from './purchase-signals.ts';
+export * from './restream.ts';
 export * from './shopify-product-csv.ts';
 export * from './show-state.ts';
 export * from './staff-roles.ts';

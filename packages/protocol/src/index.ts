@@ -17,6 +17,7 @@ export * from './premiere.ts';
 export * from './reads.ts';
 export * from './realtime.ts';
 export * from './realtime-presence.ts';
+export * from './restream.ts';
 export * from './store.ts';
 export * from './store-settings.ts';
 export * from './tracking.ts';

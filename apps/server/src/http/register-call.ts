@@ -166,7 +166,7 @@ const tooLarge = (maxBytes: number) =>
 /** The largest `details` kept per audit entry; a larger body is summarised by its fields' names. */
 const AUDIT_DETAILS_MAX_CHARS = 4_000;
 /** Fields never written to the audit log, whatever call sends them. */
-const SECRET_FIELD = /password|token|secret|credential|apiKey/i;
+const SECRET_FIELD = /password|token|secret|credential|apiKey|streamKey/i;
 
 async function recordStaffAction(
   gate: StaffGate,

@@ -16,6 +16,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
+import { measureDecodedVideo } from './decoded-video.ts';
 import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
 import { type PackagerRun, startPackagerRun } from './hls-packager.ts';
 import type { LiveRelay } from './live-relay.ts';
@@ -24,6 +25,7 @@ import type {
   PublishEndReason,
   PublishInput,
   PublishProtocol,
+  PublishRefusalReason,
   PublishRequest,
   PublishResult,
   PublishSession,
@@ -64,6 +66,8 @@ interface Publisher {
   spilling: boolean;
   /** A packager run is being replaced (onto or off the disk). */
   switching: boolean;
+  /** Its decoded video is being measured against the transcode budget: no packager yet. */
+  measuring: boolean;
   diskTimer: NodeJS.Timeout | null;
 }
 
@@ -301,7 +305,7 @@ export function createLiveService(deps: LiveServiceDeps) {
    * write can fail half-way: what is recorded stays whole); with space again, back to the disk.
    */
   async function watchDisk(runtime: StreamRuntime, publisher: Publisher): Promise<void> {
-    if (publisher.switching || runtime.publisher !== publisher || closed) return;
+    if (publisher.switching || publisher.measuring || runtime.publisher !== publisher || closed) return;
     publisher.switching = true;
     try {
       const free = await freeDiskBytes(config.dir);
@@ -528,13 +532,18 @@ export function createLiveService(deps: LiveServiceDeps) {
         restarts: [],
         spilling: await diskIsFull(runtime),
         switching: false,
+        measuring: false,
         diskTimer: null,
       };
       runtime.publisher = publisher;
       runtime.recent = [];
       runtime.refusal = null;
       if (publisher.spilling) startSpilling(runtime, publisher);
-      startPackager(runtime, publisher);
+      // Video to transcode is judged by what it decodes to (an encoder may declare nothing, or
+      // less than it sends), before any packager takes it; H.264 is copied, at any size.
+      if (request.input.videoCodec !== 'h264' && request.protocol !== 'premiere')
+        void admitDecodedVideo(runtime, publisher, request);
+      else startPackager(runtime, publisher);
       publisher.diskTimer = setInterval(() => {
         void watchDisk(runtime, publisher).catch((error) =>
           log.error({ err: error, eventId: runtime.eventId }, 'watching the recordings disk failed'),
@@ -552,6 +561,42 @@ export function createLiveService(deps: LiveServiceDeps) {
       );
       return { ok: true, session };
     });
+  }
+
+  /**
+   * Measures the frames a publisher's video decodes to (size, and rate over the first half second):
+   * beyond the node's transcode budget the publish ends, refused with why (the studio shows it);
+   * within it, packaging starts.
+   */
+  async function admitDecodedVideo(runtime: StreamRuntime, publisher: Publisher, request: PublishRequest) {
+    if (!ffmpeg.available) return;
+    publisher.measuring = true;
+    const measured = await measureDecodedVideo({
+      ffmpegPath: ffmpeg.path,
+      input: publisher.input.open(),
+      // The npm package's ffmpeg is a 2018 build (4.1), whose showinfo always checksums.
+      skipChecksums: ffmpeg.source !== 'npm',
+    })
+      .catch((error: unknown) => {
+        log.error({ err: error, eventId: runtime.eventId }, 'measuring a live stream failed');
+        return null;
+      })
+      .finally(() => {
+        publisher.measuring = false;
+      });
+    if (runtime.publisher !== publisher || closed) return;
+    const beyond = measured ? transcodeRefusal(measured, config.transcodeBudget) : null;
+    if (beyond) {
+      runtime.refusal = { message: beyond, at: now() };
+      refusal('beyond-transcode-budget', request, { eventId: runtime.eventId, message: beyond });
+      publisher.session.finish('beyond-transcode-budget');
+      return;
+    }
+    log.info(
+      { eventId: runtime.eventId, decoded: measured },
+      'live video measured within the transcode budget',
+    );
+    startPackager(runtime, publisher);
   }
 
   async function requireShow(pageUid: string, eventId: string) {
@@ -635,14 +680,21 @@ export function createLiveService(deps: LiveServiceDeps) {
      * Whether a publish with this key would be taken, before the protocol answers it (RTMP
      * answers the publish command before any media says which codec it carries).
      */
-    async checkKey(streamKey: string): Promise<{ ok: true } | { ok: false; message: string }> {
-      if (!ffmpeg.available) return { ok: false, message: ffmpeg.missing };
+    async checkKey(
+      streamKey: string,
+    ): Promise<{ ok: true } | { ok: false; reason: PublishRefusalReason; message: string }> {
+      if (!ffmpeg.available) return { ok: false, reason: 'no-ffmpeg', message: ffmpeg.missing };
       const record = await store.byKey(streamKey);
-      if (!record) return { ok: false, message: 'No show has this stream key.' };
+      if (!record) return { ok: false, reason: 'unknown-key', message: 'No show has this stream key.' };
       if (runtimes.get(record.eventId)?.publisher)
-        return { ok: false, message: 'This show already has a publisher.' };
+        return { ok: false, reason: 'already-publishing', message: 'This show already has a publisher.' };
       const next = nextLiveStreamState(record.state, 'publish');
-      return next.ok ? { ok: true } : { ok: false, message: refusalMessage(next.reason) };
+      if (next.ok) return { ok: true };
+      return {
+        ok: false,
+        reason: next.reason === 'ended' ? 'ended' : 'already-publishing',
+        message: refusalMessage(next.reason),
+      };
     },
 
     /** The ports the ingests listen on (tests publish to them). */
@@ -791,6 +843,19 @@ export function createLiveService(deps: LiveServiceDeps) {
         if (record.state === 'live') await store.transition(record.eventId, 'live', 'reconnecting');
         if (record.state !== 'receiving') waitForReconnect(runtime);
       }
+    },
+
+    /**
+     * The running shows (live or reconnecting) whose live edge this node does not hold: it serves
+     * their viewers only through the bus (the relay), so without the bus it cannot (/readyz).
+     */
+    async runningShowsHeldElsewhere(): Promise<string[]> {
+      const running = (await store.unfinished()).filter(
+        (record) => record.state === 'live' || record.state === 'reconnecting',
+      );
+      return running
+        .filter((record) => !holdsRecording(runtimes.get(record.eventId)))
+        .map((record) => record.eventId);
     },
 
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */

@@ -42,7 +42,10 @@ export interface PublishInputRun {
 /** The input side of a publish: the live service starts (and restarts) ffmpeg with it. */
 export interface PublishInput {
   videoCodec: PublishVideoCodec;
-  /** The video's size and rate as the publisher declares them (RTMP metadata), when it does. */
+  /**
+   * The video's size and rate as the publisher declares them (RTMP metadata), when it does: an
+   * early refusal only; video to transcode is measured as decoded all the same (decoded-video.ts).
+   */
   videoFormat?: PublishedVideoFormat;
   /**
    * Opens the input for one ffmpeg run. Called once when the publish starts and again when
@@ -90,7 +93,9 @@ export type PublishEndReason =
   /** The host ended the show, or the reconnect grace ran out. */
   | 'show-ended'
   /** The packager could not be restarted (ffmpeg keeps failing). */
-  | 'packager-failed';
+  | 'packager-failed'
+  /** The video, as decoded, is beyond the node's transcode budget (LIVE_TRANSCODE_MAX). */
+  | 'beyond-transcode-budget';
 
 /** One accepted publisher of one show. */
 export interface PublishSession {

@@ -18,6 +18,13 @@ const MAX_NEGOTIATIONS = 8;
 export interface WhipRouteOptions {
   /** The live pipeline's door (live-service.ts `beginPublish`): checks the key, runs ffmpeg. */
   beginPublish: BeginPublish;
+  /**
+   * Whether a publish with this key would be taken (live-service.ts `checkKey`): asked before
+   * any UDP port or file is set up, so a wrong key costs nothing.
+   */
+  checkKey: (
+    streamKey: string,
+  ) => Promise<{ ok: true } | { ok: false; reason: PublishRefusalReason; message: string }>;
   /** Host addresses offered beside the machine's interfaces (e.g. 127.0.0.1 for a local encoder). */
   extraHostAddresses?: string[];
   icePortRange?: [number, number];
@@ -115,6 +122,11 @@ export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptio
       offerSdp: string,
       offer: { videoCodec: WhipVideoCodec; hasAudio: boolean },
     ) {
+      const check = await options.checkKey(key);
+      if (!check.ok) {
+        request.log.warn({ ip: request.ip }, `whip publish refused: ${check.message}`);
+        return refuse(reply, PUBLISH_REFUSALS[check.reason], check.message);
+      }
       const input = await prepareRtpInput(offer.videoCodec, offer.hasAudio);
       const begun = await options
         .beginPublish({

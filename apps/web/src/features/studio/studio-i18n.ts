@@ -4,13 +4,14 @@ import { registerNamespaceLoader } from '../../lib/i18n.ts';
 /**
  * The studio's texts, one i18next namespace (a folder of locales/) per section, each loaded with
  * its section's code: `studio` (the shell and shared parts), `studio-catalogue`, `studio-shows`,
- * `studio-live`, `studio-control-room`, `studio-orders`, `studio-analytics` and `studio-settings`.
+ * `studio-live`, `studio-restream`, `studio-control-room`, `studio-orders`, `studio-analytics` and `studio-settings`.
  */
 export type StudioNamespace =
   | 'studio'
   | 'studio-catalogue'
   | 'studio-shows'
   | 'studio-live'
+  | 'studio-restream'
   | 'studio-moderation'
   | 'studio-control-room'
   | 'studio-orders'

@@ -5,6 +5,7 @@ export * from './live-calls.ts';
 export * from './moderation-calls.ts';
 export * from './order-calls.ts';
 export * from './premiere-calls.ts';
+export * from './restream-calls.ts';
 export * from './settings-calls.ts';
 export * from './show-calls.ts';
 export * from './staff-calls.ts';

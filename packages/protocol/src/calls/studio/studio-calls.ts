@@ -5,6 +5,7 @@ import { liveCalls } from './live-calls.ts';
 import { moderationCalls } from './moderation-calls.ts';
 import { orderCalls } from './order-calls.ts';
 import { premiereCalls } from './premiere-calls.ts';
+import { restreamCalls } from './restream-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
 import { showCalls } from './show-calls.ts';
 import { staffCalls } from './staff-calls.ts';
@@ -17,6 +18,7 @@ export const studioCalls = {
   ...showCalls,
   ...liveCalls,
   ...premiereCalls,
+  ...restreamCalls,
   ...moderationCalls,
   ...controlRoomCalls,
   ...orderCalls,

@@ -5,6 +5,7 @@ import { LIVE_ROUTES } from './live-routes.ts';
 import { MODERATION_ROUTES } from './moderation-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
 import { PREMIERE_ROUTES } from './premiere-routes.ts';
+import { RESTREAM_ROUTES } from './restream-routes.ts';
 import { SETTINGS_ROUTES } from './settings-routes.ts';
 import { SHOW_ROUTES } from './show-routes.ts';
 import { STAFF_ROUTES } from './staff-routes.ts';
@@ -20,6 +21,7 @@ export const STUDIO_CALL_ROUTES = {
   ...SHOW_ROUTES,
   ...LIVE_ROUTES,
   ...PREMIERE_ROUTES,
+  ...RESTREAM_ROUTES,
   ...MODERATION_ROUTES,
   ...CONTROL_ROOM_ROUTES,
   ...ORDER_ROUTES,

@@ -1,6 +1,7 @@
 import type { LiveStreamView } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { RestreamPanel } from '../restream/restream-panel.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
@@ -23,6 +24,7 @@ const POLL_MS = 2000;
  */
 export function GoLivePage() {
   const { t } = useStudioTranslation('studio-live');
+  const { t: tRestream } = useStudioTranslation('studio-restream');
   const store = useStudioStore();
   const { showUid = '' } = useParams();
   const params = { pageUid: store.pageUid, showUid };
@@ -138,6 +140,12 @@ export function GoLivePage() {
             {t('encoder.title')}
           </h2>
           <EncoderSettings stream={stream} onRotate={() => act('rotateStreamKey')} />
+        </section>
+        <section className="studio-card live-grid__encoder" aria-labelledby="live-restream-title">
+          <h2 id="live-restream-title" className="live-card__title">
+            {tRestream('title')}
+          </h2>
+          <RestreamPanel pageUid={store.pageUid} showUid={showUid} streamState={stream.state} />
         </section>
       </div>
     </StudioPage>

@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
+
+// Issue 29 item 8 as a host sees it: on the go-live page of a live show, add a destination
+// (a local RTMP receiver standing for YouTube), start it, see it sending with its figures, and
+// a second destination nobody listens on failing with why; the saved key only masked.
+
+const { baseUrl, adminKey } = testServer();
+const STORE = 'demo-store';
+const SHOTS = process.env.STUDIO_SHOTS_DIR;
+const STREAM_KEY = 'e2e-receiver-key-0123456789';
+
+const texts = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/studio-restream/en.json', import.meta.url), 'utf8'),
+) as {
+  title: string;
+  state: Record<string, string>;
+  add: { label: string; serverUrl: string; streamKey: string; submit: string };
+  list: { start: string; startLabel: string };
+};
+
+let browser: Browser;
+let page: Page;
+let hostToken: string;
+let scratch: string;
+const children: ChildProcess[] = [];
+const pageErrors: string[] = [];
+
+async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${hostToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function shot(name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+function run(command: string, args: string[]) {
+  const child = spawn(command, args, { stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  hostToken = (await createStaffAccount(baseUrl, adminKey, STORE, 'host')).session.idToken;
+  scratch = mkdtempSync(join(tmpdir(), 'vitrine-e2e-restream-'));
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('restreaming from the go-live page', () => {
+  it('adds a destination, starts it and shows it sending; one nobody listens on fails with why', async () => {
+    const show = await api<Show>('POST', `/staff/stores/${STORE}/shows`, {
+      name: `Restream e2e ${Date.now()}`,
+      startsAt: '2026-12-01T19:00',
+      timeZone: 'Europe/Copenhagen',
+    });
+    const streamPath = `/staff/stores/${STORE}/shows/${show.uid}/stream`;
+    const stream = await api<LiveStreamView>('GET', streamPath);
+    // The show itself, published over RTMP by ffmpeg as OBS would.
+    run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=sample_rate=48000'],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-g',
+        '25',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      ...['-c:a', 'aac', '-f', 'flv', `${stream.rtmpUrl}/${stream.streamKey}`],
+    ]);
+    await expect
+      .poll(async () => (await api<LiveStreamView>('GET', streamPath)).state, { timeout: 20_000 })
+      .toBe('receiving');
+    await api('POST', `${streamPath}/go-live`);
+
+    const receiverPort = await freePort();
+    run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-listen', '1'],
+      ...['-i', `rtmp://127.0.0.1:${receiverPort}/app/${STREAM_KEY}`, '-c', 'copy', '-f', 'flv'],
+      join(scratch, 'received.flv'),
+    ]);
+
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'host', path: `live/${show.uid}` });
+    const section = page.getByRole('region', { name: texts.title });
+    await section.waitFor();
+    const add = async (label: string, serverUrl: string, key: string) => {
+      await section.getByLabel(texts.add.label).fill(label);
+      await section.getByLabel(texts.add.serverUrl).fill(serverUrl);
+      await section.getByLabel(texts.add.streamKey).fill(key);
+      await section.getByRole('button', { name: texts.add.submit }).click();
+      await section.getByRole('heading', { name: label }).waitFor();
+    };
+    await add('Test platform', `rtmp://127.0.0.1:${receiverPort}/app`, STREAM_KEY);
+    // Nobody listens on this one: it fails, says why, and is retried.
+    await add(
+      'Unreachable platform',
+      `rtmp://127.0.0.1:${await freePort()}/app`,
+      'unreachable-key-0123456789',
+    );
+    expect(await page.content()).not.toContain(STREAM_KEY);
+    await expect.poll(() => section.getByText('key ••••6789').count()).toBe(2);
+
+    for (const label of ['Test platform', 'Unreachable platform'])
+      await section.getByRole('button', { name: texts.list.startLabel.replace('{{label}}', label) }).click();
+    const badge = (label: string) =>
+      section.getByRole('listitem', { name: label }).locator('.restream-state');
+    await expect.poll(() => badge('Test platform').textContent(), { timeout: 30_000 }).toBe(texts.state.live);
+    await expect
+      .poll(() => badge('Unreachable platform').textContent(), { timeout: 30_000 })
+      .toBe(texts.state.failed);
+    await expect
+      .poll(() => section.getByRole('listitem', { name: 'Unreachable platform' }).textContent())
+      .toMatch(/Connection refused/);
+    // What it sent, shown in the language's units.
+    await expect
+      .poll(() => section.getByRole('listitem', { name: 'Test platform' }).textContent(), { timeout: 15_000 })
+      .toMatch(/kbit\/s/);
+
+    expect(await axeFindings(page)).toEqual([]);
+    await shot('restream-desktop');
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/restream-desktop-section.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    expect(await axeFindings(page)).toEqual([]);
+    await shot('restream-phone');
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/restream-phone-section.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await api('POST', `${streamPath}/end`);
+    await expect
+      .poll(() => section.locator('.restream-state').allTextContents(), { timeout: 20_000 })
+      .toEqual([texts.state.stopped, texts.state.stopped]);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
