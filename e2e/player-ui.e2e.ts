@@ -146,7 +146,7 @@ const focused = (page: Page) =>
     const element = document.activeElement;
     if (!element || element === document.body) return 'body';
     return `${element.tagName.toLowerCase()}.${element.className} ${(element.textContent ?? '').trim().slice(0, 40)}`;
-  }, 120_000);
+  });
 
 /** Resolves once the page's video is playing and has played past `seconds`. */
 async function playing(page: Page, seconds = 1) {
