@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_FITTED_PLAYER_HEIGHT, PHONE_LAYOUT_MAX_WIDTH, playerFit } from './player-fit.ts';
+import {
+  coverCrop,
+  isLandscape,
+  MAX_COVER_CROP,
+  MIN_FITTED_PLAYER_HEIGHT,
+  PHONE_LAYOUT_MAX_WIDTH,
+  playerFit,
+  videoFill,
+} from './player-fit.ts';
 
 const DESKTOP_FRAME = { width: 1280, height: 720 };
 const SHORT_HOST = { width: 1280, height: 420 };
@@ -55,5 +63,45 @@ describe('playerFit (spec §4 host messaging parent_resize)', () => {
     expect(
       playerFit({ frame: phoneFrame, mode: 'fillParent', hostViewport: { width: 390, height: 600 } }),
     ).toEqual({ layout: 'phone', maxHeight: 600 });
+  });
+});
+
+describe('videoFill (issue 27 §4: a landscape show on a phone)', () => {
+  const phone = { width: 390, height: 844 };
+  const landscape = { width: 1280, height: 720 };
+  const vertical = { width: 720, height: 1280 };
+
+  it('fills a phone edge to edge with a vertical show, cutting off less than a fifth', () => {
+    expect(coverCrop(vertical, phone)).toBeCloseTo(1 - 390 / 844 / (720 / 1280), 5);
+    expect(coverCrop(vertical, phone)).toBeLessThan(0.2);
+    expect(videoFill(vertical, phone)).toBe('cover');
+  });
+
+  it('letterboxes a landscape show on a phone instead of cutting off three quarters of it', () => {
+    expect(coverCrop(landscape, phone)).toBeGreaterThan(0.7);
+    expect(videoFill(landscape, phone)).toBe('contain');
+    // A square show would lose more than MAX_COVER_CROP on a tall phone too.
+    expect(videoFill({ width: 1080, height: 1080 }, phone)).toBe('contain');
+  });
+
+  it('fills when the crop is exactly the most allowed, and letterboxes just beyond it', () => {
+    const box = { width: 300, height: 400 };
+    // 300/400 against 1/1: a quarter of the picture cut off.
+    expect(coverCrop({ width: 400, height: 400 }, box)).toBeCloseTo(MAX_COVER_CROP, 10);
+    expect(videoFill({ width: 400, height: 400 }, box)).toBe('cover');
+    expect(videoFill({ width: 401, height: 400 }, box)).toBe('contain');
+  });
+
+  it('takes an unknown or empty video as vertical and never divides by zero', () => {
+    expect(videoFill(null, phone)).toBe('cover');
+    expect(coverCrop({ width: 0, height: 0 }, phone)).toBe(0);
+    expect(coverCrop(landscape, { width: 0, height: 0 })).toBe(0);
+  });
+
+  it('knows a landscape video from a vertical or unknown one', () => {
+    expect(isLandscape(landscape)).toBe(true);
+    expect(isLandscape(vertical)).toBe(false);
+    expect(isLandscape({ width: 720, height: 720 })).toBe(false);
+    expect(isLandscape(null)).toBe(false);
   });
 });

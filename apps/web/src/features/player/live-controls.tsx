@@ -1,5 +1,5 @@
 import { BACK_TO_LIVE_AFTER_SEC } from '@vitrine/domain';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { streamOf } from './live-clock.ts';
 
@@ -22,11 +22,15 @@ function readState(video: HTMLVideoElement): LiveControlState {
 /**
  * A live show's controls, in place of the browser's (whose seek bar and "0:30 / 1:00" make no
  * sense on a live stream): "tap for sound" while the autoplaying video is muted, play/pause, and
- * "back to live" once the viewer has fallen behind the live edge.
+ * "back to live" once the viewer has fallen behind the live edge. A keyboard user never loses
+ * the focus to the page: "back to live" stays while it has the focus (the viewer may catch up
+ * meanwhile), and once used it hands the focus to play/pause before it goes.
  */
 export function LiveControls({ videoRef }: { videoRef: RefObject<HTMLVideoElement | null> }) {
   const { t } = useTranslation();
   const [state, setState] = useState<LiveControlState>({ muted: true, paused: true, behind: false });
+  const [backFocused, setBackFocused] = useState(false);
+  const playPause = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -64,6 +68,7 @@ export function LiveControls({ videoRef }: { videoRef: RefObject<HTMLVideoElemen
     if (!element) return;
     if (position !== null) element.currentTime = position;
     play();
+    playPause.current?.focus();
   };
 
   return (
@@ -86,14 +91,21 @@ export function LiveControls({ videoRef }: { videoRef: RefObject<HTMLVideoElemen
         </button>
       )}
       <button
+        ref={playPause}
         type="button"
         className="live-controls__button"
         onClick={() => (state.paused ? play() : video()?.pause())}
       >
         {t(state.paused ? 'player.live.play' : 'player.live.pause')}
       </button>
-      {state.behind && (
-        <button type="button" className="live-controls__button live-controls__back" onClick={backToLive}>
+      {(state.behind || backFocused) && (
+        <button
+          type="button"
+          className="live-controls__button live-controls__back"
+          onClick={backToLive}
+          onFocus={() => setBackFocused(true)}
+          onBlur={() => setBackFocused(false)}
+        >
           {t('player.live.backToLive')}
         </button>
       )}

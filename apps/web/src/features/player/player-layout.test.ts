@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { initialLayout, layoutAttributes, layoutReducer, type PlayerLayout } from './player-layout.ts';
+import {
+  initialLayout,
+  layoutAttributes,
+  layoutReducer,
+  offeredTabs,
+  PLAYER_TABS,
+  type PlayerLayout,
+  shownTab,
+} from './player-layout.ts';
 
 const run = (layout: PlayerLayout, ...actions: Parameters<typeof layoutReducer>[1][]) =>
   actions.reduce(layoutReducer, layout);
@@ -33,5 +41,18 @@ describe('upsell mode (spec §2 "Widget layout flags")', () => {
     }
     // Staying on the products tab or toggling another sheet keeps the suggestions.
     expect(layoutReducer(upsell, { type: 'selectTab', tab: 'products' }).upsell).toBe(true);
+  });
+});
+
+describe("the panel's tabs (issue 27 §6: no empty Video tab)", () => {
+  it('offers the Video tab only for a show with chapters', () => {
+    expect(offeredTabs(true)).toEqual(PLAYER_TABS);
+    expect(offeredTabs(false)).toEqual(['products', 'comments', 'privateComments']);
+  });
+
+  it('shows Products when the chosen tab is not offered (the chapters went away)', () => {
+    expect(shownTab('video', offeredTabs(false))).toBe('products');
+    expect(shownTab('video', offeredTabs(true))).toBe('video');
+    expect(shownTab('comments', offeredTabs(false))).toBe('comments');
   });
 });

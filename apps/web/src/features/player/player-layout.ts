@@ -44,6 +44,22 @@ export type LayoutAction =
   | { type: 'addedToCart' }
   | { type: 'dismissUpsell' };
 
+/** The panel's tabs in their order (spec §2 "Show player"). */
+export const PLAYER_TABS: readonly PlayerTab[] = ['products', 'video', 'comments', 'privateComments'];
+
+/**
+ * The tabs the panel offers: the Video tab lists the show's chapters, so a show without any (a
+ * live show before the host marks a product) does not offer it; it would open an empty panel.
+ */
+export function offeredTabs(hasChapters: boolean): PlayerTab[] {
+  return PLAYER_TABS.filter((tab) => tab !== 'video' || hasChapters);
+}
+
+/** The tab the panel shows: the chosen one while it is offered, else Products. */
+export function shownTab(chosen: PlayerTab, offered: readonly PlayerTab[]): PlayerTab {
+  return offered.includes(chosen) ? chosen : 'products';
+}
+
 export function initialLayout(panelPosition: PanelPosition): PlayerLayout {
   return {
     tab: 'products',

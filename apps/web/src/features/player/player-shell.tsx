@@ -1,5 +1,5 @@
 import type { PlayerFit } from '@vitrine/domain';
-import type { CSSProperties, MouseEventHandler, ReactNode } from 'react';
+import { type CSSProperties, type MouseEventHandler, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A sheet over the player (phones; share and cart cards on wide screens). */
@@ -42,6 +42,7 @@ export function PlayerShell(props: PlayerShellProps) {
   const { t } = useTranslation();
   const { fit, sheet } = props;
   const style = fit.maxHeight === null ? props.style : { ...props.style, maxHeight: `${fit.maxHeight}px` };
+  useFocusReturn(sheet !== null);
   // The player is the page's main content (one main landmark; the show's title is its h1).
   return (
     <main
@@ -85,4 +86,23 @@ export function PlayerShell(props: PlayerShellProps) {
       )}
     </main>
   );
+}
+
+/**
+ * Gives the focus back to what had it when the sheet opened (its menu button) once the sheet
+ * closes (its close button, Escape) and took the focus with it, so a keyboard user goes on from
+ * there instead of from the top of the page.
+ */
+function useFocusReturn(sheetOpen: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (sheetOpen) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const back = opener.current;
+    opener.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (back?.isConnected && lost) back.focus();
+  }, [sheetOpen]);
 }

@@ -27,16 +27,19 @@ import {
   layoutAttributes,
   layoutReducer,
   type MobilePanel,
+  offeredTabs,
   type PlayerTab,
+  shownTab,
 } from './player-layout.ts';
 import { PlayerShell } from './player-shell.tsx';
 import { useProductCommerce } from './product-commerce.ts';
 import { ProductPanel } from './product-list.tsx';
 import SharePanel from './share-panel.tsx';
 import type { ShowData } from './show-loader.ts';
+import { useEscapeKey } from './use-escape-key.ts';
 import { useHostLifecycle } from './use-host-lifecycle.ts';
 import { trackBeganCheckout, usePanelTracking } from './use-panel-tracking.ts';
-import { usePlayerFit } from './use-player-fit.ts';
+import { useFrameSize, usePlayerFit } from './use-player-fit.ts';
 import { usePlayerTracking } from './use-player-tracking.ts';
 import { useProductTimeline } from './use-product-timeline.ts';
 import { useShowModel } from './use-show-model.ts';
@@ -44,7 +47,6 @@ import { useWatchHeartbeat } from './use-watch-heartbeat.ts';
 import { type NextShow, VideoStage } from './video-stage.tsx';
 import './player.css';
 
-const TABS: PlayerTab[] = ['products', 'video', 'comments', 'privateComments'];
 const MOBILE_MENU: MobilePanel[] = ['share', 'comments', 'cart', 'products'];
 /** Popularity and purchase badges load on demand, only for pages that show them. */
 const PurchaseSignals = lazy(() => import('./purchase-signals.tsx'));
@@ -94,6 +96,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
   const { t } = useTranslation();
   const host = useHostBridge();
   const fit: PlayerFit = usePlayerFit(host.mode, host.parentSize);
+  const frame = useFrameSize();
   const { event, products, settings, now, state, stream, hidePrices, setVideoEnded } = useShowModel(loaded);
   const { pageUid, campaignUid } = loaded;
 
@@ -159,6 +162,13 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
     trackPlayer,
   });
 
+  // Escape closes what is open over the player (a sheet), then a modal player itself: the SDK
+  // hears Escape only while the focus is on the host page, not in here.
+  useEscapeKey(() => {
+    if (layout.mobilePanel !== null) dispatch({ type: 'closeMobilePanel' });
+    else if (host.connected && host.mode === 'modal' && !layout.minimized) controls.close();
+  });
+
   const onEnded = useCallback(() => {
     setVideoEnded(true);
     trackPlayer('player.ended');
@@ -217,6 +227,9 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
     privateVisible,
   });
 
+  // The Video tab lists chapters: a product's first cue starts one.
+  const tabs = offeredTabs(shown.some((product) => cueTimeOf(product, event, -1) !== null));
+  const tab = shownTab(layout.tab, tabs);
   const storeCurrency = event.event.storeInfo.currency;
   const productPanel = (
     <ProductPanel
@@ -255,6 +268,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
         'data-host': host.status,
         'data-cart-mode': commerce.cartMode,
         ...layoutAttributes(layout),
+        'data-tab': tab,
       }}
       video={
         <VideoStage
@@ -265,6 +279,9 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
           onEnded={onEnded}
           onRewatch={onRewatch}
           onPlaybackEvent={onPlaybackEvent}
+          phoneBox={
+            fit.layout === 'phone' ? { width: frame.width, height: fit.maxHeight ?? frame.height } : null
+          }
           {...(next ? { next } : {})}
           topActions={
             host.connected && (
@@ -352,24 +369,24 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
         );
       })}
       panelLabel={event.event.eventName}
-      tabs={TABS.map((tab) => (
+      tabs={tabs.map((offered) => (
         <button
-          key={tab}
+          key={offered}
           type="button"
           role="tab"
-          aria-selected={layout.tab === tab}
-          onClick={() => selectTab(tab)}
+          aria-selected={tab === offered}
+          onClick={() => selectTab(offered)}
         >
-          {t(`player.tabs.${tab}`)}
-          {tab === 'products' && <span className="player__tab-count">{products.length}</span>}
-          {tab === 'comments' && layout.tab !== tab && <TabUnseen list="public" />}
-          {tab === 'privateComments' && layout.tab !== tab && <TabUnseen list="private" />}
+          {t(`player.tabs.${offered}`)}
+          {offered === 'products' && <span className="player__tab-count">{products.length}</span>}
+          {offered === 'comments' && tab !== offered && <TabUnseen list="public" />}
+          {offered === 'privateComments' && tab !== offered && <TabUnseen list="private" />}
         </button>
       ))}
       panel={
         <>
-          {layout.tab === 'products' && productPanel}
-          {layout.tab === 'video' && (
+          {tab === 'products' && productPanel}
+          {tab === 'video' && (
             <LazyPart name="chapters">
               <VideoChapters
                 products={shown}
@@ -380,8 +397,8 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
               />
             </LazyPart>
           )}
-          {layout.tab === 'comments' && interactionNeeded && <CommentsSlot />}
-          {layout.tab === 'privateComments' && interactionNeeded && <PrivateCommentsSlot />}
+          {tab === 'comments' && interactionNeeded && <CommentsSlot />}
+          {tab === 'privateComments' && interactionNeeded && <PrivateCommentsSlot />}
         </>
       }
       panelFooter={settings.showVitrineBranding && <p className="player__branding">{t('app.poweredBy')}</p>}

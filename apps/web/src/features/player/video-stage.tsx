@@ -1,13 +1,16 @@
 import {
+  type BoxSize,
   type ClipMode,
   deriveVideo,
+  isLandscape,
   NEXT_CLIP_COUNTDOWN_SECONDS,
   type ShowState,
   type StreamType,
+  videoFill,
   videoStartTimestamp,
 } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
-import { type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -36,6 +39,42 @@ export interface VideoStageProps {
   next?: NextShow;
   /** Buttons at the end of the title bar (an embedded player's host controls): the title makes room for them. */
   topActions?: ReactNode;
+  /**
+   * The box the phone layout fills with the video (its frame), or null on a wide screen, where the
+   * stage takes the video's own shape beside the panel.
+   */
+  phoneBox: BoxSize | null;
+}
+
+/**
+ * The video's picture size once its metadata is in (and again if the stream changes it), or
+ * `announced` (the event's `liveVideoFormat`) until then.
+ */
+function useVideoSize(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  announced: BoxSize | null,
+): BoxSize | null {
+  const [size, setSize] = useState<BoxSize | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const read = () => {
+      const { videoWidth: width, videoHeight: height } = video;
+      if (width <= 0 || height <= 0) return;
+      setSize((previous) =>
+        previous?.width === width && previous.height === height ? previous : { width, height },
+      );
+    };
+    read();
+    video.addEventListener('loadedmetadata', read);
+    // A live stream can change its picture size mid-show (the encoder's settings changed).
+    video.addEventListener('resize', read);
+    return () => {
+      video.removeEventListener('loadedmetadata', read);
+      video.removeEventListener('resize', read);
+    };
+  }, [videoRef]);
+  return size ?? announced;
 }
 
 /**
@@ -52,6 +91,7 @@ export function VideoStage({
   onPlaybackEvent,
   next,
   topActions,
+  phoneBox,
 }: VideoStageProps) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -60,8 +100,18 @@ export function VideoStage({
   // A viewer who was here while the show was live did not miss it: the cover says it ended instead.
   const [sawLive, setSawLive] = useState(state === 'live');
   if (state === 'live' && !sawLive) setSawLive(true);
+  // The live show just ended under a viewer who was watching it: the cover tells them so (on a
+  // phone too, where nothing else would), and offers the recording, as if they had not started.
+  const [previousState, setPreviousState] = useState(state);
+  if (state !== previousState) {
+    setPreviousState(state);
+    if (previousState === 'live' && state === 'recorded') setStarted(false);
+  }
   const details = event.event;
   const video = deriveVideo(event);
+  const videoSize = useVideoSize(videoRef, video.dimension);
+  // The whole picture of a landscape show on a phone, letterboxed; edge to edge for a vertical one.
+  const fill = phoneBox ? videoFill(videoSize, phoneBox) : 'contain';
   const source = details.currentStatus === 'planned' ? null : video.mp4VideoUrl;
   const poster = video.poster ?? undefined;
   const simulatedLive = streamType === 'live' && source !== null && !isHlsSource(source);
@@ -159,6 +209,13 @@ export function VideoStage({
       data-show-state={state}
       data-live-delay-ms={liveDelay ?? undefined}
       data-live-stream={liveStream || undefined}
+      data-video-fill={fill}
+      data-video-shape={isLandscape(videoSize) ? 'landscape' : 'portrait'}
+      style={
+        videoSize
+          ? ({ '--video-aspect': `${videoSize.width} / ${videoSize.height}` } as CSSProperties)
+          : undefined
+      }
     >
       {/* biome-ignore lint/a11y/useMediaCaption: shows carry no caption track yet */}
       <video
@@ -193,7 +250,11 @@ export function VideoStage({
           <button
             type="button"
             className="button"
-            onClick={() => void videoRef.current?.play().catch(() => undefined)}
+            onClick={() => {
+              // A recording that keeps playing the live show's file fires no new "play" event.
+              setStarted(true);
+              void videoRef.current?.play().catch(() => undefined);
+            }}
           >
             {t('player.recordedCover.play')}
           </button>
