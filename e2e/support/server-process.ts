@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -27,6 +28,13 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * Names the data directory of an embedded database created and migrated once per browser-test run
+ * (e2e/global-setup.ts). Creating an embedded database is most of a first start (68 of 81 s were
+ * seen on a busy machine); a server given an empty data dir starts from a copy of this one instead.
+ */
+export const DATABASE_TEMPLATE_ENV = 'VITRINE_E2E_DATABASE_TEMPLATE';
+
+/**
  * How long a server start may take before the test gives up. A first start creates the embedded
  * database, migrates it and seeds the demo store: seconds on a quiet machine, but 78–111 s were
  * seen on a machine at load 40, so the bound is generous and the failure says where it stood.
@@ -44,12 +52,24 @@ interface StartupStep {
  * waits until it serves the storefront page and has printed its URLs. The demo retailer gets any
  * free port unless `env` sets VITRINE_DEMO_RETAILER_PORT, and so does the RTMP ingest. It waits on
  * readiness, not a fixed time: if the server exits, or has not finished within
- * SERVER_START_BOUND_MS, the error lists the steps the server reported and when.
+ * SERVER_START_BOUND_MS, the error lists the steps the server reported and when. An empty
+ * VITRINE_DATA_DIR starts as a copy of the run's migrated database when there is one, unless
+ * `freshDatabase` asks for a first start as a newcomer's (creating the database itself).
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { boundMs?: number } = {},
+  options: { boundMs?: number; freshDatabase?: boolean } = {},
 ): Promise<RunningServer> {
+  const template = process.env[DATABASE_TEMPLATE_ENV];
+  const dataDir = env.VITRINE_DATA_DIR;
+  if (
+    template &&
+    dataDir &&
+    !options.freshDatabase &&
+    (!existsSync(dataDir) || !readdirSync(dataDir).length)
+  ) {
+    cpSync(template, dataDir, { recursive: true });
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
