@@ -57,7 +57,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner', () =>
     } finally {
       await db.close();
     }
-  }, 120_000);
+  });
 
   it('refuses a call without an e-mail or store name, with its usage', async () => {
     const failure = await run(process.execPath, ['--import', 'tsx', script, '--email', 'nobody'], {
