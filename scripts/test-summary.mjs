@@ -66,7 +66,7 @@ console.log('\n=== test loop summary');
 for (const line of lines) console.log(line);
 const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN);
 if (slowest.length) {
-  console.log('  slowest files:');
+  console.log('  slowest files (time in their tests, from the JSON reports):');
   for (const file of slowest) {
     console.log(
       `    ${file.seconds.toFixed(1).padStart(6)} s  ${file.part}: ${file.file}${file.failed ? ' (failed)' : ''}`,

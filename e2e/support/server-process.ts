@@ -89,6 +89,8 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Output can still arrive after 'exit'; 'close' comes once the pipes are drained.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   let output = '';
   const steps: StartupStep[] = [];
   let partialLine = '';
@@ -118,6 +120,8 @@ export async function startServer(
   const ready = async (condition: () => Promise<boolean> | boolean, what: string) => {
     while (!(await condition())) {
       if (child.exitCode !== null || child.signalCode !== null) {
+        // Its last lines, unless something it started holds the pipes open.
+        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
         throw failure(`the server exited (${child.exitCode ?? child.signalCode}) before ${what}`);
       }
       if (performance.now() - startedAt > boundMs) {
