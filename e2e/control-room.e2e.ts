@@ -184,7 +184,7 @@ beforeAll(async () => {
   }).then(() =>
     moderator.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? '{}').idToken),
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   publisher?.kill('SIGKILL');
@@ -582,5 +582,5 @@ describe('the control room', () => {
     await expect.poll(() => question.count(), { timeout: 5_000 }).toBe(0);
     await shot(replay, 'control-room-replay-chat');
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -5,7 +5,7 @@ import { CONTROL_CENTER_CUE_SOURCE } from '@vitrine/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server-process.ts';
+import { type RunningServer, SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 
 /**
  * The demo's live show as `npm start` runs it with ffmpeg present (VITRINE_DEMO_LIVE=1): an
@@ -32,7 +32,7 @@ beforeAll(async () => {
     VITRINE_DEMO_RETAILER_PORT: '-1',
   });
   browser = await launchChromium();
-});
+}, SERVER_START_BOUND_MS + 60_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { openPgliteDatabase } from '../apps/server/src/db/pglite-database.ts';
 import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
-import { startServer } from './support/server-process.ts';
+import { DATABASE_TEMPLATE_ENV, startServer } from './support/server-process.ts';
 import type { TestServer } from './support/test-server.ts';
 
 declare module 'vitest' {
@@ -25,12 +27,28 @@ declare module 'vitest' {
  * file at a time.
  */
 export default async function setup(project: TestProject) {
+  // The migrated embedded database every server of this run starts from (see DATABASE_TEMPLATE_ENV);
+  // test files run in processes started after this, so they inherit the variable too.
+  const templateDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-database-'));
+  try {
+    const template = await openPgliteDatabase(templateDir);
+    await migrate(template).finally(() => template.close());
+  } catch (error) {
+    rmSync(templateDir, { recursive: true, force: true });
+    throw error;
+  }
+  process.env[DATABASE_TEMPLATE_ENV] = templateDir;
+  const removeTemplate = () => {
+    delete process.env[DATABASE_TEMPLATE_ENV];
+    rmSync(templateDir, { recursive: true, force: true });
+  };
   const workers = project.config.maxWorkers;
   const started = await Promise.allSettled(Array.from({ length: workers }, () => startTestServer()));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await Promise.all(servers.map((server) => server.stop()));
+    removeTemplate();
     throw failed.reason;
   }
   project.provide(
@@ -39,6 +57,7 @@ export default async function setup(project: TestProject) {
   );
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    removeTemplate();
   };
 }
 

@@ -210,5 +210,5 @@ describe('moderating the chat live', () => {
     expect(await axeFindings(moderatorPage)).toEqual([]);
     expect(await axeFindings(trollPage)).toEqual([]);
     expect(pageErrors).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -8,7 +8,7 @@ import {
   type TestOidcProvider,
 } from '../apps/server/src/test-support/test-oidc-provider.ts';
 import { launchChromium } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server-process.ts';
+import { type RunningServer, SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 
 /**
  * Social sign-in in the player, end to end: a real OpenID Connect provider (`oidc-provider`,
@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   provider.addRedirectUris([`${server.url}/auth/callback`]);
   browser = await launchChromium();
-});
+}, SERVER_START_BOUND_MS + 60_000);
 
 afterAll(async () => {
   await browser?.close();

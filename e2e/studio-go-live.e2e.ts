@@ -161,5 +161,5 @@ describe('going live from the studio', () => {
     expect(replay).toContain('#EXT-X-PROGRAM-DATE-TIME');
     await shot('go-live-ended-desktop');
     expect(pageErrors).toEqual([]);
-  }, 150_000);
+  });
 });

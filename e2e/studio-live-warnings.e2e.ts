@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
-import { startServer } from './support/server-process.ts';
+import { SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -107,7 +107,7 @@ describe('the go-live page warns the host', () => {
     expect(await axeFindings(page)).toEqual([]);
     await shot('go-live-refused-phone');
     expect(pageErrors).toEqual([]);
-  }, 90_000);
+  });
 
   it.runIf(canMount())(
     'says when the recordings disk is full while the show goes on (a server on a small disk)',
@@ -224,7 +224,7 @@ describe('the go-live page warns the host', () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    120_000,
+    SERVER_START_BOUND_MS + 120_000,
   );
 });
 

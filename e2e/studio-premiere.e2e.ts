@@ -214,5 +214,5 @@ describe('a premiere from the studio', () => {
     await viewer.close();
     await shot(page, 'premiere-ended-desktop');
     expect(pageErrors).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -1,14 +1,78 @@
-// Adds up Vitest JSON reports into one closing line: "tests: N passed, N failed".
-import { readFileSync } from 'node:fs';
+// The test loop's closing report (scripts/test-parts.sh): one line per part that ran, the slowest
+// test files, and the total alone on the last line: "N passed, N failed". Reads the parts file
+// (name, exit status, seconds, Vitest JSON report or "-", tab-separated). Exits non-zero if any
+// part failed or no test ran at all.
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const SLOWEST_SHOWN = 8;
+const partsFile = process.argv[2];
+if (!partsFile) {
+  console.error('usage: node scripts/test-summary.mjs test-results/parts.tsv');
+  process.exit(2);
+}
+
+const parts = readFileSync(partsFile, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => {
+    const [name, status, seconds, report] = line.split('\t');
+    return { name, status: Number(status), seconds: Number(seconds), report };
+  });
+
+/** A Vitest JSON report's counts and per-file durations; null when the run wrote none (it crashed first). */
+function readReport(file) {
+  if (!file || file === '-' || !existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+    files: report.testResults.map((result) => ({
+      file: relative(process.cwd(), result.name),
+      seconds: (result.endTime - result.startTime) / 1000,
+      failed: result.status === 'failed',
+    })),
+  };
+}
 
 let passed = 0;
 let failed = 0;
-let skipped = 0;
-for (const file of process.argv.slice(2)) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
+let failedParts = 0;
+const files = [];
+const lines = [];
+for (const part of parts) {
+  const report = readReport(part.report);
+  const ok = part.status === 0;
+  if (!ok) failedParts += 1;
+  let counts = '';
+  if (report) {
+    passed += report.passed;
+    failed += report.failed;
+    counts = `${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`;
+    files.push(...report.files.map((file) => ({ ...file, part: part.name })));
+  } else if (part.report !== '-') {
+    counts = 'no test report';
+  }
+  // A part that failed without a failing test (lint, a type error, a set-up that threw) counts as one failure.
+  if (!ok && (report?.failed ?? 0) === 0) failed += 1;
+  const result = ok ? 'passed' : `FAILED (exit ${part.status})`;
+  lines.push(
+    `  ${part.name.padEnd(16)} ${result.padEnd(16)} ${`${part.seconds} s`.padStart(7)}  ${counts}`.trimEnd(),
+  );
 }
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+console.log('\n=== test loop summary');
+for (const line of lines) console.log(line);
+const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN);
+if (slowest.length) {
+  console.log('  slowest files (time in their tests, from the JSON reports):');
+  for (const file of slowest) {
+    console.log(
+      `    ${file.seconds.toFixed(1).padStart(6)} s  ${file.part}: ${file.file}${file.failed ? ' (failed)' : ''}`,
+    );
+  }
+}
+console.log(`  parts: ${parts.length - failedParts} passed, ${failedParts} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedParts > 0 || failed > 0 || passed === 0 ? 1 : 0);

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 export interface LiveFrames {
   /** Every server frame received so far, in arrival order. */
   readonly frames: readonly ServerFrame[];
-  /** The first frame, received already or later, that matches; fails after `timeoutMs`. */
+  /** The first frame, received already or later, that matches; fails after `timeoutMs` (60 s, generous for a busy machine). */
   waitFor(match: (frame: ServerFrame) => boolean, timeoutMs?: number): Promise<ServerFrame>;
 }
 
@@ -41,7 +41,7 @@ export function recordLiveFrames(page: Page): LiveFrames {
   });
   return {
     frames,
-    waitFor(match, timeoutMs = 10_000) {
+    waitFor(match, timeoutMs = 60_000) {
       const received = frames.find(match);
       if (received) return Promise.resolve(received);
       return new Promise((resolve, reject) => {

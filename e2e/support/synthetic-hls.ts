@@ -103,11 +103,11 @@ export function readPlaylist(path: string): { segments: string[]; dates: number[
   };
 }
 
-/** Resolves once the playlist lists at least `count` segments; fails after `timeoutMs`. */
+/** Resolves once the playlist lists at least `count` segments; fails after `timeoutMs`, generous for a busy machine. */
 export async function waitForSegments(
   stream: SyntheticHls,
   count: number,
-  timeoutMs = 20_000,
+  timeoutMs = 120_000,
 ): Promise<void> {
   const path = join(stream.dir, stream.playlist);
   const deadline = Date.now() + timeoutMs;

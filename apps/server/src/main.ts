@@ -12,23 +12,36 @@ import { studioLinkUrl } from './features/staff/routes.ts';
 import { generatedAdminKeyNotice } from './http/admin-auth.ts';
 
 const startedAt = performance.now();
-const config = loadConfig();
-if (config.database.kind === 'pglite' && !existsSync(join(config.database.dataDir, 'PG_VERSION'))) {
-  // Creating the embedded database takes several seconds once; say so rather than look stuck.
-  process.stdout.write(`Creating the embedded database in ${config.database.dataDir} (first start only)…\n`);
+/**
+ * One plain line per start-up step, whatever the log level: a first start (creating the embedded
+ * database, migrating, seeding) takes a while, and a person or a test waiting on it sees where it is.
+ */
+function startupStep(step: string) {
+  process.stdout.write(`Start-up (${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${step}\n`);
 }
+const config = loadConfig();
+startupStep(
+  config.database.kind === 'pglite' && !existsSync(join(config.database.dataDir, 'PG_VERSION'))
+    ? `creating the embedded database in ${config.database.dataDir} (first start only)…`
+    : `opening the ${config.database.kind === 'pglite' ? 'embedded ' : ''}database…`,
+);
 const db = await openDatabase(config.database);
-const appliedMigrations = await migrate(db);
+const appliedMigrations = await migrate(db, {
+  onPending: (pending) => startupStep(`applying ${pending.length} database migrations…`),
+});
+startupStep('building the app…');
 const app = await buildApp({ config, db });
 const log = app.server.log;
 if (appliedMigrations.length) log.info({ migrations: appliedMigrations }, 'database migrated');
 
-if (config.seedDemo) {
+if (config.seedDemo && (await app.services.stores.pageCount()) === 0) {
+  startupStep('seeding the demo store…');
   const seeded = await seedDemoStoreIfEmpty(app, config.adminKey);
   if (seeded) log.info({ pageUid: seeded }, 'seeded the demo store');
 }
 
 const address = await app.server.listen({ port: config.port, host: config.host });
+startupStep(`listening on ${address}/`);
 log.info(
   { database: db.kind, startupMs: Math.round(performance.now() - startedAt) },
   `Vitrine is serving on ${address}/`,
@@ -49,6 +62,7 @@ async function serveDemoRetailer(port: number): Promise<DemoRetailer | null> {
     return null;
   }
   let retailer: DemoRetailer | null = null;
+  startupStep('starting the demo retailer…');
   try {
     retailer = await startDemoRetailer({ port, host: config.host, playerOrigin: address });
     await app.services.stores.allowOrigins(DEMO_PAGE_UID, retailer.origins);

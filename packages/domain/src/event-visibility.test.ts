@@ -1,6 +1,5 @@
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
-import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
 import {
   campaignShowStatus,
   groupShopEvents,
@@ -26,12 +25,6 @@ function record(
     campaign: { deadline: options.deadline === undefined ? null : options.deadline },
   };
 }
-
-describe('event window grace constant', () => {
-  it('is 15 minutes, i.e. 900000 ms (spec §9 "Event window grace")', () => {
-    expect(EVENT_WINDOW_GRACE_MS).toBe(900_000);
-  });
-});
 
 describe('isShownOnShopPage: planned events', () => {
   it('shows public planned events starting in the future (spec §4 "Event status and display")', () => {

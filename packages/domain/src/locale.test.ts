@@ -2,27 +2,15 @@ import { LOCALES } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_BY_LOCALE,
-  DEFAULT_CURRENCY,
-  DEFAULT_LOCALE,
   isSupportedCurrency,
   isSupportedLocale,
   resolveCurrency,
   resolveLocale,
   startLanguage,
   supportedLocale,
-  UNDEFINED_TEXT_CURRENCY,
 } from './locale.ts';
 
 describe('locale defaults', () => {
-  it('uses English (\'en\') as the default locale (spec §9 "Default locale")', () => {
-    expect(DEFAULT_LOCALE).toBe('en');
-  });
-
-  it('uses DKK as the default currency and GBP as the "undefined" fallback (spec §5, §9 "Default currency")', () => {
-    expect(DEFAULT_CURRENCY).toBe('DKK');
-    expect(UNDEFINED_TEXT_CURRENCY).toBe('GBP');
-  });
-
   it('maps every supported locale to a supported currency (spec §5 "falls back to ... the locale\'s currency")', () => {
     for (const locale of LOCALES) {
       expect(isSupportedCurrency(CURRENCY_BY_LOCALE[locale])).toBe(true);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MINIMIZED_MARGIN_PX } from './constants.ts';
 import { DEFAULT_PLAYER_SETTINGS, resolvePlayerSettings } from './player-settings.ts';
 
 describe('resolvePlayerSettings defaults', () => {
@@ -32,7 +31,6 @@ describe('resolvePlayerSettings defaults', () => {
   });
 
   it('defaults both minimized margins to 20 px (spec §3 "Page player settings", §9 "Default minimized margins")', () => {
-    expect(DEFAULT_MINIMIZED_MARGIN_PX).toBe(20);
     expect(defaults.minimizedHorizontalMargin).toBe(20);
     expect(defaults.minimizedVerticalMargin).toBe(20);
   });

@@ -8,9 +8,13 @@ const MIGRATION_LOCK_KEY = 727274;
 /**
  * Applies the numbered SQL files of db/migrations that have not run yet, each in its own
  * transaction, recording them in schema_migrations. A lock keeps two starting servers from
- * applying the same file twice.
+ * applying the same file twice. `onPending` hears how many files have not run yet, before the
+ * first is applied (a start-up that reports its progress).
  */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  options: { onPending?: (pending: string[]) => void } = {},
+): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
   // Created under the same lock as the migrations: two servers starting together on an empty
   // PostgreSQL database would otherwise both try to create it.
@@ -20,6 +24,13 @@ export async function migrate(db: Database): Promise<string[]> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
     );
   });
+  if (options.onPending) {
+    const done = new Set(
+      (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+    );
+    const pending = files.filter((name) => !done.has(name));
+    if (pending.length) options.onPending(pending);
+  }
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');

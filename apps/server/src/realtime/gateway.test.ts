@@ -530,7 +530,7 @@ describe('resume', () => {
       await node.close();
       await bus.close();
     }
-  }, 30_000);
+  });
 });
 
 /**
@@ -820,7 +820,7 @@ describe('slow consumer', () => {
     expect([CLOSE_CODES.slowConsumer, 1006]).toContain(code);
     const slowChanges = slow.frames.flatMap((frame) => (frame.type === 'changes' ? frame.changes : []));
     expect(slowChanges.length).toBeLessThan(published);
-  }, 60_000);
+  });
 });
 
 describe('access', () => {

@@ -245,15 +245,25 @@ describe('presence across two nodes on Redis', () => {
   });
 
   it('claims an unconfirmed total again after the lease, and a confirmed one never', async () => {
-    const store = createRedisPresenceStore({ url: TEST_REDIS_URL, keyPrefix: PREFIX, announceLeaseMs: 300 });
-    const other = createRedisPresenceStore({ url: TEST_REDIS_URL, keyPrefix: PREFIX, announceLeaseMs: 300 });
+    // Long enough that two reports in a row fall within it on a busy machine (300 ms did not).
+    const LEASE_MS = 2_000;
+    const store = createRedisPresenceStore({
+      url: TEST_REDIS_URL,
+      keyPrefix: PREFIX,
+      announceLeaseMs: LEASE_MS,
+    });
+    const other = createRedisPresenceStore({
+      url: TEST_REDIS_URL,
+      keyPrefix: PREFIX,
+      announceLeaseMs: LEASE_MS,
+    });
     const announces = async (on = store, node = 'a', viewers = 9) =>
       (await on.report(node, new Map([['ev-lease', viewers]]))).get('ev-lease')?.announce;
     try {
       expect(await announces()).toBe(true);
       // Another node, whose report leaves the total as it is, does not announce it a second time.
       expect(await announces(other, 'b', 0)).toBe(false);
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + LEASE_MS + 10_000;
       let again = false;
       while (!again && Date.now() < deadline) {
         await sleep(100);
@@ -261,8 +271,30 @@ describe('presence across two nodes on Redis', () => {
       }
       expect(again).toBe(true);
       await store.announced('ev-lease', { viewers: 9, peak: 9 });
-      await sleep(400);
-      expect(await announces()).toBe(false);
+      // Beside it, a total claimed from now on and never confirmed: once that one is claimed again,
+      // the confirmed total's lease has run out too, and it must not have been announced meanwhile.
+      const both = async () => {
+        const reported = await store.report(
+          'a',
+          new Map([
+            ['ev-lease', 9],
+            ['ev-lease-control', 9],
+          ]),
+        );
+        return {
+          confirmed: reported.get('ev-lease')?.announce,
+          control: reported.get('ev-lease-control')?.announce,
+        };
+      };
+      expect(await both()).toEqual({ confirmed: false, control: true });
+      const leaseDeadline = Date.now() + LEASE_MS + 10_000;
+      for (;;) {
+        const after = await both();
+        expect(after.confirmed).toBe(false);
+        if (after.control) break;
+        expect(Date.now(), 'the unconfirmed total claimed again after its lease').toBeLessThan(leaseDeadline);
+        await sleep(50);
+      }
     } finally {
       await store.close();
       await other.close();

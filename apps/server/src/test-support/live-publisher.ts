@@ -53,11 +53,15 @@ export function publishTestStream(
   return Object.assign(child, { stopped });
 }
 
-/** Polls `probe` until it answers something truthy; fails after `timeoutMs` with `what`. */
+/**
+ * Polls `probe` until it answers something truthy; fails after `timeoutMs` with `what`. The
+ * default is a bound for a condition that never comes, generous for a busy machine (an encoder's
+ * first segment took over 15 s at load 30); a test whose claim is a time passes its own.
+ */
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 15_000,
+  timeoutMs = 120_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

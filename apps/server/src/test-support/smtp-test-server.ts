@@ -58,8 +58,8 @@ export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
     rejectNext(count = 1) {
       rejections += count;
     },
-    /** Resolves once `count` mails have arrived (fails the test by timeout otherwise). */
-    async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+    /** Resolves once `count` mails have arrived; fails after `timeoutMs`, generous for a busy machine. */
+    async waitFor(count: number, timeoutMs = 120_000): Promise<ReceivedMail[]> {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > deadline) throw new Error(`${received.length} of ${count} mails arrived`);

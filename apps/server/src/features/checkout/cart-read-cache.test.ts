@@ -49,7 +49,7 @@ beforeAll(async () => {
   nodeA = await startTestServer({ db });
   nodeB = await startTestServer({ db: secondDb });
   await seedCommerceStore(nodeB, { now: Date.now(), flashStock: 1 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await nodeA?.close();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await seedCommerceStore(server, { now: Date.now(), flashStock: UNITS });
   buyers = [];
   for (let i = 0; i < BUYERS; i++) buyers.push(await signIn(server));
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -58,5 +58,5 @@ describe('flash sale: limited stock is never oversold', () => {
       "SELECT COALESCE(SUM(qty), 0)::int AS units, COUNT(*)::int AS carts FROM checkout_lines WHERE product_uid = 'flash'",
     );
     expect(reserved).toEqual({ units: UNITS, carts: UNITS });
-  }, 120_000);
+  });
 });

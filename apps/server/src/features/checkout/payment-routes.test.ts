@@ -527,9 +527,9 @@ describe('large amounts', () => {
 
 describe('without test payments (VITRINE_TEST_PAYMENTS=off, the production default)', () => {
   it('offers no test provider: no payment can be started, and its page and webhook do not exist', async () => {
-    const shop = await openTestApp({ env: { VITRINE_TEST_PAYMENTS: 'off' } });
+    // A second app on this file's database, whose store is seeded already: only the setting differs.
+    const shop = await openTestApp({ db: app.db, env: { VITRINE_TEST_PAYMENTS: 'off' } });
     try {
-      await seedCommerceStore(shop, { now: Date.now() });
       const shopper = await signIn(shop);
       const checkoutUid = (await addSingle(shop, shopper, 'mug')).body.checkoutUid as string;
       await call(shop, shopper, '/functions/customerpage/updateCheckoutDetails', {

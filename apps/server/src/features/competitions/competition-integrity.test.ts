@@ -121,7 +121,7 @@ describe('poll: one vote per person (pollVotes: perPerson)', () => {
     }
     const views = (await adminOk('GET', collection)).competitions as CompetitionAdminView[];
     expect(views.find((view) => view.uid === poll.uid)?.tally).toEqual({ red: 1, blue: 5 });
-  }, 60_000);
+  });
 });
 
 describe('raffle: contactable winners only (raffleWinners: contactable)', () => {
@@ -156,7 +156,7 @@ describe('raffle: contactable winners only (raffleWinners: contactable)', () => 
     expect(winners.map((winner) => winner.userUid).sort()).toEqual([ann.user.uid, bo.user.uid].sort());
     const none = await admin('POST', `/admin/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
-  }, 60_000);
+  });
 });
 
 describe('competition entries per user and per address', () => {

@@ -21,7 +21,11 @@ import { packagerOutputArgs } from './hls-packager.ts';
 import { openShowRecording } from './show-recording.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-const GRACE_MS = 5000;
+/**
+ * The reconnect grace: long enough for a new encoder to start and connect on a busy machine (at
+ * load 30, 5 s passed before ffmpeg was publishing again, and the show had ended by itself).
+ */
+const GRACE_MS = 15_000;
 let app: TestApp;
 let host: TestStaffMember;
 let pageUid: string;
@@ -170,7 +174,7 @@ describe('a publisher sending another codec than H.264', () => {
       videoCodec: 'flv1',
     });
     publishers.push(publisher);
-    await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'), 30_000);
+    await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     const health = await waitFor('health', async () => (await call(showUid, 'GET')).health);
     expect(health.videoPassthrough).toBe(false);
     const init = await app.server.inject({ method: 'GET', url: `/live/${showUid}/r1-init.mp4` });
@@ -361,7 +365,7 @@ describe('a 4K 60 fps publisher', () => {
     const { streamKey, previewUrl } = await call(showUid, 'GET');
     const publisher = publishFile(file, streamKey);
     try {
-      await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'), 30_000);
+      await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
       const view = await call(showUid, 'GET');
       expect(view.refusal).toBeNull();
       expect(view.health?.videoPassthrough).toBe(true);
@@ -372,7 +376,6 @@ describe('a 4K 60 fps publisher', () => {
       await waitFor(
         'four more segments',
         async () => (await text(previewUrl)).split('.m4s').length >= segmentsNow + 4,
-        30_000,
       );
       const used = cpuSeconds(pid as number) - before.cpu;
       const wall = (performance.now() - before.at) / 1000;

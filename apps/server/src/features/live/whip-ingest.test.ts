@@ -187,7 +187,7 @@ describe('a WHIP publisher that vanishes without DELETE', () => {
     expect(next.status, next.body).toBe(201);
     await waitFor('receiving again', async () => (await stream(showUid)).state === 'receiving');
     next.stop();
-  }, 60_000);
+  });
 });
 
 describe('bad WHIP input', () => {

@@ -262,7 +262,9 @@ describe('uploading a premiere', () => {
   });
 
   it('says what is missing without ffmpeg (503) and stores nothing', async () => {
+    // A second app on this file's database (no premiere is scheduled yet): only ffmpeg differs.
     const bare = await openTestApp({
+      db: app.db,
       env: { ...env(join(workDir, 'bare')), FFMPEG_PATH: '/nonexistent/ffmpeg' },
     });
     try {

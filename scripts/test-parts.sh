@@ -1,0 +1,75 @@
+# The test loop's parts, shared by `npm test` (scripts/test.sh) and the CI (.ci/run). Source it,
+# call `run_part` / `run_vitest_part` (or `run_named_parts`) for each part, then `finish_parts`.
+# A part that fails never stops the ones after it: each part's result is recorded, and
+# `finish_parts` prints every part's summary line and the total, and fails if any part failed.
+# (Meant to be sourced by bash; it sets no shell options of its own.)
+
+TEST_RESULTS_DIR="${TEST_RESULTS_DIR:-test-results}"
+mkdir -p "$TEST_RESULTS_DIR"
+# One line per part that ran: name, exit status, seconds, its Vitest JSON report (or "-").
+PARTS_FILE="$TEST_RESULTS_DIR/parts.tsv"
+: >"$PARTS_FILE"
+
+# run_part NAME CMD…: runs CMD, prints its output, records its exit status and time.
+run_part() {
+  local name="$1"
+  shift
+  run_part_with_report "$name" - "$@"
+}
+
+# run_vitest_part NAME VITEST_ARGS…: `vitest run VITEST_ARGS…`, keeping a JSON report for the
+# part's test counts and its slowest files.
+run_vitest_part() {
+  local name="$1"
+  shift
+  local report="$TEST_RESULTS_DIR/$name.json"
+  rm -f "$report"
+  run_part_with_report "$name" "$report" npx vitest run "$@" \
+    --reporter=default --reporter=json --outputFile.json="$report"
+}
+
+run_part_with_report() {
+  local name="$1" report="$2"
+  shift 2
+  printf '\n=== part %s: %s\n' "$name" "$*"
+  local started=$SECONDS status=0
+  "$@" || status=$?
+  local seconds=$((SECONDS - started))
+  printf '=== part %s: %s after %d s\n' "$name" "$([ "$status" = 0 ] && echo passed || echo "FAILED (exit $status)")" "$seconds"
+  printf '%s\t%s\t%s\t%s\n' "$name" "$status" "$seconds" "$report" >>"$PARTS_FILE"
+}
+
+# The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them).
+DEFAULT_PARTS=(lint typecheck build unit server e2e)
+run_named_part() {
+  case "$1" in
+    lint) run_part lint npm run --silent lint ;;
+    typecheck) run_part typecheck npm run --silent typecheck ;;
+    build) run_part build npm run --silent build ;;
+    unit) run_vitest_part unit --project domain --project sdk --project web --project bench ;;
+    # The integration suite on the embedded database (PGlite), whatever DATABASE_URL says.
+    server) DATABASE_URL= run_vitest_part server --project server ;;
+    # The browser tests' servers keep embedded databases of their own, whatever DATABASE_URL says.
+    e2e) DATABASE_URL= run_vitest_part e2e --project e2e ;;
+    # The integration suite again on a PostgreSQL server: each test file gets a throwaway schema.
+    server-postgres)
+      DATABASE_URL="${CI_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
+        run_vitest_part server-postgres --project server
+      ;;
+    *)
+      echo "unknown test part: $1 (parts: ${DEFAULT_PARTS[*]} server-postgres)" >&2
+      return 2
+      ;;
+  esac
+}
+
+run_named_parts() {
+  local part
+  for part in "$@"; do run_named_part "$part" || return; done
+}
+
+# Prints each part's summary line and the total (`N passed, N failed` alone on the last line);
+# returns non-zero if any part failed or no test ran.
+finish_parts() {
+  node scripts/test-summary.mjs "$PARTS_FILE"
+}
