@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookH
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createReadCache } from './db/read-cache.ts';
+import { sharedSecret } from './db/server-secrets.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics-service.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
@@ -46,7 +47,7 @@ import { registerStudioShowRoutes } from './features/events/studio-show-routes.t
 import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
-import { createLiveService } from './features/live/live-service.ts';
+import { createLiveService, LIVE_PREVIEW_SECRET } from './features/live/live-service.ts';
 import { registerWhipRoutes } from './features/live/whip-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
@@ -136,7 +137,11 @@ export function createServices({
     log,
     config: config.live,
     ffmpeg,
-    previewSecret: config.adminKey,
+    previewSecret: async () => {
+      const key = await sharedSecret(db, LIVE_PREVIEW_SECRET, 32);
+      if (!key) throw new Error(`server_secrets.${LIVE_PREVIEW_SECRET} is missing`);
+      return key;
+    },
     relay: config.redisUrl
       ? createRedisLiveRelay({
           url: config.redisUrl,

@@ -46,6 +46,7 @@ export * from './product-order.ts';
 export * from './purchase-signals.ts';
 export * from './shopify-product-csv.ts';
 export * from './show-state.ts';
+export * from './staff-invitation.ts';
 export * from './staff-roles.ts';
 export * from './stock-signals.ts';
 export * from './store-settings.ts';

@@ -58,6 +58,23 @@ export function registerStaffRoutes(
   );
   registerCall(
     app,
+    'resendInvitation',
+    async (_body, { params, request }) => {
+      const { invitation, token } = await staff.resendInvitation(params.pageUid, params.invitationUid);
+      const acceptUrl = invitationUrl(deps.publicOrigin(request), token);
+      await deps.sendInvitation?.({
+        pageUid: params.pageUid,
+        email: invitation.email,
+        role: invitation.role,
+        url: acceptUrl,
+        expiresAt: invitation.expiresAt,
+      });
+      return { invitation, acceptUrl };
+    },
+    { staffGate },
+  );
+  registerCall(
+    app,
     'revokeInvitation',
     (_body, { params }) => staff.revokeInvitation(params.pageUid, params.invitationUid),
     { staffGate },
@@ -79,7 +96,12 @@ export function registerStaffRoutes(
   registerCall(app, 'invitationInfo', async ({ token }) => {
     const info = await staff.invitationInfo(token);
     const card = (await deps.stores.storeCards([info.pageUid])).get(info.pageUid);
-    return { storeName: card?.name ?? '', role: info.role, email: info.email, expiresAt: info.expiresAt };
+    return {
+      storeName: card?.name ?? '',
+      role: info.role,
+      emailHint: info.emailHint,
+      expiresAt: info.expiresAt,
+    };
   });
   registerCall(
     app,
