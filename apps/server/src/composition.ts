@@ -75,6 +75,8 @@ import { userLiveQueries } from './features/users/live-queries.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { createUserService } from './features/users/user-service.ts';
 import { createAbuseLimiter } from './http/abuse-limits.ts';
+import { createAddressHasher } from './http/address-hash.ts';
+import { createAuthFailureLimiter } from './http/auth-failure-limit.ts';
 import type { LiveQueryCatalogue } from './realtime/live-query.ts';
 import type { OutboxDatabase } from './realtime/outbox.ts';
 import { type Presence, presenceLiveQueries } from './realtime/presence.ts';
@@ -169,6 +171,10 @@ export function createServices({
   const tracking = createTrackingService(db);
   /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
+  /** Client addresses as a keyed hash, never stored in clear (bans by address, per-address counters). */
+  const hashAddress = createAddressHasher(db);
+  /** Failed admin keys and one-time links per address, and studio writes per staff member (issue 33 §6). */
+  const authFailures = createAuthFailureLimiter({ db, now, enabled: config.abuseLimits, log, hashAddress });
 
   const notifications = createNotificationService(outboxDb, now);
   const comments = createCommentService({
@@ -268,7 +274,7 @@ export function createServices({
   });
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
-  const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
+  const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey, failures: authFailures });
   /** Live chat moderation: bans, hidden and held comments, questions, slow mode, announcements. */
   const moderation = createModerationService({
     db: outboxDb,
@@ -323,6 +329,8 @@ export function createServices({
     analytics,
     controlRoom,
     limits,
+    hashAddress,
+    authFailures,
     users,
     notifications,
     comments,
@@ -404,6 +412,7 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
+    failures: services.authFailures,
     // In the store's language: the invited person has no account (or language) with us yet.
     sendInvitation: async ({ pageUid, email, role, url, expiresAt }) => {
       const [summary, storeName] = await Promise.all([stores.pageSummary(pageUid), stores.pageName(pageUid)]);
