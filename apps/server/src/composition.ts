@@ -31,6 +31,7 @@ import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerModerationRoutes } from './features/comments/moderation-routes.ts';
 import { createModerationService } from './features/comments/moderation-service.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
+import { createViewerBans } from './features/comments/viewer-bans.ts';
 import { createCompetitionService } from './features/competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './features/competitions/routes.ts';
 import { registerStudioCompetitionRoutes } from './features/competitions/studio-routes.ts';
@@ -173,6 +174,8 @@ export function createServices({
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
   /** Client addresses as a keyed hash, never stored in clear (bans by address, per-address counters). */
   const hashAddress = createAddressHasher(db);
+  /** Chat bans that cover the banned viewer's device and, by the store's choice, address. */
+  const viewerBans = createViewerBans({ db, now, hashAddress });
   /** Failed admin keys and one-time links per address, and studio writes per staff member (issue 33 §6). */
   const authFailures = createAuthFailureLimiter({ db, now, enabled: config.abuseLimits, log, hashAddress });
 
@@ -331,6 +334,7 @@ export function createServices({
     limits,
     hashAddress,
     authFailures,
+    viewerBans,
     users,
     notifications,
     comments,
@@ -393,9 +397,9 @@ export function registerRoutes(
   registerTrackingRoutes(app, services.tracking, auth, { eventsPerMinute: deps.config.trackingLimit });
   registerAccountRoutes(app, services);
   registerUserRoutes(app, services.users, auth);
-  registerCommentRoutes(app, services.comments, auth, requireAdmin);
-  registerReactionRoutes(app, services.reactions, auth);
-  registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
+  registerCommentRoutes(app, services.comments, auth, requireAdmin, services.viewerBans);
+  registerReactionRoutes(app, services.reactions, auth, services.viewerBans);
+  registerCompetitionRoutes(app, services.competitions, auth, requireAdmin, services.viewerBans);
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
   registerAnalyticsRoutes(app, services.analytics, services.staffGate);

@@ -16,6 +16,12 @@ export const ANNOUNCEMENT_MAX_LENGTH = 280;
 /** Moderation actions a staff member may take per window before 429 (a runaway script or key). */
 export const MODERATION_ACTION_LIMIT = { max: 60, windowMs: 10_000 } as const;
 
+/**
+ * How long a ban covers an address the banned viewer used, when the store bans by address:
+ * addresses are handed to other people (a mobile network, a café), so not for ever.
+ */
+export const ADDRESS_BAN_MS = 24 * 60 * 60_000;
+
 /** What a store does with a comment that contains a blocked word. */
 export type BlockedWordAction = 'hold' | 'mask';
 
