@@ -191,6 +191,15 @@ describe('invitations bound to the invited address (issue 33 §1, §2)', () => {
       .poll(() => visitor.locator('.invitation-facts').textContent())
       .toContain('e•••@e•••.example');
     expect(await visitor.locator('main').textContent()).not.toContain(email);
+    if (process.env.STUDIO_SHOTS) {
+      await visitor.screenshot({
+        path: `${process.env.STUDIO_SHOTS}/invitation-desktop.png`,
+        fullPage: true,
+      });
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.screenshot({ path: `${process.env.STUDIO_SHOTS}/invitation-phone.png`, fullPage: true });
+      await visitor.setViewportSize({ width: 1280, height: 800 });
+    }
 
     // Someone else's account first: signing in works, accepting is refused with the reason.
     await visitor.getByRole('button', { name: 'I already have an account' }).click();
@@ -243,6 +252,7 @@ describe('axe-core on the settings, staff, audit and invitation screens', () => 
   it.each([
     ['desktop', { width: 1280, height: 800 }],
     ['tablet', { width: 820, height: 1180 }],
+    ['phone', { width: 390, height: 844 }],
   ])('finds no serious or moderate violation (%s)', async (_name, viewport) => {
     const page = await newPage(viewport);
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'settings' });

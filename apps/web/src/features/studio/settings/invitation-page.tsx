@@ -96,7 +96,7 @@ export default function InvitationPage() {
                   onClick={() => void accept()}
                   disabled={busy}
                 >
-                  {t('invitation.accept', { name: user.name || user.email || '' })}
+                  {user.name ? t('invitation.accept', { name: user.name }) : t('invitation.acceptUnnamed')}
                 </button>
                 <button
                   type="button"
