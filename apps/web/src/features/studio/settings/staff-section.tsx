@@ -225,10 +225,11 @@ export default function StaffSection() {
                       <button
                         type="button"
                         className="studio-button"
-                        aria-label={t('staff.resendTo', { email: invitation.email })}
                         onClick={() => void resend(invitation.uid)}
                       >
                         {t('staff.resend')}
+                        {/* Which invitation, for screen readers; the visible text starts the name. */}
+                        <span className="visually-hidden"> {invitation.email}</span>
                       </button>
                       <ConfirmButton
                         title={t('staff.revokeTitle', { email: invitation.email })}
