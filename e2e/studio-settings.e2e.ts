@@ -119,7 +119,7 @@ describe('staff', () => {
     await owner.getByRole('button', { name: 'Send invitation' }).click();
     const link = await owner.getByTestId('invitation-link').inputValue();
     expect(link).toMatch(/\/studio\/invitation#/);
-    await expect.poll(() => owner.getByRole('cell', { name: email }).count()).toBe(1);
+    await expect.poll(() => owner.getByRole('cell', { name: email, exact: true }).count()).toBe(1);
 
     const visitor = await newPage();
     await visitor.goto(link);
@@ -127,6 +127,7 @@ describe('staff', () => {
       .poll(() => visitor.locator('main').textContent())
       .toContain(`You are invited to work on ${STORE_NAME} as Host.`);
     await visitor.getByLabel('Your name').fill('Hana Host');
+    await visitor.getByLabel('E-mail').fill(email);
     await visitor.getByLabel('Password').fill('a-new-host-password');
     await visitor.getByRole('button', { name: 'Create account' }).click();
     await visitor.getByRole('button', { name: 'Accept as Hana Host' }).click();
@@ -154,10 +155,104 @@ describe('staff', () => {
   });
 });
 
+describe('invitations bound to the invited address (issue 33 §1, §2)', () => {
+  const invite = async (email: string, role: string) => {
+    const response = await fetch(`${baseUrl}/staff/stores/${STORE}/invitations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+      body: JSON.stringify({ email, role }),
+    });
+    return ((await response.json()) as { acceptUrl: string }).acceptUrl;
+  };
+  const signUp = async (email: string, password: string, name: string) => {
+    const anonymous = await fetch(`${baseUrl}/functions/auth/signInAnonymously`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { idToken } = (await anonymous.json()) as { idToken: string };
+    const response = await fetch(`${baseUrl}/functions/auth/signUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ email, password, name }),
+    });
+    if (!response.ok) throw new Error(`signing up: ${response.status} ${await response.text()}`);
+  };
+
+  it('a person with an account signs in on the invitation page and accepts; another account is refused', async () => {
+    const email = `existing-${Date.now()}@e2e.example`;
+    await signUp(email, 'an-existing-password-1', 'Mona Moderator');
+    await signUp(`other-${email}`, 'another-password-22', 'Someone Else');
+    const link = await invite(email, 'moderator');
+
+    const visitor = await newPage();
+    await visitor.goto(link);
+    await expect
+      .poll(() => visitor.locator('.invitation-facts').textContent())
+      .toContain('e•••@e•••.example');
+    expect(await visitor.locator('main').textContent()).not.toContain(email);
+    if (process.env.STUDIO_SHOTS) {
+      await visitor.screenshot({
+        path: `${process.env.STUDIO_SHOTS}/invitation-desktop.png`,
+        fullPage: true,
+      });
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.screenshot({ path: `${process.env.STUDIO_SHOTS}/invitation-phone.png`, fullPage: true });
+      await visitor.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // Someone else's account first: signing in works, accepting is refused with the reason.
+    await visitor.getByRole('button', { name: 'I already have an account' }).click();
+    await visitor.getByLabel('E-mail').fill(`other-${email}`);
+    await visitor.getByLabel('Password').fill('another-password-22');
+    await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await visitor.getByRole('button', { name: 'Accept as Someone Else' }).click();
+    await expect
+      .poll(() => visitor.getByRole('alert').textContent())
+      .toContain('This invitation was sent to e•••@e•••.example');
+    if (process.env.STUDIO_SHOTS)
+      await visitor.screenshot({ path: `${process.env.STUDIO_SHOTS}/invitation-refused-desktop.png` });
+
+    await visitor.getByRole('button', { name: 'Use another account' }).click();
+    await visitor.getByRole('button', { name: 'I already have an account' }).click();
+    await visitor.getByLabel('E-mail').fill(email);
+    await visitor.getByLabel('Password').fill('an-existing-password-1');
+    await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await visitor.getByRole('button', { name: 'Accept as Mona Moderator' }).click();
+    await visitor.waitForURL(new RegExp(`/studio/${STORE}/`));
+    await visitor.waitForSelector('.studio-nav');
+    await visitor.context().close();
+  });
+
+  it('the staff page sends an open invitation again with a new link; the old one stops working', async () => {
+    const email = `resend-${Date.now()}@e2e.example`;
+    const oldLink = await invite(email, 'host');
+    const owner = await newPage();
+    await openStudioAs(owner, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'staff' });
+    await owner.getByRole('button', { name: `Send again ${email}` }).click();
+    const newLink = owner.getByTestId('invitation-link');
+    await expect.poll(() => newLink.inputValue()).toMatch(/\/studio\/invitation#/);
+    expect(await newLink.inputValue()).not.toBe(oldLink);
+    if (process.env.STUDIO_SHOTS) {
+      await owner.screenshot({ path: `${process.env.STUDIO_SHOTS}/staff-desktop.png`, fullPage: true });
+      await owner.setViewportSize({ width: 390, height: 844 });
+      await owner.screenshot({ path: `${process.env.STUDIO_SHOTS}/staff-phone.png`, fullPage: true });
+    }
+    const lookup = await fetch(`${baseUrl}/staff/invitations/lookup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: new URL(oldLink).hash.slice(1) }),
+    });
+    expect(lookup.status).toBe(404);
+    await owner.context().close();
+  });
+});
+
 describe('axe-core on the settings, staff, audit and invitation screens', () => {
   it.each([
     ['desktop', { width: 1280, height: 800 }],
     ['tablet', { width: 820, height: 1180 }],
+    ['phone', { width: 390, height: 844 }],
   ])('finds no serious or moderate violation (%s)', async (_name, viewport) => {
     const page = await newPage(viewport);
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'settings' });

@@ -102,7 +102,7 @@ export async function buildApp({
     presence,
     analyticsTimer,
   });
-  const requireAdmin = requireAdminKey(config.adminKey);
+  const requireAdmin = requireAdminKey(config.adminKey, services.authFailures);
   const rateLimitSweep = setInterval(() => {
     deleteStaleRateLimits(db, now()).catch((error) =>
       server.log.error({ err: error }, 'deleting stale rate limits failed'),
@@ -147,6 +147,8 @@ export async function buildApp({
       database: db.kind,
       bus: { kind: bus.kind, reachable },
       outbox: waiting,
+      // Refused failed authentications and studio writes since start (issue 33 §6), each also logged.
+      authRefusals: services.authFailures.refusals(),
     };
   });
 

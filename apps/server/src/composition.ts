@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookH
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createReadCache } from './db/read-cache.ts';
+import { sharedSecret } from './db/server-secrets.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics-service.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
@@ -30,6 +31,7 @@ import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerModerationRoutes } from './features/comments/moderation-routes.ts';
 import { createModerationService } from './features/comments/moderation-service.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
+import { createViewerBans } from './features/comments/viewer-bans.ts';
 import { createCompetitionService } from './features/competitions/competition-service.ts';
 import { registerCompetitionRoutes } from './features/competitions/routes.ts';
 import { registerStudioCompetitionRoutes } from './features/competitions/studio-routes.ts';
@@ -46,7 +48,7 @@ import { registerStudioShowRoutes } from './features/events/studio-show-routes.t
 import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
-import { createLiveService } from './features/live/live-service.ts';
+import { createLiveService, LIVE_PREVIEW_SECRET } from './features/live/live-service.ts';
 import { registerWhipRoutes } from './features/live/whip-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
@@ -78,6 +80,8 @@ import { userLiveQueries } from './features/users/live-queries.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { createUserService } from './features/users/user-service.ts';
 import { createAbuseLimiter } from './http/abuse-limits.ts';
+import { createAddressHasher } from './http/address-hash.ts';
+import { createAuthFailureLimiter } from './http/auth-failure-limit.ts';
 import type { LiveQueryCatalogue } from './realtime/live-query.ts';
 import type { OutboxDatabase } from './realtime/outbox.ts';
 import { type Presence, presenceLiveQueries } from './realtime/presence.ts';
@@ -147,7 +151,11 @@ export function createServices({
     log,
     config: config.live,
     ffmpeg,
-    previewSecret: config.adminKey,
+    previewSecret: async () => {
+      const key = await sharedSecret(db, LIVE_PREVIEW_SECRET, 32);
+      if (!key) throw new Error(`server_secrets.${LIVE_PREVIEW_SECRET} is missing`);
+      return key;
+    },
     relay: config.redisUrl
       ? createRedisLiveRelay({
           url: config.redisUrl,
@@ -177,6 +185,12 @@ export function createServices({
   const tracking = createTrackingService(db);
   /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
+  /** Client addresses as a keyed hash, never stored in clear (bans by address, per-address counters). */
+  const hashAddress = createAddressHasher(db);
+  /** Chat bans that cover the banned viewer's device and, by the store's choice, address. */
+  const viewerBans = createViewerBans({ db, now, hashAddress });
+  /** Failed admin keys and one-time links per address, and studio writes per staff member (issue 33 §6). */
+  const authFailures = createAuthFailureLimiter({ db, now, enabled: config.abuseLimits, log, hashAddress });
 
   const notifications = createNotificationService(outboxDb, now);
   const comments = createCommentService({
@@ -276,7 +290,7 @@ export function createServices({
   });
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
-  const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey });
+  const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey, failures: authFailures });
   /** Live chat moderation: bans, hidden and held comments, questions, slow mode, announcements. */
   const moderation = createModerationService({
     db: outboxDb,
@@ -332,6 +346,9 @@ export function createServices({
     analytics,
     controlRoom,
     limits,
+    hashAddress,
+    authFailures,
+    viewerBans,
     users,
     notifications,
     comments,
@@ -395,9 +412,9 @@ export function registerRoutes(
   registerTrackingRoutes(app, services.tracking, auth, { eventsPerMinute: deps.config.trackingLimit });
   registerAccountRoutes(app, services);
   registerUserRoutes(app, services.users, auth);
-  registerCommentRoutes(app, services.comments, auth, requireAdmin);
-  registerReactionRoutes(app, services.reactions, auth);
-  registerCompetitionRoutes(app, services.competitions, auth, requireAdmin);
+  registerCommentRoutes(app, services.comments, auth, requireAdmin, services.viewerBans);
+  registerReactionRoutes(app, services.reactions, auth, services.viewerBans);
+  registerCompetitionRoutes(app, services.competitions, auth, requireAdmin, services.viewerBans);
   registerPublicPageRoutes(app, services.publicPages, publicOrigin);
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
@@ -415,6 +432,7 @@ export function registerRoutes(
     stores,
     auth,
     staffGate: services.staffGate,
+    failures: services.authFailures,
     // In the store's language: the invited person has no account (or language) with us yet.
     sendInvitation: async ({ pageUid, email, role, url, expiresAt }) => {
       const [summary, storeName] = await Promise.all([stores.pageSummary(pageUid), stores.pageName(pageUid)]);

@@ -48,6 +48,68 @@ describe('blocked words', () => {
   });
 });
 
+describe('blocked words written to slip past a filter (issue 33 §3)', () => {
+  const words = ['ass', 'scam'];
+  // Each hides "ass" or "scam" the way a viewer would to get it past the filter.
+  const bypasses: Array<[string, string]> = [
+    ['zero-width space', 'you a\u200Bss'],
+    ['zero-width joiner and non-joiner', 'you a\u200Ds\u200Cs'],
+    ['soft hyphen', 'you as\u00ADs'],
+    ['word joiner and byte-order mark', 'you a\u2060s\uFEFFs'],
+    ['Cyrillic look-alikes', 'what a \u0455\u0441\u0430m'],
+    ['Greek and Cyrillic capitals', 'ΑЅЅ!'],
+    ['full-width letters', 'ｙｏｕ ａｓｓ'],
+    ['mathematical bold letters', '\u{1D41A}\u{1D42C}\u{1D42C} indeed'],
+    ['spacing', 'you a s s'],
+    ['punctuation', 'you a.s.s!'],
+    ['mixed punctuation and connectors', 'what a s-c_a*m'],
+    ['circled letters and a variation selector', 'you \u24D0\uFE0F\u24E2\u24E2'],
+    ['a mixture', 'what a ｓ\u200B. с\u00AD а m'],
+  ];
+  it.each(bypasses)('catches %s', (_name, text) => {
+    expect(findBlockedWords(text, words)).toHaveLength(1);
+    expect(maskBlockedWords(text, words)).not.toBe(text);
+  });
+
+  it('masks the hidden word with its invisible and separating characters', () => {
+    expect(maskBlockedWords('you a\u200Bss!', words)).toBe('you ****!');
+    expect(maskBlockedWords('you a.s.s, ok', words)).toBe('you *****, ok');
+    expect(maskBlockedWords('ok,ass', words)).toBe('ok,***');
+  });
+
+  it('catches a blocked word written in another script in the list', () => {
+    expect(findBlockedWords('это ѕсаm', ['scam'])).toEqual(['scam']);
+    expect(findBlockedWords('that scam', ['ѕсаm'])).toEqual(['ѕсаm']);
+  });
+
+  const ordinary: Array<[string, string, string]> = [
+    ['English', 'ass', 'A class of its own, pass the glass, assess the bass'],
+    ['German', 'ass', 'Zur Kasse bitte, die Klasse passt, Assistent'],
+    ['Swedish', 'ass', 'Det passar, passa på, kassa och massor av assistans'],
+    ['Italian', 'ass', 'Passa alla cassa, assai bello'],
+    ['English, spaced', 'ass', 'Was sad, has some, a sassy bag, as soon as'],
+    ['German', 'arsch', 'Ein Barsch im Marsch'],
+    ['Spanish', 'puta', 'La disputa por la computadora, reputación'],
+    ['Swedish', 'fan', 'Fantastisk, det fanns en fanatisk fana'],
+    ['Danish', 'lort', 'Blomsterlort? nej: ulorte ting'],
+    ['Korean', '개', '개발자가 만든 개나리 가방'],
+    ['Korean', '바보', '바보야가 아니라 바보스러운 옷'],
+    ['French', 'con', 'Un conseil: la confiance, le cône, le flacon'],
+    ['Polish', 'kurwa', 'Kurwanie? Nie, kurwiki i kurwinek'],
+    ['Finnish', 'paska', 'Paskamainen ei, mutta paskan-väri: pas ka'],
+  ];
+  it.each(ordinary)('does not catch ordinary %s words (blocked "%s")', (_language, word, text) => {
+    expect(findBlockedWords(text, [word])).toEqual([]);
+    expect(maskBlockedWords(text, [word])).toBe(text);
+  });
+
+  it('keeps matching blocked Korean words and phrases as whole words', () => {
+    expect(findBlockedWords('너 바보 맞지', ['바보'])).toEqual(['바보']);
+    expect(findBlockedWords('buy now , cheap', ['buy now'])).toEqual(['buy now']);
+    expect(findBlockedWords('buynow', ['buy now'])).toEqual([]);
+  });
+});
+
 describe('slowModeWaitMs', () => {
   it('lets a viewer without a comment, or with slow mode off, post at once', () => {
     expect(slowModeWaitMs(null, 10_000, 30)).toBe(0);

@@ -47,6 +47,7 @@ export * from './purchase-signals.ts';
 export * from './restream.ts';
 export * from './shopify-product-csv.ts';
 export * from './show-state.ts';
+export * from './staff-invitation.ts';
 export * from './staff-roles.ts';
 export * from './stock-signals.ts';
 export * from './store-settings.ts';

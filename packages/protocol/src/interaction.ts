@@ -105,6 +105,14 @@ export const ReactionType = z.enum(REACTION_TYPES);
 export type ReactionType = z.infer<typeof ReactionType>;
 
 /**
+ * The header the player sends its viewer id in with comments, reactions and competition entries:
+ * the random id of this browser (the web app's lib/tracking.ts), so a ban covers the device and
+ * not only the account (issue 33 §4). A missing or malformed one is ignored.
+ */
+export const VIEWER_ID_HEADER = 'x-vitrine-viewer';
+export const ViewerId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+/**
  * `/shopapiv2/reaction/createReaction` (spec §7). One per REACTION_THROTTLE_MS (2 s) per viewer,
  * else 429 `rate_limited` "One reaction every 2 seconds, please." The server's clock decides
  * `time`; a client `time` is accepted and ignored. `uid` lets a client recognise its own.

@@ -1,14 +1,23 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { AuthFailureLimiter } from './auth-failure-limit.ts';
 import { HttpError } from './errors.ts';
 
-/** An onRequest hook (so before the body is read) that admits only requests carrying `Authorization: Bearer <admin key>`. */
-export function requireAdminKey(adminKey: string) {
+/**
+ * An onRequest hook (so before the body is read) that admits only requests carrying
+ * `Authorization: Bearer <admin key>`. Wrong keys count against the client's failed
+ * authentications (auth-failure-limit.ts): a guesser is refused with 429 after a few.
+ */
+export function requireAdminKey(adminKey: string, failures?: AuthFailureLimiter) {
   const expected = Buffer.from(adminKey);
   return async (request: FastifyRequest) => {
+    await failures?.admit('adminKey', request);
     const header = request.headers.authorization ?? '';
-    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+    const presented = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const given = Buffer.from(presented);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      const refusal = await failures?.failed('adminKey', request, presented);
+      if (refusal) throw refusal;
       throw new HttpError(
         401,
         'unauthorized',

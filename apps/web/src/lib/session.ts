@@ -204,12 +204,13 @@ export async function sendAsViewer<T>(
   }
 }
 
-/** A call as the viewer (spec §7): see sendAsViewer. */
+/** A call as the viewer (spec §7): see sendAsViewer. `headers` go with it (e.g. the viewer id). */
 export function callAsViewer<N extends ClientCallName>(
   name: N,
   input: CallRequest<N>,
+  headers: Record<string, string> = {},
 ): Promise<CallResponse<N>> {
-  return sendAsViewer(name, (authorization) => call(name, input, authorization));
+  return sendAsViewer(name, (authorization) => call(name, input, { ...headers, ...authorization }));
 }
 
 /**

@@ -95,16 +95,24 @@ export async function findChatBan(
   return row ?? null;
 }
 
-/** A store's blocked words (folded) and what a comment with one gets. */
+/** A store's blocked words (folded), what a comment with one gets, and whether bans cover addresses. */
 export async function chatModerationSettings(
   q: Queryable,
   pageUid: string,
-): Promise<{ blockedWords: string[]; blockedWordAction: BlockedWordAction }> {
-  const [row] = await q.query<{ blocked_words: string[]; blocked_word_action: BlockedWordAction }>(
-    'SELECT blocked_words, blocked_word_action FROM chat_moderation_settings WHERE page_uid = $1',
+): Promise<{ blockedWords: string[]; blockedWordAction: BlockedWordAction; banByAddress: boolean }> {
+  const [row] = await q.query<{
+    blocked_words: string[];
+    blocked_word_action: BlockedWordAction;
+    ban_by_address: boolean;
+  }>(
+    'SELECT blocked_words, blocked_word_action, ban_by_address FROM chat_moderation_settings WHERE page_uid = $1',
     [pageUid],
   );
-  return { blockedWords: row?.blocked_words ?? [], blockedWordAction: row?.blocked_word_action ?? 'hold' };
+  return {
+    blockedWords: row?.blocked_words ?? [],
+    blockedWordAction: row?.blocked_word_action ?? 'hold',
+    banByAddress: row?.ban_by_address ?? false,
+  };
 }
 
 export interface ShowChatRow {

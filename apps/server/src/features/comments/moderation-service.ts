@@ -30,6 +30,7 @@ import {
   toLogEntry,
   toModeratedComment,
 } from './moderation-records.ts';
+import { coverViewerMarks } from './viewer-bans.ts';
 
 /** How many comments, questions and log entries the moderation board carries. */
 const BOARD_COMMENTS = 200;
@@ -420,6 +421,8 @@ export function createModerationService({
           [pageUid, input.userUid, userName, input.reason ?? null, caller.userUid, actor, now()],
         );
         if (!row) throw new Error('inserting a ban returned no row');
+        // The ban covers the devices (and, when the store says so, addresses) the viewer used.
+        await coverViewerMarks(tx, pageUid, input.userUid, now());
         if ((row as ChatBanRow & { inserted: boolean }).inserted) {
           // Their comments still in viewers' chats (the last COMMENT_HISTORY_MS) leave every show's chat.
           const shown = await tx.query<CommentRow>(
@@ -539,28 +542,35 @@ export function createModerationService({
       return viewers;
     },
 
-    async setSettings(caller: StaffCaller, input: ChatModerationSettings): Promise<ChatModerationSettings> {
+    async setSettings(
+      caller: StaffCaller,
+      input: Omit<ChatModerationSettings, 'banByAddress'> & { banByAddress?: boolean | undefined },
+    ): Promise<ChatModerationSettings> {
       await countAction(caller);
       const { pageUid } = caller;
       const actor = await actorName(caller);
       const blockedWords = normalizeBlockedWords(input.blockedWords);
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO chat_moderation_settings (page_uid, blocked_words, blocked_word_action) VALUES ($1, $2, $3)
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<{ ban_by_address: boolean }>(
+          `INSERT INTO chat_moderation_settings (page_uid, blocked_words, blocked_word_action, ban_by_address)
+           VALUES ($1, $2, $3, COALESCE($4, false))
            ON CONFLICT (page_uid) DO UPDATE SET blocked_words = EXCLUDED.blocked_words,
-             blocked_word_action = EXCLUDED.blocked_word_action`,
-          [pageUid, JSON.stringify(blockedWords), input.blockedWordAction],
+             blocked_word_action = EXCLUDED.blocked_word_action,
+             ban_by_address = COALESCE($4, chat_moderation_settings.ban_by_address)
+           RETURNING ban_by_address`,
+          [pageUid, JSON.stringify(blockedWords), input.blockedWordAction, input.banByAddress ?? null],
         );
+        const banByAddress = row?.ban_by_address ?? false;
         await log(tx, {
           pageUid,
           campaignUid: null,
           caller,
           actor,
           action: 'blockedWords',
-          detail: `${blockedWords.length} words, ${input.blockedWordAction}`,
+          detail: `${blockedWords.length} words, ${input.blockedWordAction}${banByAddress ? ', bans cover addresses' : ''}`,
         });
+        return { blockedWords, blockedWordAction: input.blockedWordAction, banByAddress };
       });
-      return { blockedWords, blockedWordAction: input.blockedWordAction };
     },
   };
 }

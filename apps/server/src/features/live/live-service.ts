@@ -92,6 +92,9 @@ interface StreamRuntime {
   sharedEnd: boolean;
 }
 
+/** The server_secrets row of the key that signs preview links. */
+export const LIVE_PREVIEW_SECRET = 'live_preview_key';
+
 export interface LiveServiceDeps {
   db: Database;
   events: EventService;
@@ -99,8 +102,11 @@ export interface LiveServiceDeps {
   log: FastifyBaseLogger;
   config: Config['live'];
   ffmpeg: FfmpegDiscovery;
-  /** Signs the studio's preview links (the server's secret). */
-  previewSecret: string;
+  /**
+   * The key that signs the studio's preview links: a secret of its own (server_secrets), not
+   * the admin key, so rotating the automation key does not break the previews (issue 33 §7).
+   */
+  previewSecret: () => Promise<Buffer>;
   /** With several nodes (REDIS_URL): shares the live edge so any node serves any show. */
   relay?: LiveRelay | null;
 }
@@ -605,9 +611,15 @@ export function createLiveService(deps: LiveServiceDeps) {
     return event;
   }
 
-  function previewToken(record: LiveStreamRecord): string {
-    // Bound to the key: rotating the key also retires preview links.
-    return createHmac('sha256', deps.previewSecret)
+  let previewKey: Promise<Buffer> | null = null;
+  async function previewToken(record: LiveStreamRecord): Promise<string> {
+    // Read once; a failed read is retried by the next link rather than kept.
+    previewKey ??= deps.previewSecret().catch((error: unknown) => {
+      previewKey = null;
+      throw error;
+    });
+    // Bound to the stream key: a new stream key also retires preview links.
+    return createHmac('sha256', await previewKey)
       .update(`preview:${record.eventId}:${record.streamKey}`)
       .digest('base64url')
       .slice(0, 32);
@@ -651,7 +663,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       whipUrl: ingest.whipPath === null ? null : `${origin}${ingest.whipPath}`,
       liveUrl: paths.live,
       replayUrl: paths.replay,
-      previewUrl: `${paths.live}?preview=${previewToken(record)}`,
+      previewUrl: `${paths.live}?preview=${await previewToken(record)}`,
       liveStartTime: record.liveStartTime,
       liveEndTime: record.liveEndTime,
       health: await health(runtimes.get(record.eventId)),
@@ -781,7 +793,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     async playlist(eventId: string, name: 'live' | 'replay', preview: string | null): Promise<string | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
-      const previewing = preview !== null && safeEqual(preview, previewToken(record));
+      const previewing = preview !== null && safeEqual(preview, await previewToken(record));
       if (name === 'live' && (record.state === 'idle' || (record.state === 'receiving' && !previewing)))
         return null;
       if (name === 'replay' && record.liveStartTime === null) return null;
@@ -818,7 +830,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     async file(eventId: string, name: string, preview: string | null = null): Promise<RecordingFile | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
-      const previewing = preview !== null && safeEqual(preview, previewToken(record));
+      const previewing = preview !== null && safeEqual(preview, await previewToken(record));
       const runtime = runtimes.get(eventId) ?? (await runtimeOf(eventId));
       const segment = runtime.recording.segment(name);
       const beforeLive =

@@ -1,6 +1,8 @@
 import type { StaffRole } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthFailureLimiter } from '../../http/auth-failure-limit.ts';
 import type { RequestAuthenticator, StaffGate } from '../../http/caller.ts';
+import { HttpError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { StaffService, StoreCards } from './staff-service.ts';
 
@@ -16,6 +18,8 @@ export function registerStaffRoutes(
     stores: StoreCards;
     auth: RequestAuthenticator;
     staffGate: StaffGate;
+    /** Counts failed one-time tokens (studio links, invitations) per client address: guessing is refused. */
+    failures?: AuthFailureLimiter;
     /** Sends the invitation e-mail (the mail feature); the link is answered to the owner too. */
     sendInvitation?: (invitation: {
       pageUid: string;
@@ -30,11 +34,26 @@ export function registerStaffRoutes(
   },
 ): void {
   const { staff, auth, staffGate } = deps;
+  /** Runs a one-time token's use; an unknown, used or expired token (401/404) counts as a failure. */
+  const spendingToken = async <T>(request: FastifyRequest, use: () => Promise<T>): Promise<T> => {
+    await deps.failures?.admit('oneTimeToken', request);
+    try {
+      return await use();
+    } catch (error) {
+      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 404)) {
+        const refusal = await deps.failures?.failed('oneTimeToken', request);
+        if (refusal) throw refusal;
+      }
+      throw error;
+    }
+  };
   registerCall(app, 'studioSession', (_body, { caller }) => staff.studioSession(caller.userUid), {
     auth,
     signInMessage: 'Sign in to the studio with your staff account.',
   });
-  registerCall(app, 'redeemStudioLink', ({ token }) => staff.redeemStudioLink(token));
+  registerCall(app, 'redeemStudioLink', ({ token }, { request }) =>
+    spendingToken(request, () => staff.redeemStudioLink(token)),
+  );
   registerCall(app, 'listStaff', (_body, { params }) => staff.listStaff(params.pageUid), { staffGate });
   registerCall(
     app,
@@ -49,6 +68,23 @@ export function registerStaffRoutes(
         pageUid: params.pageUid,
         email: input.email,
         role: input.role,
+        url: acceptUrl,
+        expiresAt: invitation.expiresAt,
+      });
+      return { invitation, acceptUrl };
+    },
+    { staffGate },
+  );
+  registerCall(
+    app,
+    'resendInvitation',
+    async (_body, { params, request }) => {
+      const { invitation, token } = await staff.resendInvitation(params.pageUid, params.invitationUid);
+      const acceptUrl = invitationUrl(deps.publicOrigin(request), token);
+      await deps.sendInvitation?.({
+        pageUid: params.pageUid,
+        email: invitation.email,
+        role: invitation.role,
         url: acceptUrl,
         expiresAt: invitation.expiresAt,
       });
@@ -76,16 +112,23 @@ export function registerStaffRoutes(
       staffGate,
     },
   );
-  registerCall(app, 'invitationInfo', async ({ token }) => {
-    const info = await staff.invitationInfo(token);
+  registerCall(app, 'invitationInfo', async ({ token }, { request }) => {
+    const info = await spendingToken(request, () => staff.invitationInfo(token));
     const card = (await deps.stores.storeCards([info.pageUid])).get(info.pageUid);
-    return { storeName: card?.name ?? '', role: info.role, email: info.email, expiresAt: info.expiresAt };
+    return {
+      storeName: card?.name ?? '',
+      role: info.role,
+      emailHint: info.emailHint,
+      expiresAt: info.expiresAt,
+    };
   });
   registerCall(
     app,
     'acceptInvitation',
-    async ({ token }, { caller }) => {
-      const { pageUid, role } = await staff.acceptInvitation(token, caller.userUid);
+    async ({ token }, { caller, request }) => {
+      const { pageUid, role } = await spendingToken(request, () =>
+        staff.acceptInvitation(token, caller.userUid),
+      );
       const card = (await deps.stores.storeCards([pageUid])).get(pageUid);
       return { pageUid, role, name: card?.name ?? '', logo: card?.logo ?? null };
     },

@@ -74,7 +74,7 @@ describe('one-time studio links', () => {
 });
 
 describe('staff and invitations', () => {
-  it('an owner invites by e-mail; another account accepts and becomes staff in the invited role', async () => {
+  it('an owner invites by e-mail; the account of that address accepts and becomes staff in the invited role', async () => {
     const owner = await signInStaff(app, storeA, 'owner');
     const invited = await inject({
       method: 'POST',
@@ -87,13 +87,16 @@ describe('staff and invitations', () => {
     const token = new URL(acceptUrl).hash.slice(1);
 
     const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
-    expect(info.json()).toMatchObject({
+    expect(info.json()).toEqual({
       storeName: 'Store staff-store-a',
       role: 'host',
-      email: 'new-host@shop.example',
+      emailHint: 'n•••@s•••.example',
+      expiresAt: expect.any(Number),
     });
+    // The page of the link does not give the invited address away to whoever holds the link.
+    expect(info.body).not.toContain('new-host');
 
-    const newcomer = await signInStaff(app, storeA, null);
+    const newcomer = await signInStaff(app, storeA, null, 'New-Host@shop.example');
     const accepted = await inject({
       method: 'POST',
       url: '/staff/invitations/accept',
@@ -119,6 +122,128 @@ describe('staff and invitations', () => {
     expect(list.json().members).toContainEqual(
       expect.objectContaining({ userUid: newcomer.userUid, role: 'host' }),
     );
+  });
+
+  it('an owner invitation accepted by an unrelated signed-in account is refused (takeover)', async () => {
+    const store = await createTestStore(app);
+    const owner = await signInStaff(app, store, 'owner');
+    const invited = await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'co-owner@shop.example', role: 'owner' },
+    });
+    const token = new URL(invited.json().acceptUrl).hash.slice(1);
+
+    // The link leaked (a forwarded mail, a shared screen): its holder signs in with their own account.
+    const stranger = await signInStaff(app, store, null, 'mallory@elsewhere.example');
+    const takeover = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: stranger.headers,
+      payload: { token },
+    });
+    expect(takeover.statusCode).toBe(403);
+    expect(takeover.json()).toMatchObject({ error: 'not_invited_address' });
+    expect(takeover.json().message).toContain('c•••@s•••.example');
+    expect(await app.services.staff.roleOf(store, stranger.userUid)).toBeNull();
+
+    // A new account made with another address through the link is refused too.
+    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
+    const signedUp = await inject({
+      method: 'POST',
+      url: '/functions/auth/signUp',
+      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
+      payload: { email: 'mallory2@elsewhere.example', password: 'a long enough password 42' },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const second = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: { authorization: `Bearer ${signedUp.json().idToken}` },
+      payload: { token },
+    });
+    expect(second.statusCode).toBe(403);
+
+    // The invitation is still open for the invited address: an account made with it accepts.
+    const anonymousInvitee = await inject({
+      method: 'POST',
+      url: '/functions/auth/signInAnonymously',
+      payload: {},
+    });
+    const invitee = await inject({
+      method: 'POST',
+      url: '/functions/auth/signUp',
+      headers: { authorization: `Bearer ${anonymousInvitee.json().idToken}` },
+      payload: { email: 'co-owner@shop.example', password: 'a long enough password 42' },
+    });
+    const accepted = await inject({
+      method: 'POST',
+      url: '/staff/invitations/accept',
+      headers: { authorization: `Bearer ${invitee.json().idToken}` },
+      payload: { token },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ pageUid: store, role: 'owner' });
+  });
+
+  it('resending an invitation replaces its link and keeps it on the list', async () => {
+    const store = await createTestStore(app);
+    const owner = await signInStaff(app, store, 'owner');
+    const first = await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'first@shop.example', role: 'host' },
+    });
+    await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations`,
+      headers: owner.headers,
+      payload: { email: 'second@shop.example', role: 'moderator' },
+    });
+    const { invitation, acceptUrl } = first.json();
+    const resent = await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations/${invitation.uid}/resend`,
+      headers: owner.headers,
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().acceptUrl).not.toBe(acceptUrl);
+    const oldToken = new URL(acceptUrl).hash.slice(1);
+    const newToken = new URL(resent.json().acceptUrl).hash.slice(1);
+    const old = await inject({
+      method: 'POST',
+      url: '/staff/invitations/lookup',
+      payload: { token: oldToken },
+    });
+    expect(old.statusCode).toBe(404);
+    const fresh = await inject({
+      method: 'POST',
+      url: '/staff/invitations/lookup',
+      payload: { token: newToken },
+    });
+    expect(fresh.statusCode).toBe(200);
+
+    const list = await inject({
+      method: 'GET',
+      url: `/staff/stores/${store}/members`,
+      headers: owner.headers,
+    });
+    expect(
+      list
+        .json()
+        .invitations.map((open: { email: string }) => open.email)
+        .sort(),
+    ).toEqual(['first@shop.example', 'second@shop.example']);
+
+    const host = await signInStaff(app, store, 'host');
+    const refused = await inject({
+      method: 'POST',
+      url: `/staff/stores/${store}/invitations/${invitation.uid}/resend`,
+      headers: host.headers,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('an anonymous user cannot accept an invitation', async () => {

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { keepsAnOwner, roleIncludes, type StaffRoleName } from '@vitrine/domain';
+import {
+  isInvitedAddress,
+  keepsAnOwner,
+  maskedAddress,
+  roleIncludes,
+  type StaffRoleName,
+} from '@vitrine/domain';
 import type {
   AuditEntry,
   AuthSession,
@@ -230,6 +236,25 @@ export function createStaffService(deps: {
       return { invitation: toInvitation(row, inviter), token };
     },
 
+    /**
+     * A new link for an open invitation (the old one stops working) and a new expiry, for an
+     * invitee whose mail was lost or whose link ran out.
+     */
+    async resendInvitation(
+      pageUid: string,
+      invitationUid: string,
+    ): Promise<{ invitation: StaffInvitation; token: string }> {
+      const token = newToken();
+      const [row] = await db.query<InvitationRow>(
+        `UPDATE staff_invitations SET token_hash = $3, expires_at = $4
+         WHERE uid = $1 AND page_uid = $2 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING *`,
+        [invitationUid, pageUid, hashToken(token), now() + INVITATION_TTL_MS],
+      );
+      if (!row) throw notFound('There is no open invitation with this id in this store.');
+      const inviter = row.invited_by ? ((await users.displayName(row.invited_by)) ?? '') : 'Admin key';
+      return { invitation: toInvitation(row, inviter), token };
+    },
+
     async revokeInvitation(pageUid: string, invitationUid: string): Promise<void> {
       const rows = await db.query(
         `UPDATE staff_invitations SET revoked_at = $3
@@ -239,18 +264,25 @@ export function createStaffService(deps: {
       if (rows.length === 0) throw notFound('There is no open invitation with this id in this store.');
     },
 
-    /** What an invitation is for, shown before its link is accepted. */
+    /** What an invitation is for, shown before its link is accepted; the address only masked. */
     async invitationInfo(
       token: string,
-    ): Promise<{ pageUid: string; role: StaffRole; email: string; expiresAt: number }> {
+    ): Promise<{ pageUid: string; role: StaffRole; emailHint: string; expiresAt: number }> {
       const row = await openInvitation(token);
-      return { pageUid: row.page_uid, role: row.role, email: row.email, expiresAt: Number(row.expires_at) };
+      return {
+        pageUid: row.page_uid,
+        role: row.role,
+        emailHint: maskedAddress(row.email),
+        expiresAt: Number(row.expires_at),
+      };
     },
 
     /**
-     * Makes the signed-in account staff of the invitation's store. Whoever holds the link may
-     * accept it (it went to the invited address); an anonymous user must sign up or in first.
-     * A member already in the store keeps the higher of their role and the invited one.
+     * Makes the signed-in account staff of the invitation's store. Only an account with the
+     * invited address may (issue 33 §2): the link is not a bearer token for the role, so a
+     * forwarded or leaked owner link does not make its holder owner. The link went to that
+     * mailbox, so an account signed in with that address, or created with it from the link,
+     * has shown it. A member already in the store keeps the higher of their role and the invited one.
      */
     async acceptInvitation(token: string, userUid: string): Promise<{ pageUid: string; role: StaffRole }> {
       return db.transaction(async (tx) => {
@@ -261,6 +293,12 @@ export function createStaffService(deps: {
             403,
             'sign_in_required',
             'Sign in or create an account to accept the invitation.',
+          );
+        if (!isInvitedAddress(invitation.email, user.email))
+          throw new HttpError(
+            403,
+            'not_invited_address',
+            `This invitation was sent to ${maskedAddress(invitation.email)}: sign in with that address, or create an account with it, to accept it.`,
           );
         const current = await member(invitation.page_uid, userUid, tx);
         const role = current && roleIncludes(current.role, invitation.role) ? current.role : invitation.role;

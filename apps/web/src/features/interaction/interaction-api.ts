@@ -1,24 +1,34 @@
-import type {
-  CreateReactionRequest,
-  DismissCompetitionRequest,
-  EditCommentRequest,
-  ParticipateRequest,
-  PlayerCommentRequest,
-  UpdateUserRequest,
-  UserDoc,
+import {
+  type CreateReactionRequest,
+  type DismissCompetitionRequest,
+  type EditCommentRequest,
+  type ParticipateRequest,
+  type PlayerCommentRequest,
+  type UpdateUserRequest,
+  type UserDoc,
+  VIEWER_ID_HEADER,
 } from '@vitrine/protocol';
 import { ApiError } from '../../lib/api.ts';
 import { callAsViewer, updateSessionUser } from '../../lib/session.ts';
+import { viewerUid } from '../../lib/tracking.ts';
 
 /** The viewer's calls of live interaction (spec §7), each with the viewer's bearer id token. */
 
-export const postComment = (request: PlayerCommentRequest) => callAsViewer('playerComment', request);
+/**
+ * This browser's viewer id goes with what a ban must cover (comments, reactions, entries): a
+ * banned viewer who makes a new anonymous account in the same browser stays banned (issue 33 §4).
+ */
+const device = () => ({ [VIEWER_ID_HEADER]: viewerUid() });
+
+export const postComment = (request: PlayerCommentRequest) =>
+  callAsViewer('playerComment', request, device());
 
 export const editComment = (request: EditCommentRequest) => callAsViewer('editComment', request);
 
-export const sendReaction = (request: CreateReactionRequest) => callAsViewer('createReaction', request);
+export const sendReaction = (request: CreateReactionRequest) =>
+  callAsViewer('createReaction', request, device());
 
-export const participate = (request: ParticipateRequest) => callAsViewer('participate', request);
+export const participate = (request: ParticipateRequest) => callAsViewer('participate', request, device());
 
 export const dismissCompetition = (request: DismissCompetitionRequest) =>
   callAsViewer('dismissCompetition', request);

@@ -77,6 +77,11 @@ export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
 export const ChatModerationSettings = z.object({
   blockedWords: z.array(z.string()),
   blockedWordAction: BlockedWordActionSchema,
+  /**
+   * Whether a ban also covers the addresses the viewer used (for a day), beside their account and
+   * device. Off by default: many viewers can share one address (a venue, a mobile network).
+   */
+  banByAddress: z.boolean(),
 });
 export type ChatModerationSettings = z.infer<typeof ChatModerationSettings>;
 
@@ -153,6 +158,8 @@ export const ChatModerationSettingsRequest = z
       )
       .max(BLOCKED_WORDS_MAX, `at most ${BLOCKED_WORDS_MAX} words`),
     blockedWordAction: BlockedWordActionSchema,
+    /** Left out: the store's current choice is kept. */
+    banByAddress: z.boolean().optional(),
   })
   .strict();
 

@@ -102,6 +102,12 @@ export const staffCalls = {
     response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
     status: 201,
   },
+  resendInvitation: {
+    summary:
+      'Sends an open invitation again with a new link (the old one stops working) and a new expiry; the link is answered too.',
+    params: z.object({ pageUid: Uid, invitationUid: Uid }),
+    response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
+  },
   revokeInvitation: {
     summary: 'Withdraws an open invitation; its link stops working.',
     params: z.object({ pageUid: Uid, invitationUid: Uid }),
@@ -121,18 +127,20 @@ export const staffCalls = {
     status: 204,
   },
   invitationInfo: {
-    summary: 'What an invitation link is for (store, role, e-mail), before signing in to accept it.',
+    summary:
+      'What an invitation link is for (store, role, the invited address masked), before signing in to accept it.',
     request: z.object({ token: OneTimeToken }).strict(),
     response: z.object({
       storeName: z.string(),
       role: StaffRoleSchema,
-      email: z.string(),
+      /** The invited address, masked ("j•••@e•••.com"): the link may have reached someone else. */
+      emailHint: z.string(),
       expiresAt: z.number(),
     }),
   },
   acceptInvitation: {
     summary:
-      "Makes the signed-in (not anonymous) account staff of the invitation's store; the link is then spent.",
+      "Makes the signed-in account staff of the invitation's store; only an account with the invited address may (403 otherwise). The link is then spent.",
     request: z.object({ token: OneTimeToken }).strict(),
     response: StaffStore,
   },

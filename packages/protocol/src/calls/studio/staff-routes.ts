@@ -11,6 +11,11 @@ export const STAFF_ROUTES = {
     path: '/staff/stores/:pageUid/invitations',
     auth: { staff: 'owner' },
   }),
+  resendInvitation: route({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/invitations/:invitationUid/resend',
+    auth: { staff: 'owner' },
+  }),
   revokeInvitation: route({
     method: 'DELETE',
     path: '/staff/stores/:pageUid/invitations/:invitationUid',

@@ -474,6 +474,28 @@ function BanList({ board, storeId, busy, act }: SectionProps) {
   return (
     <section className="moderation__card" aria-labelledby="moderation-bans">
       <h2 id="moderation-bans">{t('bans.title')}</h2>
+      <p className="moderation__note">{t('bans.covers')}</p>
+      <label className="moderation__check">
+        <input
+          type="checkbox"
+          checked={board.settings.banByAddress}
+          disabled={busy}
+          onChange={(event) => {
+            const banByAddress = event.target.checked;
+            void act(() =>
+              staffCall('setChatModerationSettings', {
+                params: { pageUid: storeId },
+                body: {
+                  blockedWords: board.settings.blockedWords,
+                  blockedWordAction: board.settings.blockedWordAction,
+                  banByAddress,
+                },
+              }),
+            );
+          }}
+        />{' '}
+        {t('bans.byAddress')}
+      </label>
       {board.bans.length === 0 ? (
         <p className="moderation__empty">{t('bans.empty')}</p>
       ) : (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SignUpRequest, type StaffRole } from '@vitrine/protocol';
+import { SignInWithPasswordRequest, SignUpRequest, type StaffRole } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { call } from '../../../lib/api.ts';
@@ -17,7 +17,8 @@ import './settings.css';
 interface InvitationFacts {
   storeName: string;
   role: StaffRole;
-  email: string;
+  /** The invited address, masked by the server: the link may have reached someone else. */
+  emailHint: string;
   expiresAt: number;
 }
 
@@ -28,9 +29,10 @@ const signedInUser = () => {
 };
 
 /**
- * /studio/invitation#<token>: what the invitation is for (store, role, address), then accepting
- * it as the signed-in account, or signing in or creating an account first. The token stays in
- * the fragment, so it never reaches a server log.
+ * /studio/invitation#<token>: what the invitation is for (store, role, the address masked), then
+ * accepting it as the signed-in account, or signing in or creating an account first; only an
+ * account with the invited address may accept. The token stays in the fragment, so it never
+ * reaches a server log.
  */
 export default function InvitationPage() {
   const { t } = useStudioTranslation('studio-settings');
@@ -82,7 +84,7 @@ export default function InvitationPage() {
               <dt>{t('invitation.role')}</dt>
               <dd>{t(`studio:roles.${facts.role}`)}</dd>
               <dt>{t('invitation.sentTo')}</dt>
-              <dd>{facts.email}</dd>
+              <dd>{facts.emailHint}</dd>
               <dt>{t('invitation.expires')}</dt>
               <dd>{dateTime(facts.expiresAt)}</dd>
             </dl>
@@ -94,7 +96,7 @@ export default function InvitationPage() {
                   onClick={() => void accept()}
                   disabled={busy}
                 >
-                  {t('invitation.accept', { name: user.name || facts.email })}
+                  {user.name ? t('invitation.accept', { name: user.name }) : t('invitation.acceptUnnamed')}
                 </button>
                 <button
                   type="button"
@@ -105,7 +107,7 @@ export default function InvitationPage() {
                 </button>
               </>
             ) : (
-              <AccountStep email={facts.email} />
+              <AccountStep emailHint={facts.emailHint} />
             )}
           </>
         )}
@@ -115,55 +117,130 @@ export default function InvitationPage() {
 }
 
 type Mode = 'signUp' | 'signIn';
-type AccountInput = z.input<typeof SignUpRequest>;
 
-/** Signing in, or creating the account, before accepting (checked with the server's schemas). */
-function AccountStep({ email }: { email: string }) {
+/**
+ * Signing in, or creating the account, before accepting. Each mode has its own form checked with
+ * its own call's schema: signing in with the sign-up schema failed on the hidden, empty name.
+ */
+function AccountStep({ emailHint }: { emailHint: string }) {
   const { t } = useStudioTranslation('studio-settings');
   const [mode, setMode] = useState<Mode>('signUp');
+  const switchMode = () => setMode(mode === 'signUp' ? 'signIn' : 'signUp');
+  return (
+    <>
+      <p className="studio-muted">{t('invitation.useInvitedAddress', { hint: emailHint })}</p>
+      {mode === 'signUp' ? <SignUpForm onSwitch={switchMode} /> : <SignInForm onSwitch={switchMode} />}
+    </>
+  );
+}
+
+type SignUpInput = z.input<typeof SignUpRequest>;
+type SignInInput = z.input<typeof SignInWithPasswordRequest>;
+
+/** An empty optional field is left out rather than sent as "" (which the schema refuses). */
+const emptyAsUndefined = (value: string) => (value.trim() === '' ? undefined : value);
+
+function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
+  const { t } = useStudioTranslation('studio-settings');
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<AccountInput, unknown, z.output<typeof SignUpRequest>>({
+  const form = useForm<SignUpInput, unknown, z.output<typeof SignUpRequest>>({
     resolver: zodResolver(SignUpRequest),
-    defaultValues: { email, password: '', name: '' },
+    defaultValues: { email: '', password: '' },
     mode: 'onTouched',
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      if (mode === 'signUp') {
-        const name = input.name?.trim();
-        adoptSession(
-          await call('signUp', { email: input.email, password: input.password, ...(name ? { name } : {}) }),
-        );
-      } else {
-        adoptSession(await call('signInWithPassword', { email: input.email, password: input.password }));
-      }
+      adoptSession(await call('signUp', input));
     } catch (error) {
       setFailure(refusalText(error, t('invitation.accountFailed')));
     }
   });
   return (
     <form onSubmit={submit} noValidate className="settings-card__fields">
-      <p className="studio-muted">
-        {mode === 'signUp' ? t('invitation.signUpIntro') : t('invitation.signInIntro')}
-      </p>
-      {mode === 'signUp' && (
-        <FormField label={t('invitation.name')} error={errors.name?.message}>
-          {(props) => (
-            <input {...props} autoComplete="name" className="studio-input" {...form.register('name')} />
-          )}
-        </FormField>
-      )}
-      <FormField label={t('invitation.email')} error={errors.email?.message}>
+      <p className="studio-muted">{t('invitation.signUpIntro')}</p>
+      <FormField label={t('invitation.name')} error={errors.name?.message}>
         {(props) => (
           <input
             {...props}
-            type="email"
-            autoComplete="username"
+            autoComplete="name"
             className="studio-input"
-            {...form.register('email')}
+            {...form.register('name', { setValueAs: emptyAsUndefined })}
           />
+        )}
+      </FormField>
+      <CredentialFields
+        email={form.register('email')}
+        password={form.register('password')}
+        errors={errors}
+        newPassword
+      />
+      <FormFooter
+        failure={failure}
+        busy={form.formState.isSubmitting}
+        submitLabel={t('invitation.signUp')}
+        switchLabel={t('invitation.haveAccount')}
+        onSwitch={onSwitch}
+      />
+    </form>
+  );
+}
+
+function SignInForm({ onSwitch }: { onSwitch: () => void }) {
+  const { t } = useStudioTranslation('studio-settings');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignInInput, unknown, z.output<typeof SignInWithPasswordRequest>>({
+    resolver: zodResolver(SignInWithPasswordRequest),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const submit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      adoptSession(await call('signInWithPassword', input));
+    } catch (error) {
+      setFailure(refusalText(error, t('invitation.accountFailed')));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="settings-card__fields">
+      <p className="studio-muted">{t('invitation.signInIntro')}</p>
+      <CredentialFields
+        email={form.register('email')}
+        password={form.register('password')}
+        errors={form.formState.errors}
+        newPassword={false}
+      />
+      <FormFooter
+        failure={failure}
+        busy={form.formState.isSubmitting}
+        submitLabel={t('invitation.signIn')}
+        switchLabel={t('invitation.needAccount')}
+        onSwitch={onSwitch}
+      />
+    </form>
+  );
+}
+
+/** The e-mail and password fields both forms share. */
+function CredentialFields({
+  email,
+  password,
+  errors,
+  newPassword,
+}: {
+  email: UseFormRegisterReturn;
+  password: UseFormRegisterReturn;
+  errors: { email?: { message?: string }; password?: { message?: string } };
+  newPassword: boolean;
+}) {
+  const { t } = useStudioTranslation('studio-settings');
+  return (
+    <>
+      <FormField label={t('invitation.email')} error={errors.email?.message}>
+        {(props) => (
+          <input {...props} type="email" autoComplete="username" className="studio-input" {...email} />
         )}
       </FormField>
       <FormField label={t('invitation.password')} error={errors.password?.message}>
@@ -171,34 +248,36 @@ function AccountStep({ email }: { email: string }) {
           <input
             {...props}
             type="password"
-            autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+            autoComplete={newPassword ? 'new-password' : 'current-password'}
             className="studio-input"
-            {...form.register('password')}
+            {...password}
           />
         )}
       </FormField>
-      {failure && (
+    </>
+  );
+}
+
+function FormFooter(props: {
+  failure: string | null;
+  busy: boolean;
+  submitLabel: string;
+  switchLabel: string;
+  onSwitch: () => void;
+}) {
+  return (
+    <>
+      {props.failure && (
         <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
+          {props.failure}
         </p>
       )}
-      <button
-        type="submit"
-        className="studio-button studio-button--primary"
-        disabled={form.formState.isSubmitting}
-      >
-        {mode === 'signUp' ? t('invitation.signUp') : t('invitation.signIn')}
+      <button type="submit" className="studio-button studio-button--primary" disabled={props.busy}>
+        {props.submitLabel}
       </button>
-      <button
-        type="button"
-        className="studio-button studio-button--quiet"
-        onClick={() => {
-          setFailure(null);
-          setMode(mode === 'signUp' ? 'signIn' : 'signUp');
-        }}
-      >
-        {mode === 'signUp' ? t('invitation.haveAccount') : t('invitation.needAccount')}
+      <button type="button" className="studio-button studio-button--quiet" onClick={props.onSwitch}>
+        {props.switchLabel}
       </button>
-    </form>
+    </>
   );
 }

@@ -21,8 +21,8 @@ type InviteInput = z.input<typeof InviteRequest>;
 
 /**
  * The store's staff (owners only): members with their role (changed in place), removal after a
- * confirmation, invitations by e-mail whose link is shown to hand over another way too, and the
- * open invitations with revoke. The last owner cannot be demoted or removed (the server says so).
+ * confirmation, invitations by e-mail whose link is shown to hand over another way too, and every
+ * open invitation with resend (a new link, shown too) and revoke. The last owner cannot be demoted or removed (the server says so).
  */
 export default function StaffSection() {
   const { t } = useStudioTranslation('studio-settings');
@@ -33,6 +33,7 @@ export default function StaffSection() {
   const staff = useStaffQuery('listStaff', { params });
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
   const [invited, setInvited] = useState<{ email: string; url: string } | null>(null);
+  const [resent, setResent] = useState<{ email: string; url: string } | null>(null);
   const form = useForm<InviteInput, unknown, z.output<typeof InviteRequest>>({
     resolver: zodResolver(InviteRequest),
     defaultValues: { email: '', role: 'host' },
@@ -59,6 +60,16 @@ export default function StaffSection() {
       setNotice({ error: true, text: refusalText(error, t('staff.failed')) });
     }
   });
+  const resend = async (invitationUid: string) => {
+    setNotice(null);
+    try {
+      const answer = await staffCall('resendInvitation', { params: { ...params, invitationUid } });
+      setResent({ email: answer.invitation.email, url: answer.acceptUrl });
+      staff.reload();
+    } catch (error) {
+      setNotice({ error: true, text: refusalText(error, t('staff.failed')) });
+    }
+  };
   const roleName = (role: StaffRole) => t(`studio:roles.${role}`);
 
   if (!staff.data) {
@@ -190,7 +201,7 @@ export default function StaffSection() {
             {t('staff.sendInvitation')}
           </button>
         </div>
-        {invited && <InvitationLink email={invited.email} url={invited.url} />}
+        {invited && <InvitationLink text={t('staff.invited', { email: invited.email })} url={invited.url} />}
       </form>
 
       <section className="studio-card" aria-labelledby="invitations-title">
@@ -210,20 +221,31 @@ export default function StaffSection() {
                 {
                   header: actionsHeader,
                   cell: (invitation) => (
-                    <ConfirmButton
-                      title={t('staff.revokeTitle', { email: invitation.email })}
-                      message={t('staff.revokeMessage')}
-                      confirmLabel={t('staff.revoke')}
-                      onConfirm={async () => {
-                        await staffCall('revokeInvitation', {
-                          params: { ...params, invitationUid: invitation.uid },
-                        });
-                        setNotice({ error: false, text: t('staff.revoked', { email: invitation.email }) });
-                        staff.reload();
-                      }}
-                    >
-                      {t('staff.revoke')}
-                    </ConfirmButton>
+                    <div className="staff-invitation-actions">
+                      <button
+                        type="button"
+                        className="studio-button"
+                        onClick={() => void resend(invitation.uid)}
+                      >
+                        {t('staff.resend')}
+                        {/* Which invitation, for screen readers; the visible text starts the name. */}
+                        <span className="visually-hidden"> {invitation.email}</span>
+                      </button>
+                      <ConfirmButton
+                        title={t('staff.revokeTitle', { email: invitation.email })}
+                        message={t('staff.revokeMessage')}
+                        confirmLabel={t('staff.revoke')}
+                        onConfirm={async () => {
+                          await staffCall('revokeInvitation', {
+                            params: { ...params, invitationUid: invitation.uid },
+                          });
+                          setNotice({ error: false, text: t('staff.revoked', { email: invitation.email }) });
+                          staff.reload();
+                        }}
+                      >
+                        {t('staff.revoke')}
+                      </ConfirmButton>
+                    </div>
                   ),
                 },
               ]}
@@ -232,18 +254,19 @@ export default function StaffSection() {
             />
           </div>
         )}
+        {resent && <InvitationLink text={t('staff.resent', { email: resent.email })} url={resent.url} />}
       </section>
     </StudioPage>
   );
 }
 
-/** The invitation's link, shown once after inviting, to copy into a chat when e-mail is slow. */
-function InvitationLink({ email, url }: { email: string; url: string }) {
+/** An invitation's link, shown once after inviting or resending, to copy into a chat when e-mail is slow. */
+function InvitationLink({ text, url }: { text: string; url: string }) {
   const { t } = useStudioTranslation('studio-settings');
   const [copied, setCopied] = useState(false);
   return (
     <div className="studio-notice studio-notice--success" role="status">
-      <p>{t('staff.invited', { email })}</p>
+      <p>{text}</p>
       <div className="staff-link">
         <input
           className="studio-input settings-mono"
