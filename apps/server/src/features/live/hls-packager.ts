@@ -218,6 +218,8 @@ export function startPackagerRun(options: {
   let seen = 0;
   /** The listed segments already recorded (or given up), of the last playlist. */
   let recorded = new Set<string>();
+  /** Whether segments go into the store: until the first one it refuses. */
+  let storing = options.stored;
   let initBytes: Buffer | null = null;
   let previousEnd: number | null = null;
   // Program date times come from the ingest clock: the run's first output frame stands where
@@ -272,9 +274,14 @@ export function startPackagerRun(options: {
         },
         bytes,
         init,
-        { stored: options.stored },
+        { stored: storing },
       );
-      if (storeError) options.onStoreError?.(entry.uri, storeError);
+      if (storeError) {
+        // The rest of the run stays in memory too: the replay has no hole without a discontinuity
+        // (the run that stores again after it begins with one).
+        storing = false;
+        options.onStoreError?.(entry.uri, storeError);
+      }
       previousEnd = programDateTime + entry.duration * 1000;
       seen += 1;
       options.onSegment?.(segment, bytes.length);

@@ -88,11 +88,16 @@ it('plays on node B a show ingested on node A, and ends it from B', async () => 
       await node.server.inject({ method, url: `${streamUrl}${suffix}`, headers: host.headers })
     ).json() as LiveStreamView;
 
-  const { streamKey } = await call(nodeA, 'GET');
+  const { streamKey, previewUrl } = await call(nodeA, 'GET');
   publisher = publishTestStream(
     `rtmp://127.0.0.1:${nodeA.services.live.ingestPorts().rtmpPort}/live/${streamKey}`,
   );
   await waitFor('receiving on A', async () => (await call(nodeA, 'GET')).state === 'receiving');
+  // A segment of the studio's preview, before Go live: no viewer on any node ever gets it.
+  const previewed = await waitFor('a preview segment', async () => {
+    const text = await (await fetch(`${nodeA.httpUrl}${previewUrl}`)).text();
+    return /^(r1-\d+\.m4s)\?preview=/m.exec(text)?.[1];
+  });
   // Go live from B: the studio may reach any node.
   expect((await call(nodeB, 'POST', '/go-live')).state).toBe('live');
 
@@ -144,6 +149,11 @@ it('plays on node B a show ingested on node A, and ends it from B', async () => 
     db: await openSharedDatabase(db),
     env: { RTMP_PORT: 'off', VITRINE_LIVE_DIR: dir, ...s3.env, VITRINE_S3_PUBLIC_URL: publicUrl },
   });
+  for (const node of [nodeB, nodeC]) {
+    expect((await fetch(`${node.httpUrl}/live/${showUid}/${previewed}`, { redirect: 'manual' })).status).toBe(
+      404,
+    );
+  }
   const replayOnC = await fetch(`${nodeC.httpUrl}/live/${showUid}/replay.m3u8`);
   expect(replayOnC.status).toBe(200);
   expect(await replayOnC.text()).toBe(replay);

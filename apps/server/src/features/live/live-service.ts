@@ -663,6 +663,21 @@ export function createLiveService(deps: LiveServiceDeps) {
     return bytes;
   }
 
+  /**
+   * Whether a segment of a show this node does not hold is in a playlist viewers get: the
+   * finished replay in the store, or the live and replay playlists on the relay.
+   */
+  async function listedForViewers(record: LiveStreamRecord, name: string): Promise<boolean> {
+    const texts = [
+      record.state === 'ended'
+        ? ((await storedFile(record.eventId, REPLAY_PLAYLIST))?.toString('utf8') ?? null)
+        : null,
+      (await relay?.playlist(record.eventId, 'replay')) ?? null,
+      (await relay?.playlist(record.eventId, 'live')) ?? null,
+    ];
+    return texts.some((text) => text?.split('\n').includes(name) ?? false);
+  }
+
   /** Whether the node that recorded the show has put its finished replay where this one reads it. */
   async function replayFinished(eventId: string): Promise<boolean> {
     if (await storedFile(eventId, REPLAY_PLAYLIST)) return true;
@@ -846,8 +861,10 @@ export function createLiveService(deps: LiveServiceDeps) {
         (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
       if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
       if (runtime && holdsRecording(runtime)) return runtime.recording.file(name);
-      // Recorded on another node (or by an earlier process): the store has what was recorded, and
-      // a public bucket serves it to the viewer itself.
+      // Recorded on another node (or by an earlier process): a segment is given to viewers only
+      // when a playlist of theirs lists it (the preview before Go live is listed in none).
+      if (name.endsWith('.m4s') && !previewing && !(await listedForViewers(record, name))) return null;
+      // The store has what was recorded, and a public bucket serves it to the viewer itself.
       const location = previewing ? null : segments.url(`${eventId}/${name}`);
       if (location) return { location };
       const stored = await storedFile(eventId, name);
