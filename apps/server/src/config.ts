@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DEFAULT_TRANSCODE_BUDGET, parseTranscodeBudget, type TranscodeBudget } from '@vitrine/domain';
 import { z } from 'zod';
-import type { S3StoreSettings } from './features/live/segment-store.ts';
 
 /**
  * A social sign-in provider, as configured in VITRINE_OIDC_PROVIDERS (a JSON array). Declared here,
@@ -223,6 +222,22 @@ const Environment = z.object({
     })
     .pipe(OidcProviderList),
 });
+
+/** An S3-compatible bucket for the live recordings (AWS S3, MinIO, Garage, Cloudflare R2, …): VITRINE_S3_* settings. */
+export interface S3StoreSettings {
+  bucket: string;
+  /** The service's URL (MinIO, R2, …); null: AWS S3 of `region`. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's own chain (environment, shared files, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** Put before every key, to share a bucket with other data (e.g. `vitrine/`). */
+  prefix: string;
+  /** The public URL of the bucket (or a CDN in front of it): viewers are sent there; null: the node serves. */
+  publicUrl: string | null;
+}
 
 export interface Config {
   port: number;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { S3StoreSettings } from '../features/live/segment-store.ts';
+import type { S3StoreSettings } from '../config.ts';
 
 /** s3rver checks request signatures against this key pair. */
 const S3RVER_KEY = 'S3RVER';

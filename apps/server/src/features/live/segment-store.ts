@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3StoreSettings } from '../../config.ts';
 
 /**
  * Where the finished files of live shows are kept — segments, init segments, replay playlists —
@@ -86,22 +87,6 @@ export function createDiskSegmentStore(root: string): SegmentStore {
     url: () => null,
     close: () => {},
   };
-}
-
-/** An S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2, …): VITRINE_S3_* settings. */
-export interface S3StoreSettings {
-  bucket: string;
-  /** The service's URL (MinIO, R2, …); null: AWS S3 of `region`. */
-  endpoint: string | null;
-  region: string;
-  /** Null: the AWS SDK's own chain (environment, shared files, instance roles). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO needs it). */
-  forcePathStyle: boolean;
-  /** Put before every key, to share a bucket with other data (e.g. `vitrine/`). */
-  prefix: string;
-  /** The public URL of the bucket (or a CDN in front of it): viewers are sent there; null: the node serves. */
-  publicUrl: string | null;
 }
 
 /** How long one request to the bucket may take before it is given up (and retried by the SDK). */
