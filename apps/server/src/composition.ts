@@ -49,6 +49,7 @@ import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
 import { createLiveService, LIVE_PREVIEW_SECRET } from './features/live/live-service.ts';
+import { createDiskSegmentStore, createS3SegmentStore } from './features/live/segment-store.ts';
 import { registerWhipRoutes } from './features/live/whip-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
@@ -156,6 +157,10 @@ export function createServices({
       if (!key) throw new Error(`server_secrets.${LIVE_PREVIEW_SECRET} is missing`);
       return key;
     },
+    segments:
+      config.live.segmentStore.kind === 's3'
+        ? createS3SegmentStore(config.live.segmentStore)
+        : createDiskSegmentStore(config.live.dir),
     relay: config.redisUrl
       ? createRedisLiveRelay({
           url: config.redisUrl,

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TRANSCODE_BUDGET, parseTranscodeBudget, type TranscodeBudget } from '@vitrine/domain';
 import { z } from 'zod';
@@ -167,8 +165,26 @@ const Environment = z.object({
       'must be WIDTHxHEIGHT@FPS (e.g. 1920x1080@30) or "none"',
     )
     .default('1920x1080@30'),
-  /** Where a show's live edge is packaged while the recordings disk is full: /dev/shm by default. */
-  LIVE_SPILL_DIR: z.string().min(1).optional(),
+  /**
+   * An S3-compatible bucket for the recordings (segments and replays) instead of VITRINE_LIVE_DIR,
+   * so that every node serves every replay: AWS S3, MinIO, Garage, Cloudflare R2 (docs/operations.md).
+   */
+  VITRINE_S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The bucket service's URL (MinIO, R2, …); AWS S3 of VITRINE_S3_REGION when not set. */
+  VITRINE_S3_ENDPOINT: z.string().url().optional(),
+  VITRINE_S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The bucket's access key; the AWS SDK's own chain (AWS_* variables, roles) when not set. */
+  VITRINE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  VITRINE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** "1": path-style URLs (MinIO needs them); "1" by default with VITRINE_S3_ENDPOINT, else "0". */
+  VITRINE_S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  /** Put before every key, to share the bucket with other data (e.g. "vitrine/"). */
+  VITRINE_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'must be folder names each ending in "/", e.g. vitrine/')
+    .default(''),
+  /** The bucket's public URL (or a CDN's in front of it): replay segments are redirected there. */
+  VITRINE_S3_PUBLIC_URL: z.string().url().optional(),
   /** The WHIP ingest (browser go-live, OBS 30+ "WHIP") at /whip: "on" or "off". */
   WHIP: z.enum(['on', 'off']).default('on'),
   /**
@@ -206,6 +222,22 @@ const Environment = z.object({
     })
     .pipe(OidcProviderList),
 });
+
+/** An S3-compatible bucket for the live recordings (AWS S3, MinIO, Garage, Cloudflare R2, …): VITRINE_S3_* settings. */
+export interface S3StoreSettings {
+  bucket: string;
+  /** The service's URL (MinIO, R2, …); null: AWS S3 of `region`. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's own chain (environment, shared files, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** Put before every key, to share a bucket with other data (e.g. `vitrine/`). */
+  prefix: string;
+  /** The public URL of the bucket (or a CDN in front of it): viewers are sent there; null: the node serves. */
+  publicUrl: string | null;
+}
 
 export interface Config {
   port: number;
@@ -259,8 +291,8 @@ export interface Config {
     demoStream: boolean;
     /** The most video transcoded (non-H.264 publishers); "none": only H.264 is taken. */
     transcodeBudget: TranscodeBudget | 'none';
-    /** Where the live edge is packaged while the recordings disk is full (a memory file system). */
-    spillDir: string;
+    /** Where recordings are kept: the `dir` folder, or an S3-compatible bucket. */
+    segmentStore: { kind: 'disk' } | ({ kind: 's3' } & S3StoreSettings);
   };
   /** WHIP ingest: whether it is offered, extra ICE host addresses and the UDP port range. */
   whip: { enabled: boolean; hostAddresses: string[]; icePortRange: [number, number] | null };
@@ -289,6 +321,11 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VITRINE_S3_ACCESS_KEY_ID) !== Boolean(e.VITRINE_S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  VITRINE_S3_ACCESS_KEY_ID and VITRINE_S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
@@ -327,8 +364,21 @@ export function loadConfig(
       dir: e.VITRINE_LIVE_DIR ?? join(e.VITRINE_DATA_DIR, 'live'),
       demoStream: e.VITRINE_DEMO_LIVE === '1',
       transcodeBudget: parseTranscodeBudget(e.LIVE_TRANSCODE_MAX) ?? DEFAULT_TRANSCODE_BUDGET,
-      // A memory file system where Linux has one: the full disk is the reason to spill.
-      spillDir: e.LIVE_SPILL_DIR ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir()),
+      segmentStore: e.VITRINE_S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.VITRINE_S3_BUCKET,
+            endpoint: e.VITRINE_S3_ENDPOINT ?? null,
+            region: e.VITRINE_S3_REGION,
+            credentials:
+              e.VITRINE_S3_ACCESS_KEY_ID && e.VITRINE_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.VITRINE_S3_ACCESS_KEY_ID, secretAccessKey: e.VITRINE_S3_SECRET_ACCESS_KEY }
+                : null,
+            forcePathStyle: (e.VITRINE_S3_FORCE_PATH_STYLE ?? (e.VITRINE_S3_ENDPOINT ? '1' : '0')) === '1',
+            prefix: e.VITRINE_S3_PREFIX,
+            publicUrl: e.VITRINE_S3_PUBLIC_URL ?? null,
+          }
+        : { kind: 'disk' },
     },
     whip: {
       enabled: e.WHIP === 'on',

@@ -36,6 +36,7 @@ export * from './money.ts';
 export * from './numeric.ts';
 export * from './order-rules.ts';
 export * from './order-state.ts';
+export * from './packager-feed.ts';
 export * from './payment-link.ts';
 export * from './player-fit.ts';
 export * from './player-settings.ts';

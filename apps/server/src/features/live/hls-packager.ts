@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { type FSWatcher, watch } from 'node:fs';
-import { readFile, unlink } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
   type Fmp4TimingTrack,
@@ -12,12 +10,21 @@ import {
   type RecordedSegment,
   segmentProgramDateTime,
 } from '@vitrine/domain';
+import type { ProcessRegistry } from './packager-processes.ts';
 import type { PublishInputRun, PublishVideoCodec } from './publish-session.ts';
 import { isWholeFragment } from './recording-disk.ts';
+import type { SegmentReceiver } from './segment-receiver.ts';
 import type { ShowRecording } from './show-recording.ts';
 
-/** How often the packager's playlist is read besides the file-system notices (which may miss some). */
-const PLAYLIST_POLL_MS = 250;
+/**
+ * The segments ffmpeg lists in each playlist it hands over: every playlist is taken in order, so
+ * a few suffice, and the text stays small however long the show runs.
+ */
+const PACKAGER_PLAYLIST_SIZE = 10;
+/** How long a segment the playlist lists may take to arrive after it (its PUT runs beside the playlist's). */
+const SEGMENT_ARRIVAL_MS = 5000;
+/** After ffmpeg exited, how long no new file must begin before its run is over. */
+const LAST_FILES_QUIET_MS = 150;
 /** How long ffmpeg gets to finish its last segment after its input ended, before SIGINT and SIGKILL. */
 const STOP_GRACE_MS = 4000;
 
@@ -40,11 +47,12 @@ export interface PackagerRun {
 /**
  * The output arguments: 1-second fMP4 HLS with program date times. H.264 is copied (a node
  * carries several shows); anything else is transcoded with libx264 veryfast, at most 720p30,
- * with a keyframe each second. Audio always becomes AAC.
+ * with a keyframe each second. Audio always becomes AAC. `target` is an upload place's URL
+ * (each file is PUT there) or a folder.
  */
 export function packagerOutputArgs(
   videoCodec: PublishVideoCodec,
-  dir: string,
+  target: string,
   run: number,
   /** `-fpsmax` needs ffmpeg 4.4+; the npm package's 2018 build caps nothing. */
   capFrameRate = true,
@@ -69,6 +77,8 @@ export function packagerOutputArgs(
           '-sc_threshold',
           '0',
         ];
+  const upload = /^https?:\/\//.test(target);
+  const output = (name: string) => (upload ? `${target}${name}` : join(target, name));
   return [
     '-map',
     '0:v:0?',
@@ -88,23 +98,26 @@ export function packagerOutputArgs(
     '-hls_time',
     String(LIVE_SEGMENT_SECONDS),
     '-hls_list_size',
-    '0',
+    String(PACKAGER_PLAYLIST_SIZE),
     '-hls_segment_type',
     'fmp4',
     '-hls_flags',
-    'program_date_time+independent_segments+temp_file',
+    // A file ffmpeg writes in place is renamed into its name whole; a PUT is whole anyway.
+    upload ? 'program_date_time+independent_segments' : 'program_date_time+independent_segments+temp_file',
+    ...(upload ? ['-method', 'PUT'] : []),
     '-hls_fmp4_init_filename',
     `r${run}-init.mp4`,
     '-hls_segment_filename',
-    join(dir, `r${run}-%05d.m4s`),
-    join(dir, `r${run}.m3u8`),
+    output(`r${run}-%05d.m4s`),
+    output(`r${run}.m3u8`),
   ];
 }
 
 /**
- * Starts one ffmpeg run packaging `input` into `recording`, and records each segment as ffmpeg
- * finishes it (read back from the playlist ffmpeg writes; the playlists viewers get are composed
- * from the recording, so they run on across runs).
+ * Starts one ffmpeg run packaging `input` into `recording`: ffmpeg PUTs each file to an upload
+ * place of `receiver`, and each segment is recorded once the playlist ffmpeg PUTs after it lists
+ * it (with its duration). The playlists viewers get are composed from the recording, so they run
+ * on across runs.
  */
 export function startPackagerRun(options: {
   ffmpegPath: string;
@@ -115,21 +128,55 @@ export function startPackagerRun(options: {
   videoCodec: PublishVideoCodec;
   /** Whether the run follows an earlier one of the same recording (a discontinuity). */
   continues: boolean;
+  /** Where ffmpeg hands its files over. */
+  receiver: SegmentReceiver;
+  /** Starts ffmpeg so that it dies with this process, and records it for reaping. */
+  processes: ProcessRegistry;
+  /** The show's id: it names the upload place (ffmpeg's command line tells whose run it is). */
+  label: string;
   /**
-   * Where ffmpeg writes: the recording's folder, or (`onDisk: false`, the recordings disk is
-   * full) a memory folder whose segments are deleted once read and kept only at the live edge.
+   * Whether segments go into the store (the replay); false while the recordings disk is full:
+   * they are kept in memory only, at the live edge.
    */
-  output?: { dir: string; onDisk: false };
+  stored: boolean;
   onSegment?: (segment: RecordedSegment, bytes: number) => void;
-  /** ffmpeg listed a segment it could not finish writing (a full disk): it is not recorded. */
-  onBrokenSegment?: (uri: string) => void;
+  /** The store refused a segment (a full disk?): it plays at the live edge but is not recorded. */
+  onStoreError?: (uri: string, error: unknown) => void;
   onError?: (error: unknown) => void;
 }): PackagerRun {
   const { recording, input } = options;
   const run = recording.nextRun();
-  const dir = options.output?.dir ?? recording.dir;
-  const playlist = join(dir, `r${run}.m3u8`);
-  const child: ChildProcess = spawn(
+  const playlistName = `r${run}.m3u8`;
+  /** Files ffmpeg handed over that no playlist listed yet, and who waits for which. */
+  const received = new Map<string, Buffer>();
+  const awaited = new Map<string, (bytes: Buffer) => void>();
+  let collecting: Promise<void> = Promise.resolve();
+  const place = options.receiver.open(options.label, (name, bytes) => {
+    if (name === playlistName) {
+      const text = bytes.toString('utf8');
+      collecting = collecting.then(() => collect(text)).catch((error) => options.onError?.(error));
+      return;
+    }
+    received.set(name, bytes);
+    awaited.get(name)?.(bytes);
+  });
+  /** The file once it arrived; null when it does not come in time (ffmpeg died writing it). */
+  const arrival = (name: string): Promise<Buffer | null> => {
+    const bytes = received.get(name);
+    if (bytes) return Promise.resolve(bytes);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        awaited.delete(name);
+        resolve(null);
+      }, SEGMENT_ARRIVAL_MS);
+      awaited.set(name, (arrived) => {
+        clearTimeout(timer);
+        awaited.delete(name);
+        resolve(arrived);
+      });
+    });
+  };
+  const child: ChildProcess = options.processes.spawn(
     options.ffmpegPath,
     [
       '-hide_banner',
@@ -139,9 +186,10 @@ export function startPackagerRun(options: {
       '-progress',
       'pipe:1',
       ...input.args,
-      ...packagerOutputArgs(options.videoCodec, dir, run, options.capFrameRate),
+      ...packagerOutputArgs(options.videoCodec, place.baseUrl, run, options.capFrameRate),
     ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    // The upload place is this run's alone: it tells the run apart from any other process.
+    { marker: place.baseUrl, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stopped = false;
   let stderr = '';
@@ -168,6 +216,10 @@ export function startPackagerRun(options: {
 
   // Segments are recorded one at a time, in the order ffmpeg listed them.
   let seen = 0;
+  /** The listed segments already recorded (or given up), of the last playlist. */
+  let recorded = new Set<string>();
+  /** Whether segments go into the store: until the first one it refuses. */
+  let storing = options.stored;
   let initBytes: Buffer | null = null;
   let previousEnd: number | null = null;
   // Program date times come from the ingest clock: the run's first output frame stands where
@@ -196,65 +248,60 @@ export function startPackagerRun(options: {
       timingTrack.timescale,
     );
   };
-  let collecting: Promise<void> = Promise.resolve();
-  const collect = () => {
-    collecting = collecting.then(async () => {
-      const text = await readFile(playlist, 'utf8').catch(() => null);
-      if (text === null) return;
-      const entries = parseMediaPlaylist(text);
-      for (const entry of entries.slice(seen)) {
-        const bytes = await readFile(join(dir, entry.uri)).catch(() => null);
-        if (!bytes) return;
-        if (!isWholeFragment(bytes)) {
-          options.onBrokenSegment?.(entry.uri);
-          return;
-        }
-        const initUri = entry.initUri ?? `r${run}-init.mp4`;
-        const init = initBytes ? null : await readFile(join(dir, initUri)).catch(() => null);
-        if (init) initBytes = init;
-        const programDateTime =
-          ingestProgramDateTime(bytes) ?? entry.programDateTime ?? previousEnd ?? Date.now();
-        const segment = await recording.add(
-          {
-            uri: entry.uri,
-            initUri,
-            duration: entry.duration,
-            programDateTime,
-            discontinuity: options.continues && seen === 0,
-          },
-          bytes,
-          init,
-          { onDisk: options.output?.onDisk ?? true },
-        );
-        if (options.output) await unlink(join(dir, entry.uri)).catch(() => undefined);
-        previousEnd = programDateTime + entry.duration * 1000;
-        seen += 1;
-        options.onSegment?.(segment, bytes.length);
+  const collect = async (text: string) => {
+    const entries = parseMediaPlaylist(text);
+    for (const entry of entries) {
+      if (recorded.has(entry.uri)) continue;
+      recorded.add(entry.uri);
+      const bytes = await arrival(entry.uri);
+      received.delete(entry.uri);
+      if (!bytes || !isWholeFragment(bytes)) {
+        options.onError?.(new Error(`the packager listed ${entry.uri} but did not hand it over whole`));
+        continue;
       }
-    });
-    collecting = collecting.catch((error) => options.onError?.(error));
-    return collecting;
+      const initUri = entry.initUri ?? `r${run}-init.mp4`;
+      const init = initBytes ? null : await arrival(initUri);
+      if (init) initBytes = init;
+      const programDateTime =
+        ingestProgramDateTime(bytes) ?? entry.programDateTime ?? previousEnd ?? Date.now();
+      const { segment, storeError } = await recording.add(
+        {
+          uri: entry.uri,
+          initUri,
+          duration: entry.duration,
+          programDateTime,
+          discontinuity: options.continues && seen === 0,
+        },
+        bytes,
+        init,
+        { stored: storing },
+      );
+      if (storeError) {
+        // The rest of the run stays in memory too: the replay has no hole without a discontinuity
+        // (the run that stores again after it begins with one).
+        storing = false;
+        options.onStoreError?.(entry.uri, storeError);
+      }
+      previousEnd = programDateTime + entry.duration * 1000;
+      seen += 1;
+      options.onSegment?.(segment, bytes.length);
+    }
+    // Only what the next playlist may list again is remembered.
+    const listed = new Set(entries.map((entry) => entry.uri));
+    recorded = new Set([...recorded].filter((uri) => listed.has(uri)));
   };
-  let watcher: FSWatcher | null = null;
-  try {
-    watcher = watch(recording.dir, (_event, name) => {
-      if (name === `r${run}.m3u8`) void collect();
-    });
-    watcher.on('error', () => watcher?.close());
-  } catch {
-    // Polling alone then.
-  }
-  const poll = setInterval(() => void collect(), PLAYLIST_POLL_MS);
 
   const exited = new Promise<{ code: number | null; stopped: boolean; stderr: string }>((resolve) => {
     const finish = (code: number | null) => {
-      clearInterval(poll);
-      watcher?.close();
       input.stdin?.unpipe(child.stdin as NodeJS.WritableStream);
       // The run's feed is its own: left open, it would buffer the publisher's stream for nobody.
       input.stdin?.destroy();
-      // The segments of the run's last moments.
-      void collect().then(() => resolve({ code, stopped, stderr }));
+      // The segments of the run's last moments: their PUTs may still be in our socket buffers.
+      void place.settled(LAST_FILES_QUIET_MS).then(async () => {
+        place.close();
+        await collecting;
+        resolve({ code, stopped, stderr });
+      });
     };
     child.once('exit', (code) => finish(code));
     child.once('error', (error) => {

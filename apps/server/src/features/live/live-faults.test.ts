@@ -18,6 +18,7 @@ import { createTestStore, signInStaff, type TestStaffMember } from '../../test-s
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
 import { packagerOutputArgs } from './hls-packager.ts';
+import { createDiskSegmentStore, type SegmentStore } from './segment-store.ts';
 import { openShowRecording } from './show-recording.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -65,7 +66,8 @@ function publish(key: string) {
 /** The packager ffmpeg of a show: the process writing into its recording folder. */
 function packagerPids(showUid: string): number[] {
   try {
-    return execFileSync('pgrep', ['-f', join(liveDir, showUid)], { encoding: 'utf8' })
+    // Its upload place is named by the show: http://127.0.0.1:<port>/<showUid>/<secret>/.
+    return execFileSync('pgrep', ['-f', `127.0.0.1:[0-9]+/${showUid}/`], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean)
       .map(Number);
@@ -80,7 +82,12 @@ const segmentCount = async (showUid: string) =>
 beforeAll(async () => {
   liveDir = mkdtempSync(join(tmpdir(), 'vitrine-live-faults-'));
   app = await openTestApp({
-    env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: String(GRACE_MS) },
+    env: {
+      RTMP_PORT: '0',
+      VITRINE_LIVE_DIR: liveDir,
+      LIVE_RECONNECT_GRACE_MS: String(GRACE_MS),
+      LOG_LEVEL: 'info',
+    },
   });
   pageUid = await createTestStore(app);
   host = await signInStaff(app, pageUid, 'host');
@@ -400,7 +407,6 @@ function canMount(): boolean {
 
 describe.runIf(canMount())('a recordings disk that fills up', () => {
   let diskDir: string;
-  let spillDir: string;
   let small: TestApp;
   let smallHost: TestStaffMember;
   let smallPage: string;
@@ -409,9 +415,8 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
     // A real, small file system for the recordings: 24 MB.
     diskDir = mkdtempSync(join(tmpdir(), 'vitrine-small-disk-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', diskDir]);
-    spillDir = mkdtempSync(join(tmpdir(), 'vitrine-spill-'));
     small = await openTestApp({
-      env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: diskDir, LIVE_SPILL_DIR: spillDir },
+      env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: diskDir },
     });
     smallPage = await createTestStore(small);
     smallHost = await signInStaff(small, smallPage, 'host');
@@ -421,7 +426,6 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
     await small?.close();
     spawnSync('umount', ['-l', diskDir]);
     rmSync(diskDir, { recursive: true, force: true });
-    rmSync(spillDir, { recursive: true, force: true });
   });
 
   const stream = async (showUid: string, suffix = '', method: 'GET' | 'POST' = 'GET') =>
@@ -516,8 +520,20 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
   });
 
   it('keeps its segment list whole lines and its replay playlist in memory when writes fail', async () => {
+    // The journal and the replay playlist on the small disk; the segments in a roomy store (as with
+    // a bucket), so that the segments are stored while the journal's line and the replay are not.
     const folder = join(diskDir, 'a-recording');
-    const recording = await openShowRecording(folder);
+    const roomy = mkdtempSync(join(tmpdir(), 'vitrine-roomy-store-'));
+    const small = createDiskSegmentStore(diskDir);
+    const segments = createDiskSegmentStore(roomy);
+    const store: SegmentStore = {
+      ...small,
+      put: (key, bytes, contentType) =>
+        (key.endsWith('.m3u8') ? small : segments).put(key, bytes, contentType),
+      get: async (key) => (key.endsWith('.m3u8') ? small : segments).get(key),
+    };
+    const media = { store, prefix: 'a-recording/' };
+    const recording = await openShowRecording(folder, media);
     const segment = (index: number) => ({
       uri: `r1-${String(index).padStart(5, '0')}.m4s`,
       initUri: 'r1-init.mp4',
@@ -530,6 +546,10 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
     await recording.add(segment(0), Buffer.alloc(100), Buffer.alloc(100));
     for (let index = 1; index < SEGMENTS; index += 1)
       await recording.add(segment(index), Buffer.alloc(1), null);
+    const refused = await openShowRecording(join(diskDir, 'b-recording'), {
+      store: small,
+      prefix: 'b-recording/',
+    });
     const filler = fillDisk(join(diskDir, 'filler'));
     try {
       // A list line longer than what is left is written only in part by the file system.
@@ -545,12 +565,20 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
       const replay = (await recording.file('replay.m3u8'))?.bytes.toString('utf8');
       expect(replay).toContain(`${segment(SEGMENTS).uri}\n`);
       expect(replay).toContain('#EXT-X-ENDLIST');
+
+      // A segment the store refuses (its disk is full too) plays at the live edge, never in the replay.
+      const { storeError } = await refused.add(segment(0), Buffer.alloc(64 * 1024), Buffer.alloc(100));
+      expect((storeError as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      expect((await refused.file(segment(0).uri))?.bytes.length).toBe(64 * 1024);
+      expect(refused.replayPlaylist(null)).not.toContain(segment(0).uri);
+      expect(existsSync(join(diskDir, 'b-recording', segment(0).uri))).toBe(false);
     } finally {
       for (const file of filler) rmSync(file, { force: true });
+      rmSync(roomy, { recursive: true, force: true });
     }
     // Space again: the waiting line is written with the next.
     await recording.add(segment(SEGMENTS + 1), Buffer.alloc(100), null);
-    const reopened = await openShowRecording(folder);
+    const reopened = await openShowRecording(folder, media);
     expect(
       reopened
         .segments()

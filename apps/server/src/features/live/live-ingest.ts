@@ -13,6 +13,7 @@ export async function startLiveIngest(
   config: Config,
 ): Promise<void> {
   const log = app.log;
+  await live.reapOrphans();
   if (!live.ffmpeg.available) log.warn(`live streaming is off on this node: ${live.ffmpeg.missing}`);
   if (config.live.rtmpPort !== null) {
     try {

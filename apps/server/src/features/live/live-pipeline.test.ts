@@ -101,7 +101,8 @@ describe('a show streamed over RTMP', () => {
     console.info(`first segment listed after ${Date.now() - started} ms`);
     expect(playlist.text).toContain('#EXT-X-PROGRAM-DATE-TIME:');
     expect(playlist.text).toMatch(/#EXT-X-MAP:URI="r1-init\.mp4"/);
-    expect(playlist.headers['cache-control']).toBe('no-cache');
+    // The studio's preview is for the studio alone: no shared cache keeps it.
+    expect(playlist.headers['cache-control']).toBe('private, no-cache');
     expect((await stream(showUid)).state).toBe('receiving');
     expect((await get(view.liveUrl)).status).toBe(404);
 
@@ -111,8 +112,11 @@ describe('a show streamed over RTMP', () => {
     expect(segment.status).toBe(200);
     // Without the studio's token the preview's segments are not served (viewers wait for Go live).
     expect((await get(`/live/${showUid}/r1-00000.m4s`)).status).toBe(404);
-    expect((await get(`/live/${showUid}/r1-00000.m4s?preview=guess`)).status).toBe(404);
-    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const refused = await get(`/live/${showUid}/r1-00000.m4s?preview=guess`);
+    expect(refused.status).toBe(404);
+    // A miss is kept a second at most: what appears later is seen at once.
+    expect(refused.headers['cache-control']).toBe('public, max-age=1, s-maxage=1');
+    expect(segment.headers['cache-control']).toBe('private, no-cache');
     expect(segment.raw.subarray(4, 8).toString('latin1')).toMatch(/styp|moof/);
     const init = await get(`/live/${showUid}/r1-init.mp4`);
     expect(init.raw.subarray(4, 8).toString('latin1')).toBe('ftyp');
@@ -166,6 +170,8 @@ describe('a show streamed over RTMP', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(replay.text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(replay.text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    // Final: a CDN keeps it a day, the players an hour.
+    expect(replay.headers['cache-control']).toBe('public, max-age=3600, s-maxage=86400');
     for (const uri of segmentsOf(replay.text))
       expect((await get(`/live/${showUid}/${uri}`)).status).toBe(200);
     expect((await get(`/live/${showUid}/${segmentsOf(replay.text)[0]}`)).status).toBe(200);

@@ -1,17 +1,13 @@
 import { Redis } from 'ioredis';
 
-/** How long a live segment stays in Redis: the live edge and a margin for slow viewers. */
-const SEGMENT_TTL_SECONDS = 600;
-/** An init segment is needed as long as its run's segments. */
-const INIT_TTL_SECONDS = 24 * 3600;
+/** How long the growing replay playlist of a live show stays in Redis after its last update. */
+const REPLAY_PLAYLIST_TTL_SECONDS = 600;
 /** The live playlist of a show whose ingest node vanished expires soon: players then stop. */
 const LIVE_PLAYLIST_TTL_SECONDS = 30;
 /** Playlists of an ended show (the live one with ENDLIST, the replay) are kept a day. */
 const ENDED_PLAYLIST_TTL_SECONDS = 24 * 3600;
 /** A node asks Redis for a playlist at most this often per show (its viewers share the answer). */
 const PLAYLIST_CACHE_MS = 300;
-/** Segments kept in memory on a node that did not ingest the show (its live edge). */
-const FILE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export type RelayPlaylist = 'live' | 'replay';
 
@@ -22,19 +18,18 @@ export interface RelayCommand {
 }
 
 /**
- * The live edge shared between server nodes over Redis (REDIS_URL): the node ingesting a show
- * puts each segment and the playlists there; every other node serves its viewers from it,
- * keeping what it fetched in memory (segments never change, playlists for a few hundred ms).
+ * The live playlists shared between server nodes over Redis (REDIS_URL): the node ingesting a
+ * show puts them there after each segment; every other node serves its viewers from them (a few
+ * hundred ms at a time), and the segments they list from the segment store. No video goes
+ * through Redis.
  */
 export interface LiveRelay {
-  putSegment(eventId: string, files: { name: string; bytes: Buffer; init?: boolean }[]): Promise<void>;
   putPlaylists(
     eventId: string,
     playlists: Partial<Record<RelayPlaylist, string>>,
     ended: boolean,
   ): Promise<void>;
   playlist(eventId: string, name: RelayPlaylist): Promise<string | null>;
-  file(eventId: string, name: string): Promise<Buffer | null>;
   /** Sends a command to every node; answers how many nodes listen. */
   send(command: RelayCommand): Promise<number>;
   onCommand(handler: (command: RelayCommand) => void): void;
@@ -68,32 +63,7 @@ export function createRedisLiveRelay(options: {
   });
 
   const playlists = new Map<string, { text: string | null; at: number; pending?: Promise<string | null> }>();
-  const files = new Map<string, Buffer>();
-  let cachedBytes = 0;
-  const remember = (name: string, bytes: Buffer) => {
-    files.set(name, bytes);
-    cachedBytes += bytes.length;
-    // Oldest first (a Map keeps insertion order): the live edge moves on.
-    for (const [oldest, old] of files) {
-      if (cachedBytes <= FILE_CACHE_BYTES) break;
-      files.delete(oldest);
-      cachedBytes -= old.length;
-    }
-  };
-
   return {
-    async putSegment(eventId, entries) {
-      const pipeline = redis.pipeline();
-      for (const entry of entries) {
-        pipeline.set(
-          key(eventId, 'file', entry.name),
-          entry.bytes,
-          'EX',
-          entry.init ? INIT_TTL_SECONDS : SEGMENT_TTL_SECONDS,
-        );
-      }
-      await pipeline.exec();
-    },
     async putPlaylists(eventId, texts, ended) {
       const pipeline = redis.pipeline();
       for (const [name, text] of Object.entries(texts)) {
@@ -101,7 +71,7 @@ export function createRedisLiveRelay(options: {
           ? ENDED_PLAYLIST_TTL_SECONDS
           : name === 'live'
             ? LIVE_PLAYLIST_TTL_SECONDS
-            : SEGMENT_TTL_SECONDS;
+            : REPLAY_PLAYLIST_TTL_SECONDS;
         pipeline.set(key(eventId, 'playlist', name), text, 'EX', ttl);
       }
       await pipeline.exec();
@@ -127,17 +97,6 @@ export function createRedisLiveRelay(options: {
         delete entry.pending;
         return text;
       });
-    },
-    async file(eventId, name) {
-      const cacheKey = `${eventId}/${name}`;
-      const cached = files.get(cacheKey);
-      if (cached) return cached;
-      const bytes = await redis.getBuffer(key(eventId, 'file', name)).catch((error) => {
-        options.onError(error);
-        return null;
-      });
-      if (bytes) remember(cacheKey, bytes);
-      return bytes;
     },
     async send(command) {
       return redis.publish(commandChannel, JSON.stringify(command));

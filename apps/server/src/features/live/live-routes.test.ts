@@ -69,7 +69,13 @@ describe('the HLS files over HTTP', () => {
     expect(preview.status).toBe(200);
     const signed = segmentsOf(await preview.text());
     expect(signed[0]).toMatch(/^r1-\d+\.m4s\?preview=/);
-    expect((await fetch(`${base}/live/${showUid}/${signed[0]}`)).status).toBe(200);
+    const previewSegment = await fetch(`${base}/live/${showUid}/${signed[0]}`);
+    expect(previewSegment.status).toBe(200);
+    // Opened by the studio's token: never `public, immutable`, whatever a CDN in front would keep.
+    expect(previewSegment.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await fetch(`${base}${stream.previewUrl}`)).headers.get('cache-control')).toBe(
+      'private, no-cache',
+    );
     // Without the token, a segment from before Go live is not given.
     expect((await fetch(`${base}/live/${showUid}/${signed[0]?.split('?')[0]}`)).status).toBe(404);
     // A wrong token is no token.
@@ -85,7 +91,8 @@ describe('the HLS files over HTTP', () => {
       const text = await response.text();
       return response.ok && segmentsOf(text).length > 0 ? { response, text } : null;
     });
-    expect(first.response.headers.get('cache-control')).toBe('no-cache');
+    // Kept a second by players and a CDN: one request per second and edge reaches the node.
+    expect(first.response.headers.get('cache-control')).toBe('public, max-age=1, s-maxage=1');
     expect(first.response.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(first.response.headers.get('access-control-allow-origin')).toBe('*');
     expect(first.response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -99,7 +106,7 @@ describe('the HLS files over HTTP', () => {
     if (revalidated.status === 304) {
       expect(await revalidated.text()).toBe('');
       expect(revalidated.headers.get('etag')).toBe(etag);
-      expect(revalidated.headers.get('cache-control')).toBe('no-cache');
+      expect(revalidated.headers.get('cache-control')).toBe('public, max-age=1, s-maxage=1');
       expect(injected.headers.etag).toBe(etag);
       expect(injected.body).toBe(first.text);
     } else {
@@ -154,6 +161,18 @@ describe('the HLS files over HTTP', () => {
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await response.text()).not.toContain('root:');
+    }
+    // A miss of a show's file is kept a second at most (a CDN asks again soon).
+    for (const path of [
+      `/live/${showUid}/r9-00001.m4s`,
+      `/live/${showUid}/r7-init.mp4`,
+      '/live/nope/live.m3u8',
+    ]) {
+      const response = await fetch(`${base}${path}`);
+      expect({ path, cacheControl: response.headers.get('cache-control') }).toEqual({
+        path,
+        cacheControl: 'public, max-age=1, s-maxage=1',
+      });
     }
     // Not an HLS read: other methods go on to Fastify.
     const post = await fetch(`${base}/live/${showUid}/live.m3u8`, { method: 'POST' });

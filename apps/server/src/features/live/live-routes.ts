@@ -9,8 +9,21 @@ import { RECORDING_FILE_PATTERN } from './show-recording.ts';
 
 const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
-const PLAYLIST_CACHE_CONTROL = 'no-cache';
-const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * The cache policy of each answer, for the players and for a CDN (or nginx) in front: a playlist
+ * that still grows changes each segment, so it is kept a second (one request per second and
+ * edge reaches the node, whatever the number of viewers); one with ENDLIST (the replay of an
+ * ended show) no longer changes; a segment never does (its name is never used again). What the
+ * studio's preview token opens is for the studio alone, never a shared cache; and a miss is kept
+ * a second, so a playlist that appears at Go live is seen at once.
+ */
+export const HLS_CACHE_CONTROL = {
+  growingPlaylist: 'public, max-age=1, s-maxage=1',
+  endedPlaylist: 'public, max-age=3600, s-maxage=86400',
+  segment: 'public, max-age=31536000, immutable',
+  preview: 'private, no-cache',
+  missing: 'public, max-age=1, s-maxage=1',
+} as const;
 /** Where the HLS viewers play: `/live/<eventId>/<file>`. */
 const LIVE_PATH_PREFIX = '/live/';
 /**
@@ -22,7 +35,7 @@ const PLAYLIST_REUSE_MS = 50;
 
 /** An answer to an HLS request: its status, headers (flat: name, value, …) and body. */
 interface HlsResponse {
-  status: 200 | 304;
+  status: 200 | 302 | 304;
   headers: string[];
   body: Buffer | null;
 }
@@ -43,10 +56,15 @@ interface PreparedPlaylist {
   notModified: HlsResponse;
 }
 
-function preparePlaylist(text: string): PreparedPlaylist {
+function preparePlaylist(text: string, preview: boolean): PreparedPlaylist {
   const body = Buffer.from(text);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const headers = [...COMMON_HEADERS, 'cache-control', PLAYLIST_CACHE_CONTROL, 'etag', etag];
+  const cacheControl = preview
+    ? HLS_CACHE_CONTROL.preview
+    : text.includes('#EXT-X-ENDLIST')
+      ? HLS_CACHE_CONTROL.endedPlaylist
+      : HLS_CACHE_CONTROL.growingPlaylist;
+  const headers = [...COMMON_HEADERS, 'cache-control', cacheControl, 'etag', etag];
   return {
     text,
     checkedAt: performance.now(),
@@ -68,7 +86,11 @@ function preparePlaylist(text: string): PreparedPlaylist {
  */
 export function createHlsResponder(live: LiveService) {
   const playlists = new Map<string, PreparedPlaylist>();
-  const segmentResponses = new WeakMap<Buffer, HlsResponse>();
+  /** A segment's answers, for viewers and for the studio's preview (which no shared cache keeps). */
+  const segmentResponses = {
+    viewer: new WeakMap<Buffer, HlsResponse>(),
+    preview: new WeakMap<Buffer, HlsResponse>(),
+  };
   const playlistKey = (eventId: string, file: string, preview: string | null) =>
     preview === null ? `${eventId}/${file}` : `${eventId}/${file}?${preview}`;
 
@@ -97,7 +119,7 @@ export function createHlsResponder(live: LiveService) {
       const key = playlistKey(eventId, file, preview);
       let prepared = playlists.get(key);
       if (prepared?.text !== text) {
-        prepared = preparePlaylist(text);
+        prepared = preparePlaylist(text, preview !== null);
         // Guessed ids never get here (no playlist); previews are few. Bounded all the same.
         if (playlists.size > 10_000) playlists.clear();
         playlists.set(key, prepared);
@@ -106,14 +128,23 @@ export function createHlsResponder(live: LiveService) {
     }
     const found = await live.file(eventId, file, preview);
     if (!found) return null;
-    let response = segmentResponses.get(found.bytes);
+    if ('location' in found) {
+      // In a public bucket (or its CDN): the viewer fetches it there.
+      return {
+        status: 302,
+        headers: [...COMMON_HEADERS, 'cache-control', HLS_CACHE_CONTROL.segment, 'location', found.location],
+        body: null,
+      };
+    }
+    const responses = preview === null ? segmentResponses.viewer : segmentResponses.preview;
+    let response = responses.get(found.bytes);
     if (!response) {
       response = {
         status: 200,
         headers: [
           ...COMMON_HEADERS,
           'cache-control',
-          SEGMENT_CACHE_CONTROL,
+          preview === null ? HLS_CACHE_CONTROL.segment : HLS_CACHE_CONTROL.preview,
           'content-type',
           found.contentType,
           'content-length',
@@ -121,7 +152,7 @@ export function createHlsResponder(live: LiveService) {
         ],
         body: found.bytes,
       };
-      segmentResponses.set(found.bytes, response);
+      responses.set(found.bytes, response);
     }
     return response;
   }
@@ -184,9 +215,9 @@ function serveHlsBeforeFastify(
 
 /**
  * The studio's stream calls (hosts) and the HLS viewers play: `/live/<eventId>/live.m3u8` (the
- * sliding window), `replay.m3u8` (the recording) and their segments. Playlists are never cached
- * (`no-cache`: a CDN revalidates them), segments and init segments are immutable (their names
- * are never reused), so a CDN or nginx in front serves the segments of thousands of viewers.
+ * sliding window), `replay.m3u8` (the recording) and their segments, with the cache policies of
+ * HLS_CACHE_CONTROL, so a CDN or nginx in front serves thousands of viewers with a request per
+ * second and playlist reaching the node.
  */
 export function registerLiveRoutes(
   app: FastifyInstance,
@@ -229,8 +260,10 @@ export function registerLiveRoutes(
       // The studio's preview (before Go live) carries its token on the playlist and segments.
       const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
       const answer = await hls.respond(eventId, file, preview, request.headers['if-none-match']);
-      if (!answer)
+      if (!answer) {
+        reply.header('cache-control', HLS_CACHE_CONTROL.missing);
         throw notFound(file.endsWith('.m3u8') ? 'This show has no such playlist (yet).' : 'No such file.');
+      }
       // Past Fastify's send pipeline: the answer carries all its headers, the security ones too.
       reply.hijack();
       send(reply.raw, answer, request.method === 'HEAD');

@@ -1,13 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
   DISK_RESUME_RESERVES,
   diskOutlook,
   type LiveStreamState,
   nextLiveStreamState,
-  type RecordedSegment,
   transcodeRefusal,
 } from '@vitrine/domain';
 import type { LiveStreamHealth, LiveStreamView } from '@vitrine/protocol';
@@ -21,6 +19,7 @@ import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
 import { type PackagerRun, startPackagerRun } from './hls-packager.ts';
 import type { LiveRelay } from './live-relay.ts';
 import { createLiveStore, type LiveStreamRecord } from './live-store.ts';
+import { createProcessRegistry } from './packager-processes.ts';
 import type {
   PublishEndReason,
   PublishInput,
@@ -31,6 +30,8 @@ import type {
   PublishSession,
 } from './publish-session.ts';
 import { freeDiskBytes } from './recording-disk.ts';
+import { type SegmentReceiver, startSegmentReceiver } from './segment-receiver.ts';
+import type { SegmentStore } from './segment-store.ts';
 import {
   contentTypeOf,
   openShowRecording,
@@ -62,7 +63,7 @@ interface Publisher {
   session: PublishSession & { finish(reason: PublishEndReason): void };
   packager: PackagerRun | null;
   restarts: number[];
-  /** Whether the packager writes to memory (the recordings disk is full): the recording pauses. */
+  /** Whether segments stay in memory (the recordings disk is full): the recording pauses. */
   spilling: boolean;
   /** A packager run is being replaced (onto or off the disk). */
   switching: boolean;
@@ -78,8 +79,6 @@ interface StreamRuntime {
   publisher: Publisher | null;
   graceTimer: NodeJS.Timeout | null;
   recent: { bytes: number; duration: number }[];
-  /** Init segments already shared over the relay. */
-  sharedInits: Set<string>;
   /** Transitions of one stream run one after another. */
   queue: Promise<unknown>;
   /** The last publish refused for what it sent (shown in the studio), until one is taken. */
@@ -107,7 +106,12 @@ export interface LiveServiceDeps {
    * the admin key, so rotating the automation key does not break the previews (issue 33 §7).
    */
   previewSecret: () => Promise<Buffer>;
-  /** With several nodes (REDIS_URL): shares the live edge so any node serves any show. */
+  /**
+   * Where recordings go (segments, init segments, replay playlists): a folder, or a bucket every
+   * node reads, so that any node serves any show's segments and replay.
+   */
+  segments: SegmentStore;
+  /** With several nodes (REDIS_URL): shares the live playlists so any node serves any show. */
   relay?: LiveRelay | null;
 }
 
@@ -116,6 +120,11 @@ export interface LiveServiceDeps {
  * playlist each second cost one database read per show and interval.
  */
 const VIEWER_STATE_CACHE_MS = 500;
+/** Why a publish ended that this node could not package in real time (the studio shows it). */
+const PACKAGER_BEHIND_MESSAGE =
+  'this node could not package the stream as fast as it arrived, so the stream was ended: lower the encoder’s resolution, frame rate or bitrate, or send H.264.';
+/** What a node keeps of the files it read from the store for shows it does not hold. */
+const STORE_READ_CACHE_BYTES = 64 * 1024 ** 2;
 /** How long End on a node that does not hold the show waits for the node that does. */
 const REMOTE_END_WAIT_MS = 10_000;
 
@@ -125,8 +134,20 @@ const REMOTE_END_WAIT_MS = 10_000;
  * change the event (through the events feature) so viewers get the live video, then the replay.
  */
 export function createLiveService(deps: LiveServiceDeps) {
-  const { events, now, log, config, ffmpeg } = deps;
+  const { events, now, log, config, ffmpeg, segments } = deps;
   const relay = deps.relay ?? null;
+  /** This node's ffmpeg runs, recorded in its data folder (per machine: the folder may be shared). */
+  const processes = createProcessRegistry({ dir: join(config.dir, '.packagers', hostname()) });
+  /** The loopback listener packagers hand their files to, started with the first publish. */
+  let receiver: Promise<SegmentReceiver> | null = null;
+  let startedReceiver: SegmentReceiver | null = null;
+  const segmentReceiver = () => {
+    receiver ??= startSegmentReceiver().then((started) => {
+      startedReceiver = started;
+      return started;
+    });
+    return receiver;
+  };
   const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
   const stored = createLiveStore(deps.db);
   /** The store, with every change of a stream dropping what viewers' requests remembered of it. */
@@ -168,23 +189,24 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (existing) return Promise.resolve(existing);
     let pending = opening.get(eventId);
     if (!pending) {
-      pending = openShowRecording(join(config.dir, eventId)).then((recording) => {
-        const runtime: StreamRuntime = {
-          eventId,
-          recording,
-          publisher: null,
-          graceTimer: null,
-          recent: [],
-          sharedInits: new Set(),
-          queue: Promise.resolve(),
-          refusal: null,
-          relayQueue: Promise.resolve(),
-          sharedEnd: false,
-        };
-        runtimes.set(eventId, runtime);
-        opening.delete(eventId);
-        return runtime;
-      });
+      pending = openShowRecording(join(config.dir, eventId), { store: segments, prefix: `${eventId}/` }).then(
+        (recording) => {
+          const runtime: StreamRuntime = {
+            eventId,
+            recording,
+            publisher: null,
+            graceTimer: null,
+            recent: [],
+            queue: Promise.resolve(),
+            refusal: null,
+            relayQueue: Promise.resolve(),
+            sharedEnd: false,
+          };
+          runtimes.set(eventId, runtime);
+          opening.delete(eventId);
+          return runtime;
+        },
+      );
       opening.set(eventId, pending);
     }
     return pending;
@@ -219,13 +241,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     return { from: record.state, to: next.state };
   }
 
-  /** The memory folder a publisher's packager writes to while the recordings disk is full. */
-  const spillDirOf = (runtime: StreamRuntime) =>
-    join(config.spillDir, `vitrine-live-${process.pid}-${runtime.eventId}`);
-
   function startPackager(runtime: StreamRuntime, publisher: Publisher): void {
-    if (!ffmpeg.available) return;
-    if (publisher.spilling) mkdirSync(spillDirOf(runtime), { recursive: true });
+    if (!ffmpeg.available || !startedReceiver) return;
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
       // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
@@ -234,15 +251,21 @@ export function createLiveService(deps: LiveServiceDeps) {
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
       continues: runtime.recording.segments().length > 0,
-      ...(publisher.spilling ? { output: { dir: spillDirOf(runtime), onDisk: false as const } } : {}),
-      onBrokenSegment: (uri) => {
-        log.warn({ eventId: runtime.eventId, uri }, 'the packager could not finish a segment; not recorded');
+      receiver: startedReceiver,
+      processes,
+      label: runtime.eventId,
+      stored: !publisher.spilling,
+      onStoreError: (uri, error) => {
+        log.warn(
+          { err: error, eventId: runtime.eventId, uri },
+          'the segment store refused a segment; not recorded',
+        );
         void watchDisk(runtime, publisher);
       },
       onSegment: (segment, bytes) => {
         runtime.recent = [...runtime.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
         if (relay) {
-          void share(runtime, segment).catch((error) =>
+          void share(runtime).catch((error) =>
             log.error({ err: error, eventId: runtime.eventId }, 'sharing a live segment failed'),
           );
         }
@@ -294,6 +317,8 @@ export function createLiveService(deps: LiveServiceDeps) {
 
   /** Whether the recordings disk has less free than the reserve a recording keeps in hand. */
   async function diskIsFull(runtime: StreamRuntime): Promise<boolean> {
+    // A bucket has no disk of ours to fill (the journals are a few bytes a segment).
+    if (segments.kind !== 'disk') return false;
     const free = await freeDiskBytes(config.dir);
     return free !== null && free < diskOutlook(free, bitrateKbps(runtime)).reserveBytes;
   }
@@ -301,7 +326,7 @@ export function createLiveService(deps: LiveServiceDeps) {
   function startSpilling(runtime: StreamRuntime, publisher: Publisher) {
     publisher.spilling = true;
     log.error(
-      { eventId: runtime.eventId, dir: config.dir, spillDir: spillDirOf(runtime) },
+      { eventId: runtime.eventId, dir: config.dir },
       'the recordings disk is full: the show goes on for viewers from memory, and its recording pauses until space is freed',
     );
   }
@@ -311,7 +336,14 @@ export function createLiveService(deps: LiveServiceDeps) {
    * write can fail half-way: what is recorded stays whole); with space again, back to the disk.
    */
   async function watchDisk(runtime: StreamRuntime, publisher: Publisher): Promise<void> {
-    if (publisher.switching || publisher.measuring || runtime.publisher !== publisher || closed) return;
+    if (
+      segments.kind !== 'disk' ||
+      publisher.switching ||
+      publisher.measuring ||
+      runtime.publisher !== publisher ||
+      closed
+    )
+      return;
     publisher.switching = true;
     try {
       const free = await freeDiskBytes(config.dir);
@@ -335,33 +367,25 @@ export function createLiveService(deps: LiveServiceDeps) {
     }
   }
 
-  /** Stops a publisher's packaging: its disk watch, its packager, its memory folder. */
-  async function stopPackaging(runtime: StreamRuntime, publisher: Publisher) {
+  /** Stops a publisher's packaging: its disk watch and its packager. */
+  async function stopPackaging(publisher: Publisher) {
     if (publisher.diskTimer) clearInterval(publisher.diskTimer);
     publisher.diskTimer = null;
     await publisher.packager?.stop();
-    await rm(spillDirOf(runtime), { recursive: true, force: true }).catch(() => undefined);
   }
 
-  /** Puts a new segment (and its init segment, once) and the playlists on the relay. */
-  function share(runtime: StreamRuntime, segment: RecordedSegment): Promise<void> {
-    const shared = runtime.relayQueue.then(() => shareNow(runtime, segment));
+  /**
+   * Puts the playlists on the relay after a new segment (the segment itself is in the store,
+   * where the other nodes read it).
+   */
+  function share(runtime: StreamRuntime): Promise<void> {
+    const shared = runtime.relayQueue.then(() => shareNow(runtime));
     runtime.relayQueue = shared.catch(() => undefined);
     return shared;
   }
 
-  async function shareNow(runtime: StreamRuntime, segment: RecordedSegment) {
-    if (!relay) return;
-    const files: { name: string; bytes: Buffer; init?: boolean }[] = [];
-    if (!runtime.sharedInits.has(segment.initUri)) {
-      const init = await runtime.recording.file(segment.initUri);
-      if (init) files.push({ name: segment.initUri, bytes: init.bytes, init: true });
-      runtime.sharedInits.add(segment.initUri);
-    }
-    const media = await runtime.recording.file(segment.uri);
-    if (media) files.push({ name: segment.uri, bytes: media.bytes });
-    await relay.putSegment(runtime.eventId, files);
-    if (runtime.sharedEnd) return;
+  async function shareNow(runtime: StreamRuntime) {
+    if (!relay || runtime.sharedEnd) return;
     const record = await store.byEvent(runtime.eventId);
     await relay.putPlaylists(
       runtime.eventId,
@@ -380,7 +404,7 @@ export function createLiveService(deps: LiveServiceDeps) {
   async function publisherGone(runtime: StreamRuntime, publisher: Publisher, reason: PublishEndReason) {
     if (runtime.publisher !== publisher) return;
     runtime.publisher = null;
-    await stopPackaging(runtime, publisher);
+    await stopPackaging(publisher);
     if (reason === 'show-ended') return;
     const record = await store.byEvent(runtime.eventId);
     if (!record) return;
@@ -422,7 +446,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     const publisher = runtime.publisher;
     if (publisher) {
       publisher.session.finish('show-ended');
-      await stopPackaging(runtime, publisher);
+      await stopPackaging(publisher);
     }
     const liveStartTime = record.liveStartTime ?? endTime;
     const { firstFrame, notWritten } = await runtime.recording.finish(record.liveStartTime);
@@ -484,6 +508,7 @@ export function createLiveService(deps: LiveServiceDeps) {
 
   async function beginPublish(request: PublishRequest): Promise<PublishResult> {
     if (closed || !ffmpeg.available) return refusal('no-ffmpeg', request);
+    await segmentReceiver();
     const found = await store.byKey(request.streamKey);
     if (!found) return refusal('unknown-key', request);
     const runtime = await runtimeOf(found.eventId);
@@ -512,6 +537,10 @@ export function createLiveService(deps: LiveServiceDeps) {
       const session = {
         eventId: record.eventId,
         end: () => session.finish('publisher-gone'),
+        fellBehind: () => {
+          runtime.refusal = { message: PACKAGER_BEHIND_MESSAGE, at: now() };
+          session.finish('packager-behind');
+        },
         onEnded: (listener: (reason: PublishEndReason) => void) => void listeners.push(listener),
         finish(reason: PublishEndReason) {
           if (over) return;
@@ -675,6 +704,50 @@ export function createLiveService(deps: LiveServiceDeps) {
     };
   }
 
+  /**
+   * A file of a recording this node does not hold, read from the store: a segment or init
+   * segment never changes and a replay playlist is final, so what was read is kept a while.
+   */
+  const storeReads = new Map<string, Buffer>();
+  let storeReadBytes = 0;
+  async function storedFile(eventId: string, name: string): Promise<Buffer | null> {
+    const key = `${eventId}/${name}`;
+    const cached = storeReads.get(key);
+    if (cached) return cached;
+    const bytes = await segments.get(key);
+    if (bytes && bytes.length <= STORE_READ_CACHE_BYTES / 16) {
+      storeReads.set(key, bytes);
+      storeReadBytes += bytes.length;
+      for (const [oldest, old] of storeReads) {
+        if (storeReadBytes <= STORE_READ_CACHE_BYTES) break;
+        storeReads.delete(oldest);
+        storeReadBytes -= old.length;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Whether a segment of a show this node does not hold is in a playlist viewers get: the
+   * finished replay in the store, or the live and replay playlists on the relay.
+   */
+  async function listedForViewers(record: LiveStreamRecord, name: string): Promise<boolean> {
+    const texts = [
+      record.state === 'ended'
+        ? ((await storedFile(record.eventId, REPLAY_PLAYLIST))?.toString('utf8') ?? null)
+        : null,
+      (await relay?.playlist(record.eventId, 'replay')) ?? null,
+      (await relay?.playlist(record.eventId, 'live')) ?? null,
+    ];
+    return texts.some((text) => text?.split('\n').includes(name) ?? false);
+  }
+
+  /** Whether the node that recorded the show has put its finished replay where this one reads it. */
+  async function replayFinished(eventId: string): Promise<boolean> {
+    if (await storedFile(eventId, REPLAY_PLAYLIST)) return true;
+    return (await relay?.playlist(eventId, 'replay'))?.includes('#EXT-X-ENDLIST') ?? false;
+  }
+
   relay?.onCommand(({ eventId }) => {
     const runtime = runtimes.get(eventId);
     if (!holdsRecording(runtime)) return;
@@ -775,7 +848,11 @@ export function createLiveService(deps: LiveServiceDeps) {
           const deadline = Date.now() + REMOTE_END_WAIT_MS;
           while (Date.now() < deadline) {
             const record = await requireRecord(eventId);
-            if (record.state === 'ended') return view(record, origin);
+            // Ended there, and its replay finished: viewers of this node get it from now on.
+            if (record.state === 'ended') {
+              viewerState.delete(eventId);
+              if (await replayFinished(eventId)) return view(record, origin);
+            }
             await new Promise((resolve) => setTimeout(resolve, 100));
           }
           log.warn({ eventId }, 'no node answered End; ending the show here');
@@ -798,13 +875,26 @@ export function createLiveService(deps: LiveServiceDeps) {
         return null;
       if (name === 'replay' && record.liveStartTime === null) return null;
       let runtime = runtimes.get(eventId);
-      if (!runtime && record.state === 'ended') runtime = await runtimeOf(eventId);
+      if (!runtime && record.state === 'ended') {
+        // An ended show's replay is in the store, for every node; the recording is opened only
+        // when it is not (the show ended on a full disk, so its replay is composed again).
+        if (name === 'replay') {
+          const replay = await storedFile(eventId, REPLAY_PLAYLIST);
+          if (replay) return replay.toString('utf8');
+        }
+        runtime = await runtimeOf(eventId);
+      }
       // The studio's preview names its segments with the token, which they need before Go live.
       const signed = (text: string | null) =>
         text !== null && previewing && preview
           ? text.replace(/^(r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
           : text;
       if (!holdsRecording(runtime)) {
+        // Recorded on another node: its replay, once ended, is in the store.
+        if (name === 'replay' && record.state === 'ended') {
+          const replay = await storedFile(eventId, REPLAY_PLAYLIST);
+          if (replay) return replay.toString('utf8');
+        }
         // Ingested on another node (or nowhere yet): its live edge comes over the relay.
         return relay ? signed(await relay.playlist(eventId, name)) : null;
       }
@@ -827,20 +917,39 @@ export function createLiveService(deps: LiveServiceDeps) {
      * A segment or init segment of a show's recording, or null. Segments from before Go live
      * (the studio's preview) need the preview token: viewers never see the show before it starts.
      */
-    async file(eventId: string, name: string, preview: string | null = null): Promise<RecordingFile | null> {
+    async file(
+      eventId: string,
+      name: string,
+      preview: string | null = null,
+    ): Promise<RecordingFile | { location: string } | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
       const previewing = preview !== null && safeEqual(preview, await previewToken(record));
-      const runtime = runtimes.get(eventId) ?? (await runtimeOf(eventId));
-      const segment = runtime.recording.segment(name);
+      const runtime = runtimes.get(eventId);
+      const segment = runtime?.recording.segment(name) ?? null;
       const beforeLive =
         record.liveStartTime === null ||
         (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
       if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
-      const local = await runtime.recording.file(name);
-      if (local || !relay) return local;
-      const shared = await relay.file(eventId, name);
-      return shared ? { bytes: shared, contentType: contentTypeOf(name) } : null;
+      if (runtime && holdsRecording(runtime)) return runtime.recording.file(name);
+      // Recorded on another node (or by an earlier process): a segment is given to viewers only
+      // when a playlist of theirs lists it (the preview before Go live is listed in none).
+      if (name.endsWith('.m4s') && !previewing && !(await listedForViewers(record, name))) return null;
+      // The store has what was recorded, and a public bucket serves it to the viewer itself.
+      const location = previewing ? null : segments.url(`${eventId}/${name}`);
+      if (location) return { location };
+      const stored = await storedFile(eventId, name);
+      return stored ? { bytes: stored, contentType: contentTypeOf(name) } : null;
+    },
+
+    /**
+     * Kills the ffmpeg runs an earlier process of this node left running (it was killed before
+     * it could stop them); called at start, before any publish.
+     */
+    async reapOrphans(): Promise<void> {
+      const reaped = await processes.reap();
+      if (reaped.length > 0)
+        log.warn({ pids: reaped }, 'killed ffmpeg runs a previous server process left running');
     },
 
     /**
@@ -880,9 +989,11 @@ export function createLiveService(deps: LiveServiceDeps) {
           const publisher = runtime.publisher;
           runtime.publisher = null;
           publisher?.session.finish('show-ended');
-          if (publisher) await stopPackaging(runtime, publisher);
+          if (publisher) await stopPackaging(publisher);
         }),
       );
+      await startedReceiver?.close();
+      segments.close();
     },
   };
 }

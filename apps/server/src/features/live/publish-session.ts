@@ -95,7 +95,9 @@ export type PublishEndReason =
   /** The packager could not be restarted (ffmpeg keeps failing). */
   | 'packager-failed'
   /** The video, as decoded, is beyond the node's transcode budget (LIVE_TRANSCODE_MAX). */
-  | 'beyond-transcode-budget';
+  | 'beyond-transcode-budget'
+  /** The packager stayed behind real time (dropping frames did not help): more than the node can package. */
+  | 'packager-behind';
 
 /** One accepted publisher of one show. */
 export interface PublishSession {
@@ -106,6 +108,12 @@ export interface PublishSession {
    * Idempotent.
    */
   end(): void;
+  /**
+   * The packager could not keep up with what the publisher sends (its input kept growing past the
+   * bound even while frames were dropped): the publish ends as when the publisher goes, and the
+   * studio shows why.
+   */
+  fellBehind(): void;
   /**
    * Called once when the session is over for any reason; the protocol closes its side then
    * (e.g. the host pressed End while the encoder still sends).

@@ -6,6 +6,9 @@ import {
   type IngestClock,
   ingestFrameArrived,
   ingestWallClockOfTimestamp,
+  nextPackagerFeedStep,
+  PACKAGER_FEED_FLOWING,
+  type PackagerFeedState,
   type PublishedVideoFormat,
   startIngestClock,
 } from '@vitrine/domain';
@@ -40,18 +43,42 @@ export interface RtmpIngest {
   close(): Promise<void>;
 }
 
+/** What a packager's feed reports of its back-pressure (the connection's handler logs and acts). */
+export type FeedPressureEvent =
+  | { kind: 'dropping'; lagMs: number; waitingBytes: number }
+  | { kind: 'caught-up'; dropped: number }
+  | { kind: 'gave-up'; lagMs: number; waitingBytes: number; dropped: number };
+
+/**
+ * One packager run's input: an FLV stream ffmpeg reads on its stdin. What ffmpeg has not read
+ * yet waits here; each packet's end offset and the moment it was written tell how long the
+ * oldest unread one has waited (how far the packager is behind real time), and
+ * `nextPackagerFeedStep` decides whether the next packet is written.
+ */
+interface FeedSink {
+  stream: PassThrough;
+  /** Bytes written so far. */
+  written: number;
+  /** The end offset of each packet ffmpeg may not have read yet and when it was written, oldest first. */
+  waiting: { end: number; at: number }[];
+  state: PackagerFeedState;
+  gaveUp: boolean;
+}
+
 /**
  * What a publisher sends, kept to start a packager at any time: the stream's headers and the
  * packets since the last keyframe (ffmpeg must start on one); and the ingest clock of its
  * timestamps (when they arrived), which places the packager's program date times.
  */
-class FlvFeed {
+export class FlvFeed {
   metadata: AVPacket | null = null;
   audioHeader: AVPacket | null = null;
   videoHeader: AVPacket | null = null;
   gop: AVPacket[] = [];
   gopBytes = 0;
-  sinks = new Set<PassThrough>();
+  sinks = new Set<FeedSink>();
+  /** Told when a packager falls behind, catches up, or falls behind for good. */
+  onPressure: (event: FeedPressureEvent) => void = () => {};
   hasVideo = false;
   /** FLV's codec id of the video (7: H.264), once a video packet came. */
   videoCodecId: number | null = null;
@@ -106,8 +133,44 @@ class FlvFeed {
     }
     if (header) return keyframe;
     const tag = Flv.createMessage(packet);
-    for (const sink of this.sinks) sink.write(tag);
+    // ffmpeg can start again at a video keyframe, or anywhere in an audio-only stream.
+    const resumable = keyframe || (!this.hasVideo && !video);
+    for (const sink of this.sinks) this.feed(sink, tag, resumable, arrivedAt);
     return keyframe;
+  }
+
+  /**
+   * Writes a packet to one packager's input unless that packager is too far behind: then packets
+   * are dropped up to a keyframe at which it caught up, and if it does not, the feed gives up.
+   * What waits for ffmpeg is so bounded, in bytes and in time.
+   */
+  private feed(sink: FeedSink, tag: Buffer, resumable: boolean, now: number) {
+    if (sink.gaveUp) return;
+    const waitingBytes = sink.stream.writableLength + sink.stream.readableLength;
+    const read = sink.written - waitingBytes;
+    let oldest = 0;
+    while (oldest < sink.waiting.length && (sink.waiting[oldest]?.end ?? 0) <= read) oldest += 1;
+    if (oldest > 0) sink.waiting.splice(0, oldest);
+    const lagMs = Math.max(0, now - (sink.waiting[0]?.at ?? now));
+    const before = sink.state;
+    const step = nextPackagerFeedStep(before, { lagMs, waitingBytes, resumable, now });
+    sink.state = step.state;
+    if (step.action === 'write') {
+      this.write(sink, tag, now);
+      if (before.dropping) this.onPressure({ kind: 'caught-up', dropped: before.dropped });
+    } else if (step.action === 'drop') {
+      if (!before.dropping) this.onPressure({ kind: 'dropping', lagMs, waitingBytes });
+    } else {
+      sink.gaveUp = true;
+      const dropped = before.dropping ? before.dropped : 0;
+      this.onPressure({ kind: 'gave-up', lagMs, waitingBytes, dropped });
+    }
+  }
+
+  private write(sink: FeedSink, bytes: Buffer, at: number) {
+    sink.stream.write(bytes);
+    sink.written += bytes.length;
+    sink.waiting.push({ end: sink.written, at });
   }
 
   /**
@@ -117,12 +180,15 @@ class FlvFeed {
    */
   open(): PublishInputRun {
     const stream = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
-    stream.write(Flv.createHeader(this.audioHeader !== null, this.hasVideo));
+    const sink: FeedSink = { stream, written: 0, waiting: [], state: PACKAGER_FEED_FLOWING, gaveUp: false };
+    // The cached GOP is behind on purpose (ffmpeg starts at its keyframe): it waits from now.
+    const now = Date.now();
+    this.write(sink, Flv.createHeader(this.audioHeader !== null, this.hasVideo), now);
     for (const packet of [this.metadata, this.audioHeader, this.videoHeader, ...this.gop]) {
-      if (packet) stream.write(Flv.createMessage(packet));
+      if (packet) this.write(sink, Flv.createMessage(packet), now);
     }
-    this.sinks.add(stream);
-    stream.on('close', () => this.sinks.delete(stream));
+    this.sinks.add(sink);
+    stream.on('close', () => this.sinks.delete(sink));
     return {
       args: ['-copyts', '-f', 'flv', '-i', 'pipe:0'],
       stdin: stream,
@@ -135,7 +201,7 @@ class FlvFeed {
   }
 
   end() {
-    for (const sink of this.sinks) sink.end();
+    for (const sink of this.sinks) sink.stream.end();
     this.sinks.clear();
   }
 }
@@ -182,6 +248,16 @@ export async function startRtmpIngest(options: {
     const remoteAddress = socket.remoteAddress;
     const rtmp = new Rtmp();
     const feed = new FlvFeed();
+    feed.onPressure = (event) => {
+      const context = { remoteAddress, protocol: 'rtmp', eventId: session?.eventId, ...event };
+      if (event.kind === 'dropping')
+        log.warn(context, 'the live packager fell behind; frames are dropped up to a keyframe');
+      else if (event.kind === 'caught-up') log.info(context, 'the live packager caught up');
+      else {
+        log.error(context, 'the live packager stayed behind real time; the publish ends');
+        session?.fellBehind();
+      }
+    };
     let session: PublishSession | null = null;
     let state: 'connecting' | 'checking' | 'waiting-codec' | 'publishing' | 'closed' = 'connecting';
     let codecTimer: NodeJS.Timeout | null = null;

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   LIVE_PLAYLIST_WINDOW,
@@ -7,13 +7,14 @@ import {
   replayMediaPlaylist,
   replaySegments,
 } from '@vitrine/domain';
+import type { SegmentStore } from './segment-store.ts';
 
 /** Segments (and their init segments) kept in memory: the live edge every viewer asks for. */
 const LIVE_EDGE_SEGMENTS = LIVE_PLAYLIST_WINDOW * 2;
 
 /**
- * Files read back from the disk (a replay's segments, viewers behind the live edge), kept for the
- * next viewers asking, most recently used first, across every recording of the node.
+ * Files read back from the segment store (a replay's segments, viewers behind the live edge),
+ * kept for the next viewers asking, most recently used first, across every recording of the node.
  */
 const DISK_READ_CACHE_BYTES = 64 * 1024 ** 2;
 const diskReads = new Map<string, Buffer>();
@@ -40,9 +41,12 @@ function rememberRead(path: string, bytes: Buffer) {
   }
 }
 
-/** The list of a recording's segments, one JSON line each, appended as they come. */
+/**
+ * The list of a recording's segments, one JSON line each, appended as they come: the journal of
+ * the process that packages the show, in its own folder (the files themselves are in the store).
+ */
 const SEGMENT_LIST = 'segments.ndjson';
-/** The replay playlist written when the show ends (served from disk ever after). */
+/** The replay playlist put in the store when the show ends (served from there ever after). */
 export const REPLAY_PLAYLIST = 'replay.m3u8';
 
 /** File names a viewer may fetch from a recording: segments, init segments and playlists. */
@@ -56,11 +60,18 @@ export interface RecordingFile {
 
 export const SEGMENT_CONTENT_TYPE = 'video/iso.segment';
 export const INIT_CONTENT_TYPE = 'video/mp4';
+export const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
+
+/** Where a recording's files go: a segment store, under `prefix` (`<eventId>/`). */
+export interface RecordingMedia {
+  store: SegmentStore;
+  prefix: string;
+}
 
 /**
- * One show's recording: the segments every packager run wrote, in order, on disk in the show's
- * folder, with the live edge in memory. The recording is the replay: the same segments, the
- * same program date times.
+ * One show's recording: the segments every packager run handed over, in order, put in the segment
+ * store, listed in a journal in the show's folder, with the live edge in memory. The recording is
+ * the replay: the same segments, the same program date times.
  */
 export interface ShowRecording {
   readonly dir: string;
@@ -71,17 +82,18 @@ export interface ShowRecording {
   /** The number of the next packager run (r1, r2, …): each run has its own init segment. */
   nextRun(): number;
   /**
-   * Adds a segment the packager finished; `discontinuity` for the first of a later run. Its line
-   * in the segment list is written now, or (a full disk) with the next one that fits. With
-   * `onDisk: false` (the disk is full) it is kept in memory only: it plays at the live edge but
+   * Adds a segment the packager finished; `discontinuity` for the first of a later run. It is put
+   * in the store (its run's init segment first), then its line in the segment list is written,
+   * or (a full disk) with the next one that fits. With `stored: false` (the disk is full), or when
+   * the store refuses it (`storeError`), it is kept in memory only: it plays at the live edge but
    * is no part of the replay.
    */
   add(
     segment: Omit<RecordedSegment, 'sequence'>,
     bytes: Buffer,
     initBytes: Buffer | null,
-    options?: { onDisk: boolean },
-  ): Promise<RecordedSegment>;
+    options?: { stored: boolean },
+  ): Promise<{ segment: RecordedSegment; storeError: unknown }>;
   /**
    * The live window; with ENDLIST once the show ended. Once live (`liveStartTime`), only what
    * followed Go live: the preview before it stays the studio's.
@@ -90,25 +102,30 @@ export interface ShowRecording {
   /** The replay so far (EVENT), from the Go live moment on. */
   replayPlaylist(liveStartTime: number | null): string;
   /**
-   * Writes the finished replay (VOD) to disk and answers its first segment's program date time.
-   * On a full disk the replay playlist is kept in memory (and served from there) instead, and
-   * `notWritten` says why.
+   * Puts the finished replay (VOD) in the store and answers its first segment's program date
+   * time. When the store refuses it (a full disk) the replay playlist is kept in memory (and
+   * served from there) instead, and `notWritten` says why.
    */
   finish(liveStartTime: number | null): Promise<{ firstFrame: number | null; notWritten: unknown }>;
   /**
    * A segment or init segment the recording lists (or its replay playlist): from memory at the
-   * live edge, else from disk (what was read is kept a while for the next viewers).
+   * live edge, else from the store (what was read is kept a while for the next viewers).
    */
   file(name: string): Promise<RecordingFile | null>;
 }
 
 /** The media type of a recording's file by its name. */
 export function contentTypeOf(name: string): string {
+  if (name.endsWith('.m3u8')) return PLAYLIST_CONTENT_TYPE;
   return name.endsWith('.mp4') ? INIT_CONTENT_TYPE : SEGMENT_CONTENT_TYPE;
 }
 
-/** Opens (or creates) the recording in `dir`, reading back the segments a previous process listed. */
-export async function openShowRecording(dir: string): Promise<ShowRecording> {
+/**
+ * Opens (or creates) the recording whose journal is in `dir` and whose files are in `media`,
+ * reading back the segments a previous process listed.
+ */
+export async function openShowRecording(dir: string, media: RecordingMedia): Promise<ShowRecording> {
+  const { store, prefix } = media;
   await mkdir(dir, { recursive: true });
   const segments: RecordedSegment[] = [];
   const listed = await readFile(join(dir, SEGMENT_LIST), 'utf8').catch(() => '');
@@ -120,12 +137,16 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
       // A line cut short by a crash: the segments before it still play.
     }
   }
-  // Runs continue after the highest one on disk (a run may have written files but no segment).
-  const runs = (await readdir(dir))
-    .map((name) => /^r([0-9]+)-/.exec(name)?.[1])
+  // Runs continue after the highest one listed or stored (a segment may be stored whose line the
+  // journal lost), so a new run never replaces a stored file.
+  const runs = [...segments.map((segment) => segment.uri), ...(await store.list(prefix))]
+    .map((name) => /(?:^|\/)r([0-9]+)-[^/]*$/.exec(name)?.[1])
     .filter((run): run is string => run !== undefined)
     .map(Number);
   let lastRun = Math.max(0, ...runs);
+  /** Init segments in the store, and those of runs whose init is not stored yet. */
+  const storedInits = new Set(segments.map((segment) => segment.initUri));
+  const unstoredInits = new Map<string, Buffer>();
   const memory = new Map<string, Buffer>();
   /** Segments only in memory (the disk was full): the live edge, never the replay. */
   const memoryOnly = new Set<string>();
@@ -197,16 +218,32 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
       lastRun += 1;
       return lastRun;
     },
-    async add(segment, bytes, initBytes, options = { onDisk: true }) {
+    async add(segment, bytes, initBytes, options = { stored: true }) {
+      if (initBytes && !storedInits.has(segment.initUri)) unstoredInits.set(segment.initUri, initBytes);
+      let storeError: unknown = null;
+      if (options.stored) {
+        try {
+          const init = unstoredInits.get(segment.initUri);
+          if (init) {
+            await store.put(`${prefix}${segment.initUri}`, init, INIT_CONTENT_TYPE);
+            storedInits.add(segment.initUri);
+            unstoredInits.delete(segment.initUri);
+          }
+          await store.put(`${prefix}${segment.uri}`, bytes, SEGMENT_CONTENT_TYPE);
+        } catch (error) {
+          storeError = error;
+        }
+      }
       const recorded: RecordedSegment = { ...segment, sequence: segments.length };
       segments.push(recorded);
       byUri.set(recorded.uri, recorded);
       initUris.add(recorded.initUri);
-      if (!options.onDisk) memoryOnly.add(recorded.uri);
+      const stored = options.stored && storeError === null;
+      if (!stored) memoryOnly.add(recorded.uri);
       if (initBytes) keepAtEdge(segment.initUri, initBytes);
       keepAtEdge(segment.uri, bytes);
-      if (options.onDisk) await appendLine(`${JSON.stringify(recorded)}\n`);
-      return recorded;
+      if (stored) await appendLine(`${JSON.stringify(recorded)}\n`);
+      return { segment: recorded, storeError };
     },
     livePlaylist: (ended, liveStartTime) =>
       memo(`live:${ended}:${liveStartTime}`, () =>
@@ -219,12 +256,10 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
     async finish(liveStartTime) {
       const replay = replaySegments(onDisk(segments), liveStartTime);
       const text = replayMediaPlaylist(replay, true);
-      // Written aside and renamed, so a reader never sees half a playlist.
-      const temporary = join(dir, `${REPLAY_PLAYLIST}.tmp`);
       let notWritten: unknown = null;
       try {
-        await writeFile(temporary, text);
-        await rename(temporary, join(dir, REPLAY_PLAYLIST));
+        await store.put(`${prefix}${REPLAY_PLAYLIST}`, Buffer.from(text), PLAYLIST_CONTENT_TYPE);
+        finishedReplay = null;
       } catch (error) {
         // A full disk: the replay plays from memory until the process ends.
         finishedReplay = text;
@@ -240,11 +275,11 @@ export async function openShowRecording(dir: string): Promise<ShowRecording> {
       // Only what the recording lists: a file the packager left unfinished (a full disk) is not its.
       if (name.endsWith('.m4s') ? !byUri.has(name) : name.endsWith('.mp4') && !initUris.has(name))
         return null;
-      const path = join(dir, name);
-      const recalled = recallRead(path);
+      const key = `${prefix}${name}`;
+      const recalled = recallRead(key);
       if (recalled) return { bytes: recalled, contentType: contentTypeOf(name) };
-      const bytes = await readFile(path).catch(() => null);
-      if (bytes) rememberRead(path, bytes);
+      const bytes = await store.get(key);
+      if (bytes) rememberRead(key, bytes);
       return bytes ? { bytes, contentType: contentTypeOf(name) } : null;
     },
   };
