@@ -46,8 +46,6 @@ export function packagerOutputArgs(
   videoCodec: PublishVideoCodec,
   dir: string,
   run: number,
-  /** `-fpsmax` needs ffmpeg 4.4+; the npm package's 2018 build caps nothing. */
-  capFrameRate = true,
 ): string[] {
   const video =
     videoCodec === 'h264'
@@ -63,7 +61,8 @@ export function packagerOutputArgs(
           'yuv420p',
           '-vf',
           "scale='if(gt(iw,ih),min(1280,iw),-2)':'if(gt(iw,ih),-2,min(1280,ih))'",
-          ...(capFrameRate ? ['-fpsmax', '30'] : []),
+          '-fpsmax',
+          '30',
           '-force_key_frames',
           `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
           '-sc_threshold',
@@ -108,8 +107,6 @@ export function packagerOutputArgs(
  */
 export function startPackagerRun(options: {
   ffmpegPath: string;
-  /** Whether this ffmpeg takes `-fpsmax` (4.4+). */
-  capFrameRate: boolean;
   recording: ShowRecording;
   input: PublishInputRun;
   videoCodec: PublishVideoCodec;
@@ -139,7 +136,7 @@ export function startPackagerRun(options: {
       '-progress',
       'pipe:1',
       ...input.args,
-      ...packagerOutputArgs(options.videoCodec, dir, run, options.capFrameRate),
+      ...packagerOutputArgs(options.videoCodec, dir, run),
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );

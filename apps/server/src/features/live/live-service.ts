@@ -218,8 +218,6 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (publisher.spilling) mkdirSync(spillDirOf(runtime), { recursive: true });
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
-      // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
-      capFrameRate: ffmpeg.source !== 'npm',
       recording: runtime.recording,
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
