@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminKeyWeakness, ffmpegVersionSupported, parseFfmpegVersion } from './operator-rules.ts';
+import {
+  adminKeyWeakness,
+  ffmpegVersionSupported,
+  parseFfmpegVersion,
+  storeIdFromName,
+} from './operator-rules.ts';
 
 describe('adminKeyWeakness', () => {
   it('refuses a key under 32 characters, saying how long it is', () => {
@@ -40,5 +45,16 @@ describe('parseFfmpegVersion', () => {
   it('supports 5 and later only', () => {
     expect(ffmpegVersionSupported({ major: 4 })).toBe(false);
     expect(ffmpegVersionSupported({ major: 5 })).toBe(true);
+  });
+});
+
+describe('storeIdFromName', () => {
+  it('makes a URL id of the name, accents folded', () => {
+    expect(storeIdFromName('Nordlys Living')).toBe('nordlys-living');
+    expect(storeIdFromName('  Café Ørsted & Co.  ')).toBe('cafe-rsted-co');
+  });
+
+  it('falls back to "store" for a name of no Latin letters or digits', () => {
+    expect(storeIdFromName('서울 상점')).toBe('store');
   });
 });

@@ -44,3 +44,15 @@ export const ACCOUNT_RECOVERY_TTL_MS = 30 * 60_000;
 export const ACCOUNT_RECOVERY_PER_EMAIL = { max: 5, windowMs: 60 * 60_000 };
 /** Recovery requests per client address per window, whatever the e-mail. */
 export const ACCOUNT_RECOVERY_PER_ADDRESS = { max: 20, windowMs: 60 * 60_000 };
+
+/** A store id made from its name for its URLs ("Nordlys Living" → "nordlys-living"); "store" when nothing is left. */
+export function storeIdFromName(name: string): string {
+  const id = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return id || 'store';
+}

@@ -48,7 +48,10 @@ function checked(path: string, source: 'FFMPEG_PATH' | 'PATH'): FfmpegDiscovery 
  * version 5 or later. Without one, everything but live video works, and the start-up report and
  * the studio's go-live page say what to install.
  */
-export function discoverFfmpeg(configured: string | null, env: NodeJS.ProcessEnv = process.env): FfmpegDiscovery {
+export function discoverFfmpeg(
+  configured: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+): FfmpegDiscovery {
   if (configured) {
     return executable(configured)
       ? checked(configured, 'FFMPEG_PATH')

@@ -42,11 +42,7 @@ export interface PackagerRun {
  * carries several shows); anything else is transcoded with libx264 veryfast, at most 720p30,
  * with a keyframe each second. Audio always becomes AAC.
  */
-export function packagerOutputArgs(
-  videoCodec: PublishVideoCodec,
-  dir: string,
-  run: number,
-): string[] {
+export function packagerOutputArgs(videoCodec: PublishVideoCodec, dir: string, run: number): string[] {
   const video =
     videoCodec === 'h264'
       ? ['-c:v', 'copy']

@@ -217,9 +217,13 @@ describe('without ffmpeg', () => {
     try {
       // What `ffmpeg -version` of the 2018 static build answers; live needs options it lacks.
       const old = join(dir, 'ffmpeg');
-      writeFileSync(old, '#!/bin/sh\necho "ffmpeg version 4.1.4-static https://johnvansickle.com/ffmpeg/"\n', {
-        mode: 0o755,
-      });
+      writeFileSync(
+        old,
+        '#!/bin/sh\necho "ffmpeg version 4.1.4-static https://johnvansickle.com/ffmpeg/"\n',
+        {
+          mode: 0o755,
+        },
+      );
       const found = discoverFfmpeg(old);
       expect(found.available).toBe(false);
       if (!found.available)

@@ -3,6 +3,7 @@ import { catalogueCalls } from './catalogue-calls.ts';
 import { controlRoomCalls } from './control-room-calls.ts';
 import { liveCalls } from './live-calls.ts';
 import { moderationCalls } from './moderation-calls.ts';
+import { operatorCalls } from './operator-calls.ts';
 import { orderCalls } from './order-calls.ts';
 import { premiereCalls } from './premiere-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
@@ -21,4 +22,5 @@ export const studioCalls = {
   ...controlRoomCalls,
   ...orderCalls,
   ...analyticsCalls,
+  ...operatorCalls,
 };
