@@ -20,7 +20,7 @@ async function shopEventIds(url: string): Promise<string[]> {
 
 describe('a persistent embedded database', () => {
   it('keeps data across restarts and seeds the demo store only once', async () => {
-    const adminKey = 'restart-test-admin-key-123';
+    const adminKey = 'restart-test-admin-key-0123456789';
     const first = await startServer({ VITRINE_DATA_DIR: dataDir, VITRINE_ADMIN_KEY: adminKey });
     const seededIds = await shopEventIds(first.url);
     expect(seededIds).toHaveLength(3);

@@ -32,7 +32,6 @@ function logAnsweredRequests(server: FastifyInstance, options: { quiet: boolean 
   server.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const level = reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? 'warn' : options.quiet ? 'debug' : 'info';
-    if (!request.log.isLevelEnabled(level)) return;
     request.log[level](
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
       reply.statusCode >= 500 ? 'request failed' : ms > SLOW_REQUEST_MS ? 'slow request' : 'request',
@@ -101,10 +100,11 @@ export async function buildApp({
         ? false
         : {
             level: config.logLevel,
-            // Written in this thread, in order, so the start's last block (the banner) comes last.
-            ...(config.logPretty
-              ? { stream: pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
-              : {}),
+            // Written through process.stdout in this thread, in order with the plain lines the
+            // start prints, so its last block (the banner) comes last.
+            stream: config.logPretty
+              ? pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true })
+              : process.stdout,
           },
     // One line per answered request instead (logAnsweredRequests), quiet unless slow or failing.
     logController: new LogController({ disableRequestLogging: true }),

@@ -7,7 +7,12 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { feedDemoLiveShow } from './features/demo/demo-live-show.ts';
 import { type DemoRetailer, startDemoRetailer } from './features/demo/retailer-server.ts';
-import { DEMO_OWNER, DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
+import {
+  DEMO_LIVE_EVENT_ID,
+  DEMO_OWNER,
+  DEMO_PAGE_UID,
+  seedDemoStoreIfEmpty,
+} from './features/demo/seed-demo.ts';
 import { ensureOwnerLink } from './features/staff/first-owner.ts';
 import { issueSetupToken, setupLinkUrl } from './features/staff/first-run-setup.ts';
 import { studioLinkUrl } from './features/staff/routes.ts';
@@ -96,6 +101,8 @@ const demoLive =
         log,
         pageUid: DEMO_PAGE_UID,
         video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+        // Its encoder runs while the show has viewers (and a while after the start), no longer.
+        viewers: () => app.services.presence.viewerCount(DEMO_LIVE_EVENT_ID),
       }).catch((error) => {
         log.warn({ err: error }, 'the demo live show keeps its MP4');
         return null;

@@ -376,8 +376,11 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!next.ok) return;
     await store.transition(runtime.eventId, record.state, next.state);
     log.info({ eventId: runtime.eventId, state: next.state, reason }, 'live publisher gone');
-    if (next.state === 'reconnecting') waitForReconnect(runtime);
+    if (next.state === 'reconnecting' && !heldShows.has(runtime.eventId)) waitForReconnect(runtime);
   }
+
+  /** Shows that wait for their encoder without end (holdForEncoder): the demo's. */
+  const heldShows = new Set<string>();
 
   function waitForReconnect(runtime: StreamRuntime) {
     if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
@@ -789,6 +792,26 @@ export function createLiveService(deps: LiveServiceDeps) {
         if (record.state === 'live') await store.transition(record.eventId, 'live', 'reconnecting');
         if (record.state !== 'receiving') waitForReconnect(runtime);
       }
+    },
+
+    /**
+     * Keeps a show live while its encoder is away, however long: the reconnect grace does not
+     * end it. For the demo's show, whose encoder runs only while someone watches.
+     */
+    holdForEncoder(eventId: string): void {
+      heldShows.add(eventId);
+      const runtime = runtimes.get(eventId);
+      if (runtime?.graceTimer) clearTimeout(runtime.graceTimer);
+      if (runtime) runtime.graceTimer = null;
+    },
+
+    /**
+     * Deletes all but the newest `keep` segments of a show's recording while no encoder feeds it
+     * (the demo's, between viewers); answers how many went, 0 while one is publishing.
+     */
+    async dropOldestSegments(eventId: string, keep: number): Promise<number> {
+      const runtime = await runtimeOf(eventId);
+      return serialized(runtime, async () => (runtime.publisher ? 0 : runtime.recording.dropOldest(keep)));
     },
 
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */
