@@ -28,7 +28,8 @@ beforeAll(async () => {
     env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: String(RECONNECT_GRACE_MS) },
   });
   await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY);
-});
+  // Seeding makes the whole demo store through the admin API: slow on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await demo?.stop();
@@ -111,9 +112,12 @@ it('feeds the demo live show from an encoder through the RTMP ingest: a true liv
   expect(scriptedThen).not.toBe(presented);
 });
 
-it('rests its encoder while nobody watches and runs it again when a viewer comes, its recording bounded', async () => {
+it('rests its encoder while nobody watches and runs it again when a viewer comes, its recording bounded', {
+  timeout: 300_000,
+}, async () => {
   await demo?.stop();
-  let viewers = 0;
+  // Watched at first, so the recording grows past what a restart keeps.
+  let viewers = 1;
   const KEPT = 4;
   demo = await feedDemoLiveShow({
     live: app.services.live,
@@ -132,6 +136,12 @@ it('rests its encoder while nobody watches and runs it again when a viewer comes
   const segmentsOnDisk = () => readdirSync(recordingDir).filter((name) => name.endsWith('.m4s')).length;
   expect(feed.encoderRunning()).toBe(true);
   await waitFor('the demo live again', async () => ((await state()) === 'live' ? true : null), 30_000);
+  await waitFor(
+    'more segments than a restart keeps',
+    () => (segmentsOnDisk() > KEPT + 1 ? true : null),
+    60_000,
+  );
+  viewers = 0;
 
   // Nobody watches: after the start's grace and the idle time, the encoder rests.
   await waitFor('the encoder to rest', async () => (feed.encoderRunning() ? null : true), 30_000);

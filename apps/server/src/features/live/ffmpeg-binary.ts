@@ -24,7 +24,8 @@ function executable(path: string): boolean {
 const versions = new Map<string, string | null>();
 function versionLine(path: string): string | null {
   if (!versions.has(path)) {
-    const result = spawnSync(path, ['-version'], { encoding: 'utf8', timeout: 10_000 });
+    // Generous: a machine busy with other work may take seconds to start any process.
+    const result = spawnSync(path, ['-version'], { encoding: 'utf8', timeout: 60_000 });
     versions.set(path, result.status === 0 ? (result.stdout.split('\n')[0] ?? '') : null);
   }
   return versions.get(path) ?? null;

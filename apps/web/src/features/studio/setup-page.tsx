@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CompleteSetupRequest } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { adoptSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -25,13 +25,17 @@ export function SetupPage() {
   const { locale } = useLocale();
   const [needed, setNeeded] = useState<boolean | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [linkToken] = useState(() => window.location.hash.slice(1));
+  // The link's fragment: also when the page was open already (a hash change remounts nothing).
+  const linkToken = useLocation().hash.slice(1);
   const form = useForm<SetupInput>({
     resolver: zodResolver(SetupInput),
     mode: 'onTouched',
     defaultValues: { token: linkToken },
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (linkToken) form.setValue('token', linkToken);
+  }, [form, linkToken]);
 
   useEffect(() => {
     publicStudioCall('setupStatus').then(
