@@ -35,7 +35,7 @@ beforeAll(async () => {
     MAIL_FROM: 'Nordlys Living <shop@nordlys.example>',
   });
   browser = await launchChromium();
-}, 400_000);
+}, 900_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
