@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
 async function startTestServer(): Promise<{ context: TestServer; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
   const mailDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-mail-'));
-  const adminKey = 'e2e-admin-key-0123456789';
+  const adminKey = 'e2e-admin-key-0123456789-abcdefghij';
   const cleanUps: (() => Promise<void> | void)[] = [
     () => rmSync(dataDir, { recursive: true, force: true }),
     () => rmSync(mailDir, { recursive: true, force: true }),

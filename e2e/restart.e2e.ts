@@ -22,7 +22,7 @@ describe('a persistent embedded database', () => {
   it(
     'keeps data across restarts and seeds the demo store only once',
     async () => {
-      const adminKey = 'restart-test-admin-key-123';
+      const adminKey = 'restart-test-admin-key-0123456789';
       // A newcomer's first start: the server creates its database itself.
       const first = await startServer(
         { VITRINE_DATA_DIR: dataDir, VITRINE_ADMIN_KEY: adminKey },

@@ -44,7 +44,7 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const warmupSeconds = Number(values.warmup);
 
-const ADMIN_KEY = 'bench-admin-key-0123456789';
+const ADMIN_KEY = 'bench-latency-admin-key-0123456789';
 const PAGE = 'demo-store';
 const CAMPAIGN = 'bench-live-latency';
 const SIZE = '720x1280';

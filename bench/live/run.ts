@@ -29,7 +29,7 @@ import {
 installCleanup();
 const execFileAsync = promisify(execFile);
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const ADMIN_KEY = 'bench-live-admin-key-0123456789';
+const ADMIN_KEY = 'bench-live-admin-key-0123456789-abc';
 const DEMO_SHOW = 'demo-autumn-living';
 
 const { values: args } = parseArgs({

@@ -26,7 +26,7 @@ import {
 
 installCleanup();
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const ADMIN_KEY = 'bench-whip-admin-key-0123456789';
+const ADMIN_KEY = 'bench-whip-admin-key-0123456789-abc';
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
 const seconds = Number(args.seconds);
 

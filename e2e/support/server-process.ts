@@ -14,6 +14,8 @@ export interface RunningServer {
   coldStartMs: number;
   /** The demo owner's one-time studio link, when the server printed one (VITRINE_PRINT_STUDIO_LINK=1). */
   studioLink: string | null;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -158,6 +160,7 @@ export async function startServer(
     process: child,
     coldStartMs,
     studioLink,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import { createServices, registerRoutes, type Services, startBackgroundWork } from './composition.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -19,6 +20,25 @@ import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
 import { createOutbox, withOutbox } from './realtime/outbox.ts';
 import { createMemoryPresenceStore, createPresence, type PresenceStore } from './realtime/presence.ts';
 import type { ScheduleTimer } from './schedule-timer.ts';
+
+/** A request answered slower than this is logged at warn. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * One log line per answered request: at warn when it failed (5xx) or took over SLOW_REQUEST_MS,
+ * else at debug on a terminal (a person reads it; every request would bury the banner) and at
+ * info in JSON logs (a log pipeline keeps them).
+ */
+function logAnsweredRequests(server: FastifyInstance, options: { quiet: boolean }): void {
+  server.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const level = reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? 'warn' : options.quiet ? 'debug' : 'info';
+    request.log[level](
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
+      reply.statusCode >= 500 ? 'request failed' : ms > SLOW_REQUEST_MS ? 'slow request' : 'request',
+    );
+  });
+}
 
 /** How often finished rate-limit windows are deleted. */
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -81,13 +101,18 @@ export async function buildApp({
         ? false
         : {
             level: config.logLevel,
-            ...(config.logPretty
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-              : {}),
+            // Written through process.stdout in this thread, in order with the plain lines the
+            // start prints, so its last block (the banner) comes last.
+            stream: config.logPretty
+              ? pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true })
+              : process.stdout,
           },
+    // One line per answered request instead (logAnsweredRequests), quiet unless slow or failing.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
   });
+  logAnsweredRequests(server, { quiet: config.logPretty });
   registerErrorHandling(server);
   await registerCompression(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
@@ -188,14 +213,22 @@ export async function buildApp({
     decorateReply: false,
     maxAge: '1d',
   });
-  const webRuntime = {
+  // The store at `/`: the configured one, else the first store made, looked up until there is
+  // one (before it, `/` is the setup page).
+  let firstStore: string | null = null;
+  const defaultPageUid = async (): Promise<string> => {
+    if (config.defaultPageUid !== null) return config.defaultPageUid;
+    firstStore ??= await services.stores.firstPageUid();
+    return firstStore ?? '';
+  };
+  const webRuntime = async () => ({
     mainUrl: config.mainUrl,
     shopUrl: config.shopUrl,
-    defaultPageUid: config.defaultPageUid,
-  };
+    defaultPageUid: await defaultPageUid(),
+  });
   registerPageSecurity(server, {
-    defaultPageUid: config.defaultPageUid,
-    inlineScripts: [runtimeConfigScript(webRuntime)],
+    defaultPageUid,
+    inlineScripts: async () => [runtimeConfigScript(await webRuntime())],
     apiBaseUrls: [config.mainUrl, config.shopUrl],
     frameAncestors: async (owner) => {
       const pageUid =

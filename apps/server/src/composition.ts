@@ -7,10 +7,12 @@ import { createReadCache } from './db/read-cache.ts';
 import { sharedSecret } from './db/server-secrets.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics-service.ts';
+import { createAccountRecovery } from './features/auth/account-recovery.ts';
 import { registerAccountRoutes } from './features/auth/account-routes.ts';
 import { createAccountService } from './features/auth/account-service.ts';
 import { createAuthService } from './features/auth/auth-service.ts';
 import { createOidcService } from './features/auth/oidc.ts';
+import { registerRecoveryRoutes } from './features/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
@@ -68,7 +70,9 @@ import { createReactionService } from './features/reactions/reaction-service.ts'
 import { registerReactionRoutes } from './features/reactions/routes.ts';
 import { registerRestreamRoutes } from './features/restream/restream-routes.ts';
 import { createRestreamService } from './features/restream/restream-service.ts';
-import { registerStaffRoutes } from './features/staff/routes.ts';
+import { createFirstRunSetup } from './features/staff/first-run-setup.ts';
+import { registerStaffRoutes, studioLinkUrl } from './features/staff/routes.ts';
+import { registerSetupRoutes } from './features/staff/setup-routes.ts';
 import { createStaffGate } from './features/staff/staff-gate.ts';
 import { createStaffService } from './features/staff/staff-service.ts';
 import { storeLiveQueries } from './features/stores/live-queries.ts';
@@ -132,7 +136,7 @@ export function createServices({
   const publicPages = createPublicPagesService({
     stores,
     events,
-    defaultPageUid: config.defaultPageUid,
+    defaultPageUid: async () => config.defaultPageUid ?? (await stores.firstPageUid()) ?? '',
     now,
   });
   const shows = createShowService({
@@ -296,6 +300,22 @@ export function createServices({
 
   const staff = createStaffService({ db, users, stores, sessions: auth, now });
   const staffGate = createStaffGate({ staff, auth, adminKey: config.adminKey, failures: authFailures });
+  /** The first store and its owner, made on the setup page while the database has no store. */
+  const setup = createFirstRunSetup({ db, stores, users, staff, accounts, sessions: auth, now });
+  /** E-mailed sign-in links (the staff feature's studio links) and password resets. */
+  const recovery = createAccountRecovery({
+    db,
+    users,
+    auth,
+    accounts,
+    createSignInLink: (userUid, ttlMs) => staff.createStudioLink(userUid, ttlMs),
+    signInLinkUrl: studioLinkUrl,
+    // Mails with a one-time sign-in credential; nobody's store outbox lists them.
+    sendMail: async ({ template, to, locale, url, expiresAt }) =>
+      void (await mail.sendMail({ pageUid: null, to, locale, template, data: { url, expiresAt } })),
+    now,
+    log,
+  });
   /** Live chat moderation: bans, hidden and held comments, questions, slow mode, announcements. */
   const moderation = createModerationService({
     db: outboxDb,
@@ -337,6 +357,8 @@ export function createServices({
     stores,
     staff,
     staffGate,
+    setup,
+    recovery,
     mail,
     catalog,
     studioCatalogue,
@@ -377,6 +399,20 @@ export function createServices({
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Where links in mails point: the public URL, else this server's own address. Never a request's
+ * Host header, which someone asking for another person's sign-in link could point at their site.
+ */
+export function linkOrigin(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::', ''].includes(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
+  return `http://${host}:${config.port}`;
+}
 
 /** Registers every feature's HTTP routes and the read catalogue's snapshot route. */
 export function registerRoutes(
@@ -451,6 +487,8 @@ export function registerRoutes(
     },
     publicOrigin,
   });
+  registerSetupRoutes(app, services.setup);
+  registerRecoveryRoutes(app, services.recovery, linkOrigin(deps.config));
   registerStudioShowRoutes(app, {
     shows: services.shows,
     staffGate: services.staffGate,
@@ -517,6 +555,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
       .catch((error) => app.log.error({ err: error }, 'sending queued mails failed'));
   }, MAIL_SWEEP_INTERVAL_MS);
   mailSweep.unref();
+  // Recovery mails requested just before closing are sent before the mail transport closes.
+  app.addHook('onClose', () => services.recovery.settled());
   app.addHook('onClose', async () => {
     clearInterval(mailSweep);
     await mailing;

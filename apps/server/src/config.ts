@@ -56,8 +56,8 @@ const Environment = z.object({
     .optional(),
   /** Base URL of the shop connection (/shopapiv2/…); empty means this server. */
   VITRINE_SHOP_URL: z.string().default(''),
-  /** Page shown at the site root; the demo store by default. */
-  VITRINE_DEFAULT_PAGE: z.string().default('demo-store'),
+  /** Store shown at the site root; the first store made by default (the setup page while there is none). */
+  VITRINE_DEFAULT_PAGE: z.string().optional(),
   /** Seed the demo store on first start with an empty database. */
   VITRINE_SEED_DEMO: z.enum(['0', '1']).default('1'),
   /**
@@ -256,7 +256,8 @@ export interface Config {
   shopUrl: string;
   /** Where people reach this server (links in e-mails and printed links); null: the request's origin. */
   publicUrl: string | null;
-  defaultPageUid: string;
+  /** The store shown at `/`; null: the first store made. */
+  defaultPageUid: string | null;
   seedDemo: boolean;
   /** Port of the demo retailer site (0: any free one), or null when it is not served. */
   demoRetailerPort: number | null;
@@ -347,7 +348,7 @@ export function loadConfig(
     mainUrl: e.VITRINE_MAIN_URL,
     publicUrl: e.VITRINE_PUBLIC_URL ?? null,
     shopUrl: e.VITRINE_SHOP_URL,
-    defaultPageUid: e.VITRINE_DEFAULT_PAGE,
+    defaultPageUid: e.VITRINE_DEFAULT_PAGE ?? null,
     seedDemo: e.VITRINE_SEED_DEMO === '1',
     demoRetailerPort: demoRetailerPort(e.PORT, e.VITRINE_DEMO_RETAILER_PORT),
     webDist: e.VITRINE_WEB_DIST,

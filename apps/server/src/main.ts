@@ -1,15 +1,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { adminKeyWeakness } from '@vitrine/domain';
 import { buildApp, DEMO_MEDIA_DIR } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { feedDemoLiveShow } from './features/demo/demo-live-show.ts';
 import { type DemoRetailer, startDemoRetailer } from './features/demo/retailer-server.ts';
-import { DEMO_OWNER, DEMO_PAGE_UID, seedDemoStoreIfEmpty } from './features/demo/seed-demo.ts';
+import {
+  DEMO_LIVE_EVENT_ID,
+  DEMO_OWNER,
+  DEMO_PAGE_UID,
+  seedDemoStoreIfEmpty,
+} from './features/demo/seed-demo.ts';
 import { ensureOwnerLink } from './features/staff/first-owner.ts';
+import { issueSetupToken, setupLinkUrl } from './features/staff/first-run-setup.ts';
 import { studioLinkUrl } from './features/staff/routes.ts';
 import { generatedAdminKeyNotice } from './http/admin-auth.ts';
+import { startupReport, startupReportText } from './startup-report.ts';
 
 const startedAt = performance.now();
 /**
@@ -19,7 +27,25 @@ const startedAt = performance.now();
 function startupStep(step: string) {
   process.stdout.write(`Start-up (${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${step}\n`);
 }
-const config = loadConfig();
+
+/** The configuration, or the process ends with what is wrong (no stack: it is the operator's to fix). */
+function configOrExit(): Config {
+  let loaded: Config;
+  try {
+    loaded = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  // A given admin key must be worth having: it opens every store's data.
+  const weakness = loaded.adminKeyGenerated ? null : adminKeyWeakness(loaded.adminKey);
+  if (weakness) {
+    process.stderr.write(`Refusing to start: ${weakness}\n`);
+    process.exit(1);
+  }
+  return loaded;
+}
+const config = configOrExit();
 startupStep(
   config.database.kind === 'pglite' && !existsSync(join(config.database.dataDir, 'PG_VERSION'))
     ? `creating the embedded database in ${config.database.dataDir} (first start only)…`
@@ -42,10 +68,6 @@ if (config.seedDemo && (await app.services.stores.pageCount()) === 0) {
 
 const address = await app.server.listen({ port: config.port, host: config.host });
 startupStep(`listening on ${address}/`);
-log.info(
-  { database: db.kind, startupMs: Math.round(performance.now() - startedAt) },
-  `Vitrine is serving on ${address}/`,
-);
 const adminKeyNotice = config.adminKeyGenerated
   ? generatedAdminKeyNotice(config.adminKey, process.stdout.isTTY === true)
   : null;
@@ -93,11 +115,23 @@ const demoLive =
         log,
         pageUid: DEMO_PAGE_UID,
         video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+        // Its encoder runs while the show has viewers (and a while after the start), no longer.
+        viewers: () => app.services.presence.viewerCount(DEMO_LIVE_EVENT_ID),
       }).catch((error) => {
         log.warn({ err: error }, 'the demo live show keeps its MP4');
         return null;
       })
     : null;
+
+// What this server runs with, and what the operator should act on: a block on a terminal, one
+// structured line otherwise (at warn when something needs doing, so LOG_LEVEL=warn keeps it).
+const report = startupReport(config, app.services.live.ffmpeg, address);
+if (config.logPretty) process.stdout.write(startupReportText(report));
+else log[report.warnings.length ? 'warn' : 'info']({ startupReport: report }, 'Vitrine started');
+log.info(
+  { database: db.kind, startupMs: Math.round(performance.now() - startedAt) },
+  `Vitrine is serving on ${address}/`,
+);
 
 /**
  * A one-time link that signs the demo store's owner in to the studio: a newcomer is in the back
@@ -111,15 +145,42 @@ async function demoStudioLink(): Promise<string | null> {
   );
   return studioLinkUrl(config.publicUrl ?? address, token);
 }
-const studioLink =
-  process.stdout.isTTY || process.env.VITRINE_PRINT_STUDIO_LINK === '1' ? await demoStudioLink() : null;
+const printsStudioLink = process.stdout.isTTY === true || process.env.VITRINE_PRINT_STUDIO_LINK === '1';
 
+/**
+ * The last block of the start: where the shop is, and the way into it. While there is no store,
+ * a one-time setup link (a credential that works only until the first store exists, so it is
+ * printed in any mode); else the demo owner's studio link on a terminal, or how to get one.
+ * Printed again, with fresh links, on SIGUSR2.
+ */
+async function banner(): Promise<string> {
+  const origin = config.publicUrl ?? address;
+  const lines = [`  Vitrine storefront: ${address}/`];
+  if (retailer) lines.push(`  Demo retailer:      ${retailer.url}/`);
+  if ((await app.services.stores.pageCount()) === 0) {
+    const token = await issueSetupToken(db, Date.now());
+    lines.push(
+      '  Set up your store (one-time link; open it in a browser):',
+      `    ${setupLinkUrl(origin, token)}`,
+    );
+  } else {
+    const studioLink = printsStudioLink ? await demoStudioLink() : null;
+    if (studioLink) lines.push('  Studio (one-time sign-in link for the demo owner):', `    ${studioLink}`);
+    else
+      lines.push(
+        `  Studio: ${origin}/studio (forgotten password: "E-mail me a sign-in link" there, or npm run studio:link -- --email you@shop.example)`,
+      );
+  }
+  return `\n${lines.join('\n')}\n${adminKeyNotice && 'terminal' in adminKeyNotice ? adminKeyNotice.terminal : ''}\n`;
+}
 // Plain lines for people and scripts, whatever the log format.
-process.stdout.write(
-  `\n  Vitrine storefront: ${address}/\n${retailer ? `  Demo retailer:      ${retailer.url}/\n` : ''}${
-    studioLink ? `  Studio (one-time sign-in link for the demo owner):\n    ${studioLink}\n` : ''
-  }${adminKeyNotice && 'terminal' in adminKeyNotice ? adminKeyNotice.terminal : ''}\n`,
-);
+process.stdout.write(await banner());
+process.on('SIGUSR2', () => {
+  banner().then(
+    (text) => process.stdout.write(text),
+    (error: unknown) => log.error({ err: error }, 'printing the banner failed'),
+  );
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -19,7 +19,7 @@ import { multiEventLoader } from './features/player/multi-event-loader.ts';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
-import { studioRoutes } from './features/studio/studio-routes.ts';
+import { setupRoutes, studioRoutes } from './features/studio/studio-routes.ts';
 
 /**
  * Customer checkout pages with a fixed page id of their own (spec §2 "Options and location
@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           // The studio (store staff's back office), all of it lazy. Its static paths outrank
           // `:campaignUid/:checkoutUid`, which `/studio/link` would match too.
           studioRoutes,
+          setupRoutes,
           { path: ':campaignUid/create', lazy: lazyCreateCheckout },
           { path: 'terms', lazy: lazyTermsPage },
           { path: 'tiktok', loader: pageLoader, lazy: lazyContactCapturePage },

@@ -11,6 +11,7 @@ import {
   interactionCalls,
   liveCalls,
   moderationCalls,
+  operatorCalls,
   orderCalls,
   premiereCalls,
   ReadCatalogue,
@@ -48,6 +49,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: control room', names: Object.keys(controlRoomCalls) },
   { title: 'Studio: orders', names: Object.keys(orderCalls) },
   { title: 'Studio: analytics', names: Object.keys(analyticsCalls) },
+  { title: 'First run and getting back in', names: Object.keys(operatorCalls) },
 ];
 
 const AUTH_TEXT = {

@@ -81,9 +81,10 @@ function socketOrigin(origin: string): string {
 }
 
 export interface PageSecurityOptions {
-  defaultPageUid: string;
-  /** Inline scripts the pages carry (the runtime config), allowed by their hash. */
-  inlineScripts: readonly string[];
+  /** The store at the site root (the first store made, unless configured): asked per page. */
+  defaultPageUid: () => Promise<string>;
+  /** Inline scripts the pages carry (the runtime config, which names the default store), allowed by their hash. */
+  inlineScripts: () => Promise<readonly string[]>;
   /** Base URLs of the API connections when they are not this server (VITRINE_MAIN_URL, VITRINE_SHOP_URL). */
   apiBaseUrls: readonly string[];
   /** The origins allowed to frame a page of this owner; empty when none may. */
@@ -92,7 +93,7 @@ export interface PageSecurityOptions {
 
 /** The Content-Security-Policy of the web app's pages, with `frame-ancestors` given per page. */
 export function contentSecurityPolicy(
-  options: PageSecurityOptions,
+  options: Pick<PageSecurityOptions, 'apiBaseUrls'> & { inlineScripts: readonly string[] },
   frameAncestors: string,
   /** This server's socket origin (ws://host): older browsers do not count it as 'self'. */
   ownSocketOrigin = '',
@@ -142,12 +143,16 @@ export function registerPageSecurity(app: FastifyInstance, options: PageSecurity
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
     const url = new URL(request.url, 'http://localhost');
-    const owner = framedPageOwner(url.pathname, url.searchParams, options.defaultPageUid);
+    const owner = framedPageOwner(url.pathname, url.searchParams, await options.defaultPageUid());
     const framing = framingPolicy(owner ? await options.frameAncestors(owner).catch(() => []) : []);
     const ownSocket = cspOrigin(`${request.protocol}://${request.host}`);
     reply.header(
       'content-security-policy',
-      contentSecurityPolicy(options, framing.frameAncestors, ownSocket ? socketOrigin(ownSocket) : ''),
+      contentSecurityPolicy(
+        { apiBaseUrls: options.apiBaseUrls, inlineScripts: await options.inlineScripts() },
+        framing.frameAncestors,
+        ownSocket ? socketOrigin(ownSocket) : '',
+      ),
     );
     if (framing.xFrameOptions) reply.header('x-frame-options', framing.xFrameOptions);
     return payload;

@@ -49,14 +49,23 @@ const API_PREFIXES = [
   '/sdk.js',
 ];
 
+/** index.html with a runtime config, plain and compressed. */
+interface IndexPage {
+  script: string;
+  html: string;
+  brotli: Buffer;
+  gzip: Buffer;
+}
+
 /**
  * Serves the built web app: hashed assets from disk with long caching, and index.html (with the
  * runtime config) for every other GET that is not an API path, so client routes load on refresh.
+ * `runtime` is asked per page: the default store changes once, when the first store is made.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  runtime: WebRuntimeConfig,
+  runtime: WebRuntimeConfig | (() => Promise<WebRuntimeConfig>),
   pageHead?: PageHeadSource,
 ) {
   const indexPath = join(distDir, 'index.html');
@@ -64,18 +73,28 @@ export async function registerWebApp(
     app.log.warn({ distDir }, 'web app not built; run `npm run build:web` to serve the storefront');
     return;
   }
-  const indexHtml = readFileSync(indexPath, 'utf8').replace(
-    '<!--vitrine-runtime-config-->',
-    `<script>${runtimeConfigScript(runtime)}</script>`,
-  );
-
-  // The page is the same for every request of this process: compressed once, here. (The not-found
-  // handler is no route, so the compression hook, which @fastify/compress adds per route, misses it.)
-  const indexHtmlBrotli = brotliCompressSync(indexHtml, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-  });
-  const indexHtmlGzip = gzipSync(indexHtml, { level: 9 });
-  const headsPossible = pageHead !== undefined && TITLE_ELEMENT.test(indexHtml);
+  const template = readFileSync(indexPath, 'utf8');
+  const runtimeNow = typeof runtime === 'function' ? runtime : async () => runtime;
+  let cached: IndexPage | null = null;
+  // The page is the same until the runtime config changes: compressed once per config. (The
+  // not-found handler is no route, so the compression hook, which @fastify/compress adds per
+  // route, misses it.)
+  const indexPage = async (): Promise<IndexPage> => {
+    const script = runtimeConfigScript(await runtimeNow());
+    if (cached?.script === script) return cached;
+    const html = template.replace('<!--vitrine-runtime-config-->', `<script>${script}</script>`);
+    cached = {
+      script,
+      html,
+      brotli: brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    return cached;
+  };
+  await indexPage();
+  const headsPossible = pageHead !== undefined && TITLE_ELEMENT.test(template);
   if (pageHead && !headsPossible)
     app.log.warn({ distDir }, 'index.html has no <title>: public pages are served without their head');
 
@@ -95,7 +114,7 @@ export async function registerWebApp(
 
   /** The page with its own head, compressed for this request (a head is a few kilobytes). */
   async function sendWithHead(request: FastifyRequest, reply: FastifyReply, head: PageHeadHtml) {
-    const page = indexHtml
+    const page = (await indexPage()).html
       .replace(HTML_LANG, `<html lang="${head.lang.replace(/[^A-Za-z-]/g, '')}"`)
       .replace(TITLE_ELEMENT, () => head.html);
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
@@ -138,9 +157,10 @@ export async function registerWebApp(
     if (head) return sendWithHead(request, reply, head);
     // Checkouts, the studio, drafts and private shows: nothing for a search engine to keep.
     if (head === null) reply.header('x-robots-tag', 'noindex');
+    const page = await indexPage();
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(indexHtmlBrotli);
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(indexHtmlGzip);
-    return reply.send(indexHtml);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.brotli);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthSession, SignInWithPasswordRequest, SignUpRequest } from '@vitrine/protocol';
+import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { OutboxDatabase } from '../../realtime/outbox.ts';
@@ -226,6 +227,24 @@ export function createAccountService(
         `INSERT INTO user_passwords (user_uid, password_hash, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (user_uid) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = EXCLUDED.updated_at`,
         [caller.userUid, hash, now()],
+      );
+    },
+
+    /**
+     * The stored form of a new password (refused when common), hashed outside any transaction:
+     * a hash takes half a second, and PGlite's one connection must not wait on it.
+     */
+    async hashNewPassword(password: string, clientAddress: string): Promise<string> {
+      assertPasswordNotCommon(password);
+      return hashPassword(password, hashingClient(clientAddress));
+    },
+
+    /** Sets an account's password to a hash from hashNewPassword (first run, password reset). */
+    async savePasswordHash(q: Queryable, userUid: string, passwordHash: string): Promise<void> {
+      await q.query(
+        `INSERT INTO user_passwords (user_uid, password_hash, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_uid) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = EXCLUDED.updated_at`,
+        [userUid, passwordHash, now()],
       );
     },
 

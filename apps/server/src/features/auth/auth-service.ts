@@ -248,6 +248,25 @@ export function createAuthService(
     });
   }
 
+  /**
+   * Ends every sign-in of a user (a password reset: whoever knew the old password is signed out
+   * everywhere), with their realtime sockets.
+   */
+  function endAllSignInsOf(userUid: string): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string }>(
+        `UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = 'password-reset'
+         WHERE user_uid = $1 AND revoked_at IS NULL RETURNING id`,
+        [userUid, now()],
+      );
+      announceEnded(
+        tx,
+        rows.map((row) => row.id),
+      );
+      return rows.length;
+    });
+  }
+
   async function sessionForUser(userUid: string, tx?: Queryable): Promise<AuthSession> {
     const user = await users.findUser(userUid, tx ?? db);
     if (!user) throw new RefreshRefusedError('The account no longer exists.');
@@ -341,6 +360,7 @@ export function createAuthService(
 
     refreshWithToken,
     revokeFamilyOf,
+    endAllSignInsOf,
     /** A new sign-in (id token + new refresh-token family) for an existing user. */
     sessionForUser,
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { activeProductUid, CONTROL_CENTER_CUE_SOURCE, streamClockPosition } from '@vitrine/domain';
@@ -19,12 +19,17 @@ type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
 let liveDir: string;
 let demo: DemoLiveShow | null = null;
+/** Short, so the resting demo show outlives it in the test below: the show waits, it does not end. */
+const RECONNECT_GRACE_MS = 4000;
 
 beforeAll(async () => {
   liveDir = mkdtempSync(join(tmpdir(), 'vitrine-demo-live-'));
-  app = await openTestApp({ env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir } });
+  app = await openTestApp({
+    env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: String(RECONNECT_GRACE_MS) },
+  });
   await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY);
-});
+  // Seeding makes the whole demo store through the admin API: slow on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await demo?.stop();
@@ -105,4 +110,85 @@ it('feeds the demo live show from an encoder through the RTMP ingest: a true liv
   const scriptedThen = await onScreenAt(stamped - 1);
   expect(await onScreenAt(stamped + 100)).toBe(presented);
   expect(scriptedThen).not.toBe(presented);
+});
+
+it('rests its encoder while nobody watches and runs it again when a viewer comes, its recording bounded', {
+  timeout: 300_000,
+}, async () => {
+  await demo?.stop();
+  // Watched at first, so the recording grows past what a restart keeps.
+  let viewers = 1;
+  const KEPT = 4;
+  demo = await feedDemoLiveShow({
+    live: app.services.live,
+    events: app.services.events,
+    log: app.server.log,
+    pageUid: DEMO_PAGE_UID,
+    video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+    viewers: async () => viewers,
+    timings: { startGraceMs: 2000, idleStopMs: 1000, checkMs: 100, keptSegments: KEPT },
+  });
+  if (!demo) throw new Error('no demo feed');
+  const feed = demo;
+  const state = async () =>
+    (await app.services.live.stream(DEMO_PAGE_UID, DEMO_LIVE_EVENT_ID, 'http://localhost')).state;
+  const recordingDir = join(liveDir, DEMO_LIVE_EVENT_ID);
+  const segmentsOnDisk = () => readdirSync(recordingDir).filter((name) => name.endsWith('.m4s')).length;
+  expect(feed.encoderRunning()).toBe(true);
+  await waitFor('the demo live again', async () => ((await state()) === 'live' ? true : null), 30_000);
+  await waitFor(
+    'more segments than a restart keeps',
+    () => (segmentsOnDisk() > KEPT + 1 ? true : null),
+    60_000,
+  );
+  viewers = 0;
+
+  // Nobody watches: after the start's grace and the idle time, the encoder rests.
+  await waitFor('the encoder to rest', async () => (feed.encoderRunning() ? null : true), 30_000);
+  await waitFor(
+    'the show to wait for it',
+    async () => ((await state()) === 'reconnecting' ? true : null),
+    30_000,
+  );
+  const restedAt = Date.now();
+  expect(segmentsOnDisk()).toBeGreaterThan(KEPT);
+  // Past the reconnect grace, the resting show has not ended.
+  await waitFor(
+    'twice the reconnect grace',
+    async () => (Date.now() - restedAt > 2 * RECONNECT_GRACE_MS ? true : null),
+    30_000,
+  );
+  expect(await state()).toBe('reconnecting');
+
+  // A viewer comes: the old recording goes but the newest segments, and the show is live again.
+  const before = await app.server.inject({ method: 'GET', url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8` });
+  viewers = 1;
+  await waitFor('the encoder to run again', async () => (feed.encoderRunning() ? true : null), 30_000);
+  expect(segmentsOnDisk()).toBeLessThanOrEqual(KEPT + 1);
+  await waitFor('the show live again', async () => ((await state()) === 'live' ? true : null), 60_000);
+  const after = await waitFor(
+    'new segments',
+    async () => {
+      const response = await app.server.inject({
+        method: 'GET',
+        url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`,
+      });
+      return response.body !== before.body && response.body.includes('#EXT-X-DISCONTINUITY')
+        ? response.body
+        : null;
+    },
+    60_000,
+  );
+  expect(after).not.toContain('ENDLIST');
+
+  // While watched, it keeps running past the idle time; once nobody watches, it rests again.
+  const watchedSince = Date.now();
+  await waitFor(
+    'the idle time to pass while watched',
+    async () => (Date.now() - watchedSince > 2000 ? true : null),
+    30_000,
+  );
+  expect(feed.encoderRunning()).toBe(true);
+  viewers = 0;
+  await waitFor('the encoder to rest again', async () => (feed.encoderRunning() ? null : true), 30_000);
 });

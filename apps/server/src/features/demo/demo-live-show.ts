@@ -20,6 +20,28 @@ const RECEIVE_TIMEOUT_MS = 30_000;
 /** How often the script looks for the encoder's first segment, and whether the next loop needs its cues. */
 const SCRIPT_CHECK_MS = 500;
 
+/**
+ * The demo costs nothing when nobody watches (issue 28 item 7): its encoder runs for a while
+ * after the start, then only while the show has viewers, stopping once it had none for
+ * `idleStopMs`; before each start the recording keeps only its newest `keptSegments`.
+ */
+export interface DemoEncoderTimings {
+  /** How long the encoder runs after the start whether watched or not (a newcomer's first look). */
+  startGraceMs: number;
+  /** How long without a viewer before the encoder stops. */
+  idleStopMs: number;
+  /** How often the viewers are counted. */
+  checkMs: number;
+  /** Segments of the recording kept when the encoder starts again (one a second: 10 minutes). */
+  keptSegments: number;
+}
+export const DEMO_ENCODER_TIMINGS: DemoEncoderTimings = {
+  startGraceMs: 2 * 60_000,
+  idleStopMs: 60_000,
+  checkMs: 1000,
+  keptSegments: 600,
+};
+
 export interface DemoLiveShow {
   /**
    * The stream-clock time (ms) at which the current encoder's first loop of the video began (its
@@ -29,6 +51,8 @@ export interface DemoLiveShow {
   loopAnchor(): number | null;
   /** Resolves once the script has cued the products for the loops up to `loop` (for tests). */
   scriptedThrough(loop: number): Promise<void>;
+  /** Whether the encoder runs now (it rests while nobody watches). */
+  encoderRunning(): boolean;
   stop(): Promise<void>;
 }
 
@@ -48,6 +72,12 @@ export async function feedDemoLiveShow(options: {
   /** Length of one loop of `video` (ms) and where it shows which product; the demo video's by default. */
   loopMs?: number;
   script?: readonly ScriptedAppearance[];
+  /**
+   * How many watch the show now (presence): with it, the encoder runs only while someone does
+   * (see DemoEncoderTimings); without it, always.
+   */
+  viewers?: () => Promise<number>;
+  timings?: Partial<DemoEncoderTimings>;
 }): Promise<DemoLiveShow | null> {
   const { live, log, pageUid } = options;
   const loopMs = options.loopMs ?? DEMO_VIDEO_MS;
@@ -63,6 +93,8 @@ export async function feedDemoLiveShow(options: {
   const preview = new URL(stream.previewUrl, 'http://localhost').searchParams.get('preview');
   let encoder: ChildProcess | null = null;
   let stopping = false;
+  /** The encoder was stopped for want of viewers: its exit is no crash to recover from. */
+  let resting = false;
   /** When the running encoder was started: its first segment is the first one stamped after it. */
   let encoderStartedAt = Date.now();
   let anchor: number | null = null;
@@ -116,12 +148,56 @@ export async function feedDemoLiveShow(options: {
     });
     encoder.once('exit', (code) => {
       encoder = null;
-      if (stopping) return;
+      if (stopping || resting) return;
       log.warn({ code, errors }, 'the demo encoder stopped; starting it again');
-      setTimeout(() => !stopping && startEncoder(), ENCODER_RESTART_MS).unref();
+      setTimeout(() => !stopping && !resting && startEncoder(), ENCODER_RESTART_MS).unref();
     });
   };
+  const timings = { ...DEMO_ENCODER_TIMINGS, ...options.timings };
+  const countViewers = options.viewers;
+  if (countViewers) {
+    // While the encoder rests the show waits for it, live, instead of ending after the grace.
+    live.holdForEncoder(DEMO_LIVE_EVENT_ID);
+    await live.dropOldestSegments(DEMO_LIVE_EVENT_ID, timings.keptSegments);
+  }
   startEncoder();
+
+  const startedAt = Date.now();
+  let lastWatchedAt = startedAt;
+  let watching = false;
+  /** Starts the resting encoder when someone watches; rests it after idleStopMs without anyone. */
+  const followViewers = async () => {
+    if (watching || stopping || !countViewers) return;
+    watching = true;
+    try {
+      const viewers = await countViewers();
+      const at = Date.now();
+      if (viewers > 0) lastWatchedAt = at;
+      if (viewers > 0 && resting && !encoder) {
+        const dropped = await live.dropOldestSegments(DEMO_LIVE_EVENT_ID, timings.keptSegments);
+        if (stopping) return;
+        resting = false;
+        startEncoder();
+        log.info({ viewers, droppedSegments: dropped }, 'a viewer came: the demo encoder runs again');
+      } else if (
+        !resting &&
+        encoder &&
+        at - startedAt >= timings.startGraceMs &&
+        at - lastWatchedAt >= timings.idleStopMs
+      ) {
+        resting = true;
+        (encoder as ChildProcess).kill('SIGTERM');
+        log.info('nobody watches the demo show: its encoder rests until a viewer comes');
+      }
+    } finally {
+      watching = false;
+    }
+  };
+  const viewerTimer = setInterval(
+    () => void followViewers().catch((error) => log.warn({ err: error }, 'counting the demo viewers failed')),
+    timings.checkMs,
+  );
+  viewerTimer.unref();
 
   /**
    * The program date time of the running encoder's first segment, once packaged: the first one
@@ -221,9 +297,11 @@ export async function feedDemoLiveShow(options: {
     loopAnchor: () => anchor,
     scriptedThrough: (loop) =>
       loop <= scripted ? Promise.resolve() : new Promise((resolve) => scriptWaiters.push({ loop, resolve })),
+    encoderRunning: () => encoder !== null,
     async stop() {
       stopping = true;
       clearInterval(scriptTimer);
+      clearInterval(viewerTimer);
       const running = encoder as ChildProcess | null;
       if (!running) return;
       await new Promise<void>((resolve) => {

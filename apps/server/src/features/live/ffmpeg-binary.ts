@@ -1,17 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
+import { FFMPEG_MIN_MAJOR_VERSION, ffmpegVersionSupported, parseFfmpegVersion } from '@vitrine/domain';
 
-/** The ffmpeg this node packages live streams with, or what is missing. */
+/** The ffmpeg this node packages live streams with (and its version), or what is missing. */
 export type FfmpegDiscovery =
-  | { available: true; path: string; source: 'FFMPEG_PATH' | 'PATH' | 'npm' }
+  | { available: true; path: string; source: 'FFMPEG_PATH' | 'PATH'; version: string }
   | { available: false; missing: string };
 
-/**
- * npm packages that ship an ffmpeg binary inside the package itself (no download at install:
- * the machines we run on may reach nothing but the npm registry), tried after the system's.
- */
-export const PACKAGED_FFMPEG = [`@ffmpeg-installer/${process.platform}-${process.arch}`];
+const INSTALL_HINT =
+  'install it (Debian/Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg) or set FFMPEG_PATH to an ffmpeg binary, then restart the server.';
 
 function executable(path: string): boolean {
   try {
@@ -22,38 +20,50 @@ function executable(path: string): boolean {
   }
 }
 
+/** `ffmpeg -version` per binary, asked once per process: every app a test builds would ask again. */
+const versions = new Map<string, string | null>();
+function versionLine(path: string): string | null {
+  if (!versions.has(path)) {
+    // Generous: a machine busy with other work may take seconds to start any process.
+    const result = spawnSync(path, ['-version'], { encoding: 'utf8', timeout: 60_000 });
+    versions.set(path, result.status === 0 ? (result.stdout.split('\n')[0] ?? '') : null);
+  }
+  return versions.get(path) ?? null;
+}
+
+/** The binary at `path` if it is an ffmpeg of a version live packaging works with. */
+function checked(path: string, source: 'FFMPEG_PATH' | 'PATH'): FfmpegDiscovery {
+  const line = versionLine(path);
+  const version = line === null ? null : parseFfmpegVersion(line);
+  if (!version) return { available: false, missing: `${path} did not answer as ffmpeg: ${INSTALL_HINT}` };
+  if (!ffmpegVersionSupported(version))
+    return {
+      available: false,
+      missing: `${path} is ffmpeg ${version.text}; live video needs ffmpeg ${FFMPEG_MIN_MAJOR_VERSION} or later: ${INSTALL_HINT}`,
+    };
+  return { available: true, path, source, version: version.text };
+}
+
 /**
- * Finds ffmpeg: FFMPEG_PATH when set (and then only it), else `ffmpeg` on PATH, else a binary
- * shipped in an installed npm package. Without one, everything but live packaging works and the
- * studio's stream call says what to install.
+ * Finds ffmpeg: FFMPEG_PATH when set (and then only it), else `ffmpeg` on PATH; it must be
+ * version 5 or later. Without one, everything but live video works, and the start-up report and
+ * the studio's go-live page say what to install.
  */
 export function discoverFfmpeg(
   configured: string | null,
   env: NodeJS.ProcessEnv = process.env,
-  packages: readonly string[] = PACKAGED_FFMPEG,
 ): FfmpegDiscovery {
   if (configured) {
     return executable(configured)
-      ? { available: true, path: configured, source: 'FFMPEG_PATH' }
+      ? checked(configured, 'FFMPEG_PATH')
       : { available: false, missing: `FFMPEG_PATH names ${configured}, which is not an executable file.` };
   }
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const candidate = join(dir, 'ffmpeg');
-    if (executable(candidate)) return { available: true, path: candidate, source: 'PATH' };
-  }
-  const require = createRequire(import.meta.url);
-  for (const name of packages) {
-    try {
-      const manifest = require.resolve(`${name}/package.json`);
-      const candidate = join(manifest, '..', process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg');
-      if (executable(candidate)) return { available: true, path: candidate, source: 'npm' };
-    } catch {
-      // Not installed: try the next.
-    }
+    if (executable(candidate)) return checked(candidate, 'PATH');
   }
   return {
     available: false,
-    missing:
-      'ffmpeg is not installed: install it (Debian/Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg) or set FFMPEG_PATH to an ffmpeg binary, then restart the server.',
+    missing: `ffmpeg ${FFMPEG_MIN_MAJOR_VERSION} or later is not installed: ${INSTALL_HINT}`,
   };
 }

@@ -50,13 +50,7 @@ export interface PackagerRun {
  * with a keyframe each second. Audio always becomes AAC. `target` is an upload place's URL
  * (each file is PUT there) or a folder.
  */
-export function packagerOutputArgs(
-  videoCodec: PublishVideoCodec,
-  target: string,
-  run: number,
-  /** `-fpsmax` needs ffmpeg 4.4+; the npm package's 2018 build caps nothing. */
-  capFrameRate = true,
-): string[] {
+export function packagerOutputArgs(videoCodec: PublishVideoCodec, target: string, run: number): string[] {
   const video =
     videoCodec === 'h264'
       ? ['-c:v', 'copy']
@@ -71,7 +65,8 @@ export function packagerOutputArgs(
           'yuv420p',
           '-vf',
           "scale='if(gt(iw,ih),min(1280,iw),-2)':'if(gt(iw,ih),-2,min(1280,ih))'",
-          ...(capFrameRate ? ['-fpsmax', '30'] : []),
+          '-fpsmax',
+          '30',
           '-force_key_frames',
           `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
           '-sc_threshold',
@@ -121,8 +116,6 @@ export function packagerOutputArgs(
  */
 export function startPackagerRun(options: {
   ffmpegPath: string;
-  /** Whether this ffmpeg takes `-fpsmax` (4.4+). */
-  capFrameRate: boolean;
   recording: ShowRecording;
   input: PublishInputRun;
   videoCodec: PublishVideoCodec;
@@ -186,7 +179,7 @@ export function startPackagerRun(options: {
       '-progress',
       'pipe:1',
       ...input.args,
-      ...packagerOutputArgs(options.videoCodec, place.baseUrl, run, options.capFrameRate),
+      ...packagerOutputArgs(options.videoCodec, place.baseUrl, run),
     ],
     // The upload place is this run's alone: it tells the run apart from any other process.
     { marker: place.baseUrl, stdio: ['pipe', 'pipe', 'pipe'] },

@@ -245,8 +245,6 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!ffmpeg.available || !startedReceiver) return;
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
-      // The npm package's ffmpeg is a 2018 build (4.1), without -fpsmax.
-      capFrameRate: ffmpeg.source !== 'npm',
       recording: runtime.recording,
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
@@ -412,8 +410,11 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!next.ok) return;
     await store.transition(runtime.eventId, record.state, next.state);
     log.info({ eventId: runtime.eventId, state: next.state, reason }, 'live publisher gone');
-    if (next.state === 'reconnecting') waitForReconnect(runtime);
+    if (next.state === 'reconnecting' && !heldShows.has(runtime.eventId)) waitForReconnect(runtime);
   }
+
+  /** Shows that wait for their encoder without end (holdForEncoder): the demo's. */
+  const heldShows = new Set<string>();
 
   function waitForReconnect(runtime: StreamRuntime) {
     if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
@@ -609,8 +610,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     const measured = await measureDecodedVideo({
       ffmpegPath: ffmpeg.path,
       input: publisher.input.open(),
-      // The npm package's ffmpeg is a 2018 build (4.1), whose showinfo always checksums.
-      skipChecksums: ffmpeg.source !== 'npm',
+      // Every ffmpeg in use is 5 or later (the 2018 npm build is refused), so checksums can go.
+      skipChecksums: true,
     })
       .catch((error: unknown) => {
         log.error({ err: error, eventId: runtime.eventId }, 'measuring a live stream failed');
@@ -977,6 +978,26 @@ export function createLiveService(deps: LiveServiceDeps) {
       return running
         .filter((record) => !holdsRecording(runtimes.get(record.eventId)))
         .map((record) => record.eventId);
+    },
+
+    /**
+     * Keeps a show live while its encoder is away, however long: the reconnect grace does not
+     * end it. For the demo's show, whose encoder runs only while someone watches.
+     */
+    holdForEncoder(eventId: string): void {
+      heldShows.add(eventId);
+      const runtime = runtimes.get(eventId);
+      if (runtime?.graceTimer) clearTimeout(runtime.graceTimer);
+      if (runtime) runtime.graceTimer = null;
+    },
+
+    /**
+     * Deletes all but the newest `keep` segments of a show's recording while no encoder feeds it
+     * (the demo's, between viewers); answers how many went, 0 while one is publishing.
+     */
+    async dropOldestSegments(eventId: string, keep: number): Promise<number> {
+      const runtime = await runtimeOf(eventId);
+      return serialized(runtime, async () => (runtime.publisher ? 0 : runtime.recording.dropOldest(keep)));
     },
 
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   LIVE_PLAYLIST_WINDOW,
@@ -112,6 +112,12 @@ export interface ShowRecording {
    * live edge, else from the store (what was read is kept a while for the next viewers).
    */
   file(name: string): Promise<RecordingFile | null>;
+  /**
+   * Deletes all but the newest `keep` segments, and the init segments only they used (the demo's
+   * show, whose encoder runs for days: its disk use stays bounded). Only between packager runs.
+   * Answers how many segments went.
+   */
+  dropOldest(keep: number): Promise<number>;
 }
 
 /** The media type of a recording's file by its name. */
@@ -234,7 +240,8 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
           storeError = error;
         }
       }
-      const recorded: RecordedSegment = { ...segment, sequence: segments.length };
+      // After the last one's: the oldest may have been dropped (dropOldest).
+      const recorded: RecordedSegment = { ...segment, sequence: (segments.at(-1)?.sequence ?? -1) + 1 };
       segments.push(recorded);
       byUri.set(recorded.uri, recorded);
       initUris.add(recorded.initUri);
@@ -266,6 +273,29 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
         notWritten = error;
       }
       return { firstFrame: replay[0]?.programDateTime ?? null, notWritten };
+    },
+    async dropOldest(keep) {
+      const dropped = segments.splice(0, Math.max(0, segments.length - keep));
+      if (dropped.length === 0) return 0;
+      const keptInits = new Set(segments.map((segment) => segment.initUri));
+      // The list first (written aside, then renamed), so a crash never lists a deleted file.
+      const list = segments.map((segment) => `${JSON.stringify(segment)}\n`).join('');
+      await writeFile(join(dir, `${SEGMENT_LIST}.tmp`), list);
+      await rename(join(dir, `${SEGMENT_LIST}.tmp`), join(dir, SEGMENT_LIST));
+      listBytes = Buffer.byteLength(list);
+      unlisted = '';
+      composed.clear();
+      for (const segment of dropped) {
+        byUri.delete(segment.uri);
+        memoryOnly.delete(segment.uri);
+        memory.delete(segment.uri);
+        await rm(join(dir, segment.uri), { force: true });
+        if (!keptInits.has(segment.initUri) && initUris.delete(segment.initUri)) {
+          memory.delete(segment.initUri);
+          await rm(join(dir, segment.initUri), { force: true });
+        }
+      }
+      return dropped.length;
     },
     async file(name) {
       if (name === REPLAY_PLAYLIST && finishedReplay !== null)

@@ -25,14 +25,29 @@ export interface InvitationMailData {
   expiresAt: number;
 }
 
+/** A one-time link of account recovery: a sign-in link or a password reset link. */
+export interface RecoveryMailData {
+  url: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
 /** Every mail the server sends, by template, with the data each needs. */
 export interface MailTemplates {
   orderConfirmation: OrderMailData;
   newOrderNotice: OrderMailData;
   staffInvitation: InvitationMailData;
+  signInLink: RecoveryMailData;
+  passwordReset: RecoveryMailData;
 }
 export type MailTemplate = keyof MailTemplates;
-export const MAIL_TEMPLATES = ['orderConfirmation', 'newOrderNotice', 'staffInvitation'] as const;
+export const MAIL_TEMPLATES = [
+  'orderConfirmation',
+  'newOrderNotice',
+  'staffInvitation',
+  'signInLink',
+  'passwordReset',
+] as const;
 
 export interface RenderedMail {
   subject: string;
@@ -66,6 +81,8 @@ export function renderMail<T extends MailTemplate>(
 ): RenderedMail {
   const texts = MAIL_TEXTS[locale];
   if (template === 'staffInvitation') return renderInvitation(texts, locale, data as InvitationMailData);
+  if (template === 'signInLink' || template === 'passwordReset')
+    return renderRecovery(texts, locale, template === 'signInLink', data as RecoveryMailData);
   return renderOrder(texts, locale, template === 'orderConfirmation', data as OrderMailData);
 }
 
@@ -151,6 +168,32 @@ function renderInvitation(texts: MailTexts, locale: Locale, invitation: Invitati
     subject,
     `<p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(invitation.url)}" style="display:inline-block;background:#18181b;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(texts.invitationAction)}</a></p>
+<p style="color:#52525b">${escapeHtml(expires)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** A sign-in link or a password reset: why it came, the one button, and when it stops working. */
+function renderRecovery(
+  texts: MailTexts,
+  locale: Locale,
+  signIn: boolean,
+  recovery: RecoveryMailData,
+): RenderedMail {
+  const date = new Intl.DateTimeFormat(INTL_TAG_BY_LOCALE[locale], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(recovery.expiresAt);
+  const subject = signIn ? texts.signInLinkSubject : texts.passwordResetSubject;
+  const intro = signIn ? texts.signInLinkIntro : texts.passwordResetIntro;
+  const action = signIn ? texts.signInLinkAction : texts.passwordResetAction;
+  const expires = fill(texts.recoveryExpires, { date });
+  const text = [intro, '', `${action}: ${recovery.url}`, '', expires].join('\n');
+  const html = page(
+    subject,
+    `<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(recovery.url)}" style="display:inline-block;background:#18181b;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="color:#52525b">${escapeHtml(expires)}</p>`,
   );
   return { subject, text, html };

@@ -28,6 +28,13 @@ export interface MailTexts {
   roleOwner: string;
   roleHost: string;
   roleModerator: string;
+  signInLinkSubject: string;
+  signInLinkIntro: string;
+  signInLinkAction: string;
+  passwordResetSubject: string;
+  passwordResetIntro: string;
+  passwordResetAction: string;
+  recoveryExpires: string;
 }
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = {
@@ -54,6 +61,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'owner',
     roleHost: 'host',
     roleModerator: 'moderator',
+    signInLinkSubject: 'Your sign-in link',
+    signInLinkIntro:
+      'You asked for a link to sign in to your account. It signs you in once, without your password.',
+    signInLinkAction: 'Sign in',
+    passwordResetSubject: 'Reset your password',
+    passwordResetIntro: 'You asked to reset the password of your account.',
+    passwordResetAction: 'Choose a new password',
+    recoveryExpires:
+      'The link works once, until {date} (UTC). If you did not ask for it, ignore this mail: nothing changes.',
   },
   da: {
     confirmationSubject: 'Din ordre {orderNumber} fra {storeName}',
@@ -78,6 +94,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'ejer',
     roleHost: 'vært',
     roleModerator: 'moderator',
+    signInLinkSubject: 'Dit login-link',
+    signInLinkIntro:
+      'Du har bedt om et link til at logge ind på din konto. Det logger dig ind én gang, uden din adgangskode.',
+    signInLinkAction: 'Log ind',
+    passwordResetSubject: 'Nulstil din adgangskode',
+    passwordResetIntro: 'Du har bedt om at nulstille adgangskoden til din konto.',
+    passwordResetAction: 'Vælg en ny adgangskode',
+    recoveryExpires:
+      'Linket virker én gang, indtil {date} (UTC). Har du ikke bedt om det, så se bort fra denne mail: intet ændres.',
   },
   sv: {
     confirmationSubject: 'Din order {orderNumber} från {storeName}',
@@ -102,6 +127,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'ägare',
     roleHost: 'värd',
     roleModerator: 'moderator',
+    signInLinkSubject: 'Din inloggningslänk',
+    signInLinkIntro:
+      'Du har bett om en länk för att logga in på ditt konto. Den loggar in dig en gång, utan ditt lösenord.',
+    signInLinkAction: 'Logga in',
+    passwordResetSubject: 'Återställ ditt lösenord',
+    passwordResetIntro: 'Du har bett om att återställa lösenordet till ditt konto.',
+    passwordResetAction: 'Välj ett nytt lösenord',
+    recoveryExpires:
+      'Länken fungerar en gång, till {date} (UTC). Om du inte bad om den kan du bortse från det här mejlet: inget ändras.',
   },
   no: {
     confirmationSubject: 'Din ordre {orderNumber} fra {storeName}',
@@ -126,6 +160,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'eier',
     roleHost: 'vert',
     roleModerator: 'moderator',
+    signInLinkSubject: 'Innloggingslenken din',
+    signInLinkIntro:
+      'Du har bedt om en lenke for å logge inn på kontoen din. Den logger deg inn én gang, uten passordet ditt.',
+    signInLinkAction: 'Logg inn',
+    passwordResetSubject: 'Tilbakestill passordet ditt',
+    passwordResetIntro: 'Du har bedt om å tilbakestille passordet til kontoen din.',
+    passwordResetAction: 'Velg et nytt passord',
+    recoveryExpires:
+      'Lenken virker én gang, til {date} (UTC). Har du ikke bedt om den, kan du se bort fra denne e-posten: ingenting endres.',
   },
   fi: {
     confirmationSubject: 'Tilauksesi {orderNumber} kaupasta {storeName}',
@@ -150,6 +193,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'omistaja',
     roleHost: 'juontaja',
     roleModerator: 'moderaattori',
+    signInLinkSubject: 'Kirjautumislinkkisi',
+    signInLinkIntro:
+      'Pyysit linkkiä, jolla kirjaudut tilillesi. Se kirjaa sinut sisään kerran ilman salasanaa.',
+    signInLinkAction: 'Kirjaudu sisään',
+    passwordResetSubject: 'Vaihda salasanasi',
+    passwordResetIntro: 'Pyysit tilisi salasanan vaihtamista.',
+    passwordResetAction: 'Valitse uusi salasana',
+    recoveryExpires:
+      'Linkki toimii kerran, {date} (UTC) asti. Jos et pyytänyt sitä, voit jättää tämän viestin huomiotta: mikään ei muutu.',
   },
   nl: {
     confirmationSubject: 'Je bestelling {orderNumber} bij {storeName}',
@@ -174,6 +226,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'eigenaar',
     roleHost: 'presentator',
     roleModerator: 'moderator',
+    signInLinkSubject: 'Je inloglink',
+    signInLinkIntro:
+      'Je hebt een link gevraagd om in te loggen op je account. Hij logt je één keer in, zonder je wachtwoord.',
+    signInLinkAction: 'Inloggen',
+    passwordResetSubject: 'Stel je wachtwoord opnieuw in',
+    passwordResetIntro: 'Je hebt gevraagd om het wachtwoord van je account opnieuw in te stellen.',
+    passwordResetAction: 'Kies een nieuw wachtwoord',
+    recoveryExpires:
+      'De link werkt één keer, tot {date} (UTC). Heb je hier niet om gevraagd, negeer deze mail dan: er verandert niets.',
   },
   pl: {
     confirmationSubject: 'Twoje zamówienie {orderNumber} w {storeName}',
@@ -198,6 +259,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'właściciel',
     roleHost: 'prowadzący',
     roleModerator: 'moderator',
+    signInLinkSubject: 'Twój link do logowania',
+    signInLinkIntro: 'Poprosiłeś o link do zalogowania się na swoje konto. Loguje on jeden raz, bez hasła.',
+    signInLinkAction: 'Zaloguj się',
+    passwordResetSubject: 'Zresetuj hasło',
+    passwordResetIntro: 'Poprosiłeś o zresetowanie hasła do swojego konta.',
+    passwordResetAction: 'Wybierz nowe hasło',
+    recoveryExpires:
+      'Link działa jeden raz, do {date} (UTC). Jeśli to nie Ty o niego prosiłeś, zignoruj tę wiadomość: nic się nie zmieni.',
   },
   de: {
     confirmationSubject: 'Deine Bestellung {orderNumber} bei {storeName}',
@@ -222,6 +291,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'Inhaber',
     roleHost: 'Moderation der Show',
     roleModerator: 'Chat-Moderation',
+    signInLinkSubject: 'Ihr Anmeldelink',
+    signInLinkIntro:
+      'Sie haben einen Link zur Anmeldung bei Ihrem Konto angefordert. Er meldet Sie einmal an, ohne Ihr Passwort.',
+    signInLinkAction: 'Anmelden',
+    passwordResetSubject: 'Passwort zurücksetzen',
+    passwordResetIntro: 'Sie haben angefordert, das Passwort Ihres Kontos zurückzusetzen.',
+    passwordResetAction: 'Neues Passwort wählen',
+    recoveryExpires:
+      'Der Link funktioniert einmal, bis {date} (UTC). Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
   },
   es: {
     confirmationSubject: 'Tu pedido {orderNumber} de {storeName}',
@@ -246,6 +324,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'propietario',
     roleHost: 'presentador',
     roleModerator: 'moderador',
+    signInLinkSubject: 'Tu enlace de acceso',
+    signInLinkIntro:
+      'Has pedido un enlace para iniciar sesión en tu cuenta. Inicia tu sesión una vez, sin tu contraseña.',
+    signInLinkAction: 'Iniciar sesión',
+    passwordResetSubject: 'Restablece tu contraseña',
+    passwordResetIntro: 'Has pedido restablecer la contraseña de tu cuenta.',
+    passwordResetAction: 'Elegir una contraseña nueva',
+    recoveryExpires:
+      'El enlace funciona una vez, hasta el {date} (UTC). Si no lo has pedido, ignora este correo: no cambia nada.',
   },
   fr: {
     confirmationSubject: 'Votre commande {orderNumber} chez {storeName}',
@@ -270,6 +357,15 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: 'propriétaire',
     roleHost: 'animateur',
     roleModerator: 'modérateur',
+    signInLinkSubject: 'Votre lien de connexion',
+    signInLinkIntro:
+      'Vous avez demandé un lien pour vous connecter à votre compte. Il vous connecte une fois, sans votre mot de passe.',
+    signInLinkAction: 'Se connecter',
+    passwordResetSubject: 'Réinitialisez votre mot de passe',
+    passwordResetIntro: 'Vous avez demandé à réinitialiser le mot de passe de votre compte.',
+    passwordResetAction: 'Choisir un nouveau mot de passe',
+    recoveryExpires:
+      "Le lien fonctionne une fois, jusqu'au {date} (UTC). Si vous ne l'avez pas demandé, ignorez ce message : rien ne change.",
   },
   ko: {
     confirmationSubject: '{storeName} 주문 {orderNumber}',
@@ -294,5 +390,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     roleOwner: '소유자',
     roleHost: '호스트',
     roleModerator: '모더레이터',
+    signInLinkSubject: '로그인 링크',
+    signInLinkIntro: '계정에 로그인할 링크를 요청하셨습니다. 비밀번호 없이 한 번 로그인할 수 있습니다.',
+    signInLinkAction: '로그인',
+    passwordResetSubject: '비밀번호 재설정',
+    passwordResetIntro: '계정의 비밀번호 재설정을 요청하셨습니다.',
+    passwordResetAction: '새 비밀번호 선택',
+    recoveryExpires:
+      '링크는 {date}(UTC)까지 한 번만 사용할 수 있습니다. 요청하지 않으셨다면 이 메일을 무시하세요. 아무것도 바뀌지 않습니다.',
   },
 };

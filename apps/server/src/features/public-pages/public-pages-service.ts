@@ -28,7 +28,8 @@ const PAGE_HEAD_CACHE_ENTRIES = 1_000;
 export function createPublicPagesService(deps: {
   stores: StoreService;
   events: EventService;
-  defaultPageUid: string;
+  /** The store at `/`: the configured one, else the first store made ('' while there is none). */
+  defaultPageUid: () => Promise<string>;
   now: () => number;
 }) {
   const { stores, events, defaultPageUid } = deps;
@@ -60,7 +61,7 @@ export function createPublicPagesService(deps: {
   ): Promise<PageHead | null> {
     const store = await storePageFacts(address.pageUid);
     if (!store) return null;
-    const shopCanonicalPath = shopPath(address.pageUid, defaultPageUid);
+    const shopCanonicalPath = shopPath(address.pageUid, await defaultPageUid());
     if (address.kind === 'shop')
       return shopPageHead(store, { origin, canonicalPath: shopCanonicalPath, lang });
 
@@ -103,7 +104,7 @@ export function createPublicPagesService(deps: {
      * show, a draft, a private show, a checkout, the studio. Reused for PAGE_HEAD_CACHE_MS.
      */
     async pageHead(pathname: string, search: URLSearchParams, origin: string): Promise<PageHead | null> {
-      const address = publicPageAddress(pathname, defaultPageUid);
+      const address = publicPageAddress(pathname, await defaultPageUid());
       if (!address) return null;
       const lang = search.get('lang');
       const key = JSON.stringify([origin, address, lang]);
@@ -135,8 +136,9 @@ export function createPublicPagesService(deps: {
           languages,
         });
       }
+      const defaultPage = await defaultPageUid();
       const shops: SitemapEntry[] = storeList.map((store) => ({
-        path: shopPath(store.uid, defaultPageUid),
+        path: shopPath(store.uid, defaultPage),
         lastModified: Math.max(store.updatedAt, latestShowChange.get(store.uid) ?? 0),
         languages: store.languages,
       }));

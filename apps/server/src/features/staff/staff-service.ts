@@ -173,7 +173,7 @@ export function createStaffService(deps: {
         throw new HttpError(
           401,
           'link_not_valid',
-          'This studio link was already used or has expired. Restart the server for a new one, or sign in with your e-mail and password.',
+          'This sign-in link was already used or has expired. Sign in with your password, or ask for a new link on the sign-in page.',
         );
       return sessions.sessionForUser(row.user_uid);
     },

@@ -457,6 +457,12 @@ export function createStoreService(db: OutboxDatabase) {
       }));
     },
 
+    /** The store made first (the site's default page), or null while there is none. */
+    async firstPageUid(): Promise<string | null> {
+      const [row] = await db.query<{ uid: string }>('SELECT uid FROM pages ORDER BY created_at, uid LIMIT 1');
+      return row?.uid ?? null;
+    },
+
     async pageCount(): Promise<number> {
       const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM pages');
       return row?.count ?? 0;

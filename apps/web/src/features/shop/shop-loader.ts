@@ -1,5 +1,5 @@
 import type { PlayerSettings, ShopEvents, StoreInfo } from '@vitrine/protocol';
-import type { LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { ApiError, loadStoreInfo, read } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
@@ -39,6 +39,8 @@ export async function loadShop(pageUid: string): Promise<ShopData> {
   };
 }
 
-export const defaultShopLoader = () => loadShop(runtimeConfig.defaultPageUid);
+/** The site root: the default store, or the setup page while the server has no store at all. */
+export const defaultShopLoader = () =>
+  runtimeConfig.defaultPageUid ? loadShop(runtimeConfig.defaultPageUid) : redirect('/setup');
 export const shopLoader = ({ params }: LoaderFunctionArgs) =>
   loadShop(params.pageUid ?? runtimeConfig.defaultPageUid);

@@ -16,7 +16,9 @@ const fromShell =
       | 'StudioAccount'
       | 'StudioLayout'
       | 'FirstSection'
-      | 'StudioLinkPage',
+      | 'StudioLinkPage'
+      | 'ResetPasswordPage'
+      | 'SetupPage',
   ) =>
   async () => ({ Component: (await shell())[name] });
 
@@ -39,6 +41,7 @@ export const studioRoutes: RouteObject = {
   children: [
     // Reached without a staff session: these pages sign in themselves.
     { path: 'link', lazy: fromShell('StudioLinkPage') },
+    { path: 'reset-password', lazy: fromShell('ResetPasswordPage') },
     {
       path: 'invitation',
       lazy: async () => ({ Component: (await import('./settings/invitation-page.tsx')).default }),
@@ -63,4 +66,11 @@ export const studioRoutes: RouteObject = {
       ],
     },
   ],
+};
+
+/** /setup: the first run's page (while the server has no store), in the studio's frame. */
+export const setupRoutes: RouteObject = {
+  path: 'setup',
+  lazy: fromShell('StudioFrame'),
+  children: [{ index: true, lazy: fromShell('SetupPage') }],
 };

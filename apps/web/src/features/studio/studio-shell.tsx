@@ -3,6 +3,8 @@ import { Outlet } from 'react-router';
 import { StudioLoading } from './ui/studio-loading.tsx';
 import './studio.css';
 
+export { ResetPasswordPage } from './reset-password-page.tsx';
+export { SetupPage } from './setup-page.tsx';
 export { StudioAccount } from './studio-account.tsx';
 export { StudioGate } from './studio-gate.tsx';
 export { StudioHome } from './studio-home.tsx';

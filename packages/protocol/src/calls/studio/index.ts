@@ -3,6 +3,7 @@ export * from './catalogue-calls.ts';
 export * from './control-room-calls.ts';
 export * from './live-calls.ts';
 export * from './moderation-calls.ts';
+export * from './operator-calls.ts';
 export * from './order-calls.ts';
 export * from './premiere-calls.ts';
 export * from './restream-calls.ts';

@@ -78,7 +78,7 @@ export const staffCalls = {
   },
   redeemStudioLink: {
     summary:
-      'Signs in with a one-time studio link (printed by `npm start`, or by `npm run studio:owner`); a used or expired link is refused.',
+      'Signs in with a one-time studio link (e-mailed on request, or printed by `npm start` for the demo owner and by `npm run studio:owner`); a used or expired link is refused.',
     request: z.object({ token: OneTimeToken }).strict(),
     response: AuthSession,
   },

@@ -3,6 +3,7 @@ import { catalogueCalls } from './catalogue-calls.ts';
 import { controlRoomCalls } from './control-room-calls.ts';
 import { liveCalls } from './live-calls.ts';
 import { moderationCalls } from './moderation-calls.ts';
+import { operatorCalls } from './operator-calls.ts';
 import { orderCalls } from './order-calls.ts';
 import { premiereCalls } from './premiere-calls.ts';
 import { restreamCalls } from './restream-calls.ts';
@@ -23,4 +24,5 @@ export const studioCalls = {
   ...controlRoomCalls,
   ...orderCalls,
   ...analyticsCalls,
+  ...operatorCalls,
 };

@@ -3,6 +3,7 @@ import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
 import { CONTROL_ROOM_ROUTES } from './control-room-routes.ts';
 import { LIVE_ROUTES } from './live-routes.ts';
 import { MODERATION_ROUTES } from './moderation-routes.ts';
+import { OPERATOR_ROUTES } from './operator-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
 import { PREMIERE_ROUTES } from './premiere-routes.ts';
 import { RESTREAM_ROUTES } from './restream-routes.ts';
@@ -26,4 +27,5 @@ export const STUDIO_CALL_ROUTES = {
   ...CONTROL_ROOM_ROUTES,
   ...ORDER_ROUTES,
   ...ANALYTICS_ROUTES,
+  ...OPERATOR_ROUTES,
 };

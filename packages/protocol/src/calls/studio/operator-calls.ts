@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Email, Password, UserName } from '../../accounts.ts';
+import { AuthSession } from '../../auth.ts';
+import { LocaleCode, Uid } from '../../common.ts';
+import type { CallSchemas } from '../define-call.ts';
+import { OneTimeToken } from './staff-calls.ts';
+
+/** Whether this server still waits for its first store (the setup page at `/`). */
+export const SetupStatus = z.object({ needed: z.boolean() });
+export type SetupStatus = z.infer<typeof SetupStatus>;
+
+/** The first store and its owner, made in the browser with the one-time setup token of the server's log. */
+export const CompleteSetupRequest = z
+  .object({
+    token: OneTimeToken,
+    storeName: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+    /** The store's id in its URLs; made from its name when left out. */
+    storeId: Uid.optional(),
+    ownerName: UserName,
+    email: Email,
+    password: Password,
+    /** The language of the store and of its owner's mails; the browser's by default. */
+    language: LocaleCode.default('en'),
+  })
+  .strict();
+export type CompleteSetupRequest = z.infer<typeof CompleteSetupRequest>;
+
+export const CompleteSetupResponse = z.object({ pageUid: Uid, session: AuthSession });
+export type CompleteSetupResponse = z.infer<typeof CompleteSetupResponse>;
+
+/** Asks for a mail to an account's address; answered the same whether the account exists or not. */
+export const AccountRecoveryRequest = z
+  .object({
+    email: Email,
+    /** The language of the mail when the account has none saved. */
+    language: LocaleCode.optional(),
+  })
+  .strict();
+export type AccountRecoveryRequest = z.infer<typeof AccountRecoveryRequest>;
+
+export const ResetPasswordRequest = z.object({ token: OneTimeToken, newPassword: Password }).strict();
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** First run of a store (the setup page) and getting back in by e-mail (sign-in link, password reset). */
+export const operatorCalls = {
+  setupStatus: {
+    summary: 'Whether the server has no store yet, so `/` shows the setup page.',
+    response: SetupStatus,
+  },
+  completeSetup: {
+    summary:
+      "Creates the first store and its owner's account with the one-time setup token of the server's log, and signs the owner in; refused once a store exists. 429 after too many attempts.",
+    request: CompleteSetupRequest,
+    response: CompleteSetupResponse,
+    status: 201,
+  },
+  requestSignInLink: {
+    summary:
+      'E-mails a one-time sign-in link (30 minutes) to the account with this address; the same 204 whether there is one or not. 429 after too many requests for the address or from the client.',
+    request: AccountRecoveryRequest,
+    response: null,
+    status: 204,
+  },
+  requestPasswordReset: {
+    summary:
+      'E-mails a one-time password reset link (30 minutes) to the account with this address; the same 204 whether there is one or not. 429 after too many requests.',
+    request: AccountRecoveryRequest,
+    response: null,
+    status: 204,
+  },
+  resetPassword: {
+    summary:
+      "Sets a new password with a reset link's token (once, before it expires), ends the account's other sign-ins and signs in. 401 link_not_valid.",
+    request: ResetPasswordRequest,
+    response: AuthSession,
+  },
+} satisfies Record<string, CallSchemas>;

@@ -1,0 +1,14 @@
+import { route } from '../player-routes.ts';
+
+/** First-run setup and account recovery by e-mail (studio/operator-calls.ts). */
+export const OPERATOR_ROUTES = {
+  setupStatus: route({ method: 'GET', path: '/staff/setup', auth: 'anonymous' }),
+  completeSetup: route({ method: 'POST', path: '/staff/setup', auth: 'anonymous' }),
+  requestSignInLink: route({ method: 'POST', path: '/functions/auth/requestSignInLink', auth: 'anonymous' }),
+  requestPasswordReset: route({
+    method: 'POST',
+    path: '/functions/auth/requestPasswordReset',
+    auth: 'anonymous',
+  }),
+  resetPassword: route({ method: 'POST', path: '/functions/auth/resetPassword', auth: 'anonymous' }),
+} as const;
