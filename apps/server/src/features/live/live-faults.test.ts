@@ -17,7 +17,6 @@ import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
-import { packagerOutputArgs } from './hls-packager.ts';
 import { createDiskSegmentStore, type SegmentStore } from './segment-store.ts';
 import { openShowRecording } from './show-recording.ts';
 
