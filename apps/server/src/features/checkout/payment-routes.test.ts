@@ -24,6 +24,7 @@ import {
 import { manualTimers } from '../../test-support/manual-timers.ts';
 import { adminHeaders, openTestApp, openTestDatabase, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 import { TEST_CONFIRMATION_DELAY_MS } from './payment-routes.ts';
+import { PAYMENT_PAGE_TEXTS } from './payments/payment-page-texts.ts';
 import { signWebhook } from './payments/webhook-signature.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -34,6 +35,8 @@ const confirmationTimers = manualTimers();
 let clockAhead = 0;
 
 const FREIGHT = 4_900;
+/** The test provider's page speaks the order's language: the fixture's shoppers order in Danish. */
+const ORDER_TEXTS = PAYMENT_PAGE_TEXTS.da;
 
 beforeAll(async () => {
   app = await openTestApp({ now: () => Date.now() + clockAhead, scheduleTimer: confirmationTimers.schedule });
@@ -178,9 +181,11 @@ describe('userPaymentStarted and the hosted payment page', () => {
     // The store name "Cart <Shop> & Co" is text, never markup.
     expect(page.body).toContain('Cart &lt;Shop&gt; &amp; Co');
     expect(page.body).not.toContain('<Shop>');
-    expect(page.body).toContain('Approve payment');
-    expect(page.body).toContain('Decline payment');
-    expect(page.body).toContain('Abandon payment');
+    // In the order's language (the shop's Danish here), as the amount is.
+    expect(page.body).toContain('<html lang="da">');
+    expect(page.body).toContain(ORDER_TEXTS.approve);
+    expect(page.body).toContain(ORDER_TEXTS.decline);
+    expect(page.body).toContain(ORDER_TEXTS.abandon);
     expect(page.body).toContain('228,00');
   });
 
@@ -211,7 +216,7 @@ describe('userPaymentStarted and the hosted payment page', () => {
       url: `/payments/test/pay/${started.transactionUid}`,
     });
     expect(peek.statusCode).toBe(403);
-    expect(peek.body).not.toContain('Approve payment');
+    expect(peek.body).not.toContain(ORDER_TEXTS.approve);
     for (const key of ['', 'guessed-key', pageKey(started).slice(1)]) {
       for (const action of ['approve', 'decline', 'abandon'] as const) {
         const attack = await choose(started, action, key);
@@ -663,8 +668,8 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     expect(view.transactions[1]?.status).toBe('received');
     expect(view).toMatchObject({ payed: true, remainingAmount: 0 });
     const settled = await app.server.inject({ method: 'GET', url: pagePath(second.paymentUrl) });
-    expect(settled.body).toContain('Payment received');
-    expect(settled.body).not.toContain('Approve payment');
+    expect(settled.body).toContain(ORDER_TEXTS.status.received);
+    expect(settled.body).not.toContain(ORDER_TEXTS.approve);
   });
 
   it('lets a grown order pay its remaining amount, or give back what was added after the payment (issue 27)', async () => {
