@@ -197,7 +197,12 @@ export function createServices({
   /** Client addresses as a keyed hash, never stored in clear (bans by address, per-address counters). */
   const hashAddress = createAddressHasher(db);
   /** Chat bans that cover the banned viewer's device and, by the store's choice, address. */
-  const viewerBans = createViewerBans({ db, now, hashAddress });
+  const viewerBans = createViewerBans({
+    db,
+    now,
+    hashAddress,
+    storeExists: (pageUid) => stores.pageExists(pageUid),
+  });
   /** Failed admin keys and one-time links per address, and studio writes per staff member (issue 33 §6). */
   const authFailures = createAuthFailureLimiter({ db, now, enabled: config.abuseLimits, log, hashAddress });
 

@@ -29,8 +29,6 @@ export const StoreInfo = z.object({
   name: z.string(),
   logo: MediaUrl.nullable(),
   storefront: z.object({ cards: z.record(z.string(), StorefrontCard), frontpageText: z.string() }),
-  /** The store's own language: the shopper's when nothing else chose one (domain startLanguage). */
-  language: LocaleCode,
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;
 

@@ -9,7 +9,6 @@ import {
   type ReadResult,
 } from '@vitrine/protocol';
 import { debugLog } from './debug.ts';
-import { followStoreLanguage } from './i18n.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 /** A call that reached the server and was refused; `status` is the HTTP status, `body` the error body. */
@@ -108,12 +107,4 @@ export async function read<N extends ReadName>(name: N, params: ReadParams<N>): 
   return answer<ReadResult<N>>(path, await fetch(`${runtimeConfig.mainUrl}${path}`));
 }
 
-/**
- * The store's details. Its language is the last of the shopper's language sources (domain
- * startLanguage): it shows when nothing else chose one and the browser's is not one Vitrine speaks.
- */
-export async function loadStoreInfo(pageUid: string) {
-  const info = await call('storeInfo', { pageUid });
-  void followStoreLanguage(info.language);
-  return info;
-}
+export const loadStoreInfo = (pageUid: string) => call('storeInfo', { pageUid });

@@ -43,7 +43,13 @@ export async function coverViewerMarks(
  * competition entries go through `requireNotBanned`, which also notes where each viewer takes
  * part from, so that a later ban can cover it.
  */
-export function createViewerBans(deps: { db: Queryable; now: () => number; hashAddress: AddressHasher }) {
+export function createViewerBans(deps: {
+  db: Queryable;
+  now: () => number;
+  hashAddress: AddressHasher;
+  /** Whether the store exists (the stores feature's): marks are noted only for real stores. */
+  storeExists: (pageUid: string) => Promise<boolean>;
+}) {
   const { db, now, hashAddress } = deps;
 
   async function originOf(request: FastifyRequest): Promise<ViewerOrigin> {
@@ -70,11 +76,12 @@ export function createViewerBans(deps: { db: Queryable; now: () => number; hashA
     const marks: Array<[string, string]> = [];
     if (origin.device) marks.push(['device', origin.device]);
     if (banByAddress) marks.push(['address', origin.addressHash]);
+    // Only for a store that exists (the call itself answers a 404 for one that does not).
+    if (marks.length === 0 || !(await deps.storeExists(pageUid))) return;
     for (const [kind, mark] of marks)
       await db.query(
-        // Only for a store that exists (the call itself answers a 404 for one that does not).
         `INSERT INTO chat_viewer_marks (page_uid, user_uid, kind, mark, seen_at)
-         SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM pages WHERE uid = $1)
+         VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (page_uid, user_uid, kind, mark) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
         [pageUid, userUid, kind, mark, now()],
       );

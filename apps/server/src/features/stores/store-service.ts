@@ -351,7 +351,6 @@ export function createStoreService(db: OutboxDatabase) {
         name: row.name,
         logo: row.logo,
         storefront: row.storefront,
-        language: row.language,
       };
     },
 

@@ -2,6 +2,7 @@ import { pickCampaignEvent } from '@vitrine/domain';
 import type { EventProduct, LiveEvent, PlayerSettings, StoreInfo } from '@vitrine/protocol';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { loadStoreInfo, read } from '../../lib/api.ts';
+import { followStoreLanguage } from '../../lib/i18n.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
 
 export interface ShowData {
@@ -32,6 +33,8 @@ export async function showLoader({ params }: LoaderFunctionArgs): Promise<ShowDa
   ]).catch(rethrowAsNotFound);
   const event = eventUid ? events.find((candidate) => candidate.id === eventUid) : pickCampaignEvent(events);
   if (!event || event.event.storeInfo.id !== pageUid) throw notFound();
+  // The store's language is the shopper's last source (domain startLanguage).
+  void followStoreLanguage(event.event.storeInfo.language);
   const products = await read('liveEventProducts', { eventId: event.id }).catch(rethrowAsNotFound);
   return { pageUid, campaignUid, storeInfo, playerSettings, events, event, products };
 }

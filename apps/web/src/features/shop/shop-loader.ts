@@ -2,6 +2,7 @@ import type { PlayerSettings, ShopEvents, StoreInfo } from '@vitrine/protocol';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { ApiError, loadStoreInfo, read } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
+import { followStoreLanguage } from '../../lib/i18n.ts';
 import { rethrowAsNotFound } from '../../lib/loader-errors.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 
@@ -29,6 +30,11 @@ export async function loadShop(pageUid: string): Promise<ShopData> {
     logFailure('loading store info failed', reason);
   }
   if (events.status === 'rejected') logFailure('loading events failed', events.reason);
+  // The store's language (its shows carry it) is the shopper's last source (domain startLanguage).
+  const listed =
+    events.status === 'fulfilled' ? [...events.value.live, ...events.value.planned, ...events.value.vod] : [];
+  const storeLanguage = listed[0]?.event.storeInfo.language;
+  if (storeLanguage) void followStoreLanguage(storeLanguage);
   if (playerSettings.status === 'rejected')
     logFailure('loading player settings failed', playerSettings.reason);
   return {
