@@ -146,7 +146,9 @@ describe('a started server', () => {
       LOG_PRETTY: '0',
       LOG_LEVEL: 'info',
     });
-    await server.until(() => server.stdout().includes('Set up your store'), 'the banner');
+    // The whole banner: its setup link's line has arrived (a pipe may deliver the banner in parts).
+    const bannerDone = (text: string) => text.includes('Set up your store') && /\/setup#\S+\n/.test(text);
+    await server.until(() => bannerDone(server.stdout()), 'the banner');
     const lines = server
       .stdout()
       .split('\n')
@@ -176,10 +178,7 @@ describe('a started server', () => {
 
     const printed = server.stdout().length;
     server.child.kill('SIGUSR2');
-    await server.until(
-      () => server.stdout().slice(printed).includes('Set up your store'),
-      'the banner again',
-    );
+    await server.until(() => bannerDone(server.stdout().slice(printed)), 'the banner again');
     const secondLink = /(http\S+\/setup#\S+)/.exec(server.stdout().slice(printed))?.[1];
     expect(secondLink).toBeDefined();
     expect(secondLink).not.toBe(firstLink);
@@ -197,7 +196,9 @@ describe('a started server', () => {
       LOG_PRETTY: '1',
       LOG_LEVEL: 'info',
     });
-    await server.until(() => server.stdout().includes('Set up your store'), 'the banner');
+    // The whole banner: its setup link's line has arrived (a pipe may deliver the banner in parts).
+    const bannerDone = (text: string) => text.includes('Set up your store') && /\/setup#\S+\n/.test(text);
+    await server.until(() => bannerDone(server.stdout()), 'the banner');
     expect(server.stdout()).toContain('Vitrine is running with');
     expect(server.stdout()).toMatch(/ {2}Mail {8}mail kept in the outbox/);
     const address = /Vitrine storefront: (http\S+?)\/?$/m.exec(server.stdout())?.[1];
