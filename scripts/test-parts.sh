@@ -48,9 +48,9 @@ run_named_part() {
     build) run_part build npm run --silent build ;;
     unit) run_vitest_part unit --project domain --project sdk --project web --project bench ;;
     # The integration suite on the embedded database (PGlite), whatever DATABASE_URL says.
-    server) DATABASE_URL= run_vitest_part server --project server ;;
+    server) (unset DATABASE_URL && run_vitest_part server --project server) ;;
     # The browser tests' servers keep embedded databases of their own, whatever DATABASE_URL says.
-    e2e) DATABASE_URL= run_vitest_part e2e --project e2e ;;
+    e2e) (unset DATABASE_URL && run_vitest_part e2e --project e2e) ;;
     # The integration suite again on a PostgreSQL server: each test file gets a throwaway schema.
     server-postgres)
       DATABASE_URL="${CI_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
