@@ -89,7 +89,10 @@ describe('going live from the studio', () => {
     expect(new URL(page.url()).pathname).toBe(`/studio/${STORE}/live/${show.uid}`);
     await expect.poll(() => stateBadge().getAttribute('data-state')).toBe('idle');
     // The stream key is hidden until asked for; the WHIP URL is this server's.
-    const key = page.getByLabel(texts.encoder.streamKey);
+    // The encoder card's key (the restream card has stream keys of its own destinations).
+    const key = page
+      .locator('section[aria-labelledby="live-encoder-title"]')
+      .getByLabel(texts.encoder.streamKey);
     expect(await key.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: texts.encoder.showKey }).click();
     await expect.poll(() => key.getAttribute('type')).toBe('text');
