@@ -11,8 +11,10 @@ const DIST = new URL('../apps/web/dist/', import.meta.url);
  * The widget route's initial JavaScript, gzip, hls.js excluded (it loads on demand). Measured at
  * 90.6 KB (issue 18: 150, then 148.3 on react-dom; the issue's goal is 120) since the app runs on
  * Preact's React compatibility layer instead of react-dom (docs/architecture.md, "First load").
+ * 91.6 KB after issue 27's player fixes (Escape on sheets, the fit to the video's own shape, the
+ * show-ended cover, the store's language): the budget is 92 until that 0.6 KB is won back.
  */
-const WIDGET_INITIAL_JS_BUDGET_KB = 91;
+const WIDGET_INITIAL_JS_BUDGET_KB = 92;
 
 let browser: Browser;
 beforeAll(async () => {
