@@ -228,7 +228,8 @@ const CERAMIC_MUG = product('ceramic-mug', {
     'each one. Holds 350 ml; dishwasher safe.',
   sku: 'NL-CM',
   prices: prices(17_900, 26_900, 26_900, 2_395, 10_900, 1_995),
-  stock: 40,
+  // Many browser tests buy mugs on one demo server (the shopper-language journeys alone, a dozen).
+  stock: 400,
 });
 
 const WOOL_SCARF = product('wool-scarf', {
