@@ -43,7 +43,7 @@ function initialLanguage(): Locale {
 }
 
 /** Keeps a language the shopper chose on this device (storage may be blocked when embedded). */
-function rememberPick(language: Locale) {
+export function rememberPick(language: Locale) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -27,7 +27,7 @@ import {
 import { LanguagePicker } from '../../components/language-picker.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
-import { LANGUAGE_STORAGE_KEY } from '../../lib/i18n.ts';
+import { rememberPick } from '../../lib/i18n.ts';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -561,15 +561,6 @@ function payErrorKey(error: unknown): string {
   return 'checkout.payment.startFailed';
 }
 
-/** Keeps the current language for the next page load (storage may be blocked when embedded). */
-function rememberLanguage(locale: string) {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
-  } catch {
-    // Blocked storage: the return page falls back to the browser's language.
-  }
-}
-
 /**
  * Places the order when it is still a cart, then starts a payment of what remains and sends the
  * shopper to the provider's page (its link adapted for iOS social in-app browsers, spec §7).
@@ -591,7 +582,7 @@ function usePayment({ data, view, setView, reload }: StepProps) {
       });
       // The return from the provider is a fresh page load: it must open in the language the
       // shopper is paying in (which may have come from the host's ?lang), not an older stored one.
-      rememberLanguage(locale);
+      rememberPick(locale);
       window.location.assign(paymentLinkForBrowser(started.paymentUrl, navigator.userAgent));
     } catch (error) {
       logFailure('starting the payment failed', error);
