@@ -173,14 +173,17 @@ async function banner(): Promise<string> {
   }
   return `\n${lines.join('\n')}\n${adminKeyNotice && 'terminal' in adminKeyNotice ? adminKeyNotice.terminal : ''}\n`;
 }
-// Plain lines for people and scripts, whatever the log format.
-process.stdout.write(await banner());
+// Listening for SIGUSR2 before the banner is out: whoever reads the banner may ask for it again at
+// once (writes to a pipe are synchronous, so the reader can have it before the next line runs).
+const bannerText = banner();
 process.on('SIGUSR2', () => {
   banner().then(
     (text) => process.stdout.write(text),
     (error: unknown) => log.error({ err: error }, 'printing the banner failed'),
   );
 });
+// Plain lines for people and scripts, whatever the log format.
+process.stdout.write(await bannerText);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -19,9 +19,12 @@ afterAll(async () => {
 
 /** The server (`npm run serve`) with `env`, its output collected as it comes. */
 function startMain(env: Record<string, string>) {
+  // These servers describe the single-machine default (embedded database, in-process bus), also when
+  // the suite runs against a PostgreSQL server: they must not start on the suite's shared database.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: '0',
       HOST: '127.0.0.1',
       RTMP_PORT: 'off',

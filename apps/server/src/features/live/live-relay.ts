@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { REDIS_TIMEOUTS } from '../../realtime/redis-change-bus.ts';
 
 /** How long the growing replay playlist of a live show stays in Redis after its last update. */
 const REPLAY_PLAYLIST_TTL_SECONDS = 600;
@@ -44,7 +45,16 @@ export function createRedisLiveRelay(options: {
   const prefix = `${options.keyPrefix}live:`;
   const key = (eventId: string, kind: string, name: string) => `${prefix}${eventId}:${kind}:${name}`;
   const commandChannel = `${prefix}commands`;
-  const redis = new Redis(options.url, { maxRetriesPerRequest: 2, connectionName: 'vitrine-live' });
+  // As the change bus's: while Redis is away a command fails within a bound instead of waiting in
+  // the offline queue, so ending a show (which shares its last playlists) never hangs on Redis.
+  const redis = new Redis(options.url, {
+    connectTimeout: REDIS_TIMEOUTS.connectMs,
+    commandTimeout: REDIS_TIMEOUTS.commandMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(REDIS_TIMEOUTS.maxReconnectDelayMs, 50 * 2 ** Math.min(attempt, 16)),
+    connectionName: 'vitrine-live',
+  });
   const subscriber = new Redis(options.url, { connectionName: 'vitrine-live-sub' });
   redis.on('error', options.onError);
   subscriber.on('error', options.onError);
