@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
 /** The English checkout texts the test reads (locales/en.json and locales/checkout/en.json). */
@@ -124,14 +124,7 @@ async function payOnProviderPage(
   await page.waitForURL(/\/success\?transaction=/);
 }
 
-async function admin(method: 'PUT' | 'POST', path: string, body: unknown = {}): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}`).toBe(200);
-}
+const admin = adminCall;
 
 /** Adds the mug in a show and opens its checkout; answers the checkout page and its path. */
 async function checkoutWithMug(showPath: string): Promise<{ checkout: Page; path: string }> {

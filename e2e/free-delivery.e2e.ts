@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 /**
  * A store's free-delivery threshold in the checkout (issue 13 §9): each paid shipping method says
@@ -10,7 +10,7 @@ import { testServer } from './support/test-server.ts';
  * freight are free, as the server computes them. A store of its own, so the demo store stays as
  * the other browser tests expect it.
  */
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const STORE = 'e2e-free-delivery-store';
 const CAMPAIGN = 'e2e-free-delivery-show';
 const SHOTS = process.env.VITRINE_SHOTS_DIR;
@@ -27,14 +27,7 @@ const text = (path: string): string => {
   return value;
 };
 
-async function admin(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
+const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
 let browser: Browser;
 /** Text with the no-break spaces of formatted amounts as plain spaces. */

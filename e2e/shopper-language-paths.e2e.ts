@@ -4,7 +4,7 @@ import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 /*
  * One language and one currency from the first price to the receipt, on every way a shopper
@@ -15,7 +15,7 @@ import { testServer } from './support/test-server.ts';
  * language, and freight from the store's own figures for that currency.
  */
 
-const { baseUrl, retailerUrl, adminKey } = testServer();
+const { baseUrl, retailerUrl } = testServer();
 const SHOW = 'demo-autumn-living';
 const SHOTS = process.env.VITRINE_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
 const WAIT = { timeout: 30_000 };
@@ -345,14 +345,7 @@ describe('a store that sells in Danish kroner only', { timeout: JOURNEY_MS }, ()
   const STORE = 'e2e-kroner-only-store';
   const CAMPAIGN = 'e2e-kroner-only-show';
 
-  async function admin(path: string, body: unknown): Promise<void> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-  }
+  const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
   beforeAll(async () => {
     await admin(`/admin/pages/${STORE}`, {

@@ -31,3 +31,19 @@ export function testServer(): TestServer {
   }
   return server;
 }
+
+/**
+ * An admin-key call to this worker's server (automation's way to set up stores, shows and
+ * products) that must answer 200; the failure names the call and carries the server's answer.
+ */
+export async function adminCall(method: 'PUT' | 'POST', path: string, body: unknown = {}): Promise<void> {
+  const { baseUrl, adminKey } = testServer();
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  }
+}
