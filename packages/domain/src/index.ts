@@ -1,6 +1,7 @@
 export * from './analytics-funnel.ts';
 export * from './analytics-retention.ts';
 export * from './analytics-rollup.ts';
+export * from './backup-rules.ts';
 export * from './calendar-file.ts';
 export * from './catalogue-product.ts';
 export * from './chat-moderation.ts';
