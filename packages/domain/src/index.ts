@@ -17,6 +17,7 @@ export * from './control-room.ts';
 export * from './cue-timing.ts';
 export * from './currency-rules.ts';
 export * from './decimal-price.ts';
+export * from './doctor-rules.ts';
 export * from './duration.ts';
 export * from './event-visibility.ts';
 export * from './fmp4-timing.ts';
