@@ -3,7 +3,8 @@
 # scripts/start.mjs, the package manifests and lock file) in a clean folder, `npm ci --omit=dev`
 # (no build tools, no tsx), then `npm start` with NODE_ENV=production on a fresh PostgreSQL
 # database, which must serve the shop; `npm run studio:link` must work there too, and a backup of
-# it (`npm run backup`) restored into a second database (`npm run restore`).
+# it (`npm run backup`) restored into a second database (`npm run restore`), and `npm run doctor`
+# must check the running release.
 # Prints one line per check and closes with "production-install: N passed, N failed".
 #
 #   scripts/test-production-install.sh        (PRODUCTION_TEST_DATABASE_URL: the PostgreSQL server,
@@ -145,3 +146,18 @@ backup_restore() {
       npm run --silent studio:link -- --email owner@nordlys.example) | grep -q 'owner of Nordlys Living'
 }
 check "npm run backup, then npm run restore into a fresh database, holds the demo store" backup_restore
+
+# The compiled doctor against the running release: what works passes, and it names what a real
+# shop still lacks here (no payment provider in production without Stripe: a fail, exit status 1).
+doctor() {
+  local report
+  report=$(cd "$WORK/release" && npm run --silent doctor -- "$BASE" \
+    --admin-key production-install-admin-key-0123456789 --json)
+  [ $? -eq 1 ] && node -e '
+    const byCheck = Object.fromEntries(JSON.parse(process.argv[1]).findings.map((f) => [f.check, f]));
+    const expected = { readyz: "ok", websocket: "ok", whip: "ok", "header:csp": "ok", tls: "warn", rtmp: "warn", payments: "fail" };
+    const wrong = Object.entries(expected).filter(([check, status]) => byCheck[check]?.status !== status);
+    if (wrong.length) { console.error(JSON.stringify(byCheck, null, 1)); process.exit(1); }
+  ' "$report"
+}
+check "npm run doctor checks the running release (no payment provider: a fail)" doctor
