@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
+import { createS3SegmentStore } from '../features/live/segment-store.ts';
 import {
   addSingle,
   CAMPAIGN,
@@ -21,6 +23,7 @@ import {
   seedCommerceStore,
   signIn,
 } from '../test-support/commerce-fixture.ts';
+import { startTestS3Server, type TestS3Server } from '../test-support/s3-test-server.ts';
 import { adminHeaders, openTestApp } from '../test-support/test-app.ts';
 import type { BackupManifest } from './backup-manifest.ts';
 
@@ -273,4 +276,63 @@ describe(`npm run backup and npm run restore (${SERVER_URL ? 'PostgreSQL' : 'emb
     const usage = await runTool('restore', target);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run restore') });
   }, 60_000);
+});
+
+describe('recordings in an S3 bucket', () => {
+  let s3: TestS3Server | undefined;
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('lists them in the manifest without copying them, and a restore checks the bucket still has them', async () => {
+    s3 = await startTestS3Server('vitrine-backup-test');
+    const withBucket = await installation();
+    withBucket.env = { ...withBucket.env, ...s3.env };
+    const db = await withBucket.open();
+    await migrate(db);
+    const app = await openTestApp({ db, env: withBucket.env });
+    try {
+      await seedCommerceStore(app, { now: Date.now() });
+      const bucket = createS3SegmentStore(s3.settings);
+      await bucket.put(
+        `${EVENT}/replay.m3u8`,
+        Buffer.from('#EXTM3U\n#EXT-X-ENDLIST\n'),
+        'application/vnd.apple.mpegurl',
+      );
+      bucket.close();
+      const now = Date.now();
+      await app.services.events.setStreamVideo(EVENT, {
+        currentStatus: 'vod',
+        liveStartTime: now - 60_000,
+        liveEndTime: now,
+        videoUrl: `/live/${EVENT}/replay.m3u8`,
+        videoStartTime: now - 60_000,
+      });
+    } finally {
+      await app.server.close();
+      await db.close();
+    }
+
+    const folder = `${backupDir}-s3`;
+    const backedUp = await runTool('backup', withBucket, '--out', folder);
+    expect(backedUp.stdout, backedUp.stderr).toContain('recordings left in the bucket vitrine-backup-test');
+    const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as BackupManifest;
+    expect(manifest.recordings).toEqual({ store: 's3', bucket: 'vitrine-backup-test', prefix: '' });
+    expect(manifest.references.recordings).toEqual([{ eventId: EVENT, files: 1 }]);
+    expect(existsSync(join(folder, 'live'))).toBe(false);
+
+    const target = await installation();
+    target.env = { ...target.env, ...s3.env };
+    const restored = await runTool('restore', target, folder);
+    expect(restored.stdout, restored.stderr).toContain(
+      'All 1 recordings the database refers to are in place.',
+    );
+    // A server pointed at another place in the bucket (a new prefix) does not find them: said so.
+    const elsewhere = await installation();
+    elsewhere.env = { ...elsewhere.env, ...s3.env, VITRINE_S3_PREFIX: 'elsewhere/' };
+    const moved = await runTool('restore', elsewhere, folder);
+    expect(moved.stdout, moved.stderr).toContain(
+      `warning: the recordings of ${EVENT} are missing from the bucket`,
+    );
+  }, 180_000);
 });

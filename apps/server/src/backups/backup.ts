@@ -85,6 +85,8 @@ export async function createBackup(
     references = described.references;
   }
 
+  // After the database: an image is stored before any row names it, so every image the copied
+  // database names is on disk by now.
   const media = await step('copied the uploaded images', () =>
     copyFolder(config.mediaDir, join(folder, 'media')),
   );
