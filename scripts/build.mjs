@@ -34,6 +34,9 @@ const SERVER_ENTRIES = {
   main: 'apps/server/src/main.ts',
   'studio-owner': 'apps/server/src/studio-owner.ts',
   'studio-link': 'apps/server/src/studio-link.ts',
+  backup: 'apps/server/src/backup.ts',
+  restore: 'apps/server/src/restore.ts',
+  doctor: 'apps/server/src/doctor.ts',
 };
 const SERVER_OUT = 'dist/server';
 /** Written last by the server step: it lists the step's inputs, and its presence says the step finished. */

@@ -1,13 +1,13 @@
-// `npm start` (and the staff tools: `npm run studio:owner`, `npm run studio:link`): runs the
+// `npm start` (and the command-line tools: `npm run studio:owner`, `studio:link`, `backup`, `restore`, `doctor`): runs the
 // compiled server, or one of its command-line tools, from dist/server/. In a source checkout the
 // build steps whose inputs changed run first (scripts/build.mjs --changed; nothing when the build
 // is up to date); a production install (dist/ without the sources) runs what it has.
 //
-//   node scripts/start.mjs [main | studio-owner | studio-link] [arguments of the tool…]
+//   node scripts/start.mjs [main | studio-owner | studio-link | backup | restore | doctor] [arguments of the tool…]
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ENTRIES = ['main', 'studio-owner', 'studio-link'];
+const ENTRIES = ['main', 'studio-owner', 'studio-link', 'backup', 'restore', 'doctor'];
 const root = fileURLToPath(new URL('../', import.meta.url));
 const entry = ENTRIES.includes(process.argv[2] ?? '') ? process.argv[2] : 'main';
 const entryFile = `${root}dist/server/${entry}.mjs`;

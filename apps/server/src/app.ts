@@ -20,6 +20,7 @@ import { createMemoryChangeBus } from './realtime/memory-change-bus.ts';
 import { createOutbox, withOutbox } from './realtime/outbox.ts';
 import { createMemoryPresenceStore, createPresence, type PresenceStore } from './realtime/presence.ts';
 import type { ScheduleTimer } from './schedule-timer.ts';
+import { registerServerStatus } from './server-status.ts';
 
 /** A request answered slower than this is logged at warn. */
 export const SLOW_REQUEST_MS = 1000;
@@ -178,6 +179,13 @@ export async function buildApp({
   });
 
   registerRoutes(server, services, { db, now, config, requireAdmin, scheduleTimer });
+  registerServerStatus(server, {
+    config,
+    requireAdmin,
+    ingest: () => services.live.ingestPorts(),
+    ffmpeg: services.live.ffmpeg,
+    now,
+  });
   startBackgroundWork(server, services);
   // Before the live service's: the premieres' timers stop before their streams do.
   server.addHook('onClose', async () => services.premieres.close());

@@ -1,6 +1,7 @@
 export * from './analytics-funnel.ts';
 export * from './analytics-retention.ts';
 export * from './analytics-rollup.ts';
+export * from './backup-rules.ts';
 export * from './calendar-file.ts';
 export * from './catalogue-product.ts';
 export * from './chat-moderation.ts';
@@ -16,6 +17,7 @@ export * from './control-room.ts';
 export * from './cue-timing.ts';
 export * from './currency-rules.ts';
 export * from './decimal-price.ts';
+export * from './doctor-rules.ts';
 export * from './duration.ts';
 export * from './event-visibility.ts';
 export * from './fmp4-timing.ts';

@@ -5,6 +5,11 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Advisory lock id that serialises migrations across servers sharing a database. */
 const MIGRATION_LOCK_KEY = 727274;
 
+/** The migration files of this release, in the order `migrate` applies them. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+}
+
 /**
  * Applies the numbered SQL files of db/migrations that have not run yet, each in its own
  * transaction, recording them in schema_migrations. A lock keeps two starting servers from
@@ -15,7 +20,7 @@ export async function migrate(
   db: Database,
   options: { onPending?: (pending: string[]) => void } = {},
 ): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   // Created under the same lock as the migrations: two servers starting together on an empty
   // PostgreSQL database would otherwise both try to create it.
   await db.transaction(async (tx) => {

@@ -41,7 +41,39 @@ export type AccountRecoveryRequest = z.infer<typeof AccountRecoveryRequest>;
 export const ResetPasswordRequest = z.object({ token: OneTimeToken, newPassword: Password }).strict();
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-/** First run of a store (the setup page) and getting back in by e-mail (sign-in link, password reset). */
+/**
+ * What an operator checks from outside (`npm run doctor`, admin key): whether payments and mail
+ * are configured (never a key or a password), what the live ingest offers, the free space of the
+ * server's folders and its clock. Only the server knows these; nothing else reports them.
+ */
+export const ServerStatus = z.object({
+  /** The payment providers offered; empty: the shop cannot take payments. */
+  payments: z.array(z.enum(['stripe', 'test'])),
+  /** Whether mail is sent through SMTP (false: kept in the outbox). */
+  mail: z.object({ sending: z.boolean() }),
+  live: z.object({
+    /** The RTMP port publishers use, or null when there is no RTMP ingest. */
+    rtmpPort: z.number().int().nullable(),
+    whip: z.boolean(),
+    /** Whether an ffmpeg 5 or later was found: live video needs it. */
+    ffmpeg: z.boolean(),
+  }),
+  /** Free and total bytes of the disk under each folder the server writes. */
+  disks: z.array(
+    z.object({
+      purpose: z.enum(['database', 'media', 'recordings']),
+      path: z.string(),
+      freeBytes: z.number().nonnegative(),
+      totalBytes: z.number().nonnegative(),
+    }),
+  ),
+  /** The server's clock (ms since the epoch) when it answered. */
+  time: z.number(),
+});
+export type ServerStatus = z.infer<typeof ServerStatus>;
+
+/** First run of a store (the setup page) and getting back in by e-mail (sign-in link, password reset), and the
+ * operator's status read. */
 export const operatorCalls = {
   setupStatus: {
     summary: 'Whether the server has no store yet, so `/` shows the setup page.',
@@ -67,6 +99,11 @@ export const operatorCalls = {
     request: AccountRecoveryRequest,
     response: null,
     status: 204,
+  },
+  serverStatus: {
+    summary:
+      'For the operator (admin key; `npm run doctor`): payment providers and mail configured or not, the live ingest, free disk under the data folders, the server clock. No secrets.',
+    response: ServerStatus,
   },
   resetPassword: {
     summary:

@@ -1,6 +1,6 @@
 import { route } from '../player-routes.ts';
 
-/** First-run setup and account recovery by e-mail (studio/operator-calls.ts). */
+/** First-run setup, account recovery by e-mail and the operator's status read (studio/operator-calls.ts). */
 export const OPERATOR_ROUTES = {
   setupStatus: route({ method: 'GET', path: '/staff/setup', auth: 'anonymous' }),
   completeSetup: route({ method: 'POST', path: '/staff/setup', auth: 'anonymous' }),
@@ -11,4 +11,5 @@ export const OPERATOR_ROUTES = {
     auth: 'anonymous',
   }),
   resetPassword: route({ method: 'POST', path: '/functions/auth/resetPassword', auth: 'anonymous' }),
+  serverStatus: route({ method: 'GET', path: '/admin/status', auth: 'admin' }),
 } as const;
