@@ -15,8 +15,10 @@ import ts from 'typescript';
  * few stand-ins tried in turn (an identifier, nothing, an assignment, a row, the branches of a
  * `cond ? 'a' : 'b'`), and a stand-in that ends up where a table name goes is reported, since
  * the rule cannot know which table it is. A literal that parses under no stand-in is still read
- * token by token with PostgreSQL's lexer: if it holds SQL words, every identifier naming a
- * known table counts as a use, so a fragment (`', pages p'`) cannot slip by either.
+ * token by token with PostgreSQL's lexer: if it holds SQL words, a known table's name where a
+ * relation goes (after FROM, JOIN, INTO, UPDATE, USING, TABLE, ONLY or a comma, or first in the
+ * fragment) counts as a use, so a fragment (`' JOIN pages p ON …'`, `', pages p'`) cannot slip
+ * by either, while prose that merely mentions "products from the store" is not SQL.
  */
 
 export interface TableUse {
