@@ -12,6 +12,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPageSecurity } from './http/page-security.ts';
 import { deleteStaleRateLimits } from './http/rate-limit.ts';
+import { setResponseChecking } from './http/register-call.ts';
 import { registerSdkScript } from './http/sdk-script.ts';
 import { registerWebApp, runtimeConfigScript } from './http/web-app.ts';
 import type { ChangeBus } from './realtime/change-bus.ts';
@@ -115,6 +116,7 @@ export async function buildApp({
   });
   logAnsweredRequests(server, { quiet: config.logPretty });
   registerErrorHandling(server);
+  setResponseChecking(server, config.checkResponses);
   await registerCompression(server);
   const bus = givenBus ?? (await openChangeBus(config, server.log));
   const outbox = createOutbox({ bus, log: server.log });

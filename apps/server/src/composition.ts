@@ -126,12 +126,12 @@ export function createServices({
   analyticsTimer,
 }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, now);
   /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
   const studioCatalogue = createStudioCatalogueService(db, catalog, now);
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
-  const events = createEventService(outboxDb, stores, catalog);
+  const events = createEventService(outboxDb, stores, catalog, now);
   /** Heads of the public pages, robots.txt and the sitemap (search engines and chat apps). */
   const publicPages = createPublicPagesService({
     stores,
@@ -446,6 +446,7 @@ export function registerRoutes(
   );
   registerMediaRoutes(app, services.media);
   registerStudioCatalogueRoutes(app, {
+    now,
     studio: services.studioCatalogue,
     media: services.media,
     staffGate: services.staffGate,
@@ -495,6 +496,7 @@ export function registerRoutes(
   registerSetupRoutes(app, services.setup);
   registerRecoveryRoutes(app, services.recovery, linkOrigin(deps.config));
   registerStudioShowRoutes(app, {
+    now,
     shows: services.shows,
     staffGate: services.staffGate,
     publicOrigin,

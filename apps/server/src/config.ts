@@ -125,6 +125,12 @@ const Environment = z.object({
    * money): "on" or "off"; on unless NODE_ENV is "production".
    */
   VITRINE_TEST_PAYMENTS: z.enum(['on', 'off']).optional(),
+  /**
+   * What an answer that does not fit its call's response schema does: "fail" (a 500, so a test
+   * sees the drift), "warn" (logged, answered as is) or "off" (not checked); "fail" unless NODE_ENV
+   * is "production", where it is "off".
+   */
+  VITRINE_CHECK_RESPONSES: z.enum(['fail', 'warn', 'off']).optional(),
   NODE_ENV: z.string().optional(),
   /** Stripe Checkout: the secret API key (sk_…); Stripe payments are offered when it is set. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -273,6 +279,8 @@ export interface Config {
   trackingLimit: number;
   /** Whether the built-in test payment provider is offered. */
   testPayments: boolean;
+  /** What an answer that drifts from its response schema does (http/register-call.ts). */
+  checkResponses: 'fail' | 'warn' | 'off';
   /** Stripe Checkout, when configured. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
   /** Mail: the SMTP server's URL (null: mails are only kept in the database) and the sender. */
@@ -390,6 +398,7 @@ export function loadConfig(
     trackingRetentionDays: e.VITRINE_TRACKING_RETENTION_DAYS,
     trackingLimit: e.VITRINE_TRACKING_LIMIT,
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    checkResponses: e.VITRINE_CHECK_RESPONSES ?? (e.NODE_ENV === 'production' ? 'off' : 'fail'),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ReadCatalogue } from '@vitrine/protocol';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT_SETTINGS, loadConfig } from './config.ts';
 
@@ -71,5 +72,52 @@ describe('deploy/systemd/vitrine.service', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The settings the README's settings table lists: the first cell of each row, `A` or `A` / `B`. */
+function readmeSettings(readme: string): string[] {
+  const start = readme.indexOf('| Variable ');
+  const end = readme.indexOf('\n\n', start);
+  expect(start, 'the README has a settings table').toBeGreaterThan(0);
+  return readme
+    .slice(start, end)
+    .split('\n')
+    .flatMap((row) =>
+      [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1] ?? ''),
+    );
+}
+
+describe('the docs', () => {
+  it("list every setting the server reads in the README's settings table, and no other", () => {
+    const listed = readmeSettings(read('README.md'));
+    expect([...listed].sort()).toEqual([...new Set([...ENVIRONMENT_SETTINGS, ...OTHER_SETTINGS])].sort());
+  });
+
+  it('name only repository files that exist (build output and globs aside)', () => {
+    const missing: string[] = [];
+    for (const doc of ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)]) {
+      if (!doc.endsWith('.md')) continue;
+      for (const [, path = ''] of read(doc).matchAll(
+        /`((?:apps|packages|docs|deploy|scripts|e2e|bench)\/[^`\s]*)`/g,
+      )) {
+        // A reference may point into a file (`path:line`, `path#anchor`); dist/ is what a build makes.
+        const file = path.replace(/[:#].*$/, '');
+        if (file.includes('*') || /(^|\/)dist(\/|$)/.test(file)) continue;
+        if (!existsSync(join(ROOT, file))) missing.push(`${doc}: ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('point to nothing outside the repository', () => {
+    for (const doc of ['README.md', 'docs/architecture.md', 'docs/operations.md', 'docs/embedding.md']) {
+      expect(read(doc), doc).not.toMatch(/`(?:\.\.\/|shared\/)[^`]*`/);
+    }
+  });
+
+  it('name every named read in docs/architecture.md', () => {
+    const architecture = read('docs/architecture.md');
+    expect(Object.keys(ReadCatalogue).filter((name) => !architecture.includes(`\`${name}\``))).toEqual([]);
   });
 });

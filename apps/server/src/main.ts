@@ -56,13 +56,15 @@ const appliedMigrations = await migrate(db, {
   onPending: (pending) => startupStep(`applying ${pending.length} database migrations…`),
 });
 startupStep('building the app…');
-const app = await buildApp({ config, db });
+/** The real clock, chosen once here: every service gets it through the composition (tests pass their own). */
+const now = Date.now;
+const app = await buildApp({ config, db, now });
 const log = app.server.log;
 if (appliedMigrations.length) log.info({ migrations: appliedMigrations }, 'database migrated');
 
 if (config.seedDemo && (await app.services.stores.pageCount()) === 0) {
   startupStep('seeding the demo store…');
-  const seeded = await seedDemoStoreIfEmpty(app, config.adminKey);
+  const seeded = await seedDemoStoreIfEmpty(app, config.adminKey, now());
   if (seeded) log.info({ pageUid: seeded }, 'seeded the demo store');
 }
 
@@ -115,6 +117,7 @@ const demoLive =
         log,
         pageUid: DEMO_PAGE_UID,
         video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+        now,
         // Its encoder runs while the show has viewers (and a while after the start), no longer.
         viewers: () => app.services.presence.viewerCount(DEMO_LIVE_EVENT_ID),
       }).catch((error) => {
@@ -158,7 +161,7 @@ async function banner(): Promise<string> {
   const lines = [`  Vitrine storefront: ${address}/`];
   if (retailer) lines.push(`  Demo retailer:      ${retailer.url}/`);
   if ((await app.services.stores.pageCount()) === 0) {
-    const token = await issueSetupToken(db, Date.now());
+    const token = await issueSetupToken(db, now());
     lines.push(
       '  Set up your store (one-time link; open it in a browser):',
       `    ${setupLinkUrl(origin, token)}`,

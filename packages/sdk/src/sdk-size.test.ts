@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bundle } from '../build.mjs';
@@ -11,6 +12,12 @@ describe('sdk bundles', () => {
     const gzipBytes = gzipSync(code, { level: 9 }).length;
     console.log(JSON.stringify({ sdkJsBytes: code.length, sdkJsGzipBytes: gzipBytes }));
     expect(gzipBytes).toBeLessThanOrEqual(LOADER_BUDGET_BYTES);
+  });
+
+  it('is as small as docs/embedding.md tells retailers', () => {
+    const doc = readFileSync(new URL('../../../docs/embedding.md', import.meta.url), 'utf8');
+    const stated = /the loader is one file of at most 5 KiB \(([\d,]+) bytes\) gzip/.exec(doc)?.[1];
+    expect(Number(stated?.replaceAll(',', ''))).toBe(LOADER_BUDGET_BYTES);
   });
 
   it('bundles no dependency: no zod, no import, one self-contained script', async () => {

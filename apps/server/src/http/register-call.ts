@@ -13,11 +13,24 @@ import type { AuthenticatedUser, RequestAuthenticator, StaffCaller, StaffGate } 
 import { HttpError, parseInput } from './errors.ts';
 
 /**
- * Answers are checked against the catalogue's response schema outside production: the tests
- * (and development) catch a handler that drifts from what the web is typed to receive, while a
- * production server does not pay for a second parse of every answer.
+ * What a call does with an answer that does not fit the catalogue's response schema (the setting
+ * VITRINE_CHECK_RESPONSES): `fail` (tests, development) makes the drift a 500 a test sees; `warn`
+ * logs it and answers as is; `off` (production's default) skips the second parse of every answer,
+ * so a drift never turns a shopper's answer into a 500.
  */
-const CHECK_RESPONSES = process.env.NODE_ENV !== 'production';
+export type ResponseChecking = 'fail' | 'warn' | 'off';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once on the root server by the composition (setResponseChecking); children inherit it. */
+    vitrineResponseChecking?: ResponseChecking;
+  }
+}
+
+/** Chooses, for every call registered on this server afterwards, what a response drift does. */
+export function setResponseChecking(app: FastifyInstance, checking: ResponseChecking): void {
+  app.decorate('vitrineResponseChecking', checking);
+}
 
 /** What registering a call needs besides its handler. */
 export interface CallDeps {
@@ -70,6 +83,8 @@ export function registerCall<N extends CallName>(
 ): void {
   const call: CallDefinition = CallCatalogue[name];
   const { auth } = call;
+  // A server built without the composition (a unit test's bare Fastify) checks strictly.
+  const checking = app.vitrineResponseChecking ?? 'fail';
   const staffGate = deps.staffGate;
   if (typeof auth === 'object' && !(staffGate && call.path.includes('/:pageUid/')))
     throw new Error(`${name}: a staff call needs the staff gate and a :pageUid in its path`);
@@ -106,7 +121,11 @@ export function registerCall<N extends CallName>(
       const body = readBody(call, request.body, request);
       const context = { caller, params, query, request } as CallContext<N>;
       const result = await handler(body as CallBody<N>, context);
-      if (CHECK_RESPONSES) checkResponse(name, call, result);
+      if (checking !== 'off') {
+        const drift = responseDrift(name, call, result);
+        if (drift && checking === 'fail') throw new Error(drift);
+        if (drift) request.log.warn({ call: name }, drift);
+      }
       if (staffGate && caller && 'role' in caller && call.method !== 'GET')
         await recordStaffAction(staffGate, request, { name, caller, params, body });
       if (call.status) reply.status(call.status);
@@ -231,12 +250,11 @@ function readBody(call: CallDefinition, raw: unknown, request: FastifyRequest): 
 }
 
 /** Throws (a 500, logged) when an answer, as JSON, does not fit the call's response schema. */
-function checkResponse(name: CallName, call: CallDefinition, result: unknown): void {
-  if (call.response === null) return;
+function responseDrift(name: CallName, call: CallDefinition, result: unknown): string | undefined {
+  if (call.response === null) return undefined;
   const sent: unknown = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
   const checked = call.response.safeParse(sent);
-  if (!checked.success) {
-    const issues = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`The answer of ${name} does not fit its response schema: ${issues.join('; ')}`);
-  }
+  if (checked.success) return undefined;
+  const issues = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return `The answer of ${name} does not fit its response schema: ${issues.join('; ')}`;
 }

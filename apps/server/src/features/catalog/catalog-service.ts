@@ -53,7 +53,7 @@ async function writeProducts(
   tx: Queryable,
   pageUid: string,
   products: readonly { uid: string; input: ProductInput; archived?: boolean }[],
-  now?: number,
+  now: number,
 ): Promise<void> {
   if (products.length === 0) return;
   const uids = products.map((product) => product.uid);
@@ -111,29 +111,28 @@ async function writeProducts(
   if (archived.length > 0)
     await tx.query('UPDATE products SET archived_at = COALESCE(archived_at, $2) WHERE uid = ANY($1)', [
       archived,
-      now ?? Date.now(),
+      now,
     ]);
   if (active.length > 0)
     await tx.query('UPDATE products SET archived_at = NULL WHERE uid = ANY($1)', [active]);
 }
 
 /** Products of a store with their options and variants (spec §3 "Product (shop side)"). */
-export function createCatalogService(db: Database) {
+export function createCatalogService(db: Database, now: () => number) {
   return {
     async upsertProduct(pageUid: string, productUid: string, input: ProductInput): Promise<void> {
-      await db.transaction((tx) => writeProducts(tx, pageUid, [{ uid: productUid, input }]));
+      await db.transaction((tx) => writeProducts(tx, pageUid, [{ uid: productUid, input }], now()));
     },
 
     /**
      * Writes several products in one transaction (a CSV import): all of them or none. `archived`
-     * archives (at `now`) or restores a product; left out, it stays as it was.
+     * archives (now, by the service's clock) or restores a product; left out, it stays as it was.
      */
     async upsertProducts(
       pageUid: string,
       products: readonly { uid: string; input: ProductInput; archived?: boolean }[],
-      now?: number,
     ): Promise<void> {
-      await db.transaction((tx) => writeProducts(tx, pageUid, products, now));
+      await db.transaction((tx) => writeProducts(tx, pageUid, products, now()));
     },
 
     /** The products with these uids, in no particular order; unknown uids are skipped. */

@@ -224,7 +224,6 @@ export function createStudioCatalogueService(db: Database, catalog: CatalogServi
       await catalog.upsertProducts(
         pageUid,
         products.map((product) => ({ ...product, input: normalized(product.input) })),
-        now(),
       );
     },
   };

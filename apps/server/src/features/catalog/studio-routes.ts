@@ -11,6 +11,8 @@ import type { StudioCatalogueService } from './studio-catalogue-service.ts';
 export function registerStudioCatalogueRoutes(
   app: FastifyInstance,
   deps: {
+    /** The export file's date. */
+    now: () => number;
     studio: StudioCatalogueService;
     media: MediaService;
     staffGate: StaffGate;
@@ -119,7 +121,7 @@ export function registerStudioCatalogueRoutes(
     async (_body, { params }) => {
       const currency = await deps.storeCurrency(params.pageUid);
       const csv = productCsv(await studio.allProducts(params.pageUid), currency);
-      const date = new Date().toISOString().slice(0, 10);
+      const date = new Date(deps.now()).toISOString().slice(0, 10);
       return { filename: `products-${params.pageUid}-${date}.csv`, csv };
     },
     { staffGate },

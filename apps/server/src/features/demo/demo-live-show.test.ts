@@ -27,7 +27,7 @@ beforeAll(async () => {
   app = await openTestApp({
     env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: String(RECONNECT_GRACE_MS) },
   });
-  await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY);
+  await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY, Date.now());
   // Seeding makes the whole demo store through the admin API: slow on a busy machine.
 }, 300_000);
 
@@ -45,6 +45,7 @@ it('feeds the demo live show from an encoder through the RTMP ingest: a true liv
     log: app.server.log,
     pageUid: DEMO_PAGE_UID,
     video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+    now: Date.now,
   });
   expect(demo).not.toBeNull();
   const event = await waitFor(
@@ -125,6 +126,7 @@ it('rests its encoder while nobody watches and runs it again when a viewer comes
     log: app.server.log,
     pageUid: DEMO_PAGE_UID,
     video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+    now: Date.now,
     viewers: async () => viewers,
     timings: { startGraceMs: 2000, idleStopMs: 1000, checkMs: 100, keptSegments: KEPT },
   });

@@ -69,6 +69,11 @@ export async function feedDemoLiveShow(options: {
   log: FastifyBaseLogger;
   pageUid: string;
   video: string;
+  /**
+   * The clock, the server's: the stream clock it places cues on is the packager's wall clock, so
+   * only a real one makes a live feed (tests of the feed pass Date.now too).
+   */
+  now: () => number;
   /** Length of one loop of `video` (ms) and where it shows which product; the demo video's by default. */
   loopMs?: number;
   script?: readonly ScriptedAppearance[];
@@ -79,7 +84,7 @@ export async function feedDemoLiveShow(options: {
   viewers?: () => Promise<number>;
   timings?: Partial<DemoEncoderTimings>;
 }): Promise<DemoLiveShow | null> {
-  const { live, log, pageUid } = options;
+  const { live, log, pageUid, now } = options;
   const loopMs = options.loopMs ?? DEMO_VIDEO_MS;
   const script = options.script ?? DEMO_SHOW_SCRIPT;
   const { rtmpPort } = live.ingestPorts();
@@ -96,13 +101,13 @@ export async function feedDemoLiveShow(options: {
   /** The encoder was stopped for want of viewers: its exit is no crash to recover from. */
   let resting = false;
   /** When the running encoder was started: its first segment is the first one stamped after it. */
-  let encoderStartedAt = Date.now();
+  let encoderStartedAt = now();
   let anchor: number | null = null;
   let scripted = -1;
   const scriptWaiters: { loop: number; resolve: () => void }[] = [];
 
   const startEncoder = () => {
-    encoderStartedAt = Date.now();
+    encoderStartedAt = now();
     anchor = null;
     scripted = -1;
     encoder = spawn(
@@ -162,7 +167,7 @@ export async function feedDemoLiveShow(options: {
   }
   startEncoder();
 
-  const startedAt = Date.now();
+  const startedAt = now();
   let lastWatchedAt = startedAt;
   let watching = false;
   /** Starts the resting encoder when someone watches; rests it after idleStopMs without anyone. */
@@ -171,7 +176,7 @@ export async function feedDemoLiveShow(options: {
     watching = true;
     try {
       const viewers = await countViewers();
-      const at = Date.now();
+      const at = now();
       if (viewers > 0) lastWatchedAt = at;
       if (viewers > 0 && resting && !encoder) {
         const dropped = await live.dropOldestSegments(DEMO_LIVE_EVENT_ID, timings.keptSegments);
@@ -257,7 +262,7 @@ export async function feedDemoLiveShow(options: {
       if (anchor === null) return;
       const state = await live.stream(pageUid, DEMO_LIVE_EVENT_ID, 'http://localhost');
       if (state.state !== 'live' || state.liveStartTime === null) return;
-      const through = loopAt(anchor, loopMs, Date.now()) + 1;
+      const through = loopAt(anchor, loopMs, now()) + 1;
       if (through <= scripted) return;
       await cueLoops(anchor, through, state.liveStartTime);
       scripted = through;
@@ -279,8 +284,8 @@ export async function feedDemoLiveShow(options: {
   // segment from before Go live leaves the viewers' playlists). A show left live by the last run
   // resumes by itself.
   void (async () => {
-    const deadline = Date.now() + RECEIVE_TIMEOUT_MS;
-    while (!stopping && Date.now() < deadline) {
+    const deadline = now() + RECEIVE_TIMEOUT_MS;
+    while (!stopping && now() < deadline) {
       const { state } = await live.stream(pageUid, DEMO_LIVE_EVENT_ID, 'http://localhost');
       if (state === 'live') return;
       if (state === 'receiving' && anchor !== null) {

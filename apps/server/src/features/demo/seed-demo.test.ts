@@ -63,7 +63,7 @@ afterAll(async () => {
 describe('seedDemoStoreIfEmpty', () => {
   it('seeds an empty database with one live, one planned and one vod event, each with products', async () => {
     expect(await app.services.stores.pageCount()).toBe(0);
-    expect(await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY)).toBe('demo-store');
+    expect(await seedDemoStoreIfEmpty(app, TEST_ADMIN_KEY, Date.now())).toBe('demo-store');
 
     const events = await shopEvents();
     expect(events.live.map((event) => event.event.eventName)).toEqual(['Autumn living — live now']);

@@ -472,11 +472,7 @@ export const DEMO_OWNER = { email: 'owner@nordlys.example', name: 'Nordlys owner
  * uid; returns null and leaves the database alone otherwise. It goes through the admin HTTP API
  * rather than the services so the demo data is validated exactly as an operator's would be.
  */
-export async function seedDemoStoreIfEmpty(
-  app: App,
-  adminKey: string,
-  now = Date.now(),
-): Promise<string | null> {
+export async function seedDemoStoreIfEmpty(app: App, adminKey: string, now: number): Promise<string | null> {
   if ((await app.services.stores.pageCount()) > 0) return null;
   for (const { url, payload } of demoSeedRequests(now)) {
     const response = await app.server.inject({

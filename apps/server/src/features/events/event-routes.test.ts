@@ -201,6 +201,22 @@ afterAll(async () => {
 });
 
 describe('admin API', () => {
+  it("stamps an event's first publication and the on-site updates log with the app's clock", async () => {
+    // The app's clock is fixed at NOW: a stamp from the machine's clock would be years later.
+    const [published] = await app.db.query<{ first_published_at: string | number | null }>(
+      "SELECT first_published_at FROM live_events WHERE id = 'ev-live'",
+    );
+    expect(Number(published?.first_published_at)).toBe(NOW);
+    const [draft] = await app.db.query<{ first_published_at: string | number | null }>(
+      "SELECT first_published_at FROM live_events WHERE id = 'ev-draft-planned'",
+    );
+    expect(draft?.first_published_at).toBeNull();
+    const updates = await app.db.query<{ time: string | number }>(
+      "SELECT DISTINCT time FROM onsite_event_updates WHERE event_id = 'ev-live'",
+    );
+    expect(updates.map((update) => Number(update.time))).toEqual([NOW]);
+  });
+
   it('rejects a variant that references an unknown option value with 400', async () => {
     const response = await admin('PUT', '/admin/pages/shop-a/products/bad-jacket', {
       ...JACKET,

@@ -140,7 +140,13 @@ export const eventTopics = {
     `campaignPresentations:${pageUid}:${campaignUid}`,
 };
 
-export function createEventService(db: OutboxDatabase, stores: StoreService, catalog: CatalogService) {
+/** `now` stamps what the event log and live queries see (first publication, on-site updates). */
+export function createEventService(
+  db: OutboxDatabase,
+  stores: StoreService,
+  catalog: CatalogService,
+  now: () => number,
+) {
   async function requireEventPage(eventId: string, q: Queryable = db): Promise<string> {
     const [row] = await q.query<{ page_uid: string }>('SELECT page_uid FROM live_events WHERE id = $1', [
       eventId,
@@ -313,7 +319,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
       for (const uid of products.removed ?? []) changes.push({ type: 'removed', docId: uid, doc: null });
       if (changes.length > 0) tx.publish(eventTopics.eventProducts(eventId), changes);
     }
-    await publishEvents(tx, events, Date.now());
+    await publishEvents(tx, events, now());
   }
 
   return {
@@ -437,7 +443,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
              using_checkout = EXCLUDED.using_checkout, updated_at = now()`,
           [campaignUid, pageUid, input.name, input.deadline, input.usingCheckout],
         );
-        await publishEvents(tx, await eventsWhere('e.campaign_uid = $1', [campaignUid], tx), Date.now());
+        await publishEvents(tx, await eventsWhere('e.campaign_uid = $1', [campaignUid], tx), now());
       });
     },
 
@@ -482,7 +488,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
         cdn_delay_ms: input.cdnDelayMs,
         video_current_status: input.videoCurrentStatus,
         // Kept once set (see the ON CONFLICT below): when it was first published.
-        first_published_at: input.status === 'draft' ? null : Date.now(),
+        first_published_at: input.status === 'draft' ? null : now(),
       };
       const names = Object.keys(columns);
       await db.transaction(async (tx) => {
@@ -499,7 +505,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
              updated_at = now()`,
           [eventId, ...Object.values(columns)],
         );
-        await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
+        await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), now());
       });
     },
 
@@ -525,7 +531,7 @@ export function createEventService(db: OutboxDatabase, stores: StoreService, cat
             change.videoStartTime,
           ],
         );
-        await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), Date.now());
+        await publishEvents(tx, await eventsWhere('e.id = $1', [eventId], tx), now());
       });
     },
 

@@ -12,6 +12,8 @@ export type StoreCoverImage = (pageUid: string, bytes: Uint8Array) => Promise<{ 
 export function registerStudioShowRoutes(
   app: FastifyInstance,
   deps: {
+    /** The calendar file's DTSTAMP: when it was made. */
+    now: () => number;
     shows: ShowService;
     staffGate: StaffGate;
     /** The origin links point at: the configured public URL, else the request's own. */
@@ -75,7 +77,7 @@ export function registerStudioShowRoutes(
     const url = `${origin}${showStorefrontPath({ ...entry, eventId: request.params.eventId })}`;
     const file = buildCalendarFile({
       uid: `${request.params.eventId}@${new URL(origin).host}`,
-      stamp: Date.now(),
+      stamp: deps.now(),
       start: entry.start,
       end: entry.end,
       summary: entry.name,

@@ -301,7 +301,7 @@ export function VideoStage({
 }
 
 /** Counts down whole seconds, then starts the next clip; the viewer can start it at once or stay. */
-function NextClipCountdown({ next }: { next: NextShow }) {
+export function NextClipCountdown({ next }: { next: NextShow }) {
   const { t } = useTranslation();
   const [seconds, setSeconds] = useState(NEXT_CLIP_COUNTDOWN_SECONDS);
   const [cancelled, setCancelled] = useState(false);
