@@ -21,15 +21,26 @@ import type {
 } from './publish-session.ts';
 import { type SegmentReceiver, startSegmentReceiver } from './segment-receiver.ts';
 import type { SegmentStore } from './segment-store.ts';
-import { contentTypeOf, openShowRecording, REPLAY_PLAYLIST, type RecordingFile } from './show-recording.ts';
+import {
+  contentTypeOf,
+  MASTER_PLAYLISTS,
+  openShowRecording,
+  REPLAY_PLAYLIST,
+  type RecordingFile,
+  renditionOf,
+} from './show-recording.ts';
 
 /** The public paths of a show's playlists (a CDN in front caches them as docs/operations.md says). */
 export const livePaths = (eventId: string) => ({
   live: `/live/${eventId}/live.m3u8`,
   replay: `/live/${eventId}/replay.m3u8`,
+  /** With several renditions (LIVE_PROFILE), what players get: the adaptive streams' master playlists. */
+  liveMaster: `/live/${eventId}/${MASTER_PLAYLISTS.live}`,
+  replayMaster: `/live/${eventId}/${MASTER_PLAYLISTS.replay}`,
 });
 
-const PLAYLIST_NAMES = { live: 'live.m3u8', replay: REPLAY_PLAYLIST } as const;
+/** A playlist viewers ask for: a rendition's (null: the main one's) live or replay, or a master playlist. */
+export type LivePlaylistName = 'live' | 'replay' | 'master' | 'replay-master';
 
 /** The server_secrets row of the key that signs preview links. */
 export const LIVE_PREVIEW_SECRET = 'live_preview_key';
@@ -128,37 +139,62 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (existing) return Promise.resolve(existing);
     let pending = opening.get(eventId);
     if (!pending) {
-      pending = openShowRecording(join(config.dir, eventId), { store: segments, prefix: `${eventId}/` }).then(
-        (recording) => {
-          const session = new LiveSession({
-            eventId,
-            recording,
-            log,
-            now,
-            config,
-            ffmpeg,
-            storeKind: segments.kind,
-            processes,
-            receiver: () => startedReceiver,
-            closed: () => closed,
-          });
-          follow(session);
-          sessions.set(eventId, session);
-          opening.delete(eventId);
-          return session;
-        },
-      );
+      pending = openRecordings(eventId).then((recordings) => {
+        const session = new LiveSession({
+          eventId,
+          recordings,
+          profile: config.profile,
+          log,
+          now,
+          config,
+          ffmpeg,
+          store: segments,
+          processes,
+          receiver: () => startedReceiver,
+          closed: () => closed,
+        });
+        follow(session);
+        sessions.set(eventId, session);
+        opening.delete(eventId);
+        return session;
+      });
       opening.set(eventId, pending);
     }
     return pending;
   }
 
+  /**
+   * A show's recording of each rendition: the main one's journal in the show's folder, a further
+   * one's in a folder of its name; all files in the store under the show's id.
+   */
+  function openRecordings(eventId: string) {
+    const { profile } = config;
+    return Promise.all(
+      profile.renditions.map((rendition, index) =>
+        openShowRecording(
+          index === 0 ? join(config.dir, eventId) : join(config.dir, eventId, rendition.name),
+          {
+            store: segments,
+            prefix: `${eventId}/`,
+            profile,
+            ...(index === 0 ? {} : { replayName: `${rendition.name}-${REPLAY_PLAYLIST}` }),
+          },
+        ),
+      ),
+    );
+  }
+
+  /** The index in the profile of a further rendition (`360p`); -1 for none of them. */
+  const furtherRendition = (name: string) =>
+    config.profile.renditions.findIndex((rendition, index) => index > 0 && rendition.name === name);
+
   /** The show's lifecycle (the stored state, the event, the relay) follows what its session tells. */
   function follow(session: LiveSession) {
     const { eventId } = session;
     const failed = (what: string) => (error: unknown) => log.error({ err: error, eventId }, what);
-    session.on('segment', () => {
-      if (relay) void share(session).catch(failed('sharing a live segment failed'));
+    session.on('segment', ({ rendition }) => {
+      // Once per segment of the main rendition: the further ones' playlists go along.
+      if (relay && rendition === 0) void share(session).catch(failed('sharing a live segment failed'));
     });
     session.on('publisher-gone', ({ publisher, reason }) => {
       void session
@@ -212,14 +248,15 @@ export function createLiveService(deps: LiveServiceDeps) {
   async function shareNow(session: LiveSession) {
     if (!relay || session.sharedEnd) return;
     const record = await store.byEvent(session.eventId);
-    await relay.putPlaylists(
-      session.eventId,
-      {
-        live: session.recording.livePlaylist(false, record?.liveStartTime ?? null),
-        ...(record?.liveStartTime ? { replay: session.recording.replayPlaylist(record.liveStartTime) } : {}),
-      },
-      false,
-    );
+    const liveStartTime = record?.liveStartTime ?? null;
+    const texts: Record<string, string> = {};
+    for (const [index, recording] of session.recordings.entries()) {
+      const prefix = index === 0 ? '' : `${config.profile.renditions[index]?.name}-`;
+      texts[`${prefix}live`] = recording.livePlaylist(false, liveStartTime);
+      if (liveStartTime) texts[`${prefix}replay`] = recording.replayPlaylist(liveStartTime);
+    }
+    if (session.adaptive()) texts.master = await session.masterPlaylist('live');
+    await relay.putPlaylists(session.eventId, texts, false);
   }
 
   /** Whether this node holds the show's recording (it ingested it). */
@@ -271,26 +308,28 @@ export function createLiveService(deps: LiveServiceDeps) {
       );
     }
     if (relay) {
-      const replay = await session.recording.file(REPLAY_PLAYLIST);
+      const texts: Record<string, string> = {};
+      for (const [index, recording] of session.recordings.entries()) {
+        const prefix = index === 0 ? '' : `${config.profile.renditions[index]?.name}-`;
+        const replay = await recording.file(`${prefix}${REPLAY_PLAYLIST}`);
+        texts[`${prefix}live`] = recording.livePlaylist(true, record.liveStartTime);
+        if (replay) texts[`${prefix}replay`] = replay.bytes.toString('utf8');
+      }
+      if (session.adaptive()) texts['replay-master'] = await session.masterPlaylist('replay');
       // After every segment shared before (their playlists are older).
       await session.relayQueue;
       session.sharedEnd = true;
       await relay
-        .putPlaylists(
-          session.eventId,
-          {
-            live: session.recording.livePlaylist(true, record.liveStartTime),
-            ...(replay ? { replay: replay.bytes.toString('utf8') } : {}),
-          },
-          true,
-        )
+        .putPlaylists(session.eventId, texts, true)
         .catch((error) => log.error({ err: error, eventId: session.eventId }, 'sharing the replay failed'));
     }
     await events.setStreamVideo(session.eventId, {
       currentStatus: 'vod',
       liveStartTime,
       liveEndTime: endTime,
-      videoUrl: livePaths(session.eventId).replay,
+      videoUrl: session.adaptive()
+        ? livePaths(session.eventId).replayMaster
+        : livePaths(session.eventId).replay,
       videoStartTime: firstFrame ?? liveStartTime,
     });
     log.info({ eventId: session.eventId, segments: session.recording.segments().length }, 'live show ended');
@@ -429,12 +468,14 @@ export function createLiveService(deps: LiveServiceDeps) {
    * finished replay in the store, or the live and replay playlists on the relay.
    */
   async function listedForViewers(record: LiveStreamRecord, name: string): Promise<boolean> {
+    const rendition = renditionOf(name);
+    const prefix = rendition ? `${rendition}-` : '';
     const texts = [
       record.state === 'ended'
-        ? ((await storedFile(record.eventId, REPLAY_PLAYLIST))?.toString('utf8') ?? null)
+        ? ((await storedFile(record.eventId, `${prefix}${REPLAY_PLAYLIST}`))?.toString('utf8') ?? null)
         : null,
-      (await relay?.playlist(record.eventId, 'replay')) ?? null,
-      (await relay?.playlist(record.eventId, 'live')) ?? null,
+      (await relay?.playlist(record.eventId, `${prefix}replay`)) ?? null,
+      (await relay?.playlist(record.eventId, `${prefix}live`)) ?? null,
     ];
     return texts.some((text) => text?.split('\n').includes(name) ?? false);
   }
@@ -528,7 +569,8 @@ export function createLiveService(deps: LiveServiceDeps) {
           currentStatus: 'live',
           liveStartTime,
           liveEndTime: null,
-          videoUrl: livePaths(eventId).live,
+          videoUrl:
+            config.profile.renditions.length > 1 ? livePaths(eventId).liveMaster : livePaths(eventId).live,
           videoStartTime: liveStartTime,
         });
         log.info({ eventId }, 'live show went live');
@@ -564,21 +606,41 @@ export function createLiveService(deps: LiveServiceDeps) {
 
     /**
      * A playlist for viewers: the live window (only once live, or with the studio's preview
-     * token), or the replay (growing while live, VOD once ended). Null when there is none here.
+     * token), or the replay (growing while live, VOD once ended), of the main rendition or of a
+     * further one (`rendition`: `360p`); or a master playlist of them. Null when there is none here.
      */
-    async playlist(eventId: string, name: 'live' | 'replay', preview: string | null): Promise<string | null> {
+    async playlist(
+      eventId: string,
+      name: LivePlaylistName,
+      preview: string | null,
+      rendition: string | null = null,
+    ): Promise<string | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
       const previewing = preview !== null && safeEqual(preview, await previewToken(record));
-      if (name === 'live' && (record.state === 'idle' || (record.state === 'receiving' && !previewing)))
-        return null;
-      if (name === 'replay' && record.liveStartTime === null) return null;
+      const index = rendition === null ? 0 : furtherRendition(rendition);
+      if (index < 0) return null;
+      const live = name === 'live' || name === 'master';
+      if (live && (record.state === 'idle' || (record.state === 'receiving' && !previewing))) return null;
+      if (!live && record.liveStartTime === null) return null;
+      if (name === 'master' || name === 'replay-master') {
+        if (rendition !== null || config.profile.renditions.length < 2) return null;
+        // Ended: the replay's master playlist is in the store, for every node.
+        const stored = name === 'replay-master' ? await storedFile(eventId, MASTER_PLAYLISTS.replay) : null;
+        if (stored) return stored.toString('utf8');
+        const session =
+          sessions.get(eventId) ?? (record.state === 'ended' ? await sessionOf(eventId) : undefined);
+        if (holdsRecording(session)) return session.masterPlaylist(name === 'master' ? 'live' : 'replay');
+        return relay ? relay.playlist(eventId, name) : null;
+      }
+      const prefix = index === 0 ? '' : `${rendition}-`;
+      const replayFile = `${prefix}${REPLAY_PLAYLIST}`;
       let session = sessions.get(eventId);
       if (!session && record.state === 'ended') {
         // An ended show's replay is in the store, for every node; the recording is opened only
         // when it is not (the show ended on a full disk, so its replay is composed again).
         if (name === 'replay') {
-          const replay = await storedFile(eventId, REPLAY_PLAYLIST);
+          const replay = await storedFile(eventId, replayFile);
           if (replay) return replay.toString('utf8');
         }
         session = await sessionOf(eventId);
@@ -586,30 +648,32 @@ export function createLiveService(deps: LiveServiceDeps) {
       // The studio's preview names its segments with the token, which they need before Go live.
       const signed = (text: string | null) =>
         text !== null && previewing && preview
-          ? text.replace(/^(r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
+          ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
           : text;
       if (!holdsRecording(session)) {
         // Recorded on another node: its replay, once ended, is in the store.
         if (name === 'replay' && record.state === 'ended') {
-          const replay = await storedFile(eventId, REPLAY_PLAYLIST);
+          const replay = await storedFile(eventId, replayFile);
           if (replay) return replay.toString('utf8');
         }
         // Ingested on another node (or nowhere yet): its live edge comes over the relay.
-        return relay ? signed(await relay.playlist(eventId, name)) : null;
+        return relay ? signed(await relay.playlist(eventId, `${prefix}${name}`)) : null;
       }
+      const recording = session.recordings[index];
+      if (!recording) return null;
       if (name === 'live') {
-        return signed(session.recording.livePlaylist(record.state === 'ended', record.liveStartTime));
+        return signed(recording.livePlaylist(record.state === 'ended', record.liveStartTime));
       }
       if (record.state === 'ended') {
-        let file = await session.recording.file(PLAYLIST_NAMES.replay);
+        let file = await recording.file(replayFile);
         if (!file) {
           // Ended on a full disk, then restarted: the replay is composed again (and written when it fits).
-          await session.recording.finish(record.liveStartTime);
-          file = await session.recording.file(PLAYLIST_NAMES.replay);
+          await recording.finish(record.liveStartTime);
+          file = await recording.file(replayFile);
         }
         return file ? file.bytes.toString('utf8') : null;
       }
-      return session.recording.replayPlaylist(record.liveStartTime);
+      return recording.replayPlaylist(record.liveStartTime);
     },
 
     /**
@@ -625,12 +689,12 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (!record) return null;
       const previewing = preview !== null && safeEqual(preview, await previewToken(record));
       const session = sessions.get(eventId);
-      const segment = session?.recording.segment(name) ?? null;
+      const segment = session?.recordingFor(name)?.segment(name) ?? null;
       const beforeLive =
         record.liveStartTime === null ||
         (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
       if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
-      if (session && holdsRecording(session)) return session.recording.file(name);
+      if (session && holdsRecording(session)) return (await session.recordingFor(name)?.file(name)) ?? null;
       // Recorded on another node (or by an earlier process): a segment is given to viewers only
       // when a playlist of theirs lists it (the preview before Go live is listed in none).
       if (name.endsWith('.m4s') && !previewing && !(await listedForViewers(record, name))) return null;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultLiveProfile } from '@vitrine/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { openShowRecording } from './show-recording.ts';
  * order the service's transitions rely on.
  */
 const ffmpeg = discoverFfmpeg(null);
+const profile = defaultLiveProfile(2);
 let dir: string;
 let receiver: SegmentReceiver;
 const sources: ChildProcess[] = [];
@@ -56,15 +58,17 @@ async function openSession(name: string) {
   const recording = await openShowRecording(join(dir, name), {
     store: createDiskSegmentStore(join(dir, 'store')),
     prefix: `${name}/`,
+    profile,
   });
   const session = new LiveSession({
     eventId: name,
-    recording,
+    recordings: [recording],
+    profile,
     log: pino({ level: 'silent' }) as FastifyBaseLogger,
     now: Date.now,
     config: { dir, transcodeBudget: 'none' },
     ffmpeg,
-    storeKind: 'disk',
+    store: createDiskSegmentStore(join(dir, 'store')),
     processes: createProcessRegistry({ dir: join(dir, '.packagers', name) }),
     receiver: () => receiver,
     closed: () => false,

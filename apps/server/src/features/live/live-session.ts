@@ -1,17 +1,34 @@
 import { EventEmitter } from 'node:events';
-import { DISK_RESUME_RESERVES, diskOutlook, type RecordedSegment, transcodeRefusal } from '@vitrine/domain';
+import {
+  DISK_RESUME_RESERVES,
+  diskOutlook,
+  type Fmp4Format,
+  fmp4Format,
+  LIVE_AUDIO_KBPS,
+  type LiveProfile,
+  type MasterVariant,
+  masterPlaylist,
+  type RecordedSegment,
+  transcodeRefusal,
+} from '@vitrine/domain';
 import type { LiveStreamHealth, LiveStreamView } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { measureDecodedVideo } from './decoded-video.ts';
 import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
-import { type PackagerRun, startPackagerRun } from './hls-packager.ts';
+import { type PackagerRun, renditionPrefix, startPackagerRun } from './hls-packager.ts';
 import type { ProcessRegistry } from './packager-processes.ts';
 import type { PublishEndReason, PublishInput, PublishRequest, PublishSession } from './publish-session.ts';
 import { freeDiskBytes } from './recording-disk.ts';
 import type { SegmentReceiver } from './segment-receiver.ts';
 import type { SegmentStore } from './segment-store.ts';
-import type { ShowRecording } from './show-recording.ts';
+import {
+  MASTER_PLAYLISTS,
+  PLAYLIST_CONTENT_TYPE,
+  REPLAY_PLAYLIST,
+  renditionOf,
+  type ShowRecording,
+} from './show-recording.ts';
 
 /** ffmpeg may crash this often in a minute and be restarted into the show; after that the publish ends. */
 const PACKAGER_RESTARTS_PER_MINUTE = 3;
@@ -48,8 +65,11 @@ export interface LivePublisher {
 export interface LiveSessionEvents {
   /** A packager run took the publisher's input (after its decoded video was measured, if transcoded). */
   ready: [{ publisher: LivePublisher; run: number }];
-  /** A segment was recorded (into the store, or into memory alone while the disk is full). */
-  segment: [{ segment: RecordedSegment; bytes: number }];
+  /**
+   * A segment was recorded (into the store, or into memory alone while the disk is full), in the
+   * rendition of that index of the profile (0: the main one).
+   */
+  segment: [{ segment: RecordedSegment; bytes: number; rendition: number }];
   /** A publish is over for another reason than the show ending: the publisher went, or was ended. */
   'publisher-gone': [{ publisher: LivePublisher; reason: PublishEndReason }];
   /** A finite input (a premiere's file) played out: the show ends into its replay. */
@@ -64,13 +84,16 @@ export interface LiveSessionEvents {
 
 export interface LiveSessionDeps {
   eventId: string;
-  recording: ShowRecording;
+  /** The recording of each rendition of `profile`, in its order (the main one first). */
+  recordings: readonly ShowRecording[];
+  /** The segment length, window and renditions the show is packaged with (LIVE_PROFILE). */
+  profile: LiveProfile;
   log: FastifyBaseLogger;
   now: () => number;
   config: Pick<Config['live'], 'dir' | 'transcodeBudget'>;
   ffmpeg: FfmpegDiscovery;
-  /** What kind of store recordings go to: only a disk of ours fills. */
-  storeKind: SegmentStore['kind'];
+  /** Where recordings go (only a disk of ours fills); the replay's master playlist goes there too. */
+  store: SegmentStore;
   processes: ProcessRegistry;
   /** The loopback listener packagers hand their files to, once started. */
   receiver: () => SegmentReceiver | null;
@@ -85,7 +108,9 @@ export interface LiveSessionDeps {
  */
 export class LiveSession extends EventEmitter<LiveSessionEvents> {
   readonly eventId: string;
+  /** The main rendition's recording: the show's timeline, its health and its replay. */
   readonly recording: ShowRecording;
+  readonly recordings: readonly ShowRecording[];
   publisher: LivePublisher | null = null;
   /** The last publish refused for what it sent (shown in the studio), until one is taken. */
   refusal: { message: string; at: number } | null = null;
@@ -96,6 +121,10 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
   relayQueue: Promise<void> = Promise.resolve();
   sharedEnd = false;
   private recent: { bytes: number; duration: number }[] = [];
+  /** Each rendition's last segments' bits per second: its master playlist bandwidth. */
+  private readonly peaks: number[][];
+  /** What each init segment declares (codecs, size), read once. */
+  private readonly formats = new Map<string, Fmp4Format | null>();
   /** Transitions of one stream run one after another. */
   private queue: Promise<unknown> = Promise.resolve();
   private graceTimer: NodeJS.Timeout | null = null;
@@ -105,7 +134,12 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
     super();
     this.deps = deps;
     this.eventId = deps.eventId;
-    this.recording = deps.recording;
+    const [main] = deps.recordings;
+    if (!main || deps.recordings.length !== deps.profile.renditions.length)
+      throw new Error('a live session needs one recording per rendition');
+    this.recording = main;
+    this.recordings = deps.recordings;
+    this.peaks = deps.recordings.map(() => []);
   }
 
   /** Runs `task` after the stream's earlier transitions. */
@@ -215,6 +249,19 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
       await stopPackaging(publisher);
     }
     const finished = await this.recording.finish(liveStartTime);
+    for (const recording of this.recordings.slice(1)) await recording.finish(liveStartTime);
+    if (this.adaptive()) {
+      // Every node serves the finished replay's master playlist from the store.
+      const text = await this.masterPlaylist('replay');
+      await this.deps.store
+        .put(`${this.eventId}/${MASTER_PLAYLISTS.replay}`, Buffer.from(text), PLAYLIST_CONTENT_TYPE)
+        .catch((error: unknown) =>
+          this.deps.log.error(
+            { err: error, eventId: this.eventId },
+            'the replay master playlist was not stored',
+          ),
+        );
+    }
     this.emit('ended', finished);
     return finished;
   }
@@ -230,7 +277,12 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
 
   /** Deletes all but the newest `keep` segments while no encoder feeds the show (0 while one does). */
   dropOldest(keep: number): Promise<number> {
-    return this.serialized(async () => (this.publisher ? 0 : this.recording.dropOldest(keep)));
+    return this.serialized(async () => {
+      if (this.publisher) return 0;
+      // Every rendition keeps the same newest stretch (the further ones' disk use stays bounded too).
+      for (const recording of this.recordings.slice(1)) await recording.dropOldest(keep);
+      return this.recording.dropOldest(keep);
+    });
   }
 
   bitrateKbps(): number | null {
@@ -258,6 +310,50 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
     };
   }
 
+  /** Whether the show is packaged in several renditions (an adaptive stream with a master playlist). */
+  adaptive(): boolean {
+    return this.recordings.length > 1;
+  }
+
+  /** The recording a file of the show belongs to (by its rendition prefix), or null for none. */
+  recordingFor(name: string): ShowRecording | null {
+    const rendition = renditionOf(name);
+    if (rendition === null) return this.recording;
+    const index = this.deps.profile.renditions.findIndex((each, at) => at > 0 && each.name === rendition);
+    return this.recordings[index] ?? null;
+  }
+
+  /**
+   * The master playlist of the live stream or the replay: every rendition that has segments, the
+   * main one first, with its peak bandwidth and what its init segment declares.
+   */
+  async masterPlaylist(kind: 'live' | 'replay'): Promise<string> {
+    const { profile } = this.deps;
+    const variants: MasterVariant[] = [];
+    for (const [index, recording] of this.recordings.entries()) {
+      const rendition = profile.renditions[index];
+      const last = recording.segments().at(-1);
+      if (!rendition || (index > 0 && !last)) continue;
+      const prefix = renditionPrefix(profile, rendition);
+      let format = last ? this.formats.get(last.initUri) : null;
+      if (last && format === undefined) {
+        const init = await recording.file(last.initUri);
+        format = init ? fmp4Format(init.bytes) : null;
+        if (init) this.formats.set(last.initUri, format);
+      }
+      const peak = Math.max(0, ...(this.peaks[index] ?? []));
+      variants.push({
+        uri: `${prefix}${kind === 'live' ? 'live.m3u8' : REPLAY_PLAYLIST}`,
+        bandwidth: peak > 0 ? peak : (rendition.videoKbps + LIVE_AUDIO_KBPS) * 1000,
+        codecs: format?.codecs ?? [],
+        width: format?.width ?? null,
+        height: format?.height ?? null,
+        frameRate: null,
+      });
+    }
+    return masterPlaylist(variants);
+  }
+
   /** Whether segments stay in memory because the recordings disk is full. */
   spilling(): boolean {
     return this.publisher?.spilling ?? false;
@@ -269,10 +365,10 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
     if (!ffmpeg.available || !receiver) return;
     const packager = startPackagerRun({
       ffmpegPath: ffmpeg.path,
-      recording: this.recording,
+      recordings: this.recordings,
+      profile: this.deps.profile,
       input: publisher.input.open(),
       videoCodec: publisher.input.videoCodec,
-      continues: this.recording.segments().length > 0,
       receiver,
       processes,
       label: this.eventId,
@@ -284,9 +380,15 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
         );
         void this.watchDisk(publisher);
       },
-      onSegment: (segment, bytes) => {
-        this.recent = [...this.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
-        this.emit('segment', { segment, bytes });
+      onSegment: (segment, bytes, rendition) => {
+        if (segment.duration > 0) {
+          this.peaks[rendition] = [...(this.peaks[rendition] ?? []), (bytes * 8) / segment.duration].slice(
+            -HEALTH_SEGMENTS,
+          );
+        }
+        if (rendition === 0)
+          this.recent = [...this.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
+        this.emit('segment', { segment, bytes, rendition });
       },
       onError: (error) => log.error({ err: error, eventId: this.eventId }, 'recording a live segment failed'),
     });
@@ -323,7 +425,7 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
   /** Whether the recordings disk has less free than the reserve a recording keeps in hand. */
   private async diskIsFull(): Promise<boolean> {
     // A bucket has no disk of ours to fill (the journals are a few bytes a segment).
-    if (this.deps.storeKind !== 'disk') return false;
+    if (this.deps.store.kind !== 'disk') return false;
     const free = await freeDiskBytes(this.deps.config.dir);
     return free !== null && free < diskOutlook(free, this.bitrateKbps()).reserveBytes;
   }
@@ -343,7 +445,7 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
    */
   private async watchDisk(publisher: LivePublisher): Promise<void> {
     if (
-      this.deps.storeKind !== 'disk' ||
+      this.deps.store.kind !== 'disk' ||
       publisher.switching ||
       publisher.measuring ||
       this.publisher !== publisher ||
