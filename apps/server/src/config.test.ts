@@ -160,6 +160,21 @@ describe('loadConfig: accounts and interaction', () => {
     ).toThrow('VITRINE_OIDC_PROVIDERS.0.issuer');
   });
 
+  it('reads the live profile from LIVE_PROFILE over the default for the cores, and names what is wrong', () => {
+    expect(loadConfig({ LIVE_PROFILE: 'segment=2,renditions=720p30+360p30' }).live.profile).toEqual({
+      segmentSeconds: 2,
+      window: 6,
+      renditions: [
+        { name: '720p', height: 720, maxFps: 30, videoKbps: 2500 },
+        { name: '360p', height: 360, maxFps: 30, videoKbps: 700 },
+      ],
+    });
+    expect(loadConfig({}).live.profile.segmentSeconds).toBe(1);
+    expect(() => loadConfig({ LIVE_PROFILE: 'window=1,renditions=360p+720p' })).toThrow(
+      /LIVE_PROFILE: window must be a whole number of segments from 3 to 60 \(got "1"\); renditions go from the largest/,
+    );
+  });
+
   it('offers test payments unless NODE_ENV is production or VITRINE_TEST_PAYMENTS says otherwise', () => {
     expect(loadConfig({}).testPayments).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).testPayments).toBe(false);

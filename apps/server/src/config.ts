@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_TRANSCODE_BUDGET, parseTranscodeBudget, type TranscodeBudget } from '@vitrine/domain';
+import {
+  DEFAULT_TRANSCODE_BUDGET,
+  defaultLiveProfile,
+  type LiveProfile,
+  parseLiveProfile,
+  parseTranscodeBudget,
+  type TranscodeBudget,
+} from '@vitrine/domain';
 import { z } from 'zod';
 
 /**
@@ -164,6 +172,18 @@ const Environment = z.object({
    * The most video this node transcodes (publishers sending anything but H.264): "WIDTHxHEIGHT@FPS"
    * or "none". A stream beyond it is refused with the reason in the studio; H.264 passes at any size.
    */
+  /**
+   * How live shows are packaged: `segment=SECONDS,window=SEGMENTS,renditions=720p30+360p30`, each
+   * part optional (docs/operations.md). By default 1 s, 6 segments, 720p30; 360p30 beside it with
+   * 4 cores or more.
+   */
+  LIVE_PROFILE: z
+    .string()
+    .superRefine((text, context) => {
+      const read = parseLiveProfile(text, defaultLiveProfile(availableParallelism()));
+      if (!read.ok) context.addIssue({ code: 'custom', message: read.message });
+    })
+    .optional(),
   LIVE_TRANSCODE_MAX: z
     .string()
     .refine(
@@ -300,11 +320,20 @@ export interface Config {
     demoStream: boolean;
     /** The most video transcoded (non-H.264 publishers); "none": only H.264 is taken. */
     transcodeBudget: TranscodeBudget | 'none';
+    /** Segment length, live window and renditions (LIVE_PROFILE). */
+    profile: LiveProfile;
     /** Where recordings are kept: the `dir` folder, or an S3-compatible bucket. */
     segmentStore: { kind: 'disk' } | ({ kind: 's3' } & S3StoreSettings);
   };
   /** WHIP ingest: whether it is offered, extra ICE host addresses and the UDP port range. */
   whip: { enabled: boolean; hostAddresses: string[]; icePortRange: [number, number] | null };
+}
+
+/** The node's live profile: LIVE_PROFILE over the default for its cores (validated with the rest). */
+function liveProfileOf(setting: string | undefined): LiveProfile {
+  const defaults = defaultLiveProfile(availableParallelism());
+  const read = setting ? parseLiveProfile(setting, defaults) : null;
+  return read?.ok ? read.profile : defaults;
 }
 
 /** The demo retailer's port: PORT + 1 unless set; a main server on any free port gets any free one too. */
@@ -373,6 +402,7 @@ export function loadConfig(
       dir: e.VITRINE_LIVE_DIR ?? join(e.VITRINE_DATA_DIR, 'live'),
       demoStream: e.VITRINE_DEMO_LIVE === '1',
       transcodeBudget: parseTranscodeBudget(e.LIVE_TRANSCODE_MAX) ?? DEFAULT_TRANSCODE_BUDGET,
+      profile: liveProfileOf(e.LIVE_PROFILE),
       segmentStore: e.VITRINE_S3_BUCKET
         ? {
             kind: 's3',

@@ -134,3 +134,49 @@ export function fmp4DecodeTime(segment: Uint8Array, trackId: number): number | n
   }
   return null;
 }
+
+/** What a player must be able to decode for a rendition (EXT-X-STREAM-INF CODECS, RESOLUTION). */
+export interface Fmp4Format {
+  /** RFC 6381 codec strings: `avc1.64001f`, `mp4a.40.2`. */
+  codecs: string[];
+  width: number | null;
+  height: number | null;
+}
+
+const hex2 = (value: number) => value.toString(16).padStart(2, '0');
+
+/**
+ * The codecs and picture size an init segment declares, from its sample descriptions: H.264's
+ * profile and level from its `avcC`, AAC as the packager always encodes it (LC). Null when the
+ * init segment has no track this can name.
+ */
+export function fmp4Format(init: Uint8Array): Fmp4Format | null {
+  const view = new DataView(init.buffer, init.byteOffset, init.byteLength);
+  const moov = boxes(init, 0, init.length).find((box) => box.type === 'moov');
+  if (!moov) return null;
+  const format: Fmp4Format = { codecs: [], width: null, height: null };
+  for (const trak of boxes(init, moov.start, moov.end).filter((box) => box.type === 'trak')) {
+    const mdia = child(init, trak, 'mdia');
+    const minf = mdia && child(init, mdia, 'minf');
+    const stbl = minf && child(init, minf, 'stbl');
+    const stsd = stbl && child(init, stbl, 'stsd');
+    // A full box: version and flags, then the entry count.
+    const entry = stsd ? boxes(init, stsd.start + 8, stsd.end)[0] : undefined;
+    if (!entry) continue;
+    if (entry.type === 'avc1' || entry.type === 'avc3') {
+      // A visual sample entry: its width and height, then its boxes after 78 bytes of fields.
+      if (entry.end - entry.start < 78) continue;
+      format.width = view.getUint16(entry.start + 24);
+      format.height = view.getUint16(entry.start + 26);
+      const avcC = boxes(init, entry.start + 78, entry.end).find((box) => box.type === 'avcC');
+      if (!avcC || avcC.end - avcC.start < 4) continue;
+      const [profile, compatibility, level] = [1, 2, 3].map((at) => init[avcC.start + at] ?? 0) as [
+        number,
+        number,
+        number,
+      ];
+      format.codecs.push(`${entry.type}.${hex2(profile)}${hex2(compatibility)}${hex2(level)}`);
+    } else if (entry.type === 'mp4a') format.codecs.push('mp4a.40.2');
+  }
+  return format.codecs.length > 0 ? format : null;
+}

@@ -26,7 +26,7 @@ function recording(): RecordedSegment[] {
 
 describe('liveMediaPlaylist', () => {
   it('slides a window over the recording with PDT on every segment', () => {
-    const text = liveMediaPlaylist(recording().slice(0, 3), 6);
+    const text = liveMediaPlaylist(recording().slice(0, 3), 6, false, 1);
     expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:0');
     expect(text).toContain('#EXT-X-MAP:URI="r1-init.mp4"');
     expect(text.match(/#EXT-X-PROGRAM-DATE-TIME:/g)).toHaveLength(3);
@@ -35,7 +35,7 @@ describe('liveMediaPlaylist', () => {
   });
 
   it('marks a reconnect with a discontinuity and a new init segment', () => {
-    const text = liveMediaPlaylist(recording(), 6);
+    const text = liveMediaPlaylist(recording(), 6, false, 1);
     expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:2');
     expect(text).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:0');
     expect(text).toMatch(
@@ -44,8 +44,8 @@ describe('liveMediaPlaylist', () => {
   });
 
   it('counts the discontinuities that slid out of the window', () => {
-    expect(liveMediaPlaylist(recording(), 3)).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1');
-    const atTheCut = liveMediaPlaylist(recording(), 4);
+    expect(liveMediaPlaylist(recording(), 3, false, 1)).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1');
+    const atTheCut = liveMediaPlaylist(recording(), 4, false, 1);
     expect(atTheCut).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1');
     expect(atTheCut).not.toContain('#EXT-X-DISCONTINUITY\n');
   });
@@ -53,8 +53,8 @@ describe('liveMediaPlaylist', () => {
 
 describe('replayMediaPlaylist', () => {
   it('grows as an EVENT playlist and ends as VOD', () => {
-    expect(replayMediaPlaylist(recording(), false)).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
-    const ended = replayMediaPlaylist(recording(), true);
+    expect(replayMediaPlaylist(recording(), false, 1)).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    const ended = replayMediaPlaylist(recording(), true, 1);
     expect(ended).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(ended.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     expect(ended.match(/\.m4s/g)).toHaveLength(8);

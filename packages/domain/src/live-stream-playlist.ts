@@ -1,5 +1,3 @@
-import { LIVE_PLAYLIST_WINDOW, LIVE_SEGMENT_SECONDS } from './live-stream.ts';
-
 /** One fMP4 media segment of a show's recording, as the packager found it. */
 export interface RecordedSegment {
   /** Its position in the whole recording, from 0: the media sequence number. */
@@ -18,10 +16,10 @@ export interface RecordedSegment {
 
 const HEADER = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
 
-function targetDuration(segments: readonly RecordedSegment[]): number {
+function targetDuration(segments: readonly RecordedSegment[], segmentSeconds: number): number {
   // The target may not change while a live playlist is refreshed, so it never drops under the
   // configured segment length (a publisher whose keyframes come slower makes it grow once).
-  return Math.max(LIVE_SEGMENT_SECONDS, ...segments.map((segment) => Math.round(segment.duration)));
+  return Math.max(Math.ceil(segmentSeconds), ...segments.map((segment) => Math.round(segment.duration)));
 }
 
 function segmentLines(segments: readonly RecordedSegment[]): string[] {
@@ -47,8 +45,10 @@ function segmentLines(segments: readonly RecordedSegment[]): string[] {
  */
 export function liveMediaPlaylist(
   recording: readonly RecordedSegment[],
-  window: number = LIVE_PLAYLIST_WINDOW,
-  ended = false,
+  window: number,
+  ended: boolean,
+  /** The segment length the packager is asked for (LIVE_PROFILE): the least target duration. */
+  segmentSeconds: number,
 ): string {
   const shown = recording.slice(-window);
   const first = shown[0];
@@ -58,7 +58,7 @@ export function liveMediaPlaylist(
   const firstIsDiscontinuity = first?.discontinuity && dropped.length > 0 ? 1 : 0;
   return [
     ...HEADER,
-    `#EXT-X-TARGETDURATION:${targetDuration(recording)}`,
+    `#EXT-X-TARGETDURATION:${targetDuration(recording, segmentSeconds)}`,
     `#EXT-X-MEDIA-SEQUENCE:${first?.sequence ?? 0}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuities + firstIsDiscontinuity}`,
     // The window's first segment starting a new run is already counted above: no tag for it.
@@ -75,10 +75,14 @@ export function liveMediaPlaylist(
  * The replay playlist: every segment of the recording from `from` on. While the show runs it
  * is an EVENT playlist (it only grows); once ended it is VOD with ENDLIST.
  */
-export function replayMediaPlaylist(recording: readonly RecordedSegment[], ended: boolean): string {
+export function replayMediaPlaylist(
+  recording: readonly RecordedSegment[],
+  ended: boolean,
+  segmentSeconds: number,
+): string {
   return [
     ...HEADER,
-    `#EXT-X-TARGETDURATION:${targetDuration(recording)}`,
+    `#EXT-X-TARGETDURATION:${targetDuration(recording, segmentSeconds)}`,
     `#EXT-X-PLAYLIST-TYPE:${ended ? 'VOD' : 'EVENT'}`,
     `#EXT-X-MEDIA-SEQUENCE:${recording[0]?.sequence ?? 0}`,
     ...segmentLines(recording),

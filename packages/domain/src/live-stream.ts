@@ -11,11 +11,7 @@ export type LiveStreamEvent = 'publish' | 'publisher-gone' | 'go-live' | 'end' |
 /** How long a live show waits for its dropped encoder before it ends by itself (LIVE_RECONNECT_GRACE_MS). */
 export const LIVE_RECONNECT_GRACE_MS = 60_000;
 
-/** Segment length the packager asks ffmpeg for; the publisher's keyframe interval should match it. */
-export const LIVE_SEGMENT_SECONDS = 1;
-
-/** Segments in the live playlist's sliding window (the live edge a player may start from). */
-export const LIVE_PLAYLIST_WINDOW = 6;
+/* The segment length and the live window are a node's setting: LiveProfile (live-profile.ts). */
 
 export type LiveStreamRefusal = 'no-publisher' | 'already-publishing' | 'ended' | 'not-live';
 

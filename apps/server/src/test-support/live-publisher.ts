@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
  */
 export function publishTestStream(
   url: string,
-  options: { videoCodec?: 'h264' | 'flv1'; seconds?: number } = {},
+  options: { videoCodec?: 'h264' | 'flv1'; seconds?: number; size?: `${number}x${number}` } = {},
 ): ChildProcess & { stopped: Promise<number | null> } {
   const video =
     options.videoCodec === 'flv1'
@@ -34,7 +34,7 @@ export function publishTestStream(
       '-f',
       'lavfi',
       '-i',
-      `testsrc=size=320x240:rate=25${options.seconds ? `:duration=${options.seconds}` : ''}`,
+      `testsrc=size=${options.size ?? '320x240'}:rate=25${options.seconds ? `:duration=${options.seconds}` : ''}`,
       '-f',
       'lavfi',
       '-i',

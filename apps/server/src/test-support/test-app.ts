@@ -71,6 +71,8 @@ export async function openTestApp(
     VITRINE_ABUSE_LIMITS: 'off',
     // Live tests ask for an RTMP ingest on a free port; the rest take none.
     RTMP_PORT: 'off',
+    // One rendition whatever the machine's cores (the default adds 360p from 4): the renditions test asks for two.
+    LIVE_PROFILE: 'renditions=720p30',
     ...options.env,
   });
   const app = await buildApp({

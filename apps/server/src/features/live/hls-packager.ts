@@ -5,7 +5,9 @@ import {
   fmp4DecodeTime,
   fmp4PresentationStart,
   fmp4TimingTrack,
-  LIVE_SEGMENT_SECONDS,
+  LIVE_AUDIO_KBPS,
+  type LiveProfile,
+  type LiveRendition,
   parseMediaPlaylist,
   type RecordedSegment,
   segmentProgramDateTime,
@@ -44,68 +46,110 @@ export interface PackagerRun {
   readonly exited: Promise<{ code: number | null; stopped: boolean; stderr: string }>;
 }
 
+/** The prefix of a rendition's file names: none for the main one, `360p-` for a further one. */
+export const renditionPrefix = (profile: LiveProfile, rendition: LiveRendition) =>
+  rendition === profile.renditions[0] ? '' : `${rendition.name}-`;
+
 /**
- * The output arguments: 1-second fMP4 HLS with program date times. H.264 is copied (a node
- * carries several shows); anything else is transcoded with libx264 veryfast, at most 720p30,
- * with a keyframe each second. Audio always becomes AAC. `target` is an upload place's URL
- * (each file is PUT there) or a folder.
+ * Scales into the rendition's box (its height by 16:9 of it, either way up), keeping the shape,
+ * never up: 1920×1080 → 1280×720, 640×480 → 480×360 for 360p, 1080×1920 → 720×1280.
  */
-export function packagerOutputArgs(videoCodec: PublishVideoCodec, target: string, run: number): string[] {
-  const video =
-    videoCodec === 'h264'
-      ? ['-c:v', 'copy']
-      : [
-          '-c:v',
-          'libx264',
-          '-preset',
-          'veryfast',
-          '-tune',
-          'zerolatency',
-          '-pix_fmt',
-          'yuv420p',
-          '-vf',
-          "scale='if(gt(iw,ih),min(1280,iw),-2)':'if(gt(iw,ih),-2,min(1280,ih))'",
-          '-fpsmax',
-          '30',
-          '-force_key_frames',
-          `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
-          '-sc_threshold',
-          '0',
-        ];
+function scaleFilter(rendition: LiveRendition): string {
+  const short = rendition.height;
+  const long = Math.round((short * 16) / 9 / 2) * 2;
+  return [
+    `scale=w='if(gt(iw,ih),min(${long},iw),min(${short},iw))'`,
+    `h='if(gt(iw,ih),min(${short},ih),min(${long},ih))'`,
+    'force_original_aspect_ratio=decrease',
+    'force_divisible_by=2',
+  ].join(':');
+}
+
+/** libx264 for live: keyframes on segment boundaries, fast enough for real time. */
+function transcodeArgs(profile: LiveProfile, rendition: LiveRendition, bitrate: boolean): string[] {
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-tune',
+    'zerolatency',
+    '-pix_fmt',
+    'yuv420p',
+    '-vf',
+    scaleFilter(rendition),
+    '-fpsmax',
+    String(rendition.maxFps),
+    // A further rendition's bitrate is what its master playlist entry announces.
+    ...(bitrate
+      ? [
+          '-b:v',
+          `${rendition.videoKbps}k`,
+          '-maxrate',
+          `${rendition.videoKbps}k`,
+          '-bufsize',
+          `${rendition.videoKbps * 2}k`,
+        ]
+      : []),
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${profile.segmentSeconds})`,
+    '-sc_threshold',
+    '0',
+  ];
+}
+
+/**
+ * The output arguments: fMP4 HLS of `profile.segmentSeconds` segments with program date times,
+ * one output per rendition. In the main rendition H.264 is copied (a node carries several shows);
+ * anything else is transcoded with libx264 veryfast to the rendition's size and frame rate, with
+ * a keyframe each segment. Every further rendition is transcoded from the same decoded input.
+ * Audio always becomes AAC. `target` is an upload place's URL (each file is PUT there) or a folder.
+ */
+export function packagerOutputArgs(
+  videoCodec: PublishVideoCodec,
+  target: string,
+  run: number,
+  profile: LiveProfile,
+): string[] {
   const upload = /^https?:\/\//.test(target);
   const output = (name: string) => (upload ? `${target}${name}` : join(target, name));
-  return [
-    '-map',
-    '0:v:0?',
-    '-map',
-    '0:a:0?',
-    ...video,
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    '-ar',
-    '48000',
-    '-ac',
-    '2',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(LIVE_SEGMENT_SECONDS),
-    '-hls_list_size',
-    String(PACKAGER_PLAYLIST_SIZE),
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_flags',
-    // A file ffmpeg writes in place is renamed into its name whole; a PUT is whole anyway.
-    upload ? 'program_date_time+independent_segments' : 'program_date_time+independent_segments+temp_file',
-    ...(upload ? ['-method', 'PUT'] : []),
-    '-hls_fmp4_init_filename',
-    `r${run}-init.mp4`,
-    '-hls_segment_filename',
-    output(`r${run}-%05d.m4s`),
-    output(`r${run}.m3u8`),
-  ];
+  return profile.renditions.flatMap((rendition, index) => {
+    const prefix = renditionPrefix(profile, rendition);
+    const video =
+      index === 0 && videoCodec === 'h264' ? ['-c:v', 'copy'] : transcodeArgs(profile, rendition, index > 0);
+    return [
+      '-map',
+      '0:v:0?',
+      '-map',
+      '0:a:0?',
+      ...video,
+      '-c:a',
+      'aac',
+      '-b:a',
+      `${LIVE_AUDIO_KBPS}k`,
+      '-ar',
+      '48000',
+      '-ac',
+      '2',
+      '-f',
+      'hls',
+      '-hls_time',
+      String(profile.segmentSeconds),
+      '-hls_list_size',
+      String(PACKAGER_PLAYLIST_SIZE),
+      '-hls_segment_type',
+      'fmp4',
+      '-hls_flags',
+      // A file ffmpeg writes in place is renamed into its name whole; a PUT is whole anyway.
+      upload ? 'program_date_time+independent_segments' : 'program_date_time+independent_segments+temp_file',
+      ...(upload ? ['-method', 'PUT'] : []),
+      '-hls_fmp4_init_filename',
+      `${prefix}r${run}-init.mp4`,
+      '-hls_segment_filename',
+      output(`${prefix}r${run}-%05d.m4s`),
+      output(`${prefix}r${run}.m3u8`),
+    ];
+  });
 }
 
 /**
@@ -116,11 +160,11 @@ export function packagerOutputArgs(videoCodec: PublishVideoCodec, target: string
  */
 export function startPackagerRun(options: {
   ffmpegPath: string;
-  recording: ShowRecording;
+  /** The recording of each rendition of `profile`, in its order (the main one first). */
+  recordings: readonly ShowRecording[];
+  profile: LiveProfile;
   input: PublishInputRun;
   videoCodec: PublishVideoCodec;
-  /** Whether the run follows an earlier one of the same recording (a discontinuity). */
-  continues: boolean;
   /** Where ffmpeg hands its files over. */
   receiver: SegmentReceiver;
   /** Starts ffmpeg so that it dies with this process, and records it for reaping. */
@@ -132,22 +176,32 @@ export function startPackagerRun(options: {
    * they are kept in memory only, at the live edge.
    */
   stored: boolean;
-  onSegment?: (segment: RecordedSegment, bytes: number) => void;
+  /** A segment was recorded, into the recording of the rendition `index` of the profile. */
+  onSegment?: (segment: RecordedSegment, bytes: number, index: number) => void;
   /** The store refused a segment (a full disk?): it plays at the live edge but is not recorded. */
   onStoreError?: (uri: string, error: unknown) => void;
   onError?: (error: unknown) => void;
 }): PackagerRun {
-  const { recording, input } = options;
-  const run = recording.nextRun();
-  const playlistName = `r${run}.m3u8`;
+  const { input, profile } = options;
+  // The main recording numbers the runs; every rendition's files of a run carry its number.
+  const run = options.recordings[0]?.nextRun() ?? 1;
   /** Files ffmpeg handed over that no playlist listed yet, and who waits for which. */
   const received = new Map<string, Buffer>();
   const awaited = new Map<string, (bytes: Buffer) => void>();
-  let collecting: Promise<void> = Promise.resolve();
+  /** Each rendition's playlists are taken in order, apart from the others'. */
+  const collectors = new Map(
+    profile.renditions.map((rendition, index) => [
+      `${renditionPrefix(profile, rendition)}r${run}.m3u8`,
+      { collect: collector(index, renditionPrefix(profile, rendition)), collecting: Promise.resolve() },
+    ]),
+  );
   const place = options.receiver.open(options.label, (name, bytes) => {
-    if (name === playlistName) {
+    const playlist = collectors.get(name);
+    if (playlist) {
       const text = bytes.toString('utf8');
-      collecting = collecting.then(() => collect(text)).catch((error) => options.onError?.(error));
+      playlist.collecting = playlist.collecting
+        .then(() => playlist.collect(text))
+        .catch((error) => options.onError?.(error));
       return;
     }
     received.set(name, bytes);
@@ -179,7 +233,7 @@ export function startPackagerRun(options: {
       '-progress',
       'pipe:1',
       ...input.args,
-      ...packagerOutputArgs(options.videoCodec, place.baseUrl, run),
+      ...packagerOutputArgs(options.videoCodec, place.baseUrl, run, profile),
     ],
     // The upload place is this run's alone: it tells the run apart from any other process.
     { marker: place.baseUrl, stdio: ['pipe', 'pipe', 'pipe'] },
@@ -207,82 +261,88 @@ export function startPackagerRun(options: {
     stderr = (stderr + text).slice(-4000);
   });
 
-  // Segments are recorded one at a time, in the order ffmpeg listed them.
-  let seen = 0;
-  /** The listed segments already recorded (or given up), of the last playlist. */
-  let recorded = new Set<string>();
-  /** Whether segments go into the store: until the first one it refuses. */
-  let storing = options.stored;
-  let initBytes: Buffer | null = null;
-  let previousEnd: number | null = null;
-  // Program date times come from the ingest clock: the run's first output frame stands where
-  // the init segment's edit list puts it on the input timeline (ffmpeg may drop frames before it
-  // while it probes), at the moment that arrived; later segments at their decode time after it.
-  // ffmpeg's own PDT (its wall clock when it writes) runs late by its probing and buffering, so
-  // it is only the fallback.
-  let timingTrack: Fmp4TimingTrack | null = null;
-  let runAnchor: { wallClock: number; decodeTime: number } | null = null;
-  const ingestProgramDateTime = (bytes: Buffer): number | null => {
-    if (!initBytes || !input.wallClockAt) return null;
-    timingTrack ??= fmp4TimingTrack(initBytes);
-    if (!timingTrack) return null;
-    const decodeTime = fmp4DecodeTime(bytes, timingTrack.trackId);
-    if (decodeTime === null) return null;
-    if (!runAnchor) {
-      const firstFrame = fmp4PresentationStart(initBytes, timingTrack.trackId) ?? 0;
-      const wallClock = input.wallClockAt(firstFrame + decodeTime / timingTrack.timescale);
-      if (wallClock === null) return null;
-      runAnchor = { wallClock, decodeTime };
-    }
-    return segmentProgramDateTime(
-      runAnchor.wallClock,
-      runAnchor.decodeTime,
-      decodeTime,
-      timingTrack.timescale,
-    );
-  };
-  const collect = async (text: string) => {
-    const entries = parseMediaPlaylist(text);
-    for (const entry of entries) {
-      if (recorded.has(entry.uri)) continue;
-      recorded.add(entry.uri);
-      const bytes = await arrival(entry.uri);
-      received.delete(entry.uri);
-      if (!bytes || !isWholeFragment(bytes)) {
-        options.onError?.(new Error(`the packager listed ${entry.uri} but did not hand it over whole`));
-        continue;
+  // Segments are recorded one at a time, in the order ffmpeg listed them, per rendition.
+  function collector(index: number, prefix: string) {
+    const recording = options.recordings[index];
+    if (!recording) throw new Error(`no recording for rendition ${index}`);
+    /** Whether the run follows an earlier one of the same recording (a discontinuity). */
+    const continues = recording.segments().length > 0;
+    let seen = 0;
+    /** The listed segments already recorded (or given up), of the last playlist. */
+    let recorded = new Set<string>();
+    /** Whether segments go into the store: until the first one it refuses. */
+    let storing = options.stored;
+    let initBytes: Buffer | null = null;
+    let previousEnd: number | null = null;
+    // Program date times come from the ingest clock: the run's first output frame stands where
+    // the init segment's edit list puts it on the input timeline (ffmpeg may drop frames before it
+    // while it probes), at the moment that arrived; later segments at their decode time after it.
+    // ffmpeg's own PDT (its wall clock when it writes) runs late by its probing and buffering, so
+    // it is only the fallback.
+    let timingTrack: Fmp4TimingTrack | null = null;
+    let runAnchor: { wallClock: number; decodeTime: number } | null = null;
+    const ingestProgramDateTime = (bytes: Buffer): number | null => {
+      if (!initBytes || !input.wallClockAt) return null;
+      timingTrack ??= fmp4TimingTrack(initBytes);
+      if (!timingTrack) return null;
+      const decodeTime = fmp4DecodeTime(bytes, timingTrack.trackId);
+      if (decodeTime === null) return null;
+      if (!runAnchor) {
+        const firstFrame = fmp4PresentationStart(initBytes, timingTrack.trackId) ?? 0;
+        const wallClock = input.wallClockAt(firstFrame + decodeTime / timingTrack.timescale);
+        if (wallClock === null) return null;
+        runAnchor = { wallClock, decodeTime };
       }
-      const initUri = entry.initUri ?? `r${run}-init.mp4`;
-      const init = initBytes ? null : await arrival(initUri);
-      if (init) initBytes = init;
-      const programDateTime =
-        ingestProgramDateTime(bytes) ?? entry.programDateTime ?? previousEnd ?? Date.now();
-      const { segment, storeError } = await recording.add(
-        {
-          uri: entry.uri,
-          initUri,
-          duration: entry.duration,
-          programDateTime,
-          discontinuity: options.continues && seen === 0,
-        },
-        bytes,
-        init,
-        { stored: storing },
+      return segmentProgramDateTime(
+        runAnchor.wallClock,
+        runAnchor.decodeTime,
+        decodeTime,
+        timingTrack.timescale,
       );
-      if (storeError) {
-        // The rest of the run stays in memory too: the replay has no hole without a discontinuity
-        // (the run that stores again after it begins with one).
-        storing = false;
-        options.onStoreError?.(entry.uri, storeError);
+    };
+    return async (text: string) => {
+      const entries = parseMediaPlaylist(text);
+      for (const entry of entries) {
+        if (recorded.has(entry.uri)) continue;
+        recorded.add(entry.uri);
+        const bytes = await arrival(entry.uri);
+        received.delete(entry.uri);
+        if (!bytes || !isWholeFragment(bytes)) {
+          options.onError?.(new Error(`the packager listed ${entry.uri} but did not hand it over whole`));
+          continue;
+        }
+        const initUri = entry.initUri ?? `${prefix}r${run}-init.mp4`;
+        const init = initBytes ? null : await arrival(initUri);
+        if (init) initBytes = init;
+        const programDateTime =
+          ingestProgramDateTime(bytes) ?? entry.programDateTime ?? previousEnd ?? Date.now();
+        const { segment, storeError } = await recording.add(
+          {
+            uri: entry.uri,
+            initUri,
+            duration: entry.duration,
+            programDateTime,
+            discontinuity: continues && seen === 0,
+          },
+          bytes,
+          init,
+          { stored: storing },
+        );
+        if (storeError) {
+          // The rest of the run stays in memory too: the replay has no hole without a discontinuity
+          // (the run that stores again after it begins with one).
+          storing = false;
+          options.onStoreError?.(entry.uri, storeError);
+        }
+        previousEnd = programDateTime + entry.duration * 1000;
+        seen += 1;
+        options.onSegment?.(segment, bytes.length, index);
       }
-      previousEnd = programDateTime + entry.duration * 1000;
-      seen += 1;
-      options.onSegment?.(segment, bytes.length);
-    }
-    // Only what the next playlist may list again is remembered.
-    const listed = new Set(entries.map((entry) => entry.uri));
-    recorded = new Set([...recorded].filter((uri) => listed.has(uri)));
-  };
+      // Only what the next playlist may list again is remembered.
+      const listed = new Set(entries.map((entry) => entry.uri));
+      recorded = new Set([...recorded].filter((uri) => listed.has(uri)));
+    };
+  }
 
   const exited = new Promise<{ code: number | null; stopped: boolean; stderr: string }>((resolve) => {
     const finish = (code: number | null) => {
@@ -292,7 +352,7 @@ export function startPackagerRun(options: {
       // The segments of the run's last moments: their PUTs may still be in our socket buffers.
       void place.settled(LAST_FILES_QUIET_MS).then(async () => {
         place.close();
-        await collecting;
+        await Promise.all([...collectors.values()].map((playlist) => playlist.collecting));
         resolve({ code, stopped, stderr });
       });
     };

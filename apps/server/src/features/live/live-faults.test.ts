@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultLiveProfile } from '@vitrine/domain';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
@@ -526,7 +527,7 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
         (key.endsWith('.m3u8') ? small : segments).put(key, bytes, contentType),
       get: async (key) => (key.endsWith('.m3u8') ? small : segments).get(key),
     };
-    const media = { store, prefix: 'a-recording/' };
+    const media = { store, prefix: 'a-recording/', profile: defaultLiveProfile(2) };
     const recording = await openShowRecording(folder, media);
     const segment = (index: number) => ({
       uri: `r1-${String(index).padStart(5, '0')}.m4s`,
@@ -543,6 +544,7 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
     const refused = await openShowRecording(join(diskDir, 'b-recording'), {
       store: small,
       prefix: 'b-recording/',
+      profile: defaultLiveProfile(2),
     });
     const filler = fillDisk(join(diskDir, 'filler'));
     try {

@@ -10,7 +10,14 @@ const ENDED_PLAYLIST_TTL_SECONDS = 24 * 3600;
 /** A node asks Redis for a playlist at most this often per show (its viewers share the answer). */
 const PLAYLIST_CACHE_MS = 300;
 
-export type RelayPlaylist = 'live' | 'replay';
+/**
+ * A shared playlist: `live`, `replay`, a further rendition's (`360p-live`, `360p-replay`) or a
+ * master playlist (`master`, `replay-master`).
+ */
+export type RelayPlaylist = string;
+
+/** Whether a shared playlist is a live window (it expires soon once its node stops updating it). */
+const isLiveWindow = (name: string) => name === 'live' || name.endsWith('-live') || name === 'master';
 
 /** A command for the node that ingests a show (the host pressed End on another node). */
 export interface RelayCommand {
@@ -27,7 +34,7 @@ export interface RelayCommand {
 export interface LiveRelay {
   putPlaylists(
     eventId: string,
-    playlists: Partial<Record<RelayPlaylist, string>>,
+    playlists: Readonly<Record<RelayPlaylist, string>>,
     ended: boolean,
   ): Promise<void>;
   playlist(eventId: string, name: RelayPlaylist): Promise<string | null>;
@@ -79,7 +86,7 @@ export function createRedisLiveRelay(options: {
       for (const [name, text] of Object.entries(texts)) {
         const ttl = ended
           ? ENDED_PLAYLIST_TTL_SECONDS
-          : name === 'live'
+          : isLiveWindow(name)
             ? LIVE_PLAYLIST_TTL_SECONDS
             : REPLAY_PLAYLIST_TTL_SECONDS;
         pipeline.set(key(eventId, 'playlist', name), text, 'EX', ttl);

@@ -5,7 +5,7 @@ import type { StaffGate } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { LiveService } from './live-service.ts';
-import { RECORDING_FILE_PATTERN } from './show-recording.ts';
+import { MASTER_PLAYLISTS, RECORDING_FILE_PATTERN, renditionOf } from './show-recording.ts';
 
 const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
@@ -114,7 +114,16 @@ export function createHlsResponder(live: LiveService) {
   ): Promise<HlsResponse | null> {
     if (!EVENT_ID_PATTERN.test(eventId) || !RECORDING_FILE_PATTERN.test(file)) return null;
     if (file.endsWith('.m3u8')) {
-      const text = await live.playlist(eventId, file === 'live.m3u8' ? 'live' : 'replay', preview);
+      const master =
+        file === MASTER_PLAYLISTS.live ? 'master' : file === MASTER_PLAYLISTS.replay ? 'replay-master' : null;
+      const rendition = master ? null : renditionOf(file);
+      const own = rendition ? file.slice(rendition.length + 1) : file;
+      const text = await live.playlist(
+        eventId,
+        master ?? (own === 'live.m3u8' ? 'live' : 'replay'),
+        preview,
+        rendition,
+      );
       if (text === null) return null;
       const key = playlistKey(eventId, file, preview);
       let prepared = playlists.get(key);

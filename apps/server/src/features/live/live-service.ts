@@ -1,95 +1,46 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import {
-  DISK_RESUME_RESERVES,
-  diskOutlook,
-  type LiveStreamState,
-  nextLiveStreamState,
-  transcodeRefusal,
-} from '@vitrine/domain';
-import type { LiveStreamHealth, LiveStreamView } from '@vitrine/protocol';
+import { type LiveStreamState, nextLiveStreamState, transcodeRefusal } from '@vitrine/domain';
+import type { LiveStreamView } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
-import { measureDecodedVideo } from './decoded-video.ts';
 import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
-import { type PackagerRun, startPackagerRun } from './hls-packager.ts';
 import type { LiveRelay } from './live-relay.ts';
+import { diskView, type LivePublisher, LiveSession } from './live-session.ts';
 import { createLiveStore, type LiveStreamRecord } from './live-store.ts';
 import { createProcessRegistry } from './packager-processes.ts';
 import type {
   PublishEndReason,
-  PublishInput,
-  PublishProtocol,
   PublishRefusalReason,
   PublishRequest,
   PublishResult,
-  PublishSession,
 } from './publish-session.ts';
-import { freeDiskBytes } from './recording-disk.ts';
 import { type SegmentReceiver, startSegmentReceiver } from './segment-receiver.ts';
 import type { SegmentStore } from './segment-store.ts';
 import {
   contentTypeOf,
+  MASTER_PLAYLISTS,
   openShowRecording,
   REPLAY_PLAYLIST,
   type RecordingFile,
-  type ShowRecording,
+  renditionOf,
 } from './show-recording.ts';
-
-/** ffmpeg may crash this often in a minute and be restarted into the show; after that the publish ends. */
-const PACKAGER_RESTARTS_PER_MINUTE = 3;
-/** How often the recordings disk is looked at while a show is published. */
-const DISK_CHECK_MS = 1000;
-/** Segments whose sizes and durations give the incoming bitrate and keyframe interval. */
-const HEALTH_SEGMENTS = 5;
 
 /** The public paths of a show's playlists (a CDN in front caches them as docs/operations.md says). */
 export const livePaths = (eventId: string) => ({
   live: `/live/${eventId}/live.m3u8`,
   replay: `/live/${eventId}/replay.m3u8`,
+  /** With several renditions (LIVE_PROFILE), what players get: the adaptive streams' master playlists. */
+  liveMaster: `/live/${eventId}/${MASTER_PLAYLISTS.live}`,
+  replayMaster: `/live/${eventId}/${MASTER_PLAYLISTS.replay}`,
 });
 
-const PLAYLIST_NAMES = { live: 'live.m3u8', replay: REPLAY_PLAYLIST } as const;
-
-interface Publisher {
-  protocol: PublishProtocol;
-  input: PublishInput;
-  since: number;
-  remoteAddress: string | undefined;
-  session: PublishSession & { finish(reason: PublishEndReason): void };
-  packager: PackagerRun | null;
-  restarts: number[];
-  /** Whether segments stay in memory (the recordings disk is full): the recording pauses. */
-  spilling: boolean;
-  /** A packager run is being replaced (onto or off the disk). */
-  switching: boolean;
-  /** Its decoded video is being measured against the transcode budget: no packager yet. */
-  measuring: boolean;
-  diskTimer: NodeJS.Timeout | null;
-}
-
-/** What this node holds of one show's stream. */
-interface StreamRuntime {
-  eventId: string;
-  recording: ShowRecording;
-  publisher: Publisher | null;
-  graceTimer: NodeJS.Timeout | null;
-  recent: { bytes: number; duration: number }[];
-  /** Transitions of one stream run one after another. */
-  queue: Promise<unknown>;
-  /** The last publish refused for what it sent (shown in the studio), until one is taken. */
-  refusal: { message: string; at: number } | null;
-  /**
-   * What goes to the relay, in order: a segment's playlists shared late must not overwrite the
-   * ended show's (the replay with ENDLIST), so once `sharedEnd` later ones keep theirs.
-   */
-  relayQueue: Promise<void>;
-  sharedEnd: boolean;
-}
+/** A playlist viewers ask for: a rendition's (null: the main one's) live or replay, or a master playlist. */
+export type LivePlaylistName = 'live' | 'replay' | 'master' | 'replay-master';
 
 /** The server_secrets row of the key that signs preview links. */
 export const LIVE_PREVIEW_SECRET = 'live_preview_key';
@@ -120,9 +71,6 @@ export interface LiveServiceDeps {
  * playlist each second cost one database read per show and interval.
  */
 const VIEWER_STATE_CACHE_MS = 500;
-/** Why a publish ended that this node could not package in real time (the studio shows it). */
-const PACKAGER_BEHIND_MESSAGE =
-  'this node could not package the stream as fast as it arrived, so the stream was ended: lower the encoder’s resolution, frame rate or bitrate, or send H.264.';
 /** What a node keeps of the files it read from the store for shows it does not hold. */
 const STORE_READ_CACHE_BYTES = 64 * 1024 ** 2;
 /** How long End on a node that does not hold the show waits for the node that does. */
@@ -168,8 +116,9 @@ export function createLiveService(deps: LiveServiceDeps) {
       }
     },
   };
-  const runtimes = new Map<string, StreamRuntime>();
-  const opening = new Map<string, Promise<StreamRuntime>>();
+  /** The shows this node holds: their sessions (recording, publisher, packager runs). */
+  const sessions = new Map<string, LiveSession>();
+  const opening = new Map<string, Promise<LiveSession>>();
   const ingest: { rtmpPort: number | null; whipPath: string | null } = { rtmpPort: null, whipPath: null };
   let closed = false;
 
@@ -184,39 +133,84 @@ export function createLiveService(deps: LiveServiceDeps) {
     return record;
   }
 
-  function runtimeOf(eventId: string): Promise<StreamRuntime> {
-    const existing = runtimes.get(eventId);
+  /** The show's session on this node, opened (with its recording) the first time it is needed. */
+  function sessionOf(eventId: string): Promise<LiveSession> {
+    const existing = sessions.get(eventId);
     if (existing) return Promise.resolve(existing);
     let pending = opening.get(eventId);
     if (!pending) {
-      pending = openShowRecording(join(config.dir, eventId), { store: segments, prefix: `${eventId}/` }).then(
-        (recording) => {
-          const runtime: StreamRuntime = {
-            eventId,
-            recording,
-            publisher: null,
-            graceTimer: null,
-            recent: [],
-            queue: Promise.resolve(),
-            refusal: null,
-            relayQueue: Promise.resolve(),
-            sharedEnd: false,
-          };
-          runtimes.set(eventId, runtime);
-          opening.delete(eventId);
-          return runtime;
-        },
-      );
+      pending = openRecordings(eventId).then((recordings) => {
+        const session = new LiveSession({
+          eventId,
+          recordings,
+          profile: config.profile,
+          log,
+          now,
+          config,
+          ffmpeg,
+          store: segments,
+          processes,
+          receiver: () => startedReceiver,
+          closed: () => closed,
+        });
+        follow(session);
+        sessions.set(eventId, session);
+        opening.delete(eventId);
+        return session;
+      });
       opening.set(eventId, pending);
     }
     return pending;
   }
 
-  /** Runs `task` after the stream's earlier transitions. */
-  function serialized<T>(runtime: StreamRuntime, task: () => Promise<T>): Promise<T> {
-    const result = runtime.queue.then(task);
-    runtime.queue = result.catch(() => undefined);
-    return result;
+  /**
+   * A show's recording of each rendition: the main one's journal in the show's folder, a further
+   * one's in a folder of its name; all files in the store under the show's id.
+   */
+  function openRecordings(eventId: string) {
+    const { profile } = config;
+    return Promise.all(
+      profile.renditions.map((rendition, index) =>
+        openShowRecording(
+          index === 0 ? join(config.dir, eventId) : join(config.dir, eventId, rendition.name),
+          {
+            store: segments,
+            prefix: `${eventId}/`,
+            profile,
+            ...(index === 0 ? {} : { replayName: `${rendition.name}-${REPLAY_PLAYLIST}` }),
+          },
+        ),
+      ),
+    );
+  }
+
+  /** The index in the profile of a further rendition (`360p`); -1 for none of them. */
+  const furtherRendition = (name: string) =>
+    config.profile.renditions.findIndex((rendition, index) => index > 0 && rendition.name === name);
+
+  /** The show's lifecycle (the stored state, the event, the relay) follows what its session tells. */
+  function follow(session: LiveSession) {
+    const { eventId } = session;
+    const failed = (what: string) => (error: unknown) => log.error({ err: error, eventId }, what);
+    session.on('segment', ({ rendition }) => {
+      // Once per segment of the main rendition: the further ones' playlists go along.
+      if (relay && rendition === 0) void share(session).catch(failed('sharing a live segment failed'));
+    });
+    session.on('publisher-gone', ({ publisher, reason }) => {
+      void session
+        .serialized(() => publisherGone(session, publisher, reason))
+        .catch(failed('ending a live publish failed'));
+    });
+    session.on('played-out', ({ publisher }) => {
+      void session
+        .serialized(async () => {
+          const record = await requireRecord(eventId);
+          if (record.state === 'live' || record.state === 'reconnecting')
+            await finishShow(session, record, 'end');
+          else publisher.session.finish('publisher-gone');
+        })
+        .catch(failed('ending a live show failed'));
+    });
   }
 
   async function requireRecord(eventId: string): Promise<LiveStreamRecord> {
@@ -241,246 +235,104 @@ export function createLiveService(deps: LiveServiceDeps) {
     return { from: record.state, to: next.state };
   }
 
-  function startPackager(runtime: StreamRuntime, publisher: Publisher): void {
-    if (!ffmpeg.available || !startedReceiver) return;
-    const packager = startPackagerRun({
-      ffmpegPath: ffmpeg.path,
-      recording: runtime.recording,
-      input: publisher.input.open(),
-      videoCodec: publisher.input.videoCodec,
-      continues: runtime.recording.segments().length > 0,
-      receiver: startedReceiver,
-      processes,
-      label: runtime.eventId,
-      stored: !publisher.spilling,
-      onStoreError: (uri, error) => {
-        log.warn(
-          { err: error, eventId: runtime.eventId, uri },
-          'the segment store refused a segment; not recorded',
-        );
-        void watchDisk(runtime, publisher);
-      },
-      onSegment: (segment, bytes) => {
-        runtime.recent = [...runtime.recent, { bytes, duration: segment.duration }].slice(-HEALTH_SEGMENTS);
-        if (relay) {
-          void share(runtime).catch((error) =>
-            log.error({ err: error, eventId: runtime.eventId }, 'sharing a live segment failed'),
-          );
-        }
-      },
-      onError: (error) =>
-        log.error({ err: error, eventId: runtime.eventId }, 'recording a live segment failed'),
-    });
-    publisher.packager = packager;
-    void packager.exited.then(async ({ code, stopped, stderr }) => {
-      if (stopped || runtime.publisher !== publisher || closed) return;
-      if (publisher.input.playedOut?.()) {
-        log.info({ eventId: runtime.eventId }, 'live input played out; the show ends');
-        void serialized(runtime, async () => {
-          const record = await requireRecord(runtime.eventId);
-          if (record.state === 'live' || record.state === 'reconnecting')
-            await finishShow(runtime, record, 'end');
-          else publisher.session.finish('publisher-gone');
-        }).catch((error) => log.error({ err: error, eventId: runtime.eventId }, 'ending a live show failed'));
-        return;
-      }
-      // A full disk is no crash: the next run writes to memory.
-      if (!publisher.spilling && (await diskIsFull(runtime))) {
-        if (runtime.publisher !== publisher || closed || publisher.packager !== packager) return;
-        startSpilling(runtime, publisher);
-        startPackager(runtime, publisher);
-        return;
-      }
-      // ffmpeg died under a publisher still sending: restart it into the same recording.
-      const time = now();
-      publisher.restarts = [...publisher.restarts.filter((at) => at > time - 60_000), time];
-      if (publisher.restarts.length > PACKAGER_RESTARTS_PER_MINUTE) {
-        log.error(
-          { eventId: runtime.eventId, code, stderr },
-          'live packager keeps failing; the publish ends',
-        );
-        publisher.session.finish('packager-failed');
-        return;
-      }
-      log.warn({ eventId: runtime.eventId, code, stderr }, 'live packager exited; restarting it');
-      startPackager(runtime, publisher);
-    });
-  }
-
-  const bitrateKbps = (runtime: StreamRuntime): number | null => {
-    const seconds = runtime.recent.reduce((sum, segment) => sum + segment.duration, 0);
-    const bytes = runtime.recent.reduce((sum, segment) => sum + segment.bytes, 0);
-    return seconds > 0 ? Math.round((bytes * 8) / seconds / 1000) : null;
-  };
-
-  /** Whether the recordings disk has less free than the reserve a recording keeps in hand. */
-  async function diskIsFull(runtime: StreamRuntime): Promise<boolean> {
-    // A bucket has no disk of ours to fill (the journals are a few bytes a segment).
-    if (segments.kind !== 'disk') return false;
-    const free = await freeDiskBytes(config.dir);
-    return free !== null && free < diskOutlook(free, bitrateKbps(runtime)).reserveBytes;
-  }
-
-  function startSpilling(runtime: StreamRuntime, publisher: Publisher) {
-    publisher.spilling = true;
-    log.error(
-      { eventId: runtime.eventId, dir: config.dir },
-      'the recordings disk is full: the show goes on for viewers from memory, and its recording pauses until space is freed',
-    );
-  }
-
-  /**
-   * Looks at the recordings disk: below the reserve the packager is moved to memory (before a
-   * write can fail half-way: what is recorded stays whole); with space again, back to the disk.
-   */
-  async function watchDisk(runtime: StreamRuntime, publisher: Publisher): Promise<void> {
-    if (
-      segments.kind !== 'disk' ||
-      publisher.switching ||
-      publisher.measuring ||
-      runtime.publisher !== publisher ||
-      closed
-    )
-      return;
-    publisher.switching = true;
-    try {
-      const free = await freeDiskBytes(config.dir);
-      if (free === null) return;
-      const { reserveBytes } = diskOutlook(free, bitrateKbps(runtime));
-      const spill = !publisher.spilling && free < reserveBytes;
-      const resume = publisher.spilling && free >= reserveBytes * DISK_RESUME_RESERVES;
-      if (!spill && !resume) return;
-      if (spill) startSpilling(runtime, publisher);
-      else {
-        publisher.spilling = false;
-        log.info(
-          { eventId: runtime.eventId, freeBytes: free },
-          'space on the recordings disk again: the recording resumes',
-        );
-      }
-      await publisher.packager?.stop();
-      if (runtime.publisher === publisher && !closed) startPackager(runtime, publisher);
-    } finally {
-      publisher.switching = false;
-    }
-  }
-
-  /** Stops a publisher's packaging: its disk watch and its packager. */
-  async function stopPackaging(publisher: Publisher) {
-    if (publisher.diskTimer) clearInterval(publisher.diskTimer);
-    publisher.diskTimer = null;
-    await publisher.packager?.stop();
-  }
-
   /**
    * Puts the playlists on the relay after a new segment (the segment itself is in the store,
    * where the other nodes read it).
    */
-  function share(runtime: StreamRuntime): Promise<void> {
-    const shared = runtime.relayQueue.then(() => shareNow(runtime));
-    runtime.relayQueue = shared.catch(() => undefined);
+  function share(session: LiveSession): Promise<void> {
+    const shared = session.relayQueue.then(() => shareNow(session));
+    session.relayQueue = shared.catch(() => undefined);
     return shared;
   }
 
-  async function shareNow(runtime: StreamRuntime) {
-    if (!relay || runtime.sharedEnd) return;
-    const record = await store.byEvent(runtime.eventId);
-    await relay.putPlaylists(
-      runtime.eventId,
-      {
-        live: runtime.recording.livePlaylist(false, record?.liveStartTime ?? null),
-        ...(record?.liveStartTime ? { replay: runtime.recording.replayPlaylist(record.liveStartTime) } : {}),
-      },
-      false,
-    );
+  async function shareNow(session: LiveSession) {
+    if (!relay || session.sharedEnd) return;
+    const record = await store.byEvent(session.eventId);
+    const liveStartTime = record?.liveStartTime ?? null;
+    const texts: Record<string, string> = {};
+    for (const [index, recording] of session.recordings.entries()) {
+      const prefix = index === 0 ? '' : `${config.profile.renditions[index]?.name}-`;
+      texts[`${prefix}live`] = recording.livePlaylist(false, liveStartTime);
+      if (liveStartTime) texts[`${prefix}replay`] = recording.replayPlaylist(liveStartTime);
+    }
+    if (session.adaptive()) texts.master = await session.masterPlaylist('live');
+    await relay.putPlaylists(session.eventId, texts, false);
   }
 
   /** Whether this node holds the show's recording (it ingested it). */
-  const holdsRecording = (runtime: StreamRuntime | undefined): runtime is StreamRuntime =>
-    runtime !== undefined && (runtime.publisher !== null || runtime.recording.segments().length > 0);
+  const holdsRecording = (session: LiveSession | undefined): session is LiveSession =>
+    session?.holdsRecording() ?? false;
 
-  async function publisherGone(runtime: StreamRuntime, publisher: Publisher, reason: PublishEndReason) {
-    if (runtime.publisher !== publisher) return;
-    runtime.publisher = null;
-    await stopPackaging(publisher);
+  async function publisherGone(session: LiveSession, publisher: LivePublisher, reason: PublishEndReason) {
+    if (!(await session.release(publisher))) return;
     if (reason === 'show-ended') return;
-    const record = await store.byEvent(runtime.eventId);
+    const record = await store.byEvent(session.eventId);
     if (!record) return;
     const next = nextLiveStreamState(record.state, 'publisher-gone');
     if (!next.ok) return;
-    await store.transition(runtime.eventId, record.state, next.state);
-    log.info({ eventId: runtime.eventId, state: next.state, reason }, 'live publisher gone');
-    if (next.state === 'reconnecting' && !heldShows.has(runtime.eventId)) waitForReconnect(runtime);
+    await store.transition(session.eventId, record.state, next.state);
+    log.info({ eventId: session.eventId, state: next.state, reason }, 'live publisher gone');
+    if (next.state === 'reconnecting' && !heldShows.has(session.eventId)) waitForReconnect(session);
   }
 
   /** Shows that wait for their encoder without end (holdForEncoder): the demo's. */
   const heldShows = new Set<string>();
 
-  function waitForReconnect(runtime: StreamRuntime) {
-    if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
-    runtime.graceTimer = setTimeout(() => {
-      runtime.graceTimer = null;
-      void serialized(runtime, async () => {
-        const record = await store.byEvent(runtime.eventId);
-        if (record?.state !== 'reconnecting') return;
-        log.info(
-          { eventId: runtime.eventId },
-          'live encoder did not come back within the grace; the show ends',
-        );
-        await finishShow(runtime, record, 'grace-expired');
-      }).catch((error) => log.error({ err: error, eventId: runtime.eventId }, 'ending a live show failed'));
-    }, config.reconnectGraceMs);
-    runtime.graceTimer.unref();
+  function waitForReconnect(session: LiveSession) {
+    session.startGrace(config.reconnectGraceMs, () => {
+      void session
+        .serialized(async () => {
+          const record = await store.byEvent(session.eventId);
+          if (record?.state !== 'reconnecting') return;
+          log.info(
+            { eventId: session.eventId },
+            'live encoder did not come back within the grace; the show ends',
+          );
+          await finishShow(session, record, 'grace-expired');
+        })
+        .catch((error) => log.error({ err: error, eventId: session.eventId }, 'ending a live show failed'));
+    });
   }
 
   /** Ends the show: the publisher stops, the replay is written, the event becomes vod. */
-  async function finishShow(
-    runtime: StreamRuntime,
-    record: LiveStreamRecord,
-    event: 'end' | 'grace-expired',
-  ) {
+  async function finishShow(session: LiveSession, record: LiveStreamRecord, event: 'end' | 'grace-expired') {
     const endTime = now();
-    const { to } = await transition(runtime.eventId, event, { liveEndTime: endTime });
+    const { to } = await transition(session.eventId, event, { liveEndTime: endTime });
     if (to !== 'ended') return;
-    if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
-    runtime.graceTimer = null;
-    const publisher = runtime.publisher;
-    if (publisher) {
-      publisher.session.finish('show-ended');
-      await stopPackaging(publisher);
-    }
     const liveStartTime = record.liveStartTime ?? endTime;
-    const { firstFrame, notWritten } = await runtime.recording.finish(record.liveStartTime);
+    const { firstFrame, notWritten } = await session.end(record.liveStartTime);
     if (notWritten) {
       log.error(
-        { err: notWritten, eventId: runtime.eventId },
+        { err: notWritten, eventId: session.eventId },
         'the replay playlist could not be written (is the recordings disk full?): it is served from memory until a restart',
       );
     }
     if (relay) {
-      const replay = await runtime.recording.file(REPLAY_PLAYLIST);
+      const texts: Record<string, string> = {};
+      for (const [index, recording] of session.recordings.entries()) {
+        const prefix = index === 0 ? '' : `${config.profile.renditions[index]?.name}-`;
+        const replay = await recording.file(`${prefix}${REPLAY_PLAYLIST}`);
+        texts[`${prefix}live`] = recording.livePlaylist(true, record.liveStartTime);
+        if (replay) texts[`${prefix}replay`] = replay.bytes.toString('utf8');
+      }
+      if (session.adaptive()) texts['replay-master'] = await session.masterPlaylist('replay');
       // After every segment shared before (their playlists are older).
-      await runtime.relayQueue;
-      runtime.sharedEnd = true;
+      await session.relayQueue;
+      session.sharedEnd = true;
       await relay
-        .putPlaylists(
-          runtime.eventId,
-          {
-            live: runtime.recording.livePlaylist(true, record.liveStartTime),
-            ...(replay ? { replay: replay.bytes.toString('utf8') } : {}),
-          },
-          true,
-        )
-        .catch((error) => log.error({ err: error, eventId: runtime.eventId }, 'sharing the replay failed'));
+        .putPlaylists(session.eventId, texts, true)
+        .catch((error) => log.error({ err: error, eventId: session.eventId }, 'sharing the replay failed'));
     }
-    await events.setStreamVideo(runtime.eventId, {
+    await events.setStreamVideo(session.eventId, {
       currentStatus: 'vod',
       liveStartTime,
       liveEndTime: endTime,
-      videoUrl: livePaths(runtime.eventId).replay,
+      videoUrl: session.adaptive()
+        ? livePaths(session.eventId).replayMaster
+        : livePaths(session.eventId).replay,
       videoStartTime: firstFrame ?? liveStartTime,
     });
-    log.info({ eventId: runtime.eventId, segments: runtime.recording.segments().length }, 'live show ended');
+    log.info({ eventId: session.eventId, segments: session.recording.segments().length }, 'live show ended');
   }
 
   function refusal(
@@ -512,18 +364,18 @@ export function createLiveService(deps: LiveServiceDeps) {
     await segmentReceiver();
     const found = await store.byKey(request.streamKey);
     if (!found) return refusal('unknown-key', request);
-    const runtime = await runtimeOf(found.eventId);
-    return serialized(runtime, async (): Promise<PublishResult> => {
+    const session = await sessionOf(found.eventId);
+    return session.serialized(async (): Promise<PublishResult> => {
       const record = await store.byEvent(found.eventId);
       if (!record || record.streamKey !== request.streamKey) return refusal('unknown-key', request);
-      if (runtime.publisher) return refusal('already-publishing', request);
+      if (session.publisher) return refusal('already-publishing', request);
       // Video to transcode beyond the node's budget would take every core: refused, with why.
       const beyond =
         request.input.videoCodec === 'h264'
           ? null
           : transcodeRefusal(request.input.videoFormat ?? null, config.transcodeBudget);
       if (beyond) {
-        runtime.refusal = { message: beyond, at: now() };
+        session.refusal = { message: beyond, at: now() };
         return refusal('beyond-transcode-budget', request, { eventId: record.eventId, message: beyond });
       }
       const next = nextLiveStreamState(record.state, 'publish');
@@ -531,61 +383,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (!(await store.transition(record.eventId, record.state, next.state))) {
         return refusal('already-publishing', request);
       }
-      if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
-      runtime.graceTimer = null;
-      const listeners: ((reason: PublishEndReason) => void)[] = [];
-      let over = false;
-      const session = {
-        eventId: record.eventId,
-        end: () => session.finish('publisher-gone'),
-        fellBehind: () => {
-          runtime.refusal = { message: PACKAGER_BEHIND_MESSAGE, at: now() };
-          session.finish('packager-behind');
-        },
-        onEnded: (listener: (reason: PublishEndReason) => void) => void listeners.push(listener),
-        finish(reason: PublishEndReason) {
-          if (over) return;
-          over = true;
-          if (publisher.diskTimer) clearInterval(publisher.diskTimer);
-          publisher.diskTimer = null;
-          for (const listener of listeners) listener(reason);
-          if (reason !== 'show-ended') {
-            void serialized(runtime, () => publisherGone(runtime, publisher, reason)).catch((error) =>
-              log.error({ err: error, eventId: record.eventId }, 'ending a live publish failed'),
-            );
-          } else {
-            runtime.publisher = runtime.publisher === publisher ? null : runtime.publisher;
-          }
-        },
-      };
-      const publisher: Publisher = {
-        protocol: request.protocol,
-        input: request.input,
-        since: now(),
-        remoteAddress: request.remoteAddress,
-        session,
-        packager: null,
-        restarts: [],
-        spilling: await diskIsFull(runtime),
-        switching: false,
-        measuring: false,
-        diskTimer: null,
-      };
-      runtime.publisher = publisher;
-      runtime.recent = [];
-      runtime.refusal = null;
-      if (publisher.spilling) startSpilling(runtime, publisher);
-      // Video to transcode is judged by what it decodes to (an encoder may declare nothing, or
-      // less than it sends), before any packager takes it; H.264 is copied, at any size.
-      if (request.input.videoCodec !== 'h264' && request.protocol !== 'premiere')
-        void admitDecodedVideo(runtime, publisher, request);
-      else startPackager(runtime, publisher);
-      publisher.diskTimer = setInterval(() => {
-        void watchDisk(runtime, publisher).catch((error) =>
-          log.error({ err: error, eventId: runtime.eventId }, 'watching the recordings disk failed'),
-        );
-      }, DISK_CHECK_MS);
-      publisher.diskTimer.unref();
+      const publish = await session.attach(request);
       log.info(
         {
           eventId: record.eventId,
@@ -595,44 +393,8 @@ export function createLiveService(deps: LiveServiceDeps) {
         },
         'live publish started',
       );
-      return { ok: true, session };
+      return { ok: true, session: publish };
     });
-  }
-
-  /**
-   * Measures the frames a publisher's video decodes to (size, and rate over the first half second):
-   * beyond the node's transcode budget the publish ends, refused with why (the studio shows it);
-   * within it, packaging starts.
-   */
-  async function admitDecodedVideo(runtime: StreamRuntime, publisher: Publisher, request: PublishRequest) {
-    if (!ffmpeg.available) return;
-    publisher.measuring = true;
-    const measured = await measureDecodedVideo({
-      ffmpegPath: ffmpeg.path,
-      input: publisher.input.open(),
-      // Every ffmpeg in use is 5 or later (the 2018 npm build is refused), so checksums can go.
-      skipChecksums: true,
-    })
-      .catch((error: unknown) => {
-        log.error({ err: error, eventId: runtime.eventId }, 'measuring a live stream failed');
-        return null;
-      })
-      .finally(() => {
-        publisher.measuring = false;
-      });
-    if (runtime.publisher !== publisher || closed) return;
-    const beyond = measured ? transcodeRefusal(measured, config.transcodeBudget) : null;
-    if (beyond) {
-      runtime.refusal = { message: beyond, at: now() };
-      refusal('beyond-transcode-budget', request, { eventId: runtime.eventId, message: beyond });
-      publisher.session.finish('beyond-transcode-budget');
-      return;
-    }
-    log.info(
-      { eventId: runtime.eventId, decoded: measured },
-      'live video measured within the transcode budget',
-    );
-    startPackager(runtime, publisher);
   }
 
   async function requireShow(pageUid: string, eventId: string) {
@@ -655,33 +417,6 @@ export function createLiveService(deps: LiveServiceDeps) {
       .slice(0, 32);
   }
 
-  async function health(runtime: StreamRuntime | undefined): Promise<LiveStreamHealth | null> {
-    const publisher = runtime?.publisher;
-    if (!runtime || !publisher) return null;
-    const stats = publisher.packager?.stats();
-    const seconds = runtime.recent.reduce((sum, segment) => sum + segment.duration, 0);
-    return {
-      protocol: publisher.protocol,
-      bitrateKbps: bitrateKbps(runtime),
-      framesPerSecond: stats?.framesPerSecond ?? null,
-      // ffmpeg cuts a segment at the first keyframe after each second: their length is the interval.
-      keyframeIntervalSeconds:
-        runtime.recent.length > 0 ? Math.round((seconds / runtime.recent.length) * 100) / 100 : null,
-      droppedFrames: stats?.droppedFrames ?? 0,
-      videoPassthrough: publisher.input.videoCodec === 'h264',
-      since: publisher.since,
-    };
-  }
-
-  /** The recordings disk for the studio: free space, minutes left at the incoming bitrate, warnings. */
-  async function disk(runtime: StreamRuntime | undefined): Promise<LiveStreamView['disk']> {
-    const full = runtime?.publisher?.spilling ?? false;
-    const free = await freeDiskBytes(config.dir);
-    if (free === null) return { freeBytes: null, minutesLeft: null, low: full, full };
-    const outlook = diskOutlook(free, runtime ? bitrateKbps(runtime) : null);
-    return { freeBytes: free, minutesLeft: outlook.minutesLeft, low: outlook.low || full, full };
-  }
-
   async function view(record: LiveStreamRecord, origin: string): Promise<LiveStreamView> {
     const paths = livePaths(record.eventId);
     const host = new URL(origin).hostname;
@@ -696,12 +431,12 @@ export function createLiveService(deps: LiveServiceDeps) {
       previewUrl: `${paths.live}?preview=${await previewToken(record)}`,
       liveStartTime: record.liveStartTime,
       liveEndTime: record.liveEndTime,
-      health: await health(runtimes.get(record.eventId)),
+      health: sessions.get(record.eventId)?.health() ?? null,
       packager: ffmpeg.available
         ? { available: true, ffmpeg: ffmpeg.path, missing: null }
         : { available: false, ffmpeg: null, missing: ffmpeg.missing },
-      disk: await disk(runtimes.get(record.eventId)),
-      refusal: runtimes.get(record.eventId)?.refusal ?? null,
+      disk: await diskView(config.dir, sessions.get(record.eventId)),
+      refusal: sessions.get(record.eventId)?.refusal ?? null,
     };
   }
 
@@ -733,12 +468,14 @@ export function createLiveService(deps: LiveServiceDeps) {
    * finished replay in the store, or the live and replay playlists on the relay.
    */
   async function listedForViewers(record: LiveStreamRecord, name: string): Promise<boolean> {
+    const rendition = renditionOf(name);
+    const prefix = rendition ? `${rendition}-` : '';
     const texts = [
       record.state === 'ended'
-        ? ((await storedFile(record.eventId, REPLAY_PLAYLIST))?.toString('utf8') ?? null)
+        ? ((await storedFile(record.eventId, `${prefix}${REPLAY_PLAYLIST}`))?.toString('utf8') ?? null)
         : null,
-      (await relay?.playlist(record.eventId, 'replay')) ?? null,
-      (await relay?.playlist(record.eventId, 'live')) ?? null,
+      (await relay?.playlist(record.eventId, `${prefix}replay`)) ?? null,
+      (await relay?.playlist(record.eventId, `${prefix}live`)) ?? null,
     ];
     return texts.some((text) => text?.split('\n').includes(name) ?? false);
   }
@@ -750,13 +487,15 @@ export function createLiveService(deps: LiveServiceDeps) {
   }
 
   relay?.onCommand(({ eventId }) => {
-    const runtime = runtimes.get(eventId);
-    if (!holdsRecording(runtime)) return;
-    void serialized(runtime, async () => {
-      const record = await requireRecord(eventId);
-      if (record.state === 'live' || record.state === 'reconnecting')
-        await finishShow(runtime, record, 'end');
-    }).catch((error) => log.error({ err: error, eventId }, 'ending a live show for another node failed'));
+    const session = sessions.get(eventId);
+    if (!holdsRecording(session)) return;
+    void session
+      .serialized(async () => {
+        const record = await requireRecord(eventId);
+        if (record.state === 'live' || record.state === 'reconnecting')
+          await finishShow(session, record, 'end');
+      })
+      .catch((error) => log.error({ err: error, eventId }, 'ending a live show for another node failed'));
   });
 
   return {
@@ -772,7 +511,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (!ffmpeg.available) return { ok: false, reason: 'no-ffmpeg', message: ffmpeg.missing };
       const record = await store.byKey(streamKey);
       if (!record) return { ok: false, reason: 'unknown-key', message: 'No show has this stream key.' };
-      if (runtimes.get(record.eventId)?.publisher)
+      if (sessions.get(record.eventId)?.publisher)
         return { ok: false, reason: 'already-publishing', message: 'This show already has a publisher.' };
       const next = nextLiveStreamState(record.state, 'publish');
       if (next.ok) return { ok: true };
@@ -820,8 +559,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     ): Promise<LiveStreamView> {
       await requireShow(pageUid, eventId);
       await store.ensure(eventId, pageUid, now());
-      const runtime = await runtimeOf(eventId);
-      await serialized(runtime, async () => {
+      const session = await sessionOf(eventId);
+      await session.serialized(async () => {
         const record = await requireRecord(eventId);
         if (record.state === 'live') return;
         const liveStartTime = options.liveStartTime ?? now();
@@ -830,7 +569,8 @@ export function createLiveService(deps: LiveServiceDeps) {
           currentStatus: 'live',
           liveStartTime,
           liveEndTime: null,
-          videoUrl: livePaths(eventId).live,
+          videoUrl:
+            config.profile.renditions.length > 1 ? livePaths(eventId).liveMaster : livePaths(eventId).live,
           videoStartTime: liveStartTime,
         });
         log.info({ eventId }, 'live show went live');
@@ -841,7 +581,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     async endLive(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
       await requireShow(pageUid, eventId);
       await store.ensure(eventId, pageUid, now());
-      if (relay && !holdsRecording(runtimes.get(eventId))) {
+      if (relay && !holdsRecording(sessions.get(eventId))) {
         // The show is ingested on another node: it ends it there (its recording is there).
         const before = await requireRecord(eventId);
         if (before.state === 'live' || before.state === 'reconnecting') {
@@ -859,59 +599,81 @@ export function createLiveService(deps: LiveServiceDeps) {
           log.warn({ eventId }, 'no node answered End; ending the show here');
         }
       }
-      const runtime = await runtimeOf(eventId);
-      await serialized(runtime, async () => finishShow(runtime, await requireRecord(eventId), 'end'));
+      const session = await sessionOf(eventId);
+      await session.serialized(async () => finishShow(session, await requireRecord(eventId), 'end'));
       return view(await requireRecord(eventId), origin);
     },
 
     /**
      * A playlist for viewers: the live window (only once live, or with the studio's preview
-     * token), or the replay (growing while live, VOD once ended). Null when there is none here.
+     * token), or the replay (growing while live, VOD once ended), of the main rendition or of a
+     * further one (`rendition`: `360p`); or a master playlist of them. Null when there is none here.
      */
-    async playlist(eventId: string, name: 'live' | 'replay', preview: string | null): Promise<string | null> {
+    async playlist(
+      eventId: string,
+      name: LivePlaylistName,
+      preview: string | null,
+      rendition: string | null = null,
+    ): Promise<string | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
       const previewing = preview !== null && safeEqual(preview, await previewToken(record));
-      if (name === 'live' && (record.state === 'idle' || (record.state === 'receiving' && !previewing)))
-        return null;
-      if (name === 'replay' && record.liveStartTime === null) return null;
-      let runtime = runtimes.get(eventId);
-      if (!runtime && record.state === 'ended') {
+      const index = rendition === null ? 0 : furtherRendition(rendition);
+      if (index < 0) return null;
+      const live = name === 'live' || name === 'master';
+      if (live && (record.state === 'idle' || (record.state === 'receiving' && !previewing))) return null;
+      if (!live && record.liveStartTime === null) return null;
+      if (name === 'master' || name === 'replay-master') {
+        if (rendition !== null || config.profile.renditions.length < 2) return null;
+        // Ended: the replay's master playlist is in the store, for every node.
+        const stored = name === 'replay-master' ? await storedFile(eventId, MASTER_PLAYLISTS.replay) : null;
+        if (stored) return stored.toString('utf8');
+        const session =
+          sessions.get(eventId) ?? (record.state === 'ended' ? await sessionOf(eventId) : undefined);
+        if (holdsRecording(session)) return session.masterPlaylist(name === 'master' ? 'live' : 'replay');
+        return relay ? relay.playlist(eventId, name) : null;
+      }
+      const prefix = index === 0 ? '' : `${rendition}-`;
+      const replayFile = `${prefix}${REPLAY_PLAYLIST}`;
+      let session = sessions.get(eventId);
+      if (!session && record.state === 'ended') {
         // An ended show's replay is in the store, for every node; the recording is opened only
         // when it is not (the show ended on a full disk, so its replay is composed again).
         if (name === 'replay') {
-          const replay = await storedFile(eventId, REPLAY_PLAYLIST);
+          const replay = await storedFile(eventId, replayFile);
           if (replay) return replay.toString('utf8');
         }
-        runtime = await runtimeOf(eventId);
+        session = await sessionOf(eventId);
       }
       // The studio's preview names its segments with the token, which they need before Go live.
       const signed = (text: string | null) =>
         text !== null && previewing && preview
-          ? text.replace(/^(r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
+          ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
           : text;
-      if (!holdsRecording(runtime)) {
+      if (!holdsRecording(session)) {
         // Recorded on another node: its replay, once ended, is in the store.
         if (name === 'replay' && record.state === 'ended') {
-          const replay = await storedFile(eventId, REPLAY_PLAYLIST);
+          const replay = await storedFile(eventId, replayFile);
           if (replay) return replay.toString('utf8');
         }
         // Ingested on another node (or nowhere yet): its live edge comes over the relay.
-        return relay ? signed(await relay.playlist(eventId, name)) : null;
+        return relay ? signed(await relay.playlist(eventId, `${prefix}${name}`)) : null;
       }
+      const recording = session.recordings[index];
+      if (!recording) return null;
       if (name === 'live') {
-        return signed(runtime.recording.livePlaylist(record.state === 'ended', record.liveStartTime));
+        return signed(recording.livePlaylist(record.state === 'ended', record.liveStartTime));
       }
       if (record.state === 'ended') {
-        let file = await runtime.recording.file(PLAYLIST_NAMES.replay);
+        let file = await recording.file(replayFile);
         if (!file) {
           // Ended on a full disk, then restarted: the replay is composed again (and written when it fits).
-          await runtime.recording.finish(record.liveStartTime);
-          file = await runtime.recording.file(PLAYLIST_NAMES.replay);
+          await recording.finish(record.liveStartTime);
+          file = await recording.file(replayFile);
         }
         return file ? file.bytes.toString('utf8') : null;
       }
-      return runtime.recording.replayPlaylist(record.liveStartTime);
+      return recording.replayPlaylist(record.liveStartTime);
     },
 
     /**
@@ -926,13 +688,13 @@ export function createLiveService(deps: LiveServiceDeps) {
       const record = await viewerRecord(eventId);
       if (!record) return null;
       const previewing = preview !== null && safeEqual(preview, await previewToken(record));
-      const runtime = runtimes.get(eventId);
-      const segment = runtime?.recording.segment(name) ?? null;
+      const session = sessions.get(eventId);
+      const segment = session?.recordingFor(name)?.segment(name) ?? null;
       const beforeLive =
         record.liveStartTime === null ||
         (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
       if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
-      if (runtime && holdsRecording(runtime)) return runtime.recording.file(name);
+      if (session && holdsRecording(session)) return (await session.recordingFor(name)?.file(name)) ?? null;
       // Recorded on another node (or by an earlier process): a segment is given to viewers only
       // when a playlist of theirs lists it (the preview before Go live is listed in none).
       if (name.endsWith('.m4s') && !previewing && !(await listedForViewers(record, name))) return null;
@@ -960,10 +722,10 @@ export function createLiveService(deps: LiveServiceDeps) {
      */
     async recover(): Promise<void> {
       for (const record of await store.unfinished()) {
-        const runtime = await runtimeOf(record.eventId);
+        const session = await sessionOf(record.eventId);
         if (record.state === 'receiving') await store.transition(record.eventId, 'receiving', 'idle');
         if (record.state === 'live') await store.transition(record.eventId, 'live', 'reconnecting');
-        if (record.state !== 'receiving') waitForReconnect(runtime);
+        if (record.state !== 'receiving') waitForReconnect(session);
       }
     },
 
@@ -976,7 +738,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         (record) => record.state === 'live' || record.state === 'reconnecting',
       );
       return running
-        .filter((record) => !holdsRecording(runtimes.get(record.eventId)))
+        .filter((record) => !holdsRecording(sessions.get(record.eventId)))
         .map((record) => record.eventId);
     },
 
@@ -986,9 +748,7 @@ export function createLiveService(deps: LiveServiceDeps) {
      */
     holdForEncoder(eventId: string): void {
       heldShows.add(eventId);
-      const runtime = runtimes.get(eventId);
-      if (runtime?.graceTimer) clearTimeout(runtime.graceTimer);
-      if (runtime) runtime.graceTimer = null;
+      sessions.get(eventId)?.cancelGrace();
     },
 
     /**
@@ -996,23 +756,14 @@ export function createLiveService(deps: LiveServiceDeps) {
      * (the demo's, between viewers); answers how many went, 0 while one is publishing.
      */
     async dropOldestSegments(eventId: string, keep: number): Promise<number> {
-      const runtime = await runtimeOf(eventId);
-      return serialized(runtime, async () => (runtime.publisher ? 0 : runtime.recording.dropOldest(keep)));
+      return (await sessionOf(eventId)).dropOldest(keep);
     },
 
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */
     async close(): Promise<void> {
       closed = true;
       await relay?.close();
-      await Promise.all(
-        [...runtimes.values()].map(async (runtime) => {
-          if (runtime.graceTimer) clearTimeout(runtime.graceTimer);
-          const publisher = runtime.publisher;
-          runtime.publisher = null;
-          publisher?.session.finish('show-ended');
-          if (publisher) await stopPackaging(publisher);
-        }),
-      );
+      await Promise.all([...sessions.values()].map((session) => session.close()));
       await startedReceiver?.close();
       segments.close();
     },

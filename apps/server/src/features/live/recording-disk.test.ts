@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultLiveProfile } from '@vitrine/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagerOutputArgs } from './hls-packager.ts';
 import { freeDiskBytes, isWholeFragment } from './recording-disk.ts';
@@ -30,7 +31,7 @@ beforeAll(() => {
   ]);
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-f', 'flv', '-i', join(dir, 'in.flv')],
-    ...packagerOutputArgs('h264', dir, 1),
+    ...packagerOutputArgs('h264', dir, 1, defaultLiveProfile(2)),
   ]);
   segment = readFileSync(join(dir, 'r1-00000.m4s'));
 });

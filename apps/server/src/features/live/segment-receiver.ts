@@ -7,8 +7,11 @@ export const MAX_SEGMENT_BYTES = 64 * 1024 * 1024;
 /** A playlist is text of a few lines per segment (ffmpeg lists only the last few). */
 export const MAX_PLAYLIST_BYTES = 256 * 1024;
 
-/** The file names a packager run writes: `r<run>.m3u8`, `r<run>-init.mp4`, `r<run>-<n>.m4s`. */
-const PACKAGER_FILE_PATTERN = /^r[0-9]{1,6}(\.m3u8|-init\.mp4|-[0-9]{5,9}\.m4s)$/;
+/**
+ * The file names a packager run writes: `r<run>.m3u8`, `r<run>-init.mp4`, `r<run>-<n>.m4s`, those
+ * of a further rendition after its name (`360p-r<run>.m3u8`).
+ */
+const PACKAGER_FILE_PATTERN = /^(?:[0-9]{3,4}p-)?r[0-9]{1,6}(\.m3u8|-init\.mp4|-[0-9]{5,9}\.m4s)$/;
 /** An upload path: `/<label>/<secret>/<file>`; the label (the show's id) only tells runs apart in `ps`. */
 const UPLOAD_PATH_PATTERN = /^\/([A-Za-z0-9_-]{1,128})\/([A-Za-z0-9_-]{32,64})\/([^/]+)$/;
 

@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  LIVE_PLAYLIST_WINDOW,
+  type LiveProfile,
   liveMediaPlaylist,
   type RecordedSegment,
   replayMediaPlaylist,
@@ -9,8 +9,8 @@ import {
 } from '@vitrine/domain';
 import type { SegmentStore } from './segment-store.ts';
 
-/** Segments (and their init segments) kept in memory: the live edge every viewer asks for. */
-const LIVE_EDGE_SEGMENTS = LIVE_PLAYLIST_WINDOW * 2;
+/** Live windows of segments (and their init segments) kept in memory: the live edge every viewer asks for. */
+const LIVE_EDGE_WINDOWS = 2;
 
 /**
  * Files read back from the segment store (a replay's segments, viewers behind the live edge),
@@ -49,8 +49,20 @@ const SEGMENT_LIST = 'segments.ndjson';
 /** The replay playlist put in the store when the show ends (served from there ever after). */
 export const REPLAY_PLAYLIST = 'replay.m3u8';
 
-/** File names a viewer may fetch from a recording: segments, init segments and playlists. */
-export const RECORDING_FILE_PATTERN = /^(r[0-9]{1,6}-(init\.mp4|[0-9]{5,9}\.m4s)|live\.m3u8|replay\.m3u8)$/;
+/** The master playlists of a show with several renditions (LIVE_PROFILE): live, and the replay's. */
+export const MASTER_PLAYLISTS = { live: 'master.m3u8', replay: 'replay-master.m3u8' } as const;
+
+/**
+ * File names a viewer may fetch from a recording: segments, init segments and playlists; those of
+ * a further rendition begin with its name (`360p-r1-00001.m4s`, `360p-live.m3u8`).
+ */
+export const RECORDING_FILE_PATTERN =
+  /^((?:[0-9]{3,4}p-)?(?:r[0-9]{1,6}-(?:init\.mp4|[0-9]{5,9}\.m4s)|live\.m3u8|replay\.m3u8)|master\.m3u8|replay-master\.m3u8)$/;
+
+/** The further rendition a file belongs to (`360p`), or null for the main one's and the master playlists. */
+export function renditionOf(name: string): string | null {
+  return /^([0-9]{3,4}p)-/.exec(name)?.[1] ?? null;
+}
 
 /** A file of a recording with the bytes a viewer gets. */
 export interface RecordingFile {
@@ -66,6 +78,10 @@ export const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 export interface RecordingMedia {
   store: SegmentStore;
   prefix: string;
+  /** The name its finished replay playlist is put under (a further rendition's: `360p-replay.m3u8`). */
+  replayName?: string;
+  /** The segment length and live window (LIVE_PROFILE). */
+  profile: Pick<LiveProfile, 'segmentSeconds' | 'window'>;
 }
 
 /**
@@ -131,7 +147,9 @@ export function contentTypeOf(name: string): string {
  * reading back the segments a previous process listed.
  */
 export async function openShowRecording(dir: string, media: RecordingMedia): Promise<ShowRecording> {
-  const { store, prefix } = media;
+  const { store, prefix, profile } = media;
+  const replayName = media.replayName ?? REPLAY_PLAYLIST;
+  const liveEdgeSegments = profile.window * LIVE_EDGE_WINDOWS;
   await mkdir(dir, { recursive: true });
   const segments: RecordedSegment[] = [];
   const listed = await readFile(join(dir, SEGMENT_LIST), 'utf8').catch(() => '');
@@ -146,7 +164,8 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
   // Runs continue after the highest one listed or stored (a segment may be stored whose line the
   // journal lost), so a new run never replaces a stored file.
   const runs = [...segments.map((segment) => segment.uri), ...(await store.list(prefix))]
-    .map((name) => /(?:^|\/)r([0-9]+)-[^/]*$/.exec(name)?.[1])
+    // A further rendition's files carry the run's number too (`360p-r3-…`).
+    .map((name) => /(?:^|\/)(?:[0-9]{3,4}p-)?r([0-9]+)-[^/]*$/.exec(name)?.[1])
     .filter((run): run is string => run !== undefined)
     .map(Number);
   let lastRun = Math.max(0, ...runs);
@@ -211,7 +230,7 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
   function keepAtEdge(name: string, bytes: Buffer) {
     memory.set(name, bytes);
     const recent = new Set(
-      segments.slice(-LIVE_EDGE_SEGMENTS).flatMap((segment) => [segment.uri, segment.initUri]),
+      segments.slice(-liveEdgeSegments).flatMap((segment) => [segment.uri, segment.initUri]),
     );
     for (const kept of memory.keys()) if (!recent.has(kept)) memory.delete(kept);
   }
@@ -254,18 +273,23 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
     },
     livePlaylist: (ended, liveStartTime) =>
       memo(`live:${ended}:${liveStartTime}`, () =>
-        liveMediaPlaylist(replaySegments(segments, liveStartTime), undefined, ended),
+        liveMediaPlaylist(
+          replaySegments(segments, liveStartTime),
+          profile.window,
+          ended,
+          profile.segmentSeconds,
+        ),
       ),
     replayPlaylist: (liveStartTime) =>
       memo(`replay:${liveStartTime}`, () =>
-        replayMediaPlaylist(replaySegments(onDisk(segments), liveStartTime), false),
+        replayMediaPlaylist(replaySegments(onDisk(segments), liveStartTime), false, profile.segmentSeconds),
       ),
     async finish(liveStartTime) {
       const replay = replaySegments(onDisk(segments), liveStartTime);
-      const text = replayMediaPlaylist(replay, true);
+      const text = replayMediaPlaylist(replay, true, profile.segmentSeconds);
       let notWritten: unknown = null;
       try {
-        await store.put(`${prefix}${REPLAY_PLAYLIST}`, Buffer.from(text), PLAYLIST_CONTENT_TYPE);
+        await store.put(`${prefix}${replayName}`, Buffer.from(text), PLAYLIST_CONTENT_TYPE);
         finishedReplay = null;
       } catch (error) {
         // A full disk: the replay plays from memory until the process ends.
@@ -298,7 +322,7 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
       return dropped.length;
     },
     async file(name) {
-      if (name === REPLAY_PLAYLIST && finishedReplay !== null)
+      if (name === replayName && finishedReplay !== null)
         return { bytes: Buffer.from(finishedReplay), contentType: contentTypeOf(name) };
       const cached = memory.get(name);
       if (cached) return { bytes: cached, contentType: contentTypeOf(name) };
