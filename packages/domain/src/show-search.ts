@@ -26,9 +26,6 @@ export function prefixQuery(terms: readonly string[]): string {
   return terms.map((term) => `${term}:*`).join(' & ');
 }
 
-/** The player's start-time parameter (`?t=`) of a replay link: where the video starts, in seconds. */
-export const START_TIME_PARAM = 't';
-
 /**
  * A start time from a link's `t` parameter: whole or decimal seconds (`95`, `95.5`), or
  * `1m35s` / `1h2m3s` like common video sites. Null for anything else, so a bad link plays from

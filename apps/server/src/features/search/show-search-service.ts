@@ -4,11 +4,11 @@ import {
   isShownOnShopPage,
   SEARCH_MAX_MATCHES,
   SEARCH_PAGE_SIZE,
-  START_TIME_PARAM,
   searchTerms,
   startTimeParam,
 } from '@vitrine/domain';
 import {
+  EMBED_QUERY,
   type EventProduct,
   type LiveEvent,
   type ShowSearchHit,
@@ -51,8 +51,8 @@ export function createShowSearchService(deps: {
     const cue = state === 'vod' ? cueTimeOf(product, event, -1) : null;
     const offset = cue === null ? null : Math.floor(cue);
     const query = new URLSearchParams();
-    if (offset !== null) query.set(START_TIME_PARAM, startTimeParam(offset));
-    if (lang) query.set('lang', lang);
+    if (offset !== null) query.set(EMBED_QUERY.startTime, startTimeParam(offset));
+    if (lang) query.set(EMBED_QUERY.language, lang);
     const path = webPath('show', {
       pageUid: details.storeInfo.id,
       campaignUid: details.campaignId,

@@ -10,7 +10,7 @@ import {
   videoStartTimestamp,
 } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
-import { type CSSProperties, type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -44,6 +44,8 @@ export interface VideoStageProps {
    * stage takes the video's own shape beside the panel.
    */
   phoneBox: BoxSize | null;
+  /** Seconds into a recording where it starts (a link's `?t=`), once; null: from the start. */
+  startTime?: number | null;
 }
 
 /**
@@ -92,6 +94,7 @@ export function VideoStage({
   next,
   topActions,
   phoneBox,
+  startTime = null,
 }: VideoStageProps) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -137,6 +140,24 @@ export function VideoStage({
       element.removeEventListener('loadedmetadata', joinLive);
     };
   }, [videoRef, simulatedLive, event]);
+
+  // A link to a moment of a recording (`?t=`): the video is placed there once its length is
+  // known, so the cover's Play button (or the viewer's own) starts at the moment, not at 0.
+  const startApplied = useRef(false);
+  const recording = details.currentStatus === 'vod' && source !== null && !simulatedLive;
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!element || startTime === null || !recording || startApplied.current) return;
+    const seek = () => {
+      if (startApplied.current) return;
+      startApplied.current = true;
+      const end = Number.isFinite(element.duration) ? Math.max(0, element.duration - 1) : startTime;
+      element.currentTime = Math.min(startTime, end);
+    };
+    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
+    else element.addEventListener('loadedmetadata', seek);
+    return () => element.removeEventListener('loadedmetadata', seek);
+  }, [videoRef, startTime, recording]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -211,6 +232,7 @@ export function VideoStage({
       data-live-stream={liveStream || undefined}
       data-video-fill={fill}
       data-video-shape={isLandscape(videoSize) ? 'landscape' : 'portrait'}
+      data-start-time={recording && startTime !== null ? startTime : undefined}
       style={
         videoSize
           ? ({ '--video-aspect': `${videoSize.width} / ${videoSize.height}` } as CSSProperties)
