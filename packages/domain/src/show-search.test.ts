@@ -24,16 +24,14 @@ describe('searchTerms', () => {
 });
 
 describe('parseStartTime', () => {
-  it('reads seconds and 1h2m3s forms', () => {
+  it('reads whole and decimal seconds', () => {
     expect(parseStartTime('95')).toBe(95);
     expect(parseStartTime('95.5')).toBe(95.5);
-    expect(parseStartTime('1m35s')).toBe(95);
-    expect(parseStartTime('1h2m3s')).toBe(3723);
-    expect(parseStartTime('2m')).toBe(120);
+    expect(parseStartTime('0')).toBe(0);
   });
 
   it('is null for no parameter and anything else', () => {
-    for (const bad of [null, '', '-5', 'abc', '1e9', '5s1m', 'NaN', 'Infinity']) {
+    for (const bad of [null, '', '-5', 'abc', '1e9', '1m35s', 'NaN', 'Infinity', ' 5', '1234567']) {
       expect(parseStartTime(bad)).toBeNull();
     }
   });

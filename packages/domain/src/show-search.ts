@@ -27,18 +27,12 @@ export function prefixQuery(terms: readonly string[]): string {
 }
 
 /**
- * A start time from a link's `t` parameter: whole or decimal seconds (`95`, `95.5`), or
- * `1m35s` / `1h2m3s` like common video sites. Null for anything else, so a bad link plays from
- * the start instead of failing.
+ * A start time from a link's `t` parameter: whole or decimal seconds (`95`, `95.5`). Null for
+ * anything else, so a bad link plays from the start instead of failing. (Seconds only: this runs
+ * in the player's first load, where every byte counts.)
  */
 export function parseStartTime(value: string | null): number | null {
-  if (value === null) return null;
-  const text = value.trim();
-  if (/^\d{1,6}(\.\d{1,3})?$/.test(text)) return Number(text);
-  const match = /^(?:(\d{1,3})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s)?$/.exec(text);
-  if (!match || text === '') return null;
-  const [, hours = '0', minutes = '0', seconds = '0'] = match;
-  return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  return value && /^\d{1,6}(\.\d+)?$/.test(value) ? Number(value) : null;
 }
 
 /** A start time as its link parameter: whole seconds (players seek to keyframes anyway). */

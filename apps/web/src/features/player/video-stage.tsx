@@ -148,14 +148,13 @@ export function VideoStage({
   useEffect(() => {
     const element = videoRef.current;
     if (!element || startTime === null || !recording || startApplied.current) return;
+    // The browser keeps a time past the end at the end.
     const seek = () => {
-      if (startApplied.current) return;
       startApplied.current = true;
-      const end = Number.isFinite(element.duration) ? Math.max(0, element.duration - 1) : startTime;
-      element.currentTime = Math.min(startTime, end);
+      element.currentTime = startTime;
     };
     if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
-    else element.addEventListener('loadedmetadata', seek);
+    else element.addEventListener('loadedmetadata', seek, { once: true });
     return () => element.removeEventListener('loadedmetadata', seek);
   }, [videoRef, startTime, recording]);
 
@@ -232,7 +231,6 @@ export function VideoStage({
       data-live-stream={liveStream || undefined}
       data-video-fill={fill}
       data-video-shape={isLandscape(videoSize) ? 'landscape' : 'portrait'}
-      data-start-time={recording && startTime !== null ? startTime : undefined}
       style={
         videoSize
           ? ({ '--video-aspect': `${videoSize.width} / ${videoSize.height}` } as CSSProperties)

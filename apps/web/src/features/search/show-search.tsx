@@ -181,7 +181,10 @@ export default function ShowSearch({ pageUid }: { pageUid: string }) {
           {status}
         </p>
         {shown && shown.hits.length > 0 && (
-          <section aria-label={t('title')} data-search-results="">
+          <section aria-labelledby={`${inputId}-title`} className="show-search__panel" data-search-results="">
+            <h2 id={`${inputId}-title`} className="show-search__title">
+              {t('title')}
+            </h2>
             {GROUPS.map(({ state: group, title }) => {
               const moments: Moment[] = shown.hits.flatMap((hit) =>
                 hit.shows.filter((show) => show.state === group).map((show) => ({ hit, show })),
@@ -189,7 +192,7 @@ export default function ShowSearch({ pageUid }: { pageUid: string }) {
               if (moments.length === 0) return null;
               return (
                 <section key={group} className="show-search__group" data-search-group={group}>
-                  <h2 className="show-search__group-title">{tShop(title)}</h2>
+                  <h3 className="show-search__group-title">{tShop(title)}</h3>
                   <ul className="show-search__list">
                     {moments.map(({ hit, show }) => (
                       <li key={`${hit.product.uid}:${show.eventId}`}>
