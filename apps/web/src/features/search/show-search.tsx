@@ -44,7 +44,7 @@ const GROUPS: readonly { state: EventCurrentStatus; title: string }[] = [
  * arrow keys move between the input and the results.
  */
 export default function ShowSearch({ pageUid }: { pageUid: string }) {
-  const { t, i18n } = useTranslation('search', { useSuspense: true });
+  const { t } = useTranslation('search', { useSuspense: true });
   const { t: tShop } = useTranslation();
   const format = useLocale();
   const [params, setParams] = useSearchParams();
