@@ -11,7 +11,7 @@ import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl, adminKey, retailerUrl } = testServer();
 const PAGE = 'search-e2e';
 const DAY = 24 * 60 * 60_000;
 /** The teapot is presented 30 s into the recording (a relative cue): where its result opens. */
@@ -35,7 +35,13 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   const now = Date.now();
-  await admin(`/admin/pages/${PAGE}`, { name: 'Tea & Table', language: 'en', currency: 'DKK' });
+  await admin(`/admin/pages/${PAGE}`, {
+    name: 'Tea & Table',
+    language: 'en',
+    currency: 'DKK',
+    // The demo retailer embeds the store's search through the SDK (the last test).
+    allowedOrigins: [new URL(retailerUrl).origin],
+  });
   await admin(`/admin/pages/${PAGE}/products/teapot`, {
     name: 'Celadon teapot',
     description: 'Thrown stoneware, one litre.',
@@ -169,6 +175,38 @@ describe('search across shows', () => {
     // A word no product has: said so, in the live region.
     await page.getByLabel(searchEn.label ?? '').fill('samovar');
     await expect.poll(() => status(page).textContent()).toBe('No product in the shows matches “samovar”.');
+    await page.context().close();
+  });
+
+  it("opens through the SDK's search option on a retailer's page, and a result plays at its moment there", async () => {
+    const page = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${retailerUrl}/`);
+    await page.waitForFunction(() => 'Vitrine' in window);
+    await page.evaluate(
+      (pageUid) =>
+        (window as unknown as { Vitrine: { init(options: object): unknown } }).Vitrine.init({
+          pageUid,
+          mode: 'modal',
+          search: 'celadon tea',
+        }),
+      PAGE,
+    );
+    const frame = page.frameLocator('iframe[src*="q=celadon+tea"]');
+    await frame.locator('[data-search-results]').waitFor();
+    await frame.locator('[data-search-group="vod"] a.search-hit').click();
+    await frame.locator('video').waitFor();
+    const player = page.frames().find((candidate) => candidate.url().includes('/event/tea-replay?t=30'));
+    expect(
+      player,
+      page
+        .frames()
+        .map((candidate) => candidate.url())
+        .join('\n'),
+    ).toBeDefined();
+    await player?.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return video !== null && video.readyState >= 1 && Math.round(video.currentTime) === 30;
+    });
     await page.context().close();
     expect(pageErrors).toEqual([]);
   });
