@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /** A product's searchable words: exactly the expression products_search_idx (migration 0048) indexes. */
-const SEARCH_DOCUMENT = "to_tsvector('simple', name || ' ' || description || ' ' || sku)";
+export const SEARCH_DOCUMENT = "to_tsvector('simple', name || ' ' || description || ' ' || sku)";
 
 interface ProductRow {
   uid: string;

@@ -2,6 +2,7 @@ import { CONTROL_CENTER_CUE_SOURCE, SEARCH_TEXT_MAX_LENGTH } from '@vitrine/doma
 import type { ShowSearchResults } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { SEARCH_DOCUMENT } from '../catalog/catalog-service.ts';
 import { SEARCH_LIMIT_PER_ADDRESS } from './show-search-service.ts';
 
 const NOW = Date.UTC(2026, 10, 28, 18, 0);
@@ -194,6 +195,17 @@ describe('search across shows', () => {
     }
     expect((await found({ text: 'prototype' })).hits).toEqual([]);
     expect((await found({ text: 'loose' })).hits).toEqual([]);
+  });
+
+  it('matches with the expression products_search_idx indexes, so the index can serve it', async () => {
+    const plan = await app.db.transaction(async (tx) => {
+      // Four products would be read whole anyway; without that choice the plan shows the index.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT uid FROM products WHERE ${SEARCH_DOCUMENT} @@ to_tsquery('simple', 'mug:*')`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('products_search_idx');
   });
 
   it('treats query syntax and SQL in the text as words', async () => {
