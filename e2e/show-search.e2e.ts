@@ -160,6 +160,9 @@ describe('search across shows', () => {
     // The moment is in the address too: a reload starts there again.
     await page.reload();
     expect(Math.round(await videoTime(page))).toBe(TEAPOT_AT_SECONDS);
+    await page.screenshot({
+      path: new URL('../test-results/show-search-replay-at-moment.png', import.meta.url).pathname,
+    });
     await page.context().close();
   });
 
