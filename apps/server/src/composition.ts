@@ -70,6 +70,8 @@ import { createReactionService } from './features/reactions/reaction-service.ts'
 import { registerReactionRoutes } from './features/reactions/routes.ts';
 import { registerRestreamRoutes } from './features/restream/restream-routes.ts';
 import { createRestreamService } from './features/restream/restream-service.ts';
+import { registerShowSearchRoutes } from './features/search/routes.ts';
+import { createShowSearchService } from './features/search/show-search-service.ts';
 import { createFirstRunSetup } from './features/staff/first-run-setup.ts';
 import { registerStaffRoutes, studioLinkUrl } from './features/staff/routes.ts';
 import { registerSetupRoutes } from './features/staff/setup-routes.ts';
@@ -194,6 +196,8 @@ export function createServices({
   const tracking = createTrackingService(db);
   /** Per-user and per-address limits of pings, cart changes, comments and contact captures. */
   const limits = createAbuseLimiter({ db, now, enabled: config.abuseLimits });
+  /** The front page's and the SDK's search for products across public shows. */
+  const showSearch = createShowSearchService({ catalog, events, limits, now });
   /** Client addresses as a keyed hash, never stored in clear (bans by address, per-address counters). */
   const hashAddress = createAddressHasher(db);
   /** Chat bans that cover the banned viewer's device and, by the store's choice, address. */
@@ -400,6 +404,7 @@ export function createServices({
     liveQueries,
     presence,
     publicPages,
+    showSearch,
   };
 }
 
@@ -463,6 +468,7 @@ export function registerRoutes(
   registerReactionRoutes(app, services.reactions, auth, services.viewerBans);
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin, services.viewerBans);
   registerPublicPageRoutes(app, services.publicPages, publicOrigin);
+  registerShowSearchRoutes(app, services.showSearch);
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
   registerAnalyticsRoutes(app, services.analytics, services.staffGate);

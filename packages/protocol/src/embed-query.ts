@@ -23,6 +23,10 @@ export const EMBED_QUERY = {
   resumeAt: 'resumeAt',
   /** …and `1` when it was playing. */
   autoplay: 'autoplay',
+  /** Seconds into a recorded show to start at (a search result, a shared moment); any link may carry it. */
+  startTime: 't',
+  /** The store page's search text (its search box shows the results); any link may carry it. */
+  search: 'q',
 } as const;
 
 /** A query parameter's name as it appears in the URL. */

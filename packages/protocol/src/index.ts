@@ -18,6 +18,7 @@ export * from './reads.ts';
 export * from './realtime.ts';
 export * from './realtime-presence.ts';
 export * from './restream.ts';
+export * from './show-search.ts';
 export * from './store.ts';
 export * from './store-settings.ts';
 export * from './tracking.ts';

@@ -194,6 +194,36 @@ describe('playerConfig and widgetUrl', () => {
         height: 320,
       },
       language: null,
+      search: null,
+      startTime: null,
+    });
+  });
+
+  it('opens the store page at a search, or a recorded show at a moment (issue 32 item 5)', () => {
+    const origin = 'https://live.example';
+    const search = playerConfig({ pageUid: 'shop', search: 'blue mug' }, origin);
+    expect(widgetUrl(search, 'vp-1', 'https://shop.example')).toMatch(
+      /^https:\/\/live\.example\/widget\/shop\/\?embed=1&.*&q=blue\+mug$/,
+    );
+    const moment = playerConfig(
+      { pageUid: 'shop', campaignUid: 'c1', eventUid: 'e1', startTime: 95 },
+      origin,
+    );
+    expect(widgetUrl(moment, 'vp-1', 'https://shop.example')).toMatch(
+      /^https:\/\/live\.example\/widget\/shop\/campaign\/c1\/event\/e1\?.*&t=95$/,
+    );
+    // A player brought back on the next page goes on where it was, not at the first page's moment.
+    const resumed = widgetUrl(moment, 'vp-1', 'https://shop.example', true, {
+      campaignUid: 'c1',
+      eventUid: 'e1',
+      time: 300,
+      playing: false,
+      at: 0,
+    });
+    expect(resumed).not.toMatch(/[?&]t=/);
+    expect(playerConfig({ pageUid: 'shop', search: '' }, origin)).toMatchObject({
+      search: null,
+      startTime: null,
     });
   });
 

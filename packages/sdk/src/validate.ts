@@ -118,6 +118,10 @@ export interface PlayerConfig {
   aspectRatio: string;
   minimized: MinimizedBox;
   language: string | null;
+  /** Opens the store page's search for this text (`?q=`) instead of its shows. */
+  search: string | null;
+  /** Seconds into the recorded show `eventUid` to start at (`?t=`): a search result's moment. */
+  startTime: number | null;
 }
 
 export const DEFAULT_MINIMIZED_BOX: MinimizedBox = {
@@ -203,6 +207,10 @@ export function playerConfig(options: Record<string, unknown>, defaultOrigin: st
       height: positive(box.height, d.height),
     },
     language: typeof options.language === 'string' && options.language ? options.language : null,
+    // Checked by the pages that read them (the loader has no bytes to spare): the store page's
+    // search box takes the text as typed, the player ignores a start time that is no seconds.
+    search: (options.search as string) || null,
+    startTime: (options.startTime as number) ?? null,
   };
 }
 
@@ -268,6 +276,11 @@ export function widgetUrl(
   const set: (name: EmbedQueryName, value: string) => void = (name, value) => query.set(name, value);
   if (minimized) set('minimized', '1');
   if (config.language) set('lang', config.language);
+  // A player brought back on another page goes on where it was, not at the first page's search.
+  if (!resume) {
+    if (config.search) set('q', config.search);
+    if (config.startTime != null) set('t', String(config.startTime));
+  }
   if (resume) {
     set('resumeEvent', resume.eventUid);
     set('resumeAt', String(resumeTime(resume, now)));

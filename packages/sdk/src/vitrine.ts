@@ -66,6 +66,14 @@ export interface InitOptions {
   minimized?: Partial<MinimizedBox> & { margin?: number };
   /** Starting language of the player (`?lang=`). */
   language?: string;
+  /**
+   * Opens the store page with its search for this text (`?q=`): products of the live, upcoming
+   * and recorded shows, each leading to its moment. Not with `campaignUid`. The search's code
+   * loads only then: a player of one show never carries it.
+   */
+  search?: string;
+  /** Seconds into the recorded show `eventUid` to start at (`?t=`), e.g. a search result's `offset`. */
+  startTime?: number;
 }
 
 /** What a page can give again on restore: the functions and sets a saved player cannot carry over. */

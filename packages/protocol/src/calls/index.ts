@@ -11,6 +11,7 @@ import {
   type ResponseOf,
 } from './define-call.ts';
 import { interactionCalls } from './interaction-calls.ts';
+import { searchCalls } from './search-calls.ts';
 import { studioCalls } from './studio/studio-calls.ts';
 import { trackingCalls } from './tracking-calls.ts';
 
@@ -21,6 +22,7 @@ export * from './content-calls.ts';
 export type { CallDefinition, CallSchemas } from './define-call.ts';
 export * from './interaction-calls.ts';
 export * from './player-routes.ts';
+export * from './search-calls.ts';
 export * from './studio/index.ts';
 export * from './tracking-calls.ts';
 
@@ -34,6 +36,7 @@ export const CallCatalogue = defineCalls({
   ...contentCalls,
   ...checkoutCalls,
   ...trackingCalls,
+  ...searchCalls,
   ...studioCalls,
 });
 

@@ -152,6 +152,9 @@ export const PLAYER_CALL_ROUTES = {
   }),
   paymentWebhook: route({ method: 'POST', path: '/payments/:providerId/webhook', auth: 'anonymous' }),
 
+  // Search across shows (protocol show-search.ts)
+  searchShows: route({ method: 'POST', path: '/functions/search/shows', auth: 'anonymous' }),
+
   // Tracking (protocol tracking.ts)
   track: route({ method: 'POST', path: '/shopapiv2/tracking', auth: 'optional-viewer' }),
 } as const;

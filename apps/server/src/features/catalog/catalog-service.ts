@@ -1,6 +1,10 @@
+import { prefixQuery } from '@vitrine/domain';
 import type { Product, ProductInput } from '@vitrine/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+
+/** A product's searchable words: exactly the expression products_search_idx (migration 0048) indexes. */
+export const SEARCH_DOCUMENT = "to_tsvector('simple', name || ' ' || description || ' ' || sku)";
 
 interface ProductRow {
   uid: string;
@@ -133,6 +137,27 @@ export function createCatalogService(db: Database, now: () => number) {
       products: readonly { uid: string; input: ProductInput; archived?: boolean }[],
     ): Promise<void> {
       await db.transaction((tx) => writeProducts(tx, pageUid, products, now()));
+    },
+
+    /**
+     * Products (of one store, or of all) whose name, description or SKU has a word starting with
+     * each of `terms` (domain searchTerms), best match first, at most `limit`. The expression is
+     * the one products_search_idx indexes, so the index serves it.
+     */
+    async searchProducts(
+      terms: readonly string[],
+      pageUid: string | null,
+      limit: number,
+    ): Promise<{ uid: string; pageUid: string; name: string; image: string | null }[]> {
+      if (terms.length === 0) return [];
+      const rows = await db.query<{ uid: string; page_uid: string; name: string; image: string | null }>(
+        `SELECT uid, page_uid, name, images->>0 AS image FROM products
+         WHERE ${SEARCH_DOCUMENT} @@ to_tsquery('simple', $1) AND ($2::text IS NULL OR page_uid = $2)
+         ORDER BY ts_rank(${SEARCH_DOCUMENT}, to_tsquery('simple', $1)) DESC, name, uid
+         LIMIT $3`,
+        [prefixQuery(terms), pageUid, limit],
+      );
+      return rows.map((row) => ({ uid: row.uid, pageUid: row.page_uid, name: row.name, image: row.image }));
     },
 
     /** The products with these uids, in no particular order; unknown uids are skipped. */

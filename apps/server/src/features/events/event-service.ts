@@ -662,6 +662,31 @@ export function createEventService(
     shopEvents,
 
     /**
+     * The public events showing any of these catalogue products, newest start first, at most
+     * `limit`, each with its event products of them (cues included, for the replay's chapters).
+     * Drafts and private shows are never among them: search lists what the shop pages list.
+     */
+    async publicEventsWithProducts(
+      productUids: readonly string[],
+      limit: number,
+    ): Promise<{ event: LiveEvent; products: EventProduct[] }[]> {
+      if (productUids.length === 0) return [];
+      const rows = await db.query<LiveEventRow>(
+        `${SELECT_EVENTS} WHERE e.status = 'public' AND e.id IN (
+           SELECT event_id FROM event_products WHERE product_uid = ANY($1))
+         ORDER BY e.event_start_timestamp DESC, e.id LIMIT $2`,
+        [productUids, limit],
+      );
+      const wanted = new Set(productUids);
+      return Promise.all(
+        (await toLiveEvents(rows)).map(async (event) => ({
+          event,
+          products: (await eventProducts(event.id)).filter((product) => wanted.has(product.productUid)),
+        })),
+      );
+    },
+
+    /**
      * The public events with when each last changed (its campaign's changes count), newest first,
      * at most `limit`: the sitemap picks the listed ones.
      */

@@ -1,8 +1,9 @@
-import { canPurchase, cueTimeOf, type PlayerFit } from '@vitrine/domain';
+import { canPurchase, cueTimeOf, type PlayerFit, parseStartTime } from '@vitrine/domain';
 import type { EventProduct, PlayerSettings } from '@vitrine/protocol';
+import { EMBED_QUERY } from '@vitrine/protocol/embed-query';
 import { type CSSProperties, lazy, useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
 import { CartButton, CartPanel, useCheckoutRouteSync, usePlayerCart } from '../checkout/player-cart.tsx';
 import { currentEmbedParams } from '../host-bridge/embed-params.ts';
 import { HostBridgeProvider, useHostBridge } from '../host-bridge/host-bridge-context.tsx';
@@ -64,10 +65,12 @@ function themeVariables(settings: PlayerSettings): CSSProperties {
 /** The player at a show's widget route, with the show its loader found. */
 export function ShowRoute() {
   const show = useLoaderData() as ShowData;
+  // A link to a moment of a replay (a search result, a shared chapter) says where to start: `?t=`.
+  const startTime = parseStartTime(new URLSearchParams(useLocation().search).get(EMBED_QUERY.startTime));
   return (
     <HostBridgeProvider pageUid={show.pageUid}>
       {/* A new event in the route is a new player: no state (ended, layout, stream) carries over (spec §2). */}
-      <ShowPlayer key={show.event.id} show={show} />
+      <ShowPlayer key={show.event.id} show={show} startTime={startTime} />
     </HostBridgeProvider>
   );
 }
@@ -77,6 +80,8 @@ export interface ShowPlayerProps {
   next?: NextShow;
   /** Whether `show.products` holds the event's products yet (a playlist loads them after the event). */
   productsLoaded?: boolean;
+  /** Seconds into a recording to start from (the link's `?t=`); null or left out: the start. */
+  startTime?: number | null;
 }
 
 /**
@@ -84,15 +89,20 @@ export interface ShowPlayerProps {
  * The show, its products' timeline, tracking and the host page's lifecycle are hooks of their
  * own; this puts their results into the layout's slots (PlayerShell).
  */
-export function ShowPlayer({ show: loaded, next, productsLoaded = true }: ShowPlayerProps) {
+export function ShowPlayer({ show: loaded, next, productsLoaded = true, startTime = null }: ShowPlayerProps) {
   return (
     <InteractionProvider>
-      <ShowPlayerContent show={loaded} {...(next ? { next } : {})} productsLoaded={productsLoaded} />
+      <ShowPlayerContent
+        show={loaded}
+        {...(next ? { next } : {})}
+        productsLoaded={productsLoaded}
+        startTime={startTime}
+      />
     </InteractionProvider>
   );
 }
 
-function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPlayerProps) {
+function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTime = null }: ShowPlayerProps) {
   const { t } = useTranslation();
   const host = useHostBridge();
   const fit: PlayerFit = usePlayerFit(host.mode, host.parentSize);
@@ -279,6 +289,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true }: ShowPl
           onEnded={onEnded}
           onRewatch={onRewatch}
           onPlaybackEvent={onPlaybackEvent}
+          startTime={startTime}
           phoneBox={
             fit.layout === 'phone' ? { width: frame.width, height: fit.maxHeight ?? frame.height } : null
           }

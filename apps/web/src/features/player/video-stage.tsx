@@ -10,7 +10,7 @@ import {
   videoStartTimestamp,
 } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
-import { type CSSProperties, type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -44,6 +44,8 @@ export interface VideoStageProps {
    * stage takes the video's own shape beside the panel.
    */
   phoneBox: BoxSize | null;
+  /** Seconds into a recording where it starts (a link's `?t=`), once; null: from the start. */
+  startTime?: number | null;
 }
 
 /**
@@ -92,6 +94,7 @@ export function VideoStage({
   next,
   topActions,
   phoneBox,
+  startTime = null,
 }: VideoStageProps) {
   const { t } = useTranslation();
   const format = useLocale();
@@ -137,6 +140,23 @@ export function VideoStage({
       element.removeEventListener('loadedmetadata', joinLive);
     };
   }, [videoRef, simulatedLive, event]);
+
+  // A link to a moment of a recording (`?t=`): the video is placed there once its length is
+  // known, so the cover's Play button (or the viewer's own) starts at the moment, not at 0.
+  const startApplied = useRef(false);
+  const recording = details.currentStatus === 'vod' && source !== null && !simulatedLive;
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!element || startTime === null || !recording || startApplied.current) return;
+    // The browser keeps a time past the end at the end.
+    const seek = () => {
+      startApplied.current = true;
+      element.currentTime = startTime;
+    };
+    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
+    else element.addEventListener('loadedmetadata', seek, { once: true });
+    return () => element.removeEventListener('loadedmetadata', seek);
+  }, [videoRef, startTime, recording]);
 
   useEffect(() => {
     const video = videoRef.current;

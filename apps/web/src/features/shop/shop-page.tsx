@@ -1,7 +1,7 @@
 import { groupShopEvents } from '@vitrine/domain';
 import type { PlayerSettings, ShopEvent, ShopEvents, StoreInfo } from '@vitrine/protocol';
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
-import { type CSSProperties, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { LanguagePicker } from '../../components/language-picker.tsx';
@@ -10,6 +10,9 @@ import { termsPath } from '../terms/terms-path.ts';
 import { EventCard } from './event-card.tsx';
 import type { ShopData } from './shop-loader.ts';
 import './shop.css';
+
+/** The search box and its results load apart: the page paints its shows without waiting for them. */
+const ShowSearch = lazy(() => import('../search/show-search.tsx'));
 
 /** CSS custom properties carrying the page's colours to every component below. */
 export function themeStyle(settings: PlayerSettings | null): CSSProperties {
@@ -53,6 +56,10 @@ export function ShopPage() {
       </header>
 
       <main className="shop-main">
+        {/* The box's space is kept while its code loads (show-search.css), so nothing moves. */}
+        <Suspense fallback={<div className="show-search-pending" />}>
+          <ShowSearch pageUid={pageUid} />
+        </Suspense>
         {events === null && (
           <p className="shop-message" role="alert">
             {t('app.couldNotLoad')}

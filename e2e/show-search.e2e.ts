@@ -1,0 +1,216 @@
+/**
+ * Search across shows (issue 32 item 5): on a store's front page a shopper types a product's
+ * name, sees it grouped by its live, upcoming and recorded shows, opens the recording and the
+ * player starts at the moment the product was presented; a reload keeps both the search (`?q=`)
+ * and the moment (`?t=`). axe-core finds nothing on the results, on a desktop and a phone.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
+
+const { baseUrl, adminKey, retailerUrl } = testServer();
+const PAGE = 'search-e2e';
+const DAY = 24 * 60 * 60_000;
+/** The teapot is presented 30 s into the recording (a relative cue): where its result opens. */
+const TEAPOT_AT_SECONDS = 30;
+const searchEn = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/search/en.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+async function admin(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+}
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const now = Date.now();
+  await admin(`/admin/pages/${PAGE}`, {
+    name: 'Tea & Table',
+    language: 'en',
+    currency: 'DKK',
+    // The demo retailer embeds the store's search through the SDK (the last test).
+    allowedOrigins: [new URL(retailerUrl).origin],
+  });
+  await admin(`/admin/pages/${PAGE}/products/teapot`, {
+    name: 'Celadon teapot',
+    description: 'Thrown stoneware, one litre.',
+    images: ['/demo-media/cover-vod.jpg'],
+    prices: { DKK: 49_900 },
+  });
+  await admin(`/admin/pages/${PAGE}/products/cups`, { name: 'Celadon cups', prices: { DKK: 9_900 } });
+  for (const campaign of ['tea-live', 'tea-next', 'tea-replay', 'tea-draft'])
+    await admin(`/admin/pages/${PAGE}/campaigns/${campaign}`, { name: campaign, deadline: now + 30 * DAY });
+  const event = (id: string, campaignId: string, fields: object) =>
+    admin(`/admin/events/${id}`, { pageUid: PAGE, campaignId, ...fields });
+  await event('tea-live', 'tea-live', {
+    currentStatus: 'live',
+    eventName: 'Tea time, live',
+    eventStartTimestamp: now - 10 * 60_000,
+    liveStartTime: now - 10 * 60_000,
+    coverPhotoPath: '/demo-media/cover-live.jpg',
+  });
+  await event('tea-next', 'tea-next', {
+    currentStatus: 'planned',
+    eventName: 'Autumn teas',
+    eventStartTimestamp: now + 2 * DAY,
+    coverPhotoPath: '/demo-media/cover-planned.jpg',
+  });
+  await event('tea-replay', 'tea-replay', {
+    currentStatus: 'vod',
+    eventName: 'The teapot show',
+    eventStartTimestamp: now - 3 * DAY,
+    liveStartTime: now - 3 * DAY,
+    liveEndTime: now - 3 * DAY + 60_000,
+    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
+    coverPhotoPath: '/demo-media/cover-vod.jpg',
+  });
+  await event('tea-draft', 'tea-draft', {
+    status: 'draft',
+    currentStatus: 'planned',
+    eventName: 'Unannounced teapot launch',
+    eventStartTimestamp: now + DAY,
+  });
+  for (const id of ['tea-live', 'tea-next', 'tea-draft'])
+    await admin(`/admin/events/${id}/products/teapot`, { productUid: 'teapot' });
+  await admin('/admin/events/tea-replay/products/cups', {
+    productUid: 'cups',
+    relativeCues: [{ presentationTime: 5_000, presentationEndTime: 20_000 }],
+  });
+  await admin('/admin/events/tea-replay/products/teapot', {
+    productUid: 'teapot',
+    relativeCues: [{ presentationTime: TEAPOT_AT_SECONDS * 1000, presentationEndTime: 45_000 }],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-GB',
+    ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+const status = (page: Page) => page.locator('.show-search__status');
+
+async function videoTime(page: Page): Promise<number> {
+  await page.waitForFunction(() => {
+    const video = document.querySelector('video');
+    return video !== null && video.readyState >= 1 && video.currentTime > 0;
+  });
+  return page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+}
+
+describe('search across shows', () => {
+  it('finds a product by its name, grouped by show, and opens the replay at its moment; reloads keep both', async () => {
+    const page = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/widget/${PAGE}`);
+    const input = page.getByLabel(searchEn.label ?? '');
+    await input.fill('celadon tea');
+    await expect.poll(() => page.url()).toContain('q=celadon+tea');
+    await page.locator('[data-search-results]').waitFor();
+    expect(await status(page).textContent()).toBe('Products found: 1');
+    expect(await status(page).getAttribute('aria-live')).toBe('polite');
+    const groups = page.locator('[data-search-group]');
+    expect(
+      await groups.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-search-group'))),
+    ).toEqual(['live', 'planned', 'vod']);
+    // The draft's name never reaches the page.
+    expect(await page.content()).not.toContain('Unannounced');
+    const replay = page.locator('[data-search-group="vod"] a.search-hit');
+    expect(await replay.textContent()).toContain('Presented at 0:30');
+    expect(await axeFindings(page)).toEqual([]);
+
+    // The keyboard: from the box, the arrow goes to the first result.
+    await input.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-event'))).toBe('tea-live');
+
+    mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+    await page.screenshot({
+      path: new URL('../test-results/show-search-desktop.png', import.meta.url).pathname,
+      fullPage: true,
+    });
+
+    // The search is in the address: a reload shows the same results.
+    await page.reload();
+    await page.locator('[data-search-results]').waitFor();
+    expect(await page.getByLabel(searchEn.label ?? '').inputValue()).toBe('celadon tea');
+
+    await page.locator('[data-search-group="vod"] a.search-hit').click();
+    await page.waitForURL(/\/widget\/search-e2e\/campaign\/tea-replay\/event\/tea-replay\?t=30/);
+    expect(Math.round(await videoTime(page))).toBe(TEAPOT_AT_SECONDS);
+    // The moment is in the address too: a reload starts there again.
+    await page.reload();
+    expect(Math.round(await videoTime(page))).toBe(TEAPOT_AT_SECONDS);
+    await page.screenshot({
+      path: new URL('../test-results/show-search-replay-at-moment.png', import.meta.url).pathname,
+    });
+    await page.context().close();
+  });
+
+  it('works on a phone: no axe finding, a screenshot to look at', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}/widget/${PAGE}?q=teapot`);
+    await page.locator('[data-search-results]').waitFor();
+    expect(await status(page).textContent()).toBe('Products found: 1');
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({
+      path: new URL('../test-results/show-search-phone.png', import.meta.url).pathname,
+    });
+    // A word no product has: said so, in the live region.
+    await page.getByLabel(searchEn.label ?? '').fill('samovar');
+    await expect.poll(() => status(page).textContent()).toBe('No product in the shows matches “samovar”.');
+    await page.context().close();
+  });
+
+  it("opens through the SDK's search option on a retailer's page, and a result plays at its moment there", async () => {
+    const page = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${retailerUrl}/`);
+    await page.waitForFunction(() => 'Vitrine' in window);
+    await page.evaluate(
+      (pageUid) =>
+        (window as unknown as { Vitrine: { init(options: object): unknown } }).Vitrine.init({
+          pageUid,
+          mode: 'modal',
+          search: 'celadon tea',
+        }),
+      PAGE,
+    );
+    const frame = page.frameLocator('iframe[src*="q=celadon+tea"]');
+    await frame.locator('[data-search-results]').waitFor();
+    await frame.locator('[data-search-group="vod"] a.search-hit').click();
+    await frame.locator('video').waitFor();
+    const player = page.frames().find((candidate) => candidate.url().includes('/event/tea-replay?t=30'));
+    expect(
+      player,
+      page
+        .frames()
+        .map((candidate) => candidate.url())
+        .join('\n'),
+    ).toBeDefined();
+    await player?.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return video !== null && video.readyState >= 1 && Math.round(video.currentTime) === 30;
+    });
+    await page.context().close();
+    expect(pageErrors).toEqual([]);
+  });
+});
