@@ -285,7 +285,13 @@ describe('other ways in', { timeout: JOURNEY_MS }, () => {
     const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/widget/demo-store/${SHOW}?lang=ko`);
+    // The first add saves the language as the reservation's, just after the add's own answer.
+    const languageSaved = page.waitForResponse(
+      (response) => response.url().endsWith('/functions/customerpage/saveUserReservation') && response.ok(),
+      WAIT,
+    );
     const price = await mugCardPrice(page, KOREAN, false);
+    await languageSaved;
     // The cart saved the shopper's language and currency as her reservation (spec §3); this
     // browser's own memory of the choice goes, and the show is opened again without ?lang.
     await page.evaluate(() => {
