@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { minorUnitDigits } from '@vitrine/domain';
+import { carrierName, fulfilmentRefusal, minorUnitDigits, trackingLink } from '@vitrine/domain';
 import type {
   CheckoutView,
   CsvFile,
   OrderTimelineEntry,
+  StaffRole,
+  StudioFulfilmentRequest,
   StudioOrderDetail,
   StudioOrderFilters,
   StudioOrderSummary,
@@ -44,9 +46,16 @@ export interface ShowOrder {
   lines: { productUid: string; quantity: number; total: number }[];
 }
 
+import { type FulfilmentRow, fulfilmentOf, saveFulfilment } from './order-fulfilment-store.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { freightFor } from './shipping.ts';
+
+/** What the shipped and refunded mails need to hear, handed to the mail feature by composition. */
+export interface OrderMailHooks {
+  onShipped?: (checkoutUid: string) => void;
+  onRefunded?: (checkoutUid: string, refund: { amount: number; currency: Currency; key: string }) => void;
+}
 
 /** The most orders one CSV export holds; narrow the filters for more. */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -86,6 +95,7 @@ export function createOrderAdminService(deps: {
   users: Pick<UserService, 'displayName'>;
   providers: readonly PaymentProvider[];
   now: () => number;
+  mailHooks?: OrderMailHooks;
 }) {
   const { db, now } = deps;
   const providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
@@ -197,6 +207,12 @@ export function createOrderAdminService(deps: {
     }
     if (order.locked_at !== null)
       entries.push({ at: Number(order.locked_at), kind: 'sentToPacking', amount: null });
+    const fulfilment = view.fulfilment;
+    if (fulfilment?.packedAt != null) entries.push({ at: fulfilment.packedAt, kind: 'packed', amount: null });
+    if (fulfilment?.shippedAt != null)
+      entries.push({ at: fulfilment.shippedAt, kind: 'shipped', amount: null });
+    if (fulfilment?.deliveredAt != null)
+      entries.push({ at: fulfilment.deliveredAt, kind: 'delivered', amount: null });
     return entries.sort((a, b) => a.at - b.at);
   }
 
@@ -274,6 +290,76 @@ export function createOrderAdminService(deps: {
     },
 
     /**
+     * Moves a sent-to-packing order to its next step (the domain's rule decides which may follow
+     * which, and who), under the order's lock so two clicks cannot both ship it. Shipping tells
+     * the shopper by mail; a corrected tracking number tells them again.
+     */
+    async advance(
+      caller: { pageUid: string; role: StaffRole },
+      checkoutUid: string,
+      request: StudioFulfilmentRequest,
+    ): Promise<StudioOrderDetail> {
+      const { pageUid } = caller;
+      const shipped = await withRetry(() =>
+        db.transaction(async (tx) => {
+          const order = await storeOrder(tx, pageUid, checkoutUid, true);
+          if (!order) throw notFound(`No order "${checkoutUid}" in this store.`);
+          const current = await fulfilmentOf(tx, order.uid);
+          const from = order.status === 'locked' ? (current?.status ?? 'packing') : null;
+          const shippingMethod = checkoutDetails(order).shippingMethod;
+          const refusal = fulfilmentRefusal({ role: caller.role, from, to: request.status, shippingMethod });
+          if (refusal === 'role')
+            throw new HttpError(403, 'forbidden', 'Only the store’s owner moves orders.');
+          if (refusal === 'notSentToPacking') {
+            throw new HttpError(409, 'not_sent_to_packing', 'Send the order to packing first.');
+          }
+          if (refusal === 'notNext') {
+            throw new HttpError(
+              409,
+              'fulfilment_out_of_order',
+              `An order that is ${from} cannot become ${request.status}${
+                request.status === 'shipped' && shippingMethod === 'store_pickup'
+                  ? ': it is collected in store, not shipped'
+                  : ''
+              }.`,
+              { status: from },
+            );
+          }
+          const at = now();
+          const row: FulfilmentRow = current ?? {
+            checkout_uid: order.uid,
+            status: 'packed',
+            packed_at: null,
+            shipped_at: null,
+            delivered_at: null,
+            carrier: null,
+            tracking_number: null,
+            tracking_url: null,
+            updated_at: at,
+          };
+          row.status = request.status;
+          row.updated_at = at;
+          if (request.status === 'packed') row.packed_at = at;
+          if (request.status === 'delivered') row.delivered_at = at;
+          if (request.status === 'shipped') {
+            const url = trackingLink(request.carrier, request.trackingNumber, request.trackingUrl ?? null);
+            if (request.trackingUrl && url === null) {
+              throw new HttpError(400, 'invalid_tracking_url', 'The tracking link must be an http(s) link.');
+            }
+            row.shipped_at = row.shipped_at ?? at;
+            row.carrier = request.carrier;
+            row.tracking_number = request.trackingNumber;
+            row.tracking_url = url;
+          }
+          await saveFulfilment(tx, row);
+          return request.status === 'shipped';
+        }),
+      );
+      if (shipped) deps.mailHooks?.onShipped?.(checkoutUid);
+      return detail(pageUid, checkoutUid);
+    },
+
+    /**
      * Refunds `amount` of the order's received payments, newest payment first, through each
      * payment's provider. The amounts are reserved (order_refunds) under the order's lock before
      * any provider is asked, so neither a second request nor a double click can refund more than
@@ -333,6 +419,7 @@ export function createOrderAdminService(deps: {
       );
       // Outside the transaction: the test provider answers with a webhook to this very server.
       const failures: string[] = [];
+      let refunded = 0;
       for (const part of planned) {
         const provider = providers.get(part.provider);
         try {
@@ -344,11 +431,20 @@ export function createOrderAdminService(deps: {
             currency: part.currency as Currency,
             refundUid: part.uid,
           });
+          refunded += part.amount;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           await markRefundFailed(db, part.uid, message.slice(0, 1000));
           failures.push(message);
         }
+      }
+      // The shopper hears of what the provider took; a refund that failed throughout is no news.
+      if (refunded > 0) {
+        deps.mailHooks?.onRefunded?.(checkoutUid, {
+          amount: refunded,
+          currency: planned[0]?.currency as Currency,
+          key: request.requestKey,
+        });
       }
       if (failures.length > 0) {
         throw new HttpError(
@@ -517,6 +613,36 @@ export function createOrderAdminService(deps: {
         shopperLocale: order.language as Locale,
         storeEmail: store.address.email,
         storeLocale: summary.language as Locale,
+      };
+    },
+
+    /**
+     * An order's news for its shopper (shipped with its tracking, refunded): who to tell, in
+     * the language they shopped in, and what.
+     */
+    async shopperNotice(checkoutUid: string) {
+      const pageUid = await checkoutPageUid(db, checkoutUid);
+      if (!pageUid) return null;
+      const { order } = await detail(pageUid, checkoutUid);
+      const store = await deps.stores.storeInfo(pageUid);
+      const fulfilment = order.fulfilment ?? null;
+      return {
+        pageUid,
+        checkoutUid,
+        storeName: store.name,
+        orderNumber: order.orderNumber ?? 0,
+        customerName: order.details.address.name,
+        shopperEmail: order.details.address.emailAddress,
+        shopperLocale: order.language as Locale,
+        currency: order.currency,
+        shipment:
+          fulfilment?.carrier && fulfilment.trackingNumber
+            ? {
+                carrier: carrierName(fulfilment.carrier),
+                trackingNumber: fulfilment.trackingNumber,
+                trackingUrl: fulfilment.trackingUrl,
+              }
+            : null,
       };
     },
   };
