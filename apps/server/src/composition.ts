@@ -321,7 +321,7 @@ export function createServices({
   const analytics = createAnalyticsService({
     db,
     tracking,
-    showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid),
+    showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid, { money: true }),
     participation: (campaignUid) => competitions.participationPerMinute(campaignUid),
     events,
     shows,

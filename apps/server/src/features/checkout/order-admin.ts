@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { carrierName, fulfilmentRefusal, minorUnitDigits, trackingLink } from '@vitrine/domain';
+import {
+  carrierName,
+  fulfilmentRefusal,
+  minorUnitDigits,
+  paidBeforeRefunds,
+  refundedAmount,
+  trackingLink,
+} from '@vitrine/domain';
 import type {
   CheckoutView,
   CsvFile,
@@ -33,17 +40,26 @@ import {
   paymentEventsOf,
   type RefundRow,
   refundsOf,
+  showOrderCheckouts,
   showOrderLines,
+  showOrderPayments,
   storeOrder,
 } from './order-admin-store.ts';
 
-/** An order of a show as analytics counts it: when, in which currency, paid, and its lines. */
+/**
+ * An order of a show as analytics counts it: when, in which currency, whether it was paid (before
+ * any refund: paidBeforeRefunds), its lines, its freight and what was refunded of it.
+ */
 export interface ShowOrder {
   checkoutUid: string;
   orderedAt: number;
   currency: string;
   paid: boolean;
   lines: { productUid: string; quantity: number; total: number }[];
+  /** Minor units of delivery charged. */
+  freight: number;
+  /** Minor units given back through refunds. */
+  refunded: number;
 }
 
 import { type FulfilmentRow, fulfilmentOf, saveFulfilment } from './order-fulfilment-store.ts';
@@ -551,9 +567,11 @@ export function createOrderAdminService(deps: {
 
     /**
      * The orders placed in a show's campaign with their lines (minor units), oldest first: the
-     * analytics feature's source of orders and revenue.
+     * analytics feature's source of orders and revenue. With `money`, also each order's freight,
+     * refunds and whether it was paid before refunds (else `paid` is the order's flag, freight
+     * and refunds 0).
      */
-    async showOrders(campaignUid: string): Promise<ShowOrder[]> {
+    async showOrders(campaignUid: string, options: { money?: boolean } = {}): Promise<ShowOrder[]> {
       const orders = new Map<string, ShowOrder>();
       for (const row of await showOrderLines(db, campaignUid)) {
         let order = orders.get(row.checkout_uid);
@@ -564,10 +582,38 @@ export function createOrderAdminService(deps: {
             currency: row.currency,
             paid: row.payed,
             lines: [],
+            freight: 0,
+            refunded: 0,
           };
           orders.set(row.checkout_uid, order);
         }
         order.lines.push({ productUid: row.product_uid, quantity: row.qty, total: Number(row.line_total) });
+      }
+      // The control room polls the lines only; analytics reads freight, payments and refunds too.
+      if (!options.money) return [...orders.values()];
+      const payments = await showOrderPayments(db, campaignUid);
+      const termsByKey = new Map<string, DeliveryTerms>();
+      for (const checkout of await showOrderCheckouts(db, campaignUid)) {
+        const order = orders.get(checkout.uid);
+        if (!order) continue;
+        const key = `${checkout.page_uid}:${checkout.currency}`;
+        let terms = termsByKey.get(key);
+        if (!terms) {
+          terms = await deliveryTerms(db, checkout.page_uid, checkout.currency);
+          termsByKey.set(key, terms);
+        }
+        const subtotal = order.lines.reduce((sum, line) => sum + line.total, 0);
+        order.freight = freightFor(checkoutDetails(checkout), terms, subtotal);
+        const own = payments
+          .filter((payment) => payment.checkout_uid === checkout.uid)
+          .map((payment) => ({
+            paymentOK: payment.payment_ok,
+            totalPrice: Number(payment.total_price),
+            amountRefunded: Number(payment.amount_refunded),
+          }));
+        // Paid before refunds: a partly refunded order sent to packing is still a paid order.
+        order.paid = paidBeforeRefunds({ payed: checkout.payed, totalPrice: subtotal + order.freight }, own);
+        order.refunded = refundedAmount(own);
       }
       return [...orders.values()];
     },
