@@ -363,7 +363,8 @@ function RevenueTable({ rows }: { rows: RevenueBreakdown[] }) {
     <div className="analytics-block">
       <h2 id="analytics-revenue">{t('report.revenueTitle')}</h2>
       <p className="studio-muted">{t('report.revenueSummary')}</p>
-      <div className="analytics-table-scroll">
+      {/* Focusable, so a keyboard can scroll it on a phone. */}
+      <div className="analytics-table-scroll" role="region" aria-labelledby="analytics-revenue" tabIndex={0}>
         <table className="studio-table" aria-labelledby="analytics-revenue" data-testid="analytics-revenue">
           <thead>
             <tr>
