@@ -498,6 +498,15 @@ describe('the order’s life after packing (issue 33 item 11)', () => {
       trackingUrl: 'https://gls-group.com/track/GLS%20123%2F45',
     });
 
+    // The order list and its CSV say where the order is.
+    const listed = await studio<{ orders: StudioOrderSummary[] }>(
+      owner,
+      'GET',
+      `${SHOP}/orders?q=${orderNumber}`,
+    );
+    expect(listed.body.orders[0]).toMatchObject({ status: 'locked', fulfilment: 'shipped' });
+    const csv = await studio<{ csv: string }>(owner, 'GET', `${SHOP}/orders/export?q=${orderNumber}`);
+    expect(csv.body.csv).toContain(',shipped,yes,');
     const [mail] = (await mailsAbout(orderNumber, 2)).filter((each) => each.subject.includes('unterwegs'));
     expect(mail?.subject).toBe(`Deine Bestellung ${orderNumber} bei Cart <Shop> & Co ist unterwegs`);
     expect(mail?.headers['content-language']).toBe('de');

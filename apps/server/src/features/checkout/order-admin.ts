@@ -62,7 +62,12 @@ export interface ShowOrder {
   refunded: number;
 }
 
-import { type FulfilmentRow, fulfilmentOf, saveFulfilment } from './order-fulfilment-store.ts';
+import {
+  type FulfilmentRow,
+  fulfilmentOf,
+  fulfilmentStatuses,
+  saveFulfilment,
+} from './order-fulfilment-store.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { freightFor } from './shipping.ts';
@@ -126,6 +131,10 @@ export function createOrderAdminService(deps: {
   async function summaries(pageUid: string, rows: OrderListRow[]): Promise<StudioOrderSummary[]> {
     const names = await deps.events.campaignNames(pageUid, [...new Set(rows.map((row) => row.campaign_uid))]);
     const termsByCurrency = new Map<Currency, DeliveryTerms>();
+    const fulfilments = await fulfilmentStatuses(
+      db,
+      rows.filter((row) => row.status === 'locked').map((row) => row.uid),
+    );
     const summary: StudioOrderSummary[] = [];
     for (const row of rows) {
       let terms = termsByCurrency.get(row.currency);
@@ -145,6 +154,7 @@ export function createOrderAdminService(deps: {
         customerName: details.address.name,
         customerEmail: details.address.emailAddress,
         status: row.status === 'locked' ? 'locked' : 'ordered',
+        fulfilment: row.status === 'locked' ? (fulfilments.get(row.uid) ?? 'packing') : null,
         payed: row.payed,
         currency: row.currency,
         totalPrice: subtotal + freight,
@@ -528,7 +538,11 @@ export function createOrderAdminService(deps: {
             String(order.orderNumber),
             new Date(order.orderedAt).toISOString(),
             order.campaignName,
-            order.status === 'locked' ? 'sent to packing' : 'placed',
+            order.fulfilment === null || order.fulfilment === 'packing'
+              ? order.status === 'locked'
+                ? 'sent to packing'
+                : 'placed'
+              : order.fulfilment,
             order.payed ? 'yes' : 'no',
             order.customerName,
             order.customerEmail,

@@ -23,6 +23,19 @@ export async function fulfilmentOf(q: Queryable, checkoutUid: string): Promise<F
   return row;
 }
 
+/** The statuses of orders past packing, by checkout (orders without a row are absent). */
+export async function fulfilmentStatuses(
+  q: Queryable,
+  checkoutUids: readonly string[],
+): Promise<Map<string, FulfilmentRow['status']>> {
+  if (checkoutUids.length === 0) return new Map();
+  const rows = await q.query<{ checkout_uid: string; status: FulfilmentRow['status'] }>(
+    'SELECT checkout_uid, status FROM order_fulfilment WHERE checkout_uid = ANY($1::text[])',
+    [checkoutUids],
+  );
+  return new Map(rows.map((row) => [row.checkout_uid, row.status]));
+}
+
 export async function saveFulfilment(q: Queryable, row: FulfilmentRow): Promise<void> {
   await q.query(
     `INSERT INTO order_fulfilment (checkout_uid, status, packed_at, shipped_at, delivered_at, carrier,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CheckoutView, PickupLocation } from '../../cart.ts';
 import { CurrencyCode, Timestamp, Uid } from '../../common.ts';
+import { FULFILMENT_STATUSES } from '../../vocabulary.ts';
 import type { CallSchemas } from '../define-call.ts';
 
 const StorePath = z.object({ pageUid: Uid });
@@ -37,6 +38,8 @@ export const StudioOrderSummary = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   status: z.enum(['ordered', 'locked']),
+  /** Where a sent-to-packing order is (packing, packed, shipped, delivered); null before. */
+  fulfilment: z.enum(FULFILMENT_STATUSES).nullable(),
   payed: z.boolean(),
   currency: CurrencyCode,
   /** Minor units: lines and delivery. */
