@@ -298,7 +298,7 @@ describe('show analytics', () => {
     const csv = readFileSync(file, 'utf8').replace(/^\ufeff/, '');
     const [header, ...lines] = csv.trim().split('\n');
     expect(header).toBe(
-      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Competition entries,Details opened,Adds to cart,Orders,Revenue',
+      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Competition entries,Details opened,Adds to cart,Orders,"Revenue (items, excl. freight, before refunds)"',
     );
     expect(sumOf(lines.map((line) => Number(line.split(',')[9])))).toBe(2);
     expect(lines.some((line) => line.endsWith(',1,249.00 DKK'))).toBe(true);

@@ -116,11 +116,11 @@ describe('going live from the studio', () => {
     // Chromium sends H.264 when asked first (setCodecPreferences): passed through, not transcoded.
     expect(health?.videoPassthrough).toBe(true);
     // The preview plays what viewers will get, and measures their delay from its program date-times.
-    const delay = page.getByTestId('viewer-delay');
+    const delay = page.getByTestId('preview-delay');
     await expect
       .poll(async () => (await delay.textContent())?.trim(), { timeout: 30_000 })
       .toMatch(/^\d+\.\d s$/);
-    console.info(`go-live e2e: viewer delay measured in the studio ${await delay.textContent()}`);
+    console.info(`go-live e2e: preview delay measured in the studio ${await delay.textContent()}`);
 
     expect(await axeFindings(page)).toEqual([]);
     await shot('go-live-receiving-desktop');

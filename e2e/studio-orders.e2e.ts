@@ -1,8 +1,9 @@
 /**
  * The studio's orders (issue 14 item 5), as an owner uses them: a shopper orders and pays; the
- * owner finds the order by its number, sends it to packing (the shopper's order page then says it
- * is locked) and refunds it, part and then the rest. The order screens, contacts and mail outbox
- * have no serious or moderate axe-core findings, at 1280 px and on a tablet.
+ * owner finds the order by its number, sends it to packing, marks it packed and shipped with a
+ * tracking number (the shopper's order page then says it is locked and links the tracking) and
+ * refunds it, part and then the rest. The order screens, contacts and mail outbox have no serious
+ * or moderate axe-core findings, at 1280 px and on a tablet.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { AuthSession } from '@vitrine/protocol';
@@ -179,7 +180,22 @@ describe('orders in the studio', () => {
     await expect.poll(() => page.locator('.studio-order-badges').textContent()).toContain('Sent to packing');
     expect(await page.getByRole('button', { name: 'In packing' }).isDisabled()).toBe(true);
 
-    // The shopper's order page says the order is locked.
+    // Packed, then shipped with a carrier and tracking number (issue 33 item 11).
+    await page.getByRole('button', { name: 'Mark as packed' }).click();
+    await expect.poll(() => page.locator('.studio-order-badges').textContent()).toContain('Packed');
+    await page.getByLabel('Carrier', { exact: true }).selectOption('gls');
+    await page.getByLabel('Tracking number').fill('GLS 4711');
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect.poll(() => page.locator('.studio-order-badges').textContent()).toContain('Shipped');
+    expect(await page.getByTestId('studio-tracking').textContent()).toContain('GLS 4711');
+    expect(await page.locator('.studio-order-timeline').textContent()).toContain('Shipped');
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'orders-detail-shipped');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'orders-detail-shipped-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The shopper's order page says the order is locked and shows the tracking link.
     const shopperContext = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'en-GB',
@@ -193,6 +209,13 @@ describe('orders in the studio', () => {
     await expect
       .poll(() => shopper.getByText(lockedText).first().isVisible(), { timeout: 15_000 })
       .toBe(true);
+    await expect
+      .poll(() => shopper.getByTestId('tracking-link').getAttribute('href'), { timeout: 15_000 })
+      .toBe('https://gls-group.com/track/GLS%204711');
+    expect(await shopper.locator('.order-delivery').textContent()).toContain('GLS 4711');
+    await shot(shopper, 'shopper-order-shipped');
+    await shopper.setViewportSize({ width: 390, height: 844 });
+    await shot(shopper, 'shopper-order-shipped-phone');
     await shopperContext.close();
 
     // A refund over what was paid is refused by the form, before anything is sent.

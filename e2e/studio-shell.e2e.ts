@@ -26,6 +26,15 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   return context.newPage();
 }
 
+/** Where the studio opens for a host or owner: the live show's Go live page, else Shows. */
+async function openingUrl(): Promise<string> {
+  const response = await fetch(`${baseUrl}/staff/stores/${STORE}/shows?group=live&limit=1`, {
+    headers: { authorization: `Bearer ${adminKey}` },
+  });
+  const live = ((await response.json()) as { shows: { uid: string }[] }).shows[0];
+  return `${baseUrl}/studio/${STORE}/${live ? `live/${encodeURIComponent(live.uid)}` : 'shows'}`;
+}
+
 /** The navigation's sections, once the layout (its own lazy code) has rendered. */
 async function navLabels(page: Page): Promise<string[]> {
   await page.locator('.studio-nav a').first().waitFor();
@@ -46,7 +55,8 @@ describe('studio sign-in', () => {
 
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${baseUrl}/studio/${STORE}/shows`);
+    // The studio opens on Live while a show is live (the demo's may be), else on Shows.
+    await page.waitForURL(await openingUrl());
     // A host runs shows, products, the store's look and reads show analytics (without revenue), never money or staff.
     expect(await navLabels(page)).toEqual(['Shows', 'Go live', 'Products', 'Analytics', 'Settings']);
     await page.context().close();
@@ -100,6 +110,48 @@ describe('the studio by role', () => {
     await page.goto(`${baseUrl}/studio/someone-elses-store/orders`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('No access to this store');
     await page.context().close();
+  });
+
+  it('opens on the live show, and says "not found" for an address the studio does not have', async () => {
+    // A show of the store live now: the studio opens on its Go live page (issue 33 item 13).
+    const put = (path: string, body: object) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+        body: JSON.stringify(body),
+      });
+    await put(`/admin/pages/${STORE}/campaigns/shell-live-e2e`, { name: 'Shell live test show' });
+    const live = await put('/admin/events/shell-live-e2e-show', {
+      pageUid: STORE,
+      campaignId: 'shell-live-e2e',
+      status: 'public',
+      currentStatus: 'live',
+      eventName: 'Shell live test show',
+      eventStartTimestamp: Date.now(),
+      liveStartTime: Date.now(),
+    });
+    expect(live.status).toBe(200);
+    const page = await newPage();
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: '' });
+    await page.waitForURL(await openingUrl());
+    expect(page.url()).toMatch(/\/live\/[^/]+$/);
+
+    for (const path of ['no-such-section', 'orders/a/b/c', 'live/x/y']) {
+      await page.goto(`${baseUrl}/studio/${STORE}/${path}`);
+      await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Not found');
+    }
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the studio' }).click();
+    await page.waitForURL(await openingUrl());
+    await page.context().close();
+    await put('/admin/events/shell-live-e2e-show', {
+      pageUid: STORE,
+      campaignId: 'shell-live-e2e',
+      status: 'public',
+      currentStatus: 'vod',
+      eventName: 'Shell live test show',
+      eventStartTimestamp: Date.now(),
+    });
   });
 
   it('signs out to the sign-in page', async () => {

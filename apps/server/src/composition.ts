@@ -261,6 +261,23 @@ export function createServices({
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   // The first takes new payments; webhooks of every configured one are accepted.
   const paymentProviders = [stripe, testProvider].filter((provider) => provider !== null);
+  /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
+  const mail = createMailService({
+    db,
+    now,
+    log,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+  });
+  // The checkout knows nothing of mail: shipped and refunded orders are handed over here.
+  const tellShopper = (
+    checkoutUid: string,
+    news: (notice: NonNullable<Awaited<ReturnType<typeof orderAdmin.shopperNotice>>>) => Promise<void>,
+  ) =>
+    void orderAdmin
+      .shopperNotice(checkoutUid)
+      .then((notice) => (notice ? news(notice) : undefined))
+      .catch((error) => log.error({ err: error, checkoutUid }, 'sending an order mail failed'));
   const orderAdmin = createOrderAdminService({
     db: outboxDb,
     orders,
@@ -269,14 +286,25 @@ export function createServices({
     users,
     providers: paymentProviders,
     now,
-  });
-  /** Mails are kept in mail_outbox, and sent over SMTP when SMTP_URL is set. */
-  const mail = createMailService({
-    db,
-    now,
-    log,
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
+    mailHooks: {
+      onShipped: (checkoutUid) =>
+        tellShopper(checkoutUid, async (notice) => {
+          if (notice.shipment) {
+            await mail.orderNews(notice, {
+              template: 'orderShipped',
+              data: { ...notice, ...notice.shipment },
+            });
+          }
+        }),
+      onRefunded: (checkoutUid, refund) =>
+        tellShopper(checkoutUid, (notice) =>
+          mail.orderNews(notice, {
+            template: 'orderRefunded',
+            data: { ...notice, amount: refund.amount, currency: refund.currency },
+            key: refund.key,
+          }),
+        ),
+    },
   });
   const payments = createPaymentService({
     db: outboxDb,
@@ -297,7 +325,7 @@ export function createServices({
   const analytics = createAnalyticsService({
     db,
     tracking,
-    showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid),
+    showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid, { money: true }),
     participation: (campaignUid) => competitions.participationPerMinute(campaignUid),
     events,
     shows,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyticsRawEvent, minuteOf, peakMinute, rollupEvents } from './analytics-rollup.ts';
+import {
+  type AnalyticsRawEvent,
+  minuteOf,
+  peakMinute,
+  revenueFigures,
+  rollupEvents,
+} from './analytics-rollup.ts';
 
 const T0 = Date.UTC(2026, 10, 24, 18, 0, 0);
 
@@ -85,5 +91,37 @@ describe('peakMinute', () => {
       ]),
     ).toEqual({ minute: 2, viewers: 5 });
     expect(peakMinute([{ minute: 1, viewers: 0 }])).toBeNull();
+  });
+});
+
+describe('revenue figures (issue 33 item 12)', () => {
+  it('reports gross, refunds and net, with and without freight, per currency', () => {
+    expect(
+      revenueFigures([
+        { currency: 'DKK', revenue: 17_900, freight: 4_900, refunded: 10_000 },
+        { currency: 'DKK', revenue: 35_800, freight: 0, refunded: 0 },
+        { currency: 'EUR', revenue: 2_395, freight: 500, refunded: 0 },
+      ]),
+    ).toEqual([
+      {
+        currency: 'DKK',
+        items: 53_700,
+        freight: 4_900,
+        gross: 58_600,
+        refunds: 10_000,
+        net: 48_600,
+        netWithoutFreight: 43_700,
+      },
+      {
+        currency: 'EUR',
+        items: 2_395,
+        freight: 500,
+        gross: 2_895,
+        refunds: 0,
+        net: 2_895,
+        netWithoutFreight: 2_395,
+      },
+    ]);
+    expect(revenueFigures([])).toEqual([]);
   });
 });

@@ -151,3 +151,43 @@ export function peakMinute(minutes: readonly { minute: number; viewers: number }
   for (const entry of minutes) if (entry.viewers > 0 && (!peak || entry.viewers > peak.viewers)) peak = entry;
   return peak ? { minute: peak.minute, viewers: peak.viewers } : null;
 }
+
+/** A show's revenue in one currency, labelled: items, freight, gross, refunds and net (minor units). */
+export interface RevenueFigures {
+  currency: string;
+  items: number;
+  freight: number;
+  gross: number;
+  refunds: number;
+  net: number;
+  netWithoutFreight: number;
+}
+
+/**
+ * Gross, refunds and net, with and without freight, per currency (issue 33 item 12), from the
+ * order rollups: gross = items + freight, net = gross − refunds, and net without freight counts
+ * the refunds against the items (a refund is money back, whatever it was for). Currencies sorted.
+ */
+export function revenueFigures(
+  rows: readonly { currency: string; revenue: number; freight: number; refunded: number }[],
+): RevenueFigures[] {
+  const sums = new Map<string, { items: number; freight: number; refunds: number }>();
+  for (const row of rows) {
+    const sum = sums.get(row.currency) ?? { items: 0, freight: 0, refunds: 0 };
+    sum.items += row.revenue;
+    sum.freight += row.freight;
+    sum.refunds += row.refunded;
+    sums.set(row.currency, sum);
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, sum]) => ({
+      currency,
+      items: sum.items,
+      freight: sum.freight,
+      gross: sum.items + sum.freight,
+      refunds: sum.refunds,
+      net: sum.items + sum.freight - sum.refunds,
+      netWithoutFreight: sum.items - sum.refunds,
+    }));
+}

@@ -38,6 +38,7 @@ export * from './merge-changes.ts';
 export * from './money.ts';
 export * from './numeric.ts';
 export * from './operator-rules.ts';
+export * from './order-fulfilment.ts';
 export * from './order-rules.ts';
 export * from './order-state.ts';
 export * from './packager-feed.ts';

@@ -8,6 +8,8 @@ import {
   isRetryable,
   nextTransactionState,
   paidAmount,
+  paidBeforeRefunds,
+  refundedAmount,
   remainingAmount,
   type TransactionSnapshot,
   transactionCounts,
@@ -136,5 +138,32 @@ describe('nextTransactionState', () => {
     expect(nextTransactionState({ ...received, amountRefunded: 5000 }, 'payment.refunded', 1)).toBeNull();
     expect(nextTransactionState(awaiting, 'payment.refunded', 1000)).toBeNull();
     expect(nextTransactionState(received, 'payment.refunded', 0)).toBeNull();
+  });
+});
+
+describe('paid in analytics (issue 33 item 12)', () => {
+  const payment = (totalPrice: number, amountRefunded = 0) => ({
+    paymentOK: true,
+    allowReopen: false,
+    amountRefunded,
+    totalPrice,
+  });
+
+  it('counts an order paid, packed and partly refunded as paid, with its refund apart', () => {
+    // payed was cleared when the refund left less than the total counted.
+    expect(paidBeforeRefunds({ payed: false, totalPrice: 22_800 }, [payment(22_800, 10_000)])).toBe(true);
+    expect(refundedAmount([payment(22_800, 10_000)])).toBe(10_000);
+    expect(paidBeforeRefunds({ payed: false, totalPrice: 22_800 }, [payment(22_800, 22_800)])).toBe(true);
+  });
+
+  it('does not count an unpaid, declined or grown order as paid', () => {
+    expect(paidBeforeRefunds({ payed: false, totalPrice: 22_800 }, [])).toBe(false);
+    expect(
+      paidBeforeRefunds({ payed: false, totalPrice: 22_800 }, [{ ...payment(22_800), paymentOK: false }]),
+    ).toBe(false);
+    expect(paidBeforeRefunds({ payed: false, totalPrice: 40_700 }, [payment(22_800)])).toBe(false);
+    expect(paidBeforeRefunds({ payed: false, totalPrice: 0 }, [])).toBe(false);
+    expect(paidBeforeRefunds({ payed: true, totalPrice: 22_800 }, [])).toBe(true);
+    expect(refundedAmount([{ ...payment(100, 500) }, { ...payment(100, 50), paymentOK: false }])).toBe(100);
   });
 });

@@ -129,3 +129,32 @@ export const confirmationFits = (amount: number, owed: number) => amount > 0 && 
 
 /** Whether the shopper may start another payment after this attempt (declined or interrupted). */
 export const isRetryable = (status: TransactionStatus) => status === 'declined' || status === 'abandoned';
+
+/**
+ * Whether an order counts as paid in analytics (issue 33 item 12): marked paid, or its ok
+ * payments, before refunds, covered its total. A refund afterwards (part or all of it) is money
+ * given back, which analytics reports as refunds; the order was still paid, and sending it to
+ * packing does not change that either. An order that grew after its payment is paid once the
+ * rest is.
+ */
+export function paidBeforeRefunds(
+  order: { payed: boolean; totalPrice: number },
+  transactions: readonly Pick<CountableTransaction, 'paymentOK' | 'totalPrice'>[],
+): boolean {
+  if (order.payed) return true;
+  const received = transactions
+    .filter((transaction) => transaction.paymentOK)
+    .reduce((sum, transaction) => sum + transaction.totalPrice, 0);
+  return order.totalPrice > 0 && received >= order.totalPrice;
+}
+
+/** Minor units given back of an order's payments (each at most what it was for). */
+export const refundedAmount = (
+  transactions: readonly Pick<CountableTransaction, 'paymentOK' | 'amountRefunded' | 'totalPrice'>[],
+): number =>
+  transactions
+    .filter((transaction) => transaction.paymentOK)
+    .reduce(
+      (sum, transaction) => sum + Math.min(transaction.totalPrice, Math.max(0, transaction.amountRefunded)),
+      0,
+    );

@@ -4,6 +4,7 @@ import { CheckoutReservationDoc } from './live-documents.ts';
 import {
   CHECKOUT_PROBLEMS,
   CHECKOUT_STATUSES,
+  FULFILMENT_STATUSES,
   PAYMENT_EVENT_TYPES,
   SHIPPING_METHOD_KINDS,
   TRANSACTION_STATUSES,
@@ -417,6 +418,24 @@ export const CheckoutItem = z.object({
 export type CheckoutItem = z.infer<typeof CheckoutItem>;
 
 /** The checkout/order as the checkout, order and payment-received pages show it. Amounts in minor units of `currency`. */
+/**
+ * Where a sent-to-packing order is (issue 33 item 11): its status, when each step happened and,
+ * once shipped, the carrier, tracking number and tracking link (always http(s)).
+ */
+export const OrderFulfilment = z.object({
+  status: z.enum(FULFILMENT_STATUSES),
+  packedAt: Timestamp.nullable(),
+  shippedAt: Timestamp.nullable(),
+  deliveredAt: Timestamp.nullable(),
+  /** A known carrier's id (KNOWN_CARRIERS) or the name the staff typed. */
+  carrier: z.string().nullable(),
+  /** The carrier's name as shown. */
+  carrierName: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+});
+export type OrderFulfilment = z.infer<typeof OrderFulfilment>;
+
 export const CheckoutView = z.object({
   uid: z.string(),
   pageUid: Uid,
@@ -445,6 +464,8 @@ export const CheckoutView = z.object({
   /** What still blocks placing the order (empty when it can be placed). */
   problems: z.array(CheckoutProblem),
   transactions: z.array(Transaction),
+  /** Where the order is after packing; null until it is sent to packing. */
+  fulfilment: OrderFulfilment.nullable().optional(),
 });
 export type CheckoutView = z.infer<typeof CheckoutView>;
 

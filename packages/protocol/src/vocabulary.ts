@@ -123,6 +123,18 @@ export type EventCurrentStatus = (typeof EVENT_CURRENT_STATUSES)[number];
 export const CHECKOUT_STATUSES = ['open', 'ordered', 'locked'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
+/**
+ * An order's life after it is sent to packing (issue 33 item 11): `packing` is where
+ * "Sent to packing" leaves it (the checkout's `locked`), then packed, shipped (carrier and
+ * tracking number) and delivered (or collected). Refunds are apart: money, not parcels.
+ */
+export const FULFILMENT_STATUSES = ['packing', 'packed', 'shipped', 'delivered'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/** Carriers whose tracking page the studio links by template; any other carrier gets a pasted URL. */
+export const KNOWN_CARRIERS = ['postnord', 'gls', 'dao', 'bring', 'dhl', 'ups', 'dpd', 'fedex'] as const;
+export type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
+
 /** Shipping methods as the checkout offers them. */
 export const SHIPPING_METHOD_KINDS = ['home_delivery', 'store_pickup', 'parcel_shop'] as const;
 export type ShippingMethodKind = (typeof SHIPPING_METHOD_KINDS)[number];

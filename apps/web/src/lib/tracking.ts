@@ -59,8 +59,12 @@ let queue: TrackingEvent[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 let listening = false;
 
-/** Sends what is queued, in one request; a page being hidden flushes at once (keepalive). */
-function flush(): void {
+/**
+ * Sends what is queued, in one request; a page being hidden flushes at once (keepalive). Callers
+ * that queue an event as the page hides (the watch heartbeat's last seconds) flush it themselves:
+ * a timer may never run once the page is gone.
+ */
+export function flush(): void {
   if (flushTimer !== null) clearTimeout(flushTimer);
   flushTimer = null;
   if (queue.length === 0) return;

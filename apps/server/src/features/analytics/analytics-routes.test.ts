@@ -93,8 +93,8 @@ async function studio<T>(who: TestStaffMember, path: string): Promise<{ status: 
   return { status: response.statusCode, body: response.json() as T };
 }
 
-/** A shopper's placed and paid order of one mug. */
-async function paidMugOrder(shopper: Shopper): Promise<void> {
+/** A shopper's placed and paid order of one mug; answers its checkout. */
+async function paidMugOrder(shopper: Shopper): Promise<string> {
   const ref = { pageUid: SHOP, campaignUid: CAMPAIGN };
   const checkoutUid = (await addSingle(app, shopper, 'mug')).body.checkoutUid as string;
   await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
@@ -131,6 +131,7 @@ async function paidMugOrder(shopper: Shopper): Promise<void> {
     payload: body,
   });
   expect(delivered.statusCode, delivered.body).toBe(200);
+  return checkoutUid;
 }
 
 describe('show analytics', () => {
@@ -316,7 +317,7 @@ describe('show analytics', () => {
     expect(minutes.status).toBe(200);
     const [header, ...rows] = minutes.body.csv.trim().split('\n');
     expect(header).toBe(
-      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Competition entries,Details opened,Adds to cart,Orders,Revenue',
+      'Minute (UTC),Live viewers,Replay viewers,Product views,Watch seconds,Comments,Reactions,Competition entries,Details opened,Adds to cart,Orders,"Revenue (items, excl. freight, before refunds)"',
     );
     expect(rows.some((row) => row.endsWith(',1,179.00 DKK'))).toBe(true);
     const funnel = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=funnel`);
@@ -358,6 +359,62 @@ describe('show analytics', () => {
   });
 });
 
+describe('a paid order sent to packing and partly refunded (issue 33 item 12)', () => {
+  const FREIGHT = 4_900;
+  const REFUND = 10_000;
+
+  beforeAll(async () => {
+    const checkoutUid = await paidMugOrder(await signIn(app));
+    for (const [path, payload] of [
+      ['packing', undefined],
+      ['refunds', { amount: REFUND, requestKey: 'analytics-refund-1' }],
+    ] as const) {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: `/staff/stores/${SHOP}/orders/${checkoutUid}/${path}`,
+        headers: owner.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await timers.fireAll();
+  });
+
+  it('still counts as paid, in the report and the products, with gross, refunds and net revenue', async () => {
+    const { body } = await studio<ShowAnalytics>(owner, `analytics/shows/${EVENT}`);
+    expect(body.totals).toMatchObject({ orders: 2, paidOrders: 2 });
+    expect(body.funnel.find((row) => row.productUid === 'mug')).toMatchObject({ ordered: 2, paid: 2 });
+    const items = 2 * PRICES.mug.DKK;
+    expect(body.totals.revenueBreakdown).toEqual([
+      {
+        currency: 'DKK',
+        items,
+        freight: 2 * FREIGHT,
+        gross: items + 2 * FREIGHT,
+        refunds: REFUND,
+        net: items + 2 * FREIGHT - REFUND,
+        netWithoutFreight: items - REFUND,
+      },
+    ]);
+    const asHost = await studio<ShowAnalytics>(host, `analytics/shows/${EVENT}`);
+    expect(asHost.body.totals.revenueBreakdown).toBeNull();
+  });
+
+  it('says so in the products CSV and the labelled revenue CSV', async () => {
+    const funnel = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=funnel`);
+    // Ordered 2, paid 2, quantity 2.
+    expect(funnel.body.csv).toContain(',2,2,2,358.00 DKK');
+    const revenue = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=revenue`);
+    expect(revenue.status).toBe(200);
+    expect(revenue.body.csv.trim().split('\n')).toEqual([
+      'Currency,"Items (excl. freight, before refunds)",Freight,Gross (items + freight),Refunds,Net (gross - refunds),Net excl. freight (items - refunds)',
+      'DKK,358.00,98.00,456.00,100.00,356.00,258.00',
+    ]);
+    const hostRevenue = await studio<CsvFile>(host, `analytics/shows/${EVENT}/export?kind=revenue`);
+    expect(hostRevenue.body.rows).toBe(0);
+  });
+});
+
 describe('tracking for analytics', () => {
   it('refuses a bad viewer id, playback, watch seconds or delay with a 400 naming the field', async () => {
     for (const [field, value] of [
@@ -378,6 +435,26 @@ describe('tracking for analytics', () => {
     }
   });
 
+  it('accepts the last heartbeat a closing page sends (text/plain, keepalive) and counts its seconds', async () => {
+    const watched = async () => {
+      await timers.fireAll();
+      const { body } = await studio<ShowAnalytics>(owner, `analytics/shows/${EVENT}`);
+      return body.minutes.reduce((sum, minute) => sum + minute.watchSeconds, 0);
+    };
+    const before = await watched();
+    // As the player's page-hide flush sends it: one event, a text/plain body, the seconds since
+    // the last 30 s heartbeat.
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/shopapiv2/tracking',
+      remoteAddress: '198.51.100.77',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify(viewerEvent('viewer-leaving', { watchedSeconds: 12 })),
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await watched()).toBe(before + 12);
+  });
+
   it('stores no client address with the events', async () => {
     const columns = await app.db.query<{ column_name: string }>(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'tracking_events'",
@@ -394,6 +471,7 @@ describe('tracking for analytics', () => {
     const purged = await app.services.tracking.purgeBefore(Date.now() - 90 * 24 * 60 * 60_000);
     expect(purged).toBe(1);
     const { body } = await studio<ShowAnalytics>(owner, `analytics/shows/${EVENT}`);
-    expect(body.totals.orders).toBe(1);
+    // The show's two orders (the paid one and the one refunded in part), as before the purge.
+    expect(body.totals.orders).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   presentedViewers,
   productChapters,
   retentionCurve,
+  revenueFigures,
   rollupEvents,
   weeklyTrend,
 } from '@vitrine/domain';
@@ -174,10 +175,14 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           orders: 0,
           paidOrders: 0,
           revenue: 0,
+          freight: 0,
+          refunded: 0,
         };
         entry.orders += 1;
         entry.paidOrders += order.paid ? 1 : 0;
         entry.revenue += total;
+        entry.freight += order.freight;
+        entry.refunded += order.refunded;
         minutes.set(minuteKey, entry);
         const seen = new Set<string>();
         for (const line of order.lines) {
@@ -376,6 +381,12 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         paidOrders: orderMinutes.reduce((total, row) => total + row.paidOrders, 0),
         conversionRate: conversionRate(orders, viewerTotals.unique_viewers),
         revenue: revenueVisible ? revenue : null,
+        revenueBreakdown: revenueVisible
+          ? revenueFigures(orderMinutes).map((figures) => ({
+              ...figures,
+              currency: figures.currency as Currency,
+            }))
+          : null,
         averageOrderValue: revenueVisible
           ? revenue.map((entry) => ({
               currency: entry.currency,
@@ -448,66 +459,88 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     async exportShow(
       pageUid: string,
       showUid: string,
-      kind: 'minutes' | 'funnel',
+      kind: 'minutes' | 'funnel' | 'revenue',
       role: StaffRole,
     ): Promise<CsvFile> {
       const report = await showReport(pageUid, showUid, role);
+      const amount = (value: number, currency: string) => decimal(value, currency);
       const records: string[][] =
-        kind === 'minutes'
+        kind === 'revenue'
           ? [
               [
-                'Minute (UTC)',
-                'Live viewers',
-                'Replay viewers',
-                'Product views',
-                'Watch seconds',
-                'Comments',
-                'Reactions',
-                'Competition entries',
-                'Details opened',
-                'Adds to cart',
-                'Orders',
-                'Revenue',
+                'Currency',
+                'Items (excl. freight, before refunds)',
+                'Freight',
+                'Gross (items + freight)',
+                'Refunds',
+                'Net (gross - refunds)',
+                'Net excl. freight (items - refunds)',
               ],
-              ...report.minutes.map((m) => [
-                new Date(m.minute).toISOString(),
-                String(m.viewersLive),
-                String(m.viewersReplay),
-                String(m.productViews),
-                String(m.watchSeconds),
-                String(m.comments),
-                String(m.reactions),
-                String(m.competitionEntries),
-                String(m.detailsOpened),
-                String(m.adds),
-                String(m.orders),
-                money(m.revenue),
+              ...(report.totals.revenueBreakdown ?? []).map((row) => [
+                row.currency,
+                amount(row.items, row.currency),
+                amount(row.freight, row.currency),
+                amount(row.gross, row.currency),
+                amount(row.refunds, row.currency),
+                amount(row.net, row.currency),
+                amount(row.netWithoutFreight, row.currency),
               ]),
             ]
-          : [
-              [
-                'Product',
-                'Product uid',
-                'Presented to',
-                'Details opened',
-                'Added',
-                'Ordered',
-                'Paid',
-                'Quantity',
-                'Revenue',
-              ],
-              ...report.funnel.map((row) => [
-                row.name,
-                row.productUid,
-                String(row.presented),
-                String(row.detailsOpened),
-                String(row.added),
-                String(row.ordered),
-                String(row.paid),
-                String(row.quantity),
-                money(row.revenue),
-              ]),
-            ];
+          : kind === 'minutes'
+            ? [
+                [
+                  'Minute (UTC)',
+                  'Live viewers',
+                  'Replay viewers',
+                  'Product views',
+                  'Watch seconds',
+                  'Comments',
+                  'Reactions',
+                  'Competition entries',
+                  'Details opened',
+                  'Adds to cart',
+                  'Orders',
+                  'Revenue (items, excl. freight, before refunds)',
+                ],
+                ...report.minutes.map((m) => [
+                  new Date(m.minute).toISOString(),
+                  String(m.viewersLive),
+                  String(m.viewersReplay),
+                  String(m.productViews),
+                  String(m.watchSeconds),
+                  String(m.comments),
+                  String(m.reactions),
+                  String(m.competitionEntries),
+                  String(m.detailsOpened),
+                  String(m.adds),
+                  String(m.orders),
+                  money(m.revenue),
+                ]),
+              ]
+            : [
+                [
+                  'Product',
+                  'Product uid',
+                  'Presented to',
+                  'Details opened',
+                  'Added',
+                  'Ordered',
+                  'Paid',
+                  'Quantity',
+                  'Revenue (items, excl. freight, before refunds)',
+                ],
+                ...report.funnel.map((row) => [
+                  row.name,
+                  row.productUid,
+                  String(row.presented),
+                  String(row.detailsOpened),
+                  String(row.added),
+                  String(row.ordered),
+                  String(row.paid),
+                  String(row.quantity),
+                  money(row.revenue),
+                ]),
+              ];
       return {
         filename: `show-${showUid}-${kind}-${fileDate()}.csv`,
         csv: csv(records),

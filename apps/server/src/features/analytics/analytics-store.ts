@@ -165,7 +165,12 @@ export interface OrderMinuteRow {
   currency: string;
   orders: number;
   paidOrders: number;
+  /** The items' total (lines), before refunds, without freight. */
   revenue: number;
+  /** Freight charged. */
+  freight: number;
+  /** What was refunded of these orders. */
+  refunded: number;
 }
 
 export interface ProductOrderRow {
@@ -193,8 +198,8 @@ export async function replaceShowOrders(
   await q.query('DELETE FROM analytics_product_orders WHERE campaign_uid = $1', [campaignUid]);
   if (minutes.length > 0) {
     await q.query(
-      `INSERT INTO analytics_order_minutes (campaign_uid, minute, currency, orders, paid_orders, revenue)
-       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[], $6::bigint[])`,
+      `INSERT INTO analytics_order_minutes (campaign_uid, minute, currency, orders, paid_orders, revenue, freight, refunded)
+       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[])`,
       [
         campaignUid,
         minutes.map((m) => m.minute),
@@ -202,6 +207,8 @@ export async function replaceShowOrders(
         minutes.map((m) => m.orders),
         minutes.map((m) => m.paidOrders),
         minutes.map((m) => m.revenue),
+        minutes.map((m) => m.freight),
+        minutes.map((m) => m.refunded),
       ],
     );
   }
@@ -282,8 +289,11 @@ export async function showOrderMinutes(q: Queryable, campaignUid: string): Promi
     orders: number;
     paid_orders: number;
     revenue: number;
+    freight: number;
+    refunded: number;
   }>(
-    `SELECT minute::float8 AS minute, currency, orders, paid_orders, revenue::float8 AS revenue
+    `SELECT minute::float8 AS minute, currency, orders, paid_orders, revenue::float8 AS revenue,
+       freight::float8 AS freight, refunded::float8 AS refunded
      FROM analytics_order_minutes WHERE campaign_uid = $1 ORDER BY minute, currency`,
     [campaignUid],
   );
@@ -293,6 +303,8 @@ export async function showOrderMinutes(q: Queryable, campaignUid: string): Promi
     orders: row.orders,
     paidOrders: row.paid_orders,
     revenue: Number(row.revenue),
+    freight: Number(row.freight),
+    refunded: Number(row.refunded),
   }));
 }
 

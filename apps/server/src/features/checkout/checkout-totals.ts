@@ -11,6 +11,7 @@ import {
   type TransactionRow,
   transactionsOf,
 } from './checkout-store.ts';
+import { fulfilmentOf, toFulfilment } from './order-fulfilment-store.ts';
 import { freightFor, parcelShopById } from './shipping.ts';
 
 export function toTransaction(row: TransactionRow): Transaction {
@@ -131,5 +132,10 @@ export async function checkoutView(
         : null,
     problems,
     transactions: totals.transactions,
+    // Read only for a locked order: a cart or open order has no life after packing yet.
+    fulfilment: toFulfilment(
+      checkout.status === 'locked',
+      checkout.status === 'locked' ? await fulfilmentOf(db, checkout.uid) : undefined,
+    ),
   };
 }

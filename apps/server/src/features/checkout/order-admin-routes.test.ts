@@ -1,3 +1,4 @@
+import { formatMoney } from '@vitrine/domain';
 import type { CheckoutView, PaymentStarted, StudioOrderDetail, StudioOrderSummary } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,11 +97,22 @@ async function studio<T>(
 
 /** A shopper's placed order of one mug, delivered home; `pay` pays it with the test provider. */
 async function placedOrder(
-  options: { pay: boolean; name?: string; campaignUid?: string } = { pay: true },
+  options: { pay: boolean; name?: string; campaignUid?: string; language?: string } = { pay: true },
 ): Promise<{ shopper: Shopper; checkoutUid: string; orderNumber: number }> {
   const shopper = await signIn(app);
   const campaignUid = options.campaignUid ?? CAMPAIGN;
   const checkoutUid = (await addSingle(app, shopper, 'mug', { campaignUid })).body.checkoutUid as string;
+  if (options.language) {
+    // The shopper shops in another language than the store's: the checkout speaks it.
+    const saved = await call(app, shopper, '/functions/customerpage/saveUserReservation', {
+      pageUid: SHOP,
+      campaign: campaignUid,
+      user: shopper.uid,
+      language: options.language,
+      currency: 'DKK',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
   await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
     ...ref(checkoutUid, campaignUid),
     details: {
@@ -114,7 +126,7 @@ async function placedOrder(
     '/functions/customerpage/placeOrder',
     ref(checkoutUid, campaignUid),
   );
-  expect(placed.status).toBe(200);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   if (options.pay) {
     const started = await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
       ...ref(checkoutUid, campaignUid),
@@ -405,6 +417,165 @@ describe('order mails', () => {
     ]);
     const otherOutbox = await studio<{ mails: unknown[] }>(otherOwner, 'GET', `${OTHER_SHOP}/mail`);
     expect(otherOutbox.body.mails).toEqual([]);
+  });
+});
+
+describe('the order’s life after packing (issue 33 item 11)', () => {
+  beforeAll(async () => {
+    // The earlier tests bought most of the fixture's 10 mugs.
+    const restocked = await app.server.inject({
+      method: 'PUT',
+      url: `/admin/pages/${SHOP}/products/mug`,
+      headers: adminHeaders,
+      payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 100 },
+    });
+    expect(restocked.statusCode, restocked.body).toBeLessThan(300);
+  });
+
+  /** The mails to `to` whose subject names the order, once `count` of them arrived. */
+  async function mailsAbout(orderNumber: number, count: number) {
+    const about = (mail: { subject: string; to: string[] }) =>
+      mail.subject.includes(String(orderNumber)) && mail.to.includes('ada@example.com');
+    let mails = smtp.received.filter(about);
+    while (mails.length < count) {
+      await smtp.waitFor(smtp.received.length + 1);
+      mails = smtp.received.filter(about);
+    }
+    return mails;
+  }
+
+  it('packs, ships with a tracking link and delivers; the shopper sees it and gets the mails in her language', async () => {
+    const { shopper, checkoutUid, orderNumber } = await placedOrder({ pay: true, language: 'de' });
+    const advance = (body: object) =>
+      studio<StudioOrderDetail & { error?: string; message?: string }>(
+        owner,
+        'POST',
+        `${SHOP}/orders/${checkoutUid}/fulfilment`,
+        body,
+      );
+    const early = await advance({ status: 'packed' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/Send the order to packing first/);
+    expect((await studio(owner, 'POST', `${SHOP}/orders/${checkoutUid}/packing`)).status).toBe(200);
+
+    const packed = await advance({ status: 'packed' });
+    expect(packed.status).toBe(200);
+    expect(packed.body.order.fulfilment).toMatchObject({ status: 'packed', trackingUrl: null });
+    // Out of order, or a step that does not exist.
+    expect((await advance({ status: 'packed' })).status).toBe(409);
+    expect((await advance({ status: 'packing' })).status).toBe(400);
+    // Shipping needs a carrier and a tracking number; a pasted link must be http(s).
+    const noNumber = await advance({ status: 'shipped', carrier: 'gls', trackingNumber: ' ' });
+    expect(noNumber.status).toBe(400);
+    expect(noNumber.body.message).toMatch(/trackingNumber/);
+    const script = await advance({
+      status: 'shipped',
+      carrier: 'Local courier',
+      trackingNumber: 'LC-1',
+      trackingUrl: 'javascript:alert(1)',
+    });
+    expect(script.status).toBe(400);
+    expect(script.body.message).toMatch(/http\(s\)/);
+
+    const shipped = await advance({ status: 'shipped', carrier: 'gls', trackingNumber: 'GLS 123/45' });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.order.fulfilment).toMatchObject({
+      status: 'shipped',
+      carrier: 'gls',
+      carrierName: 'GLS',
+      trackingNumber: 'GLS 123/45',
+      trackingUrl: 'https://gls-group.com/track/GLS%20123%2F45',
+    });
+    // The shopper's order page reads the same order.
+    const seen = await call<CheckoutView>(
+      app,
+      shopper,
+      '/functions/customerpage/loadCheckout',
+      ref(checkoutUid),
+    );
+    expect(seen.body.fulfilment).toMatchObject({
+      status: 'shipped',
+      trackingUrl: 'https://gls-group.com/track/GLS%20123%2F45',
+    });
+
+    // The order list and its CSV say where the order is.
+    const listed = await studio<{ orders: StudioOrderSummary[] }>(
+      owner,
+      'GET',
+      `${SHOP}/orders?q=${orderNumber}`,
+    );
+    expect(listed.body.orders[0]).toMatchObject({ status: 'locked', fulfilment: 'shipped' });
+    const csv = await studio<{ csv: string }>(owner, 'GET', `${SHOP}/orders/export?q=${orderNumber}`);
+    expect(csv.body.csv).toContain(',shipped,yes,');
+    const [mail] = (await mailsAbout(orderNumber, 2)).filter((each) => each.subject.includes('unterwegs'));
+    expect(mail?.subject).toBe(`Deine Bestellung ${orderNumber} bei Cart <Shop> & Co ist unterwegs`);
+    expect(mail?.headers['content-language']).toBe('de');
+    expect(mail?.text).toContain('mit GLS verschickt');
+    expect(mail?.text).toContain('Sendungsnummer: GLS 123/45');
+    expect(mail?.html).toContain('href="https://gls-group.com/track/GLS%20123%2F45"');
+
+    const delivered = await advance({ status: 'delivered' });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body.timeline.map((entry) => entry.kind).slice(-4)).toEqual([
+      'sentToPacking',
+      'packed',
+      'shipped',
+      'delivered',
+    ]);
+    const back = await advance({ status: 'shipped', carrier: 'dhl', trackingNumber: '1' });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toMatch(/delivered cannot become shipped/);
+
+    const audit = await studio<{
+      entries: { action: string; target: Record<string, string>; details: unknown }[];
+    }>(owner, 'GET', `${SHOP}/audit`);
+    const changes = audit.body.entries.filter(
+      (entry) => entry.action === 'advanceStudioOrder' && entry.target.checkoutUid === checkoutUid,
+    );
+    expect(changes.map((entry) => entry.details)).toEqual([
+      { status: 'delivered' },
+      { status: 'shipped', carrier: 'gls', trackingNumber: 'GLS 123/45' },
+      { status: 'packed' },
+    ]);
+  });
+
+  it('mails the refunded amount in the shopper’s language', async () => {
+    const { checkoutUid, orderNumber } = await placedOrder({ pay: true, language: 'fr' });
+    const refunded = await studio(owner, 'POST', `${SHOP}/orders/${checkoutUid}/refunds`, {
+      amount: 5_050,
+      requestKey: 'refund-mail-1',
+    });
+    expect(refunded.status).toBe(200);
+    const [mail] = (await mailsAbout(orderNumber, 2)).filter((each) =>
+      each.subject.startsWith('Remboursement'),
+    );
+    expect(mail?.subject).toBe(`Remboursement de votre commande ${orderNumber}`);
+    expect(mail?.headers['content-language']).toBe('fr');
+    const amount = formatMoney(5_050, 'DKK', 'fr');
+    expect(mail?.text).toContain(
+      `Cart <Shop> & Co vous a remboursé ${amount} pour votre commande ${orderNumber}.`,
+    );
+    expect(mail?.html).toContain('Cart &lt;Shop&gt; &amp; Co vous a rembours');
+  });
+
+  it('refuses a host, a moderator, another store’s owner and an anonymous caller trying to ship', async () => {
+    const { checkoutUid } = await placedOrder({ pay: true });
+    expect((await studio(owner, 'POST', `${SHOP}/orders/${checkoutUid}/packing`)).status).toBe(200);
+    const body = { status: 'shipped', carrier: 'gls', trackingNumber: 'STOLEN-1' };
+    for (const who of [host, moderator, otherOwner]) {
+      expect((await studio(who, 'POST', `${SHOP}/orders/${checkoutUid}/fulfilment`, body)).status).toBe(403);
+    }
+    expect(
+      (await studio(otherOwner, 'POST', `${OTHER_SHOP}/orders/${checkoutUid}/fulfilment`, body)).status,
+    ).toBe(404);
+    const anonymous = await app.server.inject({
+      method: 'POST',
+      url: `/staff/stores/${SHOP}/orders/${checkoutUid}/fulfilment`,
+      payload: body,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const detail = await studio<StudioOrderDetail>(owner, 'GET', `${SHOP}/orders/${checkoutUid}`);
+    expect(detail.body.order.fulfilment).toMatchObject({ status: 'packing', trackingNumber: null });
   });
 });
 

@@ -3,7 +3,7 @@ import type { StaffGate } from '../../http/caller.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { OrderAdminService } from './order-admin.ts';
 
-/** The studio's order calls: list, filters, export, detail, send to packing, refund. */
+/** The studio's order calls: list, filters, export, detail, send to packing, packed/shipped/delivered, refund. */
 export function registerStudioOrderRoutes(
   app: FastifyInstance,
   orders: OrderAdminService,
@@ -34,6 +34,12 @@ export function registerStudioOrderRoutes(
     app,
     'sendStudioOrderToPacking',
     (_body, { params }) => orders.sendToPacking(params.pageUid, params.checkoutUid),
+    gate,
+  );
+  registerCall(
+    app,
+    'advanceStudioOrder',
+    (input, { params, caller }) => orders.advance(caller, params.checkoutUid, input),
     gate,
   );
   registerCall(

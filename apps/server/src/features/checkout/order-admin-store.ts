@@ -178,3 +178,25 @@ export async function showOrderLines(q: Queryable, campaignUid: string): Promise
     [campaignUid],
   );
 }
+
+/** The ordered checkouts of a show's campaign, for their freight. */
+export async function showOrderCheckouts(q: Queryable, campaignUid: string): Promise<CheckoutRow[]> {
+  return q.query<CheckoutRow>(
+    'SELECT * FROM checkouts WHERE campaign_uid = $1 AND order_number IS NOT NULL',
+    [campaignUid],
+  );
+}
+
+/** The payments of a show's orders: whether each went through, for how much, and what went back. */
+export async function showOrderPayments(
+  q: Queryable,
+  campaignUid: string,
+): Promise<{ checkout_uid: string; payment_ok: boolean; total_price: number; amount_refunded: number }[]> {
+  return q.query(
+    `SELECT t.checkout_uid, t.payment_ok, t.total_price::float8 AS total_price,
+       t.amount_refunded::float8 AS amount_refunded
+     FROM payment_transactions t JOIN checkouts c ON c.uid = t.checkout_uid
+     WHERE c.campaign_uid = $1 AND c.order_number IS NOT NULL`,
+    [campaignUid],
+  );
+}

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { minorUnitDigits } from '@vitrine/domain';
+import {
+  carrierName,
+  fulfilmentRefusal,
+  minorUnitDigits,
+  paidBeforeRefunds,
+  refundedAmount,
+  trackingLink,
+} from '@vitrine/domain';
 import type {
   CheckoutView,
   CsvFile,
   OrderTimelineEntry,
+  StaffRole,
+  StudioFulfilmentRequest,
   StudioOrderDetail,
   StudioOrderFilters,
   StudioOrderSummary,
@@ -31,22 +40,43 @@ import {
   paymentEventsOf,
   type RefundRow,
   refundsOf,
+  showOrderCheckouts,
   showOrderLines,
+  showOrderPayments,
   storeOrder,
 } from './order-admin-store.ts';
 
-/** An order of a show as analytics counts it: when, in which currency, paid, and its lines. */
+/**
+ * An order of a show as analytics counts it: when, in which currency, whether it was paid (before
+ * any refund: paidBeforeRefunds), its lines, its freight and what was refunded of it.
+ */
 export interface ShowOrder {
   checkoutUid: string;
   orderedAt: number;
   currency: string;
   paid: boolean;
   lines: { productUid: string; quantity: number; total: number }[];
+  /** Minor units of delivery charged. */
+  freight: number;
+  /** Minor units given back through refunds. */
+  refunded: number;
 }
 
+import {
+  type FulfilmentRow,
+  fulfilmentOf,
+  fulfilmentStatuses,
+  saveFulfilment,
+} from './order-fulfilment-store.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { freightFor } from './shipping.ts';
+
+/** What the shipped and refunded mails need to hear, handed to the mail feature by composition. */
+export interface OrderMailHooks {
+  onShipped?: (checkoutUid: string) => void;
+  onRefunded?: (checkoutUid: string, refund: { amount: number; currency: Currency; key: string }) => void;
+}
 
 /** The most orders one CSV export holds; narrow the filters for more. */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -86,6 +116,7 @@ export function createOrderAdminService(deps: {
   users: Pick<UserService, 'displayName'>;
   providers: readonly PaymentProvider[];
   now: () => number;
+  mailHooks?: OrderMailHooks;
 }) {
   const { db, now } = deps;
   const providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
@@ -100,6 +131,10 @@ export function createOrderAdminService(deps: {
   async function summaries(pageUid: string, rows: OrderListRow[]): Promise<StudioOrderSummary[]> {
     const names = await deps.events.campaignNames(pageUid, [...new Set(rows.map((row) => row.campaign_uid))]);
     const termsByCurrency = new Map<Currency, DeliveryTerms>();
+    const fulfilments = await fulfilmentStatuses(
+      db,
+      rows.filter((row) => row.status === 'locked').map((row) => row.uid),
+    );
     const summary: StudioOrderSummary[] = [];
     for (const row of rows) {
       let terms = termsByCurrency.get(row.currency);
@@ -119,6 +154,7 @@ export function createOrderAdminService(deps: {
         customerName: details.address.name,
         customerEmail: details.address.emailAddress,
         status: row.status === 'locked' ? 'locked' : 'ordered',
+        fulfilment: row.status === 'locked' ? (fulfilments.get(row.uid) ?? 'packing') : null,
         payed: row.payed,
         currency: row.currency,
         totalPrice: subtotal + freight,
@@ -197,6 +233,12 @@ export function createOrderAdminService(deps: {
     }
     if (order.locked_at !== null)
       entries.push({ at: Number(order.locked_at), kind: 'sentToPacking', amount: null });
+    const fulfilment = view.fulfilment;
+    if (fulfilment?.packedAt != null) entries.push({ at: fulfilment.packedAt, kind: 'packed', amount: null });
+    if (fulfilment?.shippedAt != null)
+      entries.push({ at: fulfilment.shippedAt, kind: 'shipped', amount: null });
+    if (fulfilment?.deliveredAt != null)
+      entries.push({ at: fulfilment.deliveredAt, kind: 'delivered', amount: null });
     return entries.sort((a, b) => a.at - b.at);
   }
 
@@ -274,6 +316,76 @@ export function createOrderAdminService(deps: {
     },
 
     /**
+     * Moves a sent-to-packing order to its next step (the domain's rule decides which may follow
+     * which, and who), under the order's lock so two clicks cannot both ship it. Shipping tells
+     * the shopper by mail; a corrected tracking number tells them again.
+     */
+    async advance(
+      caller: { pageUid: string; role: StaffRole },
+      checkoutUid: string,
+      request: StudioFulfilmentRequest,
+    ): Promise<StudioOrderDetail> {
+      const { pageUid } = caller;
+      const shipped = await withRetry(() =>
+        db.transaction(async (tx) => {
+          const order = await storeOrder(tx, pageUid, checkoutUid, true);
+          if (!order) throw notFound(`No order "${checkoutUid}" in this store.`);
+          const current = await fulfilmentOf(tx, order.uid);
+          const from = order.status === 'locked' ? (current?.status ?? 'packing') : null;
+          const shippingMethod = checkoutDetails(order).shippingMethod;
+          const refusal = fulfilmentRefusal({ role: caller.role, from, to: request.status, shippingMethod });
+          if (refusal === 'role')
+            throw new HttpError(403, 'forbidden', 'Only the store’s owner moves orders.');
+          if (refusal === 'notSentToPacking') {
+            throw new HttpError(409, 'not_sent_to_packing', 'Send the order to packing first.');
+          }
+          if (refusal === 'notNext') {
+            throw new HttpError(
+              409,
+              'fulfilment_out_of_order',
+              `An order that is ${from} cannot become ${request.status}${
+                request.status === 'shipped' && shippingMethod === 'store_pickup'
+                  ? ': it is collected in store, not shipped'
+                  : ''
+              }.`,
+              { status: from },
+            );
+          }
+          const at = now();
+          const row: FulfilmentRow = current ?? {
+            checkout_uid: order.uid,
+            status: 'packed',
+            packed_at: null,
+            shipped_at: null,
+            delivered_at: null,
+            carrier: null,
+            tracking_number: null,
+            tracking_url: null,
+            updated_at: at,
+          };
+          row.status = request.status;
+          row.updated_at = at;
+          if (request.status === 'packed') row.packed_at = at;
+          if (request.status === 'delivered') row.delivered_at = at;
+          if (request.status === 'shipped') {
+            const url = trackingLink(request.carrier, request.trackingNumber, request.trackingUrl ?? null);
+            if (request.trackingUrl && url === null) {
+              throw new HttpError(400, 'invalid_tracking_url', 'The tracking link must be an http(s) link.');
+            }
+            row.shipped_at = row.shipped_at ?? at;
+            row.carrier = request.carrier;
+            row.tracking_number = request.trackingNumber;
+            row.tracking_url = url;
+          }
+          await saveFulfilment(tx, row);
+          return request.status === 'shipped';
+        }),
+      );
+      if (shipped) deps.mailHooks?.onShipped?.(checkoutUid);
+      return detail(pageUid, checkoutUid);
+    },
+
+    /**
      * Refunds `amount` of the order's received payments, newest payment first, through each
      * payment's provider. The amounts are reserved (order_refunds) under the order's lock before
      * any provider is asked, so neither a second request nor a double click can refund more than
@@ -333,6 +445,7 @@ export function createOrderAdminService(deps: {
       );
       // Outside the transaction: the test provider answers with a webhook to this very server.
       const failures: string[] = [];
+      let refunded = 0;
       for (const part of planned) {
         const provider = providers.get(part.provider);
         try {
@@ -344,11 +457,20 @@ export function createOrderAdminService(deps: {
             currency: part.currency as Currency,
             refundUid: part.uid,
           });
+          refunded += part.amount;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           await markRefundFailed(db, part.uid, message.slice(0, 1000));
           failures.push(message);
         }
+      }
+      // The shopper hears of what the provider took; a refund that failed throughout is no news.
+      if (refunded > 0) {
+        deps.mailHooks?.onRefunded?.(checkoutUid, {
+          amount: refunded,
+          currency: planned[0]?.currency as Currency,
+          key: request.requestKey,
+        });
       }
       if (failures.length > 0) {
         throw new HttpError(
@@ -416,7 +538,11 @@ export function createOrderAdminService(deps: {
             String(order.orderNumber),
             new Date(order.orderedAt).toISOString(),
             order.campaignName,
-            order.status === 'locked' ? 'sent to packing' : 'placed',
+            order.fulfilment === null || order.fulfilment === 'packing'
+              ? order.status === 'locked'
+                ? 'sent to packing'
+                : 'placed'
+              : order.fulfilment,
             order.payed ? 'yes' : 'no',
             order.customerName,
             order.customerEmail,
@@ -455,9 +581,11 @@ export function createOrderAdminService(deps: {
 
     /**
      * The orders placed in a show's campaign with their lines (minor units), oldest first: the
-     * analytics feature's source of orders and revenue.
+     * analytics feature's source of orders and revenue. With `money`, also each order's freight,
+     * refunds and whether it was paid before refunds (else `paid` is the order's flag, freight
+     * and refunds 0).
      */
-    async showOrders(campaignUid: string): Promise<ShowOrder[]> {
+    async showOrders(campaignUid: string, options: { money?: boolean } = {}): Promise<ShowOrder[]> {
       const orders = new Map<string, ShowOrder>();
       for (const row of await showOrderLines(db, campaignUid)) {
         let order = orders.get(row.checkout_uid);
@@ -468,10 +596,38 @@ export function createOrderAdminService(deps: {
             currency: row.currency,
             paid: row.payed,
             lines: [],
+            freight: 0,
+            refunded: 0,
           };
           orders.set(row.checkout_uid, order);
         }
         order.lines.push({ productUid: row.product_uid, quantity: row.qty, total: Number(row.line_total) });
+      }
+      // The control room polls the lines only; analytics reads freight, payments and refunds too.
+      if (!options.money) return [...orders.values()];
+      const payments = await showOrderPayments(db, campaignUid);
+      const termsByKey = new Map<string, DeliveryTerms>();
+      for (const checkout of await showOrderCheckouts(db, campaignUid)) {
+        const order = orders.get(checkout.uid);
+        if (!order) continue;
+        const key = `${checkout.page_uid}:${checkout.currency}`;
+        let terms = termsByKey.get(key);
+        if (!terms) {
+          terms = await deliveryTerms(db, checkout.page_uid, checkout.currency);
+          termsByKey.set(key, terms);
+        }
+        const subtotal = order.lines.reduce((sum, line) => sum + line.total, 0);
+        order.freight = freightFor(checkoutDetails(checkout), terms, subtotal);
+        const own = payments
+          .filter((payment) => payment.checkout_uid === checkout.uid)
+          .map((payment) => ({
+            paymentOK: payment.payment_ok,
+            totalPrice: Number(payment.total_price),
+            amountRefunded: Number(payment.amount_refunded),
+          }));
+        // Paid before refunds: a partly refunded order sent to packing is still a paid order.
+        order.paid = paidBeforeRefunds({ payed: checkout.payed, totalPrice: subtotal + order.freight }, own);
+        order.refunded = refundedAmount(own);
       }
       return [...orders.values()];
     },
@@ -517,6 +673,36 @@ export function createOrderAdminService(deps: {
         shopperLocale: order.language as Locale,
         storeEmail: store.address.email,
         storeLocale: summary.language as Locale,
+      };
+    },
+
+    /**
+     * An order's news for its shopper (shipped with its tracking, refunded): who to tell, in
+     * the language they shopped in, and what.
+     */
+    async shopperNotice(checkoutUid: string) {
+      const pageUid = await checkoutPageUid(db, checkoutUid);
+      if (!pageUid) return null;
+      const { order } = await detail(pageUid, checkoutUid);
+      const store = await deps.stores.storeInfo(pageUid);
+      const fulfilment = order.fulfilment ?? null;
+      return {
+        pageUid,
+        checkoutUid,
+        storeName: store.name,
+        orderNumber: order.orderNumber ?? 0,
+        customerName: order.details.address.name,
+        shopperEmail: order.details.address.emailAddress,
+        shopperLocale: order.language as Locale,
+        currency: order.currency,
+        shipment:
+          fulfilment?.carrier && fulfilment.trackingNumber
+            ? {
+                carrier: carrierName(fulfilment.carrier),
+                trackingNumber: fulfilment.trackingNumber,
+                trackingUrl: fulfilment.trackingUrl,
+              }
+            : null,
       };
     },
   };

@@ -209,6 +209,33 @@ export function createMailService(deps: {
       await Promise.all(sends);
     },
 
+    /**
+     * The shopper's news of an order after payment, in the language they shopped in: shipped
+     * (once per tracking number, so a corrected number is sent again) or refunded (once per
+     * refund request).
+     */
+    async orderNews(
+      notice: { pageUid: string; checkoutUid: string; shopperEmail: string; shopperLocale: Locale },
+      news:
+        | { template: 'orderShipped'; data: MailTemplates['orderShipped'] }
+        | { template: 'orderRefunded'; data: MailTemplates['orderRefunded']; key: string },
+    ): Promise<void> {
+      if (!notice.shopperEmail) return;
+      const key =
+        news.template === 'orderShipped'
+          ? `orderShipped:${notice.checkoutUid}:${news.data.carrier}:${news.data.trackingNumber}`
+          : `orderRefunded:${notice.checkoutUid}:${news.key}`;
+      const request = {
+        pageUid: notice.pageUid,
+        to: notice.shopperEmail,
+        locale: notice.shopperLocale,
+        dedupeKey: key,
+      };
+      if (news.template === 'orderShipped')
+        await sendMail({ ...request, template: news.template, data: news.data });
+      else await sendMail({ ...request, template: news.template, data: news.data });
+    },
+
     /** Sends queued mails whose retry is due (and any a crashed node left); returns how many were tried. */
     async retryDue(): Promise<number> {
       if (!transport) return 0;

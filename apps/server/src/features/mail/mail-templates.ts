@@ -32,6 +32,26 @@ export interface RecoveryMailData {
   expiresAt: number;
 }
 
+/** The news of an order after payment (issue 33 item 11): it was shipped, or money went back. */
+interface OrderNewsData {
+  storeName: string;
+  orderNumber: number;
+  customerName: string;
+}
+
+/** A shipped order: the carrier as shown, its tracking number and link (http(s) only, or none). */
+export interface ShipmentMailData extends OrderNewsData {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+}
+
+/** A refund the payment provider took: its amount in minor units of the order's currency. */
+export interface RefundMailData extends OrderNewsData {
+  currency: string;
+  amount: number;
+}
+
 /** Every mail the server sends, by template, with the data each needs. */
 export interface MailTemplates {
   orderConfirmation: OrderMailData;
@@ -39,6 +59,8 @@ export interface MailTemplates {
   staffInvitation: InvitationMailData;
   signInLink: RecoveryMailData;
   passwordReset: RecoveryMailData;
+  orderShipped: ShipmentMailData;
+  orderRefunded: RefundMailData;
 }
 export type MailTemplate = keyof MailTemplates;
 export const MAIL_TEMPLATES = [
@@ -47,6 +69,8 @@ export const MAIL_TEMPLATES = [
   'staffInvitation',
   'signInLink',
   'passwordReset',
+  'orderShipped',
+  'orderRefunded',
 ] as const;
 
 export interface RenderedMail {
@@ -83,6 +107,8 @@ export function renderMail<T extends MailTemplate>(
   if (template === 'staffInvitation') return renderInvitation(texts, locale, data as InvitationMailData);
   if (template === 'signInLink' || template === 'passwordReset')
     return renderRecovery(texts, locale, template === 'signInLink', data as RecoveryMailData);
+  if (template === 'orderShipped') return renderShipped(texts, data as ShipmentMailData);
+  if (template === 'orderRefunded') return renderRefunded(texts, locale, data as RefundMailData);
   return renderOrder(texts, locale, template === 'orderConfirmation', data as OrderMailData);
 }
 
@@ -195,6 +221,59 @@ function renderRecovery(
     `<p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(recovery.url)}" style="display:inline-block;background:#18181b;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="color:#52525b">${escapeHtml(expires)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** The shipping notice: carrier, tracking number and, when there is one, the tracking link. */
+function renderShipped(texts: MailTexts, shipment: ShipmentMailData): RenderedMail {
+  const values = {
+    orderNumber: shipment.orderNumber,
+    storeName: shipment.storeName,
+    name: shipment.customerName,
+    carrier: shipment.carrier,
+  };
+  const subject = oneLine(fill(texts.shippedSubject, values));
+  const greeting = fill(texts.confirmationGreeting, values);
+  const intro = fill(texts.shippedIntro, values);
+  const questions = fill(texts.questions, values);
+  const text = [
+    greeting,
+    intro,
+    '',
+    `${texts.trackingNumber}: ${shipment.trackingNumber}`,
+    ...(shipment.trackingUrl ? [`${texts.trackAction}: ${shipment.trackingUrl}`] : []),
+    '',
+    questions,
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(shipment.storeName)}</h1>
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<p><strong>${escapeHtml(texts.trackingNumber)}:</strong> ${escapeHtml(shipment.trackingNumber)}</p>
+${shipment.trackingUrl ? `<p><a href="${escapeHtml(shipment.trackingUrl)}" style="display:inline-block;background:#18181b;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(texts.trackAction)}</a></p>` : ''}
+<p style="color:#52525b">${escapeHtml(questions)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** The refund notice: how much went back, in the order's currency and the shopper's language. */
+function renderRefunded(texts: MailTexts, locale: Locale, refund: RefundMailData): RenderedMail {
+  const values = {
+    orderNumber: refund.orderNumber,
+    storeName: refund.storeName,
+    name: refund.customerName,
+    amount: formatMoney(refund.amount, refund.currency, locale),
+  };
+  const subject = oneLine(fill(texts.refundSubject, values));
+  const lines = [fill(texts.confirmationGreeting, values), fill(texts.refundIntro, values), texts.refundNote];
+  const questions = fill(texts.questions, values);
+  const text = [...lines, '', questions].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(refund.storeName)}</h1>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
+<p style="color:#52525b">${escapeHtml(questions)}</p>`,
   );
   return { subject, text, html };
 }

@@ -35,6 +35,15 @@ export interface MailTexts {
   passwordResetIntro: string;
   passwordResetAction: string;
   recoveryExpires: string;
+  /** The shipping notice (issue 33 item 11). */
+  shippedSubject: string;
+  shippedIntro: string;
+  trackingNumber: string;
+  trackAction: string;
+  /** The refund notice; `{amount}` is formatted in the order's currency. */
+  refundSubject: string;
+  refundIntro: string;
+  refundNote: string;
 }
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = {
@@ -70,6 +79,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Choose a new password',
     recoveryExpires:
       'The link works once, until {date} (UTC). If you did not ask for it, ignore this mail: nothing changes.',
+    shippedSubject: 'Your order {orderNumber} from {storeName} is on its way',
+    shippedIntro: 'Your order {orderNumber} has been shipped with {carrier}.',
+    trackingNumber: 'Tracking number',
+    trackAction: 'Track your parcel',
+    refundSubject: 'Refund for your order {orderNumber}',
+    refundIntro: '{storeName} has refunded {amount} for your order {orderNumber}.',
+    refundNote: 'The amount goes back to the card or account you paid with; it can take a few days to show.',
   },
   da: {
     confirmationSubject: 'Din ordre {orderNumber} fra {storeName}',
@@ -103,6 +119,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Vælg en ny adgangskode',
     recoveryExpires:
       'Linket virker én gang, indtil {date} (UTC). Har du ikke bedt om det, så se bort fra denne mail: intet ændres.',
+    shippedSubject: 'Din ordre {orderNumber} fra {storeName} er på vej',
+    shippedIntro: 'Din ordre {orderNumber} er sendt med {carrier}.',
+    trackingNumber: 'Trackingnummer',
+    trackAction: 'Følg din pakke',
+    refundSubject: 'Refundering af din ordre {orderNumber}',
+    refundIntro: '{storeName} har refunderet {amount} for din ordre {orderNumber}.',
+    refundNote:
+      'Beløbet går tilbage til det kort eller den konto, du betalte med; det kan tage et par dage, før det kan ses.',
   },
   sv: {
     confirmationSubject: 'Din order {orderNumber} från {storeName}',
@@ -136,6 +160,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Välj ett nytt lösenord',
     recoveryExpires:
       'Länken fungerar en gång, till {date} (UTC). Om du inte bad om den kan du bortse från det här mejlet: inget ändras.',
+    shippedSubject: 'Din beställning {orderNumber} från {storeName} är på väg',
+    shippedIntro: 'Din beställning {orderNumber} har skickats med {carrier}.',
+    trackingNumber: 'Spårningsnummer',
+    trackAction: 'Spåra ditt paket',
+    refundSubject: 'Återbetalning för din beställning {orderNumber}',
+    refundIntro: '{storeName} har återbetalat {amount} för din beställning {orderNumber}.',
+    refundNote:
+      'Beloppet går tillbaka till kortet eller kontot du betalade med; det kan ta några dagar innan det syns.',
   },
   no: {
     confirmationSubject: 'Din ordre {orderNumber} fra {storeName}',
@@ -169,6 +201,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Velg et nytt passord',
     recoveryExpires:
       'Lenken virker én gang, til {date} (UTC). Har du ikke bedt om den, kan du se bort fra denne e-posten: ingenting endres.',
+    shippedSubject: 'Bestillingen {orderNumber} fra {storeName} er på vei',
+    shippedIntro: 'Bestillingen {orderNumber} er sendt med {carrier}.',
+    trackingNumber: 'Sporingsnummer',
+    trackAction: 'Spor pakken din',
+    refundSubject: 'Refusjon for bestillingen {orderNumber}',
+    refundIntro: '{storeName} har refundert {amount} for bestillingen {orderNumber}.',
+    refundNote:
+      'Beløpet går tilbake til kortet eller kontoen du betalte med; det kan ta noen dager før det vises.',
   },
   fi: {
     confirmationSubject: 'Tilauksesi {orderNumber} kaupasta {storeName}',
@@ -202,6 +242,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Valitse uusi salasana',
     recoveryExpires:
       'Linkki toimii kerran, {date} (UTC) asti. Jos et pyytänyt sitä, voit jättää tämän viestin huomiotta: mikään ei muutu.',
+    shippedSubject: 'Tilauksesi {orderNumber} kaupasta {storeName} on matkalla',
+    shippedIntro: 'Tilauksesi {orderNumber} on lähetetty kuljetusyhtiöllä {carrier}.',
+    trackingNumber: 'Seurantanumero',
+    trackAction: 'Seuraa pakettiasi',
+    refundSubject: 'Hyvitys tilauksestasi {orderNumber}',
+    refundIntro: '{storeName} on hyvittänyt {amount} tilauksestasi {orderNumber}.',
+    refundNote:
+      'Summa palautetaan kortille tai tilille, jolla maksoit; sen näkyminen voi kestää muutaman päivän.',
   },
   nl: {
     confirmationSubject: 'Je bestelling {orderNumber} bij {storeName}',
@@ -235,6 +283,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Kies een nieuw wachtwoord',
     recoveryExpires:
       'De link werkt één keer, tot {date} (UTC). Heb je hier niet om gevraagd, negeer deze mail dan: er verandert niets.',
+    shippedSubject: 'Je bestelling {orderNumber} bij {storeName} is onderweg',
+    shippedIntro: 'Je bestelling {orderNumber} is verzonden met {carrier}.',
+    trackingNumber: 'Trackingnummer',
+    trackAction: 'Volg je pakket',
+    refundSubject: 'Terugbetaling voor je bestelling {orderNumber}',
+    refundIntro: '{storeName} heeft {amount} terugbetaald voor je bestelling {orderNumber}.',
+    refundNote:
+      'Het bedrag gaat terug naar de kaart of rekening waarmee je betaalde; het kan een paar dagen duren voor je het ziet.',
   },
   pl: {
     confirmationSubject: 'Twoje zamówienie {orderNumber} w {storeName}',
@@ -267,6 +323,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Wybierz nowe hasło',
     recoveryExpires:
       'Link działa jeden raz, do {date} (UTC). Jeśli to nie Ty o niego prosiłeś, zignoruj tę wiadomość: nic się nie zmieni.',
+    shippedSubject: 'Twoje zamówienie {orderNumber} ze sklepu {storeName} jest w drodze',
+    shippedIntro: 'Twoje zamówienie {orderNumber} zostało wysłane przez {carrier}.',
+    trackingNumber: 'Numer przesyłki',
+    trackAction: 'Śledź przesyłkę',
+    refundSubject: 'Zwrot za zamówienie {orderNumber}',
+    refundIntro: '{storeName} zwrócił {amount} za Twoje zamówienie {orderNumber}.',
+    refundNote: 'Kwota wraca na kartę lub konto, którym płacono; może to potrwać kilka dni.',
   },
   de: {
     confirmationSubject: 'Deine Bestellung {orderNumber} bei {storeName}',
@@ -300,6 +363,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Neues Passwort wählen',
     recoveryExpires:
       'Der Link funktioniert einmal, bis {date} (UTC). Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
+    shippedSubject: 'Deine Bestellung {orderNumber} bei {storeName} ist unterwegs',
+    shippedIntro: 'Deine Bestellung {orderNumber} wurde mit {carrier} verschickt.',
+    trackingNumber: 'Sendungsnummer',
+    trackAction: 'Sendung verfolgen',
+    refundSubject: 'Erstattung für deine Bestellung {orderNumber}',
+    refundIntro: '{storeName} hat dir {amount} für deine Bestellung {orderNumber} erstattet.',
+    refundNote:
+      'Der Betrag geht auf die Karte oder das Konto zurück, mit dem du bezahlt hast; das kann einige Tage dauern.',
   },
   es: {
     confirmationSubject: 'Tu pedido {orderNumber} de {storeName}',
@@ -333,6 +404,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Elegir una contraseña nueva',
     recoveryExpires:
       'El enlace funciona una vez, hasta el {date} (UTC). Si no lo has pedido, ignora este correo: no cambia nada.',
+    shippedSubject: 'Tu pedido {orderNumber} de {storeName} está en camino',
+    shippedIntro: 'Tu pedido {orderNumber} se ha enviado con {carrier}.',
+    trackingNumber: 'Número de seguimiento',
+    trackAction: 'Seguir tu paquete',
+    refundSubject: 'Reembolso de tu pedido {orderNumber}',
+    refundIntro: '{storeName} te ha reembolsado {amount} por tu pedido {orderNumber}.',
+    refundNote:
+      'El importe vuelve a la tarjeta o cuenta con la que pagaste; puede tardar unos días en aparecer.',
   },
   fr: {
     confirmationSubject: 'Votre commande {orderNumber} chez {storeName}',
@@ -366,6 +445,14 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: 'Choisir un nouveau mot de passe',
     recoveryExpires:
       "Le lien fonctionne une fois, jusqu'au {date} (UTC). Si vous ne l'avez pas demandé, ignorez ce message : rien ne change.",
+    shippedSubject: 'Votre commande {orderNumber} de {storeName} est en route',
+    shippedIntro: 'Votre commande {orderNumber} a été expédiée avec {carrier}.',
+    trackingNumber: 'Numéro de suivi',
+    trackAction: 'Suivre votre colis',
+    refundSubject: 'Remboursement de votre commande {orderNumber}',
+    refundIntro: '{storeName} vous a remboursé {amount} pour votre commande {orderNumber}.',
+    refundNote:
+      'Le montant revient sur la carte ou le compte utilisé pour payer ; cela peut prendre quelques jours.',
   },
   ko: {
     confirmationSubject: '{storeName} 주문 {orderNumber}',
@@ -398,5 +485,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     passwordResetAction: '새 비밀번호 선택',
     recoveryExpires:
       '링크는 {date}(UTC)까지 한 번만 사용할 수 있습니다. 요청하지 않으셨다면 이 메일을 무시하세요. 아무것도 바뀌지 않습니다.',
+    shippedSubject: '{storeName}의 주문 {orderNumber}이(가) 배송 중입니다',
+    shippedIntro: '주문 {orderNumber}이(가) {carrier}(으)로 발송되었습니다.',
+    trackingNumber: '운송장 번호',
+    trackAction: '배송 조회',
+    refundSubject: '주문 {orderNumber} 환불',
+    refundIntro: '{storeName}에서 주문 {orderNumber}에 대해 {amount}을(를) 환불했습니다.',
+    refundNote: '금액은 결제한 카드나 계좌로 돌아가며, 표시되기까지 며칠이 걸릴 수 있습니다.',
   },
 };

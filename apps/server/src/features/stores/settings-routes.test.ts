@@ -333,6 +333,30 @@ describe('store settings roles and stores', () => {
     }
   });
 
+  it('neither shows a host the sales, shipping, pickup and embedding settings nor answers them to one (README: hosts do not handle payment settings)', async () => {
+    const asOwner = (await settingsCall(ownerA, 'GET', STORE_A, '')).json();
+    expect(asOwner.sales).not.toBeNull();
+    expect(asOwner.shipping).not.toBeNull();
+    const read = await settingsCall(hostA, 'GET', STORE_A, '');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      info: asOwner.info,
+      embedding: null,
+      sales: null,
+      shipping: null,
+      pickupStores: null,
+    });
+    // A host's own change answers the settings without them too.
+    const changed = await settingsCall(hostA, 'PUT', STORE_A, 'terms', { terms: asOwner.terms });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      sales: null,
+      shipping: null,
+      pickupStores: null,
+      embedding: null,
+    });
+  });
+
   it('refuses moderators every settings call', async () => {
     expect((await settingsCall(moderatorA, 'GET', STORE_A, '')).statusCode).toBe(403);
     for (const [section, body] of [...ownerOnly, ...hostOrOwner]) {

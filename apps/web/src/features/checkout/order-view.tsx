@@ -1,5 +1,5 @@
 import { orderCurrencyNotice } from '@vitrine/domain';
-import type { CheckoutItem, CheckoutView, ShippingMethodKind } from '@vitrine/protocol';
+import type { CheckoutItem, CheckoutView, OrderFulfilment, ShippingMethodKind } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useMemo } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -159,11 +159,64 @@ export function OrderNotices({ view }: { view: CheckoutView }) {
           {t('checkout.order.locked')}
         </p>
       )}
+      {view.fulfilment && <OrderDelivery view={view} fulfilment={view.fulfilment} />}
       {!view.locked && view.deadlinePassed && !view.payed && (
         <p className="checkout-notice checkout-notice--deadline" role="alert" data-notice="deadline">
           {t('checkout.order.deadlineOverdue')}
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * Where the shopper's order is after packing (issue 33 item 11): packed, shipped with the carrier,
+ * tracking number and link (always http(s), checked by the server), delivered or collected.
+ */
+function OrderDelivery({ view, fulfilment }: { view: CheckoutView; fulfilment: OrderFulfilment }) {
+  const { t } = useCheckoutTranslation();
+  const format = useLocale();
+  const collected = view.details.shippingMethod === 'store_pickup';
+  const status = fulfilment.status === 'delivered' && collected ? 'collected' : (fulfilment.status as string);
+  const at =
+    fulfilment.status === 'delivered'
+      ? fulfilment.deliveredAt
+      : fulfilment.status === 'shipped'
+        ? fulfilment.shippedAt
+        : null;
+  return (
+    <section
+      className="order-delivery"
+      aria-labelledby="order-delivery-title"
+      data-fulfilment={fulfilment.status}
+    >
+      <h2 id="order-delivery-title" className="order-delivery__title">
+        {t('checkout.fulfilment.title')}
+      </h2>
+      <p>{t(`checkout.fulfilment.${status}`, { date: at === null ? '' : format.date(at) })}</p>
+      {fulfilment.trackingNumber && (
+        <dl className="order-delivery__tracking">
+          <div>
+            <dt>{t('checkout.fulfilment.carrier')}</dt>
+            <dd>{fulfilment.carrierName}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.fulfilment.trackingNumber')}</dt>
+            <dd>{fulfilment.trackingNumber}</dd>
+          </div>
+        </dl>
+      )}
+      {fulfilment.trackingUrl && /^https?:\/\//i.test(fulfilment.trackingUrl) && (
+        <a
+          className="order-delivery__track"
+          href={fulfilment.trackingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="tracking-link"
+        >
+          {t('checkout.fulfilment.track')}
+        </a>
+      )}
+    </section>
   );
 }

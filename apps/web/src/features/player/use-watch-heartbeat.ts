@@ -1,6 +1,7 @@
 import type { StreamType } from '@vitrine/domain';
 import { WATCH_HEARTBEAT_EVENT, WATCH_HEARTBEAT_INTERVAL_MS } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useEffect, useRef } from 'react';
+import { flush as flushTracking } from '../../lib/tracking.ts';
 import type { TrackPlayer } from './use-player-tracking.ts';
 
 /** A heartbeat never claims more than this many seconds (the server's limit). */
@@ -11,7 +12,9 @@ const MAX_WATCHED_SECONDS = 60;
  * many seconds it played since the last one, live or replay; a pause or leaving sends what is
  * left, so watch time adds up without a gap. Seconds are counted from the video's own clock
  * ('timeupdate'), so a stalled or backgrounded video counts nothing. The viewer delay (delayMs)
- * is sent when the player knows it (`delayMs()`; null until the live player exposes it).
+ * is sent when the player knows it (`delayMs()`; null until the live player exposes it). When the
+ * page is hidden or closed (visibilitychange, pagehide) the seconds since the last heartbeat leave
+ * at once, by keepalive fetch, so closing the tab loses none of the last 30 s (issue 33 item 12).
  */
 export function useWatchHeartbeat(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -60,16 +63,31 @@ export function useWatchHeartbeat(
       timer = null;
       if (watched > 0) send();
     };
+    // The page going away: what was watched since the last heartbeat leaves now; a video that
+    // plays on in a hidden tab keeps its timer and counts on from zero.
+    const onHide = () => {
+      if (watched > 0) {
+        send();
+        flushTracking();
+      }
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') onHide();
+    };
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('playing', onPlaying);
     video.addEventListener('pause', onStop);
     video.addEventListener('ended', onStop);
+    document.addEventListener('visibilitychange', onVisibility);
+    addEventListener('pagehide', onHide);
     if (!video.paused && video.readyState > 2) onPlaying();
     return () => {
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('pause', onStop);
       video.removeEventListener('ended', onStop);
+      document.removeEventListener('visibilitychange', onVisibility);
+      removeEventListener('pagehide', onHide);
       onStop();
     };
   }, [videoRef, stream]);

@@ -9,7 +9,8 @@ export function StudioHome() {
   const { session } = useStudioSession();
   const [only] = session.stores;
   if (session.stores.length === 1 && only)
-    return <Navigate to={`/studio/${encodeURIComponent(only.pageUid)}/shows`} replace />;
+    // The store's own address picks where it opens (Live while a show is live).
+    return <Navigate to={`/studio/${encodeURIComponent(only.pageUid)}`} replace />;
   return (
     <main className="studio-centre">
       <div className="studio-card studio-card--narrow">
@@ -26,7 +27,7 @@ export function StudioHome() {
               {session.stores.map((store) => (
                 <li key={store.pageUid}>
                   <Link
-                    to={`/studio/${encodeURIComponent(store.pageUid)}/shows`}
+                    to={`/studio/${encodeURIComponent(store.pageUid)}`}
                     className="studio-store-list__item"
                   >
                     {store.logo && <img src={store.logo} alt="" className="studio-store-list__logo" />}

@@ -3,7 +3,9 @@ import { Navigate, NavLink, Outlet, useNavigate, useParams } from 'react-router'
 import { logout } from '../../lib/session.ts';
 import { StudioStoreContext, useStudioSession, useStudioStore } from './studio-context.ts';
 import { useStudioTranslation } from './studio-i18n.ts';
-import { STUDIO_SECTIONS } from './studio-sections.ts';
+import { openingSection, STUDIO_SECTIONS } from './studio-sections.ts';
+import { StudioLoading } from './ui/studio-loading.tsx';
+import { useStaffQuery } from './use-staff-query.ts';
 
 /**
  * A store's studio: the store and the member in the header, the sections their role may open in
@@ -96,9 +98,17 @@ export function StudioLayout() {
   );
 }
 
-/** `/studio/:pageUid` alone: the first section the member's role opens. */
+/**
+ * `/studio/:pageUid` alone: the live show's Go live page while a show is live (for who may run
+ * it), else the first section the member's role opens. A failed look opens the first section.
+ */
 export function FirstSection() {
   const store = useStudioStore();
-  const first = STUDIO_SECTIONS.find((section) => roleIncludes(store.role, section.role));
-  return <Navigate to={first?.path ?? 'shows'} replace />;
+  const live = useStaffQuery('listShows', {
+    params: { pageUid: store.pageUid },
+    query: { group: 'live', limit: 1 },
+  });
+  if (live.loading && !live.data && !live.error) return <StudioLoading />;
+  const liveShow = live.data?.shows[0]?.uid ?? null;
+  return <Navigate to={openingSection(store.role, liveShow)} replace />;
 }

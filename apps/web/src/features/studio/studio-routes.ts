@@ -61,6 +61,11 @@ export const studioRoutes: RouteObject = {
               path: `${section.path}/*`,
               lazy: async () => ({ Component: (await SECTION_PAGES[section.path]()).default }),
             })),
+            // An address that names no section: "not found" in the studio's frame, not a blank page.
+            {
+              path: '*',
+              lazy: async () => ({ Component: (await import('./ui/studio-not-found.tsx')).StudioNotFound }),
+            },
           ],
         },
       ],

@@ -1,3 +1,4 @@
+import { roleIncludes } from '@vitrine/domain';
 import type { StaffRole } from '@vitrine/protocol';
 
 /**
@@ -19,3 +20,12 @@ export const STUDIO_SECTIONS = [
 ] as const satisfies readonly { path: string; role: StaffRole; label: string }[];
 
 export type StudioSectionPath = (typeof STUDIO_SECTIONS)[number]['path'];
+
+/**
+ * Where `/studio/:pageUid` opens (issue 33 item 13): on the live show's Go live page when a show
+ * is live and the member may run it (hosts and owners), else on the first section their role sees.
+ */
+export function openingSection(role: StaffRole, liveShowUid: string | null): string {
+  if (liveShowUid !== null && roleIncludes(role, 'host')) return `live/${encodeURIComponent(liveShowUid)}`;
+  return STUDIO_SECTIONS.find((section) => roleIncludes(role, section.role))?.path ?? 'shows';
+}

@@ -54,6 +54,26 @@ export const AnalyticsFunnelRow = z.object({
 });
 export type AnalyticsFunnelRow = z.infer<typeof AnalyticsFunnelRow>;
 
+/**
+ * A show's revenue in one currency, labelled (issue 33 item 12): the items (lines) and the freight
+ * charged, before refunds (gross), what was refunded, and net = gross − refunds; net without
+ * freight counts refunds against the items.
+ */
+export const RevenueBreakdown = z.object({
+  currency: CurrencyCode,
+  /** The items' total, without freight, before refunds. */
+  items: z.number().int(),
+  freight: z.number().int(),
+  /** items + freight. */
+  gross: z.number().int(),
+  refunds: z.number().int(),
+  /** gross − refunds. */
+  net: z.number().int(),
+  /** items − refunds. */
+  netWithoutFreight: z.number().int(),
+});
+export type RevenueBreakdown = z.infer<typeof RevenueBreakdown>;
+
 export const AnalyticsTotals = z.object({
   uniqueViewers: Count,
   liveViewers: Count,
@@ -69,7 +89,10 @@ export const AnalyticsTotals = z.object({
   paidOrders: Count,
   /** Orders per unique viewer (0…1). */
   conversionRate: z.number().nonnegative(),
+  /** The items' total per currency, without freight and before refunds (see revenueBreakdown). */
   revenue: z.array(CurrencyAmount).nullable(),
+  /** Gross, refunds and net, with and without freight, per currency; null for who may not see revenue. */
+  revenueBreakdown: z.array(RevenueBreakdown).nullable(),
   averageOrderValue: z.array(CurrencyAmount).nullable(),
 });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotals>;
@@ -126,7 +149,8 @@ export const StoreAnalytics = z.object({
 });
 export type StoreAnalytics = z.infer<typeof StoreAnalytics>;
 
-export const ANALYTICS_EXPORT_KINDS = ['minutes', 'funnel'] as const;
+/** minutes: per minute; funnel: per product; revenue: gross, refunds and net per currency (owner). */
+export const ANALYTICS_EXPORT_KINDS = ['minutes', 'funnel', 'revenue'] as const;
 
 /** Most raw events one CSV export holds. */
 export const ANALYTICS_EVENTS_EXPORT_MAX = 200_000;

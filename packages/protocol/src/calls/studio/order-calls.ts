@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CheckoutView, PickupLocation } from '../../cart.ts';
 import { CurrencyCode, Timestamp, Uid } from '../../common.ts';
+import { FULFILMENT_STATUSES } from '../../vocabulary.ts';
 import type { CallSchemas } from '../define-call.ts';
 
 const StorePath = z.object({ pageUid: Uid });
@@ -37,6 +38,8 @@ export const StudioOrderSummary = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   status: z.enum(['ordered', 'locked']),
+  /** Where a sent-to-packing order is (packing, packed, shipped, delivered); null before. */
+  fulfilment: z.enum(FULFILMENT_STATUSES).nullable(),
   payed: z.boolean(),
   currency: CurrencyCode,
   /** Minor units: lines and delivery. */
@@ -71,6 +74,9 @@ export const OrderTimelineEntry = z.object({
     'refundFailed',
     'refunded',
     'sentToPacking',
+    'packed',
+    'shipped',
+    'delivered',
   ]),
   /** Minor units, for payments and refunds. */
   amount: z.number().int().nullable(),
@@ -138,6 +144,38 @@ export type StudioMail = z.infer<typeof StudioMail>;
 export const CsvFile = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
 export type CsvFile = z.infer<typeof CsvFile>;
 
+const TrackingText = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `is longer than ${max} characters`);
+
+/**
+ * The next step of a sent-to-packing order (issue 33 item 11). Shipping names the carrier (a
+ * KNOWN_CARRIERS id, whose tracking page is linked by template, or any name) and the tracking
+ * number; `trackingUrl` is a link the staff pastes, which must be http(s). Which step may follow
+ * which is the domain's rule (order-fulfilment.ts): a step out of order is 409.
+ */
+export const StudioFulfilmentRequest = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('packed') }).strict(),
+  z
+    .object({
+      status: z.literal('shipped'),
+      carrier: TrackingText(60),
+      trackingNumber: TrackingText(100),
+      trackingUrl: z
+        .string()
+        .trim()
+        .max(2000)
+        .refine((text) => text === '' || /^https?:\/\/[^\s/]+/i.test(text), 'must be an http(s) link')
+        .optional(),
+    })
+    .strict(),
+  z.object({ status: z.literal('delivered') }).strict(),
+]);
+export type StudioFulfilmentRequest = z.infer<typeof StudioFulfilmentRequest>;
+
 const PageSize = z.coerce.number().int().min(1).max(200).default(50);
 
 /** The schemas of the studio's order calls (routes in order-routes.ts). */
@@ -169,6 +207,13 @@ export const orderCalls = {
     summary:
       'Sends a placed order to packing: locked against changes and payments (spec §4); 409 for a cart. Again on a locked order changes nothing.',
     params: OrderPath,
+    response: StudioOrderDetail,
+  },
+  advanceStudioOrder: {
+    summary:
+      'Moves a sent-to-packing order to its next step: packed, shipped (carrier, tracking number, optional http(s) tracking link) or delivered; 409 for a step out of order or an order not sent to packing. Shipping mails the shopper the tracking link in their language.',
+    params: OrderPath,
+    request: StudioFulfilmentRequest,
     response: StudioOrderDetail,
   },
   refundStudioOrder: {

@@ -27,6 +27,11 @@ export const ORDER_ROUTES = {
     path: '/staff/stores/:pageUid/orders/:checkoutUid/packing',
     auth: { staff: 'owner' },
   }),
+  advanceStudioOrder: route({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/orders/:checkoutUid/fulfilment',
+    auth: { staff: 'owner' },
+  }),
   refundStudioOrder: route({
     method: 'POST',
     path: '/staff/stores/:pageUid/orders/:checkoutUid/refunds',

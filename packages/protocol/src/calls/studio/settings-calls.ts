@@ -46,6 +46,26 @@ export const StoreSettings = z.object({
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
+/**
+ * The settings as a member's role may read them (issue 33 item 13): an owner gets everything; a
+ * host, who does not handle payment settings (README), gets the store's face without what touches
+ * money or who may frame the checkout (embedding, sales, shipping, pickup stores: null).
+ */
+export const StudioStoreSettings = StoreSettings.extend({
+  embedding: StoreSettings.shape.embedding.nullable(),
+  sales: StoreSettings.shape.sales.nullable(),
+  shipping: StoreSettings.shape.shipping.nullable(),
+  pickupStores: StoreSettings.shape.pickupStores.nullable(),
+});
+export type StudioStoreSettings = z.infer<typeof StudioStoreSettings>;
+
+/** Whether the settings hold the owner's parts too (the answer to an owner). */
+export const hasOwnerSettings = (settings: StudioStoreSettings): settings is StoreSettings =>
+  settings.embedding !== null &&
+  settings.sales !== null &&
+  settings.shipping !== null &&
+  settings.pickupStores !== null;
+
 const StorePath = z.object({ pageUid: Uid });
 
 /** Every settings change answers the whole settings, so the screen shows what was stored. */
@@ -53,15 +73,16 @@ const change = <T extends z.ZodType>(summary: string, request: T) => ({
   summary,
   params: StorePath,
   request,
-  response: StoreSettings,
+  response: StudioStoreSettings,
 });
 
 /** The schemas of the studio's settings calls (routes in settings-routes.ts). */
 export const settingsCalls = {
   getStoreSettings: {
-    summary: "The store's settings, defaults filled in (hosts and owners; moderators have no settings).",
+    summary:
+      "The store's settings, defaults filled in (hosts and owners; moderators have no settings). Embedding, sales, shipping and pickup stores are the owner's: null for a host.",
     params: StorePath,
-    response: StoreSettings,
+    response: StudioStoreSettings,
   },
   putStoreInfo: change(
     'Store info: name, description, company number, address and e-mail, and the time zone shows are scheduled in (hosts and owners).',
@@ -80,12 +101,12 @@ export const settingsCalls = {
       'Uploads the store logo (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), kept resized; anything not an image is a 4xx (hosts and owners).',
     params: StorePath,
     binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
-    response: StoreSettings,
+    response: StudioStoreSettings,
   },
   deleteStoreLogo: {
     summary: 'Removes the store logo (hosts and owners).',
     params: StorePath,
-    response: StoreSettings,
+    response: StudioStoreSettings,
   },
   putStoreEmbedding: change(
     'The origins allowed to embed the player and talk to it (the SDK and the frame policy use them): owners only, as an origin can frame the checkout.',

@@ -1,4 +1,5 @@
-import type { ShowAnalytics } from '@vitrine/protocol';
+import type { RevenueBreakdown, ShowAnalytics } from '@vitrine/protocol';
+import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { saveCsv } from '../orders/csv-download.ts';
@@ -84,7 +85,7 @@ export function ShowReportPage() {
       setRefreshing(false);
     }
   };
-  const exportCsv = async (kind: 'minutes' | 'funnel' | 'events') => {
+  const exportCsv = async (kind: 'minutes' | 'funnel' | 'revenue' | 'events') => {
     try {
       saveCsv(
         kind === 'events'
@@ -136,7 +137,7 @@ function Report({
   onExport,
 }: {
   data: ShowAnalytics;
-  onExport: (kind: 'minutes' | 'funnel' | 'events') => void;
+  onExport: (kind: 'minutes' | 'funnel' | 'revenue' | 'events') => void;
 }) {
   const { t } = useStudioTranslation('studio-analytics');
   const format = useAnalyticsFormat();
@@ -173,6 +174,11 @@ function Report({
           {t('report.exportFunnel')}
         </button>
         {data.revenueVisible && (
+          <button type="button" className="studio-button" onClick={() => onExport('revenue')}>
+            {t('report.exportRevenue')}
+          </button>
+        )}
+        {data.revenueVisible && (
           <button type="button" className="studio-button" onClick={() => onExport('events')}>
             {t('report.exportEvents')}
           </button>
@@ -199,12 +205,19 @@ function Report({
           {t('report.paidOrders', { paid: format.count(totals.paidOrders) })}
         </Figure>
         <Figure label={t('report.conversion')} value={format.percent(totals.conversionRate)} />
-        {totals.revenue && <Figure label={t('report.revenue')} value={format.amounts(totals.revenue)} />}
+        {totals.revenue && (
+          <Figure label={t('report.revenue')} value={format.amounts(totals.revenue)}>
+            {t('report.revenueNote')}
+          </Figure>
+        )}
         {totals.averageOrderValue && (
           <Figure label={t('report.averageOrderValue')} value={format.amounts(totals.averageOrderValue)} />
         )}
       </dl>
       {!data.revenueVisible && <p className="studio-muted">{t('report.revenueHidden')}</p>}
+      {totals.revenueBreakdown && totals.revenueBreakdown.length > 0 && (
+        <RevenueTable rows={totals.revenueBreakdown} />
+      )}
 
       <div className="analytics-block">
         <h2 id="analytics-viewers">{t('report.viewersChart')}</h2>
@@ -332,6 +345,55 @@ function Figure({ label, value, children }: { label: string; value: string; chil
         {value}
         {children && <span className="analytics-figure__note">{children}</span>}
       </dd>
+    </div>
+  );
+}
+
+/**
+ * Gross, refunds and net, with and without freight, per currency (issue 33 item 12): each figure
+ * says what it counts, so nothing is left out without saying so.
+ */
+function RevenueTable({ rows }: { rows: RevenueBreakdown[] }) {
+  const { t } = useStudioTranslation('studio-analytics');
+  const format = useAnalyticsFormat();
+  const money = (amount: number, currency: string) =>
+    format.amounts([{ currency: currency as Currency, amount }]);
+  const columns = ['items', 'freight', 'gross', 'refunds', 'net', 'netWithoutFreight'] as const;
+  return (
+    <div className="analytics-block">
+      <h2 id="analytics-revenue">{t('report.revenueTitle')}</h2>
+      <p className="studio-muted">{t('report.revenueSummary')}</p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1). */}
+      <section className="studio-table-wrap" aria-labelledby="analytics-revenue" tabIndex={0}>
+        <table className="studio-table" aria-labelledby="analytics-revenue" data-testid="analytics-revenue">
+          <thead>
+            <tr>
+              <th scope="col">{t('report.currency')}</th>
+              {columns.map((column) => (
+                <th key={column} scope="col" className="studio-table__number">
+                  {t(`report.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.currency}>
+                <th scope="row">{row.currency}</th>
+                {columns.map((column) => (
+                  <td key={column} className="studio-table__number">
+                    {column === 'net' ? (
+                      <strong>{money(row[column], row.currency)}</strong>
+                    ) : (
+                      money(row[column], row.currency)
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
 import { NumbersTable } from './numbers-table.tsx';
 import { TimeChart } from './time-chart.tsx';
+import { WEEK_SECONDS, weekAxisRange, weekTicks } from './week-axis.ts';
 
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
 /** The weeks chart ticks at whole weeks. */
 const WEEK_INCRS = [1, 2, 4, 8, 13, 26, 52].map((weeks) => weeks * WEEK_SECONDS);
 
@@ -24,6 +24,12 @@ export function StoreOverviewPage() {
   const chart = useMemo(
     () => ({
       x: weeks.map((week) => week.weekStart / 1000),
+      range: weekAxisRange(weeks.map((week) => week.weekStart / 1000)),
+      splits: (widthPx: number) =>
+        weekTicks(
+          weeks.map((week) => week.weekStart / 1000),
+          widthPx,
+        ),
       series: [
         { label: t('overview.viewers'), values: weeks.map((week) => week.viewers), color: '#1f6feb' },
         { label: t('overview.orders'), values: weeks.map((week) => week.orders), color: '#b45309' },
@@ -78,6 +84,8 @@ export function StoreOverviewPage() {
                 height={200}
                 xIncrs={WEEK_INCRS}
                 xFormat={weekLabel}
+                xSplits={chart.splits}
+                {...(chart.range ? { xRange: chart.range } : {})}
                 xLabel={t('overview.week')}
               />
               <NumbersTable

@@ -31,6 +31,7 @@ export function TimeChart({
   yRange,
   xLabel,
   xIncrs,
+  xSplits,
   xFormat,
 }: {
   x: number[];
@@ -48,6 +49,8 @@ export function TimeChart({
   xLabel?: string;
   /** The steps the x axis may tick at (in x's units); uPlot's own by default. */
   xIncrs?: number[];
+  /** The x axis's ticks themselves, given the plot's width in CSS pixels (overrides xIncrs). */
+  xSplits?: (widthPx: number) => number[];
   /** The x axis's tick labels. */
   xFormat?: (value: number) => string;
 }) {
@@ -88,6 +91,7 @@ export function TimeChart({
       axes: [
         {
           ...(xIncrs ? { incrs: xIncrs } : {}),
+          ...(xSplits ? { splits: (chart: uPlot) => xSplits(chart.bbox.width / devicePixelRatio) } : {}),
           ...(xFormat
             ? { values: (_chart: uPlot, ticks: number[]) => ticks.map((tick) => xFormat(tick)) }
             : {}),
@@ -116,7 +120,7 @@ export function TimeChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [x, series, bands, height, time, yFormat, xRange, yRange, xLabel, xIncrs, xFormat]);
+  }, [x, series, bands, height, time, yFormat, xRange, yRange, xLabel, xIncrs, xSplits, xFormat]);
 
   return <div className="analytics-chart" ref={box} aria-hidden="true" />;
 }

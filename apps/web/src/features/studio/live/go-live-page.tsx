@@ -11,11 +11,13 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { CameraPublisher } from './camera-publisher.tsx';
 import { EncoderSettings } from './encoder-settings.tsx';
 import { StreamActions, useStreamCall } from './stream-actions.tsx';
-import { StreamHealth } from './stream-health.tsx';
+import { type PlayersDelay, StreamHealth } from './stream-health.tsx';
 import { ViewerPreview } from './viewer-preview.tsx';
 
 /** How often the stream's state and health are asked for while the page is open. */
 const POLL_MS = 2000;
+/** The players report their delay with each 30 s heartbeat: a look every 5 s follows them. */
+const PLAYERS_DELAY_POLL_MS = 5000;
 
 /**
  * A show's go-live page: the browser or an external encoder publishes; the studio shows the
@@ -31,6 +33,7 @@ export function GoLivePage() {
   const query = useStaffQuery('getLiveStream', { params });
   const [stream, setStream] = useState<LiveStreamView | null>(null);
   const [viewerDelayMs, setViewerDelayMs] = useState<number | null>(null);
+  const [playersDelay, setPlayersDelay] = useState<PlayersDelay | null>(null);
   const streamCall = useStreamCall('studio-live');
   const [busy, setBusy] = useState(false);
 
@@ -42,6 +45,25 @@ export function GoLivePage() {
     const timer = setInterval(reload, POLL_MS);
     return () => clearInterval(timer);
   }, [reload]);
+  // The viewers' delay as their players report it: the control room's median of their reports.
+  const { pageUid } = store;
+  useEffect(() => {
+    let stopped = false;
+    const ask = () =>
+      staffCall('getControlRoomStats', { params: { pageUid, showUid } }).then(
+        (stats) => {
+          if (!stopped)
+            setPlayersDelay({ medianDelayMs: stats.medianDelayMs, delayReports: stats.delayReports });
+        },
+        () => {},
+      );
+    void ask();
+    const timer = setInterval(() => void ask(), PLAYERS_DELAY_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pageUid, showUid]);
 
   const act = (name: 'goLive' | 'endLive' | 'rotateStreamKey') =>
     streamCall.run(async () => {
@@ -133,7 +155,7 @@ export function GoLivePage() {
             <ViewerPreview url={stream.previewUrl} onDelay={setViewerDelayMs} />
           )}
           <h3 className="studio-small live-subtitle">{t('health.title')}</h3>
-          <StreamHealth stream={stream} viewerDelayMs={viewerDelayMs} />
+          <StreamHealth stream={stream} viewerDelayMs={viewerDelayMs} playersDelay={playersDelay} />
         </section>
         <section className="studio-card live-grid__encoder" aria-labelledby="live-encoder-title">
           <h2 id="live-encoder-title" className="live-card__title">

@@ -10,18 +10,28 @@ function formatSize(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
+/** The viewers' delay as their own players report it (the control room's median), if any report. */
+export interface PlayersDelay {
+  medianDelayMs: number | null;
+  delayReports: number;
+}
+
 /**
  * The incoming stream's figures: bitrate, frame rate, keyframe interval (1 s makes 1-second
- * segments), dropped frames, the delay viewers have, measured on the preview, and the space left
+ * segments), dropped frames, the delay viewers have as their players report it (issue 33 item 12:
+ * the studio's preview buffers differently, so its own delay is shown apart), and the space left
  * for the recording (minutes at this bitrate). Warns when that runs low, when the disk is full
  * (the show goes on unrecorded) and when the last publish was refused for what it sent.
  */
 export function StreamHealth({
   stream,
   viewerDelayMs,
+  playersDelay,
 }: {
   stream: LiveStreamView;
+  /** The preview's own delay, measured here. */
   viewerDelayMs: number | null;
+  playersDelay: PlayersDelay | null;
 }) {
   const { t, i18n } = useStudioTranslation('studio-live');
   const health = stream.health;
@@ -59,7 +69,21 @@ export function StreamHealth({
         </div>
         <div>
           <dt>{t('health.delay')}</dt>
-          <dd data-testid="viewer-delay">
+          <dd data-testid="viewer-delay" data-reports={playersDelay?.delayReports ?? 0}>
+            {playersDelay?.medianDelayMs == null
+              ? '—'
+              : t('health.seconds', { value: (playersDelay.medianDelayMs / 1000).toFixed(1) })}
+            {playersDelay !== null && playersDelay.delayReports > 0 && (
+              <span className="studio-small studio-muted">
+                {' '}
+                {t('health.delayReports', { count: playersDelay.delayReports })}
+              </span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('health.previewDelay')}</dt>
+          <dd data-testid="preview-delay">
             {viewerDelayMs === null ? '—' : t('health.seconds', { value: (viewerDelayMs / 1000).toFixed(1) })}
           </dd>
         </div>

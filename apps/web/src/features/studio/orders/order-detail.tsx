@@ -14,6 +14,7 @@ import { DataTable } from '../ui/data-table.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { FulfilmentPanel } from './fulfilment-panel.tsx';
 import './orders.css';
 
 /** A fresh key per refund form shown: a double click or a retried request is one refund. */
@@ -79,7 +80,11 @@ function OrderDetailView({ detail, onChange }: OrderProps) {
       }
     >
       <p className="studio-order-badges">
-        <span className={`studio-badge studio-badge--${order.status}`}>{t(`status.${order.status}`)}</span>{' '}
+        <span className={`studio-badge studio-badge--${order.status}`}>
+          {order.fulfilment && order.fulfilment.status !== 'packing'
+            ? t(`fulfilment.status.${order.fulfilment.status}`)
+            : t(`status.${order.status}`)}
+        </span>{' '}
         <span className={`studio-badge ${order.payed ? 'studio-badge--paid' : 'studio-badge--unpaid'}`}>
           {order.payed ? t('paid.true') : t('paid.false')}
         </span>{' '}
@@ -179,6 +184,7 @@ function OrderDetailView({ detail, onChange }: OrderProps) {
             </p>
           )}
         </section>
+        {order.locked && <FulfilmentPanel detail={detail} onChange={onChange} />}
         <section className="studio-card studio-order-grid__wide" aria-labelledby="order-payments">
           <h2 id="order-payments">{t('detail.payments')}</h2>
           {order.transactions.length === 0 ? (

@@ -76,8 +76,10 @@ export function OrdersListPage() {
       {
         header: t('list.status'),
         cell: ({ row }) => (
-          <span className={`studio-badge studio-badge--${row.original.status}`}>
-            {t(`status.${row.original.status}`)}
+          <span className={`studio-badge studio-badge--${row.original.fulfilment ?? row.original.status}`}>
+            {row.original.fulfilment && row.original.fulfilment !== 'packing'
+              ? t(`fulfilment.status.${row.original.fulfilment}`)
+              : t(`status.${row.original.status}`)}
           </span>
         ),
       },

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { StudioNotFound } from '../ui/studio-not-found.tsx';
 import { OrderDetailPage } from './order-detail.tsx';
 import { OrdersListPage } from './orders-list.tsx';
 
@@ -8,6 +9,7 @@ export default function OrdersSection() {
     <Routes>
       <Route index element={<OrdersListPage />} />
       <Route path=":checkoutUid" element={<OrderDetailPage />} />
+      <Route path="*" element={<StudioNotFound />} />
     </Routes>
   );
 }

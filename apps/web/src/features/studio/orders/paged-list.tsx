@@ -67,7 +67,10 @@ export function PagedTable({
         {!list.loading && shown === 0 && <p className="studio-notice">{empty}</p>}
       </div>
       <Pager
-        rangeText={shown === 0 ? '' : t('list.range', pages.range(shown))}
+        rangeText={(() => {
+          const range = pages.range(shown);
+          return range ? t('list.range', range) : '';
+        })()}
         onPrevious={pages.previous}
         onNext={pages.next(nextCursor)}
       />

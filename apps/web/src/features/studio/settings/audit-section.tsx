@@ -88,7 +88,10 @@ export default function AuditSection() {
           </div>
         )}
         <Pager
-          rangeText={t('audit.range', pages.range(entries.length))}
+          rangeText={(() => {
+            const range = pages.range(entries.length);
+            return range ? t('audit.range', range) : t('audit.noEntries');
+          })()}
           onPrevious={pages.previous}
           onNext={pages.next(nextBefore)}
         />

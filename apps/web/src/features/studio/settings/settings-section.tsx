@@ -1,4 +1,4 @@
-import type { StoreSettings } from '@vitrine/protocol';
+import { hasOwnerSettings, type StudioStoreSettings } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
 import { useRoleIncludes, useStudioSession, useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
@@ -21,11 +21,13 @@ const SECTIONS = [
   'pickup',
   'time-zone',
 ] as const;
+/** The sections a host does not see. */
+const OWNER_SECTIONS: readonly string[] = ['embedding', 'sales', 'shipping', 'pickup'];
 
 /**
  * The store's settings: one card per section, each saved on its own. Hosts change the store's
- * face (info, terms, branding, player, time zone); money and embedding are the owner's, shown
- * to hosts read only.
+ * face (info, terms, branding, player, time zone); money and embedding are the owner's, which a
+ * host neither reads nor changes (README: hosts do not handle payment settings).
  */
 export default function SettingsSection() {
   const { t } = useStudioTranslation('studio-settings');
@@ -33,7 +35,7 @@ export default function SettingsSection() {
   const { reloadSession } = useStudioSession();
   const isOwner = useRoleIncludes('owner');
   const query = useStaffQuery('getStoreSettings', { params: { pageUid: store.pageUid } });
-  const [settings, setSettings] = useState<StoreSettings | null>(null);
+  const [settings, setSettings] = useState<StudioStoreSettings | null>(null);
   useEffect(() => setSettings(query.data), [query.data]);
 
   if (!settings) {
@@ -47,7 +49,7 @@ export default function SettingsSection() {
       );
     return <StudioLoading />;
   }
-  const onSaved = (next: StoreSettings) => {
+  const onSaved = (next: StudioStoreSettings) => {
     // The header shows the store's name and logo from the studio session.
     if (next.info.name !== settings.info.name || next.logo !== settings.logo) reloadSession();
     setSettings(next);
@@ -57,7 +59,7 @@ export default function SettingsSection() {
     <StudioPage title={t('title')}>
       <nav className="settings-nav" aria-label={t('sectionsLabel')}>
         <ul>
-          {SECTIONS.map((section) => (
+          {SECTIONS.filter((section) => isOwner || !OWNER_SECTIONS.includes(section)).map((section) => (
             <li key={section}>
               <a href={`#${section}`}>{t(`nav.${section}`)}</a>
             </li>
@@ -68,11 +70,19 @@ export default function SettingsSection() {
         <StoreInfoForm {...props} canSave />
         <TermsForm {...props} canSave />
         <PlayerSettingsForm {...props} canSave />
-        <EmbeddingForm {...props} canSave={isOwner} />
-        <SalesForm {...props} canSave={isOwner} />
-        {/* Keyed by the currencies sold: a change of them redraws the price columns. */}
-        <ShippingForm key={settings.sales.currencies.join()} {...props} canSave={isOwner} />
-        <PickupStoresForm {...props} canSave={isOwner} />
+        {isOwner && hasOwnerSettings(settings) ? (
+          <>
+            <EmbeddingForm {...props} settings={settings} canSave />
+            <SalesForm {...props} settings={settings} canSave />
+            {/* Keyed by the currencies sold: a change of them redraws the price columns. */}
+            <ShippingForm key={settings.sales.currencies.join()} {...props} settings={settings} canSave />
+            <PickupStoresForm {...props} settings={settings} canSave />
+          </>
+        ) : (
+          <p className="studio-notice" data-testid="owner-settings-note">
+            {t('ownerSections')}
+          </p>
+        )}
         <TimeZoneForm {...props} canSave />
       </div>
     </StudioPage>

@@ -9,7 +9,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { FormField } from '../ui/form-field.tsx';
 import { SettingsCard } from './settings-card.tsx';
-import type { SettingsFormProps } from './store-info-forms.tsx';
+import type { OwnerSettingsFormProps } from './store-info-forms.tsx';
 import { useSave } from './use-save.ts';
 
 /** Minor units as the amount a retailer types ("49.00"); empty for no price. */
@@ -42,7 +42,7 @@ function toPriceList(amounts: AmountTable, currencies: readonly Currency[]): Pri
  * Shipping methods with freight per currency and the free-delivery threshold. Amounts are typed
  * in major units and checked, once in minor units, with the server's ShippingSettings schema.
  */
-export function ShippingForm({ pageUid, settings, onSaved, canSave }: SettingsFormProps) {
+export function ShippingForm({ pageUid, settings, onSaved, canSave }: OwnerSettingsFormProps) {
   const { t } = useStudioTranslation('studio-settings');
   const { state, busy, save } = useSave(onSaved);
   const currencies = settings.sales.currencies;
@@ -192,7 +192,7 @@ export function ShippingForm({ pageUid, settings, onSaved, canSave }: SettingsFo
 
 type PickupInput = z.input<typeof PickupStoresSettings>;
 
-export function PickupStoresForm({ pageUid, settings, onSaved, canSave }: SettingsFormProps) {
+export function PickupStoresForm({ pageUid, settings, onSaved, canSave }: OwnerSettingsFormProps) {
   const { t } = useStudioTranslation('studio-settings');
   const { state, busy, save } = useSave(onSaved);
   const form = useForm<PickupInput, unknown, z.output<typeof PickupStoresSettings>>({
@@ -204,7 +204,7 @@ export function PickupStoresForm({ pageUid, settings, onSaved, canSave }: Settin
   const submit = form.handleSubmit((body) =>
     save(async () => {
       const saved = await staffCall('putStorePickupStores', { params: { pageUid }, body });
-      form.reset({ pickupStores: saved.pickupStores });
+      form.reset({ pickupStores: saved.pickupStores ?? [] });
       return saved;
     }),
   );

@@ -5,6 +5,7 @@ import {
   StoreInfoSettings,
   type StoreSettings,
   StoreTermsSettings,
+  type StudioStoreSettings,
 } from '@vitrine/protocol';
 import { CURRENCIES, LOCALES } from '@vitrine/protocol/vocabulary';
 import { useState } from 'react';
@@ -19,11 +20,15 @@ import { useSave } from './use-save.ts';
 /** What every settings form gets: the store, its settings as stored, and where the answer goes. */
 export interface SettingsFormProps {
   pageUid: string;
-  settings: StoreSettings;
-  onSaved: (settings: StoreSettings) => void;
-  /** Whether the member may change this section (owner-only sections for hosts: read only). */
+  /** As the member's role reads them: a host's lack the owner's parts. */
+  settings: StudioStoreSettings;
+  onSaved: (settings: StudioStoreSettings) => void;
+  /** Whether the member may change this section. */
   canSave: boolean;
 }
+
+/** The owner's forms (embedding, sales, shipping, pickup): shown only with the owner's parts. */
+export type OwnerSettingsFormProps = Omit<SettingsFormProps, 'settings'> & { settings: StoreSettings };
 
 type InfoInput = z.input<typeof StoreInfoSettings>;
 
@@ -179,7 +184,7 @@ export function TermsForm({ pageUid, settings, onSaved, canSave }: SettingsFormP
 /** The storefront's terms page of a store (the same link the storefront and checkout use). */
 const termsLink = (pageUid: string) => `/terms?${new URLSearchParams({ store: pageUid })}`;
 
-export function EmbeddingForm({ pageUid, settings, onSaved, canSave }: SettingsFormProps) {
+export function EmbeddingForm({ pageUid, settings, onSaved, canSave }: OwnerSettingsFormProps) {
   const { t } = useStudioTranslation('studio-settings');
   const { state, busy, save } = useSave(onSaved);
   const [text, setText] = useState(settings.embedding.allowedOrigins.join('\n'));
@@ -204,7 +209,7 @@ export function EmbeddingForm({ pageUid, settings, onSaved, canSave }: SettingsF
     setProblem(undefined);
     void save(async () => {
       const saved = await staffCall('putStoreEmbedding', { params: { pageUid }, body: parsed.data });
-      setText(saved.embedding.allowedOrigins.join('\n'));
+      setText((saved.embedding?.allowedOrigins ?? []).join('\n'));
       return saved;
     });
   };
@@ -237,7 +242,7 @@ export function EmbeddingForm({ pageUid, settings, onSaved, canSave }: SettingsF
 
 type SalesInput = z.input<typeof SalesSettings>;
 
-export function SalesForm({ pageUid, settings, onSaved, canSave }: SettingsFormProps) {
+export function SalesForm({ pageUid, settings, onSaved, canSave }: OwnerSettingsFormProps) {
   const { t } = useStudioTranslation('studio-settings');
   const { state, busy, save } = useSave(onSaved);
   const form = useForm<SalesInput, unknown, z.output<typeof SalesSettings>>({

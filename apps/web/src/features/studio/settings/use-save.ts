@@ -1,4 +1,4 @@
-import type { StoreSettings } from '@vitrine/protocol';
+import type { StudioStoreSettings } from '@vitrine/protocol';
 import { useState } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { refusalText } from '../use-staff-query.ts';
@@ -8,11 +8,11 @@ import type { SaveState } from './settings-card.tsx';
  * Runs a settings change and keeps its outcome for the card; the answer (the whole settings as
  * stored) replaces what the screen shows, so it never shows what the server did not keep.
  */
-export function useSave(onSaved: (settings: StoreSettings) => void) {
+export function useSave(onSaved: (settings: StudioStoreSettings) => void) {
   const { t } = useStudioTranslation('studio-settings');
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
-  const save = async (work: () => Promise<StoreSettings>) => {
+  const save = async (work: () => Promise<StudioStoreSettings>) => {
     setBusy(true);
     setState({ kind: 'idle' });
     try {

@@ -6,6 +6,7 @@ import { ShowEditorPage } from './show-editor.tsx';
 import { ShowList } from './show-list.tsx';
 import { ShowPreview } from './show-preview.tsx';
 import './shows.css';
+import { StudioNotFound } from '../ui/studio-not-found.tsx';
 
 /** The control room loads with its page: the preview's player and the room's parts are its own. */
 const ControlRoomPage = lazy(() => import('../control-room/control-room-page.tsx'));
@@ -31,6 +32,7 @@ export default function ShowsSection() {
           </Suspense>
         }
       />
+      <Route path="*" element={<StudioNotFound />} />
     </Routes>
   );
 }
