@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAliases } from './apps/web/preact-aliases.ts';
 
 /**
@@ -14,6 +14,33 @@ const pure = { isolate: false, pool: 'threads' } as const;
  */
 const TEST_BOUND_MS = 5 * 60_000;
 const HOOK_BOUND_MS = 10 * 60_000;
+
+/**
+ * Server test files whose subject is video, child processes or memory, with the database only
+ * incidental (single-node writes whose SQL is the same on either engine). The suite's second run,
+ * on a PostgreSQL server (`npm test -- server-postgres`, the CI), leaves them out: they run once, on
+ * the embedded database, and the second run spends its minutes where the engines differ
+ * (connections and locks, several nodes, restarts onto the same database, pg_dump). The start-up
+ * report's servers never see DATABASE_URL at all.
+ */
+export const ENGINE_INDEPENDENT_SERVER_TESTS = [
+  'src/startup-report.test.ts',
+  'src/doctor/doctor.test.ts',
+  'src/realtime/memory-bounds.test.ts',
+  'src/features/restream/restream.test.ts',
+  'src/features/live/live-session.test.ts',
+  'src/features/live/live-renditions.test.ts',
+  'src/features/live/live-supervision.test.ts',
+  'src/features/live/transcode-budget.test.ts',
+  'src/features/live/whip-ingest.test.ts',
+  'src/features/live/whip-keyframe.test.ts',
+  'src/features/live/whip-offer.test.ts',
+  'src/features/live/recording-clock.test.ts',
+  'src/features/live/recording-disk.test.ts',
+  'src/features/live/segment-store.test.ts',
+];
+/** Set by the `server-postgres` part (scripts/test-parts.sh): the run where the engine is the point. */
+const databaseEngineRun = process.env.VITRINE_TEST_ENGINE_RUN === '1';
 
 export default defineConfig({
   test: {
@@ -50,6 +77,9 @@ export default defineConfig({
           hookTimeout: HOOK_BOUND_MS,
           // Migrates one PGlite database per run for every test database to start from.
           globalSetup: ['./src/test-support/global-setup.ts'],
+          exclude: databaseEngineRun
+            ? [...configDefaults.exclude, ...ENGINE_INDEPENDENT_SERVER_TESTS]
+            : configDefaults.exclude,
         },
       },
       {

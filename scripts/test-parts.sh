@@ -52,8 +52,11 @@ run_named_part() {
     # The browser tests' servers keep embedded databases of their own, whatever DATABASE_URL says.
     e2e) (unset DATABASE_URL && run_vitest_part e2e --project e2e) ;;
     # The integration suite again on a PostgreSQL server: each test file gets a throwaway schema.
+    # The files whose subject is not the database (vitest.config.ts, ENGINE_INDEPENDENT_SERVER_TESTS)
+    # ran in the part above and are left out here.
     server-postgres)
-      DATABASE_URL="${CI_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
+      VITRINE_TEST_ENGINE_RUN=1 \
+        DATABASE_URL="${CI_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
         run_vitest_part server-postgres --project server
       ;;
     *)
