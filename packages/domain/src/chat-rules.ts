@@ -1,10 +1,10 @@
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import {
   PRIVATE_MESSAGE_FRESHNESS_MS,
   REACTION_THROTTLE_MS,
   VOD_COMMENT_LEAD_WINDOW_MS,
   WINNER_NOTIFICATION_EXTRA_DELAY_MS,
 } from './constants.ts';
+import type { EventCurrentStatus } from './vocabulary.ts';
 
 /** The page settings that switch posting on or off before and during a live show. */
 export interface CommentSettings {

@@ -5,8 +5,8 @@
  * the order (the state messages) is `checkoutProblems` of order-rules.ts, shared with the server.
  */
 
-import type { CheckoutProblem } from '@vitrine/protocol/vocabulary';
 import { isEmailAddress, isPhoneNumber, type OrderDetails, shipsToAddress } from './order-rules.ts';
+import type { CheckoutProblem } from './vocabulary.ts';
 
 /** The delivery and contact fields, in the order the spec's "Please fill out your …" lists them. */
 export const CHECKOUT_ADDRESS_FIELDS = [

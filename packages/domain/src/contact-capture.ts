@@ -3,7 +3,7 @@
  * spec words them, and the rule that decides which apply. The server and the form share it.
  */
 
-import type { ContactProblem } from '@vitrine/protocol/vocabulary';
+import type { ContactProblem } from './vocabulary.ts';
 
 export const CONTACT_MESSAGES = {
   phoneOrEmail: 'A phone number or an e-mail address is required.',

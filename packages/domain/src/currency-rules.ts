@@ -1,6 +1,6 @@
-import type { CheckoutStatus, Currency, Locale } from '@vitrine/protocol/vocabulary';
 import { CURRENCY_BY_LOCALE } from './locale.ts';
 import type { PriceList } from './money.ts';
+import type { CheckoutStatus, Currency, Locale } from './vocabulary.ts';
 
 /*
  * Currency shown = currency charged (issue 13 §1). The rule, end to end:

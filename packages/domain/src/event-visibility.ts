@@ -1,5 +1,5 @@
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { EVENT_WINDOW_GRACE_MS } from './constants.ts';
+import type { EventCurrentStatus } from './vocabulary.ts';
 
 /**
  * The status of a campaign's show from the current statuses of its published events: live when

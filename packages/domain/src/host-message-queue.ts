@@ -4,7 +4,7 @@
  * capabilities are known, and the per-product state of host product-data requests.
  */
 
-import type { HostAction, PlayerToHostType } from '@vitrine/protocol/vocabulary';
+import type { HostAction, PlayerToHostType } from './vocabulary.ts';
 
 /** The emittable event that lets the player mirror its tracking events to the host page. */
 export const TRACK_EVENT_EMITTABLE = 'track_event';

@@ -1,5 +1,5 @@
-import type { Currency } from '@vitrine/protocol/vocabulary';
 import { minorUnitDigits, type PriceList } from './money.ts';
+import type { Currency } from './vocabulary.ts';
 
 /**
  * Host product data (spec §3 "Host product data") laid over the catalogue's product: the host

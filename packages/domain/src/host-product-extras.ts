@@ -1,5 +1,5 @@
-import type { Currency } from '@vitrine/protocol/vocabulary';
 import { isWebUrl, majorToMinorUnits } from './host-product-data.ts';
+import type { Currency } from './vocabulary.ts';
 
 /**
  * What the host's product data says beyond name and price (spec §3 "Host product data"): the

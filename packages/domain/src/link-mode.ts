@@ -1,4 +1,4 @@
-import { FORCED_BASKET_MODES, type ForcedBasketMode } from '@vitrine/protocol/vocabulary';
+import { FORCED_BASKET_MODES, type ForcedBasketMode } from './vocabulary.ts';
 
 /** Whether a value from the host is a known forced basket mode; anything else is ignored (spec §5). */
 export function isForcedBasketMode(value: unknown): value is ForcedBasketMode {

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, LOCALES, type Locale } from '@vitrine/protocol/vocabulary';
+import { CURRENCIES, type Currency, LOCALES, type Locale } from './vocabulary.ts';
 
 /** English is the default of the 11 languages (spec §1). */
 export const DEFAULT_LOCALE: Locale = 'en';

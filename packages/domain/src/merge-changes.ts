@@ -1,4 +1,4 @@
-import type { ChangeType } from '@vitrine/protocol/vocabulary';
+import type { ChangeType } from './vocabulary.ts';
 
 /** A document change as delivered by a live query: the document carries its own id. */
 export interface DocumentChange<T> {

@@ -1,5 +1,5 @@
-import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import { INTL_TAG_BY_LOCALE } from './locale.ts';
+import type { Currency, Locale } from './vocabulary.ts';
 
 /** Prices are integer minor units (øre, cents) per currency; a product may be priced in several. */
 export type PriceList = Partial<Record<Currency, number>>;

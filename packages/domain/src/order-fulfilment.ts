@@ -4,8 +4,8 @@
  * both come from here.
  */
 
-import type { FulfilmentStatus, KnownCarrier, ShippingMethodKind } from '@vitrine/protocol/vocabulary';
 import type { StaffRoleName } from './staff-roles.ts';
+import type { FulfilmentStatus, KnownCarrier, ShippingMethodKind } from './vocabulary.ts';
 
 /**
  * The steps that may follow each status. Packing may skip "packed" (packed and handed to the

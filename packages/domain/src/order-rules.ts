@@ -3,7 +3,7 @@
  * an add to the cart becomes, when an order may change or be paid, and what blocks placing it.
  */
 
-import type { CheckoutProblem, CheckoutStatus, ShippingMethodKind } from '@vitrine/protocol/vocabulary';
+import type { CheckoutProblem, CheckoutStatus, ShippingMethodKind } from './vocabulary.ts';
 
 /**
  * How long stock stays reserved for a cart line that has not been ordered; every change to the

@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from '@vitrine/protocol/vocabulary';
+import type { CheckoutStatus } from './vocabulary.ts';
 
 /** What the shopper can still change on the lines of a cart or order, and why not. */
 export interface LineChanges {

@@ -1,4 +1,4 @@
-import type { EmbedMode } from '@vitrine/protocol/vocabulary';
+import type { EmbedMode } from './vocabulary.ts';
 
 /** The player's two layouts: phones get the full-bleed video with sheets, wider frames the side panel. */
 export type PlayerLayoutKind = 'phone' | 'desktop';

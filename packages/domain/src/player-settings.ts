@@ -1,5 +1,5 @@
-import type { Navigation } from '@vitrine/protocol/vocabulary';
 import { DEFAULT_MINIMIZED_MARGIN_PX } from './constants.ts';
+import type { Navigation } from './vocabulary.ts';
 
 export type OverlayPosition = 'left' | 'right';
 

@@ -1,4 +1,4 @@
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
+import type { EventCurrentStatus } from './vocabulary.ts';
 
 /** What a viewer is told about a show (spec §4 "Event status and display", §8 "Video expired"). */
 export type ShowState = 'live' | 'planned' | 'recorded' | 'ended' | 'expired';

@@ -1,9 +1,4 @@
-import {
-  type Currency,
-  type Locale,
-  SHIPPING_METHOD_KINDS,
-  type ShippingMethodKind,
-} from '@vitrine/protocol/vocabulary';
+import { type Currency, type Locale, SHIPPING_METHOD_KINDS, type ShippingMethodKind } from './vocabulary.ts';
 
 /** One shipping method of a store: whether it is offered and its freight per currency (minor units). */
 export interface ShippingMethodSetting {

@@ -1,5 +1,5 @@
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { DELAYED_CDN_PROVIDER } from './constants.ts';
+import type { EventCurrentStatus } from './vocabulary.ts';
 
 export type StreamType = 'live' | 'on-demand';
 

@@ -1,4 +1,4 @@
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
+import type { EventCurrentStatus } from './vocabulary.ts';
 
 /** The tabs of the studio's list of shows. */
 export const SHOW_GROUPS = ['upcoming', 'live', 'past', 'draft'] as const;

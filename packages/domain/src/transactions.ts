@@ -3,7 +3,7 @@
  * and how a payment provider's events move a transaction (spec §4 "Orders and payment").
  */
 
-import type { PaymentEventType, TransactionStatus } from '@vitrine/protocol/vocabulary';
+import type { PaymentEventType, TransactionStatus } from './vocabulary.ts';
 
 /** The fields of a transaction the counting rules look at (spec §3). */
 export interface CountableTransaction {

@@ -1,5 +1,5 @@
-import type { Currency } from '@vitrine/protocol/vocabulary';
 import { type PriceList, priceFor } from './money.ts';
+import type { Currency } from './vocabulary.ts';
 
 /** The option values a shopper has picked: option id → option value id. */
 export type OptionSelection = Readonly<Record<string, string>>;

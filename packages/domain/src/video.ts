@@ -1,4 +1,4 @@
-import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
+import type { EventCurrentStatus } from './vocabulary.ts';
 
 /** The fields of a live event record (spec §3) the derived video object is made from. */
 export interface VideoSourceRecord {

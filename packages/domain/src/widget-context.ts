@@ -1,4 +1,4 @@
-import { WIDGET_CONTEXTS, type WidgetContext } from '@vitrine/protocol/vocabulary';
+import { WIDGET_CONTEXTS, type WidgetContext } from './vocabulary.ts';
 
 /** A context from the embed URL, or null when it is missing or not one of the four. */
 export function parseWidgetContext(value: string | null | undefined): WidgetContext | null {

@@ -1,4 +1,4 @@
-import { formatMoney, INTL_TAG_BY_LOCALE } from '@vitrine/domain';
+import { formatMoney, INTL_TAG_BY_LOCALE, type StaffRoleName } from '@vitrine/domain';
 import type { Locale } from '@vitrine/protocol/vocabulary';
 import { MAIL_TEXTS, type MailTexts } from './mail-texts.ts';
 
@@ -19,7 +19,7 @@ export interface OrderMailData {
 
 export interface InvitationMailData {
   storeName: string;
-  role: 'owner' | 'host' | 'moderator';
+  role: StaffRoleName;
   url: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;

@@ -1,10 +1,12 @@
+import { STAFF_ROLES } from '@vitrine/domain';
 import { z } from 'zod';
 import { Email, PASSWORD_MAX_LENGTH, Password } from '../../accounts.ts';
 import { AuthSession } from '../../auth.ts';
 import { Uid } from '../../common.ts';
 import type { CallSchemas } from '../define-call.ts';
 
-export const StaffRoleSchema = z.enum(['owner', 'host', 'moderator']);
+/** The roles of domain/staff-roles.ts, which also ranks them. */
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
 /** A one-time token of a studio link or an invitation, as it travels in a URL's fragment. */
 export const OneTimeToken = z.string().min(20, 'is not a valid link').max(128, 'is not a valid link');
