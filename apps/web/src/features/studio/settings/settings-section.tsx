@@ -5,6 +5,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { MailDeliveryCard } from './mail-delivery-card.tsx';
 import { PlayerSettingsForm } from './player-settings-form.tsx';
 import './settings.css';
 import { PickupStoresForm, ShippingForm } from './shipping-forms.tsx';
@@ -20,7 +21,10 @@ const SECTIONS = [
   'shipping',
   'pickup',
   'time-zone',
+  'mail',
 ] as const;
+/** Sections only owners see (mail delivery lists shoppers' addresses). */
+const OWNER_SECTIONS: readonly string[] = ['mail'];
 
 /**
  * The store's settings: one card per section, each saved on its own. Hosts change the store's
@@ -57,7 +61,7 @@ export default function SettingsSection() {
     <StudioPage title={t('title')}>
       <nav className="settings-nav" aria-label={t('sectionsLabel')}>
         <ul>
-          {SECTIONS.map((section) => (
+          {SECTIONS.filter((section) => isOwner || !OWNER_SECTIONS.includes(section)).map((section) => (
             <li key={section}>
               <a href={`#${section}`}>{t(`nav.${section}`)}</a>
             </li>
@@ -74,6 +78,7 @@ export default function SettingsSection() {
         <ShippingForm key={settings.sales.currencies.join()} {...props} canSave={isOwner} />
         <PickupStoresForm {...props} canSave={isOwner} />
         <TimeZoneForm {...props} canSave />
+        {isOwner && <MailDeliveryCard pageUid={store.pageUid} />}
       </div>
     </StudioPage>
   );
