@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { DataTable } from '../ui/data-table.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 
 type TestState =
@@ -113,48 +112,36 @@ export function MailDeliveryCard({ pageUid }: { pageUid: string }) {
           {delivery.problems.length === 0 ? (
             <p className="studio-muted">{t('mailDelivery.noProblems')}</p>
           ) : (
-            <div className="mail-delivery__table">
-              <DataTable
-                caption={t('mailDelivery.problems')}
-                columns={[
-                  { header: t('mailDelivery.created'), cell: (mail) => format.dateTime(mail.createdAt) },
-                  { header: t('mailDelivery.to'), cell: (mail) => mail.to },
-                  { header: t('mailDelivery.subject'), cell: (mail) => mail.subject },
-                  {
-                    header: t('mailDelivery.error'),
-                    cell: (mail) => (
-                      <>
-                        <span>{t(`mailDelivery.status.${mail.status}`)}</span>
-                        {mail.error && <div className="studio-small studio-muted">{mail.error}</div>}
-                      </>
-                    ),
-                  },
-                  { header: t('mailDelivery.attempts'), cell: (mail) => String(mail.attempts) },
-                  {
-                    header: t('mailDelivery.action'),
-                    cell: (mail) => (
-                      <>
-                        <button
-                          type="button"
-                          className="studio-button"
-                          disabled={!sending || resending !== null}
-                          onClick={() => void resend(mail)}
-                        >
-                          {t('mailDelivery.resend')}
-                        </button>
-                        {resent?.uid === mail.uid && (
-                          <div role="status" className="studio-small">
-                            {resent.text}
-                          </div>
-                        )}
-                      </>
-                    ),
-                  },
-                ]}
-                rows={delivery.problems}
-                rowKey={(mail) => mail.uid}
-              />
-            </div>
+            <ul className="mail-delivery__problems" aria-label={t('mailDelivery.problems')}>
+              {delivery.problems.map((mail) => (
+                <li key={mail.uid} className="mail-delivery__problem">
+                  <div className="mail-delivery__problem-text">
+                    <strong>{mail.subject}</strong>
+                    <div>
+                      {t('mailDelivery.to')}: {mail.to} · {format.dateTime(mail.createdAt)}
+                    </div>
+                    <div className="studio-small">
+                      {t(`mailDelivery.status.${mail.status}`)} · {t('mailDelivery.attempts')}:{' '}
+                      {mail.attempts}
+                    </div>
+                    {mail.error && <div className="studio-small studio-muted">{mail.error}</div>}
+                    {resent?.uid === mail.uid && (
+                      <div role="status" className="studio-small">
+                        {resent.text}
+                      </div>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    className="studio-button"
+                    disabled={!sending || resending !== null}
+                    onClick={() => void resend(mail)}
+                  >
+                    {t('mailDelivery.resend')}
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
           {!sending && delivery.problems.length > 0 && (
             <p className="studio-muted studio-small">{t('mailDelivery.resendNeedsServer')}</p>
