@@ -40,7 +40,7 @@ async function newPage(viewport: { width: number; height: number }): Promise<Pag
 const testMailsTo = (to: string) =>
   readdirSync(mailDir)
     .map((name) => readFileSync(join(mailDir, name), 'utf8'))
-    .filter((raw) => raw.includes(`To: ${to}`) && raw.includes('Subject: Vitrine test mail'));
+    .filter((raw) => raw.includes(`To: ${to}`) && raw.includes('Subject: Test mail from Mail Test Shop'));
 
 describe('mail delivery in the settings', () => {
   it.each([

@@ -474,6 +474,7 @@ export function registerRoutes(
   registerMailDeliveryRoutes(app, {
     delivery: services.mailDelivery,
     staff: services.staff,
+    stores: services.stores,
     staffGate: services.staffGate,
   });
   registerCheckoutRoutes(app, services, {

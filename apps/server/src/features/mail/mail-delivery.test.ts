@@ -106,7 +106,8 @@ describe('mail delivery in the studio', () => {
     expect(test.body as TestMailResult).toEqual({ ok: true, to: 'owner@delivery.example' });
     const [received] = await smtp.waitFor(1);
     expect(received?.to).toEqual(['owner@delivery.example']);
-    expect(received?.subject).toBe('Vitrine test mail');
+    expect(received?.subject).toBe('Test mail from Store delivery-shop');
+    expect(received?.headers['content-language']).toBe('en');
 
     const resent = await call(withSmtp, owner, 'POST', `${base()}/mail/${keptUid}/resend`, {});
     expect(resent.status).toBe(200);

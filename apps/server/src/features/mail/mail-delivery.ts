@@ -1,7 +1,9 @@
 import type { MailDelivery, MailDeliveryProblem, TestMailResult } from '@vitrine/protocol';
+import type { Locale } from '@vitrine/protocol/vocabulary';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { MailService, MailStatus } from './mail-service.ts';
+import { TEST_MAIL_TEXTS } from './test-mail-texts.ts';
 
 /** How many undelivered mails the studio's delivery panel lists. */
 const PROBLEMS_SHOWN = 50;
@@ -70,7 +72,7 @@ export function createMailDelivery(deps: { db: Queryable; mail: MailService; smt
     },
 
     /** Sends a test mail to `to` at once (not through the outbox), so the answer is the server's. */
-    async sendTest(to: string | null): Promise<TestMailResult> {
+    async sendTest(to: string | null, store: { name: string; language: Locale }): Promise<TestMailResult> {
       if (!mail.transport) throw noServer();
       if (!to)
         throw new HttpError(409, 'conflict', 'Your account has no e-mail address to send the test mail to.');
@@ -78,8 +80,9 @@ export function createMailDelivery(deps: { db: Queryable; mail: MailService; smt
         await mail.transport.sendMail({
           from: mail.from,
           to,
-          subject: 'Vitrine test mail',
-          text: 'This is a test mail from your Vitrine studio: mail from your store reaches its recipients.',
+          subject: TEST_MAIL_TEXTS[store.language].subject(store.name),
+          text: TEST_MAIL_TEXTS[store.language].text(store.name),
+          headers: { 'Content-Language': store.language },
         });
         return { ok: true, to };
       } catch (error) {
