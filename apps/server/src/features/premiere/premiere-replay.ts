@@ -12,8 +12,11 @@ export const PREMIERE_REPLAY_PLAYLIST = 'replay.m3u8';
 export const PREMIERE_REPLAY_FILE_PATTERN = /^(init\.mp4|p[0-9]{5}\.m4s|replay\.m3u8)$/;
 /** Seconds per replay segment (a replay is fetched ahead, so longer than live's is fine). */
 const REPLAY_SEGMENT_SECONDS = 4;
-/** How long packaging one file may take (it is copied, not encoded, when it is H.264). */
-const PACKAGE_TIMEOUT_MS = 10 * 60_000;
+/**
+ * How long packaging one file may take: a copy (H.264) takes seconds, an encode up to about the
+ * video's length on a small machine, so twice its length on top of a fixed allowance.
+ */
+const packageTimeoutMs = (durationMs: number) => 10 * 60_000 + 2 * durationMs;
 
 /** Where viewers play a premiere's replay: `/premieres/<eventId>/replay.m3u8`. */
 export const premiereReplayPath = (eventId: string, file = PREMIERE_REPLAY_PLAYLIST) =>
@@ -30,6 +33,7 @@ export async function packagePremiereReplay(options: {
   file: string;
   outDir: string;
   startsAt: number;
+  durationMs: number;
   videoCodec: string;
   audioCodec: string | null;
 }): Promise<{ seconds: number }> {
@@ -50,7 +54,13 @@ export async function packagePremiereReplay(options: {
       '-map',
       '0:a:0?',
       // H.264 (what viewers got live, passed through) is copied; anything else is encoded once.
-      ...(options.videoCodec === 'h264' ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast']),
+      // An encode gets a keyframe at each segment's start, so segments are cut where asked.
+      ...(options.videoCodec === 'h264'
+        ? ['-c:v', 'copy']
+        : [
+            ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+            ...['-force_key_frames', `expr:gte(t,n_forced*${REPLAY_SEGMENT_SECONDS})`],
+          ]),
       ...(options.audioCodec === 'aac' ? ['-c:a', 'copy'] : ['-c:a', 'aac']),
       '-f',
       'hls',
@@ -66,8 +76,11 @@ export async function packagePremiereReplay(options: {
       join(work, 'p%05d.m4s'),
       join(work, 'ffmpeg.m3u8'),
     ],
-    { timeout: PACKAGE_TIMEOUT_MS },
-  );
+    { timeout: packageTimeoutMs(options.durationMs) },
+  ).catch(async (error: unknown) => {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  });
   const entries = parseMediaPlaylist(await readFile(join(work, 'ffmpeg.m3u8'), 'utf8'));
   let at = startsAt;
   const segments: RecordedSegment[] = entries.map((entry, sequence) => {

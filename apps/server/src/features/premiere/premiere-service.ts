@@ -264,6 +264,7 @@ export function createPremiereService(deps: PremiereServiceDeps) {
         file: mediaPath(record),
         outDir: replayDir(eventId),
         startsAt: record.startsAt,
+        durationMs: record.durationMs,
         videoCodec: record.videoCodec,
         audioCodec: record.audioCodec,
       });
