@@ -53,6 +53,8 @@ import { registerLiveRoutes } from './features/live/live-routes.ts';
 import { createLiveService, LIVE_PREVIEW_SECRET } from './features/live/live-service.ts';
 import { createDiskSegmentStore, createS3SegmentStore } from './features/live/segment-store.ts';
 import { registerWhipRoutes } from './features/live/whip-routes.ts';
+import { createMailDelivery } from './features/mail/mail-delivery.ts';
+import { registerMailDeliveryRoutes } from './features/mail/mail-delivery-routes.ts';
 import { createMailService, MAIL_SWEEP_INTERVAL_MS } from './features/mail/mail-service.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { createMediaService } from './features/media/media-service.ts';
@@ -397,6 +399,8 @@ export function createServices({
     setup,
     recovery,
     mail,
+    /** The studio's view of mail delivery: settings in use, undelivered mails, a test mail. */
+    mailDelivery: createMailDelivery({ db, mail, smtpUrl: config.mail.smtpUrl }),
     catalog,
     studioCatalogue,
     media,
@@ -501,6 +505,12 @@ export function registerRoutes(
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
   registerAnalyticsRoutes(app, services.analytics, services.staffGate);
   registerMailRoutes(app, services.mail, services.staffGate);
+  registerMailDeliveryRoutes(app, {
+    delivery: services.mailDelivery,
+    staff: services.staff,
+    stores: services.stores,
+    staffGate: services.staffGate,
+  });
   registerCheckoutRoutes(app, services, {
     db: deps.db,
     now,

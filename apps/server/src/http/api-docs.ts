@@ -10,6 +10,7 @@ import {
   controlRoomCalls,
   interactionCalls,
   liveCalls,
+  mailCalls,
   moderationCalls,
   operatorCalls,
   orderCalls,
@@ -50,6 +51,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: chat moderation', names: Object.keys(moderationCalls) },
   { title: 'Studio: control room', names: Object.keys(controlRoomCalls) },
   { title: 'Studio: orders', names: Object.keys(orderCalls) },
+  { title: 'Studio: mail delivery', names: Object.keys(mailCalls) },
   { title: 'Studio: analytics', names: Object.keys(analyticsCalls) },
   { title: 'First run and getting back in', names: Object.keys(operatorCalls) },
 ];

@@ -176,6 +176,12 @@ export function createMailService(deps: {
   return {
     sendMail,
 
+    /** The SMTP transport (null: mails are kept in the outbox), for the studio's delivery settings. */
+    transport,
+    from: deps.from,
+    /** Sends one queued mail now (the studio's "Send again"); answers its status afterwards. */
+    deliver: attempt,
+
     /**
      * The mails of a paid order: the confirmation to the shopper in their language and the
      * notice to the store in its own; each at most once per order, however often reported.

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   checkPremiereSchedule,
   PREMIERE_MAX_BYTES,
@@ -28,10 +29,19 @@ import type { ShowService } from '../events/show-service.ts';
 import type { LiveService } from '../live/live-service.ts';
 import type { PublishEndReason, PublishInput, PublishSession } from '../live/publish-session.ts';
 import { type PremiereTools, probePremiereMedia } from './media-probe.ts';
+import {
+  PREMIERE_REPLAY_FILE_PATTERN,
+  PREMIERE_REPLAY_PLAYLIST,
+  packagePremiereReplay,
+  premiereReplayPath,
+} from './premiere-replay.ts';
 import { createPremiereStore, type PremiereRecord } from './premiere-store.ts';
 
 /** setTimeout's longest delay (about 24.8 days); a premiere further away is re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long the file's replay waits for the live service to have turned the show into its replay. */
+const VOD_WAIT_MS = 60_000;
+const VOD_POLL_MS = 250;
 
 export interface PremiereServiceDeps {
   db: Parameters<typeof createPremiereStore>[0];
@@ -86,6 +96,10 @@ export function createPremiereService(deps: PremiereServiceDeps) {
   }
 
   const mediaPath = (record: Pick<PremiereRecord, 'mediaKey'>) => join(dir, record.mediaKey);
+  /** The premiere's replay (the file packaged whole), apart from the uploads. */
+  const replayDir = (eventId: string) => join(dir, 'replays', eventId);
+  /** The replays being packaged, so a restart's resume and a settle never do one twice. */
+  const packaging = new Map<string, Promise<void>>();
 
   async function requireShow(pageUid: string, eventId: string) {
     const event = await events.streamEvent(eventId);
@@ -184,6 +198,7 @@ export function createPremiereService(deps: PremiereServiceDeps) {
         if (stream.state === 'live' || stream.state === 'reconnecting') {
           await live.endLive(pageUid, eventId, deps.origin);
           await store.transition(eventId, ['scheduled', 'playing'], 'ended');
+          void fileReplay(eventId);
         } else {
           await fail(eventId, 'The server was not running while the premiere should have played.');
         }
@@ -226,13 +241,80 @@ export function createPremiereService(deps: PremiereServiceDeps) {
     const stream = await live.stream(record.pageUid, eventId, deps.origin);
     if (stream.state === 'ended') {
       await store.transition(eventId, ['scheduled', 'playing'], 'ended');
-      log.info({ eventId }, 'premiere ended; its recording is the replay');
+      log.info({ eventId }, 'premiere ended; the file becomes its replay');
+      void fileReplay(eventId);
     } else if (reason === 'packager-failed') {
       await fail(eventId, 'ffmpeg could not play the video; the show ends after the reconnect grace.');
     }
   }
 
+  /**
+   * Makes the whole file the ended premiere's replay: the live recording misses what played while
+   * the server was down (a crash, a restart), the file does not. Failures are logged: the
+   * recording stays the replay then.
+   */
+  function fileReplay(eventId: string): Promise<void> {
+    const running = packaging.get(eventId);
+    if (running) return running;
+    const task = (async () => {
+      const record = await store.byEvent(eventId);
+      if (record?.state !== 'ended' || record.startsAt === null || !tools.available) return;
+      const { seconds } = await packagePremiereReplay({
+        ffmpeg: tools.ffmpeg,
+        file: mediaPath(record),
+        outDir: replayDir(eventId),
+        startsAt: record.startsAt,
+        durationMs: record.durationMs,
+        videoCodec: record.videoCodec,
+        audioCodec: record.audioCodec,
+      });
+      // The live service turns the show into its recording's replay when it has finished it; the
+      // file's replay replaces that one, never the other way round.
+      const deadline = now() + VOD_WAIT_MS;
+      let event = await events.streamEvent(eventId);
+      while (!closed && event?.currentStatus !== 'vod' && now() < deadline) {
+        await sleep(VOD_POLL_MS);
+        event = await events.streamEvent(eventId);
+      }
+      if (closed || event?.currentStatus !== 'vod') return;
+      await events.setStreamVideo(eventId, {
+        currentStatus: 'vod',
+        liveStartTime: event.liveStartTime ?? record.startsAt,
+        liveEndTime: event.liveEndTime,
+        videoUrl: premiereReplayPath(eventId),
+        videoStartTime: record.startsAt,
+      });
+      log.info({ eventId, seconds }, 'premiere replay is the whole file');
+    })()
+      .catch((error) => log.error({ err: error, eventId }, 'making the file the premiere replay failed'))
+      .finally(() => packaging.delete(eventId));
+    packaging.set(eventId, task);
+    return task;
+  }
+
+  const hasFileReplay = (eventId: string) =>
+    access(join(replayDir(eventId), PREMIERE_REPLAY_PLAYLIST)).then(
+      () => true,
+      () => false,
+    );
+
   return {
+    /**
+     * A file of an ended premiere's replay (its playlist, init segment or a segment), or null.
+     * Only names the replay folder can hold, so no path leaves it.
+     */
+    async replayFile(eventId: string, name: string): Promise<Buffer | null> {
+      if (!PREMIERE_REPLAY_FILE_PATTERN.test(name)) return null;
+      const record = await store.byEvent(eventId);
+      if (record?.state !== 'ended') return null;
+      return readFile(join(replayDir(eventId), name)).catch(() => null);
+    },
+
+    /** Waits for the replays being packaged (tests, and the server closing). */
+    async replaysSettled(): Promise<void> {
+      await Promise.all([...packaging.values()]);
+    },
+
     info: async (pageUid: string, eventId: string) => {
       await requireShow(pageUid, eventId);
       return info(eventId);
@@ -321,13 +403,21 @@ export function createPremiereService(deps: PremiereServiceDeps) {
       for (const record of await store.pending()) {
         if (record.startsAt !== null) arm(record.eventId, record.startsAt);
       }
+      // Ended while the server was going down, before its file became the replay.
+      for (const record of await store.ended()) {
+        if (!(await hasFileReplay(record.eventId))) void fileReplay(record.eventId);
+      }
     },
 
-    /** Disarms the timers (the server is closing); the live service stops the playing ones. */
-    close(): void {
+    /**
+     * Disarms the timers (the server is closing; the live service stops the playing ones) and
+     * lets a replay being packaged finish its ffmpeg run.
+     */
+    async close(): Promise<void> {
       closed = true;
       for (const cancel of timers.values()) cancel();
       timers.clear();
+      await Promise.all([...packaging.values()]);
     },
   };
 }

@@ -71,6 +71,12 @@ export function createPremiereStore(db: Queryable) {
       return rows.map(toRecord);
     },
 
+    /** The premieres that have played (their file is their replay). */
+    async ended(): Promise<PremiereRecord[]> {
+      const rows = await db.query<PremiereRow>(`SELECT * FROM premieres WHERE state = 'ended'`);
+      return rows.map(toRecord);
+    },
+
     /**
      * Stores an uploaded file as the show's premiere; a scheduled one stays scheduled with the
      * new file, anything else starts over as ready. Answers the file it replaced, if any.

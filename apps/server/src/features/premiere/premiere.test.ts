@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PREMIERE_MAX_BYTES, parseMediaPlaylist } from '@vitrine/domain';
@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { waitFor } from '../../test-support/live-publisher.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp, openTestDatabase } from '../../test-support/test-app.ts';
+import { premiereReplayPath } from './premiere-replay.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
@@ -116,12 +117,16 @@ async function stream(showUid: string, target: TestApp = app) {
   return response.json() as LiveStreamView;
 }
 
-async function playlist(showUid: string, name: 'live' | 'replay', target: TestApp = app) {
-  const response = await target.server.inject({ method: 'GET', url: `/live/${showUid}/${name}.m3u8` });
+async function playlist(
+  showUid: string,
+  name: 'live' | 'replay',
+  target: TestApp = app,
+  url = `/live/${showUid}/${name}.m3u8`,
+) {
+  const response = await target.server.inject({ method: 'GET', url });
   return response.statusCode === 200 ? response.body : null;
 }
 
-/** The seconds of video in a playlist. */
 /**
  * The show's event once it is the replay. The premiere and the stream say "ended" as soon as the
  * publish ends; the event turns vod after the recording is finished, a moment later.
@@ -132,6 +137,27 @@ const showBecameReplay = (target: TestApp, showUid: string) =>
     return event?.currentStatus === 'vod' ? event : null;
   });
 
+/** The show's replay once it is the premiere's file (packaged after the show ended). */
+const fileReplay = (target: TestApp, showUid: string) =>
+  waitFor(
+    'the file as the replay',
+    async () => {
+      const event = await target.services.events.anyEvent(pageUid, showUid);
+      if (event?.event.cdnMp4VideoUrl !== premiereReplayPath(showUid)) return null;
+      return playlist(showUid, 'replay', target, premiereReplayPath(showUid));
+    },
+    30_000,
+  );
+
+/** The seconds ffprobe reads of a playlist served at `url` (it fetches every segment). */
+const probedSeconds = (url: string) =>
+  Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', url], {
+      encoding: 'utf8',
+    }).trim(),
+  );
+
+/** The seconds of video in a playlist. */
 const secondsOf = (text: string) => parseMediaPlaylist(text).reduce((sum, entry) => sum + entry.duration, 0);
 
 /** The ffmpeg processes playing a show's premiere file. */
@@ -411,7 +437,23 @@ describe('a premiere playing', () => {
     const [first] = parseMediaPlaylist(replay);
     const segment = await app.server.inject({ method: 'GET', url: `/live/${showUid}/${first?.uri}` });
     expect(segment.statusCode).toBe(200);
+    // Then viewers get the file itself as the replay, on the premiere's clock.
+    const whole = parseMediaPlaylist(await fileReplay(app, showUid));
+    expect(whole[0]?.programDateTime).toBe(startsAt);
+    expect(whole.reduce((sum, entry) => sum + entry.duration, 0)).toBeCloseTo(12, 0);
+    const fileSegment = await app.server.inject({
+      method: 'GET',
+      url: premiereReplayPath(showUid, whole[0]?.uri),
+    });
+    expect(fileSegment.statusCode).toBe(200);
+    expect(fileSegment.headers['access-control-allow-origin']).toBe('*');
+    // Only the replay's own files: no path out of its folder.
+    for (const name of ['..%2F..%2Fpremieres.mp4', 'ffmpeg.m3u8', 'x.m4s'])
+      expect(
+        (await app.server.inject({ method: 'GET', url: premiereReplayPath(showUid, name) })).statusCode,
+      ).toBe(404);
     // Nothing plays any more.
+    await app.services.premieres.replaysSettled();
     expect(premiereFfmpegPids(showUid)).toEqual([]);
   });
 });
@@ -455,10 +497,11 @@ describe('a server down at the scheduled time', () => {
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
       console.info(`late premiere of 12 s ended ${runSeconds} s after its start`);
       expect(runSeconds).toBeLessThan(14);
-      // The replay holds what was played: the file from about 5 s in.
-      const replaySeconds = secondsOf((await playlist(showUid, 'replay', target)) ?? '');
-      expect(replaySeconds).toBeGreaterThan(4);
-      expect(replaySeconds).toBeLessThan(9);
+      // The recording holds what was played, the file from about 5 s in; the replay is the whole file.
+      const recordedSeconds = secondsOf((await playlist(showUid, 'replay', target)) ?? '');
+      expect(recordedSeconds).toBeGreaterThan(4);
+      expect(recordedSeconds).toBeLessThan(9);
+      expect(secondsOf(await fileReplay(target, showUid))).toBeCloseTo(12, 0);
     } finally {
       await first?.close();
       await second?.close();
@@ -519,4 +562,102 @@ describe('a server restart during a premiere', () => {
       await db.dispose();
     }
   });
+});
+
+describe('a server killed (SIGKILL) during a premiere', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  /** The premiere's server in a process of its own, on a database and recordings kept on disk. */
+  function startServer(dataDir: string, setup: string[] = []) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, '../../test-support/premiere-child-server.ts'),
+        dataDir,
+        ...setup,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    const ready = new Promise<{
+      origin: string;
+      pageUid?: string;
+      showUid?: string;
+      headers?: Record<string, string>;
+      startsAt?: number;
+    }>((resolve, reject) => {
+      let text = '';
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        const line = text.split('\n').find((candidate) => candidate.includes('"ready":true'));
+        if (line && text.includes(`${line}\n`)) resolve(JSON.parse(line));
+      });
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    return { child, ready, exited };
+  }
+
+  it('plays on at the current point after a restart, and the replay is the whole file', async () => {
+    const seconds = 24;
+    const video = join(workDir, 'crash.mp4');
+    writeFileSync(video, makeVideo('crash-source.mp4', h264Video(seconds)));
+    const dataDir = join(workDir, 'crash');
+    const first = startServer(dataDir, [video, '3']);
+    const { showUid, headers, pageUid: store, startsAt } = await first.ready;
+    if (!showUid || !headers || !store || !startsAt) throw new Error('the first server set up no premiere');
+    const firstOrigin = (await first.ready).origin;
+    const live = (origin: string) => fetch(`${origin}/live/${showUid}/live.m3u8`);
+    await waitFor(
+      'the premiere live',
+      async () => (await (await live(firstOrigin)).text()).includes('.m4s'),
+      30_000,
+    );
+    await waitFor('6 s into the premiere', () => Date.now() > startsAt + 6000, 20_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const killedAt = Date.now();
+    // Down for a while: what plays meanwhile is never recorded.
+    await waitFor('4 s down', () => Date.now() > killedAt + 4000, 10_000);
+
+    const second = startServer(dataDir);
+    const { origin } = await second.ready;
+    const resumed = await waitFor(
+      'the premiere playing again',
+      async () => {
+        const text = await (await live(origin)).text();
+        return parseMediaPlaylist(text).find((entry) => entry.uri.startsWith('r2-')) ?? null;
+      },
+      30_000,
+    );
+    // At the current point: its first new picture is the moment it resumed, not where it was killed.
+    expect((resumed.programDateTime ?? 0) - startsAt).toBeGreaterThan(killedAt + 3000 - startsAt);
+    const info = (await (
+      await fetch(`${origin}/staff/stores/${store}/shows/${showUid}/premiere`, { headers })
+    ).json()) as PremiereInfo;
+    expect(info.premiere?.state).toBe('playing');
+    const wallClock = (Date.now() - startsAt) / 1000;
+    console.info(`resumed: position ${info.premiere?.position} s, wall clock ${wallClock} s since the start`);
+    expect(Math.abs((info.premiere?.position ?? 0) - wallClock)).toBeLessThan(1.5);
+    const view = (await (
+      await fetch(`${origin}/staff/stores/${store}/shows/${showUid}/stream`, { headers })
+    ).json()) as LiveStreamView;
+    expect(view.state).toBe('live');
+
+    // The recording has the hole of the crash; the replay viewers get is the whole file.
+    const replayUrl = `${origin}${premiereReplayPath(showUid)}`;
+    await waitFor('the whole file as the replay', async () => (await fetch(replayUrl)).ok, 60_000);
+    const recorded = secondsOf(await (await fetch(`${origin}/live/${showUid}/replay.m3u8`)).text());
+    const probed = probedSeconds(replayUrl);
+    console.info(`premiere of ${seconds} s killed 6 s in: recording ${recorded} s, replay ${probed} s`);
+    expect(recorded).toBeLessThan(seconds - 3);
+    expect(Math.abs(probed - seconds)).toBeLessThan(0.5);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import { analyticsCalls } from './analytics-calls.ts';
 import { catalogueCalls } from './catalogue-calls.ts';
 import { controlRoomCalls } from './control-room-calls.ts';
 import { liveCalls } from './live-calls.ts';
+import { mailCalls } from './mail-calls.ts';
 import { moderationCalls } from './moderation-calls.ts';
 import { operatorCalls } from './operator-calls.ts';
 import { orderCalls } from './order-calls.ts';
@@ -23,6 +24,7 @@ export const studioCalls = {
   ...moderationCalls,
   ...controlRoomCalls,
   ...orderCalls,
+  ...mailCalls,
   ...analyticsCalls,
   ...operatorCalls,
 };

@@ -2,6 +2,7 @@ import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
 import { CONTROL_ROOM_ROUTES } from './control-room-routes.ts';
 import { LIVE_ROUTES } from './live-routes.ts';
+import { MAIL_ROUTES } from './mail-routes.ts';
 import { MODERATION_ROUTES } from './moderation-routes.ts';
 import { OPERATOR_ROUTES } from './operator-routes.ts';
 import { ORDER_ROUTES } from './order-routes.ts';
@@ -26,6 +27,7 @@ export const STUDIO_CALL_ROUTES = {
   ...MODERATION_ROUTES,
   ...CONTROL_ROOM_ROUTES,
   ...ORDER_ROUTES,
+  ...MAIL_ROUTES,
   ...ANALYTICS_ROUTES,
   ...OPERATOR_ROUTES,
 };

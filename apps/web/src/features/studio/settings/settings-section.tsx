@@ -5,6 +5,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { MailDeliveryCard } from './mail-delivery-card.tsx';
 import { PlayerSettingsForm } from './player-settings-form.tsx';
 import './settings.css';
 import { PickupStoresForm, ShippingForm } from './shipping-forms.tsx';
@@ -20,9 +21,13 @@ const SECTIONS = [
   'shipping',
   'pickup',
   'time-zone',
+  'mail',
 ] as const;
-/** The sections a host does not see. */
-const OWNER_SECTIONS: readonly string[] = ['embedding', 'sales', 'shipping', 'pickup'];
+/**
+ * The sections a host does not see: the sales and shipping settings (README: hosts do not handle
+ * payment settings) and mail delivery (it lists shoppers' addresses).
+ */
+const OWNER_SECTIONS: readonly string[] = ['embedding', 'sales', 'shipping', 'pickup', 'mail'];
 
 /**
  * The store's settings: one card per section, each saved on its own. Hosts change the store's
@@ -84,6 +89,7 @@ export default function SettingsSection() {
           </p>
         )}
         <TimeZoneForm {...props} canSave />
+        {isOwner && <MailDeliveryCard pageUid={store.pageUid} />}
       </div>
     </StudioPage>
   );
