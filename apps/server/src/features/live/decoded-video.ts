@@ -28,8 +28,6 @@ export async function measureDecodedVideo(options: {
   ffmpegPath: string;
   /** A run of the publisher's input, opened for the measure alone (it is closed afterwards). */
   input: PublishInputRun;
-  /** Whether showinfo takes `checksum=0` (ffmpeg 5+): no checksum of every 4K frame. */
-  skipChecksums: boolean;
   timeoutMs?: number;
 }): Promise<PublishedVideoFormat | null> {
   const { input } = options;
@@ -40,7 +38,8 @@ export async function measureDecodedVideo(options: {
       // A quick start: the frames are what is measured, not ffmpeg's probe.
       ...['-probesize', '200000', '-analyzeduration', '500000'],
       ...input.args,
-      ...['-map', '0:v:0', '-vf', options.skipChecksums ? 'showinfo=checksum=0' : 'showinfo'],
+      // No checksum of every (4K) frame: `checksum=0` is ffmpeg 5's, which the server requires.
+      ...['-map', '0:v:0', '-vf', 'showinfo=checksum=0'],
       ...['-frames:v', String(MEASURE_MAX_FRAMES), '-f', 'null', '-'],
     ],
     { stdio: [input.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] },

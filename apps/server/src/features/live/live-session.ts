@@ -489,7 +489,6 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
       ffmpegPath: ffmpeg.path,
       input: publisher.input.open(),
       // Every ffmpeg in use is 5 or later (the 2018 npm build is refused), so checksums can go.
-      skipChecksums: true,
     })
       .catch((error: unknown) => {
         log.error({ err: error, eventId: this.eventId }, 'measuring a live stream failed');
