@@ -23,6 +23,8 @@ export interface CatalogueVariant {
   name: string;
   sku: string;
   prices: PriceList;
+  /** The price before the deal, per currency (shown as "was" when higher than the price). */
+  compareAtPrices?: PriceList | undefined;
   stock: number | null;
   options: { optionId: string; optionValueId: string }[];
 }
@@ -35,6 +37,7 @@ export interface CatalogueProduct {
   url: string | null;
   images: string[];
   prices: PriceList;
+  compareAtPrices?: PriceList | undefined;
   stock: number | null;
   options: CatalogueOption[];
   variants: CatalogueVariant[];

@@ -87,9 +87,9 @@ describe('readShopifyProductCsv', () => {
       valid: true,
     });
     expect(shirt?.variants).toEqual([
-      { row: 2, values: ['S', 'Sand'], sku: 'LS-S-SAND', price: 24900, stock: 4 },
-      { row: 3, values: ['S', 'Sage'], sku: 'LS-S-SAGE', price: 24900, stock: 0 },
-      { row: 4, values: ['M', 'Sand'], sku: 'LS-M-SAND', price: 25950, stock: 3 },
+      { row: 2, values: ['S', 'Sand'], sku: 'LS-S-SAND', price: 24900, compareAt: null, stock: 4 },
+      { row: 3, values: ['S', 'Sage'], sku: 'LS-S-SAGE', price: 24900, compareAt: null, stock: 0 },
+      { row: 4, values: ['M', 'Sand'], sku: 'LS-M-SAND', price: 25950, compareAt: null, stock: 3 },
     ]);
     // "Default Title" is no option; an empty tracker is not stock-managed; draft is archived.
     expect(mug).toMatchObject({
@@ -240,5 +240,56 @@ describe('shopifyRowsOfProduct', () => {
       'DKK',
     );
     expect(row?.[1]).toBe('\'=HYPERLINK("x")');
+  });
+});
+
+describe('Variant Compare At Price (issue 33 §8)', () => {
+  const rows = [
+    { ...SHIRT[0], 'Variant Compare At Price': '349.00' },
+    { ...SHIRT[1], 'Variant Compare At Price': '' },
+    { ...SHIRT[2], 'Variant Compare At Price': '299,00' },
+  ] as Record<string, string>[];
+
+  it('is read per variant in minor units, and the product takes its cheapest variant’s', () => {
+    const reading = readShopifyProductCsv(table(...rows));
+    expect(reading.errors).toEqual([]);
+    const [draft] = reading.products;
+    expect(draft?.variants.map((variant) => variant.compareAt)).toEqual([34900, null, 29900]);
+    const product = shopifyDraftToProduct(draft!, 'DKK', null);
+    expect(product.variants.map((variant) => variant.compareAtPrices)).toEqual([
+      { DKK: 34900 },
+      {},
+      { DKK: 29900 },
+    ]);
+    expect(product.compareAtPrices).toEqual({ DKK: 34900 });
+  });
+
+  it('is an error on its row when it is not a price', () => {
+    const reading = readShopifyProductCsv(table({ ...MUG, 'Variant Compare At Price': 'cheap' }));
+    expect(reading.errors).toEqual([
+      {
+        row: 2,
+        column: 'Variant Compare At Price',
+        message: expect.stringContaining('"cheap" is not a price'),
+      },
+    ]);
+  });
+
+  it('is written back by the export and keeps other currencies on update', () => {
+    const draft = readShopifyProductCsv(table(...rows)).products[0]!;
+    const product = shopifyDraftToProduct(draft, 'DKK', null);
+    const exported = shopifyRowsOfProduct({ ...product, uid: 'p1', archived: false }, 'DKK');
+    const column = SHOPIFY_PRODUCT_COLUMNS.indexOf('Variant Compare At Price');
+    expect(exported.slice(0, 3).map((row) => row[column])).toEqual(['349.00', '', '299.00']);
+    const withEuro = {
+      ...product,
+      variants: product.variants.map((variant) => ({
+        ...variant,
+        compareAtPrices: { ...variant.compareAtPrices, EUR: 5000 },
+      })),
+    };
+    const again = shopifyDraftToProduct(draft, 'DKK', withEuro);
+    expect(again.variants[1]?.compareAtPrices).toEqual({ EUR: 5000 });
+    expect(again.variants[0]?.compareAtPrices).toEqual({ EUR: 5000, DKK: 34900 });
   });
 });

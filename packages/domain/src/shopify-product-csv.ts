@@ -99,6 +99,8 @@ export interface ShopifyVariantDraft {
   sku: string;
   /** Minor units of the store's currency. */
   price: number;
+  /** "Variant Compare At Price" in minor units, null when empty (the price before the deal). */
+  compareAt: number | null;
   /** null: not stock-managed. */
   stock: number | null;
 }
@@ -313,6 +315,13 @@ function readVariant(
       'Variant Price',
       `"${priceText}" is not a price like ${formatDecimalPrice(24900, currencyDigits)}.`,
     );
+  const compareAtText = cell('Variant Compare At Price');
+  const compareAt = compareAtText === '' ? null : parseDecimalPrice(compareAtText, currencyDigits);
+  if (compareAtText !== '' && compareAt === null)
+    ok = fail(
+      'Variant Compare At Price',
+      `"${compareAtText}" is not a price like ${formatDecimalPrice(29900, currencyDigits)}.`,
+    );
   const sku = cell('Variant SKU');
   if (sku.length > MAX_SKU) ok = fail('Variant SKU', `is longer than ${MAX_SKU} characters.`);
   const quantity = cell('Variant Inventory Qty');
@@ -337,7 +346,7 @@ function readVariant(
     ok = fail(null, `is one variant too many: a product has at most ${MAX_PRODUCT_VARIANTS}.`);
   if (!ok || price === null) return;
   group.combinations.set(key, row);
-  draft.variants.push({ row, values, sku, price, stock });
+  draft.variants.push({ row, values, sku, price, compareAt, stock });
 }
 
 /**
@@ -381,6 +390,11 @@ export function shopifyDraftToProduct(
     ...prices,
     [currency]: price,
   });
+  // The file's compare-at price replaces the one in its currency; an empty cell clears it.
+  const withCompareAt = (prices: Record<string, number> | undefined, compareAt: number | null) => {
+    const { [currency]: _old, ...others } = prices ?? {};
+    return compareAt === null ? others : { ...others, [currency]: compareAt };
+  };
   const variants: CatalogueVariant[] =
     options.length === 0
       ? []
@@ -396,12 +410,15 @@ export function shopifyDraftToProduct(
             name: variantName(variant.values),
             sku: variant.sku,
             prices: withPrice(known?.prices, variant.price),
+            compareAtPrices: withCompareAt(known?.compareAtPrices, variant.compareAt),
             stock: variant.stock,
             options: choices,
           };
         });
   const single = options.length === 0 ? draft.variants[0] : undefined;
   const lowest = Math.min(...draft.variants.map((variant) => variant.price));
+  // The product's own "was" price goes with its price: the cheapest variant's.
+  const cheapest = draft.variants.find((variant) => variant.price === lowest);
   const product: CatalogueProduct = {
     externalId: draft.handle,
     name: draft.name,
@@ -410,6 +427,7 @@ export function shopifyDraftToProduct(
     url: existing?.url ?? null,
     images: draft.images.length > 0 ? draft.images : (existing?.images ?? []),
     prices: withPrice(existing?.prices, Number.isFinite(lowest) ? lowest : 0),
+    compareAtPrices: withCompareAt(existing?.compareAtPrices, cheapest?.compareAt ?? null),
     stock: single ? single.stock : null,
     options,
     variants,
@@ -444,6 +462,7 @@ export function shopifyRowsOfProduct(
             'Option1 Value': 'Default Title',
             'Variant SKU': guard(product.sku),
             'Variant Price': price(product.prices),
+            'Variant Compare At Price': price(product.compareAtPrices ?? {}),
             ...stockCells(product.stock),
           },
         ]
@@ -451,6 +470,7 @@ export function shopifyRowsOfProduct(
           const cells: Partial<Record<ShopifyColumn, string>> = {
             'Variant SKU': guard(variant.sku),
             'Variant Price': price(variant.prices),
+            'Variant Compare At Price': price(variant.compareAtPrices ?? {}),
             ...stockCells(variant.stock),
           };
           options.forEach((option, n) => {

@@ -12,6 +12,7 @@ interface ProductRow {
   url: string | null;
   images: string[];
   prices: Product['prices'];
+  compare_at_prices: Product['prices'];
   stock: number | null;
   options: Product['options'];
 }
@@ -22,9 +23,14 @@ interface VariantRow {
   name: string;
   sku: string;
   prices: Product['prices'];
+  compare_at_prices: Product['prices'];
   stock: number | null;
   options: Product['variants'][number]['options'];
 }
+
+/** The "was" prices of a row, left out when there are none (documents stay as they were). */
+const compareAt = (prices: Product['prices'] | null | undefined) =>
+  prices && Object.keys(prices).length > 0 ? { compareAtPrices: prices } : {};
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips for an import. */
 const PRODUCTS_PER_INSERT = 200;
@@ -64,12 +70,14 @@ async function writeProducts(
   if (foreign) throw new HttpError(409, 'conflict', `Product "${foreign.uid}" belongs to another store.`);
   for (const batch of chunks(products, PRODUCTS_PER_INSERT)) {
     await tx.query(
-      `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options)
-       VALUES ${valueTuples(batch.length, 11)}
+      `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options,
+         compare_at_prices)
+       VALUES ${valueTuples(batch.length, 12)}
        ON CONFLICT (uid) DO UPDATE SET
          external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
          sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
-         stock = EXCLUDED.stock, options = EXCLUDED.options, updated_at = now()`,
+         stock = EXCLUDED.stock, options = EXCLUDED.options, compare_at_prices = EXCLUDED.compare_at_prices,
+         updated_at = now()`,
       batch.flatMap(({ uid, input }) => [
         uid,
         pageUid,
@@ -82,6 +90,7 @@ async function writeProducts(
         JSON.stringify(input.prices),
         input.stock,
         JSON.stringify(input.options),
+        JSON.stringify(input.compareAtPrices ?? {}),
       ]),
     );
   }
@@ -96,12 +105,13 @@ async function writeProducts(
       JSON.stringify(variant.prices),
       variant.stock,
       JSON.stringify(variant.options),
+      JSON.stringify(variant.compareAtPrices ?? {}),
     ]),
   );
   for (const batch of chunks(variantRows, VARIANTS_PER_INSERT)) {
     await tx.query(
-      `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options)
-       VALUES ${valueTuples(batch.length, 8)}`,
+      `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options, compare_at_prices)
+       VALUES ${valueTuples(batch.length, 9)}`,
       batch.flat(),
     );
   }
@@ -154,6 +164,7 @@ export function createCatalogService(db: Database, now: () => number) {
         url: row.url,
         images: row.images,
         prices: row.prices,
+        ...compareAt(row.compare_at_prices),
         stock: row.stock,
         options: row.options,
         variants: variants
@@ -163,6 +174,7 @@ export function createCatalogService(db: Database, now: () => number) {
             name: variant.name,
             sku: variant.sku,
             prices: variant.prices,
+            ...compareAt(variant.compare_at_prices),
             stock: variant.stock,
             options: variant.options,
           })),

@@ -1,6 +1,7 @@
 import type { ProductDisplayMode } from '@vitrine/domain';
 import {
   displayPrice,
+  displayPriceWithWas,
   hostProductExtras,
   matchingVariant,
   stockSignal,
@@ -16,6 +17,7 @@ import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
 import type { UpsellSuggestion } from './upsell-suggestions.tsx';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
+import { WasPrice } from './was-price.tsx';
 
 export interface ProductPanelProps {
   products: readonly EventProduct[];
@@ -144,10 +146,18 @@ function useUpsellSuggestions({
     });
 }
 
-function usePrice(product: Product, selection: OptionSelection, storeCurrency: Currency) {
+/** The price to show, with the "was" price struck through beside it when there is a deal. */
+function usePrice(product: Product, selection: OptionSelection, storeCurrency: Currency): ReactNode {
   const format = useLocale();
-  const price = displayPrice(product, selection, format.currency, storeCurrency);
-  return price ? format.money(price.amount, price.currency) : null;
+  const price = displayPriceWithWas(product, selection, format.currency, storeCurrency);
+  if (!price) return null;
+  const now = format.money(price.amount, price.currency);
+  if (price.was === null) return now;
+  return (
+    <>
+      {now} <WasPrice text={format.money(price.was, price.currency)} />
+    </>
+  );
 }
 
 /** The stock signals of spec §4: "popular" (from purchases) next to the stock label. */
@@ -174,7 +184,7 @@ function PriceArea({
   render,
 }: {
   mode: ProductDisplayMode;
-  price: string | null;
+  price: ReactNode;
   render(text: ReactNode, busy: boolean): ReactNode;
 }) {
   const { t } = useTranslation();

@@ -148,6 +148,7 @@ function EditorForm({
           name: variantName(combination.map(({ value }) => value.name)),
           sku: known?.sku ?? '',
           prices: known?.prices ?? { ...productPrices },
+          compareAtPrices: known?.compareAtPrices ?? { ...getValues('compareAtPrices') },
           stock: known?.stock ?? null,
           options: choices,
         };
@@ -285,6 +286,24 @@ function EditorForm({
                 )}
               />
             ))}
+            {currencies.map((currency) => (
+              <Controller
+                key={`was-${currency}`}
+                control={control}
+                name={`compareAtPrices.${currency}` as 'compareAtPrices.EUR'}
+                render={({ field, fieldState }) => (
+                  <PriceField
+                    label={t('editor.compareAtPrice', { currency })}
+                    hint={t('editor.compareAtHint')}
+                    currency={currency}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            ))}
             {!hasOptions && (
               <FormField label={t('editor.stock')} hint={t('editor.stockHint')} error={errors.stock?.message}>
                 {(props) => (
@@ -391,6 +410,7 @@ const stockOf = (value: unknown) =>
 /** A price typed as a decimal ("249.00") and kept as minor units; NaN when it is not a price. */
 function PriceField({
   label,
+  hint,
   currency,
   value,
   onChange,
@@ -398,6 +418,7 @@ function PriceField({
   error,
 }: {
   label: string;
+  hint?: string;
   currency: string;
   value: number | undefined;
   onChange: (value: number | undefined) => void;
@@ -407,7 +428,7 @@ function PriceField({
   const { t } = useStudioTranslation('studio-catalogue');
   const [text, setText] = useState(() => priceFieldText(value, currency));
   return (
-    <FormField label={label} error={error && Number.isNaN(value) ? t('editor.notAPrice') : error}>
+    <FormField label={label} hint={hint} error={error && Number.isNaN(value) ? t('editor.notAPrice') : error}>
       {(props) => (
         <input
           {...props}
@@ -550,6 +571,11 @@ function VariantTable({
                   {t('editor.price', { currency })}
                 </th>
               ))}
+              {currencies.map((currency) => (
+                <th scope="col" key={`was-${currency}`}>
+                  {t('editor.compareAtPrice', { currency })}
+                </th>
+              ))}
               <th scope="col">{t('editor.stock')}</th>
             </tr>
           </thead>
@@ -577,6 +603,25 @@ function VariantTable({
                         render={({ field, fieldState }) => (
                           <VariantPrice
                             label={t('editor.variantPrice', { variant: name, currency })}
+                            currency={currency}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={fieldState.error ? t('editor.notAPrice') : undefined}
+                          />
+                        )}
+                      />
+                    </td>
+                  ))}
+                  {currencies.map((currency) => (
+                    <td key={`was-${currency}`}>
+                      <Controller
+                        control={control}
+                        name={
+                          `variants.${index}.compareAtPrices.${currency}` as 'variants.0.compareAtPrices.EUR'
+                        }
+                        render={({ field, fieldState }) => (
+                          <VariantPrice
+                            label={t('editor.variantCompareAtPrice', { variant: name, currency })}
                             currency={currency}
                             value={field.value}
                             onChange={field.onChange}

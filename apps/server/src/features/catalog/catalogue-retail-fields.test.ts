@@ -1,0 +1,109 @@
+// What a retailer's Shopify CSV carries beyond names and prices (issue 33 §8), through the studio's
+// calls on a real (embedded) database: compare-at prices, variant images, formatted descriptions,
+// and the dry run's warnings.
+import { SHOPIFY_PRODUCT_COLUMNS } from '@vitrine/domain';
+import { PageInput, type StudioProduct } from '@vitrine/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInStaff } from '../../test-support/studio-staff.ts';
+import { openTestApp } from '../../test-support/test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+type Headers = { authorization: string };
+let app: TestApp;
+let owner: Headers;
+const STORE = 'store-retail';
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app.server.inject({
+    method,
+    url: `/staff/stores/${STORE}/${url}`,
+    headers: owner,
+    ...(payload ? { payload } : {}),
+  });
+
+const csvUpload = (url: string, csv: string) =>
+  app.server.inject({
+    method: 'POST',
+    url: `/staff/stores/${STORE}/${url}`,
+    headers: { ...owner, 'content-type': 'text/csv; charset=utf-8' },
+    payload: Buffer.from(csv),
+  });
+
+/** A CSV with Shopify's header from rows of { column: value }. */
+function csvOf(...rows: Record<string, string>[]): string {
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return [SHOPIFY_PRODUCT_COLUMNS, ...rows.map((row) => SHOPIFY_PRODUCT_COLUMNS.map((c) => row[c] ?? ''))]
+    .map((cells) => cells.map(quote).join(','))
+    .join('\n');
+}
+
+async function productByHandle(handle: string): Promise<StudioProduct> {
+  const listed = (await call('GET', `products?archived=all&q=${handle}`)).json().products[0];
+  return (await call('GET', `products/${listed.uid}`)).json();
+}
+
+const TEE_ROWS: Record<string, string>[] = [
+  {
+    Handle: 'tee',
+    Title: 'Cotton tee',
+    'Option1 Name': 'Colour',
+    'Option1 Value': 'White',
+    'Variant Price': '199.00',
+    'Variant Compare At Price': '299.00',
+    'Image Src': 'https://cdn.example/tee.jpg',
+    'Variant Image': 'https://cdn.example/tee-white.jpg',
+  },
+  {
+    Handle: 'tee',
+    'Option1 Value': 'Black',
+    'Variant Price': '249.00',
+    'Variant Compare At Price': '',
+    'Variant Image': 'https://cdn.example/tee-black.jpg',
+  },
+];
+
+beforeAll(async () => {
+  app = await openTestApp();
+  await app.services.stores.upsertPage(
+    STORE,
+    PageInput.parse({ name: 'R', language: 'da', currency: 'DKK' }),
+  );
+  owner = (await signInStaff(app, STORE, 'owner')).headers;
+});
+afterAll(() => app.close());
+
+describe('compare-at prices', () => {
+  it('are imported per variant, the product taking its cheapest variant’s, and exported again', async () => {
+    const imported = await csvUpload('product-import', csvOf(...TEE_ROWS));
+    expect(imported.statusCode, imported.body).toBe(200);
+    const tee = await productByHandle('tee');
+    expect(tee.compareAtPrices).toEqual({ DKK: 29900 });
+    expect(tee.variants.map((variant) => [variant.name, variant.prices, variant.compareAtPrices])).toEqual([
+      ['White', { DKK: 19900 }, { DKK: 29900 }],
+      ['Black', { DKK: 24900 }, undefined],
+    ]);
+    const { csv } = (await call('GET', 'product-export')).json();
+    const column = SHOPIFY_PRODUCT_COLUMNS.indexOf('Variant Compare At Price');
+    const teeRows = (csv as string).split('\n').filter((line) => line.startsWith('tee,'));
+    // The rows after the variants' carry only images.
+    expect(teeRows.slice(0, 2).map((line) => line.split(',')[column])).toEqual(['299.00', '']);
+  });
+
+  it('are set by the studio editor and refused when not a price', async () => {
+    const created = await call('POST', 'products', {
+      name: 'Mug',
+      prices: { DKK: 9900 },
+      compareAtPrices: { DKK: 14900 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mug: StudioProduct = created.json();
+    expect((await call('GET', `products/${mug.uid}`)).json().compareAtPrices).toEqual({ DKK: 14900 });
+    const bad = await call('PUT', `products/${mug.uid}`, {
+      name: 'Mug',
+      prices: { DKK: 9900 },
+      compareAtPrices: { DKK: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('compareAtPrices');
+  });
+});
