@@ -18,6 +18,10 @@ import {
 } from './catalogue-product.ts';
 import { formatDecimalPrice, parseDecimalPrice } from './decimal-price.ts';
 import { htmlToPlainText, plainTextToHtml } from './html-to-text.ts';
+import { selectionImage } from './variant-selection.ts';
+
+const choicesOf = (variant: CatalogueVariant) =>
+  Object.fromEntries(variant.options.map((choice) => [choice.optionId, choice.optionValueId]));
 
 /** The columns an export writes, in Shopify's order; an import reads these (and ignores others). */
 export const SHOPIFY_PRODUCT_COLUMNS = [
@@ -101,6 +105,8 @@ export interface ShopifyVariantDraft {
   price: number;
   /** "Variant Compare At Price" in minor units, null when empty (the price before the deal). */
   compareAt: number | null;
+  /** "Variant Image": the photo of this variant (of its colour, mostly), null when empty. */
+  image: string | null;
   /** null: not stock-managed. */
   stock: number | null;
 }
@@ -315,6 +321,8 @@ function readVariant(
       'Variant Price',
       `"${priceText}" is not a price like ${formatDecimalPrice(24900, currencyDigits)}.`,
     );
+  const imageCell = cell('Variant Image');
+  const image = imageCell && group.images.some((known) => known.src === imageCell) ? imageCell : null;
   const compareAtText = cell('Variant Compare At Price');
   const compareAt = compareAtText === '' ? null : parseDecimalPrice(compareAtText, currencyDigits);
   if (compareAtText !== '' && compareAt === null)
@@ -346,7 +354,7 @@ function readVariant(
     ok = fail(null, `is one variant too many: a product has at most ${MAX_PRODUCT_VARIANTS}.`);
   if (!ok || price === null) return;
   group.combinations.set(key, row);
-  draft.variants.push({ row, values, sku, price, compareAt, stock });
+  draft.variants.push({ row, values, sku, price, compareAt, image, stock });
 }
 
 /**
@@ -360,6 +368,7 @@ export function shopifyDraftToProduct(
   existing: CatalogueProduct | null,
 ): CatalogueProduct {
   const optionIds = new Set(existing?.options.map((option) => option.id) ?? []);
+  const imageOption = variantImageOption(draft);
   const options: CatalogueOption[] = draft.optionNames.slice(0, MAX_PRODUCT_OPTIONS).map((name, n) => {
     const known = existing?.options.find((option) => option.name.toLowerCase() === name.toLowerCase());
     const valueIds = new Set(known?.optionValues.map((value) => value.id) ?? []);
@@ -370,12 +379,18 @@ export function shopifyDraftToProduct(
       name,
       optionValues: names.map((valueName) => {
         const value = known?.optionValues.find((v) => v.name.toLowerCase() === valueName.toLowerCase());
+        // The file's variant image of this value replaces the value's images; none keeps them.
+        const image =
+          n === imageOption
+            ? draft.variants.find((variant) => variant.values[n] === valueName && variant.image)?.image
+            : undefined;
+        const images = image ? [image] : undefined;
         return value
-          ? { ...value, name: valueName }
+          ? { ...value, name: valueName, ...(images ? { images } : {}) }
           : {
               id: freshId(toSlug(valueName), valueIds),
               name: valueName,
-              images: [],
+              images: images ?? [],
               styleUrl: null,
               minimumPrice: null,
             };
@@ -435,6 +450,31 @@ export function shopifyDraftToProduct(
   return { ...product, stock: productStockOf(product) };
 }
 
+/**
+ * Which option a file's variant images belong to (Shopify gives one per variant row, but a photo
+ * shows a colour, not a size): the first option, colour-like ones first, whose every value has
+ * one image over all its variants; else the first of that order (its values take their first
+ * variant's image). -1: no images.
+ */
+export function variantImageOption(draft: Pick<ShopifyProductDraft, 'optionNames' | 'variants'>): number {
+  const withImage = draft.variants.filter((variant) => variant.image);
+  if (withImage.length === 0 || draft.optionNames.length === 0) return -1;
+  const order = draft.optionNames
+    .map((name, n) => ({ n, color: optionTypeOf(name) === 'color' }))
+    .sort((a, b) => Number(b.color) - Number(a.color) || a.n - b.n)
+    .map(({ n }) => n);
+  const consistent = order.find((n) => {
+    const imageOf = new Map<string, string>();
+    return withImage.every((variant) => {
+      const value = variant.values[n] ?? '';
+      const known = imageOf.get(value);
+      imageOf.set(value, variant.image as string);
+      return known === undefined || known === variant.image;
+    });
+  });
+  return consistent ?? order[0] ?? -1;
+}
+
 /** A cell a spreadsheet would run as a formula gets a leading "'" (read back by the import). */
 const guard = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
 
@@ -468,6 +508,7 @@ export function shopifyRowsOfProduct(
         ]
       : product.variants.map((variant) => {
           const cells: Partial<Record<ShopifyColumn, string>> = {
+            'Variant Image': selectionImage(product, choicesOf(variant)) ?? '',
             'Variant SKU': guard(variant.sku),
             'Variant Price': price(variant.prices),
             'Variant Compare At Price': price(variant.compareAtPrices ?? {}),

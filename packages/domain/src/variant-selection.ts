@@ -140,6 +140,26 @@ export function lineWasAmount(
   return wasAmount({ amount: unitPrice, currency }, (variant ?? product).compareAtPrices);
 }
 
+/**
+ * The photo of what the shopper picked (spec §3 option values carry images): the first image of
+ * a picked option value, options in the product's order; null when no picked value has one.
+ * Picking White shows the white photo even before a size is picked.
+ */
+export function selectionImage(
+  product: {
+    options: readonly { id: string; optionValues: readonly { id: string; images?: readonly string[] }[] }[];
+  },
+  selection: OptionSelection,
+): string | null {
+  for (const option of product.options) {
+    const picked = selection[option.id];
+    if (picked === undefined) continue;
+    const image = option.optionValues.find((value) => value.id === picked)?.images?.[0];
+    if (image) return image;
+  }
+  return null;
+}
+
 /** Units left for the selection: the matching variant's stock, else the product's (null: not stock-managed). */
 export function selectionStock(product: SelectableProduct, selection: OptionSelection): number | null {
   const variant = matchingVariant(product, selection);

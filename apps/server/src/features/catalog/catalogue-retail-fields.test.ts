@@ -107,3 +107,21 @@ describe('compare-at prices', () => {
     expect(bad.body).toContain('compareAtPrices');
   });
 });
+
+describe('variant images', () => {
+  it('go with the option value they show, and stay when a later file has none', async () => {
+    const tee = await productByHandle('tee');
+    expect(tee.options[0]?.optionValues.map((value) => [value.name, value.images])).toEqual([
+      ['White', ['https://cdn.example/tee-white.jpg']],
+      ['Black', ['https://cdn.example/tee-black.jpg']],
+    ]);
+    const withoutImages = TEE_ROWS.map(({ 'Variant Image': _image, ...row }) => row);
+    const again = await csvUpload('product-import', csvOf(...withoutImages));
+    expect(again.json(), again.body).toMatchObject({ updated: 1 });
+    const after = await productByHandle('tee');
+    expect(after.options[0]?.optionValues.map((value) => value.images)).toEqual([
+      ['https://cdn.example/tee-white.jpg'],
+      ['https://cdn.example/tee-black.jpg'],
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import {
   displayPriceWithWas,
   hostProductExtras,
   matchingVariant,
+  selectionImage,
   stockSignal,
   toggleOptionValue,
 } from '@vitrine/domain';
@@ -300,8 +301,16 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState<OptionSelection>({});
   const [imageIndex, setImageIndex] = useState(0);
+  // The photo of a picked option value (picking White shows the white one) until a thumbnail is chosen.
+  const [pickedImage, setPickedImage] = useState<string | null>(null);
+  useEffect(() => {
+    setPickedImage(selectionImage(product.product, selection));
+  }, [product.product, selection]);
   const price = usePrice(product.product, selection, storeCurrency);
-  const images = product.product.images;
+  const productImages = product.product.images;
+  const images =
+    pickedImage && !productImages.includes(pickedImage) ? [...productImages, pickedImage] : productImages;
+  const shownIndex = pickedImage ? images.indexOf(pickedImage) : imageIndex;
   const url = product.product.url ?? product.url;
   const hostData = props.hostData?.(product);
   const extras = hostData ? hostProductExtras(hostData, storeCurrency) : null;
@@ -322,16 +331,21 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
       </button>
       {images.length > 0 && (
         <div className="product-details__gallery">
-          <img src={images[imageIndex] ?? images[0]} alt={product.product.name} />
+          <img
+            src={images[shownIndex] ?? images[0]}
+            alt={product.product.name}
+            data-testid="product-main-image"
+          />
           {images.length > 1 && (
             <div className="product-details__thumbs">
               {images.map((image, index) => (
                 <button
                   key={image}
                   type="button"
-                  aria-pressed={index === imageIndex}
+                  aria-pressed={index === shownIndex}
                   onClick={() => {
                     setImageIndex(index);
+                    setPickedImage(null);
                     onTrack('catalog.switched-product-image', product);
                   }}
                 >
