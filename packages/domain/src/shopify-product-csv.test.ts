@@ -388,3 +388,43 @@ describe('Variant Image (issue 33 §8): the photo goes with the option value it 
     ]);
   });
 });
+
+describe('what the dry run says before importing (issue 33 §8)', () => {
+  it('warns, per row, when a description will be cut, with its length and what is kept', () => {
+    const long = 'x'.repeat(2_000_000);
+    const reading = readShopifyProductCsv(
+      table({ ...MUG, 'Body (HTML)': `<p>${long}</p>` }, { ...MUG, Handle: 'mug-2' }),
+    );
+    expect(reading.errors).toEqual([]);
+    expect(reading.warnings).toEqual([
+      {
+        row: 2,
+        column: 'Body (HTML)',
+        message:
+          'is 2,000,000 characters long: only the first 10,000 are imported (the rest, 1,990,000 characters, is cut).',
+      },
+    ]);
+    expect(reading.products[0]?.description).toHaveLength(10_000);
+  });
+
+  it('says "duplicate handle" for a second block of a handle, and imports neither silently merged', () => {
+    const reading = readShopifyProductCsv(
+      table(
+        MUG,
+        { ...MUG, Handle: 'other', Title: 'Other' },
+        { ...MUG, Title: 'Another mug' },
+        { Handle: 'mug', 'Image Src': 'https://cdn.example/x.jpg' },
+      ),
+    );
+    expect(reading.errors).toEqual([
+      {
+        row: 4,
+        column: 'Handle',
+        message: expect.stringMatching(/^duplicate handle "mug": it already names the product of row 2/),
+      },
+    ]);
+    const mug = reading.products.find((product) => product.handle === 'mug');
+    expect(mug).toMatchObject({ name: 'Mug', valid: false, images: [] });
+    expect(reading.products.find((product) => product.handle === 'other')?.valid).toBe(true);
+  });
+});

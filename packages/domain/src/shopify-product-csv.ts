@@ -129,6 +129,8 @@ export interface ShopifyCsvReading {
   rowCount: number;
   products: ShopifyProductDraft[];
   errors: ShopifyRowError[];
+  /** What is imported, but not as the file has it (a value cut to its limit): said before importing. */
+  warnings: ShopifyRowError[];
 }
 
 const normalizeHeader = (header: string) =>
@@ -171,10 +173,14 @@ export function readShopifyProductCsv(
       column: null,
       message: 'This is not a Shopify product CSV: the first row has no Handle or Title column.',
     });
-    return { rowCount: rows.length, products: [], errors };
+    return { rowCount: rows.length, products: [], errors, warnings: [] };
   }
   const groups = new Map<string, Group>();
+  const warnings: ShopifyRowError[] = [];
   let rowCount = 0;
+  let previousHandle: string | null = null;
+  // Inside the second block of a handle: its rows are skipped (its first row has the error).
+  let inDuplicateBlock = false;
 
   rows.forEach((cells, rowIndex) => {
     const row = rowIndex + 2;
@@ -195,8 +201,25 @@ export function readShopifyProductCsv(
       return;
     }
     let group = groups.get(handle);
+    const sameBlock = previousHandle === handle;
+    previousHandle = handle;
+    if (sameBlock && inDuplicateBlock) return;
+    inDuplicateBlock = false;
+    if (group && !sameBlock) {
+      inDuplicateBlock = true;
+      // A product's rows come together; a second block with its handle is another product (or
+      // a copy) that would silently merge into the first.
+      fail(
+        'Handle',
+        `duplicate handle "${handle}": it already names the product of row ${group.draft.firstRow}; a product's rows must follow each other.`,
+      );
+      group.draft.valid = false;
+      return;
+    }
     if (!group) {
-      group = startGroup(handle, row, cell, fail);
+      group = startGroup(handle, row, cell, fail, (column, message) =>
+        warnings.push({ row, column, message }),
+      );
       groups.set(handle, group);
     }
     group.rows.push(row);
@@ -246,7 +269,13 @@ export function readShopifyProductCsv(
   const invalidRows = new Set(errors.map((error) => error.row));
   for (const group of groups.values())
     if (group.rows.some((row) => invalidRows.has(row))) group.draft.valid = false;
-  return { rowCount, products, errors };
+  return { rowCount, products, errors, warnings };
+}
+
+/** The dry run's words for a value cut to its limit: how long it is and what is kept. */
+export function cutWarning(length: number, limit: number): string {
+  const n = (value: number) => value.toLocaleString('en');
+  return `is ${n(length)} characters long: only the first ${n(limit)} are imported (the rest, ${n(length - limit)} characters, is cut).`;
 }
 
 function startGroup(
@@ -254,8 +283,12 @@ function startGroup(
   row: number,
   cell: (column: ShopifyColumn) => string,
   fail: (column: ShopifyColumn | null, message: string) => boolean,
+  warn: (column: ShopifyColumn, message: string) => void,
 ): Group {
   const name = cell('Title');
+  const description = htmlToPlainText(cell('Body (HTML)'));
+  if (description.length > MAX_DESCRIPTION)
+    warn('Body (HTML)', cutWarning(description.length, MAX_DESCRIPTION));
   if (!name) fail('Title', `is empty on the first row of "${handle}".`);
   else if (name.length > MAX_NAME) fail('Title', `is longer than ${MAX_NAME} characters.`);
   const status = cell('Status').toLowerCase();
@@ -277,7 +310,7 @@ function startGroup(
       handle,
       firstRow: row,
       name: name.slice(0, MAX_NAME),
-      description: htmlToPlainText(cell('Body (HTML)')).slice(0, MAX_DESCRIPTION),
+      description: description.slice(0, MAX_DESCRIPTION),
       archived: status === 'archived' || status === 'draft' || (status === '' && published === 'false'),
       images: [],
       optionNames,

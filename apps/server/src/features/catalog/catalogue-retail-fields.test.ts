@@ -125,3 +125,31 @@ describe('variant images', () => {
     ]);
   });
 });
+
+describe('the dry run', () => {
+  it('warns per row when a description will be cut, and says "duplicate handle"', async () => {
+    const long = `<p>${'a'.repeat(2_000_000)}</p>`;
+    const preview = await csvUpload(
+      'product-import/preview',
+      csvOf(
+        { Handle: 'long', Title: 'Long', 'Body (HTML)': long, 'Variant Price': '10' },
+        { Handle: 'short', Title: 'Short', 'Variant Price': '10' },
+        { Handle: 'long', Title: 'Long again', 'Variant Price': '12' },
+      ),
+    );
+    expect(preview.statusCode, preview.body.slice(0, 500)).toBe(200);
+    const report = preview.json();
+    expect(report.warnings).toEqual([
+      {
+        row: 2,
+        column: 'Body (HTML)',
+        message:
+          'is 2,000,000 characters long: only the first 10,000 are imported (the rest, 1,990,000 characters, is cut).',
+      },
+    ]);
+    expect(report.errors).toEqual([
+      { row: 4, column: 'Handle', message: expect.stringContaining('duplicate handle "long"') },
+    ]);
+    expect(report.counts).toEqual({ create: 1, update: 0, invalid: 1 });
+  });
+});

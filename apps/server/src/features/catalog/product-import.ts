@@ -116,6 +116,7 @@ export async function planProductImport(
       rowCount: reading.rowCount,
       products: report,
       errors,
+      warnings: reading.warnings,
       counts: { create: count('create'), update: count('update'), invalid: count('invalid') },
       currency,
     },

@@ -214,6 +214,25 @@ function ImportReportView({
         </section>
       )}
 
+      {report.warnings.length > 0 && (
+        <section className="studio-card" aria-labelledby="import-warnings">
+          <h2 id="import-warnings" className="catalogue-heading">
+            {t('import.warnings')}
+          </h2>
+          <div className="studio-table-wrap">
+            <DataTable
+              columns={[
+                { header: t('import.row'), cell: (warning) => warning.row, number: true },
+                { header: t('import.column'), cell: (warning) => warning.column ?? '–' },
+                { header: t('import.problem'), cell: (warning) => warning.message },
+              ]}
+              rows={report.warnings}
+              rowKey={(warning) => `${warning.row}-${warning.column}-${warning.message}`}
+            />
+          </div>
+        </section>
+      )}
+
       <section className="studio-card" aria-labelledby="import-products">
         <h2 id="import-products" className="catalogue-heading">
           {t('import.products')}
