@@ -33,6 +33,8 @@ export interface CatalogueProduct {
   externalId: string;
   name: string;
   description: string;
+  /** The description's formatting as allow-listed HTML (see the protocol's Product). */
+  descriptionHtml?: string | null | undefined;
   sku: string;
   url: string | null;
   images: string[];

@@ -117,6 +117,8 @@ export interface ShopifyProductDraft {
   firstRow: number;
   name: string;
   description: string;
+  /** "Body (HTML)" as the file has it: the server keeps its allow-listed formatting. */
+  bodyHtml: string;
   archived: boolean;
   images: string[];
   optionNames: string[];
@@ -311,6 +313,7 @@ function startGroup(
       firstRow: row,
       name: name.slice(0, MAX_NAME),
       description: description.slice(0, MAX_DESCRIPTION),
+      bodyHtml: cell('Body (HTML)'),
       archived: status === 'archived' || status === 'draft' || (status === '' && published === 'false'),
       images: [],
       optionNames,
@@ -471,6 +474,8 @@ export function shopifyDraftToProduct(
     externalId: draft.handle,
     name: draft.name,
     description: draft.description,
+    // Raw: the catalogue sanitises it (an allow-list) before anything keeps or shows it.
+    descriptionHtml: draft.bodyHtml || null,
     sku: single ? single.sku : (existing?.sku ?? ''),
     url: existing?.url ?? null,
     images: draft.images.length > 0 ? draft.images : (existing?.images ?? []),
@@ -556,7 +561,7 @@ export function shopifyRowsOfProduct(
         });
   const first: Partial<Record<ShopifyColumn, string>> = {
     Title: guard(product.name),
-    'Body (HTML)': plainTextToHtml(product.description),
+    'Body (HTML)': product.descriptionHtml || plainTextToHtml(product.description),
     Published: product.archived ? 'FALSE' : 'TRUE',
     Status: product.archived ? 'archived' : 'active',
     'Gift Card': 'FALSE',

@@ -41,6 +41,12 @@ export const Product = z.object({
   externalId: z.string().max(200),
   name: z.string().min(1, 'must not be empty').max(300, 'must be at most 300 characters'),
   description: z.string().max(10_000),
+  /**
+   * The description's formatting (paragraphs, lists, bold, italic, http(s) links) as HTML the
+   * server has passed through an allow-list; `description` holds the same as plain text. Absent
+   * when there is no formatting. Not in spec §3's field list; an extra of ours.
+   */
+  descriptionHtml: z.string().max(20_000).nullable().optional(),
   sku: z.string().max(100),
   url: MediaUrl.nullable(),
   images: z.array(MediaUrl).max(20),

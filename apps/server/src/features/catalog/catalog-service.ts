@@ -1,6 +1,7 @@
 import type { Product, ProductInput } from '@vitrine/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { safeDescriptionHtml } from './description-html.ts';
 
 interface ProductRow {
   uid: string;
@@ -8,6 +9,7 @@ interface ProductRow {
   external_id: string;
   name: string;
   description: string;
+  description_html: string | null;
   sku: string;
   url: string | null;
   images: string[];
@@ -71,13 +73,13 @@ async function writeProducts(
   for (const batch of chunks(products, PRODUCTS_PER_INSERT)) {
     await tx.query(
       `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options,
-         compare_at_prices)
-       VALUES ${valueTuples(batch.length, 12)}
+         compare_at_prices, description_html)
+       VALUES ${valueTuples(batch.length, 13)}
        ON CONFLICT (uid) DO UPDATE SET
          external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
          sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
          stock = EXCLUDED.stock, options = EXCLUDED.options, compare_at_prices = EXCLUDED.compare_at_prices,
-         updated_at = now()`,
+         description_html = EXCLUDED.description_html, updated_at = now()`,
       batch.flatMap(({ uid, input }) => [
         uid,
         pageUid,
@@ -91,6 +93,8 @@ async function writeProducts(
         input.stock,
         JSON.stringify(input.options),
         JSON.stringify(input.compareAtPrices ?? {}),
+        // Whoever sent it (the studio, the admin API, an import), only the allow-list's part is kept.
+        safeDescriptionHtml(input.descriptionHtml),
       ]),
     );
   }
@@ -160,6 +164,7 @@ export function createCatalogService(db: Database, now: () => number) {
         externalId: row.external_id,
         name: row.name,
         description: row.description,
+        ...(row.description_html ? { descriptionHtml: row.description_html } : {}),
         sku: row.sku,
         url: row.url,
         images: row.images,

@@ -4,6 +4,7 @@
 import { SHOPIFY_PRODUCT_COLUMNS } from '@vitrine/domain';
 import { PageInput, type StudioProduct } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XSS_FLAG, XSS_PAYLOADS } from '../../../../../e2e/support/xss-corpus.ts';
 import { signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
@@ -151,5 +152,44 @@ describe('the dry run', () => {
       { row: 4, column: 'Handle', message: expect.stringContaining('duplicate handle "long"') },
     ]);
     expect(report.counts).toEqual({ create: 1, update: 0, invalid: 1 });
+  });
+});
+
+describe('formatted descriptions', () => {
+  it('keep paragraphs, lists, bold, italic and http(s) links from the file, with a plain text beside', async () => {
+    const body =
+      '<h2>Care</h2><p>Washed <b onclick="steal()">linen</b>, <em>soft</em>.</p><ul><li>Cold wash</li><li><a href="https://shop.example/care" target="_blank">More</a></li></ul>';
+    await csvUpload(
+      'product-import',
+      csvOf({ Handle: 'linen', Title: 'Linen', 'Body (HTML)': body, 'Variant Price': '10' }),
+    );
+    const linen = await productByHandle('linen');
+    expect(linen.descriptionHtml).toBe(
+      '<p>Care</p><p>Washed <b>linen</b>, <em>soft</em>.</p><ul><li>Cold wash</li><li><a href="https://shop.example/care">More</a></li></ul>',
+    );
+    expect(linen.description).toBe('Care\n\nWashed linen, soft.\n\n• Cold wash\n• More');
+    // The export writes the formatting back.
+    const { csv } = (await call('GET', 'product-export')).json();
+    expect(csv).toContain('<ul><li>Cold wash</li>');
+  });
+
+  it('never keep a script, an event handler or a javascript: link, from a file or the editor', async () => {
+    const body = `<p><b>Deal</b></p>${XSS_PAYLOADS.join('\n')}<a href="JaVaScRiPt:${XSS_FLAG}=1">x</a><a href="data:text/html,1">y</a>`;
+    await csvUpload(
+      'product-import',
+      csvOf({ Handle: 'xss', Title: 'XSS', 'Body (HTML)': body, 'Variant Price': '10' }),
+    );
+    const stored = await productByHandle('xss');
+    // Text that reads "javascript:…" is harmless; only tags and attributes could run.
+    const unsafe =
+      /<(script|svg|iframe|img|style|object|details|input|video|math|marquee|body)\b|\son\w+\s*=|href\s*=\s*["']?\s*(javascript|data):/i;
+    expect(stored.descriptionHtml).toContain('<b>Deal</b>');
+    expect(stored.descriptionHtml?.match(unsafe)?.[0]).toBeUndefined();
+
+    const { uid, pageUid: _p, archived: _a, updatedAt: _u, ...input } = stored;
+    const edited = await call('PUT', `products/${uid}`, { ...input, descriptionHtml: `<b>ok</b>${body}` });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().descriptionHtml).toMatch(/^<b>ok<\/b>/);
+    expect(edited.json().descriptionHtml.match(unsafe)?.[0]).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
+import { RichDescription } from './rich-description.tsx';
 import type { UpsellSuggestion } from './upsell-suggestions.tsx';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
 import { WasPrice } from './was-price.tsx';
@@ -377,9 +378,7 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
         stock={stockOf(product.product, selection)}
         popular={props.popularProductUids?.has(product.productUid) ?? false}
       />
-      {product.product.description && (
-        <p className="product-details__description">{product.product.description}</p>
-      )}
+      <RichDescription text={product.product.description} html={product.product.descriptionHtml} />
       <VariantPicker
         product={product.product}
         selection={selection}

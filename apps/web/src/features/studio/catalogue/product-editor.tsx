@@ -157,8 +157,10 @@ function EditorForm({
     );
   };
 
-  const save = handleSubmit(async (values) => {
+  const save = handleSubmit(async (edited) => {
     setNotice(null);
+    // The imported formatting belongs to the text it came with: edited text is saved plain.
+    const values = formState.dirtyFields.description ? { ...edited, descriptionHtml: null } : edited;
     try {
       const saved = product
         ? await staffCall('updateStudioProduct', {
@@ -259,7 +261,11 @@ function EditorForm({
               )}
             </FormField>
           </div>
-          <FormField label={t('editor.description')} error={errors.description?.message}>
+          <FormField
+            label={t('editor.description')}
+            hint={watch('descriptionHtml') ? t('editor.descriptionFormatted') : undefined}
+            error={errors.description?.message}
+          >
             {(props) => (
               <textarea {...props} rows={4} className="studio-input" {...register('description')} />
             )}
