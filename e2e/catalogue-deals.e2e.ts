@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
@@ -93,6 +94,7 @@ describe('a deal in the player', () => {
     // What a screen reader reads: the price, then the struck one named as "was".
     expect(text(await price.textContent())).toBe('DKK 199.00 was DKK 299.00');
     await screenshot(page, 'was-price-card-desktop');
+    expect(await axeFindings(page)).toEqual([]);
 
     await card.click();
     const details = panel.locator('.product-details[data-product-uid="ep-deal-lamp"]');
@@ -104,6 +106,7 @@ describe('a deal in the player', () => {
     await details.getByRole('button', { name: 'White' }).click();
     await expect.poll(() => image.getAttribute('src'), WAIT).toBe(WHITE_PHOTO);
     await screenshot(page, 'was-price-details-desktop');
+    expect(await axeFindings(page)).toEqual([]);
     expect(text(await details.locator('[data-testid="product-price"] s').textContent())).toBe(
       'was DKK 299.00',
     );
@@ -125,6 +128,7 @@ describe('a deal in the player', () => {
     await line.waitFor(WAIT);
     expect(text(await line.locator('.player-cart__price s').textContent())).toBe('was DKK 299.00');
     await screenshot(page, 'was-price-cart-desktop');
+    expect(await axeFindings(page)).toEqual([]);
     await cart.getByRole('button', { name: 'Remove Deal lamp' }).click();
     await line.waitFor({ state: 'detached', ...WAIT });
 
@@ -158,6 +162,7 @@ describe('a deal in the player', () => {
     await card.scrollIntoViewIfNeeded();
     expect(text(await card.locator('.product-card__price s').textContent())).toBe('was DKK 299.00');
     await screenshot(page, 'was-price-card-phone');
+    expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });
 });

@@ -16,7 +16,13 @@ import { openPostgresDatabase } from './postgres-database.ts';
  */
 const FIXTURE = new URL('./upgrade-fixtures/release-3f81d68.sql', import.meta.url);
 /** The migrations that release had not: the upgrade applies these and nothing else. */
-const NEWER_MIGRATIONS = ['0033_password_resets.sql', '0034_setup_tokens.sql', '0035_ban_devices.sql'];
+const NEWER_MIGRATIONS = [
+  '0033_password_resets.sql',
+  '0034_setup_tokens.sql',
+  '0035_ban_devices.sql',
+  '0046_catalogue_compare_at.sql',
+  '0047_catalogue_description_html.sql',
+];
 const ORDER = { checkoutUid: 'lNCWJDr9HpiBA-dY', orderNumber: 100001 };
 
 let db: Database | undefined;

@@ -344,6 +344,7 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
                   key={image}
                   type="button"
                   aria-pressed={index === shownIndex}
+                  aria-label={t('player.productImage', { n: index + 1, total: images.length })}
                   onClick={() => {
                     setImageIndex(index);
                     setPickedImage(null);
