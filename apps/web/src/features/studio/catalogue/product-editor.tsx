@@ -22,7 +22,7 @@ import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
-import { newLocalId, priceFieldText, priceFromField } from './catalogue-format.ts';
+import { newLocalId, priceFieldText, priceFromField, withoutEmptyCompareAt } from './catalogue-format.ts';
 
 type ProductForm = z.input<typeof ProductInput>;
 type Notice = { kind: 'success' | 'error'; text: string };
@@ -114,7 +114,8 @@ function EditorForm({
   const store = useStudioStore();
   const navigate = useNavigate();
   const form = useForm<ProductForm, unknown, ProductValues>({
-    resolver: zodResolver(ProductInput),
+    resolver: (values, context, options) =>
+      zodResolver(ProductInput)(withoutEmptyCompareAt(values), context, options),
     defaultValues: product ? formOf(product) : EMPTY_PRODUCT,
     mode: 'onBlur',
   });
