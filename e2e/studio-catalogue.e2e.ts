@@ -187,6 +187,16 @@ describe('the catalogue in the studio', () => {
       .getByRole('status')
       .filter({ hasText: 'Imported. New: 1 · Updated: 0 · Left out: 1.' })
       .waitFor();
+    // The made-up image host cannot be reached: the image stays linked, and the report says so.
+    await page.getByRole('heading', { name: 'Imported, but not quite as in the file' }).waitFor();
+    expect(await page.locator('.studio-table').last().textContent()).toContain(
+      '"https://cdn.example/cap.jpg"',
+    );
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({
+      path: new URL('../test-results/studio-import-warnings-tablet.png', import.meta.url).pathname,
+      fullPage: true,
+    });
 
     const list = await fetch(`${baseUrl}/staff/stores/${STORE}/products?q=e2e-cap`, { headers: admin });
     const { products } = (await list.json()) as { products: { uid: string }[] };
