@@ -67,7 +67,8 @@ export function fetchRemoteImage(url: string, limits: RemoteImageLimits): Promis
     callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
   ) =>
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(new RemoteImageError(`cannot be reached (no host "${hostname}" was found)`), []);
+      if (error)
+        return callback(new RemoteImageError(`cannot be reached (no host "${hostname}" was found)`), []);
       const refused = addresses.find((entry) => isPrivateAddress(entry.address));
       if (refused && !limits.allowPrivateAddresses)
         return callback(new RemoteImageError('points at a private network address'), []);
