@@ -5,7 +5,7 @@
  * serious or moderate violation on the list, the editor and the import report, at 1280 px and on
  * a tablet.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { StudioProduct } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,11 @@ describe('the catalogue in the studio', () => {
       .getByLabel(/^Price \(/)
       .first()
       .fill('249.00');
+    // The price before the deal, struck through as "was" in the player.
+    await page
+      .getByLabel(/^Compare-at price \(/)
+      .first()
+      .fill('349.00');
 
     await addOption(page, 1, 'Size', ['S', 'M']);
     await addOption(page, 2, 'Colour', ['Sand', 'Sage']);
@@ -94,6 +99,11 @@ describe('the catalogue in the studio', () => {
       .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Image 1' }).waitFor();
 
+    mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+    await page.screenshot({
+      path: new URL('../test-results/studio-product-editor-desktop.png', import.meta.url).pathname,
+      fullPage: true,
+    });
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await page.waitForURL(/\/studio\/demo-store\/products\/[A-Za-z0-9_-]+$/);
@@ -114,6 +124,7 @@ describe('the catalogue in the studio', () => {
     ]);
     const [currency] = Object.keys(product.prices);
     expect(product.prices).toEqual({ [currency as string]: 24900 });
+    expect(product.compareAtPrices).toEqual({ [currency as string]: 34900 });
     expect(product.variants[3]?.prices).toEqual({ [currency as string]: 25950 });
     expect(product.stock).toBe(10);
     expect(product.images).toHaveLength(1);
@@ -176,6 +187,16 @@ describe('the catalogue in the studio', () => {
       .getByRole('status')
       .filter({ hasText: 'Imported. New: 1 · Updated: 0 · Left out: 1.' })
       .waitFor();
+    // The made-up image host cannot be reached: the image stays linked, and the report says so.
+    await page.getByRole('heading', { name: 'Imported, but not quite as in the file' }).waitFor();
+    expect(await page.locator('.studio-table').last().textContent()).toContain(
+      '"https://cdn.example/cap.jpg"',
+    );
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({
+      path: new URL('../test-results/studio-import-warnings-tablet.png', import.meta.url).pathname,
+      fullPage: true,
+    });
 
     const list = await fetch(`${baseUrl}/staff/stores/${STORE}/products?q=e2e-cap`, { headers: admin });
     const { products } = (await list.json()) as { products: { uid: string }[] };

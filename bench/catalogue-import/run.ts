@@ -111,6 +111,9 @@ async function startServer(database: string) {
     VITRINE_SEED_DEMO: '0',
     VITRINE_DEMO_RETAILER_PORT: '-1',
     VITRINE_ADMIN_KEY: adminKey,
+    // The file's image URLs are made up (cdn.example): the bench measures reading and writing
+    // the catalogue, not downloads, so they stay links.
+    VITRINE_IMPORT_IMAGES: 'link',
     LOG_LEVEL: 'warn',
     LOG_PRETTY: '0',
     NODE_ENV: 'production',

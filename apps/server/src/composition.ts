@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { MAX_IMAGE_UPLOAD_BYTES } from '@vitrine/domain';
 import { WHIP_PATH } from '@vitrine/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from './config.ts';
@@ -15,6 +16,7 @@ import { createOidcService } from './features/auth/oidc.ts';
 import { registerRecoveryRoutes } from './features/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
+import { fetchRemoteImage } from './features/catalog/remote-image.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { createStudioCatalogueService } from './features/catalog/studio-catalogue-service.ts';
 import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
@@ -96,6 +98,9 @@ import type { OutboxDatabase } from './realtime/outbox.ts';
 import { type Presence, presenceLiveQueries } from './realtime/presence.ts';
 import { registerReadRoutes } from './realtime/read-catalogue.ts';
 import { type ScheduleTimer, scheduleRealTimer } from './schedule-timer.ts';
+
+/** How long an imported image may take to download before it stays linked instead. */
+const IMPORT_IMAGE_TIMEOUT_MS = 10_000;
 
 /** How often carts whose stock hold ran out are swept, giving their units back. */
 export const EXPIRED_CART_SWEEP_INTERVAL_MS = 30_000;
@@ -491,6 +496,18 @@ export function registerRoutes(
     // The store's own currency until store settings say which others it sells in.
     storeCurrencies: async (pageUid) => [(await stores.pageSummary(pageUid)).currency],
     republishProducts: (productUids) => events.republishProducts(productUids),
+    ...(deps.config.importImages === 'link'
+      ? {}
+      : {
+          copyImage: async (pageUid: string, url: string) => {
+            const bytes = await fetchRemoteImage(url, {
+              maxBytes: MAX_IMAGE_UPLOAD_BYTES,
+              timeoutMs: IMPORT_IMAGE_TIMEOUT_MS,
+              allowPrivateAddresses: deps.config.importImages === 'copy-any-address',
+            });
+            return (await services.media.storeImage(pageUid, bytes, 'product')).url;
+          },
+        }),
   });
   registerAuthRoutes(app, auth, { abuseLimits: deps.config.abuseLimits });
   registerTrackingRoutes(app, services.tracking, auth, { eventsPerMinute: deps.config.trackingLimit });

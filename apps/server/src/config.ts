@@ -122,6 +122,12 @@ const Environment = z.object({
    */
   VITRINE_ABUSE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
+   * What a product import does with its images' URLs: "copy" them into the media store (the
+   * default), leave them "link"ed where the file says, or "copy-any-address", which also fetches
+   * from private network addresses (only for tests, whose image server is on 127.0.0.1).
+   */
+  VITRINE_IMPORT_IMAGES: z.enum(['copy', 'link', 'copy-any-address']).default('copy'),
+  /**
    * Tracking events one client address may send per minute (/shopapiv2/tracking). Raise it where
    * many viewers share one address (a venue behind one NAT; the browser tests).
    */
@@ -293,6 +299,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Whether the per-user and per-address abuse limits apply. */
   abuseLimits: boolean;
+  /** See VITRINE_IMPORT_IMAGES. */
+  importImages: 'copy' | 'link' | 'copy-any-address';
   /** Days raw tracking events are kept. */
   trackingRetentionDays: number;
   /** Tracking events per client address per minute. */
@@ -425,6 +433,7 @@ export function loadConfig(
       icePortRange: e.WHIP_ICE_PORTS ? (e.WHIP_ICE_PORTS.split('-').map(Number) as [number, number]) : null,
     },
     abuseLimits: e.VITRINE_ABUSE_LIMITS === 'on',
+    importImages: e.VITRINE_IMPORT_IMAGES,
     trackingRetentionDays: e.VITRINE_TRACKING_RETENTION_DAYS,
     trackingLimit: e.VITRINE_TRACKING_LIMIT,
     testPayments: (e.VITRINE_TEST_PAYMENTS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',

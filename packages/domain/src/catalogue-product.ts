@@ -23,6 +23,8 @@ export interface CatalogueVariant {
   name: string;
   sku: string;
   prices: PriceList;
+  /** The price before the deal, per currency (shown as "was" when higher than the price). */
+  compareAtPrices?: PriceList | undefined;
   stock: number | null;
   options: { optionId: string; optionValueId: string }[];
 }
@@ -31,10 +33,13 @@ export interface CatalogueProduct {
   externalId: string;
   name: string;
   description: string;
+  /** The description's formatting as allow-listed HTML (see the protocol's Product). */
+  descriptionHtml?: string | null | undefined;
   sku: string;
   url: string | null;
   images: string[];
   prices: PriceList;
+  compareAtPrices?: PriceList | undefined;
   stock: number | null;
   options: CatalogueOption[];
   variants: CatalogueVariant[];

@@ -4,7 +4,9 @@ import {
   SHOPIFY_PRODUCT_COLUMNS,
   shopifyDraftToProduct,
   shopifyRowsOfProduct,
+  variantImageOption,
 } from './shopify-product-csv.ts';
+import { selectionImage } from './variant-selection.ts';
 
 /** A table with Shopify's header from rows of { column: value }. */
 function table(...rows: Record<string, string>[]): string[][] {
@@ -87,9 +89,33 @@ describe('readShopifyProductCsv', () => {
       valid: true,
     });
     expect(shirt?.variants).toEqual([
-      { row: 2, values: ['S', 'Sand'], sku: 'LS-S-SAND', price: 24900, stock: 4 },
-      { row: 3, values: ['S', 'Sage'], sku: 'LS-S-SAGE', price: 24900, stock: 0 },
-      { row: 4, values: ['M', 'Sand'], sku: 'LS-M-SAND', price: 25950, stock: 3 },
+      {
+        row: 2,
+        values: ['S', 'Sand'],
+        sku: 'LS-S-SAND',
+        price: 24900,
+        compareAt: null,
+        image: null,
+        stock: 4,
+      },
+      {
+        row: 3,
+        values: ['S', 'Sage'],
+        sku: 'LS-S-SAGE',
+        price: 24900,
+        compareAt: null,
+        image: null,
+        stock: 0,
+      },
+      {
+        row: 4,
+        values: ['M', 'Sand'],
+        sku: 'LS-M-SAND',
+        price: 25950,
+        compareAt: null,
+        image: null,
+        stock: 3,
+      },
     ]);
     // "Default Title" is no option; an empty tracker is not stock-managed; draft is archived.
     expect(mug).toMatchObject({
@@ -240,5 +266,165 @@ describe('shopifyRowsOfProduct', () => {
       'DKK',
     );
     expect(row?.[1]).toBe('\'=HYPERLINK("x")');
+  });
+});
+
+describe('Variant Compare At Price (issue 33 §8)', () => {
+  const rows = [
+    { ...SHIRT[0], 'Variant Compare At Price': '349.00' },
+    { ...SHIRT[1], 'Variant Compare At Price': '' },
+    { ...SHIRT[2], 'Variant Compare At Price': '299,00' },
+  ] as Record<string, string>[];
+
+  it('is read per variant in minor units, and the product takes its cheapest variant’s', () => {
+    const reading = readShopifyProductCsv(table(...rows));
+    expect(reading.errors).toEqual([]);
+    const [draft] = reading.products;
+    expect(draft?.variants.map((variant) => variant.compareAt)).toEqual([34900, null, 29900]);
+    const product = shopifyDraftToProduct(draft!, 'DKK', null);
+    expect(product.variants.map((variant) => variant.compareAtPrices)).toEqual([
+      { DKK: 34900 },
+      {},
+      { DKK: 29900 },
+    ]);
+    expect(product.compareAtPrices).toEqual({ DKK: 34900 });
+  });
+
+  it('is an error on its row when it is not a price', () => {
+    const reading = readShopifyProductCsv(table({ ...MUG, 'Variant Compare At Price': 'cheap' }));
+    expect(reading.errors).toEqual([
+      {
+        row: 2,
+        column: 'Variant Compare At Price',
+        message: expect.stringContaining('"cheap" is not a price'),
+      },
+    ]);
+  });
+
+  it('is written back by the export and keeps other currencies on update', () => {
+    const draft = readShopifyProductCsv(table(...rows)).products[0]!;
+    const product = shopifyDraftToProduct(draft, 'DKK', null);
+    const exported = shopifyRowsOfProduct({ ...product, uid: 'p1', archived: false }, 'DKK');
+    const column = SHOPIFY_PRODUCT_COLUMNS.indexOf('Variant Compare At Price');
+    expect(exported.slice(0, 3).map((row) => row[column])).toEqual(['349.00', '', '299.00']);
+    const withEuro = {
+      ...product,
+      variants: product.variants.map((variant) => ({
+        ...variant,
+        compareAtPrices: { ...variant.compareAtPrices, EUR: 5000 },
+      })),
+    };
+    const again = shopifyDraftToProduct(draft, 'DKK', withEuro);
+    expect(again.variants[1]?.compareAtPrices).toEqual({ EUR: 5000 });
+    expect(again.variants[0]?.compareAtPrices).toEqual({ EUR: 5000, DKK: 34900 });
+  });
+});
+
+describe('Variant Image (issue 33 §8): the photo goes with the option value it shows', () => {
+  const rows: Record<string, string>[] = [
+    {
+      Handle: 'tee',
+      Title: 'Tee',
+      'Option1 Name': 'Size',
+      'Option1 Value': 'S',
+      'Option2 Name': 'Color',
+      'Option2 Value': 'White',
+      'Variant Price': '100',
+      'Variant Image': 'https://cdn.example/white.jpg',
+    },
+    {
+      Handle: 'tee',
+      'Option1 Value': 'S',
+      'Option2 Value': 'Black',
+      'Variant Price': '100',
+      'Variant Image': 'https://cdn.example/black.jpg',
+    },
+    {
+      Handle: 'tee',
+      'Option1 Value': 'M',
+      'Option2 Value': 'White',
+      'Variant Price': '100',
+      'Variant Image': 'https://cdn.example/white.jpg',
+    },
+    { Handle: 'tee', 'Option1 Value': 'M', 'Option2 Value': 'Black', 'Variant Price': '100' },
+  ];
+
+  it('attaches each colour’s image to that colour, not to the size', () => {
+    const draft = readShopifyProductCsv(table(...rows)).products[0]!;
+    expect(variantImageOption(draft)).toBe(1);
+    const product = shopifyDraftToProduct(draft, 'DKK', null);
+    const color = product.options[1]!;
+    expect(color.optionValues.map((value) => [value.name, value.images])).toEqual([
+      ['White', ['https://cdn.example/white.jpg']],
+      ['Black', ['https://cdn.example/black.jpg']],
+    ]);
+    expect(product.options[0]?.optionValues.every((value) => value.images.length === 0)).toBe(true);
+    // The images are the product's too, for its gallery.
+    expect(product.images).toEqual(['https://cdn.example/white.jpg', 'https://cdn.example/black.jpg']);
+    // Picking White shows the white photo, before a size is picked.
+    expect(selectionImage(product, { [color.id]: color.optionValues[0]!.id })).toBe(
+      'https://cdn.example/white.jpg',
+    );
+    expect(selectionImage(product, {})).toBeNull();
+  });
+
+  it('falls back to the colour when no option has one image per value, and exports it back', () => {
+    const mixed = rows.map((row, n) => ({ ...row, 'Variant Image': `https://cdn.example/${n}.jpg` }));
+    const draft = readShopifyProductCsv(table(...mixed)).products[0]!;
+    expect(variantImageOption(draft)).toBe(1);
+    const product = shopifyDraftToProduct(draft, 'DKK', null);
+    expect(product.options[1]?.optionValues.map((value) => value.images)).toEqual([
+      ['https://cdn.example/0.jpg'],
+      ['https://cdn.example/1.jpg'],
+    ]);
+    const original = shopifyDraftToProduct(readShopifyProductCsv(table(...rows)).products[0]!, 'DKK', null);
+    const exported = shopifyRowsOfProduct({ ...original, uid: 'p', archived: false }, 'DKK');
+    const column = SHOPIFY_PRODUCT_COLUMNS.indexOf('Variant Image');
+    expect(exported.map((row) => row[column])).toEqual([
+      'https://cdn.example/white.jpg',
+      'https://cdn.example/black.jpg',
+      'https://cdn.example/white.jpg',
+      'https://cdn.example/black.jpg',
+    ]);
+  });
+});
+
+describe('what the dry run says before importing (issue 33 §8)', () => {
+  it('warns, per row, when a description will be cut, with its length and what is kept', () => {
+    const long = 'x'.repeat(2_000_000);
+    const reading = readShopifyProductCsv(
+      table({ ...MUG, 'Body (HTML)': `<p>${long}</p>` }, { ...MUG, Handle: 'mug-2' }),
+    );
+    expect(reading.errors).toEqual([]);
+    expect(reading.warnings).toEqual([
+      {
+        row: 2,
+        column: 'Body (HTML)',
+        message:
+          'is 2,000,000 characters long: only the first 10,000 are imported (the rest, 1,990,000 characters, is cut).',
+      },
+    ]);
+    expect(reading.products[0]?.description).toHaveLength(10_000);
+  });
+
+  it('says "duplicate handle" for a second block of a handle, and imports neither silently merged', () => {
+    const reading = readShopifyProductCsv(
+      table(
+        MUG,
+        { ...MUG, Handle: 'other', Title: 'Other' },
+        { ...MUG, Title: 'Another mug' },
+        { Handle: 'mug', 'Image Src': 'https://cdn.example/x.jpg' },
+      ),
+    );
+    expect(reading.errors).toEqual([
+      {
+        row: 4,
+        column: 'Handle',
+        message: expect.stringMatching(/^duplicate handle "mug": it already names the product of row 2/),
+      },
+    ]);
+    const mug = reading.products.find((product) => product.handle === 'mug');
+    expect(mug).toMatchObject({ name: 'Mug', valid: false, images: [] });
+    expect(reading.products.find((product) => product.handle === 'other')?.valid).toBe(true);
   });
 });

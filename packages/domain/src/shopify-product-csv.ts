@@ -18,6 +18,10 @@ import {
 } from './catalogue-product.ts';
 import { formatDecimalPrice, parseDecimalPrice } from './decimal-price.ts';
 import { htmlToPlainText, plainTextToHtml } from './html-to-text.ts';
+import { selectionImage } from './variant-selection.ts';
+
+const choicesOf = (variant: CatalogueVariant) =>
+  Object.fromEntries(variant.options.map((choice) => [choice.optionId, choice.optionValueId]));
 
 /** The columns an export writes, in Shopify's order; an import reads these (and ignores others). */
 export const SHOPIFY_PRODUCT_COLUMNS = [
@@ -99,6 +103,10 @@ export interface ShopifyVariantDraft {
   sku: string;
   /** Minor units of the store's currency. */
   price: number;
+  /** "Variant Compare At Price" in minor units, null when empty (the price before the deal). */
+  compareAt: number | null;
+  /** "Variant Image": the photo of this variant (of its colour, mostly), null when empty. */
+  image: string | null;
   /** null: not stock-managed. */
   stock: number | null;
 }
@@ -109,6 +117,8 @@ export interface ShopifyProductDraft {
   firstRow: number;
   name: string;
   description: string;
+  /** "Body (HTML)" as the file has it: the server keeps its allow-listed formatting. */
+  bodyHtml: string;
   archived: boolean;
   images: string[];
   optionNames: string[];
@@ -121,6 +131,8 @@ export interface ShopifyCsvReading {
   rowCount: number;
   products: ShopifyProductDraft[];
   errors: ShopifyRowError[];
+  /** What is imported, but not as the file has it (a value cut to its limit): said before importing. */
+  warnings: ShopifyRowError[];
 }
 
 const normalizeHeader = (header: string) =>
@@ -163,10 +175,14 @@ export function readShopifyProductCsv(
       column: null,
       message: 'This is not a Shopify product CSV: the first row has no Handle or Title column.',
     });
-    return { rowCount: rows.length, products: [], errors };
+    return { rowCount: rows.length, products: [], errors, warnings: [] };
   }
   const groups = new Map<string, Group>();
+  const warnings: ShopifyRowError[] = [];
   let rowCount = 0;
+  let previousHandle: string | null = null;
+  // Inside the second block of a handle: its rows are skipped (its first row has the error).
+  let inDuplicateBlock = false;
 
   rows.forEach((cells, rowIndex) => {
     const row = rowIndex + 2;
@@ -187,8 +203,25 @@ export function readShopifyProductCsv(
       return;
     }
     let group = groups.get(handle);
+    const sameBlock = previousHandle === handle;
+    previousHandle = handle;
+    if (sameBlock && inDuplicateBlock) return;
+    inDuplicateBlock = false;
+    if (group && !sameBlock) {
+      inDuplicateBlock = true;
+      // A product's rows come together; a second block with its handle is another product (or
+      // a copy) that would silently merge into the first.
+      fail(
+        'Handle',
+        `duplicate handle "${handle}": it already names the product of row ${group.draft.firstRow}; a product's rows must follow each other.`,
+      );
+      group.draft.valid = false;
+      return;
+    }
     if (!group) {
-      group = startGroup(handle, row, cell, fail);
+      group = startGroup(handle, row, cell, fail, (column, message) =>
+        warnings.push({ row, column, message }),
+      );
       groups.set(handle, group);
     }
     group.rows.push(row);
@@ -238,7 +271,13 @@ export function readShopifyProductCsv(
   const invalidRows = new Set(errors.map((error) => error.row));
   for (const group of groups.values())
     if (group.rows.some((row) => invalidRows.has(row))) group.draft.valid = false;
-  return { rowCount, products, errors };
+  return { rowCount, products, errors, warnings };
+}
+
+/** The dry run's words for a value cut to its limit: how long it is and what is kept. */
+export function cutWarning(length: number, limit: number): string {
+  const n = (value: number) => value.toLocaleString('en');
+  return `is ${n(length)} characters long: only the first ${n(limit)} are imported (the rest, ${n(length - limit)} characters, is cut).`;
 }
 
 function startGroup(
@@ -246,8 +285,12 @@ function startGroup(
   row: number,
   cell: (column: ShopifyColumn) => string,
   fail: (column: ShopifyColumn | null, message: string) => boolean,
+  warn: (column: ShopifyColumn, message: string) => void,
 ): Group {
   const name = cell('Title');
+  const description = htmlToPlainText(cell('Body (HTML)'));
+  if (description.length > MAX_DESCRIPTION)
+    warn('Body (HTML)', cutWarning(description.length, MAX_DESCRIPTION));
   if (!name) fail('Title', `is empty on the first row of "${handle}".`);
   else if (name.length > MAX_NAME) fail('Title', `is longer than ${MAX_NAME} characters.`);
   const status = cell('Status').toLowerCase();
@@ -269,7 +312,8 @@ function startGroup(
       handle,
       firstRow: row,
       name: name.slice(0, MAX_NAME),
-      description: htmlToPlainText(cell('Body (HTML)')).slice(0, MAX_DESCRIPTION),
+      description: description.slice(0, MAX_DESCRIPTION),
+      bodyHtml: cell('Body (HTML)'),
       archived: status === 'archived' || status === 'draft' || (status === '' && published === 'false'),
       images: [],
       optionNames,
@@ -313,6 +357,15 @@ function readVariant(
       'Variant Price',
       `"${priceText}" is not a price like ${formatDecimalPrice(24900, currencyDigits)}.`,
     );
+  const imageCell = cell('Variant Image');
+  const image = imageCell && group.images.some((known) => known.src === imageCell) ? imageCell : null;
+  const compareAtText = cell('Variant Compare At Price');
+  const compareAt = compareAtText === '' ? null : parseDecimalPrice(compareAtText, currencyDigits);
+  if (compareAtText !== '' && compareAt === null)
+    ok = fail(
+      'Variant Compare At Price',
+      `"${compareAtText}" is not a price like ${formatDecimalPrice(29900, currencyDigits)}.`,
+    );
   const sku = cell('Variant SKU');
   if (sku.length > MAX_SKU) ok = fail('Variant SKU', `is longer than ${MAX_SKU} characters.`);
   const quantity = cell('Variant Inventory Qty');
@@ -337,7 +390,7 @@ function readVariant(
     ok = fail(null, `is one variant too many: a product has at most ${MAX_PRODUCT_VARIANTS}.`);
   if (!ok || price === null) return;
   group.combinations.set(key, row);
-  draft.variants.push({ row, values, sku, price, stock });
+  draft.variants.push({ row, values, sku, price, compareAt, image, stock });
 }
 
 /**
@@ -351,6 +404,7 @@ export function shopifyDraftToProduct(
   existing: CatalogueProduct | null,
 ): CatalogueProduct {
   const optionIds = new Set(existing?.options.map((option) => option.id) ?? []);
+  const imageOption = variantImageOption(draft);
   const options: CatalogueOption[] = draft.optionNames.slice(0, MAX_PRODUCT_OPTIONS).map((name, n) => {
     const known = existing?.options.find((option) => option.name.toLowerCase() === name.toLowerCase());
     const valueIds = new Set(known?.optionValues.map((value) => value.id) ?? []);
@@ -361,12 +415,18 @@ export function shopifyDraftToProduct(
       name,
       optionValues: names.map((valueName) => {
         const value = known?.optionValues.find((v) => v.name.toLowerCase() === valueName.toLowerCase());
+        // The file's variant image of this value replaces the value's images; none keeps them.
+        const image =
+          n === imageOption
+            ? draft.variants.find((variant) => variant.values[n] === valueName && variant.image)?.image
+            : undefined;
+        const images = image ? [image] : undefined;
         return value
-          ? { ...value, name: valueName }
+          ? { ...value, name: valueName, ...(images ? { images } : {}) }
           : {
               id: freshId(toSlug(valueName), valueIds),
               name: valueName,
-              images: [],
+              images: images ?? [],
               styleUrl: null,
               minimumPrice: null,
             };
@@ -381,6 +441,11 @@ export function shopifyDraftToProduct(
     ...prices,
     [currency]: price,
   });
+  // The file's compare-at price replaces the one in its currency; an empty cell clears it.
+  const withCompareAt = (prices: Record<string, number> | undefined, compareAt: number | null) => {
+    const { [currency]: _old, ...others } = prices ?? {};
+    return compareAt === null ? others : { ...others, [currency]: compareAt };
+  };
   const variants: CatalogueVariant[] =
     options.length === 0
       ? []
@@ -396,25 +461,56 @@ export function shopifyDraftToProduct(
             name: variantName(variant.values),
             sku: variant.sku,
             prices: withPrice(known?.prices, variant.price),
+            compareAtPrices: withCompareAt(known?.compareAtPrices, variant.compareAt),
             stock: variant.stock,
             options: choices,
           };
         });
   const single = options.length === 0 ? draft.variants[0] : undefined;
   const lowest = Math.min(...draft.variants.map((variant) => variant.price));
+  // The product's own "was" price goes with its price: the cheapest variant's.
+  const cheapest = draft.variants.find((variant) => variant.price === lowest);
   const product: CatalogueProduct = {
     externalId: draft.handle,
     name: draft.name,
     description: draft.description,
+    // Raw: the catalogue sanitises it (an allow-list) before anything keeps or shows it.
+    descriptionHtml: draft.bodyHtml || null,
     sku: single ? single.sku : (existing?.sku ?? ''),
     url: existing?.url ?? null,
     images: draft.images.length > 0 ? draft.images : (existing?.images ?? []),
     prices: withPrice(existing?.prices, Number.isFinite(lowest) ? lowest : 0),
+    compareAtPrices: withCompareAt(existing?.compareAtPrices, cheapest?.compareAt ?? null),
     stock: single ? single.stock : null,
     options,
     variants,
   };
   return { ...product, stock: productStockOf(product) };
+}
+
+/**
+ * Which option a file's variant images belong to (Shopify gives one per variant row, but a photo
+ * shows a colour, not a size): the first option, colour-like ones first, whose every value has
+ * one image over all its variants; else the first of that order (its values take their first
+ * variant's image). -1: no images.
+ */
+export function variantImageOption(draft: Pick<ShopifyProductDraft, 'optionNames' | 'variants'>): number {
+  const withImage = draft.variants.filter((variant) => variant.image);
+  if (withImage.length === 0 || draft.optionNames.length === 0) return -1;
+  const order = draft.optionNames
+    .map((name, n) => ({ n, color: optionTypeOf(name) === 'color' }))
+    .sort((a, b) => Number(b.color) - Number(a.color) || a.n - b.n)
+    .map(({ n }) => n);
+  const consistent = order.find((n) => {
+    const imageOf = new Map<string, string>();
+    return withImage.every((variant) => {
+      const value = variant.values[n] ?? '';
+      const known = imageOf.get(value);
+      imageOf.set(value, variant.image as string);
+      return known === undefined || known === variant.image;
+    });
+  });
+  return consistent ?? order[0] ?? -1;
 }
 
 /** A cell a spreadsheet would run as a formula gets a leading "'" (read back by the import). */
@@ -444,13 +540,16 @@ export function shopifyRowsOfProduct(
             'Option1 Value': 'Default Title',
             'Variant SKU': guard(product.sku),
             'Variant Price': price(product.prices),
+            'Variant Compare At Price': price(product.compareAtPrices ?? {}),
             ...stockCells(product.stock),
           },
         ]
       : product.variants.map((variant) => {
           const cells: Partial<Record<ShopifyColumn, string>> = {
+            'Variant Image': selectionImage(product, choicesOf(variant)) ?? '',
             'Variant SKU': guard(variant.sku),
             'Variant Price': price(variant.prices),
+            'Variant Compare At Price': price(variant.compareAtPrices ?? {}),
             ...stockCells(variant.stock),
           };
           options.forEach((option, n) => {
@@ -462,7 +561,7 @@ export function shopifyRowsOfProduct(
         });
   const first: Partial<Record<ShopifyColumn, string>> = {
     Title: guard(product.name),
-    'Body (HTML)': plainTextToHtml(product.description),
+    'Body (HTML)': product.descriptionHtml || plainTextToHtml(product.description),
     Published: product.archived ? 'FALSE' : 'TRUE',
     Status: product.archived ? 'archived' : 'active',
     'Gift Card': 'FALSE',

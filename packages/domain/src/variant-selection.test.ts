@@ -2,13 +2,16 @@ import type { Product } from '@vitrine/protocol';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   displayPrice,
+  displayPriceWithWas,
   isOptionValueAvailable,
+  lineWasAmount,
   matchingVariant,
   type OptionSelection,
   type SelectableProduct,
   type SelectableVariant,
   selectionStock,
   toggleOptionValue,
+  wasAmount,
 } from './variant-selection.ts';
 
 function variant(uid: string, color: string, size: string, stock: number | null, dkk: number) {
@@ -177,5 +180,94 @@ describe('isOptionValueAvailable', () => {
 
   it('is unavailable for a value no variant has (spec §8 "Variant is missing")', () => {
     expect(isOptionValueAvailable(SHIRT, {}, 'color', 'green')).toBe(false);
+  });
+});
+
+describe('wasAmount and displayPriceWithWas (a compare-at price shown as "was")', () => {
+  const shirt = {
+    prices: { DKK: 19900 },
+    compareAtPrices: { DKK: 29900 },
+    options: [{ id: 'color', optionValues: [{ id: 'white' }, { id: 'black' }] }],
+    variants: [
+      {
+        prices: { DKK: 19900 },
+        compareAtPrices: { DKK: 29900 },
+        stock: 3,
+        options: [{ optionId: 'color', optionValueId: 'white' }],
+      },
+      // Compare-at equal to the price: no deal, nothing struck through.
+      {
+        prices: { DKK: 24900 },
+        compareAtPrices: { DKK: 24900 },
+        stock: 3,
+        options: [{ optionId: 'color', optionValueId: 'black' }],
+      },
+    ],
+  };
+
+  it('is the compare-at price only when higher than the price, in the same currency', () => {
+    expect(wasAmount({ amount: 100, currency: 'DKK' }, { DKK: 150 })).toBe(150);
+    expect(wasAmount({ amount: 100, currency: 'DKK' }, { DKK: 100 })).toBeNull();
+    expect(wasAmount({ amount: 100, currency: 'DKK' }, { DKK: 90 })).toBeNull();
+    expect(wasAmount({ amount: 100, currency: 'DKK' }, { EUR: 150 })).toBeNull();
+    expect(wasAmount({ amount: 100, currency: 'DKK' }, undefined)).toBeNull();
+    expect(wasAmount(null, { DKK: 150 })).toBeNull();
+  });
+
+  it("takes the matching variant's compare-at price, else the product's", () => {
+    expect(displayPriceWithWas(shirt, {}, 'DKK', 'DKK')).toEqual({
+      amount: 19900,
+      currency: 'DKK',
+      was: 29900,
+    });
+    expect(displayPriceWithWas(shirt, { color: 'white' }, 'DKK', 'DKK')).toEqual({
+      amount: 19900,
+      currency: 'DKK',
+      was: 29900,
+    });
+    expect(displayPriceWithWas(shirt, { color: 'black' }, 'DKK', 'DKK')).toEqual({
+      amount: 24900,
+      currency: 'DKK',
+      was: null,
+    });
+  });
+
+  it('falls back to the store currency with its own compare-at price', () => {
+    expect(displayPriceWithWas(shirt, {}, 'EUR', 'DKK')).toEqual({
+      amount: 19900,
+      currency: 'DKK',
+      was: 29900,
+    });
+    expect(displayPriceWithWas({ ...shirt, compareAtPrices: undefined }, {}, 'DKK', 'DKK')?.was).toBeNull();
+  });
+});
+
+describe('lineWasAmount (a cart line\'s "was" price)', () => {
+  const product = {
+    prices: { DKK: 100 },
+    compareAtPrices: { DKK: 150 },
+    options: [{ id: 'size', optionValues: [{ id: 's' }, { id: 'm' }] }],
+    variants: [
+      {
+        uid: 'v-s',
+        prices: { DKK: 100 },
+        compareAtPrices: { DKK: 180 },
+        stock: 1,
+        options: [{ optionId: 'size', optionValueId: 's' }],
+      },
+      { uid: 'v-m', prices: { DKK: 100 }, stock: 1, options: [{ optionId: 'size', optionValueId: 'm' }] },
+    ],
+  };
+
+  it("is the line's variant's compare-at price when above the unit price paid", () => {
+    expect(lineWasAmount(product, 'v-s', 100, 'DKK')).toBe(180);
+    expect(lineWasAmount(product, 'v-s', 200, 'DKK')).toBeNull();
+    expect(lineWasAmount(product, 'v-m', 100, 'DKK')).toBeNull();
+    expect(lineWasAmount(product, 'v-s', 100, 'EUR')).toBeNull();
+  });
+
+  it("is the product's for a line without variant, and none for a variant no longer there", () => {
+    expect(lineWasAmount(product, null, 100, 'DKK')).toBe(150);
+    expect(lineWasAmount(product, 'gone', 100, 'DKK')).toBeNull();
   });
 });

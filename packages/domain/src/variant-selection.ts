@@ -7,6 +7,8 @@ export type OptionSelection = Readonly<Record<string, string>>;
 /** The fields of a variant (spec §3 "Host product data" variants) used to match a selection. */
 export interface SelectableVariant {
   prices: PriceList;
+  /** The price before the deal ("Variant Compare At Price"), per currency. */
+  compareAtPrices?: PriceList | undefined;
   /** Units left; null means not stock-managed. */
   stock: number | null;
   options: readonly { optionId: string; optionValueId: string }[];
@@ -15,6 +17,7 @@ export interface SelectableVariant {
 /** The fields of a product with options and variants (spec §3 "Host product data", "Product"). */
 export interface SelectableProduct {
   prices: PriceList;
+  compareAtPrices?: PriceList | undefined;
   stock?: number | null;
   options: readonly { id: string; optionValues: readonly { id: string }[] }[];
   variants: readonly SelectableVariant[];
@@ -84,6 +87,77 @@ export function displayPrice(
   const variant = matchingVariant(product, selection);
   const variantPrice = variant === null ? null : priceFor(variant.prices, currency, storeCurrency);
   return variantPrice ?? priceFor(product.prices, currency, storeCurrency);
+}
+
+/**
+ * The "was" amount beside a price shown in `price.currency`: the compare-at price in that same
+ * currency, only when it is higher than the price (a compare-at price equal or below is no deal
+ * and is not shown); null otherwise.
+ */
+export function wasAmount(
+  price: { amount: number; currency: Currency } | null,
+  compareAtPrices: PriceList | undefined,
+): number | null {
+  if (!price || !compareAtPrices) return null;
+  const before = compareAtPrices[price.currency];
+  return before !== undefined && before > price.amount ? before : null;
+}
+
+/**
+ * The price to show with its "was" price (`displayPrice`, plus the compare-at price of whatever
+ * priced it: the matching variant, else the product), null when there is no price.
+ */
+export function displayPriceWithWas(
+  product: SelectableProduct,
+  selection: OptionSelection,
+  currency: Currency,
+  storeCurrency: Currency,
+): { amount: number; currency: Currency; was: number | null } | null {
+  const variant = matchingVariant(product, selection);
+  const variantPrice = variant === null ? null : priceFor(variant.prices, currency, storeCurrency);
+  if (variant && variantPrice)
+    return { ...variantPrice, was: wasAmount(variantPrice, variant.compareAtPrices) };
+  const price = priceFor(product.prices, currency, storeCurrency);
+  return price ? { ...price, was: wasAmount(price, product.compareAtPrices) } : null;
+}
+
+/**
+ * The "was" amount of a cart line (unit price `unitPrice` in `currency`, of `variantUid` or of the
+ * product itself): the line's variant's compare-at price, or the product's when it has no
+ * variant, only when higher than what the shopper pays per unit.
+ */
+export function lineWasAmount(
+  product: Omit<SelectableProduct, 'variants'> & {
+    variants: readonly (SelectableVariant & { uid: string })[];
+  },
+  variantUid: string | null,
+  unitPrice: number,
+  currency: Currency,
+): number | null {
+  const variant =
+    variantUid === null ? null : product.variants.find((candidate) => candidate.uid === variantUid);
+  if (variantUid !== null && !variant) return null;
+  return wasAmount({ amount: unitPrice, currency }, (variant ?? product).compareAtPrices);
+}
+
+/**
+ * The photo of what the shopper picked (spec §3 option values carry images): the first image of
+ * a picked option value, options in the product's order; null when no picked value has one.
+ * Picking White shows the white photo even before a size is picked.
+ */
+export function selectionImage(
+  product: {
+    options: readonly { id: string; optionValues: readonly { id: string; images?: readonly string[] }[] }[];
+  },
+  selection: OptionSelection,
+): string | null {
+  for (const option of product.options) {
+    const picked = selection[option.id];
+    if (picked === undefined) continue;
+    const image = option.optionValues.find((value) => value.id === picked)?.images?.[0];
+    if (image) return image;
+  }
+  return null;
 }
 
 /** Units left for the selection: the matching variant's stock, else the product's (null: not stock-managed). */

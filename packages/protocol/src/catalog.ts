@@ -23,6 +23,11 @@ export const Variant = z.object({
   name: z.string().min(1).max(200),
   sku: z.string().max(100).default(''),
   prices: PriceList,
+  /**
+   * The price before the deal (a Shopify CSV's "Variant Compare At Price"), per currency: shown
+   * struck through as "was" when higher than the price. Not in spec §3's field list; an extra of ours.
+   */
+  compareAtPrices: PriceList.optional(),
   /** Units left; null means not stock-managed. */
   stock: StockCount.nullable().default(null),
   options: z.array(z.object({ optionId: Uid, optionValueId: Uid })).max(20),
@@ -36,10 +41,18 @@ export const Product = z.object({
   externalId: z.string().max(200),
   name: z.string().min(1, 'must not be empty').max(300, 'must be at most 300 characters'),
   description: z.string().max(10_000),
+  /**
+   * The description's formatting (paragraphs, lists, bold, italic, http(s) links) as HTML the
+   * server has passed through an allow-list; `description` holds the same as plain text. Absent
+   * when there is no formatting. Not in spec §3's field list; an extra of ours.
+   */
+  descriptionHtml: z.string().max(20_000).nullable().optional(),
   sku: z.string().max(100),
   url: MediaUrl.nullable(),
   images: z.array(MediaUrl).max(20),
   prices: PriceList,
+  /** A product without variants' "was" price (see Variant.compareAtPrices). */
+  compareAtPrices: PriceList.optional(),
   stock: StockCount.nullable(),
   options: z.array(ProductOption),
   variants: z.array(Variant),

@@ -69,6 +69,8 @@ export async function openTestApp(
     VITRINE_COMMENT_RATE_LIMIT: 'off',
     // Test files create many users from one address; the abuse tests switch the limits on.
     VITRINE_ABUSE_LIMITS: 'off',
+    // Imports keep their images' URLs (tests have no internet); the image-copy test switches it on.
+    VITRINE_IMPORT_IMAGES: 'link',
     // Live tests ask for an RTMP ingest on a free port; the rest take none.
     RTMP_PORT: 'off',
     // One rendition whatever the machine's cores (the default adds 360p from 4): the renditions test asks for two.

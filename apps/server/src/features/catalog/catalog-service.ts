@@ -2,6 +2,7 @@ import { prefixQuery } from '@vitrine/domain';
 import type { Product, ProductInput } from '@vitrine/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { safeDescriptionHtml } from './description-html.ts';
 
 /** A product's searchable words: exactly the expression products_search_idx (migration 0048) indexes. */
 export const SEARCH_DOCUMENT = "to_tsvector('simple', name || ' ' || description || ' ' || sku)";
@@ -12,10 +13,12 @@ interface ProductRow {
   external_id: string;
   name: string;
   description: string;
+  description_html: string | null;
   sku: string;
   url: string | null;
   images: string[];
   prices: Product['prices'];
+  compare_at_prices: Product['prices'];
   stock: number | null;
   options: Product['options'];
 }
@@ -26,9 +29,14 @@ interface VariantRow {
   name: string;
   sku: string;
   prices: Product['prices'];
+  compare_at_prices: Product['prices'];
   stock: number | null;
   options: Product['variants'][number]['options'];
 }
+
+/** The "was" prices of a row, left out when there are none (documents stay as they were). */
+const compareAt = (prices: Product['prices'] | null | undefined) =>
+  prices && Object.keys(prices).length > 0 ? { compareAtPrices: prices } : {};
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips for an import. */
 const PRODUCTS_PER_INSERT = 200;
@@ -68,12 +76,14 @@ async function writeProducts(
   if (foreign) throw new HttpError(409, 'conflict', `Product "${foreign.uid}" belongs to another store.`);
   for (const batch of chunks(products, PRODUCTS_PER_INSERT)) {
     await tx.query(
-      `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options)
-       VALUES ${valueTuples(batch.length, 11)}
+      `INSERT INTO products (uid, page_uid, external_id, name, description, sku, url, images, prices, stock, options,
+         compare_at_prices, description_html)
+       VALUES ${valueTuples(batch.length, 13)}
        ON CONFLICT (uid) DO UPDATE SET
          external_id = EXCLUDED.external_id, name = EXCLUDED.name, description = EXCLUDED.description,
          sku = EXCLUDED.sku, url = EXCLUDED.url, images = EXCLUDED.images, prices = EXCLUDED.prices,
-         stock = EXCLUDED.stock, options = EXCLUDED.options, updated_at = now()`,
+         stock = EXCLUDED.stock, options = EXCLUDED.options, compare_at_prices = EXCLUDED.compare_at_prices,
+         description_html = EXCLUDED.description_html, updated_at = now()`,
       batch.flatMap(({ uid, input }) => [
         uid,
         pageUid,
@@ -86,6 +96,9 @@ async function writeProducts(
         JSON.stringify(input.prices),
         input.stock,
         JSON.stringify(input.options),
+        JSON.stringify(input.compareAtPrices ?? {}),
+        // Whoever sent it (the studio, the admin API, an import), only the allow-list's part is kept.
+        safeDescriptionHtml(input.descriptionHtml),
       ]),
     );
   }
@@ -100,12 +113,13 @@ async function writeProducts(
       JSON.stringify(variant.prices),
       variant.stock,
       JSON.stringify(variant.options),
+      JSON.stringify(variant.compareAtPrices ?? {}),
     ]),
   );
   for (const batch of chunks(variantRows, VARIANTS_PER_INSERT)) {
     await tx.query(
-      `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options)
-       VALUES ${valueTuples(batch.length, 8)}`,
+      `INSERT INTO product_variants (uid, product_uid, position, name, sku, prices, stock, options, compare_at_prices)
+       VALUES ${valueTuples(batch.length, 9)}`,
       batch.flat(),
     );
   }
@@ -175,10 +189,12 @@ export function createCatalogService(db: Database, now: () => number) {
         externalId: row.external_id,
         name: row.name,
         description: row.description,
+        ...(row.description_html ? { descriptionHtml: row.description_html } : {}),
         sku: row.sku,
         url: row.url,
         images: row.images,
         prices: row.prices,
+        ...compareAt(row.compare_at_prices),
         stock: row.stock,
         options: row.options,
         variants: variants
@@ -188,6 +204,7 @@ export function createCatalogService(db: Database, now: () => number) {
             name: variant.name,
             sku: variant.sku,
             prices: variant.prices,
+            ...compareAt(variant.compare_at_prices),
             stock: variant.stock,
             options: variant.options,
           })),

@@ -11,7 +11,11 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
+import { MAX_DESCRIPTION_HTML, safeDescriptionHtml } from './description-html.ts';
 import { newProductUid, type StudioCatalogueService } from './studio-catalogue-service.ts';
+
+/** A file's description with formatting worth keeping (lists, bold, italic, links). */
+const FORMATTED = /<(ul|ol|li|strong|b|em|i|a)\b/i;
 
 /** What applying an import writes: each valid product with its uid (new or the one it updates). */
 export interface ImportPlan {
@@ -77,6 +81,7 @@ export async function planProductImport(
   const table = parseCsvTable(bytes);
   const reading = readShopifyProductCsv(table, minorUnitDigits(currency));
   const errors: ImportRowError[] = [...reading.errors];
+  const warnings: ImportRowError[] = [...reading.warnings];
   const existing = await studio.productsByHandles(
     pageUid,
     reading.products.map((draft) => draft.handle),
@@ -92,9 +97,15 @@ export async function planProductImport(
       firstRow: draft.firstRow,
     };
     if (!draft.valid) return { ...summary, action: 'invalid' as const };
-    const parsed = ProductInput.safeParse(
-      shopifyDraftToProduct(draft, currency, known && withoutStudioFields(known)),
-    );
+    const product = shopifyDraftToProduct(draft, currency, known && withoutStudioFields(known));
+    const descriptionHtml = safeDescriptionHtml(product.descriptionHtml);
+    if (product.descriptionHtml && !descriptionHtml && FORMATTED.test(product.descriptionHtml))
+      warnings.push({
+        row: draft.firstRow,
+        column: 'Body (HTML)',
+        message: `keeps its text but not its formatting: formatted, it is longer than ${MAX_DESCRIPTION_HTML.toLocaleString('en')} characters.`,
+      });
+    const parsed = ProductInput.safeParse({ ...product, descriptionHtml });
     if (!parsed.success) {
       for (const issue of (parsed.error as z.ZodError).issues.slice(0, 5))
         errors.push({ row: draft.firstRow, column: columnOfIssue(issue.path), message: issue.message });
@@ -116,6 +127,7 @@ export async function planProductImport(
       rowCount: reading.rowCount,
       products: report,
       errors,
+      warnings: warnings.sort((a, b) => a.row - b.row),
       counts: { create: count('create'), update: count('update'), invalid: count('invalid') },
       currency,
     },

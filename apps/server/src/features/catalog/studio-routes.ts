@@ -4,6 +4,7 @@ import type { StaffGate } from '../../http/caller.ts';
 import { HttpError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { MediaService } from '../media/media-service.ts';
+import { copyImportedImages } from './image-copy.ts';
 import { planProductImport, productCsv } from './product-import.ts';
 import type { StudioCatalogueService } from './studio-catalogue-service.ts';
 
@@ -20,6 +21,11 @@ export function registerStudioCatalogueRoutes(
     storeCurrency: (pageUid: string) => Promise<Currency>;
     /** The currencies the store sells in, its own first: the editor offers a price in each. */
     storeCurrencies: (pageUid: string) => Promise<Currency[]>;
+    /**
+     * Copies a remote image into the store's media and answers its URL (issue 33 §8); absent,
+     * imported images stay linked where the file says.
+     */
+    copyImage?: (pageUid: string, url: string) => Promise<string>;
     /** Tells the shows presenting these products that they changed (the events feature). */
     republishProducts: (productUids: readonly string[]) => Promise<void>;
   },
@@ -100,6 +106,18 @@ export function registerStudioCatalogueRoutes(
           `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors, so nothing was imported: fix them, or confirm importing the ${report.counts.create + report.counts.update} valid products only.`,
           { report },
         );
+      }
+      const copyImage = deps.copyImage;
+      if (copyImage) {
+        const firstRow = new Map(report.products.map((product) => [product.handle, product.firstRow]));
+        const warnings = await copyImportedImages(
+          plan.products.map((product) => ({
+            input: product.input,
+            firstRow: firstRow.get(product.input.externalId) ?? 0,
+          })),
+          (url) => copyImage(params.pageUid, url),
+        );
+        report.warnings = [...report.warnings, ...warnings].sort((a, b) => a.row - b.row);
       }
       await studio.importProducts(params.pageUid, plan.products);
       // Shows presenting an updated product tell their viewers, once for the whole file.

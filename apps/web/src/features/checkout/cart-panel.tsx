@@ -1,11 +1,12 @@
-import { CHECKOUT_STEP_ROUTE, lineChanges } from '@vitrine/domain';
-import type { CheckoutReservationDoc } from '@vitrine/protocol';
+import { CHECKOUT_STEP_ROUTE, lineChanges, lineWasAmount } from '@vitrine/domain';
+import type { CheckoutReservationDoc, EventProduct } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { WasPrice } from '../player/was-price.tsx';
 import { cancelReservation } from './checkout-api.ts';
 import { loadCheckoutTexts, useCheckoutTranslation } from './checkout-i18n.ts';
 import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } from './player-cart.tsx';
@@ -20,7 +21,7 @@ import './cart-panel.css';
  * frame: in an embedded player a new tab would be first-party and, with the browser's storage
  * partitioning, would not have the viewer's session (the cart would not be theirs there).
  */
-export function CartPanel({ cart }: { cart: PlayerCart }) {
+export function CartPanel({ cart, products = [] }: { cart: PlayerCart; products?: readonly EventProduct[] }) {
   const { t } = useTranslation();
   const format = useLocale();
   const checkoutTexts = useCheckoutTranslation();
@@ -76,13 +77,26 @@ export function CartPanel({ cart }: { cart: PlayerCart }) {
           {lines.map((line) => {
             const feedback = lineFeedback[keyOf(line)];
             const name = line.productName ?? line.mainProduct;
+            // The show's catalogue data says what the line cost before the deal (display only).
+            const shown = products.find((product) => product.productUid === line.mainProduct);
+            const was = shown
+              ? lineWasAmount(shown.product, line.variantUid, line.unitPrice, currency)
+              : null;
             return (
               <li key={keyOf(line)} className="player-cart__line" data-line={keyOf(line)}>
                 {line.image ? <img src={line.image} alt="" /> : <span className="player-cart__no-image" />}
                 <div className="player-cart__text">
                   <span className="player-cart__name">{name}</span>
                   {line.variantName && <span className="player-cart__variant">{line.variantName}</span>}
-                  <span className="player-cart__price">{format.money(line.totalPrice, currency)}</span>
+                  <span className="player-cart__price">
+                    {format.money(line.totalPrice, currency)}
+                    {was !== null && (
+                      <>
+                        {' '}
+                        <WasPrice text={format.money(was * line.qty, currency)} />
+                      </>
+                    )}
+                  </span>
                   {(feedback === 'soldOut' || feedback === 'shopperLimit' || feedback === 'paymentOpen') && (
                     <AddFeedback outcome={feedback} shopLink={null} />
                   )}

@@ -1,5 +1,10 @@
 import { loadsCart, PING_INTERVAL_MS, resolveLocale } from '@vitrine/domain';
-import type { CartFeedbackStatus, CartUpdateResponse, CheckoutReservationDoc } from '@vitrine/protocol';
+import type {
+  CartFeedbackStatus,
+  CartUpdateResponse,
+  CheckoutReservationDoc,
+  EventProduct,
+} from '@vitrine/protocol';
 import type { WidgetContext } from '@vitrine/protocol/vocabulary';
 import {
   lazy,
@@ -322,7 +327,7 @@ const LazyCartPanel = lazy(() =>
  * The cart's lines, total and the way to the checkout. Its code loads when the cart first opens
  * (or once the cart has something in it), keeping the player's first bundle small.
  */
-export function CartPanel(props: { cart: PlayerCart }) {
+export function CartPanel(props: { cart: PlayerCart; products?: readonly EventProduct[] }) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<p className="panel-empty">{t('app.loading')}</p>}>

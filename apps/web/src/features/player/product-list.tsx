@@ -1,8 +1,10 @@
 import type { ProductDisplayMode } from '@vitrine/domain';
 import {
   displayPrice,
+  displayPriceWithWas,
   hostProductExtras,
   matchingVariant,
+  selectionImage,
   stockSignal,
   toggleOptionValue,
 } from '@vitrine/domain';
@@ -14,8 +16,10 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
+import { RichDescription } from './rich-description.tsx';
 import type { UpsellSuggestion } from './upsell-suggestions.tsx';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
+import { WasPrice } from './was-price.tsx';
 
 export interface ProductPanelProps {
   products: readonly EventProduct[];
@@ -144,10 +148,18 @@ function useUpsellSuggestions({
     });
 }
 
-function usePrice(product: Product, selection: OptionSelection, storeCurrency: Currency) {
+/** The price to show, with the "was" price struck through beside it when there is a deal. */
+function usePrice(product: Product, selection: OptionSelection, storeCurrency: Currency): ReactNode {
   const format = useLocale();
-  const price = displayPrice(product, selection, format.currency, storeCurrency);
-  return price ? format.money(price.amount, price.currency) : null;
+  const price = displayPriceWithWas(product, selection, format.currency, storeCurrency);
+  if (!price) return null;
+  const now = format.money(price.amount, price.currency);
+  if (price.was === null) return now;
+  return (
+    <>
+      {now} <WasPrice text={format.money(price.was, price.currency)} />
+    </>
+  );
 }
 
 /** The stock signals of spec §4: "popular" (from purchases) next to the stock label. */
@@ -174,7 +186,7 @@ function PriceArea({
   render,
 }: {
   mode: ProductDisplayMode;
-  price: string | null;
+  price: ReactNode;
   render(text: ReactNode, busy: boolean): ReactNode;
 }) {
   const { t } = useTranslation();
@@ -290,8 +302,16 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState<OptionSelection>({});
   const [imageIndex, setImageIndex] = useState(0);
+  // The photo of a picked option value (picking White shows the white one) until a thumbnail is chosen.
+  const [pickedImage, setPickedImage] = useState<string | null>(null);
+  useEffect(() => {
+    setPickedImage(selectionImage(product.product, selection));
+  }, [product.product, selection]);
   const price = usePrice(product.product, selection, storeCurrency);
-  const images = product.product.images;
+  const productImages = product.product.images;
+  const images =
+    pickedImage && !productImages.includes(pickedImage) ? [...productImages, pickedImage] : productImages;
+  const shownIndex = pickedImage ? images.indexOf(pickedImage) : imageIndex;
   const url = product.product.url ?? product.url;
   const hostData = props.hostData?.(product);
   const extras = hostData ? hostProductExtras(hostData, storeCurrency) : null;
@@ -312,16 +332,22 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
       </button>
       {images.length > 0 && (
         <div className="product-details__gallery">
-          <img src={images[imageIndex] ?? images[0]} alt={product.product.name} />
+          <img
+            src={images[shownIndex] ?? images[0]}
+            alt={product.product.name}
+            data-testid="product-main-image"
+          />
           {images.length > 1 && (
             <div className="product-details__thumbs">
               {images.map((image, index) => (
                 <button
                   key={image}
                   type="button"
-                  aria-pressed={index === imageIndex}
+                  aria-pressed={index === shownIndex}
+                  aria-label={t('player.productImage', { n: index + 1, total: images.length })}
                   onClick={() => {
                     setImageIndex(index);
+                    setPickedImage(null);
                     onTrack('catalog.switched-product-image', product);
                   }}
                 >
@@ -353,9 +379,7 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
         stock={stockOf(product.product, selection)}
         popular={props.popularProductUids?.has(product.productUid) ?? false}
       />
-      {product.product.description && (
-        <p className="product-details__description">{product.product.description}</p>
-      )}
+      <RichDescription text={product.product.description} html={product.product.descriptionHtml} />
       <VariantPicker
         product={product.product}
         selection={selection}

@@ -443,7 +443,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTim
               {sheetPanel === 'comments' && interactionNeeded && <MobileCommentsSlot />}
               {sheetPanel === 'cart' &&
                 (commerce.cart ? (
-                  <CartPanel cart={commerce.cart} />
+                  <CartPanel cart={commerce.cart} products={products} />
                 ) : (
                   <p className="panel-empty">{t('player.cartComingSoon')}</p>
                 ))}

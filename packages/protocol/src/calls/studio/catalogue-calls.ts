@@ -78,6 +78,8 @@ export const ImportReport = z.object({
   rowCount: z.number().int(),
   products: z.array(ImportedProduct),
   errors: z.array(ImportRowError),
+  /** What is imported, but not as the file has it (a description cut to its limit): per row. */
+  warnings: z.array(ImportRowError).default([]),
   counts: z.object({ create: z.number().int(), update: z.number().int(), invalid: z.number().int() }),
   /** The currency the file's prices were read in (the store's). */
   currency: z.string(),

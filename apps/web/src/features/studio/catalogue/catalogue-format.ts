@@ -24,3 +24,24 @@ export function newLocalId(prefix: string): string {
   const random = crypto.getRandomValues(new Uint32Array(2));
   return `${prefix}-${Array.from(random, (n) => n.toString(36)).join('')}`;
 }
+
+type WithCompareAt = { compareAtPrices?: Partial<Record<string, number | undefined>> | undefined };
+
+/**
+ * A product form's values with the compare-at prices left empty taken out: an empty field is "no
+ * was-price in that currency", not a price missing (the schema refuses an undefined amount).
+ */
+export function withoutEmptyCompareAt<T extends WithCompareAt & { variants?: WithCompareAt[] | undefined }>(
+  values: T,
+): T {
+  const clean = (prices: WithCompareAt['compareAtPrices']) =>
+    prices && Object.fromEntries(Object.entries(prices).filter(([, amount]) => amount !== undefined));
+  return {
+    ...values,
+    compareAtPrices: clean(values.compareAtPrices),
+    variants: values.variants?.map((variant) => ({
+      ...variant,
+      compareAtPrices: clean(variant.compareAtPrices),
+    })),
+  };
+}

@@ -22,7 +22,7 @@ import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
-import { newLocalId, priceFieldText, priceFromField } from './catalogue-format.ts';
+import { newLocalId, priceFieldText, priceFromField, withoutEmptyCompareAt } from './catalogue-format.ts';
 
 type ProductForm = z.input<typeof ProductInput>;
 type Notice = { kind: 'success' | 'error'; text: string };
@@ -114,7 +114,8 @@ function EditorForm({
   const store = useStudioStore();
   const navigate = useNavigate();
   const form = useForm<ProductForm, unknown, ProductValues>({
-    resolver: zodResolver(ProductInput),
+    resolver: (values, context, options) =>
+      zodResolver(ProductInput)(withoutEmptyCompareAt(values), context, options),
     defaultValues: product ? formOf(product) : EMPTY_PRODUCT,
     mode: 'onBlur',
   });
@@ -148,6 +149,7 @@ function EditorForm({
           name: variantName(combination.map(({ value }) => value.name)),
           sku: known?.sku ?? '',
           prices: known?.prices ?? { ...productPrices },
+          compareAtPrices: known?.compareAtPrices ?? { ...getValues('compareAtPrices') },
           stock: known?.stock ?? null,
           options: choices,
         };
@@ -156,8 +158,10 @@ function EditorForm({
     );
   };
 
-  const save = handleSubmit(async (values) => {
+  const save = handleSubmit(async (edited) => {
     setNotice(null);
+    // The imported formatting belongs to the text it came with: edited text is saved plain.
+    const values = formState.dirtyFields.description ? { ...edited, descriptionHtml: null } : edited;
     try {
       const saved = product
         ? await staffCall('updateStudioProduct', {
@@ -258,7 +262,11 @@ function EditorForm({
               )}
             </FormField>
           </div>
-          <FormField label={t('editor.description')} error={errors.description?.message}>
+          <FormField
+            label={t('editor.description')}
+            hint={watch('descriptionHtml') ? t('editor.descriptionFormatted') : undefined}
+            error={errors.description?.message}
+          >
             {(props) => (
               <textarea {...props} rows={4} className="studio-input" {...register('description')} />
             )}
@@ -276,6 +284,24 @@ function EditorForm({
                 render={({ field, fieldState }) => (
                   <PriceField
                     label={t('editor.price', { currency })}
+                    currency={currency}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            ))}
+            {currencies.map((currency) => (
+              <Controller
+                key={`was-${currency}`}
+                control={control}
+                name={`compareAtPrices.${currency}` as 'compareAtPrices.EUR'}
+                render={({ field, fieldState }) => (
+                  <PriceField
+                    label={t('editor.compareAtPrice', { currency })}
+                    hint={t('editor.compareAtHint')}
                     currency={currency}
                     value={field.value}
                     onChange={field.onChange}
@@ -391,6 +417,7 @@ const stockOf = (value: unknown) =>
 /** A price typed as a decimal ("249.00") and kept as minor units; NaN when it is not a price. */
 function PriceField({
   label,
+  hint,
   currency,
   value,
   onChange,
@@ -398,6 +425,7 @@ function PriceField({
   error,
 }: {
   label: string;
+  hint?: string;
   currency: string;
   value: number | undefined;
   onChange: (value: number | undefined) => void;
@@ -407,7 +435,7 @@ function PriceField({
   const { t } = useStudioTranslation('studio-catalogue');
   const [text, setText] = useState(() => priceFieldText(value, currency));
   return (
-    <FormField label={label} error={error && Number.isNaN(value) ? t('editor.notAPrice') : error}>
+    <FormField label={label} hint={hint} error={error && Number.isNaN(value) ? t('editor.notAPrice') : error}>
       {(props) => (
         <input
           {...props}
@@ -550,6 +578,11 @@ function VariantTable({
                   {t('editor.price', { currency })}
                 </th>
               ))}
+              {currencies.map((currency) => (
+                <th scope="col" key={`was-${currency}`}>
+                  {t('editor.compareAtPrice', { currency })}
+                </th>
+              ))}
               <th scope="col">{t('editor.stock')}</th>
             </tr>
           </thead>
@@ -577,6 +610,25 @@ function VariantTable({
                         render={({ field, fieldState }) => (
                           <VariantPrice
                             label={t('editor.variantPrice', { variant: name, currency })}
+                            currency={currency}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={fieldState.error ? t('editor.notAPrice') : undefined}
+                          />
+                        )}
+                      />
+                    </td>
+                  ))}
+                  {currencies.map((currency) => (
+                    <td key={`was-${currency}`}>
+                      <Controller
+                        control={control}
+                        name={
+                          `variants.${index}.compareAtPrices.${currency}` as 'variants.0.compareAtPrices.EUR'
+                        }
+                        render={({ field, fieldState }) => (
+                          <VariantPrice
+                            label={t('editor.variantCompareAtPrice', { variant: name, currency })}
                             currency={currency}
                             value={field.value}
                             onChange={field.onChange}

@@ -17,7 +17,7 @@ type Stage =
   | { step: 'checking'; progress: number }
   | { step: 'report'; report: ImportReport }
   | { step: 'importing'; report: ImportReport; progress: number }
-  | { step: 'done'; created: number; updated: number; skipped: number };
+  | { step: 'done'; created: number; updated: number; skipped: number; report: ImportReport };
 
 /**
  * Imports a Shopify product CSV in two steps: a dry run that shows what would be created and
@@ -131,6 +131,8 @@ export function ProductImport() {
           </Link>
         </section>
       )}
+      {/* Images that could not be copied are known only once imported. */}
+      {stage.step === 'done' && <ImportWarnings warnings={stage.report.warnings} />}
     </StudioPage>
   );
 }
@@ -214,6 +216,8 @@ function ImportReportView({
         </section>
       )}
 
+      <ImportWarnings warnings={report.warnings} />
+
       <section className="studio-card" aria-labelledby="import-products">
         <h2 id="import-products" className="catalogue-heading">
           {t('import.products')}
@@ -239,5 +243,29 @@ function ImportReportView({
         </div>
       </section>
     </>
+  );
+}
+
+/** What is imported, but not as the file has it (a value cut, an image left linked): per row. */
+function ImportWarnings({ warnings }: { warnings: ImportReport['warnings'] }) {
+  const { t } = useStudioTranslation('studio-catalogue');
+  if (warnings.length === 0) return null;
+  return (
+    <section className="studio-card" aria-labelledby="import-warnings">
+      <h2 id="import-warnings" className="catalogue-heading">
+        {t('import.warnings')}
+      </h2>
+      <div className="studio-table-wrap">
+        <DataTable
+          columns={[
+            { header: t('import.row'), cell: (warning) => warning.row, number: true },
+            { header: t('import.column'), cell: (warning) => warning.column ?? '–' },
+            { header: t('import.problem'), cell: (warning) => warning.message },
+          ]}
+          rows={warnings}
+          rowKey={(warning) => `${warning.row}-${warning.column}-${warning.message}`}
+        />
+      </div>
+    </section>
   );
 }
