@@ -96,7 +96,10 @@ export async function packagePremiereReplay(options: {
     return segment;
   });
   if (segments.length === 0) throw new Error('ffmpeg wrote no segment of the premiere file');
-  await writeFile(join(work, PREMIERE_REPLAY_PLAYLIST), replayMediaPlaylist(segments, true, REPLAY_SEGMENT_SECONDS));
+  await writeFile(
+    join(work, PREMIERE_REPLAY_PLAYLIST),
+    replayMediaPlaylist(segments, true, REPLAY_SEGMENT_SECONDS),
+  );
   await rm(join(work, 'ffmpeg.m3u8'), { force: true });
   // Whole or not at all: viewers never get a half-written replay.
   await rm(outDir, { recursive: true, force: true });
