@@ -39,8 +39,10 @@ run_part_with_report() {
   printf '%s\t%s\t%s\t%s\n' "$name" "$status" "$seconds" "$report" >>"$PARTS_FILE"
 }
 
-# The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them).
+# The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them): the
+# first four one after another, then e2e beside server (run_beside).
 DEFAULT_PARTS=(lint typecheck build unit server e2e)
+FIRST_PARTS=(lint typecheck build unit)
 run_named_part() {
   case "$1" in
     lint) run_part lint npm run --silent lint ;;
@@ -69,6 +71,25 @@ run_named_part() {
 run_named_parts() {
   local part
   for part in "$@"; do run_named_part "$part" || return; done
+}
+
+# run_beside PART -- PARTS…: runs PART in the background while PARTS run one after another, then
+# prints PART's output whole (it is kept in $TEST_RESULTS_DIR/PART.log). For the browser tests
+# beside the integration suites: the browser tests wait far more than they compute (the same
+# ~21 minutes at load 2 and at load 15), so on two cores the two together take about as long as
+# the browser tests alone. Both kinds of test wait on conditions with generous bounds, never on
+# fixed times, so the extra load makes them slower, not red.
+run_beside() {
+  local background="$1"
+  shift
+  [ "${1:-}" = "--" ] && shift
+  local log="$TEST_RESULTS_DIR/$background.log"
+  (run_named_part "$background") >"$log" 2>&1 &
+  local background_pid=$!
+  printf '\n=== part %s: running beside %s (its output follows when it ends: %s)\n' "$background" "$*" "$log"
+  run_named_parts "$@"
+  wait "$background_pid"
+  cat "$log"
 }
 
 # Prints each part's summary line and the total (`N passed, N failed` alone on the last line);

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# `npm test`: the test loop's parts one after another (scripts/test-parts.sh), every part even when
-# an earlier one failed, then each part's summary and the total. `npm test -- e2e` runs one part;
-# the parts are lint, typecheck, build, unit, server, e2e (and server-postgres, which the CI adds).
+# `npm test`: the test loop's parts (scripts/test-parts.sh), every part even when an earlier one
+# failed, then each part's summary and the total: lint, typecheck, build and unit one after another,
+# then the browser tests (e2e) beside the integration suite (server). `npm test -- e2e` runs one
+# part; named parts run one after another (server-postgres is the CI's addition).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/test-parts.sh
 if [ $# -gt 0 ]; then
   run_named_parts "$@" || exit
 else
-  run_named_parts "${DEFAULT_PARTS[@]}"
+  run_named_parts "${FIRST_PARTS[@]}"
+  run_beside e2e -- server
 fi
 finish_parts
