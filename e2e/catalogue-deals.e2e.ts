@@ -11,7 +11,13 @@ import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
 const { baseUrl } = testServer();
 const PAGE_UID = 'demo-store';
-const LIVE_SHOW = `/widget/${PAGE_UID}/demo-autumn-living`;
+/**
+ * A show of this file's own: the browser tests share one server, and another file (upsell mode)
+ * counts the demo show's products.
+ */
+const CAMPAIGN_UID = 'e2e-catalogue-deals';
+const EVENT_ID = 'e2e-catalogue-deals-show';
+const LIVE_SHOW = `/widget/${PAGE_UID}/${CAMPAIGN_UID}`;
 const WAIT = { timeout: 30_000 };
 const WHITE_PHOTO = '/demo-media/product-ceramic-mug.jpg';
 const BLACK_PHOTO = '/demo-media/product-oak-board.jpg';
@@ -57,7 +63,16 @@ beforeAll(async () => {
       },
     ],
   });
-  await adminCall('PUT', '/admin/events/demo-autumn-living/products/ep-deal-lamp', {
+  await adminCall('PUT', `/admin/pages/${PAGE_UID}/campaigns/${CAMPAIGN_UID}`, { name: 'Deals' });
+  await adminCall('PUT', `/admin/events/${EVENT_ID}`, {
+    pageUid: PAGE_UID,
+    campaignId: CAMPAIGN_UID,
+    currentStatus: 'live',
+    eventName: 'Deals',
+    eventStartTimestamp: Date.now(),
+    liveStartTime: Date.now(),
+  });
+  await adminCall('PUT', `/admin/events/${EVENT_ID}/products/ep-deal-lamp`, {
     productUid: 'deal-lamp',
     sorting: 10,
   });

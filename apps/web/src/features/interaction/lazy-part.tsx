@@ -2,11 +2,15 @@ import { Component, type ReactNode, Suspense } from 'react';
 import { logFailure } from '../../lib/debug.ts';
 
 /**
- * Where an on-demand part of the player (chat panels, dialogs, competitions) renders: nothing
- * while its code loads, and nothing but a console line if it fails to load or render (a deploy
- * replaced the files, the network dropped), so the video and the products keep working.
+ * Where an on-demand part of the player (chat panels, dialogs, competitions) renders: nothing (or
+ * its `fallback`) while its code loads, and the same plus a console line if it fails to load or
+ * render (a deploy replaced the files, the network dropped), so the video and the products keep
+ * working.
  */
-export class LazyPart extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
+export class LazyPart extends Component<
+  { name: string; children: ReactNode; fallback?: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -18,6 +22,7 @@ export class LazyPart extends Component<{ name: string; children: ReactNode }, {
   }
 
   override render(): ReactNode {
-    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+    const fallback = this.props.fallback ?? null;
+    return this.state.failed ? fallback : <Suspense fallback={fallback}>{this.props.children}</Suspense>;
   }
 }

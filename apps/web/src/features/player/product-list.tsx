@@ -16,10 +16,27 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
-import { RichDescription } from './rich-description.tsx';
 import type { UpsellSuggestion } from './upsell-suggestions.tsx';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
 import { WasPrice } from './was-price.tsx';
+
+/**
+ * A formatted description's rebuilder loads with the first product that has one: the widget's
+ * first bundle carries only the plain text, which shows until it is there (and if it cannot load).
+ */
+const RichDescription = lazy(() =>
+  import('./rich-description.tsx').then((module) => ({ default: module.RichDescription })),
+);
+
+function ProductDescription({ text, html }: { text: string; html?: string | null | undefined }) {
+  const plain = text ? <p className="product-details__description">{text}</p> : null;
+  if (!html) return plain;
+  return (
+    <LazyPart name="the formatted description" fallback={plain}>
+      <RichDescription text={text} html={html} />
+    </LazyPart>
+  );
+}
 
 export interface ProductPanelProps {
   products: readonly EventProduct[];
@@ -379,7 +396,7 @@ function ProductDetails(props: ProductPanelProps & { product: EventProduct }) {
         stock={stockOf(product.product, selection)}
         popular={props.popularProductUids?.has(product.productUid) ?? false}
       />
-      <RichDescription text={product.product.description} html={product.product.descriptionHtml} />
+      <ProductDescription text={product.product.description} html={product.product.descriptionHtml} />
       <VariantPicker
         product={product.product}
         selection={selection}
