@@ -285,11 +285,18 @@ describe('other ways in', { timeout: JOURNEY_MS }, () => {
     const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/widget/demo-store/${SHOW}?lang=ko`);
-    // The first add saves the language as the reservation's, just after the add's own answer.
-    const languageSaved = page.waitForResponse(
-      (response) => response.url().endsWith('/functions/customerpage/saveUserReservation') && response.ok(),
-      WAIT,
-    );
+    // The first add makes the language the reservation's, just after the add's own answer: it saves
+    // it, or finds it saved already (a reservation read that answers Korean, saved).
+    const languageSaved = page.waitForResponse(async (response) => {
+      if (!response.ok()) return false;
+      if (response.url().endsWith('/functions/customerpage/saveUserReservation')) return true;
+      if (!response.url().endsWith('/functions/customerpage/loadUserReservation')) return false;
+      const reservation = (await response.json().catch(() => null)) as {
+        language?: string;
+        languageSaved?: boolean;
+      } | null;
+      return reservation?.language === 'ko' && reservation.languageSaved === true;
+    }, WAIT);
     const price = await mugCardPrice(page, KOREAN, false);
     await languageSaved;
     // The cart saved the shopper's language and currency as her reservation (spec §3); this

@@ -604,7 +604,8 @@ describe('a server killed (SIGKILL) during a premiere', () => {
   }
 
   it('plays on at the current point after a restart, and the replay is the whole file', async () => {
-    const seconds = 24;
+    // Long enough that a restart on a busy machine (tens of seconds) still finds it playing.
+    const seconds = 60;
     const video = join(workDir, 'crash.mp4');
     writeFileSync(video, makeVideo('crash-source.mp4', h264Video(seconds)));
     const dataDir = join(workDir, 'crash');
@@ -613,11 +614,7 @@ describe('a server killed (SIGKILL) during a premiere', () => {
     if (!showUid || !headers || !store || !startsAt) throw new Error('the first server set up no premiere');
     const firstOrigin = (await first.ready).origin;
     const live = (origin: string) => fetch(`${origin}/live/${showUid}/live.m3u8`);
-    await waitFor(
-      'the premiere live',
-      async () => (await (await live(firstOrigin)).text()).includes('.m4s'),
-      30_000,
-    );
+    await waitFor('the premiere live', async () => (await (await live(firstOrigin)).text()).includes('.m4s'));
     await waitFor('6 s into the premiere', () => Date.now() > startsAt + 6000, 20_000);
     first.child.kill('SIGKILL');
     await first.exited;
@@ -627,14 +624,13 @@ describe('a server killed (SIGKILL) during a premiere', () => {
 
     const second = startServer(dataDir);
     const { origin } = await second.ready;
-    const resumed = await waitFor(
-      'the premiere playing again',
-      async () => {
-        const text = await (await live(origin)).text();
-        return parseMediaPlaylist(text).find((entry) => entry.uri.startsWith('r2-')) ?? null;
-      },
-      30_000,
-    );
+    const resumed = await waitFor('the premiere playing again', async () => {
+      const text = await (await live(origin)).text();
+      // A segment of a later run than the first server's (`r<run>-<n>.m4s`).
+      return (
+        parseMediaPlaylist(text).find((entry) => Number(/^r(\d+)-/.exec(entry.uri)?.[1] ?? 1) > 1) ?? null
+      );
+    });
     // At the current point: its first new picture is the moment it resumed, not where it was killed.
     expect((resumed.programDateTime ?? 0) - startsAt).toBeGreaterThan(killedAt + 3000 - startsAt);
     const info = (await (
@@ -651,7 +647,7 @@ describe('a server killed (SIGKILL) during a premiere', () => {
 
     // The recording has the hole of the crash; the replay viewers get is the whole file.
     const replayUrl = `${origin}${premiereReplayPath(showUid)}`;
-    await waitFor('the whole file as the replay', async () => (await fetch(replayUrl)).ok, 60_000);
+    await waitFor('the whole file as the replay', async () => (await fetch(replayUrl)).ok);
     const recorded = secondsOf(await (await fetch(`${origin}/live/${showUid}/replay.m3u8`)).text());
     const probed = probedSeconds(replayUrl);
     console.info(`premiere of ${seconds} s killed 6 s in: recording ${recorded} s, replay ${probed} s`);
@@ -659,5 +655,5 @@ describe('a server killed (SIGKILL) during a premiere', () => {
     expect(Math.abs(probed - seconds)).toBeLessThan(0.5);
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 120_000);
+  });
 });

@@ -53,7 +53,14 @@ export async function followShownLanguage(ref: ReservationRef, locale: Locale): 
   try {
     const reservation = await loadUserReservation(ref);
     synced.set(key, wanted);
-    if (reservation.language === locale && reservation.currency === shownCurrency(locale)) return false;
+    // A language the reservation only fell back to (the checkout's, the account's, the store's) is
+    // not the shopper's saved choice: it is saved, or a device that forgot the pick loses it.
+    if (
+      reservation.languageSaved &&
+      reservation.language === locale &&
+      reservation.currency === shownCurrency(locale)
+    )
+      return false;
     await saveUserReservation(ref, { language: locale, currency: shownCurrency(locale) });
     return true;
   } catch (error) {
