@@ -10,10 +10,10 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, loadAverage } from './start-support.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const MAIN = join(ROOT, 'dist/server/main.mjs');
@@ -21,15 +21,6 @@ const { values } = parseArgs({ options: { window: { type: 'string', default: '30
 const WINDOW_MS = Number(values.window) * 1000;
 /** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux everywhere). */
 const TICKS_PER_SECOND = 100;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 /** Every process whose parent chain reaches `root` (itself included). */
 function processTree(root: number): number[] {
@@ -133,23 +124,21 @@ async function startServer(demoLive: boolean) {
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} % of a core`;
-const load = () =>
-  `load average ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')}`;
 
 if (!existsSync(MAIN)) {
   process.stderr.write('dist/server/main.mjs is missing: run `npm run build` first.\n');
   process.exit(1);
 }
-process.stdout.write(`idle CPU of a demo server with no viewer, ${WINDOW_MS / 1000} s windows; ${load()}\n`);
+process.stdout.write(
+  `idle CPU of a demo server with no viewer, ${WINDOW_MS / 1000} s windows; ${loadAverage()}\n`,
+);
 
 const baseline = await startServer(false);
 try {
   // Past the start-up's own work (seeding, the first reads).
   await new Promise((resolve) => setTimeout(resolve, 5000));
   process.stdout.write(
-    `  no demo encoder (baseline):        ${percent(await cpuShare(baseline.pid))}; ${load()}\n`,
+    `  no demo encoder (baseline):        ${percent(await cpuShare(baseline.pid))}; ${loadAverage()}\n`,
   );
 } finally {
   await baseline.stop();
@@ -159,13 +148,13 @@ const demo = await startServer(true);
 try {
   await waitFor('the demo encoder started', () => hasEncoder(demo.pid), demo.child);
   process.stdout.write(
-    `  demo encoder running (after start): ${percent(await cpuShare(demo.pid))}; ${load()}\n`,
+    `  demo encoder running (after start): ${percent(await cpuShare(demo.pid))}; ${loadAverage()}\n`,
   );
   const restStartedAt = performance.now();
   await waitFor('the demo encoder rested', () => !hasEncoder(demo.pid), demo.child);
   const restedAfter = ((performance.now() - restStartedAt) / 1000).toFixed(0);
   process.stdout.write(
-    `  demo encoder rested (${restedAfter} s later): ${percent(await cpuShare(demo.pid))}; ${load()}\n`,
+    `  demo encoder rested (${restedAfter} s later): ${percent(await cpuShare(demo.pid))}; ${loadAverage()}\n`,
   );
 } finally {
   await demo.stop();

@@ -13,11 +13,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort, loadAverage } from './start-support.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SERVERS = {
@@ -43,15 +43,6 @@ async function onServer(statement: string): Promise<void> {
   }
 }
 const databaseOf = (kind: ServerKind) => `vitrine_bench_start_${kind}_${process.pid}`;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 /** Milliseconds from spawning the server to its first ready answer; the server is then stopped. */
 async function timeStart(kind: ServerKind, dataDir: string): Promise<number> {
@@ -99,17 +90,13 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const load = () =>
-  `load average ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')}`;
 
 if (!existsSync(join(ROOT, SERVERS.compiled[0]))) {
   process.stderr.write('dist/server/main.mjs is missing: run `npm run build` first.\n');
   process.exit(1);
 }
 process.stdout.write(
-  `start-up of the server, node ${process.version}, ${runs} warm starts each; ${load()}\n`,
+  `start-up of the server, node ${process.version}, ${runs} warm starts each; ${loadAverage()}\n`,
 );
 const results: Record<ServerKind, { cold: number; warm: number[] }> = {
   compiled: { cold: 0, warm: [] },
@@ -143,4 +130,4 @@ for (const kind of Object.keys(SERVERS) as ServerKind[]) {
   );
 }
 const ratio = median(results.tsx.warm) / median(results.compiled.warm);
-process.stdout.write(`warm start, tsx / compiled: ${ratio.toFixed(2)}; ${load()}\n`);
+process.stdout.write(`warm start, tsx / compiled: ${ratio.toFixed(2)}; ${loadAverage()}\n`);

@@ -48,7 +48,7 @@ export const REDIS_TIMEOUTS: RedisTimeouts = { connectMs: 1000, commandMs: 1500,
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Reconnection delays: exponential from 50 ms up to `maxMs`, each between half and all of it. */
-const reconnectDelay = (maxMs: number) => (attempt: number) => {
+export const reconnectDelay = (maxMs: number) => (attempt: number) => {
   const ceiling = Math.min(maxMs, 50 * 2 ** Math.min(attempt, 16));
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 };

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { REDIS_TIMEOUTS } from '../../realtime/redis-change-bus.ts';
+import { REDIS_TIMEOUTS, reconnectDelay } from '../../realtime/redis-change-bus.ts';
 
 /** How long the growing replay playlist of a live show stays in Redis after its last update. */
 const REPLAY_PLAYLIST_TTL_SECONDS = 600;
@@ -59,7 +59,7 @@ export function createRedisLiveRelay(options: {
     commandTimeout: REDIS_TIMEOUTS.commandMs,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    retryStrategy: (attempt) => Math.min(REDIS_TIMEOUTS.maxReconnectDelayMs, 50 * 2 ** Math.min(attempt, 16)),
+    retryStrategy: reconnectDelay(REDIS_TIMEOUTS.maxReconnectDelayMs),
     connectionName: 'vitrine-live',
   });
   const subscriber = new Redis(options.url, { connectionName: 'vitrine-live-sub' });
