@@ -391,6 +391,19 @@ describe('tracking events of the player', () => {
     const productsTab = page.locator('.player__tabs [role="tab"]', { hasText: /^Products/ });
     expect(await productsTab.getAttribute('aria-selected')).toBe('true');
     // The recorded show plays as a recording: its events say vod, not the last show's live.
+    // A recording that resumes playing may be muted by the player when the browser refuses sound,
+    // and a mute of a muted video sends nothing: once it has loaded, unmute it if it is muted
+    // (waiting for the browser's volumechange, which the player hears first), then mute it.
+    await expect
+      .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), WAIT)
+      .toBeGreaterThanOrEqual(1);
+    await video(page).evaluate(async (v: HTMLVideoElement) => {
+      if (!v.muted) return;
+      await new Promise((resolve) => {
+        v.addEventListener('volumechange', resolve, { once: true });
+        v.muted = false;
+      });
+    });
     const muted = await expectTracked(
       events,
       'player.muted',

@@ -193,13 +193,17 @@ export function VideoStage({
     };
   }, [videoRef, source, liveStream]);
 
+  // The last muted state reported, kept across this effect's runs: the listener is replaced when
+  // the callbacks change, and a mute made just before that would otherwise reach only the new
+  // listener, which would read it as the state it started from and report nothing.
+  const reportedMuted = useRef<boolean | null>(null);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    let wasMuted = video.muted;
+    reportedMuted.current ??= video.muted;
     const onVolume = () => {
-      if (video.muted !== wasMuted) onPlaybackEvent(video.muted ? 'muted' : 'unmuted');
-      wasMuted = video.muted;
+      if (video.muted !== reportedMuted.current) onPlaybackEvent(video.muted ? 'muted' : 'unmuted');
+      reportedMuted.current = video.muted;
     };
     const onPlay = () => {
       setStarted(true);
