@@ -13,6 +13,7 @@ import {
   DEMO_PAGE_UID,
   seedDemoStoreIfEmpty,
 } from './features/demo/seed-demo.ts';
+import { askFfmpegVersionAhead } from './features/live/ffmpeg-binary.ts';
 import { ensureOwnerLink } from './features/staff/first-owner.ts';
 import { issueSetupToken, setupLinkUrl } from './features/staff/first-run-setup.ts';
 import { studioLinkUrl } from './features/staff/routes.ts';
@@ -46,6 +47,8 @@ function configOrExit(): Config {
   return loaded;
 }
 const config = configOrExit();
+// While the database opens: the app's ffmpeg check then finds its answer waiting.
+const ffmpegAsked = askFfmpegVersionAhead(config.live.ffmpegPath);
 startupStep(
   config.database.kind === 'pglite' && !existsSync(join(config.database.dataDir, 'PG_VERSION'))
     ? `creating the embedded database in ${config.database.dataDir} (first start only)…`
@@ -58,6 +61,7 @@ const appliedMigrations = await migrate(db, {
 startupStep('building the app…');
 /** The real clock, chosen once here: every service gets it through the composition (tests pass their own). */
 const now = Date.now;
+await ffmpegAsked;
 const app = await buildApp({ config, db, now });
 const log = app.server.log;
 if (appliedMigrations.length) log.info({ migrations: appliedMigrations }, 'database migrated');

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { FFMPEG_MIN_MAJOR_VERSION, ffmpegVersionSupported, parseFfmpegVersion } from '@vitrine/domain';
@@ -31,6 +31,35 @@ function versionLine(path: string): string | null {
   return versions.get(path) ?? null;
 }
 
+/**
+ * Asks the ffmpeg `discoverFfmpeg` will check for its version in the background, so that the
+ * check finds the answer waiting: the server's start does it while the database opens, instead
+ * of waiting ~0.1 s (seconds on a busy machine) for `ffmpeg -version` on the way to listening.
+ */
+export function askFfmpegVersionAhead(
+  configured: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const path = configured ?? ffmpegOnPath(env);
+  if (!path || versions.has(path) || !executable(path)) return Promise.resolve();
+  return new Promise((resolve) => {
+    execFile(path, ['-version'], { encoding: 'utf8', timeout: 60_000 }, (error, stdout) => {
+      // A failure is not remembered: the synchronous check asks again and says what is wrong.
+      if (!error && !versions.has(path)) versions.set(path, stdout.split('\n')[0] ?? '');
+      resolve();
+    });
+  });
+}
+
+/** The first `ffmpeg` on PATH that is an executable file. */
+function ffmpegOnPath(env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, 'ffmpeg');
+    if (executable(candidate)) return candidate;
+  }
+  return null;
+}
+
 /** The binary at `path` if it is an ffmpeg of a version live packaging works with. */
 function checked(path: string, source: 'FFMPEG_PATH' | 'PATH'): FfmpegDiscovery {
   const line = versionLine(path);
@@ -58,10 +87,8 @@ export function discoverFfmpeg(
       ? checked(configured, 'FFMPEG_PATH')
       : { available: false, missing: `FFMPEG_PATH names ${configured}, which is not an executable file.` };
   }
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const candidate = join(dir, 'ffmpeg');
-    if (executable(candidate)) return checked(candidate, 'PATH');
-  }
+  const onPath = ffmpegOnPath(env);
+  if (onPath) return checked(onPath, 'PATH');
   return {
     available: false,
     missing: `ffmpeg ${FFMPEG_MIN_MAJOR_VERSION} or later is not installed: ${INSTALL_HINT}`,
