@@ -28,6 +28,7 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
   'src/doctor/doctor.test.ts',
   'src/realtime/memory-bounds.test.ts',
   'src/features/restream/restream.test.ts',
+  'src/features/demo/demo-live-show.test.ts',
   'src/features/live/live-session.test.ts',
   'src/features/live/live-renditions.test.ts',
   'src/features/live/live-supervision.test.ts',

@@ -32,8 +32,25 @@ function readReport(file) {
       file: relative(process.cwd(), result.name),
       seconds: (result.endTime - result.startTime) / 1000,
       failed: result.status === 'failed',
+      // A file can fail with no failing test (a hook that threw, a file that did not load).
+      message: result.message || '',
     })),
   };
+}
+
+/**
+ * Why a part whose tests all passed still failed: the files that failed without a failing test,
+ * with their messages, or a pointer to the errors Vitest prints outside any test (unhandled
+ * rejections), which its JSON report does not carry.
+ */
+function failureWithoutFailedTest(report) {
+  const failedFiles = report.files.filter((file) => file.failed);
+  if (!failedFiles.length) {
+    return ['    no failing test or file: look in its output for "Unhandled Errors" or a teardown error'];
+  }
+  return failedFiles.map(
+    (file) => `    failed file: ${file.file}: ${file.message.split('\n')[0]?.slice(0, 300) || '(no message)'}`,
+  );
 }
 
 let passed = 0;
@@ -60,6 +77,7 @@ for (const part of parts) {
   lines.push(
     `  ${part.name.padEnd(16)} ${result.padEnd(16)} ${`${part.seconds} s`.padStart(7)}  ${counts}`.trimEnd(),
   );
+  if (!ok && report && report.failed === 0) lines.push(...failureWithoutFailedTest(report));
 }
 
 console.log('\n=== test loop summary');

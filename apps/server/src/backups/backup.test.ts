@@ -165,19 +165,15 @@ afterAll(async () => {
 });
 
 describe(`npm run backup and npm run restore (${SERVER_URL ? 'PostgreSQL' : 'embedded database'})`, () => {
-  it.skipIf(Boolean(SERVER_URL))(
-    'refuses to copy the embedded database while it is open',
-    async () => {
-      const db = await source.open();
-      try {
-        const refused = await runTool('backup', source, '--out', `${backupDir}-open`);
-        expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('stop the server first') });
-      } finally {
-        await db.close();
-      }
-    },
-    60_000,
-  );
+  it.skipIf(Boolean(SERVER_URL))('refuses to copy the embedded database while it is open', async () => {
+    const db = await source.open();
+    try {
+      const refused = await runTool('backup', source, '--out', `${backupDir}-open`);
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('stop the server first') });
+    } finally {
+      await db.close();
+    }
+  });
 
   it('backs up the database, the images and the recordings, with what the database refers to', async () => {
     const backedUp = await runTool('backup', source, '--out', backupDir);
@@ -256,18 +252,14 @@ describe(`npm run backup and npm run restore (${SERVER_URL ? 'PostgreSQL' : 'emb
     expect(restored.stdout).toContain(`warning: the recordings of ${EVENT} are missing from the live folder`);
   }, 120_000);
 
-  it.runIf(Boolean(SERVER_URL))(
-    'says so when pg_dump is not installed',
-    async () => {
-      const withoutTools = { ...source, extraEnv: { PATH: dirname(process.execPath) } };
-      const refused = await runTool('backup', withoutTools, '--out', `${backupDir}-no-tools`);
-      expect(refused).toMatchObject({
-        code: 1,
-        stderr: expect.stringContaining('pg_dump is not installed (or not on PATH)'),
-      });
-    },
-    60_000,
-  );
+  it.runIf(Boolean(SERVER_URL))('says so when pg_dump is not installed', async () => {
+    const withoutTools = { ...source, extraEnv: { PATH: dirname(process.execPath) } };
+    const refused = await runTool('backup', withoutTools, '--out', `${backupDir}-no-tools`);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('pg_dump is not installed (or not on PATH)'),
+    });
+  });
 
   it('refuses a folder that is no backup, and a call without one, with its usage', async () => {
     const target = await installation();
@@ -275,7 +267,7 @@ describe(`npm run backup and npm run restore (${SERVER_URL ? 'PostgreSQL' : 'emb
     expect(none).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a Vitrine backup') });
     const usage = await runTool('restore', target);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run restore') });
-  }, 60_000);
+  });
 });
 
 describe('recordings in an S3 bucket', () => {

@@ -137,7 +137,7 @@ describe('npm run doctor against a running server over plain HTTP', () => {
     expect(byCheck.mail).toMatchObject({ status: 'warn', fix: expect.stringContaining('SMTP_URL') });
     expect(byCheck['disk:media']?.message).toContain('under the media folder');
     expect(code).toBe(0);
-  }, 60_000);
+  });
 
   it('without the admin key says what it could not check; with a wrong one it fails', async () => {
     // Without the status read the RTMP port is not known: it is passed (1935 otherwise).
@@ -161,7 +161,7 @@ describe('npm run doctor against a running server over plain HTTP', () => {
       message: expect.stringContaining('the admin key was refused'),
     });
     expect(wrong.code).toBe(1);
-  }, 60_000);
+  });
 
   it('prints one line per check with its fix, and a usage for a bad call', async () => {
     const { stdout } = await runDoctor(
@@ -175,7 +175,7 @@ describe('npm run doctor against a running server over plain HTTP', () => {
     expect(stdout).toMatch(/\d+ ok, \d+ warn, 0 fail$/m);
     const usage = await runDoctor('shop.example');
     expect(usage).toMatchObject({ code: 2, stdout: expect.stringContaining('Usage: npm run doctor') });
-  }, 60_000);
+  });
 });
 
 describe('npm run doctor against HTTPS with a self-signed certificate', () => {
@@ -230,5 +230,5 @@ describe('npm run doctor against HTTPS with a self-signed certificate', () => {
       message: expect.stringContaining('answered 404'),
     });
     expect(code).toBe(1);
-  }, 60_000);
+  });
 });

@@ -48,27 +48,19 @@ it('feeds the demo live show from an encoder through the RTMP ingest: a true liv
     now: Date.now,
   });
   expect(demo).not.toBeNull();
-  const event = await waitFor(
-    'the demo show live on its stream',
-    async () => {
-      const [record] = await app.services.events.eventsByIds([DEMO_LIVE_EVENT_ID]);
-      return record?.event.cdnMp4VideoUrl?.endsWith('.m3u8') ? record : null;
-    },
-    30_000,
-  );
+  const event = await waitFor('the demo show live on its stream', async () => {
+    const [record] = await app.services.events.eventsByIds([DEMO_LIVE_EVENT_ID]);
+    return record?.event.cdnMp4VideoUrl?.endsWith('.m3u8') ? record : null;
+  });
   expect(event.event.currentStatus).toBe('live');
   expect(event.event.cdnMp4VideoUrl).toBe(`/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`);
-  const playlist = await waitFor(
-    'segments',
-    async () => {
-      const response = await app.server.inject({
-        method: 'GET',
-        url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`,
-      });
-      return response.body.includes('.m4s') ? response.body : null;
-    },
-    30_000,
-  );
+  const playlist = await waitFor('segments', async () => {
+    const response = await app.server.inject({
+      method: 'GET',
+      url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`,
+    });
+    return response.body.includes('.m4s') ? response.body : null;
+  });
   expect(playlist).toContain('#EXT-X-PROGRAM-DATE-TIME:');
   // No ENDLIST: a live playlist, which players show without a seek bar.
   expect(playlist).not.toContain('ENDLIST');
@@ -137,60 +129,44 @@ it('rests its encoder while nobody watches and runs it again when a viewer comes
   const recordingDir = join(liveDir, DEMO_LIVE_EVENT_ID);
   const segmentsOnDisk = () => readdirSync(recordingDir).filter((name) => name.endsWith('.m4s')).length;
   expect(feed.encoderRunning()).toBe(true);
-  await waitFor('the demo live again', async () => ((await state()) === 'live' ? true : null), 30_000);
-  await waitFor(
-    'more segments than a restart keeps',
-    () => (segmentsOnDisk() > KEPT + 1 ? true : null),
-    60_000,
-  );
+  await waitFor('the demo live again', async () => ((await state()) === 'live' ? true : null));
+  await waitFor('more segments than a restart keeps', () => (segmentsOnDisk() > KEPT + 1 ? true : null));
   viewers = 0;
 
   // Nobody watches: after the start's grace and the idle time, the encoder rests.
-  await waitFor('the encoder to rest', async () => (feed.encoderRunning() ? null : true), 30_000);
-  await waitFor(
-    'the show to wait for it',
-    async () => ((await state()) === 'reconnecting' ? true : null),
-    30_000,
-  );
+  await waitFor('the encoder to rest', async () => (feed.encoderRunning() ? null : true));
+  await waitFor('the show to wait for it', async () => ((await state()) === 'reconnecting' ? true : null));
   const restedAt = Date.now();
   expect(segmentsOnDisk()).toBeGreaterThan(KEPT);
   // Past the reconnect grace, the resting show has not ended.
-  await waitFor(
-    'twice the reconnect grace',
-    async () => (Date.now() - restedAt > 2 * RECONNECT_GRACE_MS ? true : null),
-    30_000,
+  await waitFor('twice the reconnect grace', async () =>
+    Date.now() - restedAt > 2 * RECONNECT_GRACE_MS ? true : null,
   );
   expect(await state()).toBe('reconnecting');
 
   // A viewer comes: the old recording goes but the newest segments, and the show is live again.
   const before = await app.server.inject({ method: 'GET', url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8` });
   viewers = 1;
-  await waitFor('the encoder to run again', async () => (feed.encoderRunning() ? true : null), 30_000);
+  await waitFor('the encoder to run again', async () => (feed.encoderRunning() ? true : null));
   expect(segmentsOnDisk()).toBeLessThanOrEqual(KEPT + 1);
-  await waitFor('the show live again', async () => ((await state()) === 'live' ? true : null), 60_000);
-  const after = await waitFor(
-    'new segments',
-    async () => {
-      const response = await app.server.inject({
-        method: 'GET',
-        url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`,
-      });
-      return response.body !== before.body && response.body.includes('#EXT-X-DISCONTINUITY')
-        ? response.body
-        : null;
-    },
-    60_000,
-  );
+  await waitFor('the show live again', async () => ((await state()) === 'live' ? true : null));
+  const after = await waitFor('new segments', async () => {
+    const response = await app.server.inject({
+      method: 'GET',
+      url: `/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`,
+    });
+    return response.body !== before.body && response.body.includes('#EXT-X-DISCONTINUITY')
+      ? response.body
+      : null;
+  });
   expect(after).not.toContain('ENDLIST');
 
   // While watched, it keeps running past the idle time; once nobody watches, it rests again.
   const watchedSince = Date.now();
-  await waitFor(
-    'the idle time to pass while watched',
-    async () => (Date.now() - watchedSince > 2000 ? true : null),
-    30_000,
+  await waitFor('the idle time to pass while watched', async () =>
+    Date.now() - watchedSince > 2000 ? true : null,
   );
   expect(feed.encoderRunning()).toBe(true);
   viewers = 0;
-  await waitFor('the encoder to rest again', async () => (feed.encoderRunning() ? null : true), 30_000);
+  await waitFor('the encoder to rest again', async () => (feed.encoderRunning() ? null : true));
 });

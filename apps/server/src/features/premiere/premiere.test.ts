@@ -139,15 +139,11 @@ const showBecameReplay = (target: TestApp, showUid: string) =>
 
 /** The show's replay once it is the premiere's file (packaged after the show ended). */
 const fileReplay = (target: TestApp, showUid: string) =>
-  waitFor(
-    'the file as the replay',
-    async () => {
-      const event = await target.services.events.anyEvent(pageUid, showUid);
-      if (event?.event.cdnMp4VideoUrl !== premiereReplayPath(showUid)) return null;
-      return playlist(showUid, 'replay', target, premiereReplayPath(showUid));
-    },
-    30_000,
-  );
+  waitFor('the file as the replay', async () => {
+    const event = await target.services.events.anyEvent(pageUid, showUid);
+    if (event?.event.cdnMp4VideoUrl !== premiereReplayPath(showUid)) return null;
+    return playlist(showUid, 'replay', target, premiereReplayPath(showUid));
+  });
 
 /** The seconds ffprobe reads of a playlist served at `url` (it fetches every segment). */
 const probedSeconds = (url: string) =>
@@ -412,14 +408,10 @@ describe('a premiere playing', () => {
   });
 
   it('ends into the replay when the file has played out, at the scheduled end', async () => {
-    const ended = await waitFor(
-      'the premiere ended',
-      async () => {
-        const info = await premiere(showUid);
-        return info.premiere?.state === 'ended' ? info : null;
-      },
-      30_000,
-    );
+    const ended = await waitFor('the premiere ended', async () => {
+      const info = await premiere(showUid);
+      return info.premiere?.state === 'ended' ? info : null;
+    });
     expect(ended.premiere?.error).toBeNull();
     const view = await stream(showUid);
     expect(view.state).toBe('ended');
@@ -491,7 +483,6 @@ describe('a server down at the scheduled time', () => {
       await waitFor(
         'the premiere ended',
         async () => (await premiere(showUid, target)).premiere?.state === 'ended',
-        30_000,
       );
       const event = await showBecameReplay(target, showUid);
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
@@ -541,14 +532,10 @@ describe('a server restart during a premiere', () => {
         return entry ?? null;
       });
       expect((resumed.programDateTime ?? 0) - startsAt).toBeGreaterThan(3000);
-      const ended = await waitFor(
-        'the premiere ended',
-        async () => {
-          const info = await premiere(showUid, target);
-          return info.premiere?.state === 'ended' ? info : null;
-        },
-        30_000,
-      );
+      const ended = await waitFor('the premiere ended', async () => {
+        const info = await premiere(showUid, target);
+        return info.premiere?.state === 'ended' ? info : null;
+      });
       expect(ended.premiere?.state).toBe('ended');
       const event = await showBecameReplay(target, showUid);
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;

@@ -129,14 +129,10 @@ describe('restreaming a live show', () => {
     const started = await call(host, 'POST', `/shows/${showUid}/restreams/${destination.id}/start`);
     expect(started.statusCode, started.body).toBe(200);
     // The receiver may take a moment to listen: a refused connection is retried after a back-off.
-    const sending = await waitFor(
-      'the destination to be live',
-      async () => {
-        const [current] = await destinations(showUid);
-        return current?.state === 'live' && current.bytesSent > 50_000 ? current : null;
-      },
-      30_000,
-    );
+    const sending = await waitFor('the destination to be live', async () => {
+      const [current] = await destinations(showUid);
+      return current?.state === 'live' && current.bytesSent > 50_000 ? current : null;
+    });
     expect(sending.started).toBe(true);
     expect(sending.since).toBeGreaterThan(0);
     expect(sending.bitrateKbps).toBeGreaterThan(0);
