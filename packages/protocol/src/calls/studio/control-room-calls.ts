@@ -97,6 +97,14 @@ export const ControlRoomStats = z.object({
 });
 export type ControlRoomStats = z.infer<typeof ControlRoomStats>;
 
+/**
+ * The `controlRoom` live query's one document (issue 33 §10): the room's numbers, pushed when
+ * they change, and a fingerprint of the moderation board, so the page reads the board again only
+ * when something on it changed.
+ */
+export const ControlRoomLiveDoc = ControlRoomStats.extend({ boardKey: z.string() });
+export type ControlRoomLiveDoc = z.infer<typeof ControlRoomLiveDoc>;
+
 export const PresentProductRequest = z.object({ uid: Uid }).strict();
 
 const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
