@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { RoomBroadcaster } from './control-room-live.ts';
 import type { ControlRoomService } from './control-room-service.ts';
+import type { RoomBroadcaster } from './room-broadcast.ts';
 
 /** The control room's calls (protocol studio/control-room-calls.ts). */
 export function registerControlRoomRoutes(
