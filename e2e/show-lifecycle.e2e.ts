@@ -83,16 +83,47 @@ async function shot(page: Page, name: string) {
 const sessionOf = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? 'null') as AuthSession | null);
 
-/** Resolves when the room's figure `name` reads `text`; answers how long it took from `since`. */
-async function figureShows(page: Page, name: string, text: string | RegExp, since: number): Promise<number> {
-  await page
-    .locator(`[data-figure="${name}"] dd`, { hasText: text })
-    .waitFor({ timeout: ROOM_UPDATE_BOUND_MS + 10_000 });
-  return Date.now() - since;
+/**
+ * Records in the page, on the machine's clock, when each of the room's figures changes, so the
+ * delay measured is the page's, not this runner's polling.
+ */
+async function watchFigures(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: Record<string, { text: string; at: number }[]> = {};
+    (window as unknown as { figureChanges: typeof seen }).figureChanges = seen;
+    const note = () => {
+      for (const figure of document.querySelectorAll<HTMLElement>('[data-figure]')) {
+        const name = figure.dataset.figure ?? '';
+        const text = figure.querySelector('dd')?.textContent ?? '';
+        const list = seen[name] ?? [];
+        seen[name] = list;
+        if (list.at(-1)?.text !== text) list.push({ text, at: Date.now() });
+      }
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+}
+
+/** Waits until the room's figure `name` reads `text`; answers how long after `since` the page showed it. */
+async function figureShows(page: Page, name: string, text: string, since: number): Promise<number> {
+  const at = await page.waitForFunction(
+    ([figure, wanted]) =>
+      (window as unknown as { figureChanges: Record<string, { text: string; at: number }[]> }).figureChanges[
+        figure as string
+      ]?.find((change) => change.text.includes(wanted as string))?.at,
+    [name, text],
+    { timeout: ROOM_UPDATE_BOUND_MS + 10_000 },
+  );
+  return Number(await at.jsonValue()) - since;
 }
 
 /** Pays the viewer's cart through the checkout API with the test card, as the analytics test does. */
-async function buy(page: Page, campaignUid: string): Promise<CheckoutView> {
+async function buy(page: Page, campaignUid: string): Promise<{ order: CheckoutView; approvedAt: number }> {
   const session = await sessionOf(page);
   if (!session) throw new Error('the add signed the viewer in');
   const token = session.idToken;
@@ -126,6 +157,7 @@ async function buy(page: Page, campaignUid: string): Promise<CheckoutView> {
     ref,
   );
   const key = new URL(started.paymentUrl).searchParams.get('key') ?? '';
+  const approvedAt = Date.now();
   const approved = await fetch(`${baseUrl}/payments/test/pay/${started.transactionUid}/approve`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -133,7 +165,7 @@ async function buy(page: Page, campaignUid: string): Promise<CheckoutView> {
     redirect: 'manual',
   });
   expect(approved.status).toBe(303);
-  return waitFor(
+  const order = await waitFor(
     'the payment',
     async () => {
       const view = await api<CheckoutView>(token, 'POST', '/functions/customerpage/loadCheckout', ref);
@@ -141,6 +173,7 @@ async function buy(page: Page, campaignUid: string): Promise<CheckoutView> {
     },
     WAIT.timeout,
   );
+  return { order, approvedAt };
 }
 
 beforeAll(async () => {
@@ -208,15 +241,19 @@ describe('a show from creation to its analytics', () => {
     await owner.getByRole('button', { name: roomTexts.actions.goLive }).click();
     await expect.poll(stateOf, WAIT).toBe('live');
     const liveFrom = Date.now();
+    await owner.locator('[data-figure="viewers"]').waitFor(WAIT);
+    await watchFigures(owner);
 
     // The owner presents the lamp (key 1: the rail's first product).
     await owner.locator('body').press('1');
-    await owner.locator(`[data-product-uid="${LAMP}"][data-presented="true"]`).waitFor(WAIT);
+    // (The rail names a product by its uid in the show, not the catalogue's.)
+    await owner.locator('[data-presented="true"]', { hasText: 'Lifecycle lamp' }).waitFor(WAIT);
 
     // A viewer watches the live show: the room counts them.
     const viewer = await newPage();
     await viewer.goto(`${baseUrl}/widget/${STORE}/campaign/${show.campaignUid}/event/${show.uid}`);
     await viewer.waitForSelector('.player[data-show-state="live"]', WAIT);
+    const opened = Date.now();
     await viewer.waitForFunction(
       () => {
         const video = document.querySelector('video');
@@ -225,22 +262,27 @@ describe('a show from creation to its analytics', () => {
       undefined,
       { timeout: 45_000 },
     );
-    const watching = Date.now();
-    const viewersAfterMs = await figureShows(owner, 'viewers', /^1$/, watching);
+    // The player follows the show's products as soon as it shows: from then on it counts (the
+    // count may be there already: a negative delay).
+    const viewersAfterMs = await figureShows(owner, 'viewers', '1', opened);
 
     // The viewer adds the presented lamp: the room's adds follow.
-    await viewer.locator(`.player__panel li[data-product-uid="${LAMP}"] .product-card`).first().click();
+    await viewer.locator('.player__panel .product-card', { hasText: 'Lifecycle lamp' }).first().click();
     const added = viewer.waitForResponse((response) => response.url().endsWith('/shopapiv2/cart/addSingle'));
+    const addAt = Date.now();
     await viewer.locator('.product-details').getByRole('button', { name: en.player.addToCart }).click();
     expect((await added).status()).toBe(200);
-    const addAt = Date.now();
-    const addsAfterMs = await figureShows(owner, 'adds', /^1$/, addAt);
+    const addsAfterMs = await figureShows(owner, 'adds', '1', addAt);
 
     // The viewer pays: the room shows the order and its revenue (the items, as the room counts it).
-    const order = await buy(viewer, show.campaignUid);
-    const paidAt = Date.now();
-    const ordersAfterMs = await figureShows(owner, 'orders', /^1$/, paidAt);
-    await figureShows(owner, 'revenue', formatMoney(order.subtotal, order.currency, 'en'), paidAt);
+    const { order, approvedAt } = await buy(viewer, show.campaignUid);
+    const ordersAfterMs = await figureShows(owner, 'orders', '1', approvedAt);
+    const revenueAfterMs = await figureShows(
+      owner,
+      'revenue',
+      formatMoney(order.subtotal, order.currency, 'en'),
+      approvedAt,
+    );
 
     // Nothing happens for a while: a listening room asks nothing (a polling one asked every second).
     const quietFrom = Date.now();
@@ -250,7 +292,12 @@ describe('a show from creation to its analytics', () => {
     const statsGets = liveRequests.filter((request) => request.path.endsWith('/control-room/stats'));
     console.log(
       JSON.stringify({
-        lifecycleRoomUpdateMs: { viewers: viewersAfterMs, adds: addsAfterMs, orders: ordersAfterMs },
+        lifecycleRoomUpdateMs: {
+          viewersAfterPlayerOpened: viewersAfterMs,
+          addsAfterClick: addsAfterMs,
+          ordersAfterPaymentApproved: ordersAfterMs,
+          revenueAfterPaymentApproved: revenueAfterMs,
+        },
         lifecycleRoomRequestsWhileLive: liveRequests.map((request) => `${request.method} ${request.path}`),
         lifecycleRoomLiveSeconds: Math.round((Date.now() - liveFrom) / 1000),
       }),
