@@ -1,12 +1,14 @@
 import { ControlRoomLiveDoc, type ServerFrame, type TrackingEventInput } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_STAFF_MESSAGE } from '../../realtime/live-query.ts';
+import { createMemoryChangeBus } from '../../realtime/memory-change-bus.ts';
 import { CAMPAIGN, EVENT, SHOP, seedCommerceStore, signIn } from '../../test-support/commerce-fixture.ts';
 import {
   authFrame,
   connect,
   isAnswerTo,
   isFrame,
+  openSharedDatabase,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
@@ -28,8 +30,11 @@ const clients: RealtimeTestClient[] = [];
 const UPDATE_BOUND_MS = 5_000;
 const ROOM = `/staff/stores/${SHOP}/shows/${EVENT}/control-room`;
 
+/** One change bus for the two nodes of the last test, as Redis is for a deployment's nodes. */
+const bus = createMemoryChangeBus();
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ bus });
   await seedCommerceStore(server, { now: Date.now() });
   owner = await signInStaff(server, SHOP, 'owner');
   host = await signInStaff(server, SHOP, 'host');
@@ -248,5 +253,34 @@ describe('the controlRoom live query', () => {
     expect(await again.nextFrame(isAnswerTo(frame.id))).toMatchObject({ type: 'error', code: 'forbidden' });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(room.frames.slice(dropped).filter((later) => later.type === 'changes')).toEqual([]);
+  });
+
+  it('reaches a room watched on another node: that node reads and pushes it', async () => {
+    // No room stays open on the first node, so only the second one can push this change.
+    for (const open of clients.splice(0)) {
+      open.close();
+      await open.waitClosed();
+    }
+    await expect.poll(() => server.realtime.audience('controlRoom')).toEqual([]);
+    const secondDb = await openSharedDatabase(server.db);
+    const nodeB = await startTestServer({ db: secondDb, bus });
+    try {
+      const client = await connect(nodeB.wsUrl);
+      clients.push(client);
+      client.send(authFrame(host.session.idToken));
+      await client.nextFrame(isFrame('auth_result'));
+      const frame = roomFrame(true);
+      client.send(frame);
+      expect(await client.nextFrame(isAnswerTo(frame.id))).toMatchObject({ type: 'snapshot' });
+      // Presented through the first node, which has no room open: the second node's tick finds it.
+      const started = Date.now();
+      await studio(host, 'POST', `${ROOM}/presented`, { uid: 'flash' });
+      await pushed(client, frame.id, (doc) => doc.presented.some((product) => product.uid === 'flash'));
+      console.log(JSON.stringify({ controlRoomOtherNodePushMs: Date.now() - started }));
+      client.close();
+    } finally {
+      await nodeB.close();
+      await secondDb.close();
+    }
   });
 });
