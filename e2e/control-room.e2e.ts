@@ -250,7 +250,7 @@ describe('the control room', () => {
       5_000,
     );
     const pressedAt = Date.now();
-    // The moderator's room shows it within a second (their page asks every second).
+    // The moderator's room shows it within a second (the controlRoom live query pushes it).
     await moderator.locator(`[data-product-uid="${MUG}"][data-presented="true"]`).waitFor({ timeout: 2_000 });
     const moderatorSawAfterMs = Date.now() - pressedAt;
     await viewer.waitForFunction(

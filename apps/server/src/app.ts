@@ -129,6 +129,7 @@ export async function buildApp({
     config,
     presence,
     analyticsTimer,
+    bus,
   });
   const requireAdmin = requireAdminKey(config.adminKey, services.authFailures);
   const rateLimitSweep = setInterval(() => {
@@ -215,6 +216,10 @@ export async function buildApp({
         realtime.audience('liveEventProducts').map((entry) => [entry.params.eventId, entry.connections]),
       ),
   );
+
+  // The control rooms open on this node are the ones it reads and pushes figures for.
+  services.roomBroadcast.watchRoomsOf(() => realtime.audience('controlRoom').map((entry) => entry.params));
+  services.roomBroadcast.recheckWith(() => realtime.recheck('controlRoom'));
 
   registerSdkScript(server);
   await server.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@vitrine/domain';
 import { WHIP_PATH } from '@vitrine/protocol';
@@ -43,6 +44,8 @@ import { createContactService } from './features/contacts/contact-service.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
 import { registerControlRoomRoutes } from './features/control-room/control-room-routes.ts';
 import { createControlRoomService } from './features/control-room/control-room-service.ts';
+import { controlRoomLiveQueries } from './features/control-room/live-queries.ts';
+import { createRoomBroadcaster } from './features/control-room/room-broadcast.ts';
 import { createEventService } from './features/events/event-service.ts';
 import { eventLiveQueries } from './features/events/live-queries.ts';
 import { createProductPresentations } from './features/events/product-presentations.ts';
@@ -93,6 +96,7 @@ import { createUserService } from './features/users/user-service.ts';
 import { createAbuseLimiter } from './http/abuse-limits.ts';
 import { createAddressHasher } from './http/address-hash.ts';
 import { createAuthFailureLimiter } from './http/auth-failure-limit.ts';
+import type { ChangeBus } from './realtime/change-bus.ts';
 import type { LiveQueryCatalogue } from './realtime/live-query.ts';
 import type { OutboxDatabase } from './realtime/outbox.ts';
 import { type Presence, presenceLiveQueries } from './realtime/presence.ts';
@@ -119,6 +123,8 @@ export interface CompositionDeps {
   presence: Presence;
   /** The analytics rollup's timer; tests pass one they fire instead of waiting. */
   analyticsTimer?: ScheduleTimer;
+  /** The change bus, for what publishes outside a transaction (the control rooms' figures). */
+  bus: ChangeBus;
 }
 
 /**
@@ -133,6 +139,7 @@ export function createServices({
   config,
   presence,
   analyticsTimer,
+  bus,
 }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db, now);
@@ -384,7 +391,15 @@ export function createServices({
     competitions,
     // A draw leaves out viewers banned from the store's chat.
     exclusions: { bannedViewers: (pageUid) => moderation.bannedViewers(pageUid) },
+    boardKey: async (pageUid, showUid) =>
+      createHash('sha256')
+        .update(JSON.stringify(await moderation.board(pageUid, await shows.campaignOf(pageUid, showUid))))
+        .digest('base64url')
+        .slice(0, 22),
+    origin: linkOrigin(config),
   });
+  /** Pushes the watched control rooms' figures when they change (the gateway says which are watched). */
+  const roomBroadcast = createRoomBroadcaster({ room: controlRoom, bus, log });
 
   const liveQueries: LiveQueryCatalogue = {
     ...storeLiveQueries(stores),
@@ -395,6 +410,10 @@ export function createServices({
     ...checkoutLiveQueries(db, now),
     ...userLiveQueries(db),
     ...presenceLiveQueries(presence),
+    ...controlRoomLiveQueries({
+      room: controlRoom,
+      roleOf: (pageUid, userUid) => staff.roleOf(pageUid, userUid),
+    }),
   };
 
   return {
@@ -418,6 +437,7 @@ export function createServices({
     tracking,
     analytics,
     controlRoom,
+    roomBroadcast,
     limits,
     hashAddress,
     authFailures,
@@ -580,7 +600,12 @@ export function registerRoutes(
     });
     services.live.offerIngest({ whipPath: WHIP_PATH });
   }
-  registerControlRoomRoutes(app, { room: services.controlRoom, staffGate: services.staffGate, publicOrigin });
+  registerControlRoomRoutes(app, {
+    room: services.controlRoom,
+    staffGate: services.staffGate,
+    publicOrigin,
+    broadcast: services.roomBroadcast,
+  });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,
@@ -631,6 +656,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
     services.mail.close();
   });
   app.addHook('onClose', () => services.reactions.flush());
+  // Before the bus closes (app.ts adds that hook later): its last tick may still publish.
+  app.addHook('onClose', () => services.roomBroadcast.close());
   const stopRollup = services.analytics.start();
   app.addHook('onClose', () => stopRollup());
   app.addHook('onClose', async () => {

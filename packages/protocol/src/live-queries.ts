@@ -1,5 +1,6 @@
 import { LOOKUP_BATCH_LIMIT } from '@vitrine/domain';
 import { z } from 'zod';
+import type { ControlRoomLiveDoc } from './calls/studio/control-room-calls.ts';
 import { Uid } from './common.ts';
 import type { EventProduct } from './events.ts';
 import type {
@@ -62,6 +63,11 @@ export const LiveQueryParams = {
   user: z.object({ userUid: z.string().min(1).max(128) }).strict(),
   /** How many watch the show now, across nodes, and its peak; updated at most once a second. */
   viewerCount: z.object({ eventId: Uid }).strict(),
+  /**
+   * A show's control room (staff only: moderators, or hosts and owners `withRevenue`): its
+   * numbers and the moderation board's fingerprint, one document pushed when they change.
+   */
+  controlRoom: z.object({ pageUid: Uid, showUid: Uid, withRevenue: z.boolean() }).strict(),
 } as const;
 
 export type LiveQueryName = keyof typeof LiveQueryParams;
@@ -86,6 +92,7 @@ export interface LiveQueryDocuments {
   notifications: NotificationDoc;
   user: UserDoc;
   viewerCount: ViewerCountDoc;
+  controlRoom: ControlRoomLiveDoc;
 }
 
 export const LIVE_QUERY_NAMES = Object.keys(LiveQueryParams) as LiveQueryName[];

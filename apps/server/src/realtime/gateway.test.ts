@@ -832,6 +832,8 @@ describe('access', () => {
     'chatStanding',
   ]);
 
+  const STAFF_ONLY = new Set<LiveQueryName>(['controlRoom']);
+
   /** Params with ids of the fixture for every query of the catalogue (tsc checks it is complete). */
   const paramsOf = (userUid: string): { [N in LiveQueryName]: LiveQueryParamsOf<N> } => ({
     playerSettings: { pageUid: PAGE },
@@ -852,6 +854,7 @@ describe('access', () => {
     notifications: { userUid, campaignUid: CAMPAIGN },
     user: { userUid },
     viewerCount: { eventId: 'ev-live' },
+    controlRoom: { pageUid: PAGE, showUid: 'ev-live', withRevenue: false },
   });
 
   type Caller = 'anonymous' | 'other user' | 'owner';
@@ -860,8 +863,8 @@ describe('access', () => {
   );
 
   it('covers every query of the catalogue', () => {
-    expect(LIVE_QUERY_NAMES).toHaveLength(18);
-    expect(cases).toHaveLength(54);
+    expect(LIVE_QUERY_NAMES).toHaveLength(19);
+    expect(cases).toHaveLength(57);
     for (const name of OWNER_ONLY) expect(LIVE_QUERY_NAMES).toContain(name);
   });
 
@@ -879,13 +882,18 @@ describe('access', () => {
     const frame = subscribeFrame(query, params as never);
     client.send(frame);
     const answer = await client.nextFrame(isAnswerTo(frame.id));
-    const expected = !OWNER_ONLY.has(query)
-      ? 'snapshot'
-      : caller === 'anonymous'
+    // Staff data: none of these callers is staff of the store (control-room-live.test.ts has members).
+    const expected = STAFF_ONLY.has(query)
+      ? caller === 'anonymous'
         ? 'unauthenticated'
-        : caller === 'other user'
-          ? 'forbidden'
-          : 'snapshot';
+        : 'forbidden'
+      : !OWNER_ONLY.has(query)
+        ? 'snapshot'
+        : caller === 'anonymous'
+          ? 'unauthenticated'
+          : caller === 'other user'
+            ? 'forbidden'
+            : 'snapshot';
     if (expected === 'snapshot') {
       expect(answer, JSON.stringify(answer)).toMatchObject({ type: 'snapshot', id: frame.id });
     } else {

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { HttpError } from '../http/errors.ts';
 import type { ChangeBatch, ChangeBus } from './change-bus.ts';
-import type { CallerContext, LiveQueryCatalogue, LiveQueryDefinition } from './live-query.ts';
+import type { AccessDecision, CallerContext, LiveQueryCatalogue, LiveQueryDefinition } from './live-query.ts';
 
 /** A client whose unsent data passes this is not reading; it is disconnected (and resumes later). */
 export const SLOW_CONSUMER_BYTES = 1024 * 1024;
@@ -298,7 +298,7 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       connection.sessionId = null;
       sendError(connection, '', 'unauthenticated', error instanceof Error ? error.message : 'Invalid token.');
     }
-    applyCaller(connection);
+    await applyCaller(connection);
   }
 
   /**
@@ -309,31 +309,45 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
     for (const connection of connections) {
       if (connection.sessionId !== sessionId) continue;
       connection.queue = connection.queue
-        .then(() => {
+        .then(async () => {
           if (connection.closed || connection.sessionId !== sessionId) return;
           connection.caller = { userUid: null };
           connection.sessionId = null;
           sendError(connection, '', 'unauthenticated', SESSION_ENDED_MESSAGE);
-          applyCaller(connection);
+          await applyCaller(connection);
         })
         .catch((error: unknown) => log.error({ err: error }, 'ending a realtime sign-in failed'));
     }
   }
 
   /** Re-checks the subscriptions against the connection's (new) caller and reports the caller. */
-  function applyCaller(connection: Connection) {
+  async function applyCaller(connection: Connection) {
     // A new identity may not read what the previous one could: those subscriptions fail whole.
+    await recheckSubscriptions(connection, () => true);
+    send(connection, JSON.stringify({ type: 'auth_result', userUid: connection.caller.userUid }));
+  }
+
+  /**
+   * Asks `authorize` again for the connection's subscriptions that `which` picks, and ends those it
+   * refuses now, with its error. Runs in the connection's frame order (its caller is stable).
+   */
+  async function recheckSubscriptions(connection: Connection, which: (instance: QueryInstance) => boolean) {
     for (const key of [...connection.subscriptions]) {
       const instance = instances.get(key);
-      if (!instance) continue;
-      const decision = instance.definition.authorize(instance.params as never, connection.caller);
-      if (!decision.allowed) {
+      if (!instance || !which(instance)) continue;
+      let decision: AccessDecision;
+      try {
+        decision = await instance.definition.authorize(instance.params as never, connection.caller);
+      } catch (error) {
+        log.error({ err: error, query: instance.name }, 'checking a live query subscriber failed');
+        decision = { allowed: false, code: 'internal', message: 'The query failed on our side.' };
+      }
+      if (!decision.allowed && connection.subscriptions.has(key)) {
         connection.subscriptions.delete(key);
         leave(connection, key);
         sendError(connection, key, decision.code, decision.message);
       }
     }
-    send(connection, JSON.stringify({ type: 'auth_result', userUid: connection.caller.userUid }));
   }
 
   async function subscribe(
@@ -375,8 +389,17 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`,
       );
     }
-    const decision = definition.authorize(params.data as never, connection.caller);
+    // Awaited: a staff query reads the caller's role. Frames of this connection wait meanwhile,
+    // so the caller it was decided for is still the connection's when it joins.
+    let decision: AccessDecision;
+    try {
+      decision = await definition.authorize(params.data as never, connection.caller);
+    } catch (error) {
+      log.error({ err: error, query: name }, 'authorizing a live query failed');
+      return sendError(connection, id, 'internal', 'The query failed on our side.');
+    }
     if (!decision.allowed) return sendError(connection, id, decision.code, decision.message);
+    if (connection.closed || connection.subscriptions.has(id)) return;
 
     connection.subscriptions.add(id);
     let instance: QueryInstance | undefined;
@@ -463,17 +486,21 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
       return { seq, frame: Buffer.from(JSON.stringify({ type: 'snapshot', id: instance.key, docs, seq })) };
     })();
     instance.shared = shared;
-    shared.loaded.then(() => {
+    shared.loaded.then(async () => {
       shared.done = true;
       // Only data anyone may read stays for a tick; a private snapshot serves its load only.
-      if (!isPublic(instance)) return forget();
+      if (!(await isPublic(instance))) return forget();
       setTimeout(forget, PUBLIC_SNAPSHOT_TICK_MS).unref();
     }, forget);
     return shared;
   }
 
-  function isPublic(instance: QueryInstance) {
-    return instance.definition.authorize(instance.params as never, { userUid: null }).allowed;
+  async function isPublic(instance: QueryInstance): Promise<boolean> {
+    try {
+      return (await instance.definition.authorize(instance.params as never, { userUid: null })).allowed;
+    } catch {
+      return false;
+    }
   }
 
   /** The node's instance of a query with these params, created (and its topic followed) on first use. */
@@ -611,6 +638,25 @@ export function registerRealtimeGateway(app: FastifyInstance, options: GatewayOp
         if (connections > 0) found.push({ params: instance.params as LiveQueryParamsOf<N>, connections });
       }
       return found;
+    },
+    /**
+     * Checks every subscriber of `query` on this node against `authorize` again, ending what it
+     * refuses now (a staff member removed or demoted while watching); resolves when all are done.
+     */
+    async recheck(query: LiveQueryName): Promise<void> {
+      await Promise.all(
+        [...connections].map((connection) => {
+          const run = connection.queue.then(() =>
+            connection.closed
+              ? undefined
+              : recheckSubscriptions(connection, (instance) => instance.name === query),
+          );
+          connection.queue = run.catch((error: unknown) =>
+            log.error({ err: error }, 'realtime recheck failed'),
+          );
+          return connection.queue;
+        }),
+      );
     },
     stats(): GatewayStats {
       return {

@@ -1,4 +1,12 @@
-import type { ErrorCode, LiveChange, LiveDocument, LiveQueryName, LiveQueryParams } from '@vitrine/protocol';
+import { roleIncludes } from '@vitrine/domain';
+import type {
+  ErrorCode,
+  LiveChange,
+  LiveDocument,
+  LiveQueryName,
+  LiveQueryParams,
+  StaffRole,
+} from '@vitrine/protocol';
 import type { z } from 'zod';
 
 /** Who is asking: the user of the connection's id token, or null for an anonymous caller. */
@@ -16,7 +24,15 @@ export const ALLOWED: AccessDecision = { allowed: true };
  */
 export interface LiveQueryDefinition<N extends LiveQueryName> {
   params: (typeof LiveQueryParams)[N];
-  authorize(params: z.infer<(typeof LiveQueryParams)[N]>, caller: CallerContext): AccessDecision;
+  /**
+   * Who may read it. It may answer later (a staff query reads the caller's role in the store):
+   * the gateway awaits it on every subscribe (so again on every reconnect), on every new identity
+   * of the connection and when asked to check a query's subscribers again (`recheck`).
+   */
+  authorize(
+    params: z.infer<(typeof LiveQueryParams)[N]>,
+    caller: CallerContext,
+  ): AccessDecision | Promise<AccessDecision>;
   topic(params: z.infer<(typeof LiveQueryParams)[N]>): string;
   /**
    * The query's documents now. They depend on the params alone (`authorize` decides who may read
@@ -43,5 +59,39 @@ export function onlyTheUser(params: { userUid: string }, caller: CallerContext):
   if (caller.userUid !== params.userUid) {
     return { allowed: false, code: 'forbidden', message: "This belongs to another user and can't be read." };
   }
+  return ALLOWED;
+}
+
+/** Where a staff query reads a member's role in a store (null: not staff of it). */
+export type StaffRoleOf = (pageUid: string, userUid: string) => Promise<StaffRole | null>;
+
+export const NOT_STAFF_MESSAGE = 'You are not staff of this store.';
+
+/**
+ * Staff data of one store: readable by its members whose role includes `required`, as the staff
+ * gate admits the studio's calls (someone who is not staff gets the same refusal whether the
+ * store exists or not). The role is read on each check, so a member removed meanwhile is refused.
+ */
+export async function staffOfStore(
+  roleOf: StaffRoleOf,
+  pageUid: string,
+  required: StaffRole,
+  caller: CallerContext,
+): Promise<AccessDecision> {
+  if (caller.userUid === null) {
+    return {
+      allowed: false,
+      code: 'unauthenticated',
+      message: 'Sign in with your staff account to read this: send an auth frame first.',
+    };
+  }
+  const role = await roleOf(pageUid, caller.userUid);
+  if (!role) return { allowed: false, code: 'forbidden', message: NOT_STAFF_MESSAGE };
+  if (!roleIncludes(role, required))
+    return {
+      allowed: false,
+      code: 'forbidden',
+      message: `This needs the ${required} role; yours is ${role}.`,
+    };
   return ALLOWED;
 }

@@ -3,6 +3,7 @@ import type {
   CompetitionNoticeRequest,
   ControlRoom,
   ControlRoomLineupItem,
+  ControlRoomLiveDoc,
   ControlRoomPresentations,
   ControlRoomStats,
   CurrencyAmount,
@@ -76,6 +77,13 @@ export interface ControlRoomDeps {
   showOrders: (campaignUid: string) => Promise<ShowOrder[]>;
   competitions: Pick<CompetitionService, 'list' | 'draw' | 'notice' | 'requireInCampaign'>;
   exclusions: DrawExclusions;
+  /**
+   * A fingerprint of the show's moderation board (the comments feature's): the `controlRoom`
+   * live query carries it so the room reads the board again only when it changed.
+   */
+  boardKey?: (pageUid: string, showUid: string) => Promise<string>;
+  /** The origin the `controlRoom` live query's figures are computed for (no request there). */
+  origin?: string;
 }
 
 /**
@@ -220,7 +228,7 @@ export function createControlRoomService(deps: ControlRoomDeps) {
     };
   }
 
-  return {
+  const api = {
     room,
 
     /**
@@ -248,6 +256,23 @@ export function createControlRoomService(deps: ControlRoomDeps) {
       }
       const stats = await entry.stats;
       return canSeeRevenue(role) ? stats : { ...stats, revenue: null };
+    },
+
+    /**
+     * The `controlRoom` live query's document: the room's figures (with revenue: the live query
+     * takes it out for subscribers who may not see it) and the moderation board's fingerprint.
+     */
+    async liveDoc(pageUid: string, showUid: string): Promise<ControlRoomLiveDoc> {
+      const [figures, boardKey] = await Promise.all([
+        api.stats(pageUid, showUid, 'owner', deps.origin ?? ''),
+        deps.boardKey ? deps.boardKey(pageUid, showUid) : Promise.resolve(''),
+      ]);
+      return { ...figures, boardKey };
+    },
+
+    /** Forgets the show's shared figures: after a change made here, the next read is fresh. */
+    invalidate(pageUid: string, showUid: string): void {
+      shared.delete(`${pageUid}:${showUid}`);
     },
 
     async present(
@@ -305,6 +330,7 @@ export function createControlRoomService(deps: ControlRoomDeps) {
       return deps.competitions.notice(competitionUid, notice);
     },
   };
+  return api;
 }
 
 export type ControlRoomService = ReturnType<typeof createControlRoomService>;

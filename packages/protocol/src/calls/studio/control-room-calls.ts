@@ -64,7 +64,7 @@ export const ControlRoomCompetitionStats = z.object({
 });
 
 /**
- * The room's live numbers, asked for every second: the show's state, the audience (concurrent
+ * The room's live numbers (pushed by the `controlRoom` live query, or read once): the show's state, the audience (concurrent
  * viewers across server nodes, and the peak), the chat's pace, the shop's figures (revenue only
  * for roles that see revenue: null otherwise, never sent), the presented products and the
  * viewers' median delay as their players report it.
@@ -97,6 +97,14 @@ export const ControlRoomStats = z.object({
 });
 export type ControlRoomStats = z.infer<typeof ControlRoomStats>;
 
+/**
+ * The `controlRoom` live query's one document (issue 33 §10): the room's numbers, pushed when
+ * they change, and a fingerprint of the moderation board, so the page reads the board again only
+ * when something on it changed.
+ */
+export const ControlRoomLiveDoc = ControlRoomStats.extend({ boardKey: z.string() });
+export type ControlRoomLiveDoc = z.infer<typeof ControlRoomLiveDoc>;
+
 export const PresentProductRequest = z.object({ uid: Uid }).strict();
 
 const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
@@ -113,7 +121,7 @@ export const controlRoomCalls = {
   },
   getControlRoomStats: {
     summary:
-      "The room's live numbers (asked every second): viewers and peak, comments and reactions per minute, adds, orders, revenue (hosts and owners; never moderators), presented products, the viewers' median delay, competitions' entries.",
+      "The room's live numbers, read once (the room listens to the `controlRoom` live query, which pushes them when they change; this is its fallback after a network drop): viewers and peak, comments and reactions per minute, adds, orders, revenue (hosts and owners; never moderators), presented products, the viewers' median delay, competitions' entries.",
     params: ShowPath,
     response: ControlRoomStats,
   },

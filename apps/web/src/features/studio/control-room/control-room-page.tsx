@@ -14,6 +14,7 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { ModerationPanel } from './moderation-panel.tsx';
 import { ProductRail } from './product-rail.tsx';
 import { RoomCompetitions } from './room-competitions.tsx';
+import { elapsedSeconds } from './room-figures.ts';
 import { RoomNumbers } from './room-numbers.tsx';
 import { useRoomStats } from './use-room-stats.ts';
 import '../live/live.css';
@@ -22,9 +23,9 @@ import './control-room.css';
 /**
  * `/studio/:pageUid/shows/:showUid/control-room`: one page for a live show, for the host and the
  * moderators at once: what viewers see and the show's state and timer, Go live / End (hosts), the
- * line-up to present, competitions, the chat's moderation and the room's numbers every second.
- * Every person's page follows the same numbers call, so what one does the other sees within a
- * second, and after a network drop the next answer restores the page.
+ * line-up to present, competitions, the chat's moderation and the room's numbers. Every person's
+ * page listens to the same `controlRoom` live query, which pushes what changed (issue 33 §10), so
+ * what one does the other sees within a second; after a network drop one read restores the page.
  */
 export default function ControlRoomPage() {
   const { t } = useStudioTranslation('studio-control-room');
@@ -32,8 +33,9 @@ export default function ControlRoomPage() {
   const { showUid = '' } = useParams();
   const params = { pageUid: store.pageUid, showUid };
   const roomQuery = useStaffQuery('getControlRoom', { params });
-  const live = useRoomStats(store.pageUid, showUid);
   const [room, setRoom] = useState<ControlRoom | null>(null);
+  // The figures listen once the room says whether this member sees revenue (issue 33 §10).
+  const live = useRoomStats(store.pageUid, showUid, room ? room.can.seeRevenue : null);
   const [previewDelayMs, setPreviewDelayMs] = useState<number | null>(null);
   const streamCall = useStreamCall('studio-control-room');
   const [editingLineup, setEditingLineup] = useState(false);
@@ -46,10 +48,11 @@ export default function ControlRoomPage() {
   const { reload } = roomQuery;
   const lineupKey = stats?.lineupKey;
   const streamState = stats?.streamState;
+  const { reconnects } = live;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the room's state on the server.
   useEffect(() => {
-    if (lineupKey !== undefined) reload();
-  }, [lineupKey, streamState, reload]);
+    if (lineupKey !== undefined || reconnects > 0) reload();
+  }, [lineupKey, streamState, reconnects, reload]);
 
   const presented = useMemo(
     () => new Set((stats?.presented ?? room?.presented ?? []).map((presentation) => presentation.uid)),
@@ -75,8 +78,7 @@ export default function ControlRoomPage() {
     );
 
   const state = stats?.streamState ?? room.stream.state;
-  const elapsed =
-    stats?.liveStartTime != null ? ((stats.liveEndTime ?? stats.at) - stats.liveStartTime) / 1000 : null;
+  const elapsed = stats ? elapsedSeconds(stats, live.serverNow) : null;
 
   const runStream = (name: 'goLive' | 'endLive') =>
     streamCall.run(async () => {
@@ -204,7 +206,11 @@ export default function ControlRoomPage() {
           <h2 id="room-moderation-title" className="room-card__title">
             {t('moderation.title')}
           </h2>
-          <ModerationPanel storeId={store.pageUid} showId={showUid} />
+          <ModerationPanel
+            storeId={store.pageUid}
+            showId={showUid}
+            changeKey={live.boardKey === null ? null : `${live.boardKey} ${live.reconnects}`}
+          />
         </section>
       </div>
     </StudioPage>

@@ -7,8 +7,8 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import './moderation-panel.css';
 
 /**
- * How often the board is asked for: a second, so what another moderator did shows within one
- * (viewers get every action live from the server; the board is for staff, a few per show).
+ * How often the board is asked for when nothing says it changed (no `changeKey`): a second, so
+ * what another moderator did shows within one.
  */
 const BOARD_REFRESH_MS = 1000;
 
@@ -19,6 +19,11 @@ export interface ModerationPanelProps {
   storeId: string;
   /** The show's uid (its live event's id, as studio paths name it). */
   showId: string;
+  /**
+   * Changes when the board changed on the server (the control room's live query): the board is
+   * read again then instead of every second; null while it is not known yet.
+   */
+  changeKey?: string | null;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface ModerationPanelProps {
  * action states the comment's version, so what another moderator did first is refused and shown.
  * Viewers' texts are rendered as React text, never as HTML.
  */
-export function ModerationPanel({ storeId, showId }: ModerationPanelProps) {
+export function ModerationPanel({ storeId, showId, changeKey }: ModerationPanelProps) {
   const { t } = useStudioTranslation('studio-moderation');
   const params = { pageUid: storeId, showUid: showId };
   const board = useStaffQuery('getModerationBoard', { params });
@@ -36,10 +41,16 @@ export function ModerationPanel({ storeId, showId }: ModerationPanelProps) {
   const [busy, setBusy] = useState(false);
   const { reload } = board;
 
+  const listening = changeKey !== undefined;
   useEffect(() => {
+    if (listening) return;
     const timer = setInterval(reload, BOARD_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [reload]);
+  }, [reload, listening]);
+  // Each key (the first too: the board may have changed since it was read) reads it again.
+  useEffect(() => {
+    if (changeKey) reload();
+  }, [changeKey, reload]);
 
   /** Runs one action, shows the server's message when refused (409: someone else acted), then reloads. */
   async function act(work: () => Promise<unknown>): Promise<boolean> {
