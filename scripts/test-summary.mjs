@@ -49,7 +49,8 @@ function failureWithoutFailedTest(report) {
     return ['    no failing test or file: look in its output for "Unhandled Errors" or a teardown error'];
   }
   return failedFiles.map(
-    (file) => `    failed file: ${file.file}: ${file.message.split('\n')[0]?.slice(0, 300) || '(no message)'}`,
+    (file) =>
+      `    failed file: ${file.file}: ${file.message.split('\n')[0]?.slice(0, 300) || '(no message)'}`,
   );
 }
 
