@@ -20,6 +20,12 @@ export const PRIVATE_MESSAGE_FRESHNESS_MS = 30_000;
 export const WINNER_NOTIFICATION_EXTRA_DELAY_MS = 5000;
 /** Most ids (or store ids) one lookup may carry; larger sets are split into batches. */
 export const LOOKUP_BATCH_LIMIT = 10;
+/**
+ * Most store ids the host's set_active_store_ids may name: the player follows them in batches of
+ * LOOKUP_BATCH_LIMIT (one subscription each), so a retailer with many stores gets several batches;
+ * the bound keeps one message from opening unbounded subscriptions.
+ */
+export const HOST_ACTIVE_STORES_MAX = 100;
 export const EVENT_UPDATES_QUERY_LIMIT = 50;
 export const DEFAULT_MINIMIZED_MARGIN_PX = 20;
 /**

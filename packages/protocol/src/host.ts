@@ -1,3 +1,4 @@
+import { HOST_ACTIVE_STORES_MAX } from '@vitrine/domain';
 import { z } from 'zod';
 import {
   FORCED_BASKET_MODES,
@@ -212,7 +213,7 @@ const hostToPlayerPayloads = {
   user_account_data: HostUser,
   user_product_data: HostProductData,
   user_product_data_list: z.object({ products: z.array(HostProductData).max(100) }),
-  set_active_store_ids: z.object({ storeIds: z.array(Id).max(10) }),
+  set_active_store_ids: z.object({ storeIds: z.array(Id).max(HOST_ACTIVE_STORES_MAX) }),
 } satisfies Record<HostToPlayerType, z.ZodType>;
 
 /** Messages the host page sends to the player. */

@@ -1,4 +1,4 @@
-import { HOST_PRODUCT_DATA_TIMEOUT_MS } from '@vitrine/domain';
+import { HOST_ACTIVE_STORES_MAX, HOST_PRODUCT_DATA_TIMEOUT_MS } from '@vitrine/domain';
 import type { HostCapabilities, ProductLookup } from '@vitrine/protocol';
 import { HOST_PROTOCOL_VERSION } from '@vitrine/protocol/vocabulary';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { productEntry } from './bridge-state.ts';
 import type { EmbedParams } from './embed-params.ts';
 import { type BridgeDeps, createHostBridge, type HostCommand } from './host-bridge.ts';
 import type { IncomingMessage } from './host-messages.ts';
+import { storeIdBatches } from './store-id-batches.ts';
 
 const PARAMS: EmbedParams = {
   playerId: 'player-1',
@@ -260,6 +261,21 @@ describe('host bridge', () => {
     expect(h.warnings).toContain('language da-DK');
     h.bridge.dismissCartError();
     expect(h.bridge.getState().cartError).toBeNull();
+  });
+
+  it('follows more active stores than one lookup takes, in batches', async () => {
+    const h = harness();
+    h.bridge.ready(READY);
+    await h.settle();
+    const storeIds = Array.from({ length: 25 }, (_, index) => `store-${index}`);
+    h.deliver('set_active_store_ids', { storeIds });
+    expect(h.bridge.getState().activeStoreIds).toEqual(storeIds);
+    expect(storeIdBatches(storeIds).map((batch) => batch.length)).toEqual([10, 10, 5]);
+    // Past the bound the message is refused whole, with a warning, and the last list stays.
+    h.deliver('set_active_store_ids', {
+      storeIds: Array.from({ length: HOST_ACTIVE_STORES_MAX + 1 }, (_, index) => `s${index}`),
+    });
+    expect(h.bridge.getState().activeStoreIds).toEqual(storeIds);
   });
 
   it('does not post messages that fail the protocol schema', async () => {
