@@ -96,6 +96,16 @@ async function pushed(
   return ControlRoomLiveDoc.parse(frame.changes.at(-1)?.doc);
 }
 
+/**
+ * A round trip on the socket (a subscription it is refused or given): frames come in order, so
+ * whatever the server pushed to it before has arrived when the answer does.
+ */
+async function flush(client: RealtimeTestClient): Promise<void> {
+  const probe = roomFrame(false);
+  client.send(probe);
+  await client.nextFrame(isAnswerTo(probe.id));
+}
+
 async function studio(who: TestStaffMember, method: 'POST' | 'DELETE', url: string, payload?: object) {
   const response = await server.server.inject({
     method,
@@ -167,9 +177,12 @@ describe('the controlRoom live query', () => {
     const commentMs = Date.now() - started;
     console.log(JSON.stringify({ controlRoomPushMs: { presentedMs, addMs, commentMs } }));
 
-    // Nothing changes: nothing is pushed (the room is not re-sent every second).
+    // Nothing changes: nothing is pushed (the room is not re-sent every tick). Two whole ticks of
+    // the broadcaster run, then a round trip on the socket brings anything they pushed.
     const quietFrom = room.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await server.services.roomBroadcast.tick();
+    await server.services.roomBroadcast.tick();
+    await flush(room);
     const quiet = room.frames.slice(quietFrom).filter((later) => 'id' in later && later.id === frame.id);
     // The chat's pace (comments in the last minute) may move once as the tracking arrives.
     expect(quiet.length).toBeLessThanOrEqual(1);
@@ -218,13 +231,14 @@ describe('the controlRoom live query', () => {
     own.send(disguised);
     expect(await own.nextFrame(isAnswerTo(disguised.id))).toMatchObject({ type: 'error', code: 'not_found' });
 
-    // The room changes meanwhile; none of it reaches them.
-    await studio(host, 'POST', `${ROOM}/presented`, { uid: 'shirt' });
+    // The room changes meanwhile; none of it reaches them, though it reaches the host watching.
     const watcher = await socketAs(host.session.idToken);
     const watched = roomFrame(true);
     watcher.send(watched);
     await watcher.nextFrame(isAnswerTo(watched.id));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await studio(host, 'POST', `${ROOM}/presented`, { uid: 'shirt' });
+    await pushed(watcher, watched.id, (doc) => doc.presented.some((product) => product.uid === 'shirt'));
+    for (const socket of [...attackers.map((attacker) => attacker.socket), own]) await flush(socket);
     for (const socket of [...attackers.map((attacker) => attacker.socket), own]) {
       const leaked = socket.frames.filter((frame) => frame.type === 'snapshot' || frame.type === 'changes');
       expect(leaked).toEqual([]);
@@ -245,13 +259,19 @@ describe('the controlRoom live query', () => {
       message: NOT_STAFF_MESSAGE,
     });
     const dropped = room.frames.length;
+    const watcher = await socketAs(host.session.idToken);
+    const watched = roomFrame(true);
+    watcher.send(watched);
+    await watcher.nextFrame(isAnswerTo(watched.id));
     await studio(host, 'DELETE', `${ROOM}/presented/shirt`);
+    await pushed(watcher, watched.id, (doc) => !doc.presented.some((product) => product.uid === 'shirt'));
 
     // Reconnecting (a new socket, the same token) is refused too.
     const again = await socketAs(member.session.idToken);
     again.send(frame);
     expect(await again.nextFrame(isAnswerTo(frame.id))).toMatchObject({ type: 'error', code: 'forbidden' });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The host got the change; anything pushed to the removed member would be here by now.
+    await flush(room);
     expect(room.frames.slice(dropped).filter((later) => later.type === 'changes')).toEqual([]);
   });
 
