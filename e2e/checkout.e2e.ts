@@ -276,7 +276,7 @@ describe('cart and checkout', () => {
     await admin('POST', `/admin/checkouts/${checkoutUid}/sendToPacking`);
     // The reservation's live query brings the new status; no reload.
     const notice = checkout.locator('[data-notice="locked"]');
-    await notice.waitFor({ timeout: 10_000 });
+    await notice.waitFor({ timeout: 60_000 });
     expect(await notice.textContent()).toBe(
       'The order has been locked for changes and payments because it was sent for packing.',
     );
