@@ -252,7 +252,9 @@ describe('the control room', () => {
     const pressedAt = Date.now();
     // The moderator's room shows it at once (the controlRoom live query pushes it; the time is
     // printed below): the bound is for a busy machine, not the claim.
-    await moderator.locator(`[data-product-uid="${MUG}"][data-presented="true"]`).waitFor({ timeout: 15_000 });
+    await moderator
+      .locator(`[data-product-uid="${MUG}"][data-presented="true"]`)
+      .waitFor({ timeout: 15_000 });
     const moderatorSawAfterMs = Date.now() - pressedAt;
     await viewer.waitForFunction(
       (uid) => document.querySelector('.player')?.getAttribute('data-active-product') === uid,
