@@ -234,7 +234,11 @@ export function fmp4FragmentTiming(
     while (at + 8 <= end) {
       const size = view.getUint32(at);
       if (size < 8 || at + size > end) break;
-      found.push({ type: String.fromCharCode(...moof.subarray(at + 4, at + 8)), start: at + 8, end: at + size });
+      found.push({
+        type: String.fromCharCode(...moof.subarray(at + 4, at + 8)),
+        start: at + 8,
+        end: at + size,
+      });
       at += size;
     }
     return found;
@@ -261,7 +265,9 @@ export function fmp4FragmentTiming(
     let decodeTime = 0;
     if (tfdt) {
       decodeTime =
-        (moof[tfdt.start] ?? 0) === 1 ? Number(view.getBigUint64(tfdt.start + 4)) : view.getUint32(tfdt.start + 4);
+        (moof[tfdt.start] ?? 0) === 1
+          ? Number(view.getBigUint64(tfdt.start + 4))
+          : view.getUint32(tfdt.start + 4);
     }
     let duration = 0;
     let independent: boolean | null = null;
@@ -349,7 +355,10 @@ export function takeFmp4Boxes(buffer: Uint8Array): { boxes: Fmp4TopBox[]; used: 
     }
     if (size < 8) throw new Error('a malformed box in the packager stream');
     if (at + size > buffer.length) break;
-    boxes.push({ type: String.fromCharCode(...buffer.subarray(at + 4, at + 8)), bytes: buffer.subarray(at, at + size) });
+    boxes.push({
+      type: String.fromCharCode(...buffer.subarray(at + 4, at + 8)),
+      bytes: buffer.subarray(at, at + size),
+    });
     at += size;
   }
   return { boxes, used: at };

@@ -48,7 +48,8 @@ export const livePlaylistPaths = (eventId: string) => ({
 });
 
 /** Whether a playlist URL is an LL-HLS one (the player turns hls.js's lowLatencyMode on for it). */
-export const isLowLatencyPlaylist = (url: string) => /(?:^|\/)(?:[0-9]{3,4}p-)?ll(?:-master)?\.m3u8(?:[?#]|$)/.test(url);
+export const isLowLatencyPlaylist = (url: string) =>
+  /(?:^|\/)(?:[0-9]{3,4}p-)?ll(?:-master)?\.m3u8(?:[?#]|$)/.test(url);
 
 /** A show's stream as the studio's go-live page shows it. */
 export const LiveStreamView = z.object({

@@ -8,10 +8,10 @@ import {
   fmp4TimingTrack,
   fmp4TrackDefaults,
   LIVE_AUDIO_KBPS,
-  LL_FRAGMENT_MICROSECONDS,
-  LL_PART_TARGET_SECONDS,
   type LiveProfile,
   type LiveRendition,
+  LL_FRAGMENT_MICROSECONDS,
+  LL_PART_TARGET_SECONDS,
   type RecordedSegment,
   segmentProgramDateTime,
   startsNewSegment,
@@ -324,7 +324,8 @@ export function startPackagerRun(options: {
     };
 
     const publish = (bytes: Buffer, seconds: number, independent: boolean) => {
-      if (current && startsNewSegment({ independent }, current.seconds, profile.segmentSeconds)) closeSegment();
+      if (current && startsNewSegment({ independent }, current.seconds, profile.segmentSeconds))
+        closeSegment();
       if (!current) {
         const programDateTime = ingestProgramDateTime(bytes) ?? previousEnd ?? Date.now();
         current = {

@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
   blockingReloadState,
-  LL_BLOCKING_TARGET_DURATIONS,
   type LiveStreamState,
+  LL_BLOCKING_TARGET_DURATIONS,
   nextLiveStreamState,
   parseBlockingReload,
   transcodeRefusal,
@@ -726,10 +726,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       const text = recording.lowLatencyPlaylist(ended, record.liveStartTime, reload.skip);
       const signed =
         previewing && preview
-          ? text.replace(
-              /^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm,
-              `$1?preview=${encodeURIComponent(preview)}`,
-            )
+          ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
           : text;
       return { status: 200, text: signed };
     },

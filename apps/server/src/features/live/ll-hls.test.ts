@@ -42,7 +42,8 @@ function isOnePart(bytes: Buffer): boolean {
   );
 }
 
-const partsOf = (text: string) => [...text.matchAll(/#EXT-X-PART:[^\n]*URI="([^"]+)"/g)].map((match) => match[1] ?? '');
+const partsOf = (text: string) =>
+  [...text.matchAll(/#EXT-X-PART:[^\n]*URI="([^"]+)"/g)].map((match) => match[1] ?? '');
 const hintOf = (text: string) => /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="([^"]+)"/.exec(text)?.[1] ?? null;
 const segmentCount = (text: string) => text.split('\n').filter((line) => /^r\d+-\d+\.m4s$/.test(line)).length;
 
@@ -88,17 +89,26 @@ describe('LL-HLS from our packager', () => {
       method: 'POST',
       url: `/staff/stores/${pageUid}/shows`,
       headers: host.headers,
-      payload: { name: 'LL show', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen', visibility: 'public' },
+      payload: {
+        name: 'LL show',
+        startsAt: '2026-10-01T19:00',
+        timeZone: 'Europe/Copenhagen',
+        visibility: 'public',
+      },
     });
     showUid = (created.json() as Show).uid;
     const path = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
-    view = (await app.server.inject({ method: 'GET', url: path, headers: host.headers })).json() as LiveStreamView;
+    view = (
+      await app.server.inject({ method: 'GET', url: path, headers: host.headers })
+    ).json() as LiveStreamView;
     expect(view.lowLatencyUrl).toBe(`/live/${showUid}/ll.m3u8`);
     // Nothing for viewers before Go live.
     expect((await get(view.lowLatencyUrl)).status).toBe(404);
     publish();
     await waitFor('a receiving stream', async () => {
-      const state = (await app.server.inject({ method: 'GET', url: path, headers: host.headers })).json() as LiveStreamView;
+      const state = (
+        await app.server.inject({ method: 'GET', url: path, headers: host.headers })
+      ).json() as LiveStreamView;
       return state.state === 'receiving';
     });
     const live = await app.server.inject({ method: 'POST', url: `${path}/go-live`, headers: host.headers });
@@ -109,7 +119,9 @@ describe('LL-HLS from our packager', () => {
       return answer.status === 200 && segmentCount(answer.text) >= 2 ? answer.text : null;
     });
     const parsed = strict(playlist);
-    expect(playlist).toMatch(/#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=6\.0,PART-HOLD-BACK=0\.702/);
+    expect(playlist).toMatch(
+      /#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=6\.0,PART-HOLD-BACK=0\.702/,
+    );
     expect(playlist).toContain('#EXT-X-PART-INF:PART-TARGET=0.234');
     expect(playlist).toContain('#EXT-X-PROGRAM-DATE-TIME:');
     expect(playlist).toMatch(/INDEPENDENT=YES/);

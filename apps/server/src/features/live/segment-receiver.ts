@@ -103,7 +103,8 @@ export async function startSegmentReceiver(options: { host?: string } = {}): Pro
       request.resume();
       return answer(response, 404);
     }
-    if (STREAM_FILE_PATTERN.test(name)) return receiveStream(request, response, place, secret as string, name);
+    if (STREAM_FILE_PATTERN.test(name))
+      return receiveStream(request, response, place, secret as string, name);
     const limit = name.endsWith('.m3u8') ? MAX_PLAYLIST_BYTES : MAX_SEGMENT_BYTES;
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > limit) {
