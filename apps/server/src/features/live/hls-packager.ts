@@ -133,7 +133,7 @@ export function packagerOutputArgs(
       '-f',
       'mp4',
       '-movflags',
-      '+frag_keyframe+empty_moov+default_base_moof',
+      '+frag_keyframe+empty_moov+delay_moov+default_base_moof',
       '-frag_duration',
       String(LL_FRAGMENT_MICROSECONDS),
       // Each fragment leaves ffmpeg as soon as it is written, not when a 32 KB buffer fills.
