@@ -3,6 +3,7 @@ import type { RecordedSegment } from './live-stream-playlist.ts';
 import {
   blockingReloadState,
   fmp4FragmentTiming,
+  isLowLatencyPlaylist,
   type LivePart,
   LL_PART_TARGET_SECONDS,
   livePartUri,
@@ -224,5 +225,16 @@ describe('startsNewSegment', () => {
     expect(startsNewSegment({ independent: true }, 0.95, 1)).toBe(true);
     expect(startsNewSegment({ independent: true }, 0.6, 1)).toBe(false);
     expect(startsNewSegment({ independent: false }, 2, 1)).toBe(false);
+  });
+});
+
+describe('isLowLatencyPlaylist', () => {
+  it('tells the LL playlists from the regular ones', () => {
+    expect(isLowLatencyPlaylist('/live/show-1/ll.m3u8')).toBe(true);
+    expect(isLowLatencyPlaylist('https://cdn.example/live/show-1/ll-master.m3u8?x=1')).toBe(true);
+    expect(isLowLatencyPlaylist('/live/show-1/360p-ll.m3u8')).toBe(true);
+    expect(isLowLatencyPlaylist('/live/show-1/live.m3u8')).toBe(false);
+    expect(isLowLatencyPlaylist('/live/show-1/master.m3u8')).toBe(false);
+    expect(isLowLatencyPlaylist('/live/small.m3u8')).toBe(false);
   });
 });

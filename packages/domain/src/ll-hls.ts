@@ -28,6 +28,15 @@ export const LL_BLOCKING_TARGET_DURATIONS = 3;
 /** _HLS_msn may run ahead of the playlist's last segment by at most this (else 400). */
 export const LL_MSN_ADVANCE_LIMIT = 2;
 
+/** The LL-HLS media playlist's file name (a further rendition's after its name: `360p-ll.m3u8`). */
+export const LL_PLAYLIST_FILE = 'll.m3u8';
+/** The LL-HLS master playlist's file name (shows with several renditions). */
+export const LL_MASTER_PLAYLIST_FILE = 'll-master.m3u8';
+
+/** Whether a playlist URL is an LL-HLS one: the player lets hls.js follow its PART-HOLD-BACK. */
+export const isLowLatencyPlaylist = (url: string) =>
+  /(?:^|\/)(?:[0-9]{3,4}p-)?ll(?:-master)?\.m3u8(?:[?#]|$)/.test(url);
+
 /** One partial segment: a moof+mdat pair of the packager's fragmented MP4. */
 export interface LivePart {
   uri: string;

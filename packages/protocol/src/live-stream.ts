@@ -1,4 +1,4 @@
-import { LIVE_STREAM_STATES } from '@vitrine/domain';
+import { LIVE_STREAM_STATES, LL_MASTER_PLAYLIST_FILE, LL_PLAYLIST_FILE } from '@vitrine/domain';
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
@@ -30,10 +30,10 @@ export type LiveStreamHealth = z.infer<typeof LiveStreamHealth>;
  */
 export const LIVE_PLAYLIST_FILES = {
   live: 'live.m3u8',
-  lowLatency: 'll.m3u8',
+  lowLatency: LL_PLAYLIST_FILE,
   replay: 'replay.m3u8',
   liveMaster: 'master.m3u8',
-  lowLatencyMaster: 'll-master.m3u8',
+  lowLatencyMaster: LL_MASTER_PLAYLIST_FILE,
   replayMaster: 'replay-master.m3u8',
 } as const;
 
