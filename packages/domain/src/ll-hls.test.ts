@@ -1,3 +1,4 @@
+import * as HLS from 'hls-parser';
 import { describe, expect, it } from 'vitest';
 import type { RecordedSegment } from './live-stream-playlist.ts';
 import {
@@ -55,6 +56,8 @@ function edgeOf(recording: RecordedSegment[], openParts = 2) {
 
 const options = { window: 6, ended: false, segmentSeconds: 1, skip: false };
 
+HLS.setOptions({ strictMode: true });
+
 describe('lowLatencyMediaPlaylist', () => {
   it('lists parts on the open segment and the two before it, with a preload hint', () => {
     const recording = segments(4);
@@ -96,6 +99,24 @@ describe('lowLatencyMediaPlaylist', () => {
     const whole = lowLatencyMediaPlaylist(recording, edgeOf(recording, 0), options);
     expect(whole).not.toContain('#EXT-X-SKIP');
     expect(whole).toContain('#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI="r2-init.mp4"');
+  });
+
+  it('keeps the discontinuity of the first segment after the skipped ones', () => {
+    const recording = segments(14, { discontinuityAt: 8 });
+    const text = lowLatencyMediaPlaylist(recording, edgeOf(recording, 0), { ...options, skip: true });
+    expect(text).toContain(
+      '#EXT-X-SKIP:SKIPPED-SEGMENTS=6\n#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI="r2-init.mp4"',
+    );
+    expect(text).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:0');
+    // hls-parser's strict mode takes every shape: delta, whole, ended, idle.
+    for (const shape of [
+      text,
+      lowLatencyMediaPlaylist(recording, edgeOf(recording), options),
+      lowLatencyMediaPlaylist(recording, edgeOf(recording), { ...options, ended: true }),
+      lowLatencyMediaPlaylist(recording, { closedParts: new Map(), open: null }, options),
+    ]) {
+      expect(HLS.parse(shape).isMasterPlaylist).toBe(false);
+    }
   });
 
   it('never skips a segment within the boundary of a short playlist', () => {

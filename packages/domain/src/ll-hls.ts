@@ -128,8 +128,9 @@ export function lowLatencyMediaPlaylist(
   let init: string | null = null;
   for (const [index, segment] of shown.entries()) {
     if (index < skipped) continue;
-    // The window's first segment starting a new run is counted in the sequence above.
-    if (segment.discontinuity && index > 0 && index > skipped) lines.push('#EXT-X-DISCONTINUITY');
+    // The window's first segment starting a new run is counted in the sequence above; one right
+    // after skipped segments keeps its tag (they are only left out of the text).
+    if (segment.discontinuity && index > 0) lines.push('#EXT-X-DISCONTINUITY');
     if (segment.initUri !== init) {
       lines.push(`#EXT-X-MAP:URI="${segment.initUri}"`);
       init = segment.initUri;
