@@ -215,10 +215,21 @@ describe('LL-HLS from our packager', () => {
     expect(segmentCount(delta.text)).toBeLessThan(segmentCount(full) + 1);
   });
 
-  it('stays valid after the publisher reconnects: a discontinuity, parts of the new run', async () => {
+  it('stays valid after the publisher reconnects (a blocking request meanwhile gives up with 503): a discontinuity, parts of the new run', async () => {
     const first = publishers.at(-1);
     first?.kill('SIGKILL');
     await first?.stopped;
+    // No packager runs: no part is listed, and a request for the next segment gives up (503).
+    const idle = await waitFor('the run to end', async () => {
+      const { text } = await get(ll);
+      return text.includes('#EXT-X-PRELOAD-HINT') ? null : text;
+    });
+    strict(idle);
+    const next = (strict(idle).segments.at(-1)?.mediaSequenceNumber ?? 0) + 1;
+    const started = Date.now();
+    const gaveUp = await get(`${ll}?_HLS_msn=${next}`);
+    expect(gaveUp.status, gaveUp.text).toBe(503);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
     publish();
     const after = await waitFor('the new run in the LL playlist', async () => {
       const { text } = await get(ll);
