@@ -19,7 +19,7 @@ import {
 } from '@vitrine/domain';
 import type { ProcessRegistry } from './packager-processes.ts';
 import type { PublishInputRun, PublishVideoCodec } from './publish-session.ts';
-import type { SegmentReceiver } from './segment-receiver.ts';
+import { MAX_SEGMENT_BYTES, type SegmentReceiver } from './segment-receiver.ts';
 import type { ShowRecording } from './show-recording.ts';
 
 /** After ffmpeg exited, how long no new file must begin before its run is over. */
@@ -370,6 +370,16 @@ export function startPackagerRun(options: {
       publish(bytes, seconds, independent);
     };
 
+    /** The stream ended (or failed): the last segment is closed and nothing stays open. */
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      if (held) publish(held.bytes, held.seconds, held.independent);
+      held = null;
+      closeSegment();
+      recording.endLiveRun();
+    };
+
     return {
       feed(chunk: Buffer) {
         if (finished) return;
@@ -389,15 +399,16 @@ export function startPackagerRun(options: {
           }
         }
         pending = Buffer.from(pending.subarray(used));
+        // A box that claims more than any fragment holds is never waited for: the run fails.
+        if (pending.length > MAX_SEGMENT_BYTES) {
+          pending = Buffer.alloc(0);
+          finish();
+          throw new Error(
+            `the packager stream of ${initUri} has a box larger than ${MAX_SEGMENT_BYTES} bytes`,
+          );
+        }
       },
-      end() {
-        if (finished) return;
-        finished = true;
-        if (held) publish(held.bytes, held.seconds, held.independent);
-        held = null;
-        closeSegment();
-        recording.endLiveRun();
-      },
+      end: finish,
       recorded: () => recordingQueue,
     };
   }
