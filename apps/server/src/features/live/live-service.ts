@@ -186,6 +186,17 @@ export function createLiveService(deps: LiveServiceDeps) {
     );
   }
 
+  /**
+   * The playlist viewers play from Go live: the master with several renditions; the LL-HLS one
+   * with `ll=on` on a single node (the parts are only on the node that packages the show).
+   */
+  const viewerPlaylist = (eventId: string) => {
+    const paths = livePaths(eventId);
+    const adaptive = config.profile.renditions.length > 1;
+    if (config.profile.lowLatency && !relay) return adaptive ? paths.lowLatencyMaster : paths.lowLatency;
+    return adaptive ? paths.liveMaster : paths.live;
+  };
+
   /** The index in the profile of a further rendition (`360p`); -1 for none of them. */
   const furtherRendition = (name: string) =>
     config.profile.renditions.findIndex((rendition, index) => index > 0 && rendition.name === name);
@@ -572,8 +583,7 @@ export function createLiveService(deps: LiveServiceDeps) {
           currentStatus: 'live',
           liveStartTime,
           liveEndTime: null,
-          videoUrl:
-            config.profile.renditions.length > 1 ? livePaths(eventId).liveMaster : livePaths(eventId).live,
+          videoUrl: viewerPlaylist(eventId),
           videoStartTime: liveStartTime,
         });
         log.info({ eventId }, 'live show went live');

@@ -61,7 +61,13 @@ function lastPart(text: string): { msn: number; part: number } | null {
 beforeAll(async () => {
   liveDir = mkdtempSync(join(tmpdir(), 'vitrine-llhls-'));
   app = await openTestApp({
-    env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: '20000' },
+    // ll=on: viewers get the LL playlist at Go live.
+    env: {
+      RTMP_PORT: '0',
+      VITRINE_LIVE_DIR: liveDir,
+      LIVE_RECONNECT_GRACE_MS: '20000',
+      LIVE_PROFILE: 'll=on',
+    },
   });
   pageUid = await createTestStore(app);
   host = await signInStaff(app, pageUid, 'host');
@@ -114,6 +120,8 @@ describe('LL-HLS from our packager', () => {
     const live = await app.server.inject({ method: 'POST', url: `${path}/go-live`, headers: host.headers });
     expect(live.statusCode, live.body).toBe(200);
     ll = view.lowLatencyUrl;
+    const [event] = await app.services.events.eventsByIds([showUid]);
+    expect(event?.event.cdnMp4VideoUrl).toBe(ll);
     const playlist = await waitFor('an LL playlist with two segments', async () => {
       const answer = await get(ll);
       return answer.status === 200 && segmentCount(answer.text) >= 2 ? answer.text : null;
