@@ -11,6 +11,7 @@
  * end (its PDT plus duration, on the ingest clock) the live playlist lists it.
  *
  * Streams, one after the other in the same run so they do not compete for the cores:
+ * - `rtmp-ll`       — the same, played from the LL-HLS playlist (0.2 s parts, blocking reload).
  * - `rtmp-pipeline` — ffmpeg publishes H.264 over RTMP; ingest, packager (1 s fMP4), server.
  * - `whip-pipeline` — a libwebrtc publisher (@roamhq/wrtc: VP8, which the packager transcodes).
  * - `hls-1s`        — the same encoder writing 1 s fMP4 HLS itself (no ingest): the floor.
@@ -25,9 +26,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LiveStreamView } from '@vitrine/protocol';
 import type { Page } from 'playwright-core';
-import { clockStampFilter, STAMP_WIDTH } from '../../apps/server/src/test-support/clock-stamp.ts';
+import { clockStampFilter } from '../../apps/server/src/test-support/clock-stamp.ts';
 import { publishOverWhip } from '../../apps/server/src/test-support/whip-test-publisher.ts';
 import { launchChromium } from '../../e2e/support/browser.ts';
+import { sampleFrameClock as sample } from '../../e2e/support/frame-clock.ts';
 import { startServer } from '../../e2e/support/server-process.ts';
 import { createStaffAccount } from '../../e2e/support/studio.ts';
 import { serveHls } from '../../e2e/support/synthetic-hls.ts';
@@ -120,6 +122,7 @@ function pipeline(
   name: string,
   describe: string,
   publish: (baseUrl: string, view: LiveStreamView, stampBase: number) => Promise<() => void>,
+  options: { lowLatency?: boolean } = {},
 ): Variant {
   return {
     name,
@@ -142,8 +145,24 @@ function pipeline(
         },
         30_000,
       );
+      if (options.lowLatency) {
+        // The viewer plays the LL-HLS playlist of the same segments (parts, blocking reload).
+        const liveStartTime = live.liveStartTime ?? Date.now();
+        await admin(baseUrl, `/admin/events/${eventId}`, {
+          pageUid: PAGE,
+          campaignId: CAMPAIGN,
+          currentStatus: 'live',
+          videoCurrentStatus: 'live',
+          eventName: `Latency: ${describe}`,
+          eventStartTimestamp: liveStartTime,
+          liveStartTime,
+          cdn: 'vitrine',
+          cdnMp4VideoUrl: live.lowLatencyUrl,
+          cdnVideoStartTime: liveStartTime,
+        });
+      }
       return {
-        url: live.liveUrl,
+        url: options.lowLatency ? live.lowLatencyUrl : live.liveUrl,
         stampBase,
         livePlaylistUrl: `${baseUrl}${live.liveUrl}`,
         async stop() {
@@ -164,6 +183,18 @@ const rtmpPipeline = pipeline(
     const encoder = publishRtmp(`rtmp://127.0.0.1:${port}/live/${view.streamKey}`, stampBase);
     return () => encoder.kill('SIGINT');
   },
+);
+
+const rtmpLowLatency = pipeline(
+  'rtmp-ll',
+  'RTMP → live pipeline, LL-HLS (0.2 s parts, blocking reload)',
+  async (_, view, stampBase) => {
+    if (!view.rtmpUrl) throw new Error(`no RTMP ingest: ${JSON.stringify(view.packager)}`);
+    const port = new URL(view.rtmpUrl.replace('rtmp://', 'http://')).port;
+    const encoder = publishRtmp(`rtmp://127.0.0.1:${port}/live/${view.streamKey}`, stampBase);
+    return () => encoder.kill('SIGINT');
+  },
+  { lowLatency: true },
 );
 
 const whipPipeline = pipeline(
@@ -241,6 +272,7 @@ function directHls(
 }
 
 const VARIANTS: Variant[] = [
+  rtmpLowLatency,
   rtmpPipeline,
   whipPipeline,
   directHls('hls-1s', 'ffmpeg HLS, 1 s fMP4 + PDT (no ingest)', {
@@ -262,41 +294,6 @@ async function admin(baseUrl: string, path: string, body: unknown) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
-
-/**
- * Reads the clock burnt into the frame on screen (clock-stamp.ts: 24 blocks of 12×16 pixels, one
- * bit each, least significant first) and answers now minus that moment, in the page; also the
- * player's own figure by PDT (`data-live-delay-ms`: now − playingDate).
- */
-const SAMPLE_SCRIPT = `((stampBase) => {
-  const video = document.querySelector('video');
-  const stage = document.querySelector('.video-stage');
-  const pdt = stage && stage.getAttribute('data-live-delay-ms');
-  if (!video || !video.videoWidth) return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = ${STAMP_WIDTH};
-  canvas.height = 16;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  context.drawImage(video, 0, 0, ${STAMP_WIDTH}, 16, 0, 0, ${STAMP_WIDTH}, 16);
-  const now = Date.now();
-  const row = context.getImageData(0, 8, ${STAMP_WIDTH}, 1).data;
-  let stamp = 0;
-  for (let bit = 0; bit < 24; bit += 1) if (row[(bit * 12 + 6) * 4] > 128) stamp += 2 ** bit;
-  const buffered = video.buffered.length ? video.buffered.end(video.buffered.length - 1) : video.currentTime;
-  return {
-    honestMs: now - (stampBase + stamp),
-    pdtMs: pdt === null ? null : Number(pdt),
-    bufferAheadMs: Math.round((buffered - video.currentTime) * 1000),
-  };
-})`;
-
-async function sample(page: Page, stampBase: number) {
-  return (await page.evaluate(`${SAMPLE_SCRIPT}(${stampBase})`)) as {
-    honestMs: number;
-    pdtMs: number | null;
-    bufferAheadMs: number;
-  } | null;
 }
 
 /**

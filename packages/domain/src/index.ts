@@ -32,6 +32,7 @@ export * from './live-profile.ts';
 export * from './live-stream.ts';
 export * from './live-stream-limits.ts';
 export * from './live-stream-playlist.ts';
+export * from './ll-hls.ts';
 export * from './locale.ts';
 export * from './media-limits.ts';
 export * from './merge-changes.ts';

@@ -33,6 +33,21 @@ describe('the live profile setting', () => {
     expect(parseLiveProfile('', defaults)).toEqual({ ok: true, profile: defaults });
   });
 
+  it('reads ll=on|off: viewers get the LL-HLS playlist at Go live', () => {
+    expect(parseLiveProfile('ll=on', defaults)).toEqual({
+      ok: true,
+      profile: { ...defaults, lowLatency: true },
+    });
+    expect(parseLiveProfile('ll=off', defaults)).toEqual({
+      ok: true,
+      profile: { ...defaults, lowLatency: false },
+    });
+    expect(parseLiveProfile('ll=yes', defaults)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('ll must be on or off'),
+    });
+  });
+
   it('refuses what it cannot use, naming every problem at once', () => {
     const read = parseLiveProfile('segment=0,window=2.5,renditions=360p+720p,colour=red,fast', defaults);
     expect(read.ok).toBe(false);

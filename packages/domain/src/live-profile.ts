@@ -27,6 +27,12 @@ export interface LiveProfile {
    * is transcoded from the publisher's video (a core's share per show each).
    */
   renditions: LiveRendition[];
+  /**
+   * Whether viewers play the LL-HLS playlist (`ll.m3u8`, `ll-master.m3u8`) at Go live instead of
+   * the regular one (`ll=on`). Both are always served; off by default, and never with several
+   * nodes (only the node that packages a show has its parts).
+   */
+  lowLatency?: boolean;
 }
 
 /** The audio of every rendition: AAC at this rate (kbit/s). */
@@ -75,7 +81,7 @@ export function defaultLiveProfile(cores: number): LiveProfile {
 const RENDITION_PATTERN = /^([0-9]{3,4})p([0-9]{1,2})?(?:@([0-9]{2,5})k)?$/;
 
 /**
- * Reads LIVE_PROFILE: `segment=1,window=6,renditions=720p30+360p30`, each part optional (the
+ * Reads LIVE_PROFILE: `segment=1,window=6,renditions=720p30+360p30,ll=on`, each part optional (the
  * default's stands for what is left out). Answers the profile, or every problem in one message.
  */
 export function parseLiveProfile(
@@ -145,7 +151,10 @@ export function parseLiveProfile(
       )
         problems.push('renditions go from the largest to the smallest, each of its own height');
       if (renditions.length > 0) profile.renditions = renditions;
-    } else problems.push(`unknown part "${key}" (segment, window, renditions)`);
+    } else if (key === 'll') {
+      if (value !== 'on' && value !== 'off') problems.push(`ll must be on or off (got "${value}")`);
+      else profile.lowLatency = value === 'on';
+    } else problems.push(`unknown part "${key}" (segment, window, renditions, ll)`);
   }
   return problems.length > 0 ? { ok: false, message: problems.join('; ') } : { ok: true, profile };
 }

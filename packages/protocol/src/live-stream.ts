@@ -1,4 +1,4 @@
-import { LIVE_STREAM_STATES } from '@vitrine/domain';
+import { LIVE_STREAM_STATES, LL_MASTER_PLAYLIST_FILE, LL_PLAYLIST_FILE } from '@vitrine/domain';
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
@@ -22,6 +22,35 @@ export const LiveStreamHealth = z.object({
 });
 export type LiveStreamHealth = z.infer<typeof LiveStreamHealth>;
 
+/**
+ * The playlists of a live show under `/live/<eventId>/`: the regular live window (`live.m3u8`,
+ * for CDNs and players without LL-HLS), the LL-HLS one from the same segments (`ll.m3u8`, with
+ * parts, blocking reload and delta updates), the replay, and with several renditions their
+ * master playlists. A further rendition's media playlists begin with its name (`360p-ll.m3u8`).
+ */
+export const LIVE_PLAYLIST_FILES = {
+  live: 'live.m3u8',
+  lowLatency: LL_PLAYLIST_FILE,
+  replay: 'replay.m3u8',
+  liveMaster: 'master.m3u8',
+  lowLatencyMaster: LL_MASTER_PLAYLIST_FILE,
+  replayMaster: 'replay-master.m3u8',
+} as const;
+
+/** The public paths of a show's playlists (LIVE_PLAYLIST_FILES under `/live/<eventId>/`). */
+export const livePlaylistPaths = (eventId: string) => ({
+  live: `/live/${eventId}/${LIVE_PLAYLIST_FILES.live}`,
+  lowLatency: `/live/${eventId}/${LIVE_PLAYLIST_FILES.lowLatency}`,
+  replay: `/live/${eventId}/${LIVE_PLAYLIST_FILES.replay}`,
+  liveMaster: `/live/${eventId}/${LIVE_PLAYLIST_FILES.liveMaster}`,
+  lowLatencyMaster: `/live/${eventId}/${LIVE_PLAYLIST_FILES.lowLatencyMaster}`,
+  replayMaster: `/live/${eventId}/${LIVE_PLAYLIST_FILES.replayMaster}`,
+});
+
+/** Whether a playlist URL is an LL-HLS one (the player turns hls.js's lowLatencyMode on for it). */
+export const isLowLatencyPlaylist = (url: string) =>
+  /(?:^|\/)(?:[0-9]{3,4}p-)?ll(?:-master)?\.m3u8(?:[?#]|$)/.test(url);
+
 /** A show's stream as the studio's go-live page shows it. */
 export const LiveStreamView = z.object({
   eventId: z.string(),
@@ -34,6 +63,8 @@ export const LiveStreamView = z.object({
   whipUrl: z.string().nullable(),
   /** Where viewers play it: the live playlist while live, the replay playlist afterwards. */
   liveUrl: z.string(),
+  /** The LL-HLS playlist (its master with several renditions), served by the node that packages the show. */
+  lowLatencyUrl: z.string(),
   replayUrl: z.string(),
   /** The live playlist for the studio's preview: it plays before Go live, when viewers get nothing yet. */
   previewUrl: z.string(),

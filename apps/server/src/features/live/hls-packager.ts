@@ -3,28 +3,25 @@ import { join } from 'node:path';
 import {
   type Fmp4TimingTrack,
   fmp4DecodeTime,
+  fmp4FragmentTiming,
   fmp4PresentationStart,
   fmp4TimingTrack,
+  fmp4TrackDefaults,
   LIVE_AUDIO_KBPS,
   type LiveProfile,
   type LiveRendition,
-  parseMediaPlaylist,
+  LL_FRAGMENT_MICROSECONDS,
+  LL_PART_TARGET_SECONDS,
   type RecordedSegment,
   segmentProgramDateTime,
+  startsNewSegment,
+  takeFmp4Boxes,
 } from '@vitrine/domain';
 import type { ProcessRegistry } from './packager-processes.ts';
 import type { PublishInputRun, PublishVideoCodec } from './publish-session.ts';
-import { isWholeFragment } from './recording-disk.ts';
-import type { SegmentReceiver } from './segment-receiver.ts';
+import { MAX_SEGMENT_BYTES, type SegmentReceiver } from './segment-receiver.ts';
 import type { ShowRecording } from './show-recording.ts';
 
-/**
- * The segments ffmpeg lists in each playlist it hands over: every playlist is taken in order, so
- * a few suffice, and the text stays small however long the show runs.
- */
-const PACKAGER_PLAYLIST_SIZE = 10;
-/** How long a segment the playlist lists may take to arrive after it (its PUT runs beside the playlist's). */
-const SEGMENT_ARRIVAL_MS = 5000;
 /** After ffmpeg exited, how long no new file must begin before its run is over. */
 const LAST_FILES_QUIET_MS = 150;
 /** How long ffmpeg gets to finish its last segment after its input ended, before SIGINT and SIGKILL. */
@@ -99,11 +96,13 @@ function transcodeArgs(profile: LiveProfile, rendition: LiveRendition, bitrate: 
 }
 
 /**
- * The output arguments: fMP4 HLS of `profile.segmentSeconds` segments with program date times,
- * one output per rendition. In the main rendition H.264 is copied (a node carries several shows);
- * anything else is transcoded with libx264 veryfast to the rendition's size and frame rate, with
- * a keyframe each segment. Every further rendition is transcoded from the same decoded input.
- * Audio always becomes AAC. `target` is an upload place's URL (each file is PUT there) or a folder.
+ * The output arguments: fragmented MP4 of ~200 ms fragments (LL_FRAGMENT_MICROSECONDS), a
+ * keyframe each `profile.segmentSeconds`, one stream per rendition, which our packager cuts into
+ * LL-HLS parts and segments (Debian's ffmpeg 5.1 writes no LL-HLS itself). In the main rendition
+ * H.264 is copied (a node carries several shows); anything else is transcoded with libx264
+ * veryfast to the rendition's size and frame rate. Every further rendition is transcoded from the
+ * same decoded input. Audio always becomes AAC. `target` is an upload place's URL (the stream is
+ * PUT there as it is written) or a folder.
  */
 export function packagerOutputArgs(
   videoCodec: PublishVideoCodec,
@@ -132,31 +131,26 @@ export function packagerOutputArgs(
       '-ac',
       '2',
       '-f',
-      'hls',
-      '-hls_time',
-      String(profile.segmentSeconds),
-      '-hls_list_size',
-      String(PACKAGER_PLAYLIST_SIZE),
-      '-hls_segment_type',
-      'fmp4',
-      '-hls_flags',
-      // A file ffmpeg writes in place is renamed into its name whole; a PUT is whole anyway.
-      upload ? 'program_date_time+independent_segments' : 'program_date_time+independent_segments+temp_file',
+      'mp4',
+      '-movflags',
+      '+frag_keyframe+empty_moov+delay_moov+default_base_moof',
+      '-frag_duration',
+      String(LL_FRAGMENT_MICROSECONDS),
+      // Each fragment leaves ffmpeg as soon as it is written, not when a 32 KB buffer fills.
+      '-flush_packets',
+      '1',
       ...(upload ? ['-method', 'PUT'] : []),
-      '-hls_fmp4_init_filename',
-      `${prefix}r${run}-init.mp4`,
-      '-hls_segment_filename',
-      output(`${prefix}r${run}-%05d.m4s`),
-      output(`${prefix}r${run}.m3u8`),
+      output(`${prefix}r${run}.mp4`),
     ];
   });
 }
 
 /**
- * Starts one ffmpeg run packaging `input` into `recording`: ffmpeg PUTs each file to an upload
- * place of `receiver`, and each segment is recorded once the playlist ffmpeg PUTs after it lists
- * it (with its duration). The playlists viewers get are composed from the recording, so they run
- * on across runs.
+ * Starts one ffmpeg run packaging `input` into `recording`: ffmpeg PUTs one fragmented MP4
+ * stream per rendition to an upload place of `receiver`; each whole moof+mdat pair is published
+ * at once as an LL-HLS part of the segment being written, and a segment (its parts together) is
+ * recorded when the next keyframe part begins the next one. The playlists viewers get (regular
+ * and LL) are composed from the recording, so they run on across runs.
  */
 export function startPackagerRun(options: {
   ffmpegPath: string;
@@ -185,44 +179,29 @@ export function startPackagerRun(options: {
   const { input, profile } = options;
   // The main recording numbers the runs; every rendition's files of a run carry its number.
   const run = options.recordings[0]?.nextRun() ?? 1;
-  /** Files ffmpeg handed over that no playlist listed yet, and who waits for which. */
-  const received = new Map<string, Buffer>();
-  const awaited = new Map<string, (bytes: Buffer) => void>();
-  /** Each rendition's playlists are taken in order, apart from the others'. */
-  const collectors = new Map(
+  /** Each rendition's stream is cut apart from the others'. */
+  const segmenters = new Map(
     profile.renditions.map((rendition, index) => [
-      `${renditionPrefix(profile, rendition)}r${run}.m3u8`,
-      { collect: collector(index, renditionPrefix(profile, rendition)), collecting: Promise.resolve() },
+      `${renditionPrefix(profile, rendition)}r${run}.mp4`,
+      segmenter(index, renditionPrefix(profile, rendition)),
     ]),
   );
-  const place = options.receiver.open(options.label, (name, bytes) => {
-    const playlist = collectors.get(name);
-    if (playlist) {
-      const text = bytes.toString('utf8');
-      playlist.collecting = playlist.collecting
-        .then(() => playlist.collect(text))
-        .catch((error) => options.onError?.(error));
-      return;
-    }
-    received.set(name, bytes);
-    awaited.get(name)?.(bytes);
-  });
-  /** The file once it arrived; null when it does not come in time (ffmpeg died writing it). */
-  const arrival = (name: string): Promise<Buffer | null> => {
-    const bytes = received.get(name);
-    if (bytes) return Promise.resolve(bytes);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        awaited.delete(name);
-        resolve(null);
-      }, SEGMENT_ARRIVAL_MS);
-      awaited.set(name, (arrived) => {
-        clearTimeout(timer);
-        awaited.delete(name);
-        resolve(arrived);
-      });
-    });
-  };
+  const place = options.receiver.open(
+    options.label,
+    () => {
+      // Nothing but the streams is written by this run.
+    },
+    (name, chunk) => {
+      const cutter = segmenters.get(name);
+      if (!cutter) return;
+      try {
+        if (chunk) cutter.feed(chunk);
+        else cutter.end();
+      } catch (error) {
+        options.onError?.(error);
+      }
+    },
+  );
   const child: ChildProcess = options.processes.spawn(
     options.ffmpegPath,
     [
@@ -261,30 +240,39 @@ export function startPackagerRun(options: {
     stderr = (stderr + text).slice(-4000);
   });
 
-  // Segments are recorded one at a time, in the order ffmpeg listed them, per rendition.
-  function collector(index: number, prefix: string) {
+  /**
+   * Cuts one rendition's stream: its init segment (ftyp+moov), then each moof+mdat pair is a
+   * part, published the moment it is whole; a keyframe part past the segment length begins the
+   * next segment, and the finished one (its parts together) is recorded, one at a time in order.
+   */
+  function segmenter(index: number, prefix: string) {
     const recording = options.recordings[index];
     if (!recording) throw new Error(`no recording for rendition ${index}`);
     /** Whether the run follows an earlier one of the same recording (a discontinuity). */
-    const continues = recording.segments().length > 0;
+    const continues = recording.segments().length > 0 || recording.liveEdgeBusy();
+    const initUri = `${prefix}r${run}-init.mp4`;
     let seen = 0;
-    /** The listed segments already recorded (or given up), of the last playlist. */
-    let recorded = new Set<string>();
+    let pending: Buffer = Buffer.alloc(0);
+    let ftyp: Uint8Array | null = null;
+    let moof: Uint8Array | null = null;
+    let initBytes: Buffer | null = null;
+    let timingTrack: Fmp4TimingTrack | null = null;
+    let defaults = { duration: 0, flags: 0 };
     /** Whether segments go into the store: until the first one it refuses. */
     let storing = options.stored;
-    let initBytes: Buffer | null = null;
+    let recordingQueue: Promise<void> = Promise.resolve();
+    let finished = false;
     let previousEnd: number | null = null;
+    /** The segment being written: its fragments and seconds so far. */
+    let current: { uri: string; fragments: Buffer[]; seconds: number; programDateTime: number } | null = null;
+    /** A fragment shorter than a part may be: held until the next tells whether it ends its segment. */
+    let held: { bytes: Buffer; seconds: number; independent: boolean } | null = null;
     // Program date times come from the ingest clock: the run's first output frame stands where
     // the init segment's edit list puts it on the input timeline (ffmpeg may drop frames before it
     // while it probes), at the moment that arrived; later segments at their decode time after it.
-    // ffmpeg's own PDT (its wall clock when it writes) runs late by its probing and buffering, so
-    // it is only the fallback.
-    let timingTrack: Fmp4TimingTrack | null = null;
     let runAnchor: { wallClock: number; decodeTime: number } | null = null;
     const ingestProgramDateTime = (bytes: Buffer): number | null => {
-      if (!initBytes || !input.wallClockAt) return null;
-      timingTrack ??= fmp4TimingTrack(initBytes);
-      if (!timingTrack) return null;
+      if (!initBytes || !input.wallClockAt || !timingTrack) return null;
       const decodeTime = fmp4DecodeTime(bytes, timingTrack.trackId);
       if (decodeTime === null) return null;
       if (!runAnchor) {
@@ -300,47 +288,128 @@ export function startPackagerRun(options: {
         timingTrack.timescale,
       );
     };
-    return async (text: string) => {
-      const entries = parseMediaPlaylist(text);
-      for (const entry of entries) {
-        if (recorded.has(entry.uri)) continue;
-        recorded.add(entry.uri);
-        const bytes = await arrival(entry.uri);
-        received.delete(entry.uri);
-        if (!bytes || !isWholeFragment(bytes)) {
-          options.onError?.(new Error(`the packager listed ${entry.uri} but did not hand it over whole`));
-          continue;
-        }
-        const initUri = entry.initUri ?? `${prefix}r${run}-init.mp4`;
-        const init = initBytes ? null : await arrival(initUri);
-        if (init) initBytes = init;
-        const programDateTime =
-          ingestProgramDateTime(bytes) ?? entry.programDateTime ?? previousEnd ?? Date.now();
-        const { segment, storeError } = await recording.add(
-          {
-            uri: entry.uri,
-            initUri,
-            duration: entry.duration,
-            programDateTime,
-            discontinuity: continues && seen === 0,
-          },
-          bytes,
-          init,
-          { stored: storing },
+
+    const closeSegment = () => {
+      if (!current) return;
+      const closing = current;
+      current = null;
+      const bytes = Buffer.concat(closing.fragments);
+      const discontinuity = continues && seen === 0;
+      seen += 1;
+      recording.closeLiveSegment(closing.uri, closing.seconds, bytes);
+      const init = initBytes;
+      recordingQueue = recordingQueue
+        .then(async () => {
+          const { segment, storeError } = await recording.add(
+            {
+              uri: closing.uri,
+              initUri,
+              duration: closing.seconds,
+              programDateTime: closing.programDateTime,
+              discontinuity,
+            },
+            bytes,
+            init,
+            { stored: storing },
+          );
+          if (storeError) {
+            // The rest of the run stays in memory too: the replay has no hole without a discontinuity
+            // (the run that stores again after it begins with one).
+            storing = false;
+            options.onStoreError?.(closing.uri, storeError);
+          }
+          options.onSegment?.(segment, bytes.length, index);
+        })
+        .catch((error) => options.onError?.(error));
+    };
+
+    const publish = (bytes: Buffer, seconds: number, independent: boolean) => {
+      if (current && startsNewSegment({ independent }, current.seconds, profile.segmentSeconds))
+        closeSegment();
+      if (!current) {
+        const programDateTime = ingestProgramDateTime(bytes) ?? previousEnd ?? Date.now();
+        current = {
+          uri: `${prefix}r${run}-${String(seen).padStart(5, '0')}.m4s`,
+          fragments: [],
+          seconds: 0,
+          programDateTime,
+        };
+        recording.openLiveSegment(
+          { uri: current.uri, initUri, programDateTime, discontinuity: continues && seen === 0 },
+          initBytes,
         );
-        if (storeError) {
-          // The rest of the run stays in memory too: the replay has no hole without a discontinuity
-          // (the run that stores again after it begins with one).
-          storing = false;
-          options.onStoreError?.(entry.uri, storeError);
-        }
-        previousEnd = programDateTime + entry.duration * 1000;
-        seen += 1;
-        options.onSegment?.(segment, bytes.length, index);
       }
-      // Only what the next playlist may list again is remembered.
-      const listed = new Set(entries.map((entry) => entry.uri));
-      recorded = new Set([...recorded].filter((uri) => listed.has(uri)));
+      current.fragments.push(bytes);
+      current.seconds += seconds;
+      previousEnd = current.programDateTime + current.seconds * 1000;
+      recording.addLivePart(bytes, { duration: seconds, independent });
+    };
+
+    const fragment = (bytes: Buffer) => {
+      if (!timingTrack) throw new Error('the packager wrote a fragment before its init segment');
+      const timing = fmp4FragmentTiming(bytes, timingTrack.trackId, defaults);
+      if (!timing) return;
+      let seconds = timing.duration / timingTrack.timescale;
+      let independent = timing.independent;
+      if (held) {
+        const soFar = (current?.seconds ?? 0) + held.seconds;
+        if (startsNewSegment(timing, soFar, profile.segmentSeconds) || !current) {
+          publish(held.bytes, held.seconds, held.independent);
+        } else {
+          // Glued to the short one before it: one part, that no player takes for a segment's last.
+          bytes = Buffer.concat([held.bytes, bytes]);
+          seconds += held.seconds;
+          independent = held.independent;
+        }
+        held = null;
+      }
+      if (seconds < LL_PART_TARGET_SECONDS * 0.85 && current && !independent) {
+        held = { bytes, seconds, independent };
+        return;
+      }
+      publish(bytes, seconds, independent);
+    };
+
+    /** The stream ended (or failed): the last segment is closed and nothing stays open. */
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      if (held) publish(held.bytes, held.seconds, held.independent);
+      held = null;
+      closeSegment();
+      recording.endLiveRun();
+    };
+
+    return {
+      feed(chunk: Buffer) {
+        if (finished) return;
+        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+        const { boxes, used } = takeFmp4Boxes(pending);
+        for (const box of boxes) {
+          if (box.type === 'ftyp') ftyp = Buffer.from(box.bytes);
+          else if (box.type === 'moov') {
+            initBytes = Buffer.concat([ftyp ?? Buffer.alloc(0), box.bytes]);
+            timingTrack = fmp4TimingTrack(initBytes);
+            if (timingTrack) defaults = fmp4TrackDefaults(initBytes, timingTrack.trackId);
+          } else if (box.type === 'moof') moof = Buffer.from(box.bytes);
+          else if (box.type === 'mdat' && moof) {
+            const whole = Buffer.concat([moof, box.bytes]);
+            moof = null;
+            fragment(whole);
+          }
+        }
+        pending = Buffer.from(pending.subarray(used));
+        // A box that claims more than any fragment holds is never waited for: the run fails.
+        if (pending.length > MAX_SEGMENT_BYTES) {
+          pending = Buffer.alloc(0);
+          finish();
+          throw new Error(
+            `the packager stream of ${initUri} has a box larger than ${MAX_SEGMENT_BYTES} bytes`,
+          );
+        }
+      },
+      end: finish,
+      recorded: () => recordingQueue,
     };
   }
 
@@ -352,7 +421,8 @@ export function startPackagerRun(options: {
       // The segments of the run's last moments: their PUTs may still be in our socket buffers.
       void place.settled(LAST_FILES_QUIET_MS).then(async () => {
         place.close();
-        await Promise.all([...collectors.values()].map((playlist) => playlist.collecting));
+        for (const cutter of segmenters.values()) cutter.end();
+        await Promise.all([...segmenters.values()].map((cutter) => cutter.recorded()));
         resolve({ code, stopped, stderr });
       });
     };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
+import * as HLS from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
@@ -12,6 +13,8 @@ import { openTestApp } from '../../test-support/test-app.ts';
  * viewers get an adaptive stream — a master playlist naming both media playlists, each of which
  * plays on the show's one clock, live and as the replay.
  */
+HLS.setOptions({ strictMode: true });
+
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
 let host: TestStaffMember;
@@ -148,6 +151,18 @@ describe('a show in two renditions', () => {
     }
     const lowInit = await get(`/live/${showUid}/360p-r1-init.mp4`);
     expect(lowInit.raw.subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+    // LL-HLS: its master names each rendition's LL playlist, which passes hls-parser's strict mode.
+    const llMaster = await get(`/live/${showUid}/ll-master.m3u8`);
+    expect(llMaster.status).toBe(200);
+    expect(variantsOf(llMaster.text).map((variant) => variant.uri)).toEqual(['ll.m3u8', '360p-ll.m3u8']);
+    for (const uri of ['ll.m3u8', '360p-ll.m3u8']) {
+      const answer = await get(`/live/${showUid}/${uri}`);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('#EXT-X-PART:');
+      HLS.parse(answer.text);
+    }
+    expect(HLS.parse(llMaster.text).isMasterPlaylist).toBe(true);
   });
 
   it('ends into an adaptive replay: a master playlist of both VOD playlists, from the store', async () => {

@@ -8,6 +8,8 @@ import type { LiveService } from './live-service.ts';
 import { MASTER_PLAYLISTS, RECORDING_FILE_PATTERN, renditionOf } from './show-recording.ts';
 
 const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+/** An LL-HLS playlist: a rendition's (`360p-ll.m3u8`, `ll.m3u8`) or the master (`ll-master.m3u8`). */
+const LOW_LATENCY_FILE = /^(?:([0-9]{3,4}p)-)?ll(-master)?\.m3u8$/;
 const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 /**
  * The cache policy of each answer, for the players and for a CDN (or nginx) in front: a playlist
@@ -35,7 +37,7 @@ const PLAYLIST_REUSE_MS = 50;
 
 /** An answer to an HLS request: its status, headers (flat: name, value, …) and body. */
 interface HlsResponse {
-  status: 200 | 302 | 304;
+  status: 200 | 302 | 304 | 400 | 503;
   headers: string[];
   body: Buffer | null;
 }
@@ -111,8 +113,39 @@ export function createHlsResponder(live: LiveService) {
     file: string,
     preview: string | null,
     ifNoneMatch: string | undefined,
+    query: URLSearchParams = new URLSearchParams(),
   ): Promise<HlsResponse | null> {
     if (!EVENT_ID_PATTERN.test(eventId) || !RECORDING_FILE_PATTERN.test(file)) return null;
+    const lowLatency = LOW_LATENCY_FILE.exec(file);
+    if (lowLatency) {
+      // Blocking requests differ by their query and wait for the edge: never the reused answers.
+      const answer = await live.lowLatencyPlaylist(
+        eventId,
+        lowLatency[1] ?? null,
+        lowLatency[2] !== undefined,
+        preview,
+        query,
+      );
+      if (answer === null) return null;
+      if (answer.status !== 200) {
+        const body = Buffer.from(answer.message);
+        return {
+          status: answer.status,
+          headers: [
+            ...COMMON_HEADERS,
+            'cache-control',
+            'no-store',
+            'content-type',
+            'text/plain; charset=utf-8',
+            'content-length',
+            String(body.length),
+          ],
+          body,
+        };
+      }
+      const prepared = preparePlaylist(answer.text, preview !== null);
+      return ifNoneMatch === prepared.etag ? prepared.notModified : prepared.ok;
+    }
     if (file.endsWith('.m3u8')) {
       const master =
         file === MASTER_PLAYLISTS.live ? 'master' : file === MASTER_PLAYLISTS.replay ? 'replay-master' : null;
@@ -205,11 +238,12 @@ function serveHlsBeforeFastify(
     if (slash === -1) return passOn(request, response);
     const eventId = path.slice(LIVE_PATH_PREFIX.length, slash);
     const file = path.slice(slash + 1);
-    const preview = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('preview');
+    const params = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
+    const preview = params.get('preview');
     const ifNoneMatch = request.headers['if-none-match'];
     const recent = recentPlaylist(eventId, file, preview, ifNoneMatch);
     if (recent) return send(response, recent, method === 'HEAD');
-    respond(eventId, file, preview, ifNoneMatch).then(
+    respond(eventId, file, preview, ifNoneMatch, params).then(
       (answer) => {
         if (answer) send(response, answer, method === 'HEAD');
         else passOn(request, response);
@@ -268,7 +302,15 @@ export function registerLiveRoutes(
       const { eventId, file } = request.params;
       // The studio's preview (before Go live) carries its token on the playlist and segments.
       const preview = typeof request.query.preview === 'string' ? request.query.preview : null;
-      const answer = await hls.respond(eventId, file, preview, request.headers['if-none-match']);
+      const url = request.raw.url ?? '';
+      const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+      const answer = await hls.respond(
+        eventId,
+        file,
+        preview,
+        request.headers['if-none-match'],
+        new URLSearchParams(search),
+      );
       if (!answer) {
         reply.header('cache-control', HLS_CACHE_CONTROL.missing);
         throw notFound(file.endsWith('.m3u8') ? 'This show has no such playlist (yet).' : 'No such file.');

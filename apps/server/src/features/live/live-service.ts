@@ -1,8 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type LiveStreamState, nextLiveStreamState, transcodeRefusal } from '@vitrine/domain';
-import type { LiveStreamView } from '@vitrine/protocol';
+import {
+  blockingReloadState,
+  type LiveStreamState,
+  LL_BLOCKING_TARGET_DURATIONS,
+  nextLiveStreamState,
+  parseBlockingReload,
+  transcodeRefusal,
+} from '@vitrine/domain';
+import { type LiveStreamView, livePlaylistPaths } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -23,6 +30,7 @@ import { type SegmentReceiver, startSegmentReceiver } from './segment-receiver.t
 import type { SegmentStore } from './segment-store.ts';
 import {
   contentTypeOf,
+  isPartName,
   MASTER_PLAYLISTS,
   openShowRecording,
   REPLAY_PLAYLIST,
@@ -31,13 +39,7 @@ import {
 } from './show-recording.ts';
 
 /** The public paths of a show's playlists (a CDN in front caches them as docs/operations.md says). */
-export const livePaths = (eventId: string) => ({
-  live: `/live/${eventId}/live.m3u8`,
-  replay: `/live/${eventId}/replay.m3u8`,
-  /** With several renditions (LIVE_PROFILE), what players get: the adaptive streams' master playlists. */
-  liveMaster: `/live/${eventId}/${MASTER_PLAYLISTS.live}`,
-  replayMaster: `/live/${eventId}/${MASTER_PLAYLISTS.replay}`,
-});
+export const livePaths = livePlaylistPaths;
 
 /** A playlist viewers ask for: a rendition's (null: the main one's) live or replay, or a master playlist. */
 export type LivePlaylistName = 'live' | 'replay' | 'master' | 'replay-master';
@@ -183,6 +185,17 @@ export function createLiveService(deps: LiveServiceDeps) {
       ),
     );
   }
+
+  /**
+   * The playlist viewers play from Go live: the master with several renditions; the LL-HLS one
+   * with `ll=on` on a single node (the parts are only on the node that packages the show).
+   */
+  const viewerPlaylist = (eventId: string) => {
+    const paths = livePaths(eventId);
+    const adaptive = config.profile.renditions.length > 1;
+    if (config.profile.lowLatency && !relay) return adaptive ? paths.lowLatencyMaster : paths.lowLatency;
+    return adaptive ? paths.liveMaster : paths.live;
+  };
 
   /** The index in the profile of a further rendition (`360p`); -1 for none of them. */
   const furtherRendition = (name: string) =>
@@ -427,6 +440,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       rtmpUrl: ingest.rtmpPort === null ? null : `rtmp://${host}:${ingest.rtmpPort}/live`,
       whipUrl: ingest.whipPath === null ? null : `${origin}${ingest.whipPath}`,
       liveUrl: paths.live,
+      lowLatencyUrl: config.profile.renditions.length > 1 ? paths.lowLatencyMaster : paths.lowLatency,
       replayUrl: paths.replay,
       previewUrl: `${paths.live}?preview=${await previewToken(record)}`,
       liveStartTime: record.liveStartTime,
@@ -569,8 +583,7 @@ export function createLiveService(deps: LiveServiceDeps) {
           currentStatus: 'live',
           liveStartTime,
           liveEndTime: null,
-          videoUrl:
-            config.profile.renditions.length > 1 ? livePaths(eventId).liveMaster : livePaths(eventId).live,
+          videoUrl: viewerPlaylist(eventId),
           videoStartTime: liveStartTime,
         });
         log.info({ eventId }, 'live show went live');
@@ -677,6 +690,58 @@ export function createLiveService(deps: LiveServiceDeps) {
     },
 
     /**
+     * The LL-HLS playlist of a rendition (null: the main one), or the LL master playlist
+     * (`master`), answering a blocking request (`_HLS_msn`, `_HLS_part`, `_HLS_skip`) once the
+     * asked part is listed, or 503 after LL_BLOCKING_TARGET_DURATIONS target durations; 400 for a
+     * malformed or too-far request. Only the node that packages the show has its live edge (the
+     * relay shares the regular playlists): elsewhere null (404), and players use `live.m3u8`.
+     */
+    async lowLatencyPlaylist(
+      eventId: string,
+      rendition: string | null,
+      master: boolean,
+      preview: string | null,
+      query: URLSearchParams,
+    ): Promise<{ status: 200; text: string } | { status: 400 | 503; message: string } | null> {
+      const record = await viewerRecord(eventId);
+      if (!record) return null;
+      const previewing = preview !== null && safeEqual(preview, await previewToken(record));
+      if (record.state === 'idle' || (record.state === 'receiving' && !previewing)) return null;
+      const session = sessions.get(eventId);
+      if (!holdsRecording(session)) return null;
+      if (master) {
+        if (rendition !== null || config.profile.renditions.length < 2) return null;
+        return { status: 200, text: await session.masterPlaylist('ll') };
+      }
+      const index = rendition === null ? 0 : furtherRendition(rendition);
+      const recording = index < 0 ? undefined : session.recordings[index];
+      if (!recording) return null;
+      const parsed = parseBlockingReload(query);
+      if (!parsed.ok) return { status: 400, message: parsed.message };
+      const { reload } = parsed;
+      const ended = record.state === 'ended';
+      const deadline =
+        performance.now() +
+        LL_BLOCKING_TARGET_DURATIONS * Math.max(1, Math.ceil(config.profile.segmentSeconds)) * 1000;
+      for (;;) {
+        const state = blockingReloadState(reload, recording.liveEdgePosition(ended));
+        if (state === 'too-far')
+          return { status: 400, message: '_HLS_msn is more than two segments past the live edge.' };
+        if (state === 'ready') break;
+        const left = deadline - performance.now();
+        if (left <= 0)
+          return { status: 503, message: 'The asked part did not come in time; ask for the playlist again.' };
+        await recording.liveEdgeChange(left);
+      }
+      const text = recording.lowLatencyPlaylist(ended, record.liveStartTime, reload.skip);
+      const signed =
+        previewing && preview
+          ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
+          : text;
+      return { status: 200, text: signed };
+    },
+
+    /**
      * A segment or init segment of a show's recording, or null. Segments from before Go live
      * (the studio's preview) need the preview token: viewers never see the show before it starts.
      */
@@ -694,7 +759,18 @@ export function createLiveService(deps: LiveServiceDeps) {
         record.liveStartTime === null ||
         (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
       if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
-      if (session && holdsRecording(session)) return (await session.recordingFor(name)?.file(name)) ?? null;
+      if (session && holdsRecording(session)) {
+        const recording = session.recordingFor(name);
+        if (!recording) return null;
+        let found = await recording.file(name);
+        // A hinted part (EXT-X-PRELOAD-HINT) is answered once it is whole, within a bound.
+        const deadline = performance.now() + LL_BLOCKING_TARGET_DURATIONS * 1000;
+        while (!found && isPartName(name) && performance.now() < deadline) {
+          await recording.liveEdgeChange(deadline - performance.now());
+          found = await recording.file(name);
+        }
+        return found;
+      }
       // Recorded on another node (or by an earlier process): a segment is given to viewers only
       // when a playlist of theirs lists it (the preview before Go live is listed in none).
       if (name.endsWith('.m4s') && !previewing && !(await listedForViewers(record, name))) return null;

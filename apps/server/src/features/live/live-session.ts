@@ -327,7 +327,7 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
    * The master playlist of the live stream or the replay: every rendition that has segments, the
    * main one first, with its peak bandwidth and what its init segment declares.
    */
-  async masterPlaylist(kind: 'live' | 'replay'): Promise<string> {
+  async masterPlaylist(kind: 'live' | 'replay' | 'll'): Promise<string> {
     const { profile } = this.deps;
     const variants: MasterVariant[] = [];
     for (const [index, recording] of this.recordings.entries()) {
@@ -343,7 +343,7 @@ export class LiveSession extends EventEmitter<LiveSessionEvents> {
       }
       const peak = Math.max(0, ...(this.peaks[index] ?? []));
       variants.push({
-        uri: `${prefix}${kind === 'live' ? 'live.m3u8' : REPLAY_PLAYLIST}`,
+        uri: `${prefix}${kind === 'live' ? 'live.m3u8' : kind === 'll' ? 'll.m3u8' : REPLAY_PLAYLIST}`,
         bandwidth: peak > 0 ? peak : (rendition.videoKbps + LIVE_AUDIO_KBPS) * 1000,
         codecs: format?.codecs ?? [],
         width: format?.width ?? null,

@@ -2,9 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultLiveProfile } from '@vitrine/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packagerOutputArgs } from './hls-packager.ts';
 import { freeDiskBytes, isWholeFragment } from './recording-disk.ts';
 
 let dir: string;
@@ -31,7 +29,10 @@ beforeAll(() => {
   ]);
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-f', 'flv', '-i', join(dir, 'in.flv')],
-    ...packagerOutputArgs('h264', dir, 1, defaultLiveProfile(2)),
+    // ffmpeg's own fMP4 HLS: whole media segments, as a full disk would cut them short.
+    ...['-c:v', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_segment_type', 'fmp4'],
+    ...['-hls_fmp4_init_filename', 'r1-init.mp4', '-hls_segment_filename', join(dir, 'r1-%05d.m4s')],
+    join(dir, 'r1.m3u8'),
   ]);
   segment = readFileSync(join(dir, 'r1-00000.m4s'));
 });

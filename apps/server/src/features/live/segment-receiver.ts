@@ -11,7 +11,12 @@ export const MAX_PLAYLIST_BYTES = 256 * 1024;
  * The file names a packager run writes: `r<run>.m3u8`, `r<run>-init.mp4`, `r<run>-<n>.m4s`, those
  * of a further rendition after its name (`360p-r<run>.m3u8`).
  */
-const PACKAGER_FILE_PATTERN = /^(?:[0-9]{3,4}p-)?r[0-9]{1,6}(\.m3u8|-init\.mp4|-[0-9]{5,9}\.m4s)$/;
+const PACKAGER_FILE_PATTERN = /^(?:[0-9]{3,4}p-)?r[0-9]{1,6}(\.m3u8|\.mp4|-init\.mp4|-[0-9]{5,9}\.m4s)$/;
+/**
+ * A run's fragmented MP4 stream (`r<run>.mp4`, `360p-r<run>.mp4`): one PUT for the whole run,
+ * handed over chunk by chunk as ffmpeg writes it (the low-latency packager cuts its parts from it).
+ */
+const STREAM_FILE_PATTERN = /^(?:[0-9]{3,4}p-)?r[0-9]{1,6}\.mp4$/;
 /** An upload path: `/<label>/<secret>/<file>`; the label (the show's id) only tells runs apart in `ps`. */
 const UPLOAD_PATH_PATTERN = /^\/([A-Za-z0-9_-]{1,128})\/([A-Za-z0-9_-]{32,64})\/([^/]+)$/;
 
@@ -36,8 +41,15 @@ export interface UploadPlace {
  * body past its bound 413.
  */
 export interface SegmentReceiver {
-  /** A new upload place; `onFile` gets each file PUT there, whole, in the order they completed. */
-  open(label: string, onFile: (name: string, bytes: Buffer) => void): UploadPlace;
+  /**
+   * A new upload place; `onFile` gets each file PUT there, whole, in the order they completed;
+   * `onStream` gets a run's stream (`r<run>.mp4`) as it arrives, then null when it ends.
+   */
+  open(
+    label: string,
+    onFile: (name: string, bytes: Buffer) => void,
+    onStream?: (name: string, chunk: Buffer | null) => void,
+  ): UploadPlace;
   close(): Promise<void>;
 }
 
@@ -45,6 +57,7 @@ export async function startSegmentReceiver(options: { host?: string } = {}): Pro
   const host = options.host ?? '127.0.0.1';
   interface Place {
     onFile: (name: string, bytes: Buffer) => void;
+    onStream: ((name: string, chunk: Buffer | null) => void) | undefined;
     /** Requests in progress, and when the last one began. */
     arriving: number;
     lastBegun: number;
@@ -56,6 +69,31 @@ export async function startSegmentReceiver(options: { host?: string } = {}): Pro
     response.end();
   };
 
+  /** A run's stream: each chunk is handed on as it comes (a run lasts as long as the publish). */
+  function receiveStream(
+    request: IncomingMessage,
+    response: ServerResponse,
+    place: Place,
+    secret: string,
+    name: string,
+  ) {
+    place.arriving += 1;
+    place.lastBegun = performance.now();
+    let done = false;
+    const finished = () => {
+      if (done) return;
+      done = true;
+      place.arriving -= 1;
+      places.get(secret)?.onStream?.(name, null);
+    };
+    request.on('data', (chunk: Buffer) => places.get(secret)?.onStream?.(name, chunk));
+    request.once('end', () => {
+      finished();
+      answer(response, 201);
+    });
+    request.once('close', finished);
+  }
+
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const match = UPLOAD_PATH_PATTERN.exec(request.url ?? '');
     const secret = match?.[2];
@@ -65,6 +103,8 @@ export async function startSegmentReceiver(options: { host?: string } = {}): Pro
       request.resume();
       return answer(response, 404);
     }
+    if (STREAM_FILE_PATTERN.test(name))
+      return receiveStream(request, response, place, secret as string, name);
     const limit = name.endsWith('.m3u8') ? MAX_PLAYLIST_BYTES : MAX_SEGMENT_BYTES;
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > limit) {
@@ -109,7 +149,9 @@ export async function startSegmentReceiver(options: { host?: string } = {}): Pro
   });
   // ffmpeg keeps a connection open between files only with -http_persistent; idle ones go.
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 120_000;
+  // A run's stream is one request as long as the publish: no overall request timeout (only
+  // this process and its ffmpeg know an upload place's secret).
+  server.requestTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => {
@@ -121,9 +163,9 @@ export async function startSegmentReceiver(options: { host?: string } = {}): Pro
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   return {
-    open(label, onFile) {
+    open(label, onFile, onStream) {
       const secret = randomBytes(24).toString('base64url');
-      const place: Place = { onFile, arriving: 0, lastBegun: performance.now() };
+      const place: Place = { onFile, onStream, arriving: 0, lastBegun: performance.now() };
       places.set(secret, place);
       return {
         baseUrl: `${origin}/${label}/${secret}/`,

@@ -1,8 +1,14 @@
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  type LiveEdgePosition,
+  type LivePart,
   type LiveProfile,
+  LL_PART_SEGMENTS,
   liveMediaPlaylist,
+  livePartUri,
+  lowLatencyMediaPlaylist,
+  type OpenLiveSegment,
   type RecordedSegment,
   replayMediaPlaylist,
   replaySegments,
@@ -57,7 +63,10 @@ export const MASTER_PLAYLISTS = { live: 'master.m3u8', replay: 'replay-master.m3
  * a further rendition begin with its name (`360p-r1-00001.m4s`, `360p-live.m3u8`).
  */
 export const RECORDING_FILE_PATTERN =
-  /^((?:[0-9]{3,4}p-)?(?:r[0-9]{1,6}-(?:init\.mp4|[0-9]{5,9}\.m4s)|live\.m3u8|replay\.m3u8)|master\.m3u8|replay-master\.m3u8)$/;
+  /^((?:[0-9]{3,4}p-)?(?:r[0-9]{1,6}-(?:init\.mp4|[0-9]{5,9}(?:\.[0-9]{1,3})?\.m4s)|live\.m3u8|ll\.m3u8|replay\.m3u8)|master\.m3u8|ll-master\.m3u8|replay-master\.m3u8)$/;
+
+/** Whether a file name is an LL-HLS part (`r1-00003.2.m4s`), not a whole segment. */
+export const isPartName = (name: string) => /-[0-9]{5,9}\.[0-9]{1,3}\.m4s$/.test(name);
 
 /** The further rendition a file belongs to (`360p`), or null for the main one's and the master playlists. */
 export function renditionOf(name: string): string | null {
@@ -134,6 +143,25 @@ export interface ShowRecording {
    * Answers how many segments went.
    */
   dropOldest(keep: number): Promise<number>;
+  /** Whether segments the packager closed are still being recorded (its next run follows them). */
+  liveEdgeBusy(): boolean;
+  /** The packager began a segment (LL-HLS): its parts follow. */
+  openLiveSegment(
+    segment: Pick<OpenLiveSegment, 'initUri' | 'programDateTime' | 'discontinuity'> & { uri: string },
+    initBytes: Buffer | null,
+  ): void;
+  /** A whole part (moof+mdat) of the open segment: listed from now on. */
+  addLivePart(bytes: Buffer, part: Omit<LivePart, 'uri'>): void;
+  /** The open segment is whole: listed as a segment at once, recorded by `add`. */
+  closeLiveSegment(uri: string, duration: number, bytes: Buffer): void;
+  /** The packager run ended: no segment is open until the next one begins. */
+  endLiveRun(): void;
+  /** The LL-HLS playlist (`skip`: a delta update), like `livePlaylist` with parts. */
+  lowLatencyPlaylist(ended: boolean, liveStartTime: number | null, skip: boolean): string;
+  /** Where the live edge stands, for blocking playlist requests. */
+  liveEdgePosition(ended: boolean): LiveEdgePosition;
+  /** Resolves at the next change of the live edge (a part, a segment), or after `timeoutMs`. */
+  liveEdgeChange(timeoutMs: number): Promise<void>;
 }
 
 /** The media type of a recording's file by its name. */
@@ -199,6 +227,22 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
     }
     return text;
   };
+
+  /** The LL-HLS live edge: the open segment, those closed but not recorded yet, recent parts. */
+  let openSegment: (OpenLiveSegment & { uri: string; parts: LivePart[] }) | null = null;
+  const closing: RecordedSegment[] = [];
+  const closingBytes = new Map<string, Buffer>();
+  const closedParts = new Map<string, readonly LivePart[]>();
+  const partBytes = new Map<string, Buffer>();
+  let edgeVersion = 0;
+  let edgeWaiters: (() => void)[] = [];
+  const edgeChanged = () => {
+    edgeVersion += 1;
+    const waiting = edgeWaiters;
+    edgeWaiters = [];
+    for (const wake of waiting) wake();
+  };
+  const newest = () => closing.at(-1) ?? segments.at(-1);
 
   /** Lines of the segment list the disk did not take yet: written with the next one. */
   let unlisted = '';
@@ -268,6 +312,12 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
       if (!stored) memoryOnly.add(recorded.uri);
       if (initBytes) keepAtEdge(segment.initUri, initBytes);
       keepAtEdge(segment.uri, bytes);
+      const closed = closing.findIndex((each) => each.uri === recorded.uri);
+      if (closed !== -1) {
+        closing.splice(closed, 1);
+        closingBytes.delete(recorded.uri);
+        edgeChanged();
+      }
       if (stored) await appendLine(`${JSON.stringify(recorded)}\n`);
       return { segment: recorded, storeError };
     },
@@ -321,7 +371,73 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
       }
       return dropped.length;
     },
+    liveEdgeBusy: () => closing.length > 0,
+    openLiveSegment(segment, initBytes) {
+      if (initBytes) memory.set(segment.initUri, initBytes);
+      const sequence = (newest()?.sequence ?? -1) + 1;
+      openSegment = { ...segment, sequence, parts: [], nextPartUri: livePartUri(segment.uri, 0) };
+      edgeChanged();
+    },
+    addLivePart(bytes, part) {
+      if (!openSegment) return;
+      const uri = livePartUri(openSegment.uri, openSegment.parts.length);
+      partBytes.set(uri, bytes);
+      openSegment.parts.push({ ...part, uri });
+      openSegment.nextPartUri = livePartUri(openSegment.uri, openSegment.parts.length);
+      edgeChanged();
+    },
+    closeLiveSegment(uri, duration, bytes) {
+      if (!openSegment || openSegment.uri !== uri) return;
+      closing.push({
+        sequence: openSegment.sequence,
+        uri,
+        initUri: openSegment.initUri,
+        duration,
+        programDateTime: openSegment.programDateTime,
+        discontinuity: openSegment.discontinuity,
+      });
+      closingBytes.set(uri, bytes);
+      closedParts.set(uri, openSegment.parts);
+      // Parts stay served a little longer than listed: a player may still be fetching them.
+      while (closedParts.size > LL_PART_SEGMENTS + 1) {
+        const [oldest, parts] = closedParts.entries().next().value as [string, readonly LivePart[]];
+        closedParts.delete(oldest);
+        for (const part of parts) partBytes.delete(part.uri);
+      }
+      openSegment = null;
+      edgeChanged();
+    },
+    endLiveRun() {
+      if (openSegment) {
+        for (const part of openSegment.parts) partBytes.delete(part.uri);
+        openSegment = null;
+      }
+      edgeChanged();
+    },
+    lowLatencyPlaylist: (ended, liveStartTime, skip) =>
+      memo(`ll:${edgeVersion}:${ended}:${liveStartTime}:${skip}`, () =>
+        lowLatencyMediaPlaylist(
+          replaySegments([...segments, ...closing], liveStartTime),
+          { closedParts, open: openSegment },
+          { window: profile.window, ended, segmentSeconds: profile.segmentSeconds, skip },
+        ),
+      ),
+    liveEdgePosition: (ended) => ({
+      lastSegment: newest()?.sequence ?? -1,
+      open: openSegment ? { sequence: openSegment.sequence, parts: openSegment.parts.length } : null,
+      ended,
+    }),
+    liveEdgeChange: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        edgeWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
     async file(name) {
+      const part = partBytes.get(name) ?? closingBytes.get(name);
+      if (part) return { bytes: part, contentType: SEGMENT_CONTENT_TYPE };
       if (name === replayName && finishedReplay !== null)
         return { bytes: Buffer.from(finishedReplay), contentType: contentTypeOf(name) };
       const cached = memory.get(name);

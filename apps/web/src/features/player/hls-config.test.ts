@@ -13,6 +13,13 @@ describe('hls-config', () => {
     expect(live.lowLatencyMode).toBe(true);
   });
 
+  it('lets hls.js follow PART-HOLD-BACK on an LL-HLS playlist', () => {
+    const ll = hlsConfig(true, true);
+    expect(ll.lowLatencyMode).toBe(true);
+    expect(ll.liveSyncDuration).toBeUndefined();
+    expect(ll.liveMaxLatencyDuration).toBeUndefined();
+  });
+
   it('gives replays plain VOD settings', () => {
     const replay = hlsConfig(false);
     expect(replay.lowLatencyMode).toBe(false);

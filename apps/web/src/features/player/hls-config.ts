@@ -20,7 +20,11 @@ export const LIVE_SYNC_SECONDS = 2.5;
  * mode so partial segments are used if the server ever offers them. A replay: plain VOD settings,
  * whose larger forward buffer rides out network bumps.
  */
-export function hlsConfig(live: boolean): Partial<HlsConfig> {
+export function hlsConfig(live: boolean, lowLatency = false): Partial<HlsConfig> {
+  // An LL-HLS playlist (`ll.m3u8`): hls.js keeps PART-HOLD-BACK behind the edge (0.7 s of parts)
+  // instead of a fixed 2.5 s, and reloads the playlist blocking on the next part.
+  if (live && lowLatency)
+    return { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.05, backBufferLength: 30 };
   return live
     ? {
         lowLatencyMode: true,

@@ -1,4 +1,4 @@
-import { STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
+import { isLowLatencyPlaylist, STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
 import type HlsType from 'hls.js/light';
 import { logFailure } from '../../lib/debug.ts';
 import { hlsConfig, LIVE_SYNC_SECONDS } from './hls-config.ts';
@@ -112,7 +112,7 @@ function attachWithHls(
     // A replay picks up where it was; a live stream starts again at its live position.
     const resumeAt = !live && hls && video.currentTime > 0 ? video.currentTime : -1;
     hls?.destroy();
-    hls = new Hls({ ...hlsConfig(live), startPosition: resumeAt });
+    hls = new Hls({ ...hlsConfig(live, isLowLatencyPlaylist(url)), startPosition: resumeAt });
     // A segment arrived: the network is back, so the next failure starts the backoff again.
     hls.on(Hls.Events.FRAG_LOADED, () => {
       networkAttempt = 0;
