@@ -61,7 +61,9 @@ describe('live catch-up', () => {
     expect(catchUpJumpAfterSec(6)).toBe(18);
     expect(catchUpAction(lag(4.5), playing)).toEqual({ kind: 'jump' });
     // 50–100 s behind, whatever the rate or buffer: straight back.
-    expect(catchUpAction(lag(60, { bufferAheadSec: 0 }), { ...playing, rate: 1.1 })).toEqual({ kind: 'jump' });
+    expect(catchUpAction(lag(60, { bufferAheadSec: 0 }), { ...playing, rate: 1.1 })).toEqual({
+      kind: 'jump',
+    });
     expect(catchUpAction(lag(100), playing)).toEqual({ kind: 'jump' });
     // A long target duration (6-second segments) plays a 10 s lag off instead.
     expect(catchUpAction(lag(10, { targetDurationSec: 6 }), playing)).toEqual({ kind: 'rate', rate: 1.1 });
@@ -72,7 +74,10 @@ describe('live catch-up', () => {
     expect(catchUpAction(lag(30), { ...playing, held: true })).toEqual({ kind: 'none' });
     expect(catchUpAction(lag(2), { ...playing, held: true })).toEqual({ kind: 'none' });
     // Caught mid catch-up by her pause or seek: back to normal speed.
-    expect(catchUpAction(lag(2), { paused: false, rate: 1.1, held: true })).toEqual({ kind: 'rate', rate: 1 });
+    expect(catchUpAction(lag(2), { paused: false, rate: 1.1, held: true })).toEqual({
+      kind: 'rate',
+      rate: 1,
+    });
   });
 
   it('does nothing without a measured lag (no live playlist yet)', () => {
@@ -89,10 +94,13 @@ describe('live catch-up', () => {
     expect(offerBackToLive(null, false)).toBe(false);
   });
 
-  it('ends a hold once the viewer plays at live again', () => {
+  it('ends a hold once the viewer plays within a few seconds of live (no back to live offered then)', () => {
     expect(holdEnds(lag(20), false)).toBe(false);
+    expect(holdEnds(lag(BACK_TO_LIVE_AFTER_SEC + 0.1), false)).toBe(false);
     expect(holdEnds(lag(0.2), true)).toBe(false);
     expect(holdEnds(lag(0.2), false)).toBe(true);
+    // A short pause: she plays on 2 s behind, and the player plays it off.
+    expect(holdEnds(lag(2), false)).toBe(true);
     expect(holdEnds(null, false)).toBe(false);
   });
 });

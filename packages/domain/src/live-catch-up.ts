@@ -73,7 +73,8 @@ export function catchUpAction(lag: LiveLag | null, state: CatchUpState): CatchUp
   if (behind > catchUpJumpAfterSec(lag.targetDurationSec)) return { kind: 'jump' };
   const catchingUp = state.rate > 1;
   const wanted =
-    behind > (catchingUp ? CATCH_UP_STOP_SEC : CATCH_UP_START_SEC) && lag.bufferAheadSec > CATCH_UP_MIN_BUFFER_SEC
+    behind > (catchingUp ? CATCH_UP_STOP_SEC : CATCH_UP_START_SEC) &&
+    lag.bufferAheadSec > CATCH_UP_MIN_BUFFER_SEC
       ? catchUpRate(behind)
       : 1;
   return wanted === state.rate ? { kind: 'none' } : { kind: 'rate', rate: wanted };
@@ -85,11 +86,12 @@ export function offerBackToLive(lag: LiveLag | null, paused: boolean): boolean {
 }
 
 /**
- * Whether a viewer who held her delay is back at live (by "back to live", or because the stream
- * could not keep her that far back and the player went on from its live position): the hold ends.
+ * Whether a viewer who held her delay no longer does: she plays within a few seconds of the target
+ * ("back to live", a short pause, or the stream could not keep her that far back and the player
+ * went on from its live position). Then no "back to live" is offered and the player catches up.
  */
 export function holdEnds(lag: LiveLag | null, paused: boolean): boolean {
-  return !paused && lag !== null && lagBehindTarget(lag) <= CATCH_UP_START_SEC;
+  return !paused && lag !== null && lagBehindTarget(lag) <= BACK_TO_LIVE_AFTER_SEC;
 }
 
 /** A seek backwards by more than this (s) is the viewer going back in the show: the player never seeks back. */

@@ -2,6 +2,7 @@ import type { StreamType } from '@vitrine/domain';
 import { WATCH_HEARTBEAT_EVENT, WATCH_HEARTBEAT_INTERVAL_MS } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useEffect, useRef } from 'react';
 import { flush as flushTracking } from '../../lib/tracking.ts';
+import { CAUGHT_UP_EVENT } from './live-clock.ts';
 import type { TrackPlayer } from './use-player-tracking.ts';
 
 /** A heartbeat never claims more than this many seconds (the server's limit). */
@@ -15,6 +16,8 @@ const MAX_WATCHED_SECONDS = 60;
  * is sent when the player knows it (`delayMs()`; null until the live player exposes it). When the
  * page is hidden or closed (visibilitychange, pagehide) the seconds since the last heartbeat leave
  * at once, by keepalive fetch, so closing the tab loses none of the last 30 s (issue 33 item 12).
+ * When the live player brings a viewer back to live (CAUGHT_UP_EVENT) a heartbeat leaves at once
+ * too, so the studio's viewer delay (each viewer's latest report) shows her delay after catch-up.
  */
 export function useWatchHeartbeat(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -71,6 +74,9 @@ export function useWatchHeartbeat(
         flushTracking();
       }
     };
+    const onCaughtUp = () => {
+      if (timer !== null) send();
+    };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') onHide();
     };
@@ -78,6 +84,7 @@ export function useWatchHeartbeat(
     video.addEventListener('playing', onPlaying);
     video.addEventListener('pause', onStop);
     video.addEventListener('ended', onStop);
+    video.addEventListener(CAUGHT_UP_EVENT, onCaughtUp);
     document.addEventListener('visibilitychange', onVisibility);
     addEventListener('pagehide', onHide);
     if (!video.paused && video.readyState > 2) onPlaying();
@@ -86,6 +93,7 @@ export function useWatchHeartbeat(
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('pause', onStop);
       video.removeEventListener('ended', onStop);
+      video.removeEventListener(CAUGHT_UP_EVENT, onCaughtUp);
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('pagehide', onHide);
       onStop();
