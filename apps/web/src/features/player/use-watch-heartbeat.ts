@@ -40,7 +40,10 @@ export function useWatchHeartbeat(
       const seconds = Math.min(MAX_WATCHED_SECONDS, Math.round(watched * 10) / 10);
       watched = 0;
       const { trackPlayer: trackNow, delayMs: delayNow, stream: streamNow } = latest.current;
-      const delay = delayNow();
+      // A hidden tab's player runs on the browser's throttled timers and nobody sees its picture:
+      // its delay says how the browser throttles, not how far behind viewers are (it catches up
+      // when the tab comes back, and reports then).
+      const delay = document.visibilityState === 'hidden' ? null : delayNow();
       trackNow(WATCH_HEARTBEAT_EVENT, undefined, {
         playback: streamNow === 'live' ? 'live' : 'replay',
         watchedSeconds: seconds,
