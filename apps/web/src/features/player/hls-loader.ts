@@ -1,4 +1,3 @@
-import type { LiveLag } from '@vitrine/domain';
 import { isHlsSource } from './hls-config.ts';
 
 /** A source attached to a video element, with the stream's wall clock where it has one. */
@@ -12,8 +11,8 @@ export interface AttachedStream {
   playingDate(): number | null;
   /** Where a live viewer should be (video seconds), a few segments behind the edge; null when not live. */
   livePosition(): number | null;
-  /** How far behind the live edge the viewer is (live-catch-up); null when not live or not known yet. */
-  liveLag(): LiveLag | null;
+  /** Whether the viewer is far enough behind the live target to be offered "back to live" (live-catch-up.ts). */
+  behindLive(): boolean;
   /** "Back to live": to the live position, playing at normal speed (live-catch-up.ts). */
   goLive(): void;
 }
@@ -40,7 +39,7 @@ export async function attachSource(
     },
     playingDate: () => null,
     livePosition: () => null,
-    liveLag: () => null,
-    goLive: () => void video.play().catch(() => undefined),
+    behindLive: () => false,
+    goLive: () => undefined,
   };
 }

@@ -1,4 +1,10 @@
-import { type LiveLag, STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
+import {
+  type LiveLag,
+  offerBackToLive,
+  STALL_NUDGE_AFTER_MS,
+  stallAction,
+  streamRetryDelayMs,
+} from '@vitrine/domain';
 import type HlsType from 'hls.js/light';
 import { logFailure } from '../../lib/debug.ts';
 import { hlsConfig, LIVE_SYNC_SECONDS } from './hls-config.ts';
@@ -92,7 +98,7 @@ function attachNative(video: HTMLVideoElement, url: string, live: boolean): Atta
     },
     playingDate: () => nativeClock(video),
     livePosition: () => nativeLivePosition(video),
-    liveLag: () => nativeLag(video),
+    behindLive: () => live && offerBackToLive(nativeLag(video), false),
     goLive: () => catchUp.goLive(),
   };
 }
@@ -210,7 +216,7 @@ function attachWithHls(
     },
     playingDate: () => hls.playingDate?.getTime() ?? null,
     livePosition,
-    liveLag,
+    behindLive: () => offerBackToLive(liveLag(), false),
     goLive: () => catchUp.goLive(),
   };
 }

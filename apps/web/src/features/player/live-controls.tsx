@@ -1,4 +1,3 @@
-import { offerBackToLive } from '@vitrine/domain';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { streamOf } from './live-clock.ts';
@@ -14,7 +13,7 @@ function readState(video: HTMLVideoElement): LiveControlState {
   return {
     muted: video.muted,
     paused: video.paused,
-    behind: offerBackToLive(streamOf(video)?.liveLag() ?? null, video.paused),
+    behind: video.paused || (streamOf(video)?.behindLive() ?? false),
   };
 }
 
@@ -63,9 +62,7 @@ export function LiveControls({ videoRef }: { videoRef: RefObject<HTMLVideoElemen
     play();
   };
   const backToLive = () => {
-    const stream = streamOf(video());
-    if (stream) stream.goLive();
-    else play();
+    streamOf(video())?.goLive();
     playPause.current?.focus();
   };
 
