@@ -36,7 +36,7 @@ export function bufferAheadSec(video: HTMLVideoElement): number {
  * own jump and speed-up are off (hls-config.ts), since they also pull a paused viewer along.
  * A viewer who paused (the page visible: a hidden page's pause is the browser's) or went back
  * holds her delay until she goes back to live or the stream takes her there; `CAUGHT_UP_EVENT` is
- * sent on the video after each return, so the studio's viewer delay gets the new figure at once.
+ * sent on the video after each jump back, so the studio's viewer delay gets the new figure at once.
  */
 export function startCatchUp(video: HTMLVideoElement, measure: LiveMeasure): CatchUp {
   let held = false;
@@ -58,11 +58,10 @@ export function startCatchUp(video: HTMLVideoElement, measure: LiveMeasure): Cat
     const lag = measure.lag();
     if (held && holdEnds(lag, video.paused)) held = false;
     const action = catchUpAction(lag, { paused: video.paused, rate: video.playbackRate, held });
-    if (action.kind === 'rate') {
-      const wasCatchingUp = video.playbackRate > 1;
-      video.playbackRate = action.rate;
-      if (wasCatchingUp && action.rate === 1 && !held && !video.paused) caughtUp();
-    } else if (action.kind === 'jump') {
+    // The end of a faster stretch sends no heartbeat of its own: it moved the delay by a second or
+    // two, and on a loaded machine it starts and ends every few tens of seconds.
+    if (action.kind === 'rate') video.playbackRate = action.rate;
+    else if (action.kind === 'jump') {
       video.playbackRate = 1;
       jumpToLive();
     }

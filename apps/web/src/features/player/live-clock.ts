@@ -19,8 +19,8 @@ export function streamOf(video: HTMLVideoElement | null): AttachedStream | undef
 }
 
 /**
- * Sent on a live video when the player has brought the viewer back to live (a catch-up jump, the
- * end of a faster stretch, "back to live"): the watch heartbeat reports her new delay at once.
+ * Sent on a live video when the player has brought the viewer back to live (a catch-up jump, or
+ * "back to live"): the watch heartbeat reports her new delay at once.
  */
 export const CAUGHT_UP_EVENT = 'vitrine:caught-up';
 
