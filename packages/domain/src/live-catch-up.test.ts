@@ -42,10 +42,10 @@ describe('live catch-up', () => {
   });
 
   it('keeps catching up until close to the target, then plays at normal speed (no flapping)', () => {
-    // 0.6 s behind: not enough to start, but a player already catching up goes on.
-    expect(catchUpAction(lag(0.6), playing)).toEqual({ kind: 'none' });
-    expect(catchUpAction(lag(0.6), { ...playing, rate: 1.1 })).toEqual({ kind: 'none' });
-    expect(catchUpAction(lag(0.2), { ...playing, rate: 1.1 })).toEqual({ kind: 'rate', rate: 1 });
+    // 0.8 s behind: not enough to start, but a player already catching up goes on.
+    expect(catchUpAction(lag(0.8), playing)).toEqual({ kind: 'none' });
+    expect(catchUpAction(lag(0.8), { ...playing, rate: 1.1 })).toEqual({ kind: 'none' });
+    expect(catchUpAction(lag(0.4), { ...playing, rate: 1.1 })).toEqual({ kind: 'rate', rate: 1 });
   });
 
   it('does not speed up into an empty buffer', () => {

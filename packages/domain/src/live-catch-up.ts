@@ -13,8 +13,11 @@ export const CATCH_UP_MAX_RATE = 1.1;
  * measure moves by as playlists arrive.
  */
 export const CATCH_UP_START_SEC = 1;
-/** Back within this much of the target (s), it plays at normal speed again (no flapping around the start). */
-export const CATCH_UP_STOP_SEC = 0.25;
+/**
+ * Back within this much of the target (s), it plays at normal speed again: apart from the start, so
+ * it does not flap, and not much closer, or a loaded machine's small stalls keep it at 1.1x for good.
+ */
+export const CATCH_UP_STOP_SEC = 0.5;
 /** Speeding up with less buffered ahead than this (s) would only run into a stall. */
 export const CATCH_UP_MIN_BUFFER_SEC = 1;
 /** Behind the target by more than this many target durations, the player jumps instead. */
