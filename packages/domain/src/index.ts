@@ -28,6 +28,7 @@ export * from './host-product-extras.ts';
 export * from './html-to-text.ts';
 export * from './ingest-clock.ts';
 export * from './link-mode.ts';
+export * from './live-catch-up.ts';
 export * from './live-profile.ts';
 export * from './live-stream.ts';
 export * from './live-stream-limits.ts';

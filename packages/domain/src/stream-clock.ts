@@ -59,6 +59,3 @@ export function stallAction(stalledForMs: number, alreadyNudged: boolean): Stall
   if (stalledForMs >= STALL_NUDGE_AFTER_MS && !alreadyNudged) return 'nudge';
   return 'wait';
 }
-
-/** How far behind the live edge (s) the viewer may fall before "back to live" is offered. */
-export const BACK_TO_LIVE_AFTER_SEC = 8;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { hlsConfig, isHlsSource } from './hls-config.ts';
 
 describe('hls-config', () => {
-  it('gives live shows live settings: two and a half seconds behind the edge, catching up when far behind', () => {
+  it('gives live shows live settings: two and a half seconds behind the edge, catch-up left to the player', () => {
     const live = hlsConfig(true);
     expect(live.liveSyncDuration).toBe(2.5);
-    expect(live.liveMaxLatencyDuration).toBeGreaterThan(2.5);
+    // hls.js neither jumps (it would drag a paused viewer along) nor speeds up: live-catch-up.ts does.
+    expect(live.liveMaxLatencyDuration).toBeUndefined();
+    expect(live.maxLiveSyncPlaybackRate).toBe(1);
     // In seconds only: hls.js refuses a mix of seconds and segment counts, and counts would
     // scale with a target duration a single long segment raises for the whole show.
     expect(live.liveSyncDurationCount).toBeUndefined();
@@ -18,6 +20,8 @@ describe('hls-config', () => {
     expect(ll.lowLatencyMode).toBe(true);
     expect(ll.liveSyncDuration).toBeUndefined();
     expect(ll.liveMaxLatencyDuration).toBeUndefined();
+    // The player's catch-up is the only one here too.
+    expect(ll.maxLiveSyncPlaybackRate).toBe(1);
   });
 
   it('gives replays plain VOD settings', () => {

@@ -15,22 +15,23 @@ export const isHlsSource = (url: string) => /\.m3u8(\?|#|$)/i.test(url);
 export const LIVE_SYNC_SECONDS = 2.5;
 
 /**
- * hls.js settings per kind of show. Live: start and stay 2.5 s behind the edge, catch up
- * (slightly faster playback, then a jump) when more than five behind, and low-latency
- * mode so partial segments are used if the server ever offers them. A replay: plain VOD settings,
- * whose larger forward buffer rides out network bumps.
+ * hls.js settings per kind of show. Live: start and stay 2.5 s behind the edge, and low-latency
+ * mode so partial segments are used if the server offers them. Catching up is the player's own
+ * (live-catch-up.ts): hls.js's jump (`liveMaxLatencyDuration`, left unset: never) would also pull
+ * a paused viewer along and undo her going back, and its speed-up (`maxLiveSyncPlaybackRate` 1:
+ * off) works only in low-latency mode and within a target duration of the target. A replay:
+ * plain VOD settings, whose larger forward buffer rides out network bumps.
  */
 export function hlsConfig(live: boolean, lowLatency = false): Partial<HlsConfig> {
   // An LL-HLS playlist (`ll.m3u8`): hls.js keeps PART-HOLD-BACK behind the edge (0.7 s of parts)
-  // instead of a fixed 2.5 s, and reloads the playlist blocking on the next part.
-  if (live && lowLatency)
-    return { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.05, backBufferLength: 30 };
+  // instead of a fixed 2.5 s, and reloads the playlist blocking on the next part. Catching up is
+  // ours here too (it aims at hls.js's target latency): two speed-ups would fight.
+  if (live && lowLatency) return { lowLatencyMode: true, maxLiveSyncPlaybackRate: 1, backBufferLength: 30 };
   return live
     ? {
         lowLatencyMode: true,
         liveSyncDuration: LIVE_SYNC_SECONDS,
-        liveMaxLatencyDuration: 2 * LIVE_SYNC_SECONDS,
-        maxLiveSyncPlaybackRate: 1.05,
+        maxLiveSyncPlaybackRate: 1,
         backBufferLength: 30,
       }
     : { lowLatencyMode: false };

@@ -11,6 +11,10 @@ export interface AttachedStream {
   playingDate(): number | null;
   /** Where a live viewer should be (video seconds), a few segments behind the edge; null when not live. */
   livePosition(): number | null;
+  /** Whether the viewer is far enough behind the live target to be offered "back to live" (live-catch-up.ts). */
+  behindLive(): boolean;
+  /** "Back to live": to the live position, playing at normal speed (live-catch-up.ts). */
+  goLive(): void;
 }
 
 /**
@@ -35,5 +39,7 @@ export async function attachSource(
     },
     playingDate: () => null,
     livePosition: () => null,
+    behindLive: () => false,
+    goLive: () => undefined,
   };
 }

@@ -1,8 +1,16 @@
-import { isLowLatencyPlaylist, STALL_NUDGE_AFTER_MS, stallAction, streamRetryDelayMs } from '@vitrine/domain';
+import {
+  isLowLatencyPlaylist,
+  type LiveLag,
+  offerBackToLive,
+  STALL_NUDGE_AFTER_MS,
+  stallAction,
+  streamRetryDelayMs,
+} from '@vitrine/domain';
 import type HlsType from 'hls.js/light';
 import { logFailure } from '../../lib/debug.ts';
 import { hlsConfig, LIVE_SYNC_SECONDS } from './hls-config.ts';
 import type { AttachedStream } from './hls-loader.ts';
+import { bufferAheadSec, type CatchUp, type LiveMeasure, startCatchUp } from './live-catch-up.ts';
 
 type NativeHlsVideo = HTMLVideoElement & { getStartDate?: () => Date };
 
@@ -24,12 +32,52 @@ function nativeClock(video: NativeHlsVideo): number | null {
   return start === undefined || Number.isNaN(start) ? null : start + video.currentTime * 1000;
 }
 
-function nativeLivePosition(video: HTMLVideoElement): number | null {
+function nativeLiveEdge(video: HTMLVideoElement): number | null {
   if (video.duration !== Number.POSITIVE_INFINITY || video.seekable.length === 0) return null;
-  return Math.max(0, video.seekable.end(video.seekable.length - 1) - LIVE_SYNC_SECONDS);
+  return video.seekable.end(video.seekable.length - 1);
 }
 
-function attachNative(video: HTMLVideoElement, url: string): AttachedStream {
+function nativeLivePosition(video: HTMLVideoElement): number | null {
+  const edge = nativeLiveEdge(video);
+  return edge === null ? null : Math.max(0, edge - LIVE_SYNC_SECONDS);
+}
+
+/** The browser's own HLS tells only its seekable end: the lag behind it, with our pipeline's 1 s segments. */
+function nativeLag(video: HTMLVideoElement): LiveLag | null {
+  const edge = nativeLiveEdge(video);
+  return edge === null
+    ? null
+    : {
+        latencySec: edge - video.currentTime,
+        targetSec: LIVE_SYNC_SECONDS,
+        targetDurationSec: 1,
+        bufferAheadSec: bufferAheadSec(video),
+      };
+}
+
+/**
+ * hls.js's measure of the lag: the edge of the newest playlist aged since it advanced (as hls.js's
+ * own live position counts it), at most three target durations, since a playlist that stopped
+ * advancing is the stream stalling, not the viewer falling behind.
+ */
+function hlsLag(hls: HlsType, video: HTMLVideoElement): LiveLag | null {
+  const details = hls.latestLevelDetails;
+  const targetSec = hls.targetLatency;
+  if (!details?.live || targetSec === null || details.fragments.length === 0) return null;
+  return {
+    latencySec: details.edge + Math.min(details.age, 3 * details.targetduration) - video.currentTime,
+    targetSec,
+    targetDurationSec: details.targetduration,
+    bufferAheadSec: bufferAheadSec(video),
+  };
+}
+
+/** Catch-up for a live stream; a replay has nothing to catch up with (and keeps the speed its viewer picks). */
+function catchUpFor(video: HTMLVideoElement, live: boolean, measure: LiveMeasure): CatchUp {
+  return live ? startCatchUp(video, measure) : { goLive: () => undefined, stop: () => undefined };
+}
+
+function attachNative(video: HTMLVideoElement, url: string, live: boolean): AttachedStream {
   video.src = url;
   // Reloading starts the browser's player over: a live stream at its edge, a replay at 0, so a
   // stalled replay is only nudged.
@@ -38,14 +86,21 @@ function attachNative(video: HTMLVideoElement, url: string): AttachedStream {
     else nudge(video);
   };
   const stopWatchdog = watchStalls(video, { nudge: () => nudge(video), reload });
+  const catchUp = catchUpFor(video, live, {
+    lag: () => nativeLag(video),
+    livePosition: () => nativeLivePosition(video),
+  });
   return {
     release() {
       stopWatchdog();
+      catchUp.stop();
       video.removeAttribute('src');
       video.load();
     },
     playingDate: () => nativeClock(video),
     livePosition: () => nativeLivePosition(video),
+    behindLive: () => live && offerBackToLive(nativeLag(video), false),
+    goLive: () => catchUp.goLive(),
   };
 }
 
@@ -149,15 +204,21 @@ function attachWithHls(
     },
     reload: start,
   });
+  const liveLag = () => (live ? hlsLag(hls, video) : null);
+  const livePosition = () => (live ? hls.liveSyncPosition : null);
+  const catchUp = catchUpFor(video, live, { lag: liveLag, livePosition });
   return {
     release() {
       released = true;
       window.clearTimeout(retryTimer);
       stopWatchdog();
+      catchUp.stop();
       hls.destroy();
     },
     playingDate: () => hls.playingDate?.getTime() ?? null,
-    livePosition: () => (live ? hls.liveSyncPosition : null),
+    livePosition,
+    behindLive: () => offerBackToLive(liveLag(), false),
+    goLive: () => catchUp.goLive(),
   };
 }
 
@@ -173,8 +234,8 @@ export async function attachHls(
   url: string,
   live: boolean,
 ): Promise<AttachedStream> {
-  if (!mediaSourceAvailable()) return attachNative(video, url);
+  if (!mediaSourceAvailable()) return attachNative(video, url, live);
   const { default: Hls } = await import('hls.js/light');
-  if (!Hls.isSupported()) return attachNative(video, url);
+  if (!Hls.isSupported()) return attachNative(video, url, live);
   return attachWithHls(Hls, video, url, live);
 }

@@ -18,6 +18,12 @@ export function streamOf(video: HTMLVideoElement | null): AttachedStream | undef
   return video ? streams.get(video) : undefined;
 }
 
+/**
+ * Sent on a live video when the player has brought the viewer back to live (a catch-up jump, or
+ * "back to live"): the watch heartbeat reports her new delay at once.
+ */
+export const CAUGHT_UP_EVENT = 'vitrine:caught-up';
+
 /** The wall-clock time (ms) of the frame on screen, when the video's stream carries one. */
 export function playingDateOf(video: HTMLVideoElement | null): number | null {
   return streamOf(video)?.playingDate() ?? null;

@@ -1,4 +1,3 @@
-import { BACK_TO_LIVE_AFTER_SEC } from '@vitrine/domain';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { streamOf } from './live-clock.ts';
@@ -11,18 +10,18 @@ interface LiveControlState {
 }
 
 function readState(video: HTMLVideoElement): LiveControlState {
-  const position = streamOf(video)?.livePosition() ?? null;
   return {
     muted: video.muted,
     paused: video.paused,
-    behind: video.paused || (position !== null && position - video.currentTime > BACK_TO_LIVE_AFTER_SEC),
+    behind: video.paused || (streamOf(video)?.behindLive() ?? false),
   };
 }
 
 /**
  * A live show's controls, in place of the browser's (whose seek bar and "0:30 / 1:00" make no
  * sense on a live stream): "tap for sound" while the autoplaying video is muted, play/pause, and
- * "back to live" once the viewer has fallen behind the live edge. A keyboard user never loses
+ * "back to live" while paused or more than a few seconds behind the player's target (the player
+ * catches up by itself unless she chose her delay: live-catch-up.ts). A keyboard user never loses
  * the focus to the page: "back to live" stays while it has the focus (the viewer may catch up
  * meanwhile), and once used it hands the focus to play/pause before it goes.
  */
@@ -63,11 +62,7 @@ export function LiveControls({ videoRef }: { videoRef: RefObject<HTMLVideoElemen
     play();
   };
   const backToLive = () => {
-    const element = video();
-    const position = streamOf(element)?.livePosition() ?? null;
-    if (!element) return;
-    if (position !== null) element.currentTime = position;
-    play();
+    streamOf(video())?.goLive();
     playPause.current?.focus();
   };
 

@@ -2,6 +2,7 @@ import type { StreamType } from '@vitrine/domain';
 import { WATCH_HEARTBEAT_EVENT, WATCH_HEARTBEAT_INTERVAL_MS } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useEffect, useRef } from 'react';
 import { flush as flushTracking } from '../../lib/tracking.ts';
+import { CAUGHT_UP_EVENT } from './live-clock.ts';
 import type { TrackPlayer } from './use-player-tracking.ts';
 
 /** A heartbeat never claims more than this many seconds (the server's limit). */
@@ -15,6 +16,8 @@ const MAX_WATCHED_SECONDS = 60;
  * is sent when the player knows it (`delayMs()`; null until the live player exposes it). When the
  * page is hidden or closed (visibilitychange, pagehide) the seconds since the last heartbeat leave
  * at once, by keepalive fetch, so closing the tab loses none of the last 30 s (issue 33 item 12).
+ * When the live player brings a viewer back to live (CAUGHT_UP_EVENT) a heartbeat leaves at once
+ * too, so the studio's viewer delay (each viewer's latest report) shows her delay after catch-up.
  */
 export function useWatchHeartbeat(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -37,7 +40,10 @@ export function useWatchHeartbeat(
       const seconds = Math.min(MAX_WATCHED_SECONDS, Math.round(watched * 10) / 10);
       watched = 0;
       const { trackPlayer: trackNow, delayMs: delayNow, stream: streamNow } = latest.current;
-      const delay = delayNow();
+      // A hidden tab's player runs on the browser's throttled timers and nobody sees its picture:
+      // its delay says how the browser throttles, not how far behind viewers are (it catches up
+      // when the tab comes back, and reports then).
+      const delay = document.visibilityState === 'hidden' ? null : delayNow();
       trackNow(WATCH_HEARTBEAT_EVENT, undefined, {
         playback: streamNow === 'live' ? 'live' : 'replay',
         watchedSeconds: seconds,
@@ -71,6 +77,9 @@ export function useWatchHeartbeat(
         flushTracking();
       }
     };
+    const onCaughtUp = () => {
+      if (timer !== null) send();
+    };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') onHide();
     };
@@ -78,6 +87,7 @@ export function useWatchHeartbeat(
     video.addEventListener('playing', onPlaying);
     video.addEventListener('pause', onStop);
     video.addEventListener('ended', onStop);
+    video.addEventListener(CAUGHT_UP_EVENT, onCaughtUp);
     document.addEventListener('visibilitychange', onVisibility);
     addEventListener('pagehide', onHide);
     if (!video.paused && video.readyState > 2) onPlaying();
@@ -86,6 +96,7 @@ export function useWatchHeartbeat(
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('pause', onStop);
       video.removeEventListener('ended', onStop);
+      video.removeEventListener(CAUGHT_UP_EVENT, onCaughtUp);
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('pagehide', onHide);
       onStop();
