@@ -19,6 +19,7 @@ export * from './currency-rules.ts';
 export * from './decimal-price.ts';
 export * from './doctor-rules.ts';
 export * from './duration.ts';
+export * from './flash-deals.ts';
 export * from './event-visibility.ts';
 export * from './fmp4-timing.ts';
 export * from './host-message-queue.ts';
