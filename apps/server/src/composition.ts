@@ -49,6 +49,8 @@ import { createProductPresentations } from './features/events/product-presentati
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
+import { createFlashDealService } from './features/flash-deals/flash-deal-service.ts';
+import { registerFlashDealRoutes } from './features/flash-deals/routes.ts';
 import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
@@ -262,6 +264,15 @@ export function createServices({
     users,
     reads: createReadCache({ db }),
   });
+  /** Flash deals on the stream clock (issue 30 §3): their adds go through the cart at the deal price. */
+  const flashDeals = createFlashDealService({
+    db: outboxDb,
+    now,
+    catalog,
+    events,
+    cart,
+    reportedDelayMs: (input) => tracking.latestDelayOf(input),
+  });
   const orders = createOrderService({ db: outboxDb, stores, now, events, users });
   // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
   const testProvider = config.testPayments ? createTestPaymentProvider(db) : null;
@@ -433,6 +444,7 @@ export function createServices({
     oidc,
     stockAnnouncer,
     cart,
+    flashDeals,
     orders,
     orderAdmin,
     payments,
@@ -581,6 +593,12 @@ export function registerRoutes(
     services.live.offerIngest({ whipPath: WHIP_PATH });
   }
   registerControlRoomRoutes(app, { room: services.controlRoom, staffGate: services.staffGate, publicOrigin });
+  registerFlashDealRoutes(app, {
+    deals: services.flashDeals,
+    auth,
+    campaignOf: services.shows.campaignOf,
+    staffGate: services.staffGate,
+  });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,
     campaignOf: services.shows.campaignOf,

@@ -33,7 +33,13 @@ const deal: FlashDealStamps = { startedAt: STARTED, endedAt: null, countdownSec:
 const END_ON_STREAM = STARTED + 30_000 + 120_000 + 750;
 
 describe('flash deal terms', () => {
-  const terms = { prices: { DKK: 5000 }, countdownSec: 10, durationSec: 60, totalUnits: 10, perShopperLimit: 2 };
+  const terms = {
+    prices: { DKK: 5000 },
+    countdownSec: 10,
+    durationSec: 60,
+    totalUnits: 10,
+    perShopperLimit: 2,
+  };
   it('takes valid terms at the bounds', () => {
     expect(flashDealProblems(terms, { DKK: 9900 })).toEqual([]);
     expect(flashDealProblems({ ...terms, countdownSec: 300, durationSec: 1200 }, { DKK: 9900 })).toEqual([]);
@@ -96,7 +102,9 @@ describe('the acceptance rule on the stream clock', () => {
 
   it('a position ahead of the live edge counts as the edge', () => {
     const now = STARTED + 31_000;
-    expect(plausibleStreamPosition({ claimedMs: now + 60_000, nowMs: now, measuredDelayMs: 0, record })).toBe(now);
+    expect(plausibleStreamPosition({ claimedMs: now + 60_000, nowMs: now, measuredDelayMs: 0, record })).toBe(
+      now,
+    );
     expect(verdictAt(END_ON_STREAM + 1000, STARTED + 31_000, 0)).toBe('deal');
   });
 

@@ -67,7 +67,10 @@ export function flashDealProblems(
     } else if (regular === undefined) {
       problems.push({ field: 'prices', message: `${currency}: the product has no regular price in it` });
     } else if (price >= regular) {
-      problems.push({ field: 'prices', message: `${currency}: must be below the regular price (${regular})` });
+      problems.push({
+        field: 'prices',
+        message: `${currency}: must be below the regular price (${regular})`,
+      });
     }
   }
   const within = (value: number, min: number, max: number) =>

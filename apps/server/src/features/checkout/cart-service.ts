@@ -138,6 +138,8 @@ interface PendingAdd {
   maxUnitsPerShopper: number;
   /** The store's delivery offer (from the node's cache), for the reservation document. */
   offer: DeliveryOffer;
+  /** Flash deals hook (issue 30 §3): the deal's prices instead of the catalogue's, when the add is a deal's. */
+  dealPrices?: Product['prices'];
 }
 
 /** The shopper's cart an add writes (one checkout per campaign and shopper; the product fixes the store). */
@@ -418,7 +420,7 @@ export function createCartService(deps: {
         productUid: product.uid,
         variantKey: variantKey(input.variantUid),
         qty: input.quantity,
-        prices: priceListOf(product, input.variantUid),
+        prices: add.dealPrices ?? priceListOf(product, input.variantUid),
         product_name: product.name,
         variant_name: variant?.name ?? null,
         sku: variant?.sku || product.sku,
@@ -577,6 +579,8 @@ export function createCartService(deps: {
     userUid: string,
     input: AddSingleRequest,
     address: string,
+    /** Flash deals hook (issue 30 §3): the feature that checked the deal hands its prices over. */
+    deal?: { prices: Product['prices'] },
   ): Promise<CartUpdateResponse> {
     await limits.enforce('cartChange', { userUid, address });
     const { pageUid, campaignUid } = input;
@@ -629,7 +633,8 @@ export function createCartService(deps: {
     const prefs = {
       ...saved,
       currency:
-        cartCurrency([priceListOf(product, input.variantUid)], shown, saved.storeCurrency) ?? saved.currency,
+        cartCurrency([deal?.prices ?? priceListOf(product, input.variantUid)], shown, saved.storeCurrency) ??
+        saved.currency,
     };
     if (input.currency !== undefined)
       await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
@@ -645,6 +650,7 @@ export function createCartService(deps: {
         prefs,
         maxUnitsPerShopper,
         offer,
+        ...(deal ? { dealPrices: deal.prices } : {}),
       });
     } catch (error) {
       if (error instanceof Feedback) {
