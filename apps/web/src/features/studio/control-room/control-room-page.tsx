@@ -14,6 +14,7 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { ModerationPanel } from './moderation-panel.tsx';
 import { ProductRail } from './product-rail.tsx';
 import { RoomCompetitions } from './room-competitions.tsx';
+import { RoomFlashDeals } from './room-flash-deals.tsx';
 import { RoomNumbers } from './room-numbers.tsx';
 import { useRoomStats } from './use-room-stats.ts';
 import '../live/live.css';
@@ -199,6 +200,21 @@ export default function ControlRoomPage() {
           </h2>
           <RoomCompetitions pageUid={store.pageUid} showUid={showUid} stats={stats} />
         </section>
+
+        {/* Flash deals hook (issue 30 §3): hosts prepare, start and end the show's deals. */}
+        {room.can.present && (
+          <section className="studio-card room-grid__flash-deals" aria-labelledby="room-flash-deals-title">
+            <h2 id="room-flash-deals-title" className="room-card__title">
+              {t('flashDeals.title')}
+            </h2>
+            <RoomFlashDeals
+              pageUid={store.pageUid}
+              showUid={showUid}
+              lineup={room.lineup}
+              live={state === 'live'}
+            />
+          </section>
+        )}
 
         <section className="studio-card room-grid__moderation" aria-labelledby="room-moderation-title">
           <h2 id="room-moderation-title" className="room-card__title">
