@@ -21,6 +21,8 @@ type FrameCallbackVideo = HTMLVideoElement & {
 interface Seen {
   deal: FlashDealPresentation;
   view: FlashDealView;
+  /** The program date time of the frame the view was computed on (live stream clock), else null. */
+  streamMs: number | null;
 }
 
 /** The deal to show: the latest started one this viewer's video has reached (ended ones too). */
@@ -30,11 +32,12 @@ function dealToShow(
   video: HTMLVideoElement | null,
 ): Seen | null {
   const moment = viewerMoment(video, event);
+  const streamMs = moment.clock === 'stream' ? Math.round(moment.playingDateMs) : null;
   let shown: Seen | null = null;
   for (const deal of deals) {
     const view = flashDealAsSeen(deal, event, moment);
     if (view.phase === 'hidden') continue;
-    if (!shown || (deal.startedAt ?? 0) >= (shown.deal.startedAt ?? 0)) shown = { deal, view };
+    if (!shown || (deal.startedAt ?? 0) >= (shown.deal.startedAt ?? 0)) shown = { deal, view, streamMs };
   }
   return shown;
 }
@@ -149,7 +152,13 @@ export default function FlashDealBanner({
   };
 
   return (
-    <aside className={`flash-deal flash-deal--${view.phase}`} aria-live="polite" data-testid="flash-deal">
+    <aside
+      className={`flash-deal flash-deal--${view.phase}`}
+      aria-live="polite"
+      data-testid="flash-deal"
+      // The frame the phase was last computed on: tests check it flips on the stamped frame.
+      data-stream-ms={seen.streamMs ?? undefined}
+    >
       <strong className="flash-deal__title">{t('interaction.flashDeal.title')}</strong>
       {view.phase === 'countdown' && (
         <span className="flash-deal__clock" data-testid="flash-deal-countdown">

@@ -1,0 +1,260 @@
+import type { ControlRoom, FlashDealAdminView, LiveStreamView } from '@vitrine/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { launchChromium } from './support/browser.ts';
+import { createStaffAccount } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
+
+const { baseUrl, adminKey } = testServer();
+
+const PAGE = 'demo-store';
+const CAMPAIGN = 'e2e-flash-deals';
+const SHOW = 'e2e-flash-deals-show';
+const PRODUCT = 'nordlys-ceramic-mug';
+/** As for competitions: the player checks every presented frame; the delay compared with is sampled once a second. */
+const STAMP_TOLERANCE_MS = 300;
+/** The test stream's frame rate (publishTestStream): the spread is reported in frames. */
+const FRAME_MS = 40;
+
+let browser: Browser;
+let publisher: ReturnType<typeof publishTestStream> | undefined;
+let hostHeaders: Record<string, string>;
+const pageErrors: string[] = [];
+const SHOW_PATH = `/staff/stores/${PAGE}/shows/${SHOW}`;
+
+async function admin(method: 'PUT' | 'POST', path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+}
+
+async function studio<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...hostHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+interface Sighting {
+  at: number;
+  delayMs: number;
+  /** The program date time of the frame on which the banner changed (its data-stream-ms). */
+  streamMs: number;
+}
+
+/** Records when `selector` first matches in the page, with the delay the player reported then. */
+async function watchFor(page: Page, name: string, selector: string) {
+  await page.evaluate(
+    ({ name, selector }) => {
+      const holder = window as unknown as { sightings?: Record<string, Sighting> };
+      holder.sightings ??= {};
+      const sightings = holder.sightings;
+      const stage = document.querySelector('.video-stage') as HTMLElement;
+      const check = () => {
+        const found = document.querySelector(selector);
+        if (sightings[name] || !found) return;
+        const banner = found.closest('[data-stream-ms]') as HTMLElement | null;
+        sightings[name] = {
+          at: Date.now(),
+          delayMs: Number(stage.dataset.liveDelayMs),
+          streamMs: Number(banner?.dataset.streamMs),
+        };
+        observer.disconnect();
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      check();
+    },
+    { name, selector },
+  );
+}
+
+async function sighting(page: Page, name: string, timeout = 40_000): Promise<Sighting> {
+  await page.waitForFunction(
+    (name) => Boolean((window as unknown as { sightings?: Record<string, unknown> }).sightings?.[name]),
+    name,
+    { timeout },
+  );
+  return page.evaluate(
+    (name) => (window as unknown as { sightings: Record<string, Sighting> }).sightings[name] as Sighting,
+    name,
+  );
+}
+
+/** The player's delay once it holds steady (two samples a second apart within 50 ms). */
+async function steadyDelay(page: Page): Promise<number> {
+  let previous = Number.NaN;
+  return waitFor(
+    'a steady viewer delay',
+    async () => {
+      await page.waitForTimeout(1000);
+      const current = Number(await page.getAttribute('.video-stage', 'data-live-delay-ms'));
+      const steady = Math.abs(current - previous) < 50;
+      previous = current;
+      return steady ? current : null;
+    },
+    40_000,
+  );
+}
+
+async function viewer(latencyMs = 0): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  if (latencyMs > 0) {
+    // Her playlists arrive late (a slow CDN edge): she knows the live edge later and plays
+    // behind it by as much, smoothly (her segments come at once).
+    await page.route(/\.m3u8(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      await route.continue();
+    });
+  }
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${SHOW}`);
+  await page.waitForSelector('.player[data-show-state="live"]');
+  await page.waitForSelector('.video-stage[data-live-delay-ms]', { timeout: 40_000 });
+  return { context, page };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
+  hostHeaders = { authorization: `Bearer ${host.session.idToken}` };
+  await admin('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+    name: 'Flash deals live',
+    deadline: Date.now() + 86_400_000,
+  });
+  await admin('PUT', `/admin/events/${SHOW}`, {
+    pageUid: PAGE,
+    campaignId: CAMPAIGN,
+    currentStatus: 'planned',
+    eventName: 'Flash deals live',
+    eventStartTimestamp: Date.now(),
+  });
+  await admin('PUT', `/admin/events/${SHOW}/products/${PRODUCT}`, { productUid: PRODUCT });
+  const streamPath = `${SHOW_PATH}/stream`;
+  const view = await studio<LiveStreamView>('GET', streamPath);
+  if (!view.rtmpUrl) throw new Error('the server has no RTMP ingest');
+  const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
+  publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
+  await waitFor(
+    'the stream to arrive',
+    async () => (await studio<LiveStreamView>('GET', streamPath)).state === 'receiving',
+    30_000,
+  );
+  await studio('POST', `${streamPath}/go-live`);
+});
+
+afterAll(async () => {
+  publisher?.kill('SIGKILL');
+  await browser?.close();
+});
+
+describe('flash deals on the stream clock (issue 30 §3)', () => {
+  it('two viewers 3 s apart see the countdown, the opening and the end on the same frame; an add gets the deal price', async () => {
+    const room = await studio<ControlRoom>('GET', `${SHOW_PATH}/control-room`);
+    const item = room.lineup.find((candidate) => candidate.productUid === PRODUCT);
+    const [currency, regular] = Object.entries(item?.prices ?? {})[0] ?? [];
+    if (!currency || regular === undefined) throw new Error('the mug has no price');
+    const deal = await studio<FlashDealAdminView>('POST', `${SHOW_PATH}/flash-deals`, {
+      productUid: PRODUCT,
+      prices: { [currency]: Math.floor(regular / 2) },
+      countdownSec: 10,
+      durationSec: 60,
+      totalUnits: 5,
+      perShopperLimit: 1,
+    });
+
+    const edge = await viewer();
+    await steadyDelay(edge.page);
+    // The second viewer's playlists come 3.5 s late: she plays about 3 s further behind, which the
+    // player's catch-up (a jump past 5 s behind the edge it knows) leaves alone.
+    const behind = await viewer(3500);
+    const edgeDelay = await steadyDelay(edge.page);
+    // Her delay wobbles with each slow request: sampled once she has played a while.
+    await behind.page.waitForTimeout(8000);
+    const behindDelay = Number(await behind.page.getAttribute('.video-stage', 'data-live-delay-ms'));
+    expect(behindDelay - edgeDelay).toBeGreaterThan(2000);
+
+    for (const { page } of [edge, behind]) {
+      await watchFor(page, 'countdown', '[data-testid="flash-deal-countdown"]');
+      await watchFor(page, 'open', '.flash-deal--open');
+      await watchFor(page, 'ended', '.flash-deal--ended');
+    }
+    const started = await studio<FlashDealAdminView>(
+      'POST',
+      `${SHOW_PATH}/control-room/flash-deals/${deal.uid}/start`,
+    );
+    const startedAt = started.startedAt ?? Number.NaN;
+    const errorsOf = async (name: string, stamp: number) =>
+      Promise.all(
+        [edge, behind].map(async ({ page }) => {
+          const seen = await sighting(page, name);
+          return {
+            // On the frame: the banner changed on the frame whose program date time is this far past the stamp.
+            frameErrorMs: seen.streamMs - stamp,
+            // By the once-a-second delay sample (noisier): when it showed, minus her delay.
+            errorMs: seen.at - seen.delayMs - stamp,
+            shownAfterMs: seen.at - stamp,
+          };
+        }),
+      );
+    const countdown = await errorsOf('countdown', startedAt);
+    const opened = await errorsOf('open', startedAt + 10_000);
+
+    // At the edge, she buys at the deal price.
+    await edge.page.locator('.flash-deal__add').click();
+    await edge.page
+      .locator('.flash-deal__add', { hasText: 'Added at the deal price' })
+      .waitFor({ timeout: 20_000 });
+
+    const endedDeal = await studio<FlashDealAdminView>(
+      'POST',
+      `${SHOW_PATH}/control-room/flash-deals/${deal.uid}/end`,
+    );
+    const ended = await errorsOf('ended', endedDeal.endedAt ?? Number.NaN);
+    expect(await edge.page.locator('.flash-deal__price').count()).toBe(0);
+
+    const spread = (errors: { frameErrorMs: number }[]) =>
+      Math.abs((errors[0]?.frameErrorMs ?? Number.NaN) - (errors[1]?.frameErrorMs ?? Number.NaN));
+    console.log(
+      JSON.stringify({
+        viewerDelaysMs: [edgeDelay, behindDelay],
+        countdown,
+        opened,
+        ended,
+        endSpreadMs: spread(ended),
+        endSpreadFrames: Number((spread(ended) / FRAME_MS).toFixed(1)),
+        countdownSpreadFrames: Number((spread(countdown) / FRAME_MS).toFixed(1)),
+      }),
+    );
+    for (const errors of [countdown, opened, ended]) {
+      for (const { frameErrorMs } of errors) {
+        expect(frameErrorMs).toBeGreaterThanOrEqual(0);
+        expect(frameErrorMs).toBeLessThanOrEqual(STAMP_TOLERANCE_MS);
+      }
+      expect(spread(errors)).toBeLessThanOrEqual(STAMP_TOLERANCE_MS);
+    }
+    // The viewer behind saw the end about 3 s after the one at the edge: the same frame, later.
+    expect((ended[1]?.shownAfterMs ?? 0) - (ended[0]?.shownAfterMs ?? 0)).toBeGreaterThan(1500);
+
+    const list = await studio<{ deals: FlashDealAdminView[] }>('GET', `${SHOW_PATH}/flash-deals`);
+    const figures = list.deals.find((candidate) => candidate.uid === deal.uid);
+    expect(figures?.stats.adds).toBe(1);
+    expect(figures?.stats.views).toBe(2);
+    await edge.context.close();
+    await behind.context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
