@@ -345,6 +345,7 @@ export function createServices({
     tracking,
     showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid, { money: true }),
     participation: (campaignUid) => competitions.participationPerMinute(campaignUid),
+    flashDeals: (pageUid, campaignUid) => flashDeals.list(pageUid, campaignUid),
     events,
     shows,
     now,

@@ -304,3 +304,32 @@ describe('deal stock', () => {
     pinned = null;
   });
 });
+
+describe('analytics', () => {
+  it("the show's analytics count each deal's views and adds (revenue for the owner only)", async () => {
+    const deal = await prepare({ totalUnits: 5 });
+    await start(deal.uid);
+    pinned = Date.now() + 12_000;
+    const shopper = await signIn(app);
+    const viewed = await app.server.inject({
+      method: 'POST',
+      url: '/shopapiv2/flash-deals/viewed',
+      headers: headersOf(shopper),
+      payload: { pageUid: SHOP, campaignUid: CAMPAIGN, dealUid: deal.uid },
+    });
+    expect(viewed.statusCode).toBe(200);
+    expect((await addDeal(shopper, deal.uid, null)).body.status).toBe('added');
+    pinned = null;
+    const owner = await signInStaff(app, SHOP, 'owner');
+    const report = async (who: TestStaffMember) => {
+      const answer = await studio(who, 'GET', `/staff/stores/${SHOP}/analytics/shows/${EVENT}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const deals = (
+        answer.body as { flashDeals?: { uid: string; views: number; adds: number; revenue: unknown }[] }
+      ).flashDeals;
+      return deals?.find((candidate) => candidate.uid === deal.uid);
+    };
+    expect(await report(owner)).toMatchObject({ views: 1, adds: 1, revenue: [] });
+    expect(await report(host)).toMatchObject({ views: 1, adds: 1, revenue: null });
+  });
+});
