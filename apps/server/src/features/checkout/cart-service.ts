@@ -88,6 +88,10 @@ import { orderRefusalError } from './order-refusal.ts';
 export const shopperLimitMessage = (max: number) =>
   `This store sells at most ${max} of one product per customer.`;
 
+/** The 409 `price_mismatch` message: the product is in the cart at another unit price (a flash deal's). */
+export const PRICE_MISMATCH_MESSAGE =
+  'This product is already in your cart at another price: check out or remove it first.';
+
 const shopperLimitError = (maxUnitsPerShopper: number) =>
   new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), { maxUnitsPerShopper });
 
@@ -446,6 +450,21 @@ export function createCartService(deps: {
       );
     }
     if (added.units > add.maxUnitsPerShopper) return shopperLimitError(add.maxUnitsPerShopper);
+    // Flash deals hook (issue 30 §3): a line has one unit price, so units at a deal price and at
+    // another never merge (a regular add must not ride on a deal line's price, nor the reverse).
+    const line = added.lines.find(
+      (candidate) =>
+        candidate.product_uid === add.product.uid &&
+        candidate.variant_uid === variantKey(add.input.variantUid),
+    );
+    const linePrice = line ? Number(line.unit_price) : null;
+    if (
+      linePrice !== null &&
+      linePrice !== added.unitPrice &&
+      (add.dealPrices !== undefined || linePrice < added.unitPrice)
+    ) {
+      return new HttpError(409, 'price_mismatch', PRICE_MISMATCH_MESSAGE);
+    }
     return null;
   }
 

@@ -333,3 +333,40 @@ describe('analytics', () => {
     expect(await report(host)).toMatchObject({ views: 1, adds: 1, revenue: null });
   });
 });
+
+describe('a cart line has one price', () => {
+  it('a regular add never rides on a deal line, nor a deal add on a regular line', async () => {
+    const deal = await prepare({ totalUnits: 5, perShopperLimit: 1 });
+    await start(deal.uid);
+    pinned = Date.now() + 12_000;
+    const dealFirst = await signIn(app);
+    expect((await addDeal(dealFirst, deal.uid, null)).body.status).toBe('added');
+    const regular = await app.server.inject({
+      method: 'POST',
+      url: '/shopapiv2/cart/addSingle',
+      headers: headersOf(dealFirst),
+      payload: { pageUid: SHOP, campaignUid: CAMPAIGN, productUid: 'flash', quantity: 1 },
+    });
+    expect(regular.statusCode).toBe(409);
+    expect(regular.json().error).toBe('price_mismatch');
+
+    const regularFirst = await signIn(app);
+    const first = await app.server.inject({
+      method: 'POST',
+      url: '/shopapiv2/cart/addSingle',
+      headers: headersOf(regularFirst),
+      payload: { pageUid: SHOP, campaignUid: CAMPAIGN, productUid: 'flash', quantity: 1 },
+    });
+    expect(first.json().status).toBe('added');
+    const dealAfter = await addDeal(regularFirst, deal.uid, null);
+    expect(dealAfter.status).toBe(409);
+    expect(dealAfter.body.error).toBe('price_mismatch');
+    // The refused add gave its deal unit back.
+    const [row] = await app.db.query<{ units_taken: number }>(
+      'SELECT units_taken FROM flash_deals WHERE uid = $1',
+      [deal.uid],
+    );
+    expect(row?.units_taken).toBe(1);
+    pinned = null;
+  });
+});
