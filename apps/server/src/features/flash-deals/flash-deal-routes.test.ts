@@ -18,7 +18,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 let app: TestApp;
@@ -368,5 +368,35 @@ describe('a cart line has one price', () => {
     );
     expect(row?.units_taken).toBe(1);
     pinned = null;
+  });
+});
+
+describe('after the live show (runs last: it ends the show)', () => {
+  it('a started deal takes no add once the show is a replay, and a prepared one cannot start', async () => {
+    const running = await prepare({ durationSec: 20 * 60 });
+    await start(running.uid);
+    const prepared = await prepare();
+    const ended = await app.server.inject({
+      method: 'PUT',
+      url: `/admin/events/${EVENT}`,
+      headers: adminHeaders,
+      payload: {
+        pageUid: SHOP,
+        campaignId: CAMPAIGN,
+        status: 'public',
+        currentStatus: 'vod',
+        eventName: 'Live cart show',
+        eventStartTimestamp: Date.now() - 600_000,
+      },
+    });
+    expect(ended.statusCode, ended.body).toBeLessThan(300);
+    pinned = Date.now() + 12_000;
+    const shopper = await signIn(app);
+    const answer = await addDeal(shopper, running.uid, null);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe('deal_ended');
+    pinned = null;
+    const refused = await studio(host, 'POST', `${SHOW}/control-room/flash-deals/${prepared.uid}/start`);
+    expect(refused.status).toBe(409);
   });
 });

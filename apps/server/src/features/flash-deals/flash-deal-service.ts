@@ -375,7 +375,9 @@ export function createFlashDealService(deps: {
         measuredDelayMs,
         record: event,
       });
-      const verdict = flashDealVerdict(stampsOf(row), event, position);
+      // Only during the live show: once it ended (a replay), a deal is over whatever its timing.
+      const verdict =
+        event.event.currentStatus === 'live' ? flashDealVerdict(stampsOf(row), event, position) : 'ended';
       if (verdict === 'ended')
         throw new HttpError(409, FLASH_DEAL_ERROR_CODES.ended, FLASH_DEAL_ENDED_MESSAGE);
       if (verdict === 'notStarted') {
