@@ -1,9 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import type { ControlRoom, FlashDealAdminView, LiveStreamView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { launchChromium } from './support/browser.ts';
-import { createStaffAccount } from './support/studio.ts';
+import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
@@ -128,6 +129,7 @@ async function viewer(latencyMs = 0): Promise<{ context: BrowserContext; page: P
 }
 
 beforeAll(async () => {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
   browser = await launchChromium();
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
   hostHeaders = { authorization: `Bearer ${host.session.idToken}` };
@@ -167,14 +169,28 @@ describe('flash deals on the stream clock (issue 30 §3)', () => {
     const item = room.lineup.find((candidate) => candidate.productUid === PRODUCT);
     const [currency, regular] = Object.entries(item?.prices ?? {})[0] ?? [];
     if (!currency || regular === undefined) throw new Error('the mug has no price');
-    const deal = await studio<FlashDealAdminView>('POST', `${SHOW_PATH}/flash-deals`, {
-      productUid: PRODUCT,
-      prices: { [currency]: Math.floor(regular / 2) },
-      countdownSec: 10,
-      durationSec: 60,
-      totalUnits: 5,
-      perShopperLimit: 1,
+    // The host prepares the deal in the control room's panel.
+    const hostPage = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    hostPage.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(hostPage, {
+      baseUrl,
+      adminKey,
+      pageUid: PAGE,
+      role: 'host',
+      path: `shows/${SHOW}/control-room`,
     });
+    const panel = hostPage.locator('.room-flash-deals');
+    await panel.waitFor();
+    await panel.locator('input[inputmode="decimal"]').fill((Math.floor(regular / 2) / 100).toFixed(2));
+    await panel.getByLabel('Countdown').fill('10');
+    await panel.getByLabel('Units in the deal').fill('5');
+    await panel.getByRole('button', { name: 'Prepare deal' }).click();
+    await panel.locator('[data-deal-status="prepared"]').waitFor();
+    const listed = async () =>
+      (await studio<{ deals: FlashDealAdminView[] }>('GET', `${SHOW_PATH}/flash-deals`))
+        .deals[0] as FlashDealAdminView;
+    const deal = await listed();
+    expect(deal.prices).toEqual({ [currency]: Math.floor(regular / 2) });
 
     const edge = await viewer();
     await steadyDelay(edge.page);
@@ -192,11 +208,9 @@ describe('flash deals on the stream clock (issue 30 §3)', () => {
       await watchFor(page, 'open', '.flash-deal--open');
       await watchFor(page, 'ended', '.flash-deal--ended');
     }
-    const started = await studio<FlashDealAdminView>(
-      'POST',
-      `${SHOW_PATH}/control-room/flash-deals/${deal.uid}/start`,
-    );
-    const startedAt = started.startedAt ?? Number.NaN;
+    await panel.getByRole('button', { name: 'Start deal' }).click();
+    await panel.locator('[data-deal-status="started"]').waitFor();
+    const startedAt = (await listed()).startedAt ?? Number.NaN;
     const errorsOf = async (name: string, stamp: number) =>
       Promise.all(
         [edge, behind].map(async ({ page }) => {
@@ -219,11 +233,16 @@ describe('flash deals on the stream clock (issue 30 §3)', () => {
       .locator('.flash-deal__add', { hasText: 'Added at the deal price' })
       .waitFor({ timeout: 20_000 });
 
-    const endedDeal = await studio<FlashDealAdminView>(
-      'POST',
-      `${SHOW_PATH}/control-room/flash-deals/${deal.uid}/end`,
-    );
-    const ended = await errorsOf('ended', endedDeal.endedAt ?? Number.NaN);
+    await edge.page.screenshot({
+      path: new URL('../test-results/flash-deal-open.png', import.meta.url).pathname,
+    });
+    await hostPage.screenshot({
+      path: new URL('../test-results/flash-deal-control-room.png', import.meta.url).pathname,
+      fullPage: true,
+    });
+    await panel.getByRole('button', { name: 'End now' }).click();
+    await panel.locator('[data-deal-status="ended"]').waitFor();
+    const ended = await errorsOf('ended', (await listed()).endedAt ?? Number.NaN);
     expect(await edge.page.locator('.flash-deal__price').count()).toBe(0);
 
     const spread = (errors: { frameErrorMs: number }[]) =>

@@ -1,5 +1,5 @@
 import type { FlashDealPresentation, LiveEvent } from '@vitrine/protocol';
-import { lazy, type RefObject } from 'react';
+import { lazy, type RefObject, useMemo } from 'react';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 
@@ -26,7 +26,8 @@ export function FlashDeals({
 }) {
   const presentation = useLiveQuery('campaignPresentations', { pageUid, campaignUid });
   const deals = presentation.docs[0]?.flashDeals ?? NO_DEALS;
-  const started = deals.filter((deal) => deal.startedAt !== null);
+  // One list per document: the banner follows its frames only again when the deals change.
+  const started = useMemo(() => deals.filter((deal) => deal.startedAt !== null), [deals]);
   if (started.length === 0) return null;
   return (
     <LazyPart name="flash-deal">

@@ -192,6 +192,15 @@ export default function ControlRoomPage() {
               }}
             />
           )}
+          {/* Flash deals hook (issue 30 §3): hosts prepare, start and end the show's deals beside its products. */}
+          {room.can.present && !editingLineup && (
+            <RoomFlashDeals
+              pageUid={store.pageUid}
+              showUid={showUid}
+              lineup={room.lineup}
+              live={state === 'live'}
+            />
+          )}
         </section>
 
         <section className="studio-card room-grid__competitions" aria-labelledby="room-competitions-title">
@@ -200,21 +209,6 @@ export default function ControlRoomPage() {
           </h2>
           <RoomCompetitions pageUid={store.pageUid} showUid={showUid} stats={stats} />
         </section>
-
-        {/* Flash deals hook (issue 30 §3): hosts prepare, start and end the show's deals. */}
-        {room.can.present && (
-          <section className="studio-card room-grid__flash-deals" aria-labelledby="room-flash-deals-title">
-            <h2 id="room-flash-deals-title" className="room-card__title">
-              {t('flashDeals.title')}
-            </h2>
-            <RoomFlashDeals
-              pageUid={store.pageUid}
-              showUid={showUid}
-              lineup={room.lineup}
-              live={state === 'live'}
-            />
-          </section>
-        )}
 
         <section className="studio-card room-grid__moderation" aria-labelledby="room-moderation-title">
           <h2 id="room-moderation-title" className="room-card__title">

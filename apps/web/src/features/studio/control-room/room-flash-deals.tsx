@@ -59,6 +59,7 @@ export function RoomFlashDeals({
 
   return (
     <div className="room-flash-deals">
+      <h3 className="room-flash-deals__title">{t('flashDeals.title')}</h3>
       {deals.length === 0 ? (
         <p className="studio-muted">{t('flashDeals.none')}</p>
       ) : (
@@ -181,7 +182,11 @@ function PrepareDeal({
       <h3 className="studio-small">{t('flashDeals.prepare')}</h3>
       <label>
         {t('flashDeals.product')}
-        <select value={productUid} onChange={(event) => setProductUid(event.target.value)}>
+        <select
+          className="studio-input"
+          value={productUid}
+          onChange={(event) => setProductUid(event.target.value)}
+        >
           {lineup.map((candidate) => (
             <option key={candidate.uid} value={candidate.productUid}>
               {candidate.name}
@@ -192,6 +197,7 @@ function PrepareDeal({
       <label>
         {t('flashDeals.price', { currency: currency ?? '' })}
         <input
+          className="studio-input"
           inputMode="decimal"
           required
           value={price}
@@ -201,6 +207,7 @@ function PrepareDeal({
       <label>
         {t('flashDeals.countdown')}
         <input
+          className="studio-input"
           type="number"
           min={FLASH_DEAL_COUNTDOWN_MIN_SEC}
           max={FLASH_DEAL_COUNTDOWN_MAX_SEC}
@@ -211,6 +218,7 @@ function PrepareDeal({
       <label>
         {t('flashDeals.duration')}
         <input
+          className="studio-input"
           type="number"
           min={FLASH_DEAL_DURATION_MIN_SEC / 60}
           max={FLASH_DEAL_DURATION_MAX_SEC / 60}
@@ -221,6 +229,7 @@ function PrepareDeal({
       <label>
         {t('flashDeals.totalUnits')}
         <input
+          className="studio-input"
           type="number"
           min={1}
           value={totalUnits}
@@ -230,6 +239,7 @@ function PrepareDeal({
       <label>
         {t('flashDeals.perShopper')}
         <input
+          className="studio-input"
           type="number"
           min={1}
           value={perShopperLimit}
