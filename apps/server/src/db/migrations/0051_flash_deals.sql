@@ -24,12 +24,15 @@ CREATE TABLE flash_deals (
 CREATE INDEX flash_deals_campaign_idx ON flash_deals (page_uid, campaign_uid, created_at);
 
 -- What each shopper took at the deal price: her units (never past the per-shopper limit), her adds,
--- and the cart they went to (its order, paid or not, counts for the deal's figures).
+-- and the cart they went to (its order, paid or not, counts for the deal's figures). Units no cart
+-- holds any more (a timed-out cart, a removed line) are given back when the deal sells out.
 CREATE TABLE flash_deal_claims (
   deal_uid TEXT NOT NULL REFERENCES flash_deals (uid) ON DELETE CASCADE,
   user_uid TEXT NOT NULL,
   qty INTEGER NOT NULL CHECK (qty >= 0),
   adds INTEGER NOT NULL DEFAULT 0,
+  -- Adds claimed but not yet in her cart: units the release of unheld units must leave alone.
+  pending INTEGER NOT NULL DEFAULT 0 CHECK (pending >= 0),
   checkout_uid TEXT,
   currency TEXT,
   unit_price BIGINT,

@@ -334,6 +334,38 @@ describe('analytics', () => {
   });
 });
 
+describe('deal units are held like stock', () => {
+  it('a unit whose cart line was removed goes to the next shopper once the deal sold out', async () => {
+    const deal = await prepare({ totalUnits: 1, perShopperLimit: 1 });
+    await start(deal.uid);
+    pinned = Date.now() + 12_000;
+    const first = await signIn(app);
+    const added = await addDeal(first, deal.uid, null);
+    expect(added.body.status).toBe('added');
+    const second = await signIn(app);
+    expect((await addDeal(second, deal.uid, null)).body.error).toBe('deal_sold_out');
+    // She takes it out of her cart: the unit is free again for the deal.
+    const removed = await app.server.inject({
+      method: 'POST',
+      url: '/functions/customerpage/changeCheckoutProductQuantity',
+      headers: headersOf(first),
+      payload: {
+        pageUid: SHOP,
+        campaignUid: CAMPAIGN,
+        checkoutUid: added.body.checkoutUid,
+        productUid: 'flash',
+        quantity: 0,
+      },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    pinned = Date.now() + 14_000;
+    expect((await addDeal(second, deal.uid, null)).body.status).toBe('added');
+    const third = await signIn(app);
+    expect((await addDeal(third, deal.uid, null)).body.error).toBe('deal_sold_out');
+    pinned = null;
+  });
+});
+
 describe('a cart line has one price', () => {
   it('a regular add never rides on a deal line, nor a deal add on a regular line', async () => {
     const deal = await prepare({ totalUnits: 5, perShopperLimit: 1 });

@@ -23,6 +23,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { CartService } from '../checkout/cart-service.ts';
+import { variantKey } from '../checkout/checkout-records.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
 import type { EventService } from '../events/event-service.ts';
 
@@ -235,11 +236,87 @@ export function createFlashDealService(deps: {
         quantity,
       ]);
       await tx.query(
-        `UPDATE flash_deal_claims SET qty = GREATEST(0, qty - $3), adds = GREATEST(0, adds - 1)
+        `UPDATE flash_deal_claims SET qty = GREATEST(0, qty - $3), adds = GREATEST(0, adds - 1),
+           pending = GREATEST(0, pending - 1)
          WHERE deal_uid = $1 AND user_uid = $2`,
         [dealUid, userUid, quantity],
       );
       await publish(tx, page, campaign);
+    });
+  }
+
+  /**
+   * When each deal's unheld units were last looked for on this node: at most once a second, so a
+   * sold-out deal's many late shoppers do not each run the search.
+   */
+  const lastRelease = new Map<string, number>();
+  function releaseDue(dealUid: string): boolean {
+    const at = now();
+    if (at - (lastRelease.get(dealUid) ?? Number.NEGATIVE_INFINITY) < 1000) return false;
+    if (lastRelease.size > 1000) lastRelease.clear();
+    lastRelease.set(dealUid, at);
+    return true;
+  }
+
+  /**
+   * Gives back the deal units no cart holds any more (a cart that timed out, a line removed or
+   * lowered, a cancelled reservation): held like any stock, so they go to the next shopper. A claim
+   * still being added (no checkout yet) is left alone. Answers how many units came back.
+   */
+  async function releaseUnheld(row: DealRow): Promise<number> {
+    return db.transaction(async (tx) => {
+      // The deal's row first: claims and releases of one deal take turns.
+      await tx.query('SELECT uid FROM flash_deals WHERE uid = $1 FOR UPDATE', [row.uid]);
+      const unheld = await tx.query<{ user_uid: string; gone: number }>(
+        `SELECT c.user_uid, (c.qty - LEAST(c.qty, COALESCE(l.qty, 0)))::int AS gone
+         FROM flash_deal_claims c
+         LEFT JOIN checkout_lines l ON l.checkout_uid = c.checkout_uid AND l.product_uid = $2
+           AND l.variant_uid = $3 AND l.unit_price = c.unit_price
+         WHERE c.deal_uid = $1 AND c.checkout_uid IS NOT NULL AND c.pending = 0 AND COALESCE(l.qty, 0) < c.qty`,
+        [row.uid, row.product_uid, variantKey(row.variant_uid)],
+      );
+      const released = unheld.reduce((sum, claim) => sum + claim.gone, 0);
+      if (released === 0) return 0;
+      for (const claim of unheld) {
+        await tx.query('UPDATE flash_deal_claims SET qty = qty - $3 WHERE deal_uid = $1 AND user_uid = $2', [
+          row.uid,
+          claim.user_uid,
+          claim.gone,
+        ]);
+      }
+      await tx.query('UPDATE flash_deals SET units_taken = GREATEST(0, units_taken - $2) WHERE uid = $1', [
+        row.uid,
+        released,
+      ]);
+      await publish(tx, row.page_uid, row.campaign_uid);
+      return released;
+    });
+  }
+
+  /** Claims `quantity` deal units for the shopper (never past the total or her limit), or throws the refusal. */
+  async function claim(row: DealRow, userUid: string, quantity: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const taken = await tx.query(
+        `UPDATE flash_deals SET units_taken = units_taken + $2
+         WHERE uid = $1 AND units_taken + $2 <= total_units RETURNING uid`,
+        [row.uid, quantity],
+      );
+      if (taken.length === 0) throw new HttpError(409, FLASH_DEAL_ERROR_CODES.soldOut, DEAL_SOLD_OUT_MESSAGE);
+      const claimed = await tx.query(
+        `INSERT INTO flash_deal_claims AS c (deal_uid, user_uid, qty, adds, pending) VALUES ($1, $2, $3, 1, 1)
+         ON CONFLICT (deal_uid, user_uid) DO UPDATE SET qty = c.qty + EXCLUDED.qty, adds = c.adds + 1,
+           pending = c.pending + 1
+         WHERE c.qty + EXCLUDED.qty <= $4
+         RETURNING qty`,
+        [row.uid, userUid, quantity, row.per_shopper_limit],
+      );
+      if (claimed.length === 0 || quantity > row.per_shopper_limit) {
+        throw new HttpError(409, FLASH_DEAL_ERROR_CODES.limit, dealLimitMessage(row.per_shopper_limit), {
+          perShopperLimit: row.per_shopper_limit,
+        });
+      }
+      // Sold out shows at once: every claim republishes the units left.
+      await publish(tx, row.page_uid, row.campaign_uid);
     });
   }
 
@@ -384,29 +461,14 @@ export function createFlashDealService(deps: {
         throw new HttpError(409, FLASH_DEAL_ERROR_CODES.notStarted, DEAL_NOT_STARTED_MESSAGE);
       }
       const quantity = input.quantity;
-      await db.transaction(async (tx) => {
-        const taken = await tx.query(
-          `UPDATE flash_deals SET units_taken = units_taken + $2
-           WHERE uid = $1 AND units_taken + $2 <= total_units RETURNING uid`,
-          [row.uid, quantity],
-        );
-        if (taken.length === 0)
-          throw new HttpError(409, FLASH_DEAL_ERROR_CODES.soldOut, DEAL_SOLD_OUT_MESSAGE);
-        const claimed = await tx.query(
-          `INSERT INTO flash_deal_claims AS c (deal_uid, user_uid, qty, adds) VALUES ($1, $2, $3, 1)
-           ON CONFLICT (deal_uid, user_uid) DO UPDATE SET qty = c.qty + EXCLUDED.qty, adds = c.adds + 1
-           WHERE c.qty + EXCLUDED.qty <= $4
-           RETURNING qty`,
-          [row.uid, userUid, quantity, row.per_shopper_limit],
-        );
-        if (claimed.length === 0 || quantity > row.per_shopper_limit) {
-          throw new HttpError(409, FLASH_DEAL_ERROR_CODES.limit, dealLimitMessage(row.per_shopper_limit), {
-            perShopperLimit: row.per_shopper_limit,
-          });
-        }
-        // Sold out shows at once: every claim republishes the units left.
-        await publish(tx, row.page_uid, row.campaign_uid);
-      });
+      try {
+        await claim(row, userUid, quantity);
+      } catch (error) {
+        // Sold out: units carts no longer hold come back first (as the cart does for its stock).
+        const soldOut = error instanceof HttpError && error.code === FLASH_DEAL_ERROR_CODES.soldOut;
+        if (!soldOut || !releaseDue(row.uid) || (await releaseUnheld(row)) === 0) throw error;
+        await claim(row, userUid, quantity);
+      }
       let answer: CartUpdateResponse;
       try {
         answer = await cart.addSingle(
@@ -434,7 +496,8 @@ export function createFlashDealService(deps: {
       const currency = answer.reservation.currency ?? null;
       const unitPrice = currency === null ? null : (row.prices[currency] ?? null);
       await db.query(
-        `UPDATE flash_deal_claims SET checkout_uid = $3, currency = $4, unit_price = $5
+        `UPDATE flash_deal_claims SET checkout_uid = $3, currency = $4, unit_price = $5,
+           pending = GREATEST(0, pending - 1)
          WHERE deal_uid = $1 AND user_uid = $2`,
         [row.uid, userUid, answer.checkoutUid, currency, unitPrice],
       );
