@@ -125,16 +125,13 @@ describe('the acceptance rule on the stream clock', () => {
 
 describe('what a viewer sees', () => {
   it('every viewer, whatever her delay, sees the countdown and the end on the same frame (program date time)', () => {
-    for (const delay of [0, 1200, 3000, 7000]) {
-      const seenAt = (playingDateMs: number) =>
-        flashDealAsSeen(deal, record, { clock: 'stream', playingDateMs });
-      // Her wall clock differs by her delay; the frame does not.
-      void delay;
-      expect(seenAt(STARTED + 749).phase).toBe('hidden');
-      expect(seenAt(STARTED + 750)).toEqual({ phase: 'countdown', msLeft: 30_000 });
-      expect(seenAt(END_ON_STREAM - 1)).toEqual({ phase: 'open', msLeft: 1 });
-      expect(seenAt(END_ON_STREAM).phase).toBe('ended');
-    }
+    // What she sees depends on the frame on her screen only; her delay only says when (wall time) she sees it.
+    const seenAt = (playingDateMs: number) =>
+      flashDealAsSeen(deal, record, { clock: 'stream', playingDateMs });
+    expect(seenAt(STARTED + 749).phase).toBe('hidden');
+    expect(seenAt(STARTED + 750)).toEqual({ phase: 'countdown', msLeft: 30_000 });
+    expect(seenAt(END_ON_STREAM - 1)).toEqual({ phase: 'open', msLeft: 1 });
+    expect(seenAt(END_ON_STREAM).phase).toBe('ended');
   });
 
   it('the replay shows a started deal as ended (no deal price), and marks it as a chapter', () => {

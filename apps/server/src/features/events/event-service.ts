@@ -303,10 +303,6 @@ export function createEventService(
   }
 
   /**
-   * Tells live queries that an event and some of its products changed (or left it). A draft's
-   * products are told nobody: the products topic has no rule of its own for drafts.
-   */
-  /**
    * Sets one part of the campaign's presentation document (the rest kept) and announces the
    * document when `tx` commits; a show still in draft is told nobody (the snapshot hides it too).
    */
@@ -336,6 +332,10 @@ export function createEventService(
     ]);
   }
 
+  /**
+   * Tells live queries that an event and some of its products changed (or left it). A draft's
+   * products are told nobody: the products topic has no rule of its own for drafts.
+   */
   async function announceEvent(
     tx: Transaction,
     eventId: string,
