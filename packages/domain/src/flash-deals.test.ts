@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CueTimingRecord } from './cue-timing.ts';
 import {
   FLASH_DEAL_ENDED_MESSAGE,
+  FLASH_DEAL_ENDED_NOTICE_MS,
   FLASH_DEAL_MAX_VIEWER_DELAY_MS,
   FLASH_DEAL_POSITION_TOLERANCE_MS,
   type FlashDealStamps,
@@ -132,6 +133,8 @@ describe('what a viewer sees', () => {
     expect(seenAt(STARTED + 750)).toEqual({ phase: 'countdown', msLeft: 30_000 });
     expect(seenAt(END_ON_STREAM - 1)).toEqual({ phase: 'open', msLeft: 1 });
     expect(seenAt(END_ON_STREAM).phase).toBe('ended');
+    // The notice goes after a while on a live show.
+    expect(seenAt(END_ON_STREAM + FLASH_DEAL_ENDED_NOTICE_MS).phase).toBe('hidden');
   });
 
   it('the replay shows a started deal as ended (no deal price), and marks it as a chapter', () => {

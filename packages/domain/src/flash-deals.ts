@@ -29,6 +29,9 @@ export const FLASH_DEAL_MAX_VIEWER_DELAY_MS = 30_000;
 /** The delay assumed for a viewer whose player never reported one (a typical HLS delay with room). */
 export const FLASH_DEAL_UNMEASURED_DELAY_MS = 6000;
 
+/** How long a live viewer keeps seeing "Deal has ended" after the end reached her screen. */
+export const FLASH_DEAL_ENDED_NOTICE_MS = 15_000;
+
 /** The refusal of an add after the deal's end as the viewer saw it. */
 export const FLASH_DEAL_ENDED_MESSAGE = 'Deal has ended';
 
@@ -190,7 +193,8 @@ export function msUntilStamp(stampMs: number, record: CueTimingRecord, moment: V
 
 /**
  * What a viewer sees of a deal: nothing before the host's start reaches her video; a countdown to
- * its opening; the open deal with the time left; ended. Every boundary is a stamp on the stream
+ * its opening; the open deal with the time left; ended (for FLASH_DEAL_ENDED_NOTICE_MS on a live
+ * show, then gone). Every boundary is a stamp on the stream
  * clock, so each falls on the same frame for every viewer. A replay (the video clock) never offers
  * the deal price: a started deal shows as ended there.
  */
@@ -211,6 +215,7 @@ export function flashDealAsSeen(
   if (msUntilStamp(deal.startedAt, record, moment) > 0) return { phase: 'hidden' };
   if (moment.clock === 'video') return { phase: 'ended' };
   const untilEnd = msUntilStamp(endsAt, record, moment);
+  if (untilEnd <= -FLASH_DEAL_ENDED_NOTICE_MS) return { phase: 'hidden' };
   if (untilEnd <= 0) return { phase: 'ended' };
   const untilOpen = msUntilStamp(opensAt, record, moment);
   if (untilOpen > 0) return { phase: 'countdown', msLeft: untilOpen };
