@@ -1005,6 +1005,37 @@ export function createCartService(deps: {
     preferences,
     /** Batches of several adds of one product that committed together (group commit), and their adds. */
     batchesTogether: () => ({ ...batchesTogether }),
+
+    /**
+     * Flash deals hook (issue 30 §3): the units of a product (or variant) each of these carts still
+     * holds at a given unit price (0 for a line gone: timed out, removed), read in `q` (the deal's
+     * transaction), and which of the carts became orders.
+     */
+    async heldAtPrice(
+      q: Queryable,
+      holds: readonly { checkoutUid: string; unitPrice: number }[],
+      productUid: string,
+      variantUid: string | null,
+    ): Promise<{ held: Map<string, number>; ordered: Set<string> }> {
+      if (holds.length === 0) return { held: new Map(), ordered: new Set() };
+      const rows = await q.query<{ uid: string; status: string; qty: number | null }>(
+        `SELECT c.uid, c.status, l.qty
+         FROM unnest($1::text[], $2::bigint[]) AS h(checkout_uid, unit_price)
+         JOIN checkouts c ON c.uid = h.checkout_uid
+         LEFT JOIN checkout_lines l ON l.checkout_uid = h.checkout_uid AND l.product_uid = $3
+           AND l.variant_uid = $4 AND l.unit_price = h.unit_price`,
+        [
+          holds.map((hold) => hold.checkoutUid),
+          holds.map((hold) => hold.unitPrice),
+          productUid,
+          variantKey(variantUid),
+        ],
+      );
+      return {
+        held: new Map(rows.map((row) => [row.uid, row.qty ?? 0])),
+        ordered: new Set(rows.filter((row) => row.status !== 'open').map((row) => row.uid)),
+      };
+    },
   };
 }
 

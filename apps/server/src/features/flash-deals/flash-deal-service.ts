@@ -23,7 +23,6 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { OutboxDatabase, Transaction } from '../../realtime/outbox.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { CartService } from '../checkout/cart-service.ts';
-import { variantKey } from '../checkout/checkout-records.ts';
 import { isProductInCampaign } from '../events/campaign-products.ts';
 import type { EventService } from '../events/event-service.ts';
 
@@ -56,6 +55,25 @@ interface DealRow {
 }
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+interface ClaimRow {
+  deal_uid: string;
+  user_uid: string;
+  qty: number;
+  adds: number;
+  pending: number;
+  checkout_uid: string | null;
+  currency: string | null;
+  unit_price: string | number | null;
+}
+
+/** The carts claims went to, with the deal price they hold there. */
+const holdsOf = (claims: readonly ClaimRow[]) =>
+  claims.flatMap((claim) =>
+    claim.checkout_uid === null || claim.unit_price === null
+      ? []
+      : [{ checkoutUid: claim.checkout_uid, unitPrice: Number(claim.unit_price) }],
+  );
 
 function stampsOf(row: DealRow) {
   return {
@@ -104,7 +122,7 @@ export function createFlashDealService(deps: {
   now: () => number;
   catalog: Pick<CatalogService, 'productsByUid'>;
   events: Pick<EventService, 'eventsByIds' | 'presentFlashDeals'>;
-  cart: Pick<CartService, 'addSingle'>;
+  cart: Pick<CartService, 'addSingle' | 'heldAtPrice'>;
   /** The delay the viewer's player last reported for the show (ms), null when none recently. */
   reportedDelayMs: (input: {
     pageUid: string;
@@ -153,31 +171,28 @@ export function createFlashDealService(deps: {
     const rows = await rowsOf(q, pageUid, campaignUid);
     if (rows.length === 0) return [];
     const uids = rows.map((row) => row.uid);
-    const [views, claims, eventList] = await Promise.all([
+    const [viewCounts, claims, eventList] = await Promise.all([
       q.query<{ deal_uid: string; views: number }>(
         'SELECT deal_uid, count(*)::int AS views FROM flash_deal_views WHERE deal_uid = ANY($1) GROUP BY deal_uid',
         [uids],
       ),
-      q.query<{
-        deal_uid: string;
-        qty: number;
-        adds: number;
-        currency: string | null;
-        unit_price: string | null;
-        ordered: boolean;
-      }>(
-        `SELECT d.deal_uid, d.qty, d.adds, d.currency, d.unit_price,
-                COALESCE(c.status <> 'open', false) AS ordered
-         FROM flash_deal_claims d LEFT JOIN checkouts c ON c.uid = d.checkout_uid
-         WHERE d.deal_uid = ANY($1)`,
-        [uids],
-      ),
+      q.query<ClaimRow>('SELECT * FROM flash_deal_claims WHERE deal_uid = ANY($1)', [uids]),
       events.eventsByIds([...new Set(rows.map((row) => row.event_uid))]),
     ]);
     const at = now();
-    return rows.map((row) => {
+    const views: FlashDealAdminView[] = [];
+    for (const row of rows) {
       const mine = claims.filter((claim) => claim.deal_uid === row.uid);
-      const ordered = mine.filter((claim) => claim.ordered && claim.qty > 0);
+      // Which of its shoppers' carts became orders: the checkout feature knows.
+      const { ordered: orderedCarts } = await cart.heldAtPrice(
+        q,
+        holdsOf(mine),
+        row.product_uid,
+        row.variant_uid,
+      );
+      const ordered = mine.filter(
+        (claim) => claim.checkout_uid !== null && orderedCarts.has(claim.checkout_uid) && claim.qty > 0,
+      );
       const revenue = new Map<string, number>();
       for (const claim of ordered) {
         if (claim.currency === null || claim.unit_price === null) continue;
@@ -186,7 +201,7 @@ export function createFlashDealService(deps: {
           (revenue.get(claim.currency) ?? 0) + claim.qty * Number(claim.unit_price),
         );
       }
-      return {
+      views.push({
         ...presentationOf(row),
         status: statusOf(
           row,
@@ -196,7 +211,7 @@ export function createFlashDealService(deps: {
         productName: row.product_name,
         createdAt: Number(row.created_at),
         stats: {
-          views: views.find((view) => view.deal_uid === row.uid)?.views ?? 0,
+          views: viewCounts.find((view) => view.deal_uid === row.uid)?.views ?? 0,
           adds: mine.reduce((sum, claim) => sum + claim.adds, 0),
           units: mine.reduce((sum, claim) => sum + claim.qty, 0),
           orders: ordered.length,
@@ -205,8 +220,9 @@ export function createFlashDealService(deps: {
             amount,
           })),
         },
-      };
-    });
+      });
+    }
+    return views;
   }
 
   /** Writes the campaign's deals into its presentation document (announced at commit). */
@@ -267,14 +283,17 @@ export function createFlashDealService(deps: {
     return db.transaction(async (tx) => {
       // The deal's row first: claims and releases of one deal take turns.
       await tx.query('SELECT uid FROM flash_deals WHERE uid = $1 FOR UPDATE', [row.uid]);
-      const unheld = await tx.query<{ user_uid: string; gone: number }>(
-        `SELECT c.user_uid, (c.qty - LEAST(c.qty, COALESCE(l.qty, 0)))::int AS gone
-         FROM flash_deal_claims c
-         LEFT JOIN checkout_lines l ON l.checkout_uid = c.checkout_uid AND l.product_uid = $2
-           AND l.variant_uid = $3 AND l.unit_price = c.unit_price
-         WHERE c.deal_uid = $1 AND c.checkout_uid IS NOT NULL AND c.pending = 0 AND COALESCE(l.qty, 0) < c.qty`,
-        [row.uid, row.product_uid, variantKey(row.variant_uid)],
+      const claims = await tx.query<ClaimRow>(
+        `SELECT * FROM flash_deal_claims
+         WHERE deal_uid = $1 AND checkout_uid IS NOT NULL AND unit_price IS NOT NULL AND pending = 0 AND qty > 0`,
+        [row.uid],
       );
+      // What their carts still hold at the deal price: the checkout feature knows.
+      const { held } = await cart.heldAtPrice(tx, holdsOf(claims), row.product_uid, row.variant_uid);
+      const unheld = claims.flatMap((claim) => {
+        const gone = claim.qty - Math.min(claim.qty, held.get(claim.checkout_uid ?? '') ?? 0);
+        return gone > 0 ? [{ user_uid: claim.user_uid, gone }] : [];
+      });
       const released = unheld.reduce((sum, claim) => sum + claim.gone, 0);
       if (released === 0) return 0;
       for (const claim of unheld) {
