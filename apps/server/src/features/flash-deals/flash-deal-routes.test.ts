@@ -10,7 +10,9 @@ import { WATCH_HEARTBEAT_EVENT } from '@vitrine/protocol/vocabulary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN,
+  call,
   EVENT,
+  HOME_DELIVERY,
   PRICES,
   SHOP,
   type Shopper,
@@ -318,8 +320,17 @@ describe('analytics', () => {
       payload: { pageUid: SHOP, campaignUid: CAMPAIGN, dealUid: deal.uid },
     });
     expect(viewed.statusCode).toBe(200);
-    expect((await addDeal(shopper, deal.uid, null)).body.status).toBe('added');
+    const added = await addDeal(shopper, deal.uid, null);
+    expect(added.body.status).toBe('added');
     pinned = null;
+    // She orders it: the deal's order and revenue (1 × 49,00 kr.).
+    const ref = { pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid: added.body.checkoutUid as string };
+    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+      ...ref,
+      details: HOME_DELIVERY,
+    });
+    const placed = await call(app, shopper, '/functions/customerpage/placeOrder', ref);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const owner = await signInStaff(app, SHOP, 'owner');
     const report = async (who: TestStaffMember) => {
       const answer = await studio(who, 'GET', `/staff/stores/${SHOP}/analytics/shows/${EVENT}`);
@@ -329,8 +340,13 @@ describe('analytics', () => {
       ).flashDeals;
       return deals?.find((candidate) => candidate.uid === deal.uid);
     };
-    expect(await report(owner)).toMatchObject({ views: 1, adds: 1, revenue: [] });
-    expect(await report(host)).toMatchObject({ views: 1, adds: 1, revenue: null });
+    expect(await report(owner)).toMatchObject({
+      views: 1,
+      adds: 1,
+      orders: 1,
+      revenue: [{ currency: 'DKK', amount: 4900 }],
+    });
+    expect(await report(host)).toMatchObject({ views: 1, adds: 1, orders: 1, revenue: null });
   });
 });
 
