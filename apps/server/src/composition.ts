@@ -52,6 +52,8 @@ import { createProductPresentations } from './features/events/product-presentati
 import { registerEventRoutes } from './features/events/routes.ts';
 import { createShowService } from './features/events/show-service.ts';
 import { registerStudioShowRoutes } from './features/events/studio-show-routes.ts';
+import { createFlashDealService } from './features/flash-deals/flash-deal-service.ts';
+import { registerFlashDealRoutes } from './features/flash-deals/routes.ts';
 import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
@@ -269,6 +271,15 @@ export function createServices({
     users,
     reads: createReadCache({ db }),
   });
+  /** Flash deals on the stream clock (issue 30 §3): their adds go through the cart at the deal price. */
+  const flashDeals = createFlashDealService({
+    db: outboxDb,
+    now,
+    catalog,
+    events,
+    cart,
+    reportedDelayMs: (input) => tracking.latestDelayOf(input),
+  });
   const orders = createOrderService({ db: outboxDb, stores, now, events, users });
   // The test provider only when enabled (VITRINE_TEST_PAYMENTS): anyone can approve its payments.
   const testProvider = config.testPayments ? createTestPaymentProvider(db) : null;
@@ -341,6 +352,7 @@ export function createServices({
     tracking,
     showOrders: (campaignUid) => orderAdmin.showOrders(campaignUid, { money: true }),
     participation: (campaignUid) => competitions.participationPerMinute(campaignUid),
+    flashDeals: (pageUid, campaignUid) => flashDeals.list(pageUid, campaignUid),
     events,
     shows,
     now,
@@ -453,6 +465,7 @@ export function createServices({
     oidc,
     stockAnnouncer,
     cart,
+    flashDeals,
     orders,
     orderAdmin,
     payments,
@@ -605,6 +618,12 @@ export function registerRoutes(
     staffGate: services.staffGate,
     publicOrigin,
     broadcast: services.roomBroadcast,
+  });
+  registerFlashDealRoutes(app, {
+    deals: services.flashDeals,
+    auth,
+    campaignOf: services.shows.campaignOf,
+    staffGate: services.staffGate,
   });
   registerStudioCompetitionRoutes(app, {
     competitions: services.competitions,

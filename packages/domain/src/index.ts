@@ -20,6 +20,7 @@ export * from './decimal-price.ts';
 export * from './doctor-rules.ts';
 export * from './duration.ts';
 export * from './event-visibility.ts';
+export * from './flash-deals.ts';
 export * from './fmp4-timing.ts';
 export * from './host-message-queue.ts';
 export * from './host-playlist.ts';

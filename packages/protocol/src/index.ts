@@ -7,6 +7,7 @@ export * from './comments.ts';
 export * from './common.ts';
 export * from './embed-query.ts';
 export * from './events.ts';
+export * from './flash-deals.ts';
 export * from './host.ts';
 export * from './interaction.ts';
 export * from './interaction-values.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, LocaleCode, Timestamp, Uid } from './common.ts';
 import { LiveEvent } from './events.ts';
+import { FlashDealPresentation } from './flash-deals.ts';
 import { CompetitionPresentation } from './interaction.ts';
 import { CHECKOUT_STATUSES, TRANSACTION_STATUSES } from './vocabulary.ts';
 
@@ -174,6 +175,8 @@ export const CampaignPresentationDoc = z
       .optional(),
     /** The campaign's competitions (raffle, quiz, poll) as viewers see them; see interaction.ts. */
     competitions: z.array(CompetitionPresentation).optional(),
+    /** The campaign's flash deals as viewers see them (protocol flash-deals.ts). */
+    flashDeals: z.array(FlashDealPresentation).optional(),
   })
   .catchall(z.unknown());
 export type CampaignPresentationDoc = z.infer<typeof CampaignPresentationDoc>;

@@ -10,6 +10,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from './define-call.ts';
+import { flashDealCalls } from './flash-deal-calls.ts';
 import { interactionCalls } from './interaction-calls.ts';
 import { searchCalls } from './search-calls.ts';
 import { studioCalls } from './studio/studio-calls.ts';
@@ -20,6 +21,7 @@ export * from './call-routes.ts';
 export * from './checkout-calls.ts';
 export * from './content-calls.ts';
 export type { CallDefinition, CallSchemas } from './define-call.ts';
+export * from './flash-deal-calls.ts';
 export * from './interaction-calls.ts';
 export * from './player-routes.ts';
 export * from './search-calls.ts';
@@ -35,6 +37,7 @@ export const CallCatalogue = defineCalls({
   ...interactionCalls,
   ...contentCalls,
   ...checkoutCalls,
+  ...flashDealCalls,
   ...trackingCalls,
   ...searchCalls,
   ...studioCalls,

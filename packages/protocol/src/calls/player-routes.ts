@@ -155,6 +155,10 @@ export const PLAYER_CALL_ROUTES = {
   // Search across shows (protocol show-search.ts)
   searchShows: route({ method: 'POST', path: '/functions/search/shows', auth: 'anonymous' }),
 
+  // Flash deals (protocol flash-deals.ts)
+  flashDealAdd: route({ method: 'POST', path: '/shopapiv2/flash-deals/add', auth: 'viewer' }),
+  flashDealViewed: route({ method: 'POST', path: '/shopapiv2/flash-deals/viewed', auth: 'viewer' }),
+
   // Tracking (protocol tracking.ts)
   track: route({ method: 'POST', path: '/shopapiv2/tracking', auth: 'optional-viewer' }),
 } as const;

@@ -78,6 +78,17 @@ export interface AnalyticsDeps {
   tracking: Pick<TrackingService, 'rawSlice' | 'showEvents' | 'purgeBefore'>;
   /** The checkout feature's orders of a show (its service, never its tables). */
   showOrders: (campaignUid: string) => Promise<ShowOrder[]>;
+  /** The flash deals feature's figures of a show's deals (issue 30 §3). */
+  flashDeals?: (
+    pageUid: string,
+    campaignUid: string,
+  ) => Promise<
+    {
+      uid: string;
+      productName: string;
+      stats: { views: number; adds: number; units: number; orders: number; revenue: CurrencyAmount[] };
+    }[]
+  >;
   /** The competitions feature's entries of a show per minute. */
   participation: (campaignUid: string) => Promise<{ minute: number; entries: number }[]>;
   events: Pick<EventService, 'campaign'>;
@@ -396,6 +407,15 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       },
       retention: retentionCurve(histogram),
       funnel,
+      flashDeals: (await deps.flashDeals?.(pageUid, campaignUid))?.map((deal) => ({
+        uid: deal.uid,
+        productName: deal.productName,
+        views: deal.stats.views,
+        adds: deal.stats.adds,
+        units: deal.stats.units,
+        orders: deal.stats.orders,
+        revenue: revenueVisible ? deal.stats.revenue : null,
+      })),
     };
   }
 

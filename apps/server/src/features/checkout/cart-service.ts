@@ -88,6 +88,10 @@ import { orderRefusalError } from './order-refusal.ts';
 export const shopperLimitMessage = (max: number) =>
   `This store sells at most ${max} of one product per customer.`;
 
+/** The 409 `price_mismatch` message: the product is in the cart at another unit price (a flash deal's). */
+export const PRICE_MISMATCH_MESSAGE =
+  'This product is already in your cart at another price: check out or remove it first.';
+
 const shopperLimitError = (maxUnitsPerShopper: number) =>
   new HttpError(409, 'shopper_limit', shopperLimitMessage(maxUnitsPerShopper), { maxUnitsPerShopper });
 
@@ -138,6 +142,8 @@ interface PendingAdd {
   maxUnitsPerShopper: number;
   /** The store's delivery offer (from the node's cache), for the reservation document. */
   offer: DeliveryOffer;
+  /** Flash deals hook (issue 30 §3): the deal's prices instead of the catalogue's, when the add is a deal's. */
+  dealPrices?: Product['prices'];
 }
 
 /** The shopper's cart an add writes (one checkout per campaign and shopper; the product fixes the store). */
@@ -418,7 +424,7 @@ export function createCartService(deps: {
         productUid: product.uid,
         variantKey: variantKey(input.variantUid),
         qty: input.quantity,
-        prices: priceListOf(product, input.variantUid),
+        prices: add.dealPrices ?? priceListOf(product, input.variantUid),
         product_name: product.name,
         variant_name: variant?.name ?? null,
         sku: variant?.sku || product.sku,
@@ -444,6 +450,21 @@ export function createCartService(deps: {
       );
     }
     if (added.units > add.maxUnitsPerShopper) return shopperLimitError(add.maxUnitsPerShopper);
+    // Flash deals hook (issue 30 §3): a line has one unit price, so units at a deal price and at
+    // another never merge (a regular add must not ride on a deal line's price, nor the reverse).
+    const line = added.lines.find(
+      (candidate) =>
+        candidate.product_uid === add.product.uid &&
+        candidate.variant_uid === variantKey(add.input.variantUid),
+    );
+    const linePrice = line ? Number(line.unit_price) : null;
+    if (
+      linePrice !== null &&
+      linePrice !== added.unitPrice &&
+      (add.dealPrices !== undefined || linePrice < added.unitPrice)
+    ) {
+      return new HttpError(409, 'price_mismatch', PRICE_MISMATCH_MESSAGE);
+    }
     return null;
   }
 
@@ -577,6 +598,8 @@ export function createCartService(deps: {
     userUid: string,
     input: AddSingleRequest,
     address: string,
+    /** Flash deals hook (issue 30 §3): the feature that checked the deal hands its prices over. */
+    deal?: { prices: Product['prices'] },
   ): Promise<CartUpdateResponse> {
     await limits.enforce('cartChange', { userUid, address });
     const { pageUid, campaignUid } = input;
@@ -629,7 +652,8 @@ export function createCartService(deps: {
     const prefs = {
       ...saved,
       currency:
-        cartCurrency([priceListOf(product, input.variantUid)], shown, saved.storeCurrency) ?? saved.currency,
+        cartCurrency([deal?.prices ?? priceListOf(product, input.variantUid)], shown, saved.storeCurrency) ??
+        saved.currency,
     };
     if (input.currency !== undefined)
       await followShownCurrency(userUid, input, product, shown, saved.storeCurrency);
@@ -645,6 +669,7 @@ export function createCartService(deps: {
         prefs,
         maxUnitsPerShopper,
         offer,
+        ...(deal ? { dealPrices: deal.prices } : {}),
       });
     } catch (error) {
       if (error instanceof Feedback) {
@@ -980,6 +1005,37 @@ export function createCartService(deps: {
     preferences,
     /** Batches of several adds of one product that committed together (group commit), and their adds. */
     batchesTogether: () => ({ ...batchesTogether }),
+
+    /**
+     * Flash deals hook (issue 30 §3): the units of a product (or variant) each of these carts still
+     * holds at a given unit price (0 for a line gone: timed out, removed), read in `q` (the deal's
+     * transaction), and which of the carts became orders.
+     */
+    async heldAtPrice(
+      q: Queryable,
+      holds: readonly { checkoutUid: string; unitPrice: number }[],
+      productUid: string,
+      variantUid: string | null,
+    ): Promise<{ held: Map<string, number>; ordered: Set<string> }> {
+      if (holds.length === 0) return { held: new Map(), ordered: new Set() };
+      const rows = await q.query<{ uid: string; status: string; qty: number | null }>(
+        `SELECT c.uid, c.status, l.qty
+         FROM unnest($1::text[], $2::bigint[]) AS h(checkout_uid, unit_price)
+         JOIN checkouts c ON c.uid = h.checkout_uid
+         LEFT JOIN checkout_lines l ON l.checkout_uid = h.checkout_uid AND l.product_uid = $3
+           AND l.variant_uid = $4 AND l.unit_price = h.unit_price`,
+        [
+          holds.map((hold) => hold.checkoutUid),
+          holds.map((hold) => hold.unitPrice),
+          productUid,
+          variantKey(variantUid),
+        ],
+      );
+      return {
+        held: new Map(rows.map((row) => [row.uid, row.qty ?? 0])),
+        ordered: new Set(rows.filter((row) => row.status !== 'open').map((row) => row.uid)),
+      };
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   CueInput,
   EventProduct,
   EventProductInput,
+  FlashDealPresentation,
   LiveChange,
   LiveEvent,
   LiveEventInput,
@@ -302,6 +303,36 @@ export function createEventService(
   }
 
   /**
+   * Sets one part of the campaign's presentation document (the rest kept) and announces the
+   * document when `tx` commits; a show still in draft is told nobody (the snapshot hides it too).
+   */
+  async function presentPart(
+    tx: Transaction,
+    pageUid: string,
+    campaignUid: string,
+    key: 'competitions' | 'flashDeals',
+    value: readonly unknown[],
+  ): Promise<void> {
+    const [row] = await tx.query<{ data: Record<string, unknown> }>(
+      `INSERT INTO campaign_presentations (page_uid, campaign_uid, data)
+       VALUES ($1, $2, jsonb_build_object($4::text, $3::jsonb))
+       ON CONFLICT (page_uid, campaign_uid) DO UPDATE
+         SET data = campaign_presentations.data || jsonb_build_object($4::text, $3::jsonb), updated_at = now()
+       RETURNING data`,
+      [pageUid, campaignUid, JSON.stringify(value), key],
+    );
+    const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
+    const [published] = await tx.query(
+      `SELECT 1 FROM live_events WHERE campaign_uid = $1 AND status <> 'draft' LIMIT 1`,
+      [campaignUid],
+    );
+    if (!published) return;
+    tx.publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
+      { type: 'modified', docId: campaignUid, doc },
+    ]);
+  }
+
+  /**
    * Tells live queries that an event and some of its products changed (or left it). A draft's
    * products are told nobody: the products topic has no rule of its own for drafts.
    */
@@ -399,24 +430,20 @@ export function createEventService(
       campaignUid: string,
       competitions: readonly CompetitionPresentation[],
     ): Promise<void> {
-      const [row] = await tx.query<{ data: Record<string, unknown> }>(
-        `INSERT INTO campaign_presentations (page_uid, campaign_uid, data)
-         VALUES ($1, $2, jsonb_build_object('competitions', $3::jsonb))
-         ON CONFLICT (page_uid, campaign_uid) DO UPDATE
-           SET data = campaign_presentations.data || jsonb_build_object('competitions', $3::jsonb), updated_at = now()
-         RETURNING data`,
-        [pageUid, campaignUid, JSON.stringify(competitions)],
-      );
-      const doc: CampaignPresentationDoc = { ...row?.data, pageUid, campaignUid };
-      // Competitions prepared for a show still in draft are told nobody (the snapshot hides them too).
-      const [published] = await tx.query(
-        `SELECT 1 FROM live_events WHERE campaign_uid = $1 AND status <> 'draft' LIMIT 1`,
-        [campaignUid],
-      );
-      if (!published) return;
-      tx.publish(eventTopics.campaignPresentation(pageUid, campaignUid), [
-        { type: 'modified', docId: campaignUid, doc },
-      ]);
+      await presentPart(tx, pageUid, campaignUid, 'competitions', competitions);
+    },
+
+    /**
+     * Puts the campaign's flash deals into its presentation document, like presentCompetitions
+     * (issue 30 §3: the flash deals feature calls it in the transaction that changed one).
+     */
+    async presentFlashDeals(
+      tx: Transaction,
+      pageUid: string,
+      campaignUid: string,
+      deals: readonly FlashDealPresentation[],
+    ): Promise<void> {
+      await presentPart(tx, pageUid, campaignUid, 'flashDeals', deals);
     },
 
     /** The store a campaign belongs to, or undefined for an unknown campaign. */

@@ -219,6 +219,26 @@ export function createTrackingService(db: Queryable) {
     },
 
     /**
+     * The delay (ms) a signed viewer's player last reported for a live show since `since`, or null:
+     * how far behind the flash deals feature lets her stamped position be (issue 30 §3).
+     */
+    async latestDelayOf(input: {
+      pageUid: string;
+      campaignUid: string;
+      userUid: string;
+      since: number;
+    }): Promise<number | null> {
+      const [row] = await db.query<{ delay_ms: number }>(
+        `SELECT (payload->>'delayMs')::float8 AS delay_ms FROM tracking_events
+         WHERE page_uid = $1 AND campaign_uid = $2 AND user_uid = $3 AND received_at >= to_timestamp($4 / 1000.0)
+           AND tracking_event = $5 AND NOT replay AND payload->>'delayMs' IS NOT NULL
+         ORDER BY received_at DESC, id DESC LIMIT 1`,
+        [input.pageUid, input.campaignUid, input.userUid, input.since, WATCH_HEARTBEAT_EVENT],
+      );
+      return row ? Number(row.delay_ms) : null;
+    },
+
+    /**
      * A show's adds to cart per catalogue product received in [from, until) (until null: up to
      * now), as viewers' players report them; the key '' counts adds naming no product.
      */

@@ -3,6 +3,7 @@ import type { LiveEvent, PlayerSettings } from '@vitrine/protocol';
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHostBridge } from '../host-bridge/host-bridge-context.tsx';
+import { FlashDeals } from '../player/flash-deal-entry.tsx';
 import { useAccountPrompt } from './account-prompt.tsx';
 import { type ChatClosedReason, ChatPanel, PrivateChatPanel } from './chat-panel.tsx';
 import { noticeDelayMs } from './competition-clock.ts';
@@ -177,6 +178,8 @@ export function StageParts() {
           onOpenPrivate={model.onOpenPrivate}
         />
       )}
+      {/* Flash deals hook (issue 30 §3): the banner follows the stream clock like competitions. */}
+      <FlashDeals pageUid={pageUid} campaignUid={campaignUid} event={model.event} videoRef={model.videoRef} />
       <Competitions
         pageUid={pageUid}
         campaignUid={campaignUid}

@@ -405,6 +405,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTim
                 chapterStart={(product) => cueTimeOf(product, event, -1)}
                 activeUid={activeUid}
                 onJumpToCue={jumpToCue}
+                flashDeals={{ pageUid, campaignUid, event }}
               />
             </LazyPart>
           )}

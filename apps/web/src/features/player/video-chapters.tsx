@@ -1,7 +1,8 @@
 import { formatDuration } from '@vitrine/domain';
-import type { EventProduct } from '@vitrine/protocol';
+import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { useTranslation } from 'react-i18next';
 import { INTERACTION_NAMESPACE } from '../../lib/i18n.ts';
+import { FlashDealChapters } from './flash-deal-chapters.tsx';
 
 export interface VideoChaptersProps {
   products: readonly EventProduct[];
@@ -9,6 +10,8 @@ export interface VideoChaptersProps {
   chapterStart(product: EventProduct): number | null;
   activeUid: string | null;
   onJumpToCue(product: EventProduct): void;
+  /** Flash deals hook (issue 30 §3): the show whose deals are marked among the chapters. */
+  flashDeals?: { pageUid: string; campaignUid: string; event: LiveEvent };
 }
 
 /**
@@ -21,6 +24,7 @@ export default function VideoChapters({
   chapterStart,
   activeUid,
   onJumpToCue,
+  flashDeals,
 }: VideoChaptersProps) {
   // Suspends (inside the player's LazyPart) until the texts of the player's on-demand parts are in.
   const { t } = useTranslation([INTERACTION_NAMESPACE, 'translation'], { useSuspense: true });
@@ -59,6 +63,7 @@ export default function VideoChapters({
           </ol>
         </>
       )}
+      {flashDeals && <FlashDealChapters {...flashDeals} products={products} />}
     </section>
   );
 }

@@ -97,6 +97,18 @@ export const AnalyticsTotals = z.object({
 });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotals>;
 
+/** A flash deal's figures in the show (issue 30 §3); revenue null for those who may not see it. */
+export const AnalyticsFlashDeal = z.object({
+  uid: Uid,
+  productName: z.string(),
+  views: Count,
+  adds: Count,
+  units: Count,
+  orders: Count,
+  revenue: z.array(CurrencyAmount).nullable(),
+});
+export type AnalyticsFlashDeal = z.infer<typeof AnalyticsFlashDeal>;
+
 export const ShowAnalytics = z.object({
   show: z.object({
     uid: Uid,
@@ -115,6 +127,8 @@ export const ShowAnalytics = z.object({
   /** Share of viewers (0…1) still watching after k minutes, k = 0, 1, … */
   retention: z.array(z.number().min(0).max(1)),
   funnel: z.array(AnalyticsFunnelRow),
+  /** The show's flash deals: views, adds, orders and revenue of each. */
+  flashDeals: z.array(AnalyticsFlashDeal).optional(),
 });
 export type ShowAnalytics = z.infer<typeof ShowAnalytics>;
 

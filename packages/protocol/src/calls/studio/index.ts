@@ -1,6 +1,7 @@
 export * from './analytics-calls.ts';
 export * from './catalogue-calls.ts';
 export * from './control-room-calls.ts';
+export * from './flash-deal-calls.ts';
 export * from './live-calls.ts';
 export * from './mail-calls.ts';
 export * from './moderation-calls.ts';

@@ -1,6 +1,7 @@
 import { analyticsCalls } from './analytics-calls.ts';
 import { catalogueCalls } from './catalogue-calls.ts';
 import { controlRoomCalls } from './control-room-calls.ts';
+import { flashDealStudioCalls } from './flash-deal-calls.ts';
 import { liveCalls } from './live-calls.ts';
 import { mailCalls } from './mail-calls.ts';
 import { moderationCalls } from './moderation-calls.ts';
@@ -23,6 +24,7 @@ export const studioCalls = {
   ...restreamCalls,
   ...moderationCalls,
   ...controlRoomCalls,
+  ...flashDealStudioCalls,
   ...orderCalls,
   ...mailCalls,
   ...analyticsCalls,

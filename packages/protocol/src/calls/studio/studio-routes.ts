@@ -1,6 +1,7 @@
 import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
 import { CONTROL_ROOM_ROUTES } from './control-room-routes.ts';
+import { FLASH_DEAL_ROUTES } from './flash-deal-routes.ts';
 import { LIVE_ROUTES } from './live-routes.ts';
 import { MAIL_ROUTES } from './mail-routes.ts';
 import { MODERATION_ROUTES } from './moderation-routes.ts';
@@ -26,6 +27,7 @@ export const STUDIO_CALL_ROUTES = {
   ...RESTREAM_ROUTES,
   ...MODERATION_ROUTES,
   ...CONTROL_ROOM_ROUTES,
+  ...FLASH_DEAL_ROUTES,
   ...ORDER_ROUTES,
   ...MAIL_ROUTES,
   ...ANALYTICS_ROUTES,

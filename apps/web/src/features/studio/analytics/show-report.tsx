@@ -304,6 +304,31 @@ function Report({
         />
       </div>
 
+      {/* Flash deals hook (issue 30 §3): each deal's views, adds, orders and revenue. */}
+      {(data.flashDeals?.length ?? 0) > 0 && (
+        <div className="analytics-block">
+          <h2 id="analytics-flash-deals">{t('report.flashDeals')}</h2>
+          <p className="studio-muted">{t('report.flashDealsSummary')}</p>
+          <NumbersTable
+            title={t('report.flashDeals')}
+            testId="analytics-flash-deals"
+            columns={[
+              { header: t('report.product'), cell: (row) => row.productName },
+              { header: t('report.dealViews'), cell: (row) => format.count(row.views) },
+              { header: t('report.added'), cell: (row) => format.count(row.adds) },
+              { header: t('report.dealUnits'), cell: (row) => format.count(row.units) },
+              { header: t('report.ordered'), cell: (row) => format.count(row.orders) },
+              data.revenueVisible && {
+                header: t('report.revenue'),
+                cell: (row) => format.amounts(row.revenue ?? []),
+              },
+            ]}
+            rows={data.flashDeals ?? []}
+            rowKey={(row) => row.uid}
+          />
+        </div>
+      )}
+
       <div className="analytics-block">
         <h2 id="analytics-retention">{t('report.retentionChart')}</h2>
         <p className="studio-muted">{t('report.retentionSummary')}</p>

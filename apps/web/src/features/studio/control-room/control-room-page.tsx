@@ -14,6 +14,7 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { ModerationPanel } from './moderation-panel.tsx';
 import { ProductRail } from './product-rail.tsx';
 import { RoomCompetitions } from './room-competitions.tsx';
+import { RoomFlashDeals } from './room-flash-deals.tsx';
 import { elapsedSeconds } from './room-figures.ts';
 import { RoomNumbers } from './room-numbers.tsx';
 import { useRoomStats } from './use-room-stats.ts';
@@ -191,6 +192,15 @@ export default function ControlRoomPage() {
                 reload();
                 live.refresh();
               }}
+            />
+          )}
+          {/* Flash deals hook (issue 30 §3): hosts prepare, start and end the show's deals beside its products. */}
+          {room.can.present && !editingLineup && (
+            <RoomFlashDeals
+              pageUid={store.pageUid}
+              showUid={showUid}
+              lineup={room.lineup}
+              live={state === 'live'}
             />
           )}
         </section>

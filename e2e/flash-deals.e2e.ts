@@ -1,0 +1,296 @@
+import { mkdirSync } from 'node:fs';
+import type { ControlRoom, FlashDealAdminView, LiveStreamView } from '@vitrine/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
+
+const { baseUrl, adminKey } = testServer();
+
+const PAGE = 'demo-store';
+const CAMPAIGN = 'e2e-flash-deals';
+const SHOW = 'e2e-flash-deals-show';
+const PRODUCT = 'nordlys-ceramic-mug';
+/** As for competitions: the player checks every presented frame; the delay compared with is sampled once a second. */
+const STAMP_TOLERANCE_MS = 300;
+/** The test stream's frame rate (publishTestStream): the spread is reported in frames. */
+const FRAME_MS = 40;
+
+let browser: Browser;
+let publisher: ReturnType<typeof publishTestStream> | undefined;
+let hostHeaders: Record<string, string>;
+const pageErrors: string[] = [];
+const SHOW_PATH = `/staff/stores/${PAGE}/shows/${SHOW}`;
+
+async function admin(method: 'PUT' | 'POST', path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+}
+
+async function studio<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...hostHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+interface Sighting {
+  at: number;
+  delayMs: number;
+  /** The program date time of the frame on which the banner changed (its data-stream-ms). */
+  streamMs: number;
+}
+
+/** Records when `selector` first matches in the page, with the delay the player reported then. */
+async function watchFor(page: Page, name: string, selector: string) {
+  await page.evaluate(
+    ({ name, selector }) => {
+      const holder = window as unknown as { sightings?: Record<string, Sighting> };
+      holder.sightings ??= {};
+      const sightings = holder.sightings;
+      const stage = document.querySelector('.video-stage') as HTMLElement;
+      const check = () => {
+        const found = document.querySelector(selector);
+        if (sightings[name] || !found) return;
+        const banner = found.closest('[data-stream-ms]') as HTMLElement | null;
+        sightings[name] = {
+          at: Date.now(),
+          delayMs: Number(stage.dataset.liveDelayMs),
+          streamMs: Number(banner?.dataset.streamMs),
+        };
+        observer.disconnect();
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      check();
+    },
+    { name, selector },
+  );
+}
+
+async function sighting(page: Page, name: string, timeout = 40_000): Promise<Sighting> {
+  await page.waitForFunction(
+    (name) => Boolean((window as unknown as { sightings?: Record<string, unknown> }).sightings?.[name]),
+    name,
+    { timeout },
+  );
+  return page.evaluate(
+    (name) => (window as unknown as { sightings: Record<string, Sighting> }).sightings[name] as Sighting,
+    name,
+  );
+}
+
+/** The player's delay once it holds steady (two samples a second apart within 50 ms). */
+async function steadyDelay(page: Page): Promise<number> {
+  let previous = Number.NaN;
+  return waitFor(
+    'a steady viewer delay',
+    async () => {
+      await page.waitForTimeout(1000);
+      const current = Number(await page.getAttribute('.video-stage', 'data-live-delay-ms'));
+      const steady = Math.abs(current - previous) < 50;
+      previous = current;
+      return steady ? current : null;
+    },
+    40_000,
+  );
+}
+
+async function viewer(latencyMs = 0): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  if (latencyMs > 0) {
+    // Her playlists arrive late (a slow CDN edge): she knows the live edge later and plays
+    // behind it by as much, smoothly (her segments come at once).
+    await page.route(/\.m3u8(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      await route.continue();
+    });
+  }
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${SHOW}`);
+  await page.waitForSelector('.player[data-show-state="live"]');
+  await page.waitForSelector('.video-stage[data-live-delay-ms]', { timeout: 40_000 });
+  return { context, page };
+}
+
+beforeAll(async () => {
+  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
+  browser = await launchChromium();
+  const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
+  hostHeaders = { authorization: `Bearer ${host.session.idToken}` };
+  await admin('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+    name: 'Flash deals live',
+    deadline: Date.now() + 86_400_000,
+  });
+  await admin('PUT', `/admin/events/${SHOW}`, {
+    pageUid: PAGE,
+    campaignId: CAMPAIGN,
+    currentStatus: 'planned',
+    eventName: 'Flash deals live',
+    eventStartTimestamp: Date.now(),
+  });
+  await admin('PUT', `/admin/events/${SHOW}/products/${PRODUCT}`, { productUid: PRODUCT });
+  const streamPath = `${SHOW_PATH}/stream`;
+  const view = await studio<LiveStreamView>('GET', streamPath);
+  if (!view.rtmpUrl) throw new Error('the server has no RTMP ingest');
+  const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
+  publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
+  await waitFor(
+    'the stream to arrive',
+    async () => (await studio<LiveStreamView>('GET', streamPath)).state === 'receiving',
+    30_000,
+  );
+  await studio('POST', `${streamPath}/go-live`);
+});
+
+afterAll(async () => {
+  publisher?.kill('SIGKILL');
+  await browser?.close();
+});
+
+describe('flash deals on the stream clock (issue 30 §3)', () => {
+  it('two viewers seconds apart see the countdown, the opening and the end on the same frame; an add gets the deal price', async () => {
+    const room = await studio<ControlRoom>('GET', `${SHOW_PATH}/control-room`);
+    const item = room.lineup.find((candidate) => candidate.productUid === PRODUCT);
+    const [currency, regular] = Object.entries(item?.prices ?? {})[0] ?? [];
+    if (!currency || regular === undefined) throw new Error('the mug has no price');
+    // The host prepares the deal in the control room's panel.
+    const hostPage = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    hostPage.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(hostPage, {
+      baseUrl,
+      adminKey,
+      pageUid: PAGE,
+      role: 'host',
+      path: `shows/${SHOW}/control-room`,
+    });
+    const panel = hostPage.locator('.room-flash-deals');
+    await panel.waitFor();
+    await panel.locator('input[inputmode="decimal"]').fill((Math.floor(regular / 2) / 100).toFixed(2));
+    await panel.getByLabel('Countdown').fill('10');
+    await panel.getByLabel('Units in the deal').fill('5');
+    await panel.getByRole('button', { name: 'Prepare deal' }).click();
+    await panel.locator('[data-deal-status="prepared"]').waitFor();
+    // The room's own preview need not play meanwhile: the machine's time goes to the viewers' frames.
+    await hostPage.evaluate(() => {
+      for (const video of document.querySelectorAll('video')) video.pause();
+    });
+    const listed = async () =>
+      (await studio<{ deals: FlashDealAdminView[] }>('GET', `${SHOW_PATH}/flash-deals`))
+        .deals[0] as FlashDealAdminView;
+    const deal = await listed();
+    expect(deal.prices).toEqual({ [currency]: Math.floor(regular / 2) });
+
+    const edge = await viewer();
+    await steadyDelay(edge.page);
+    // The second viewer's playlists come 3.5 s late: she plays one to two seconds further behind, which the
+    // player's catch-up (a jump past 5 s behind the edge it knows) leaves alone.
+    const behind = await viewer(3500);
+    const viewers = [edge, behind];
+    const edgeDelay = await steadyDelay(edge.page);
+    // Her delay wobbles with each slow request: sampled once she has played a while.
+    await behind.page.waitForTimeout(8000);
+    const delayOf = async (page: Page) =>
+      Number(await page.getAttribute('.video-stage', 'data-live-delay-ms'));
+    const behindDelay = await delayOf(behind.page);
+    expect(behindDelay - edgeDelay).toBeGreaterThan(500);
+
+    for (const { page } of viewers) {
+      await watchFor(page, 'countdown', '[data-testid="flash-deal-countdown"]');
+      await watchFor(page, 'open', '.flash-deal--open');
+      await watchFor(page, 'ended', '.flash-deal--ended');
+    }
+    await panel.getByRole('button', { name: 'Start deal' }).click();
+    await panel.locator('[data-deal-status="started"]').waitFor();
+    const startedAt = (await listed()).startedAt ?? Number.NaN;
+    const errorsOf = async (name: string, stamp: number) =>
+      Promise.all(
+        viewers.map(async ({ page }) => {
+          const seen = await sighting(page, name);
+          return {
+            // On the frame: the banner changed on the frame whose program date time is this far past the stamp.
+            frameErrorMs: seen.streamMs - stamp,
+            // By the once-a-second delay sample (noisier): when it showed, minus her delay.
+            errorMs: seen.at - seen.delayMs - stamp,
+            shownAfterMs: seen.at - stamp,
+          };
+        }),
+      );
+    const countdown = await errorsOf('countdown', startedAt);
+    const opened = await errorsOf('open', startedAt + 10_000);
+
+    // At the edge, she buys at the deal price.
+    await edge.page.locator('.flash-deal__add').click();
+    await edge.page
+      .locator('.flash-deal__add', { hasText: 'Added at the deal price' })
+      .waitFor({ timeout: 20_000 });
+
+    await edge.page.screenshot({
+      path: new URL('../test-results/flash-deal-open.png', import.meta.url).pathname,
+    });
+    await hostPage.screenshot({
+      path: new URL('../test-results/flash-deal-control-room.png', import.meta.url).pathname,
+      fullPage: true,
+    });
+    expect(await axeFindings(edge.page)).toEqual([]);
+    expect(await axeFindings(hostPage)).toEqual([]);
+    await panel.getByRole('button', { name: 'End now' }).click();
+    await panel.locator('[data-deal-status="ended"]').waitFor();
+    const ended = await errorsOf('ended', (await listed()).endedAt ?? Number.NaN);
+    expect(await edge.page.locator('.flash-deal__price').count()).toBe(0);
+    // On a phone the ended banner keeps clear of the player's controls.
+    await edge.page.setViewportSize({ width: 390, height: 844 });
+    await edge.page.waitForSelector('.player[data-layout="phone"]');
+    await edge.page.screenshot({
+      path: new URL('../test-results/flash-deal-ended-phone.png', import.meta.url).pathname,
+    });
+
+    const spread = (errors: { frameErrorMs: number }[]) =>
+      Math.max(...errors.map((error) => error.frameErrorMs)) -
+      Math.min(...errors.map((error) => error.frameErrorMs));
+    console.log(
+      JSON.stringify({
+        viewerDelaysMs: [edgeDelay, behindDelay],
+        countdown,
+        opened,
+        ended,
+        endSpreadMs: spread(ended),
+        endSpreadFrames: Number((spread(ended) / FRAME_MS).toFixed(1)),
+        countdownSpreadFrames: Number((spread(countdown) / FRAME_MS).toFixed(1)),
+      }),
+    );
+    for (const errors of [countdown, opened, ended]) {
+      for (const { frameErrorMs } of errors) {
+        expect(frameErrorMs).toBeGreaterThanOrEqual(0);
+        expect(frameErrorMs).toBeLessThanOrEqual(STAMP_TOLERANCE_MS);
+      }
+      expect(spread(errors)).toBeLessThanOrEqual(STAMP_TOLERANCE_MS);
+    }
+    // The viewer behind saw the end seconds after the one at the edge: the same frame, later.
+    expect((ended[1]?.shownAfterMs ?? 0) - (ended[0]?.shownAfterMs ?? 0)).toBeGreaterThan(500);
+
+    const list = await studio<{ deals: FlashDealAdminView[] }>('GET', `${SHOW_PATH}/flash-deals`);
+    const figures = list.deals.find((candidate) => candidate.uid === deal.uid);
+    expect(figures?.stats.adds).toBe(1);
+    expect(figures?.stats.views).toBe(2);
+    await edge.context.close();
+    await behind.context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
