@@ -30,6 +30,8 @@ import { createStripeProvider } from './features/checkout/payments/stripe-provid
 import { createTestPaymentProvider } from './features/checkout/payments/test-provider.ts';
 import { registerCheckoutRoutes } from './features/checkout/routes.ts';
 import { createStockAnnouncer } from './features/checkout/stock-announcer.ts';
+import { registerClipRoutes } from './features/clips/clip-routes.ts';
+import { createClipService } from './features/clips/clip-service.ts';
 import { createCommentService } from './features/comments/comment-service.ts';
 import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerModerationRoutes } from './features/comments/moderation-routes.ts';
@@ -141,10 +143,19 @@ export function createServices({
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog, now);
+  /** Where recordings (and the clips cut from them) are kept: a folder, or an S3-compatible bucket. */
+  const segmentStore =
+    config.live.segmentStore.kind === 's3'
+      ? createS3SegmentStore(config.live.segmentStore)
+      : createDiskSegmentStore(config.live.dir);
+  const ffmpeg = discoverFfmpeg(config.live.ffmpegPath);
+  /** Clips cut from ended shows' recordings (a product's chapter, a highlight), in the segment store. */
+  const clips = createClipService({ db, events, segments: segmentStore, ffmpeg, now, log });
   /** Heads of the public pages, robots.txt and the sitemap (search engines and chat apps). */
   const publicPages = createPublicPagesService({
     stores,
     events,
+    clips,
     defaultPageUid: async () => config.defaultPageUid ?? (await stores.firstPageUid()) ?? '',
     now,
   });
@@ -157,7 +168,6 @@ export function createServices({
     storeTimeZone: (pageUid) => stores.timeZone(pageUid),
   });
   /** Live shows: stream keys, ingest, packaging into HLS, Go live / End (which change the event). */
-  const ffmpeg = discoverFfmpeg(config.live.ffmpegPath);
   const live = createLiveService({
     db,
     events,
@@ -170,10 +180,11 @@ export function createServices({
       if (!key) throw new Error(`server_secrets.${LIVE_PREVIEW_SECRET} is missing`);
       return key;
     },
-    segments:
-      config.live.segmentStore.kind === 's3'
-        ? createS3SegmentStore(config.live.segmentStore)
-        : createDiskSegmentStore(config.live.dir),
+    segments: segmentStore,
+    onShowEnded: (eventId) =>
+      void clips
+        .showEnded(eventId)
+        .catch((error) => log.error({ err: error, eventId }, 'cutting clips failed')),
     relay: config.redisUrl
       ? createRedisLiveRelay({
           url: config.redisUrl,
@@ -442,6 +453,7 @@ export function createServices({
     presence,
     publicPages,
     showSearch,
+    clips,
   };
 }
 
@@ -518,6 +530,7 @@ export function registerRoutes(
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin, services.viewerBans);
   registerPublicPageRoutes(app, services.publicPages, publicOrigin);
   registerShowSearchRoutes(app, services.showSearch);
+  registerClipRoutes(app, { clips: services.clips, staffGate: services.staffGate });
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
   registerAnalyticsRoutes(app, services.analytics, services.staffGate);
@@ -631,6 +644,10 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
     services.mail.close();
   });
   app.addHook('onClose', () => services.reactions.flush());
+  // A clip being cut is finished before the segment store closes.
+  app.addHook('onClose', async () => {
+    await services.clips.settled();
+  });
   const stopRollup = services.analytics.start();
   app.addHook('onClose', () => stopRollup());
   app.addHook('onClose', async () => {
