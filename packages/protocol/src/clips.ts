@@ -1,6 +1,6 @@
 import { CLIP_MAX_MS } from '@vitrine/domain';
 import { z } from 'zod';
-import { Timestamp, Uid } from './common.ts';
+import { CurrencyCode, Timestamp, Uid } from './common.ts';
 import { EventProduct } from './events.ts';
 
 /** Where a clip stands: waiting for the show's end (or a re-cut), cut, or the cut failed. */
@@ -76,6 +76,8 @@ export const PublicClip = z.object({
   durationSeconds: z.number().nonnegative(),
   /** When the clip's moment was broadcast. */
   recordedAt: Timestamp,
+  /** The store's currency: a price in it when the product has none in the shopper's. */
+  storeCurrency: CurrencyCode,
   /** The product beside it, as the player shows show products; null for a highlight without one. */
   product: EventProduct.nullable(),
 });

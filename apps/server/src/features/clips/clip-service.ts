@@ -147,6 +147,7 @@ export function createClipService(deps: ClipServiceDeps) {
       videoUrl: clipVideoPath(clip),
       durationSeconds: clip.durationMs / 1000,
       recordedAt: clip.cutStart ?? clip.startAt,
+      storeCurrency: event.event.storeInfo.currency,
       product,
     };
   }
