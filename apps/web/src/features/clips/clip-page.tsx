@@ -107,7 +107,6 @@ export function ClipPage() {
   return (
     <main className="clip-page">
       <figure className="clip-video">
-        {/* biome-ignore lint/a11y/useMediaCaption: a show's clip has no captions to offer */}
         <video
           src={`${runtimeConfig.mainUrl}${clip.videoUrl}`}
           controls
