@@ -2,7 +2,7 @@ import { priceFor, shownCurrency } from '@vitrine/domain';
 import type { PublicClip } from '@vitrine/protocol';
 import { EMBED_QUERY } from '@vitrine/protocol/embed-query';
 import { webPath } from '@vitrine/protocol/web-paths';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../lib/api.ts';
@@ -31,6 +31,15 @@ type Adding = 'idle' | 'adding' | 'added' | 'refused' | 'failed';
  * showing the newest clip of the retailer's product (nothing when there is none).
  */
 export function ClipPage() {
+  // Its texts load on demand: the page waits for them here.
+  return (
+    <Suspense fallback={<main className="clip-page" aria-busy="true" />}>
+      <ClipView />
+    </Suspense>
+  );
+}
+
+function ClipView() {
   const { t } = useTranslation('clips', { useSuspense: true });
   const { pageUid = '', clipUid } = useParams();
   const [params] = useSearchParams();
