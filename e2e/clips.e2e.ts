@@ -10,7 +10,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { launchChromium } from './support/browser.ts';
-import { createStaffAccount } from './support/studio.ts';
+import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey, retailerUrl } = testServer();
@@ -19,6 +19,9 @@ const CAMPAIGN = 'clips-e2e-campaign';
 const SHOW = 'clips-e2e-show';
 /** Seconds each product is presented: its clip's length, give or take a second. */
 const CHAPTER_SECONDS = 4;
+const studioShowsEn = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
+) as { clips: { hide: string; hiddenBadge: string } };
 const clipsEn = JSON.parse(
   readFileSync(new URL('../apps/web/src/locales/clips/en.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
@@ -59,7 +62,9 @@ async function playing(frame: Page | Frame) {
     .waitFor()
     .catch(async (error: Error) => {
       const text = await frame.evaluate(() => document.body.innerHTML.slice(0, 2000));
-      throw new Error(`no clip video at ${frame.url()}: ${text} ${pageErrors.join('; ')} ${consoleLines.join('; ')} (${error.message})`);
+      throw new Error(
+        `no clip video at ${frame.url()}: ${text} ${pageErrors.join('; ')} ${consoleLines.join('; ')} (${error.message})`,
+      );
     });
   const state = () =>
     frame.evaluate(() => {
@@ -209,6 +214,27 @@ describe('clips of an ended show', () => {
     );
     await playing(frame);
     await frame.locator('[data-clip-product] h1', { hasText: 'Tall vase' }).waitFor();
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists the clips in the studio, where the host hides one: its page is gone', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: PAGE, role: 'host', path: `shows/${SHOW}` });
+    const items = page.locator('[data-show-clips] [data-clip]');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2);
+    const mug = clips.find((clip) => clip.eventProductUid === 'mug');
+    const item = page.locator(`[data-clip="${mug?.uid}"]`);
+    await item.getByRole('button', { name: studioShowsEn.clips.hide }).click();
+    await item.getByText(studioShowsEn.clips.hiddenBadge).waitFor();
+    const answer = await fetch(`${baseUrl}/functions/clips/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageUid: PAGE, clipUid: mug?.uid }),
+    });
+    expect(answer.status).toBe(404);
     await context.close();
     expect(pageErrors).toEqual([]);
   });

@@ -18,8 +18,6 @@ export const WEB_PATHS = {
   show: '/widget/:pageUid/campaign/:campaignUid/event/:eventUid',
   /** A clip cut from a show (its product beside it): its own public page. */
   clip: '/widget/:pageUid/clips/:clipUid',
-  /** The SDK's "Seen live" player: the newest clip of a retailer's product (`?product=`). */
-  seenLive: '/widget/:pageUid/clips',
 } as const;
 
 export type WebPathName = keyof typeof WEB_PATHS;
