@@ -9,6 +9,7 @@ import type { LiveStreamView, StudioClip } from '@vitrine/protocol';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
@@ -180,6 +181,8 @@ describe('clips of an ended show', () => {
     await page.goto(`${baseUrl}${mug.pagePath}`);
     await playing(page);
     await page.locator('[data-clip-product] h1', { hasText: 'Speckled mug' }).waitFor();
+    // The page passes axe-core (WCAG 2.x A/AA rules) as the show pages do.
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByRole('button', { name: clipsEn.addToCart }).click();
     await page.getByRole('status').filter({ hasText: clipsEn.added }).waitFor({ timeout: 15_000 });
     // The cart is the store's own: its checkout lists the mug.
