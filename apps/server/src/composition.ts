@@ -644,6 +644,10 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
     services.mail.close();
   });
   app.addHook('onClose', () => services.reactions.flush());
+  // Clips a stopped server left uncut are cut now, in the background.
+  void services.clips
+    .resumePending()
+    .catch((error) => app.log.error({ err: error }, 'resuming the cuts of clips failed'));
   // A clip being cut is finished before the segment store closes.
   app.addHook('onClose', async () => {
     await services.clips.settled();

@@ -88,6 +88,9 @@ export function createClipService(deps: ClipServiceDeps) {
   /** Cuts one clip now (queued behind the others); its state says how it went. */
   function cut(clip: ClipRecord): Promise<void> {
     const job = queue.then(async () => {
+      // Cut meanwhile (End and the studio's list both asked), or trimmed again: nothing to do.
+      const current = await store.one(clip.uid);
+      if (current?.state !== 'pending' || current.version !== clip.version) return;
       if (!deps.ffmpeg.available) {
         await store.failed(clip.uid, clip.version, deps.ffmpeg.missing, now());
         return;
@@ -113,8 +116,12 @@ export function createClipService(deps: ClipServiceDeps) {
       }
       await store.cut(clip.uid, clip.version, made, now());
     });
-    queue = job.catch(() => undefined);
-    return job;
+    // A database failure is logged: a cut is never an unhandled rejection, whoever waits for it.
+    const settled = job.catch((error: unknown) =>
+      log.error({ err: error, clipUid: clip.uid }, 'storing a clip cut failed'),
+    );
+    queue = settled;
+    return settled;
   }
 
   async function requireClip(pageUid: string, showUid: string, clipUid: string): Promise<ClipRecord> {
@@ -152,41 +159,65 @@ export function createClipService(deps: ClipServiceDeps) {
     };
   }
 
+  /**
+   * The clips of an ended show, made if missing: each presented product's at its first chapter,
+   * highlights ended within the broadcast. Answers the clips not cut yet. Called again (a
+   * restart, a second End) it adds only what is missing.
+   */
+  async function prepare(eventId: string): Promise<ClipRecord[]> {
+    const stream = await events.streamEvent(eventId);
+    if (!stream || stream.liveStartTime === null || stream.liveEndTime === null) return [];
+    const liveStart = Number(stream.liveStartTime);
+    const liveEnd = Number(stream.liveEndTime);
+    const products = await events.eventProducts(eventId);
+    const at = now();
+    for (const window of chapterClipWindows(products, liveStart, liveEnd)) {
+      await store.addChapter({
+        uid: newUid(),
+        pageUid: stream.pageUid,
+        eventId,
+        eventProductUid: window.eventProductUid,
+        boundsStart: window.start,
+        boundsEnd: window.end,
+        startAt: window.start,
+        endAt: window.end,
+        updatedAt: at,
+      });
+    }
+    await store.endHighlights(eventId, liveEnd, at);
+    return (await store.ofEvent(eventId)).filter((clip) => clip.state === 'pending');
+  }
+
   return {
     /**
-     * The show ended (its replay is in the store): each presented product gets its clip at its
-     * first chapter, highlights end within the broadcast, and every clip not cut yet is cut.
-     * Called again (a restart, a second End) it only cuts what is missing.
+     * The show ended (its replay is in the store): its clips are made (see prepare) and every
+     * one not cut yet is cut, one after another.
      */
     async showEnded(eventId: string): Promise<void> {
-      const stream = await events.streamEvent(eventId);
-      if (!stream || stream.liveStartTime === null || stream.liveEndTime === null) return;
-      const liveStart = Number(stream.liveStartTime);
-      const liveEnd = Number(stream.liveEndTime);
-      const products = await events.eventProducts(eventId);
-      const at = now();
-      for (const window of chapterClipWindows(products, liveStart, liveEnd)) {
-        await store.addChapter({
-          uid: newUid(),
-          pageUid: stream.pageUid,
-          eventId,
-          eventProductUid: window.eventProductUid,
-          boundsStart: window.start,
-          boundsEnd: window.end,
-          startAt: window.start,
-          endAt: window.end,
-          updatedAt: at,
-        });
+      for (const clip of await prepare(eventId)) await cut(clip);
+    },
+
+    /**
+     * Cuts the clips a stopped server left uncut (it stopped while cutting, or before). Called
+     * at start; the cuts run in the background, one after another.
+     */
+    async resumePending(): Promise<void> {
+      for (const eventId of await store.eventsWithPending()) {
+        const stream = await events.streamEvent(eventId);
+        if (stream?.currentStatus === 'vod') for (const clip of await prepare(eventId)) void cut(clip);
       }
-      await store.endHighlights(eventId, liveEnd, at);
-      const pending = (await store.ofEvent(eventId)).filter((clip) => clip.state === 'pending');
-      for (const clip of pending) await cut(clip);
     },
 
     async list(pageUid: string, showUid: string): Promise<{ clips: StudioClip[] }> {
-      await requireShow(pageUid, showUid);
+      const stream = await requireShow(pageUid, showUid);
+      let clips = await store.ofEvent(showUid);
+      // A show that ended before clips were cut (or on a node without them): cut them now.
+      if (stream.currentStatus === 'vod' && !clips.some((clip) => clip.kind === 'chapter')) {
+        for (const clip of await prepare(showUid)) void cut(clip);
+        clips = await store.ofEvent(showUid);
+      }
       const products = await productsOf(showUid);
-      return { clips: (await store.ofEvent(showUid)).map((clip) => studioClip(clip, products)) };
+      return { clips: clips.map((clip) => studioClip(clip, products)) };
     },
 
     /** Trims a clip within its window and cuts it again (once the show has ended). */

@@ -131,6 +131,14 @@ export function createClipStore(db: Queryable) {
       );
     },
 
+    /** Shows with a clip still to cut. */
+    async eventsWithPending(): Promise<string[]> {
+      const rows = await db.query<{ event_id: string }>(
+        "SELECT DISTINCT event_id FROM show_clips WHERE state = 'pending'",
+      );
+      return rows.map((row) => row.event_id);
+    },
+
     async countHighlights(eventId: string): Promise<number> {
       const [row] = await db.query<{ count: string | number }>(
         "SELECT count(*) AS count FROM show_clips WHERE event_id = $1 AND kind = 'highlight'",

@@ -24,6 +24,8 @@ const ORIGIN = 'https://shop.example.com';
 const SHOP = 'clip-shop';
 const SHOW = 'clip-show';
 const LIVE_SHOW = 'clip-live';
+/** A show that ended before clips were cut (an older show, or a server stopped at End). */
+const OLD_SHOW = 'clip-old';
 /** Go live of the recorded show, on the stream clock; segments are one second each from here. */
 const T0 = Date.UTC(2026, 10, 28, 18, 0, 0);
 const SECONDS = 20;
@@ -183,10 +185,24 @@ beforeAll(async () => {
     productUid: 'lamp',
     cues: [cue(clock - 30_000, null)],
   });
+  await admin(`/admin/events/${OLD_SHOW}`, {
+    pageUid: SHOP,
+    campaignId: 'evening',
+    currentStatus: 'vod',
+    eventName: 'Older lights',
+    eventStartTimestamp: T0,
+    liveStartTime: T0,
+    liveEndTime: T0 + SECONDS * 1000,
+  });
+  await admin(`/admin/events/${OLD_SHOW}/products/lamp`, {
+    productUid: 'lamp',
+    cues: [cue(LAMP.start, LAMP.end)],
+  });
   host = await signInStaff(app, SHOP, 'host');
   moderator = await signInStaff(app, SHOP, 'moderator');
   viewer = await signInStaff(app, SHOP, null);
   writeRecording(SHOW);
+  writeRecording(OLD_SHOW);
   // What the live service calls when End has put the replay in the store.
   await app.services.clips.showEnded(SHOW);
 }, 120_000);
@@ -400,5 +416,18 @@ describe('highlights', () => {
     expect(highlight.startAt).toBe(clock - 15_000);
     // A show that is not live takes none.
     expect((await call('POST', `${clipsUrl()}/highlights`, host, {})).statusCode).toBe(409);
+  });
+});
+
+describe('a show that ended without clips', () => {
+  it('gets them cut when the studio lists its clips', async () => {
+    const listOld = async () => {
+      const response = await call('GET', clipsUrl(OLD_SHOW), host);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { clips: StudioClip[] }).clips;
+    };
+    expect((await listOld()).map((clip) => clip.eventProductUid)).toEqual(['lamp']);
+    await app.services.clips.settled();
+    expect((await listOld()).map((clip) => [clip.state, clip.durationSeconds])).toEqual([['ready', 7]]);
   });
 });
