@@ -138,7 +138,7 @@ afterAll(async () => {
 describe('clips of an ended show', () => {
   let clips: StudioClip[] = [];
 
-  it('cuts one clip per presented product when the show ends', async () => {
+  it('cuts one clip per presented product, and one per highlight marked in the control room, when the show ends', async () => {
     const view = await staff<LiveStreamView>('GET', '/stream');
     const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
     publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
@@ -147,24 +147,48 @@ describe('clips of an ended show', () => {
       async () => (await staff<LiveStreamView>('GET', '/stream')).state === 'receiving',
     );
     await staff('POST', '/stream/go-live');
+    // The host's control room, where a highlight is marked while the mug is presented.
+    const roomContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const room = await roomContext.newPage();
+    room.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(room, {
+      baseUrl,
+      adminKey,
+      pageUid: PAGE,
+      role: 'host',
+      path: `shows/${SHOW}/control-room`,
+    });
+    const mark = room.locator('[data-mark-highlight]');
+    await mark.waitFor({ timeout: 20_000 });
     for (const uid of ['mug', 'vase']) {
       await staff('POST', '/control-room/presented', { uid });
+      if (uid === 'mug') {
+        await mark.click();
+        await room.getByText(/1 highlight marked/).waitFor();
+      }
+      // The chapter lasts this long: the show's content, not a wait for a condition.
       await new Promise((resolve) => setTimeout(resolve, CHAPTER_SECONDS * 1000));
       await staff('DELETE', `/control-room/presented/${uid}`);
     }
+    await roomContext.close();
     await staff('POST', '/stream/end');
-    clips = await waitFor(
-      'two cut clips',
+    const listed = await waitFor(
+      'three cut clips',
       async () => {
-        const { clips: listed } = await staff<{ clips: StudioClip[] }>('GET', '/clips');
-        return listed.length === 2 && listed.every((clip) => clip.state !== 'pending') ? listed : null;
+        const { clips: all } = await staff<{ clips: StudioClip[] }>('GET', '/clips');
+        return all.length === 3 && all.every((clip) => clip.state !== 'pending') ? all : null;
       },
       60_000,
     );
+    clips = listed.filter((clip) => clip.kind === 'chapter');
     expect(clips.map((clip) => [clip.eventProductUid, clip.state])).toEqual([
       ['mug', 'ready'],
       ['vase', 'ready'],
     ]);
+    // The highlight sells the product on screen when it was marked.
+    expect(
+      listed.filter((clip) => clip.kind === 'highlight').map((clip) => [clip.eventProductUid, clip.state]),
+    ).toEqual([['mug', 'ready']]);
     for (const clip of clips) {
       expect(clip.durationSeconds).toBeGreaterThanOrEqual(CHAPTER_SECONDS - 1);
       expect(clip.durationSeconds).toBeLessThanOrEqual(CHAPTER_SECONDS + 3);
@@ -227,7 +251,7 @@ describe('clips of an ended show', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await openStudioAs(page, { baseUrl, adminKey, pageUid: PAGE, role: 'host', path: `shows/${SHOW}` });
     const items = page.locator('[data-show-clips] [data-clip]');
-    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(3);
     const mug = clips.find((clip) => clip.eventProductUid === 'mug');
     const item = page.locator(`[data-clip="${mug?.uid}"]`);
     await item.getByRole('button', { name: studioShowsEn.clips.hide }).click();
