@@ -12,10 +12,22 @@ import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { addSingle } from '../checkout/cart-api.ts';
 import { currentEmbedParams } from '../host-bridge/embed-params.ts';
+import { encodePlayerMessage } from '../host-bridge/host-messages.ts';
 import './clip-page.css';
 
 // The clip page's texts load with its code, never with the player's first bundle.
 registerNamespaceLoader('clips', (language) => import(`../../locales/clips/${language}.json`));
+
+/** Posts a message to the page that embedded this one through the SDK (none when not embedded). */
+function tellHost<T extends 'player_ready' | 'close'>(
+  type: T,
+  payload: Parameters<typeof encodePlayerMessage<T>>[2],
+) {
+  const params = currentEmbedParams();
+  if (!params || window.parent === window) return;
+  const message = encodePlayerMessage(params.playerId, type, payload);
+  if (message) window.parent.postMessage(message, params.hostOrigin);
+}
 
 type Loaded =
   | { status: 'loading' }
@@ -58,7 +70,15 @@ function ClipView() {
         ? call('productClip', { pageUid, product: productRef }).then((answer) => answer.clip)
         : Promise.resolve(null);
     load.then(
-      (clip) => current && setLoaded(clip ? { status: 'ready', clip } : { status: 'none' }),
+      (clip) => {
+        if (!current) return;
+        setLoaded(clip ? { status: 'ready', clip } : { status: 'none' });
+        // Embedded by the SDK: ready when there is a clip (the host may show its box), closed
+        // when there is none, so a product page never keeps an empty box.
+        if (clip)
+          tellHost('player_ready', { pageUid, campaignUid: clip.campaignUid, eventUid: clip.eventId });
+        else tellHost('close', {});
+      },
       (error: unknown) => {
         logFailure('loading the clip failed', error);
         if (current)
