@@ -221,17 +221,27 @@ describe('clips of an ended show', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${retailerUrl}/`);
     await page.waitForFunction(() => 'Vitrine' in window);
+    // The retailer's own "Seen live" of the shirt: the demo store has no clip of it, so its
+    // player closes itself and the section stays hidden.
+    await expect
+      .poll(() => page.locator('iframe[src*="product=NL-linen-shirt"]').count(), { timeout: 20_000 })
+      .toBe(0);
+    expect(await page.locator('[data-seen-live]').isHidden()).toBe(true);
+    // The same integration for a product of this store, which has a clip: the section appears.
     await page.evaluate((pageUid) => {
-      const slot = document.createElement('div');
-      slot.id = 'seen-live';
-      document.querySelector('[data-product-detail]')?.after(slot);
       (window as unknown as { Vitrine: { init(options: object): unknown } }).Vitrine.init({
         pageUid,
         mode: 'inline',
-        container: '#seen-live',
+        container: '#seen-live-player',
         seenLive: 'CC-VASE',
+        handlers: {
+          player_ready() {
+            (document.querySelector('[data-seen-live]') as HTMLElement).hidden = false;
+          },
+        },
       });
     }, PAGE);
+    await page.locator('[data-seen-live]').waitFor({ state: 'visible', timeout: 20_000 });
     const frame = await waitFor('the seen-live player', () =>
       page
         .frames()
