@@ -76,6 +76,8 @@ export const PublicClip = z.object({
   durationSeconds: z.number().nonnegative(),
   /** When the clip's moment was broadcast. */
   recordedAt: Timestamp,
+  /** Seconds into the show's replay where the clip begins (its page links there), or null. */
+  showOffsetSeconds: z.number().nonnegative().nullable(),
   /** The store's currency: a price in it when the product has none in the shopper's. */
   storeCurrency: CurrencyCode,
   /** The product beside it, as the player shows show products; null for a highlight without one. */

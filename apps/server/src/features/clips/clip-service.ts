@@ -154,6 +154,13 @@ export function createClipService(deps: ClipServiceDeps) {
       videoUrl: clipVideoPath(clip),
       durationSeconds: clip.durationMs / 1000,
       recordedAt: clip.cutStart ?? clip.startAt,
+      showOffsetSeconds:
+        event.event.cdnVideoStartTime === null
+          ? null
+          : Math.max(
+              0,
+              Math.floor(((clip.cutStart ?? clip.startAt) - Number(event.event.cdnVideoStartTime)) / 1000),
+            ),
       storeCurrency: event.event.storeInfo.currency,
       product,
     };

@@ -157,6 +157,7 @@ beforeAll(async () => {
     eventStartTimestamp: T0,
     liveStartTime: T0,
     liveEndTime: T0 + SECONDS * 1000,
+    cdnVideoStartTime: T0,
   });
   const cue = (start: number, end: number | null) => ({
     source: 'control-center',
@@ -395,6 +396,8 @@ describe('a clip page', () => {
       });
     const found = (await find('LAMP-1')).json() as { clip: { uid: string; product: { productUid: string } } };
     expect(found.clip.uid).toBe(lamp.uid);
+    // The replay's first frame is Go live here: the trimmed clip begins 3 s into it.
+    expect((found.clip as unknown as { showOffsetSeconds: number | null }).showOffsetSeconds).toBe(3);
     expect(found.clip.product.productUid).toBe('lamp');
     // The speaker's clip is hidden.
     expect(((await find('SPK-1')).json() as { clip: unknown }).clip).toBeNull();

@@ -109,6 +109,11 @@ function ClipView() {
     : null;
   const hasVariants = (product?.product.variants.length ?? 0) > 0;
   const showPath = webPath('show', { pageUid, campaignUid: clip.campaignUid, eventUid: clip.eventId });
+  // The whole show, from the clip's moment on.
+  const momentPath =
+    clip.showOffsetSeconds === null
+      ? showPath
+      : `${showPath}?${EMBED_QUERY.startTime}=${clip.showOffsetSeconds}`;
 
   async function addToCart() {
     if (!product || !price) return;
@@ -188,7 +193,7 @@ function ClipView() {
               {t('toCheckout')}
             </a>
           )}
-          <a className="clip-link" href={showPath} target="_top">
+          <a className="clip-link" href={momentPath} target="_top" data-clip-show>
             {t('watchShow')}
           </a>
         </section>
