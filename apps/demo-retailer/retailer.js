@@ -322,6 +322,32 @@ function embedLiveShow() {
   });
 }
 
+/**
+ * "Seen live" on the product page: the SDK's seenLive player shows the newest clip a show cut for
+ * this product (by its id in this shop's catalogue). The section appears when the player is ready
+ * (it found a clip); with none, the player closes itself and the page stays as it was.
+ */
+function embedSeenLive() {
+  const section = document.querySelector('[data-seen-live]');
+  const detail = document.querySelector('[data-product-detail]');
+  if (!Vitrine || !section || !detail) return;
+  const slug = new URLSearchParams(location.search).get('product');
+  const product = CATALOGUE.find((p) => p.slug === slug) ?? PRODUCTS.get(detail.dataset.productDetail);
+  if (!product) return;
+  Vitrine.init({
+    pageUid: PAGE_UID,
+    mode: 'inline',
+    container: '#seen-live-player',
+    context: 'on_site',
+    seenLive: product.id,
+    handlers: {
+      player_ready() {
+        section.hidden = false;
+      },
+    },
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The shop's own pages.
 
@@ -511,3 +537,4 @@ render();
 // On every page: bring back the player minimized on the previous one, with this page's handlers.
 Vitrine?.restore(integration);
 embedLiveShow();
+embedSeenLive();

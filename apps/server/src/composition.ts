@@ -31,6 +31,8 @@ import { createStripeProvider } from './features/checkout/payments/stripe-provid
 import { createTestPaymentProvider } from './features/checkout/payments/test-provider.ts';
 import { registerCheckoutRoutes } from './features/checkout/routes.ts';
 import { createStockAnnouncer } from './features/checkout/stock-announcer.ts';
+import { registerClipRoutes } from './features/clips/clip-routes.ts';
+import { createClipService } from './features/clips/clip-service.ts';
 import { createCommentService } from './features/comments/comment-service.ts';
 import { commentLiveQueries } from './features/comments/live-queries.ts';
 import { registerModerationRoutes } from './features/comments/moderation-routes.ts';
@@ -150,10 +152,19 @@ export function createServices({
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog, now);
+  /** Where recordings (and the clips cut from them) are kept: a folder, or an S3-compatible bucket. */
+  const segmentStore =
+    config.live.segmentStore.kind === 's3'
+      ? createS3SegmentStore(config.live.segmentStore)
+      : createDiskSegmentStore(config.live.dir);
+  const ffmpeg = discoverFfmpeg(config.live.ffmpegPath);
+  /** Clips cut from ended shows' recordings (a product's chapter, a highlight), in the segment store. */
+  const clips = createClipService({ db, events, segments: segmentStore, ffmpeg, now, log });
   /** Heads of the public pages, robots.txt and the sitemap (search engines and chat apps). */
   const publicPages = createPublicPagesService({
     stores,
     events,
+    clips,
     defaultPageUid: async () => config.defaultPageUid ?? (await stores.firstPageUid()) ?? '',
     now,
   });
@@ -166,7 +177,6 @@ export function createServices({
     storeTimeZone: (pageUid) => stores.timeZone(pageUid),
   });
   /** Live shows: stream keys, ingest, packaging into HLS, Go live / End (which change the event). */
-  const ffmpeg = discoverFfmpeg(config.live.ffmpegPath);
   const live = createLiveService({
     db,
     events,
@@ -179,10 +189,11 @@ export function createServices({
       if (!key) throw new Error(`server_secrets.${LIVE_PREVIEW_SECRET} is missing`);
       return key;
     },
-    segments:
-      config.live.segmentStore.kind === 's3'
-        ? createS3SegmentStore(config.live.segmentStore)
-        : createDiskSegmentStore(config.live.dir),
+    segments: segmentStore,
+    onShowEnded: (eventId) =>
+      void clips
+        .showEnded(eventId)
+        .catch((error) => log.error({ err: error, eventId }, 'cutting clips failed')),
     relay: config.redisUrl
       ? createRedisLiveRelay({
           url: config.redisUrl,
@@ -475,6 +486,7 @@ export function createServices({
     presence,
     publicPages,
     showSearch,
+    clips,
   };
 }
 
@@ -551,6 +563,7 @@ export function registerRoutes(
   registerCompetitionRoutes(app, services.competitions, auth, requireAdmin, services.viewerBans);
   registerPublicPageRoutes(app, services.publicPages, publicOrigin);
   registerShowSearchRoutes(app, services.showSearch);
+  registerClipRoutes(app, { clips: services.clips, staffGate: services.staffGate });
   registerContactRoutes(app, services.contacts, auth, services.staffGate);
   registerStudioOrderRoutes(app, services.orderAdmin, services.staffGate);
   registerAnalyticsRoutes(app, services.analytics, services.staffGate);
@@ -677,6 +690,14 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): v
   app.addHook('onClose', () => services.reactions.flush());
   // Before the bus closes (app.ts adds that hook later): its last tick may still publish.
   app.addHook('onClose', () => services.roomBroadcast.close());
+  // Clips a stopped server left uncut are cut now, in the background.
+  void services.clips
+    .resumePending()
+    .catch((error) => app.log.error({ err: error }, 'resuming the cuts of clips failed'));
+  // A clip being cut is finished before the segment store closes.
+  app.addHook('onClose', async () => {
+    await services.clips.settled();
+  });
   const stopRollup = services.analytics.start();
   app.addHook('onClose', () => stopRollup());
   app.addHook('onClose', async () => {

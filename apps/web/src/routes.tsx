@@ -34,6 +34,9 @@ const lazyMultiEventPlayer = async () => ({
 });
 const lazyShopPage = async () => ({ Component: (await import('./features/shop/shop-page.tsx')).ShopPage });
 
+/** A clip's page and the SDK's "Seen live" player: their code loads with the route. */
+const lazyClipPage = async () => ({ Component: (await import('./features/clips/clip-page.tsx')).ClipPage });
+
 /** The terms page too: the widget's first load never needs it. */
 const lazyTermsPage = async () => {
   const { TermsPage, termsLoader } = await import('./features/terms/terms-page.tsx');
@@ -90,6 +93,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: ':pageUid/tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
           { path: 'multi-event', loader: multiEventLoader, lazy: lazyMultiEventPlayer },
+          { path: ':pageUid/clips', lazy: lazyClipPage },
+          { path: ':pageUid/clips/:clipUid', lazy: lazyClipPage },
           { path: ':pageUid/multi-event', loader: multiEventLoader, lazy: lazyMultiEventPlayer },
           {
             path: ':pageUid/:campaignUid/:checkoutUid',

@@ -55,6 +55,7 @@ export * from './product-order.ts';
 export * from './purchase-signals.ts';
 export * from './restream.ts';
 export * from './shopify-product-csv.ts';
+export * from './show-clips.ts';
 export * from './show-search.ts';
 export * from './show-state.ts';
 export * from './staff-invitation.ts';

@@ -27,6 +27,8 @@ export const EMBED_QUERY = {
   startTime: 't',
   /** The store page's search text (its search box shows the results); any link may carry it. */
   search: 'q',
+  /** The retailer's product (SKU or external id) whose newest clip the "Seen live" player shows. */
+  seenLive: 'product',
 } as const;
 
 /** A query parameter's name as it appears in the URL. */

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './calls/index.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
+export * from './clips.ts';
 export * from './comments.ts';
 export * from './common.ts';
 export * from './embed-query.ts';

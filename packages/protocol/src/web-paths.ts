@@ -16,6 +16,8 @@ export const WEB_PATHS = {
   shop: '/widget/:pageUid',
   /** One show of a campaign: the address search engines and shared links keep (its canonical URL). */
   show: '/widget/:pageUid/campaign/:campaignUid/event/:eventUid',
+  /** A clip cut from a show (its product beside it): its own public page. */
+  clip: '/widget/:pageUid/clips/:clipUid',
 } as const;
 
 export type WebPathName = keyof typeof WEB_PATHS;

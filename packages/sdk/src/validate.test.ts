@@ -196,7 +196,18 @@ describe('playerConfig and widgetUrl', () => {
       language: null,
       search: null,
       startTime: null,
+      seenLive: null,
     });
+  });
+
+  it("opens the newest clip of a retailer's product with seenLive (issue 32 item 4)", () => {
+    const config = playerConfig(
+      { pageUid: 'shop', mode: 'inline', seenLive: 'LAMP 1' },
+      'https://live.example',
+    );
+    expect(widgetUrl(config, 'vp-1', 'https://shop.example')).toMatch(
+      /^https:\/\/live\.example\/widget\/shop\/clips\?embed=1&.*&product=LAMP\+1$/,
+    );
   });
 
   it('opens the store page at a search, or a recorded show at a moment (issue 32 item 5)', () => {

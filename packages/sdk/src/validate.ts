@@ -122,6 +122,8 @@ export interface PlayerConfig {
   search: string | null;
   /** Seconds into the recorded show `eventUid` to start at (`?t=`): a search result's moment. */
   startTime: number | null;
+  /** The retailer's product (SKU or external id) whose newest clip the player shows ("Seen live"). */
+  seenLive: string | null;
 }
 
 export const DEFAULT_MINIMIZED_BOX: MinimizedBox = {
@@ -133,7 +135,8 @@ export const DEFAULT_MINIMIZED_BOX: MinimizedBox = {
   height: 320,
 };
 
-const fail = (message: string): never => {
+/** Throws the TypeError of a bad init option (a mistake of the integration). */
+export const fail = (message: string): never => {
   throw new TypeError(`Vitrine.init: ${message}`);
 };
 
@@ -165,7 +168,7 @@ const positive = (value: unknown, fallback: number) =>
 /** Checks init options; throws a TypeError naming the first bad one (a mistake of the integration). */
 export function playerConfig(options: Record<string, unknown>, defaultOrigin: string | null): PlayerConfig {
   const origin = httpOrigin(options.origin ?? defaultOrigin);
-  if (!origin) fail('`origin` (the Vitrine server, e.g. https://live.example.com) is required');
+  if (!origin) fail('`origin` (the Vitrine server) is required');
   if (!isId(options.pageUid)) fail('`pageUid` is required');
   const optionalId = (key: string) => {
     const value = options[key];
@@ -211,6 +214,7 @@ export function playerConfig(options: Record<string, unknown>, defaultOrigin: st
     // search box takes the text as typed, the player ignores a start time that is no seconds.
     search: (options.search as string) || null,
     startTime: (options.startTime as number) ?? null,
+    seenLive: (options.seenLive as string) || null,
   };
 }
 
@@ -280,6 +284,11 @@ export function widgetUrl(
   if (!resume) {
     if (config.search) set('q', config.search);
     if (config.startTime != null) set('t', String(config.startTime));
+    // The seen-live clip page of the store (the SDK's seenLive; never with a campaign).
+    if (config.seenLive) {
+      path += 'clips';
+      set('product', config.seenLive);
+    }
   }
   if (resume) {
     set('resumeEvent', resume.eventUid);

@@ -16,6 +16,7 @@ import type {
 } from './protocol.ts';
 import {
   cleanFeatures,
+  fail,
   hostMessage,
   isObject,
   type MinimizedBox,
@@ -74,6 +75,12 @@ export interface InitOptions {
   search?: string;
   /** Seconds into the recorded show `eventUid` to start at (`?t=`), e.g. a search result's `offset`. */
   startTime?: number;
+  /**
+   * "Seen live" on a product page: the player shows the newest clip cut from a show for this
+   * product (its SKU or id in your catalogue), with the product beside it (`?product=`). Best
+   * with `mode: 'inline'`; not with `campaignUid`. The clip's code loads only then.
+   */
+  seenLive?: string;
 }
 
 /** What a page can give again on restore: the functions and sets a saved player cannot carry over. */
@@ -445,7 +452,7 @@ export function createVitrine(defaultOrigin: string | null): Vitrine {
       if (config.mode !== 'modal') {
         const given = options.container;
         container = typeof given === 'string' ? document.querySelector(given) : (given ?? null);
-        if (!container) throw new TypeError(`Vitrine.init: mode ${config.mode} needs a \`container\``);
+        if (!container) fail(`mode ${config.mode} needs a \`container\``);
       }
       return createPlayer(config, container, options.handlers, {
         playerId: newPlayerId(),

@@ -6,6 +6,7 @@ import {
   type CallName,
   catalogueCalls,
   checkoutCalls,
+  clipCalls,
   contentCalls,
   controlRoomCalls,
   flashDealCalls,
@@ -23,6 +24,7 @@ import {
   settingsCalls,
   showCalls,
   staffCalls,
+  studioClipCalls,
   trackingCalls,
 } from '@vitrine/protocol';
 import { z } from 'zod';
@@ -43,6 +45,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Cart, checkout, orders and payment', names: Object.keys(checkoutCalls) },
   { title: 'Flash deals', names: Object.keys(flashDealCalls) },
   { title: 'Search across shows', names: Object.keys(searchCalls) },
+  { title: 'Clips of shows', names: Object.keys(clipCalls) },
   { title: 'Tracking', names: Object.keys(trackingCalls) },
   { title: 'Studio: sign-in, staff and audit log', names: Object.keys(staffCalls) },
   { title: 'Studio: store settings', names: Object.keys(settingsCalls) },
@@ -50,6 +53,7 @@ const GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Studio: shows', names: Object.keys(showCalls) },
   { title: 'Studio: live streams', names: Object.keys(liveCalls) },
   { title: 'Studio: premieres', names: Object.keys(premiereCalls) },
+  { title: 'Studio: clips', names: Object.keys(studioClipCalls) },
   { title: 'Studio: restreaming', names: Object.keys(restreamCalls) },
   { title: 'Studio: chat moderation', names: Object.keys(moderationCalls) },
   { title: 'Studio: control room', names: Object.keys(controlRoomCalls) },

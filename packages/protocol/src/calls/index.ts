@@ -1,6 +1,7 @@
 import { accountCalls } from './account-calls.ts';
 import type { CallName } from './call-routes.ts';
 import { checkoutCalls } from './checkout-calls.ts';
+import { clipCalls } from './clip-calls.ts';
 import { contentCalls } from './content-calls.ts';
 import {
   type BodyOf,
@@ -19,6 +20,7 @@ import { trackingCalls } from './tracking-calls.ts';
 export * from './account-calls.ts';
 export * from './call-routes.ts';
 export * from './checkout-calls.ts';
+export * from './clip-calls.ts';
 export * from './content-calls.ts';
 export type { CallDefinition, CallSchemas } from './define-call.ts';
 export * from './flash-deal-calls.ts';
@@ -40,6 +42,7 @@ export const CallCatalogue = defineCalls({
   ...flashDealCalls,
   ...trackingCalls,
   ...searchCalls,
+  ...clipCalls,
   ...studioCalls,
 });
 

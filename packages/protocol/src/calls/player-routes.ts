@@ -154,6 +154,9 @@ export const PLAYER_CALL_ROUTES = {
 
   // Search across shows (protocol show-search.ts)
   searchShows: route({ method: 'POST', path: '/functions/search/shows', auth: 'anonymous' }),
+  // Clips of shows (protocol clips.ts): a clip's page, and the SDK's "Seen live" of a product
+  getClip: route({ method: 'POST', path: '/functions/clips/get', auth: 'anonymous' }),
+  productClip: route({ method: 'POST', path: '/functions/clips/forProduct', auth: 'anonymous' }),
 
   // Flash deals (protocol flash-deals.ts)
   flashDealAdd: route({ method: 'POST', path: '/shopapiv2/flash-deals/add', auth: 'viewer' }),

@@ -66,6 +66,8 @@ export interface LiveServiceDeps {
   segments: SegmentStore;
   /** With several nodes (REDIS_URL): shares the live playlists so any node serves any show. */
   relay?: LiveRelay | null;
+  /** Told when a show ended and its replay is in the store (clips are cut from it). */
+  onShowEnded?: (eventId: string) => void;
 }
 
 /**
@@ -346,6 +348,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       videoStartTime: firstFrame ?? liveStartTime,
     });
     log.info({ eventId: session.eventId, segments: session.recording.segments().length }, 'live show ended');
+    deps.onShowEnded?.(session.eventId);
   }
 
   function refusal(

@@ -1,9 +1,10 @@
 import { deriveVideo, INTL_TAG_BY_LOCALE } from '@vitrine/domain';
-import type { EventProduct, LiveEvent, StoreInfo } from '@vitrine/protocol';
+import type { EventProduct, LiveEvent, PublicClip, StoreInfo } from '@vitrine/protocol';
 import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { PageHead } from './page-head.ts';
 import { fillText, PAGE_HEAD_TEXTS } from './page-head-texts.ts';
 import {
+  clipVideo,
   onlineStore,
   presentedProduct,
   type ShowFacts,
@@ -250,6 +251,100 @@ export function showPageHead(
           absolute,
         }),
       ),
+    ],
+  };
+}
+
+/**
+ * The head of a clip's page: the product it sells and the show it was cut from, the clip's MP4 as
+ * og:video (chat apps play it inline), a Twitter/X player card where the store lets X frame the
+ * page, and as JSON-LD the store, the clip's VideoObject (part of the show's, with its Clip) and
+ * the product with its offer.
+ */
+export function clipPageHead(
+  store: StorePageFacts,
+  clip: PublicClip,
+  show: LiveEvent,
+  request: PageRequest & { shopCanonicalPath: string; showPath: string },
+): PageHead {
+  const common = commonHead(store, request);
+  const texts = PAGE_HEAD_TEXTS[common.locale];
+  const absolute = (url: string) => absoluteUrl(url, request.origin);
+  const productName = clip.product?.product.name ?? null;
+  const title = `${productName ?? show.event.eventName} | ${store.info.name}`;
+  const description = shorten(
+    fillText(texts.clipDescription, {
+      product: productName ?? show.event.eventName,
+      show: show.event.eventName,
+      store: store.info.name,
+    }),
+  );
+  const video = deriveVideo(show);
+  const productImage = clip.product?.product.images[0];
+  const thumbnail =
+    (productImage ? absolute(productImage) : null) ?? (video.poster ? absolute(video.poster) : null);
+  const videoUrl = absolute(clip.videoUrl) ?? `${request.origin}${clip.videoUrl}`;
+  const storeFact = storeFacts(store, request, request.shopCanonicalPath);
+  const facts: ShowFacts = {
+    event: show,
+    products: clip.product ? [clip.product] : [],
+    name: title,
+    description,
+    url: common.canonicalUrl,
+    thumbnail,
+    videoUrl,
+  };
+  const playerSize = video.dimension ?? DEFAULT_PLAYER_SIZE;
+  return {
+    lang: common.lang,
+    title,
+    description,
+    canonicalUrl: common.canonicalUrl,
+    alternates: common.alternates,
+    icon: common.icon,
+    openGraph: {
+      type: 'video.other',
+      ...common.og,
+      image: thumbnail
+        ? { url: thumbnail, width: null, height: null, alt: productName ?? show.event.eventName }
+        : null,
+      video: {
+        url: videoUrl,
+        type: 'video/mp4',
+        width: video.dimension?.width ?? null,
+        height: video.dimension?.height ?? null,
+      },
+    },
+    twitterPlayer: twitterMayFrame(store, common.canonicalUrl)
+      ? { url: common.canonicalUrl, ...playerSize }
+      : null,
+    structuredData: [
+      onlineStore(storeFact),
+      clipVideo(
+        {
+          name: title,
+          description,
+          url: common.canonicalUrl,
+          videoUrl,
+          thumbnail,
+          durationSeconds: clip.durationSeconds,
+          recordedAt: clip.recordedAt,
+          productName,
+          showUrl: `${request.origin}${request.showPath}`,
+          showName: show.event.eventName,
+        },
+        storeFact,
+      ),
+      ...(clip.product
+        ? [
+            presentedProduct(clip.product, facts, storeFact, {
+              locale: common.locale,
+              storeCurrency: store.currency,
+              hidePrices: store.hidePrices,
+              absolute,
+            }),
+          ]
+        : []),
     ],
   };
 }

@@ -12,6 +12,8 @@ export interface PageHeadTexts {
   replayDescription: string;
   /** Followed by the names of the first products shown. */
   featuring: string;
+  /** A clip's page: the product it sells, the show it was cut from. */
+  clipDescription: string;
 }
 
 export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
@@ -21,6 +23,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Live now with {store}: watch and shop what you see.',
     replayDescription: 'Replay of the live shopping show with {store} from {date}.',
     featuring: 'Featuring {products}.',
+    clipDescription: '{product}, seen live in “{show}” with {store}.',
   },
   da: {
     shopDescription:
@@ -29,6 +32,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Live nu med {store}: se med, og køb det, du ser.',
     replayDescription: 'Genudsendelse af live shopping-showet med {store} fra {date}.',
     featuring: 'Med {products}.',
+    clipDescription: '{product}, set live i “{show}” med {store}.',
   },
   sv: {
     shopDescription:
@@ -37,6 +41,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Live nu med {store}: titta och handla det du ser.',
     replayDescription: 'Repris av live shopping-sändningen med {store} från {date}.',
     featuring: 'Med {products}.',
+    clipDescription: '{product}, sedd live i ”{show}” med {store}.',
   },
   no: {
     shopDescription: 'Live shopping med {store}: se sendingene direkte eller i opptak og kjøp det du ser.',
@@ -44,6 +49,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Direkte nå med {store}: se på og kjøp det du ser.',
     replayDescription: 'Opptak av live shopping-sendingen med {store} fra {date}.',
     featuring: 'Med {products}.',
+    clipDescription: '{product}, sett live i «{show}» med {store}.',
   },
   fi: {
     shopDescription: 'Live-ostoksia: {store}. Katso lähetykset suorana tai tallenteena ja osta näkemäsi.',
@@ -51,6 +57,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Nyt suorana: {store}. Katso ja osta näkemäsi.',
     replayDescription: 'Tallenne live-ostoslähetyksestä: {store}, {date}.',
     featuring: 'Mukana: {products}.',
+    clipDescription: '{product} livenä lähetyksessä ”{show}” – {store}.',
   },
   nl: {
     shopDescription: 'Live shoppen met {store}: bekijk de shows live of later terug en koop wat je ziet.',
@@ -58,6 +65,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Nu live met {store}: kijk mee en koop wat je ziet.',
     replayDescription: 'Terugkijken: de live shoppingshow met {store} van {date}.',
     featuring: 'Met {products}.',
+    clipDescription: '{product}, live gezien in “{show}” bij {store}.',
   },
   pl: {
     shopDescription:
@@ -66,6 +74,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Teraz na żywo z {store}: oglądaj i kupuj to, co widzisz.',
     replayDescription: 'Nagranie transmisji zakupowej z {store} z {date}.',
     featuring: 'W programie: {products}.',
+    clipDescription: '{product} – pokazane na żywo w „{show}” z {store}.',
   },
   de: {
     shopDescription:
@@ -74,6 +83,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'Jetzt live mit {store}: zuschauen und kaufen, was du siehst.',
     replayDescription: 'Aufzeichnung der Live-Shopping-Show mit {store} vom {date}.',
     featuring: 'Mit {products}.',
+    clipDescription: '{product}, live gezeigt in „{show}“ bei {store}.',
   },
   es: {
     shopDescription:
@@ -82,6 +92,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'En directo ahora con {store}: mira y compra lo que ves.',
     replayDescription: 'Repetición del programa de compras en directo con {store} del {date}.',
     featuring: 'Con {products}.',
+    clipDescription: '{product}, visto en directo en «{show}» con {store}.',
   },
   fr: {
     shopDescription:
@@ -90,6 +101,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: 'En direct avec {store} : regardez et achetez ce que vous voyez.',
     replayDescription: 'Replay de l’émission de shopping en direct avec {store} du {date}.',
     featuring: 'Avec {products}.',
+    clipDescription: '{product}, vu en direct dans « {show} » avec {store}.',
   },
   ko: {
     shopDescription: '{store} 라이브 쇼핑: 방송을 실시간 또는 다시보기로 시청하고 보이는 상품을 구매하세요.',
@@ -97,6 +109,7 @@ export const PAGE_HEAD_TEXTS: Record<Locale, PageHeadTexts> = {
     liveDescription: '{store} 지금 라이브 중: 시청하며 보이는 상품을 구매하세요.',
     replayDescription: '{date} {store} 라이브 쇼핑 방송 다시보기.',
     featuring: '소개 상품: {products}.',
+    clipDescription: '{store}의 라이브 “{show}”에서 소개된 {product}.',
   },
 };
 

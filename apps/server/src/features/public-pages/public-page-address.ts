@@ -7,10 +7,11 @@ import { webPath } from '@vitrine/protocol';
  */
 export type PublicPageAddress =
   | { kind: 'shop'; pageUid: string }
-  | { kind: 'show'; pageUid: string; campaignUid: string; eventUid: string | null };
+  | { kind: 'show'; pageUid: string; campaignUid: string; eventUid: string | null }
+  | { kind: 'clip'; pageUid: string; clipUid: string };
 
 /** Widget paths whose second segment is a page of its own, not a campaign. */
-const WIDGET_PAGES = new Set(['tiktok', 'multi-event']);
+const WIDGET_PAGES = new Set(['tiktok', 'multi-event', 'clips']);
 
 /**
  * The public page a path shows, or null. `/` is the default store's shop page; the widget's
@@ -32,6 +33,7 @@ export function publicPageAddress(pathname: string, defaultPageUid: string): Pub
   if (segments.length === 2) return { kind: 'shop', pageUid };
   if (segments.length === 3 && third && !WIDGET_PAGES.has(third))
     return { kind: 'show', pageUid, campaignUid: third, eventUid: null };
+  if (segments.length === 4 && third === 'clips' && fourth) return { kind: 'clip', pageUid, clipUid: fourth };
   if (segments.length === 6 && third === 'campaign' && fourth && fifth === 'event' && sixth)
     return { kind: 'show', pageUid, campaignUid: fourth, eventUid: sixth };
   return null;
@@ -48,4 +50,9 @@ export function shopPath(pageUid: string, defaultPageUid: string): string {
  */
 export function showPath(pageUid: string, campaignUid: string, eventUid: string): string {
   return webPath('show', { pageUid, campaignUid, eventUid });
+}
+
+/** The canonical path of a clip's page. */
+export function clipPath(pageUid: string, clipUid: string): string {
+  return webPath('clip', { pageUid, clipUid });
 }

@@ -1,11 +1,18 @@
 import { isShownOnShopPage, pickCampaignEvent } from '@vitrine/domain';
+import type { LiveEvent, PublicClip } from '@vitrine/protocol';
 import type { Locale } from '@vitrine/protocol/vocabulary';
 import { HttpError } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { StoreService } from '../stores/store-service.ts';
 import type { PageHead } from './page-head.ts';
-import { type StorePageFacts, shopPageHead, showPageHead } from './page-head-model.ts';
-import { type PublicPageAddress, publicPageAddress, shopPath, showPath } from './public-page-address.ts';
+import { clipPageHead, type StorePageFacts, shopPageHead, showPageHead } from './page-head-model.ts';
+import {
+  clipPath,
+  type PublicPageAddress,
+  publicPageAddress,
+  shopPath,
+  showPath,
+} from './public-page-address.ts';
 import type { SitemapEntry } from './sitemap.ts';
 
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org); ours count each language's. */
@@ -28,6 +35,11 @@ const PAGE_HEAD_CACHE_ENTRIES = 1_000;
 export function createPublicPagesService(deps: {
   stores: StoreService;
   events: EventService;
+  /** Clips' pages and their sitemap entries (the clips feature). */
+  clips?: {
+    clipPage(pageUid: string, clipUid: string): Promise<{ clip: PublicClip; event: LiveEvent } | null>;
+    sitemapClips(limit: number): Promise<{ pageUid: string; clipUid: string; updatedAt: number }[]>;
+  };
   /** The store at `/`: the configured one, else the first store made ('' while there is none). */
   defaultPageUid: () => Promise<string>;
   now: () => number;
@@ -64,6 +76,17 @@ export function createPublicPagesService(deps: {
     const shopCanonicalPath = shopPath(address.pageUid, await defaultPageUid());
     if (address.kind === 'shop')
       return shopPageHead(store, { origin, canonicalPath: shopCanonicalPath, lang });
+    if (address.kind === 'clip') {
+      const page = await deps.clips?.clipPage(address.pageUid, address.clipUid);
+      if (!page) return null;
+      return clipPageHead(store, page.clip, page.event, {
+        origin,
+        canonicalPath: clipPath(address.pageUid, address.clipUid),
+        lang,
+        shopCanonicalPath,
+        showPath: showPath(address.pageUid, page.event.event.campaignId, page.event.id),
+      });
+    }
 
     const campaignEvents = await events.eventsByCampaigns([address.campaignUid]);
     const show = address.eventUid
@@ -136,6 +159,12 @@ export function createPublicPagesService(deps: {
           languages,
         });
       }
+      const clips: SitemapEntry[] = [];
+      for (const clip of (await deps.clips?.sitemapClips(SITEMAP_MAX_URLS)) ?? []) {
+        const languages = languagesOf.get(clip.pageUid);
+        if (languages)
+          clips.push({ path: clipPath(clip.pageUid, clip.clipUid), lastModified: clip.updatedAt, languages });
+      }
       const defaultPage = await defaultPageUid();
       const shops: SitemapEntry[] = storeList.map((store) => ({
         path: shopPath(store.uid, defaultPage),
@@ -145,7 +174,7 @@ export function createPublicPagesService(deps: {
       // Each entry is listed once per language and once plain (x-default).
       const kept: SitemapEntry[] = [];
       let urls = 0;
-      for (const entry of [...shops, ...shows]) {
+      for (const entry of [...shops, ...shows, ...clips]) {
         urls += entry.languages.length + 1;
         if (urls > SITEMAP_MAX_URLS) break;
         kept.push(entry);

@@ -18,6 +18,8 @@ export const DISALLOWED_PATHS = [
   '/widget/multi-event',
   '/widget/*/multi-event',
   '/widget/*/campaign/*/event/*/checkout/',
+  // The SDK's "Seen live" player (`?product=`): a clip's own page is its canonical address.
+  '/widget/*/clips?',
   '/login',
   '/auth',
   '/admin/',

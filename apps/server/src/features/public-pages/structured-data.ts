@@ -203,3 +203,56 @@ export function presentedProduct(
       : {}),
   };
 }
+
+/** The facts of a clip's page: its show, product, file and where it lies in the show. */
+export interface ClipFacts {
+  name: string;
+  description: string;
+  /** The clip page's canonical URL. */
+  url: string;
+  /** The MP4, absolute. */
+  videoUrl: string;
+  thumbnail: string | null;
+  durationSeconds: number;
+  recordedAt: number;
+  productName: string | null;
+  /** The show's page, whose video the clip is part of. */
+  showUrl: string;
+  showName: string;
+}
+
+/**
+ * A clip as a VideoObject of its own (its MP4 and page), part of the show's video, with the
+ * product's moment as its one Clip (the key moment search engines show).
+ */
+export function clipVideo(clip: ClipFacts, store: StoreFacts): object {
+  return {
+    '@context': CONTEXT,
+    '@type': 'VideoObject',
+    '@id': `${clip.url}#video`,
+    name: clip.name,
+    description: clip.description,
+    url: clip.url,
+    ...(clip.thumbnail ? { thumbnailUrl: [clip.thumbnail] } : {}),
+    uploadDate: isoInstant(clip.recordedAt),
+    duration: isoDuration(clip.durationSeconds),
+    contentUrl: clip.videoUrl,
+    embedUrl: clip.url,
+    publisher: { '@id': storeId(store) },
+    isPartOf: {
+      '@type': 'VideoObject',
+      '@id': `${clip.showUrl}#video`,
+      name: clip.showName,
+      url: clip.showUrl,
+    },
+    hasPart: [
+      {
+        '@type': 'Clip',
+        name: clip.productName ?? clip.name,
+        startOffset: 0,
+        endOffset: Math.max(1, Math.round(clip.durationSeconds)),
+        url: clip.url,
+      },
+    ],
+  };
+}

@@ -1,5 +1,6 @@
 export * from './analytics-calls.ts';
 export * from './catalogue-calls.ts';
+export * from './clip-calls.ts';
 export * from './control-room-calls.ts';
 export * from './flash-deal-calls.ts';
 export * from './live-calls.ts';

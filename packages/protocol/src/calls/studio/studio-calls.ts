@@ -1,5 +1,6 @@
 import { analyticsCalls } from './analytics-calls.ts';
 import { catalogueCalls } from './catalogue-calls.ts';
+import { studioClipCalls } from './clip-calls.ts';
 import { controlRoomCalls } from './control-room-calls.ts';
 import { flashDealStudioCalls } from './flash-deal-calls.ts';
 import { liveCalls } from './live-calls.ts';
@@ -21,6 +22,7 @@ export const studioCalls = {
   ...showCalls,
   ...liveCalls,
   ...premiereCalls,
+  ...studioClipCalls,
   ...restreamCalls,
   ...moderationCalls,
   ...controlRoomCalls,

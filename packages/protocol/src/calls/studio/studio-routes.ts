@@ -1,5 +1,6 @@
 import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 import { CATALOGUE_ROUTES } from './catalogue-routes.ts';
+import { CLIP_ROUTES } from './clip-routes.ts';
 import { CONTROL_ROOM_ROUTES } from './control-room-routes.ts';
 import { FLASH_DEAL_ROUTES } from './flash-deal-routes.ts';
 import { LIVE_ROUTES } from './live-routes.ts';
@@ -24,6 +25,7 @@ export const STUDIO_CALL_ROUTES = {
   ...SHOW_ROUTES,
   ...LIVE_ROUTES,
   ...PREMIERE_ROUTES,
+  ...CLIP_ROUTES,
   ...RESTREAM_ROUTES,
   ...MODERATION_ROUTES,
   ...CONTROL_ROOM_ROUTES,

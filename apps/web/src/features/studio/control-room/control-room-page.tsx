@@ -11,6 +11,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { HighlightButton } from './highlight-button.tsx';
 import { ModerationPanel } from './moderation-panel.tsx';
 import { ProductRail } from './product-rail.tsx';
 import { RoomCompetitions } from './room-competitions.tsx';
@@ -135,6 +136,9 @@ export default function ControlRoomPage() {
             </Link>
           )}
         </StreamActions>
+      )}
+      {room.can.runStream && state === 'live' && (
+        <HighlightButton pageUid={store.pageUid} showUid={showUid} />
       )}
 
       <div className="room-grid">

@@ -13,6 +13,7 @@ import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { ClipsPanel } from './clips-panel.tsx';
 import { CompetitionsPanel } from './competitions-panel.tsx';
 import { LineupEditor } from './lineup-editor.tsx';
 import { PremierePanel } from './premiere-panel.tsx';
@@ -192,6 +193,10 @@ function ShowEditor({ show, onChange }: { show: Show; onChange: (show: Show) => 
           <section className="studio-card shows-card" aria-labelledby="show-competitions">
             <h2 id="show-competitions">{t('competitions.title')}</h2>
             <CompetitionsPanel showUid={show.uid} />
+          </section>
+          <section className="studio-card shows-card" aria-labelledby="show-clips">
+            <h2 id="show-clips">{t('clips.title')}</h2>
+            <ClipsPanel show={show} />
           </section>
         </div>
         <div className="shows-editor__side">

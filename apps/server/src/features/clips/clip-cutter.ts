@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type ClipWindow, clipSegments, parseMediaPlaylist } from '@vitrine/domain';
+import type { SegmentStore } from '../live/segment-store.ts';
+import { REPLAY_PLAYLIST } from '../live/show-recording.ts';
+
+const run = promisify(execFile);
+
+/** A clip is a copy of at most 90 s of stream: seconds, even on a busy machine. */
+const CUT_TIMEOUT_MS = 120_000;
+
+/** The MP4 a clip's file is, in the segment store. */
+export const CLIP_CONTENT_TYPE = 'video/mp4';
+
+/** What a cut made: the file's key, the program date time of its first frame, its length. */
+export interface ClipCut {
+  mediaKey: string;
+  cutStart: number;
+  durationMs: number;
+}
+
+/**
+ * Cuts `window` of a show's recording into one MP4, without re-encoding, and puts it in the
+ * segment store beside the recording (`<eventId>/clips/<name>.mp4`).
+ *
+ * How: the recording is fMP4 HLS whose segments each start on a keyframe (the packager forces one
+ * every second and cuts a segment at each). The finished replay playlist in the store gives every
+ * segment's program date time, so the clip starts with the segment the window's start falls in
+ * and ends with the one its end falls in (domain clipSegments): both cut points are keyframes.
+ * Those segments, after their run's init segment, are one fragmented MP4; ffmpeg reads it with
+ * `-ss 0 -to <their length>` and `-c copy` (a remux: no frame is decoded) into a progressive MP4
+ * with its index first (`+faststart`), timestamps from zero, that any browser and chat app plays.
+ */
+export async function cutClip(options: {
+  ffmpeg: string;
+  store: SegmentStore;
+  eventId: string;
+  window: ClipWindow;
+  name: string;
+}): Promise<ClipCut> {
+  const { ffmpeg, store, eventId, window } = options;
+  const playlist = await store.get(`${eventId}/${REPLAY_PLAYLIST}`);
+  if (!playlist) throw new Error('the show has no finished recording');
+  const entries = parseMediaPlaylist(playlist.toString('utf8'));
+  const cut = clipSegments(entries, window);
+  if (!cut || cut.segments.length === 0) throw new Error('the recording has no video at this moment');
+  const initUri = cut.segments[0]?.initUri;
+  const parts: Buffer[] = [];
+  if (initUri) {
+    const init = await store.get(`${eventId}/${initUri}`);
+    if (!init) throw new Error(`the recording's ${initUri} is missing`);
+    parts.push(init);
+  }
+  for (const segment of cut.segments) {
+    const bytes = await store.get(`${eventId}/${segment.uri}`);
+    if (!bytes) throw new Error(`the recording's ${segment.uri} is missing`);
+    parts.push(bytes);
+  }
+  const seconds = cut.segments.reduce((sum, segment) => sum + segment.duration, 0);
+  const work = await mkdtemp(join(tmpdir(), 'vitrine-clip-'));
+  try {
+    const source = join(work, 'source.mp4');
+    const output = join(work, 'clip.mp4');
+    await writeFile(source, Buffer.concat(parts));
+    await run(
+      ffmpeg,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-ss', '0', '-to', seconds.toFixed(3), '-i', source],
+        ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy'],
+        ...['-movflags', '+faststart', '-f', 'mp4', output],
+      ],
+      { timeout: CUT_TIMEOUT_MS },
+    );
+    const mediaKey = `${eventId}/clips/${options.name}.mp4`;
+    await store.put(mediaKey, await readFile(output), CLIP_CONTENT_TYPE);
+    return { mediaKey, cutStart: cut.cutStart, durationMs: Math.round(seconds * 1000) };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

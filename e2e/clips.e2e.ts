@@ -1,0 +1,278 @@
+/**
+ * Clips (issue 32 item 4), end to end with a real encoder, ffmpeg and Chromium: a show fed over
+ * RTMP presents two products and ends; two clips are cut from its recording; one plays on its own
+ * page and adds its product to the cart; the other plays on the demo retailer's product page
+ * through the SDK's seenLive option.
+ */
+import { readFileSync } from 'node:fs';
+import type { LiveStreamView, StudioClip } from '@vitrine/protocol';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { axeFindings } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { testServer } from './support/test-server.ts';
+
+const { baseUrl, adminKey, retailerUrl } = testServer();
+const PAGE = 'clips-e2e';
+const CAMPAIGN = 'clips-e2e-campaign';
+const SHOW = 'clips-e2e-show';
+/** Seconds each product is presented: its clip's length, give or take a second. */
+const CHAPTER_SECONDS = 4;
+const studioShowsEn = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
+) as { clips: { hide: string; hiddenBadge: string } };
+const clipsEn = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/clips/en.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+let browser: Browser;
+let token = '';
+let publisher: ReturnType<typeof publishTestStream> | undefined;
+const pageErrors: string[] = [];
+const consoleLines: string[] = [];
+
+async function admin(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+}
+
+async function staff<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/staff/stores/${PAGE}/shows/${SHOW}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text || 'null') as T;
+}
+
+/** Waits until the page's video has played a while from its clip (not just loaded). */
+async function playing(frame: Page | Frame) {
+  await frame
+    .locator('video[data-clip-video]')
+    .waitFor()
+    .catch(async (error: Error) => {
+      const text = await frame.evaluate(() => document.body.innerHTML.slice(0, 2000));
+      throw new Error(
+        `no clip video at ${frame.url()}: ${text} ${pageErrors.join('; ')} ${consoleLines.join('; ')} (${error.message})`,
+      );
+    });
+  const state = () =>
+    frame.evaluate(() => {
+      const video = document.querySelector('video[data-clip-video]') as HTMLVideoElement;
+      return JSON.stringify({
+        src: video.currentSrc,
+        readyState: video.readyState,
+        time: video.currentTime,
+        duration: video.duration,
+        paused: video.paused,
+        error: video.error?.message ?? video.error?.code ?? null,
+      });
+    });
+  await frame
+    .waitForFunction(
+      () => {
+        const video = document.querySelector('video[data-clip-video]') as HTMLVideoElement | null;
+        return video !== null && video.readyState >= 2 && video.currentTime > 0.5 && video.duration > 1;
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(async (error: Error) => {
+      throw new Error(`the clip did not play: ${await state()} (${error.message})`);
+    });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
+  await admin(`/admin/pages/${PAGE}`, {
+    name: 'Clay & Co',
+    language: 'en',
+    currency: 'DKK',
+    allowedOrigins: [new URL(retailerUrl).origin],
+  });
+  await admin(`/admin/pages/${PAGE}/products/mug`, {
+    name: 'Speckled mug',
+    sku: 'CC-MUG',
+    prices: { DKK: 14_900 },
+    stock: 20,
+  });
+  await admin(`/admin/pages/${PAGE}/products/vase`, {
+    name: 'Tall vase',
+    sku: 'CC-VASE',
+    prices: { DKK: 39_900 },
+    stock: 20,
+  });
+  await admin(`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+    name: 'Clips e2e',
+    deadline: Date.now() + 86_400_000,
+  });
+  await admin(`/admin/events/${SHOW}`, {
+    pageUid: PAGE,
+    campaignId: CAMPAIGN,
+    status: 'public',
+    currentStatus: 'planned',
+    eventName: 'Clay live',
+    eventStartTimestamp: Date.now(),
+  });
+  for (const [sorting, productUid] of ['mug', 'vase'].entries())
+    await admin(`/admin/events/${SHOW}/products/${productUid}`, { productUid, sorting });
+  token = (await createStaffAccount(baseUrl, adminKey, PAGE, 'host')).session.idToken;
+});
+
+afterAll(async () => {
+  publisher?.kill('SIGKILL');
+  await browser?.close();
+});
+
+describe('clips of an ended show', () => {
+  let clips: StudioClip[] = [];
+
+  it('cuts one clip per presented product, and one per highlight marked in the control room, when the show ends', async () => {
+    const view = await staff<LiveStreamView>('GET', '/stream');
+    const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
+    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
+    await waitFor(
+      'the stream to arrive',
+      async () => (await staff<LiveStreamView>('GET', '/stream')).state === 'receiving',
+    );
+    await staff('POST', '/stream/go-live');
+    // The host's control room, where a highlight is marked while the mug is presented.
+    const roomContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const room = await roomContext.newPage();
+    room.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(room, {
+      baseUrl,
+      adminKey,
+      pageUid: PAGE,
+      role: 'host',
+      path: `shows/${SHOW}/control-room`,
+    });
+    const mark = room.locator('[data-mark-highlight]');
+    await mark.waitFor({ timeout: 20_000 });
+    for (const uid of ['mug', 'vase']) {
+      await staff('POST', '/control-room/presented', { uid });
+      if (uid === 'mug') {
+        await mark.click();
+        await room.getByText(/1 highlight marked/).waitFor();
+      }
+      // The chapter lasts this long: the show's content, not a wait for a condition.
+      await new Promise((resolve) => setTimeout(resolve, CHAPTER_SECONDS * 1000));
+      await staff('DELETE', `/control-room/presented/${uid}`);
+    }
+    await roomContext.close();
+    await staff('POST', '/stream/end');
+    const listed = await waitFor(
+      'three cut clips',
+      async () => {
+        const { clips: all } = await staff<{ clips: StudioClip[] }>('GET', '/clips');
+        return all.length === 3 && all.every((clip) => clip.state !== 'pending') ? all : null;
+      },
+      60_000,
+    );
+    clips = listed.filter((clip) => clip.kind === 'chapter');
+    expect(clips.map((clip) => [clip.eventProductUid, clip.state])).toEqual([
+      ['mug', 'ready'],
+      ['vase', 'ready'],
+    ]);
+    // The highlight sells the product on screen when it was marked.
+    expect(
+      listed.filter((clip) => clip.kind === 'highlight').map((clip) => [clip.eventProductUid, clip.state]),
+    ).toEqual([['mug', 'ready']]);
+    for (const clip of clips) {
+      expect(clip.durationSeconds).toBeGreaterThanOrEqual(CHAPTER_SECONDS - 1);
+      expect(clip.durationSeconds).toBeLessThanOrEqual(CHAPTER_SECONDS + 3);
+    }
+  });
+
+  it('plays a clip on its page and adds its product to the cart', async () => {
+    const mug = clips.find((clip) => clip.eventProductUid === 'mug');
+    if (!mug) throw new Error('no clip of the mug');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => consoleLines.push(message.text()));
+    await page.goto(`${baseUrl}${mug.pagePath}`);
+    await playing(page);
+    await page.locator('[data-clip-product] h1', { hasText: 'Speckled mug' }).waitFor();
+    // The page passes axe-core (WCAG 2.x A/AA rules) as the show pages do.
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: clipsEn.addToCart }).click();
+    await page.getByRole('status').filter({ hasText: clipsEn.added }).waitFor({ timeout: 15_000 });
+    // The cart is the store's own: its checkout lists the mug.
+    await page.getByRole('link', { name: clipsEn.toCheckout }).click();
+    await page.getByText('Speckled mug').first().waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it("plays the other clip on the demo retailer's product page through the SDK", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${retailerUrl}/`);
+    await page.waitForFunction(() => 'Vitrine' in window);
+    // The retailer's own "Seen live" of the shirt: the demo store has no clip of it, so its
+    // player closes itself and the section stays hidden.
+    await expect
+      .poll(() => page.locator('iframe[src*="product=NL-linen-shirt"]').count(), { timeout: 20_000 })
+      .toBe(0);
+    expect(await page.locator('[data-seen-live]').isHidden()).toBe(true);
+    // The same integration for a product of this store, which has a clip: the section appears.
+    await page.evaluate((pageUid) => {
+      (window as unknown as { Vitrine: { init(options: object): unknown } }).Vitrine.init({
+        pageUid,
+        mode: 'inline',
+        container: '#seen-live-player',
+        seenLive: 'CC-VASE',
+        handlers: {
+          player_ready() {
+            (document.querySelector('[data-seen-live]') as HTMLElement).hidden = false;
+          },
+        },
+      });
+    }, PAGE);
+    await page.locator('[data-seen-live]').waitFor({ state: 'visible', timeout: 20_000 });
+    const frame = await waitFor('the seen-live player', () =>
+      page
+        .frames()
+        .find(
+          (candidate) => candidate.url().includes('/clips?') && candidate.url().includes('product=CC-VASE'),
+        ),
+    );
+    await playing(frame);
+    await frame.locator('[data-clip-product] h1', { hasText: 'Tall vase' }).waitFor();
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists the clips in the studio, where the host hides one: its page is gone', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openStudioAs(page, { baseUrl, adminKey, pageUid: PAGE, role: 'host', path: `shows/${SHOW}` });
+    const items = page.locator('[data-show-clips] [data-clip]');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(3);
+    const mug = clips.find((clip) => clip.eventProductUid === 'mug');
+    const item = page.locator(`[data-clip="${mug?.uid}"]`);
+    await item.getByRole('button', { name: studioShowsEn.clips.hide }).click();
+    await item.getByText(studioShowsEn.clips.hiddenBadge).waitFor();
+    const answer = await fetch(`${baseUrl}/functions/clips/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageUid: PAGE, clipUid: mug?.uid }),
+    });
+    expect(answer.status).toBe(404);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
