@@ -26,6 +26,7 @@ CREATE INDEX flash_deals_campaign_idx ON flash_deals (page_uid, campaign_uid, cr
 -- What each shopper took at the deal price: her units (never past the per-shopper limit), her adds,
 -- and the cart they went to (its order, paid or not, counts for the deal's figures). Units no cart
 -- holds any more (a timed-out cart, a removed line) are given back when the deal sells out.
+-- feature: flash-deals
 CREATE TABLE flash_deal_claims (
   deal_uid TEXT NOT NULL REFERENCES flash_deals (uid) ON DELETE CASCADE,
   user_uid TEXT NOT NULL,
@@ -40,6 +41,7 @@ CREATE TABLE flash_deal_claims (
 );
 
 -- Viewers who saw a deal open, once each.
+-- feature: flash-deals
 CREATE TABLE flash_deal_views (
   deal_uid TEXT NOT NULL REFERENCES flash_deals (uid) ON DELETE CASCADE,
   viewer_key TEXT NOT NULL,
