@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { currentEmbedParams } from './features/host-bridge/embed-params.ts';
 import { initI18n } from './lib/i18n.ts';
 import { startSession } from './lib/session.ts';
-import { routes } from './routes.tsx';
+import { discoverRoutes, routes } from './routes.tsx';
 import './styles/base.css';
 
 // Read before anything navigates: the embed parameters are in the query of this first load only.
@@ -17,6 +17,8 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Vitrine needs an element with id "root" to mount into');
 createRoot(rootElement).render(
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes, { basename: '/' })} />
+    <RouterProvider
+      router={createBrowserRouter(routes, { basename: '/', patchRoutesOnNavigation: discoverRoutes })}
+    />
   </StrictMode>,
 );

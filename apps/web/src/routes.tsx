@@ -1,5 +1,5 @@
 import { WEB_PATHS } from '@vitrine/protocol';
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import {
   lazyCheckoutError,
@@ -19,7 +19,6 @@ import { multiEventLoader } from './features/player/multi-event-loader.ts';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
-import { setupRoutes, studioRoutes } from './features/studio/studio-routes.ts';
 
 /**
  * Customer checkout pages with a fixed page id of their own (spec §2 "Options and location
@@ -40,7 +39,24 @@ const lazyTermsPage = async () => {
   return { Component: TermsPage, loader: termsLoader };
 };
 
-/** The whole route table of spec §2, in one place. */
+/** The main layout's route at `/`, under which the studio's routes are patched in. */
+const MAIN_LAYOUT_ROUTE_ID = 'main';
+/** Paths the studio's route table serves (its own pages and the first run's /setup). */
+const STUDIO_PATH = /^\/(studio|setup)(\/|$)/;
+
+/**
+ * React Router's lazy route discovery: the studio's route table (its paths, sections and loaders)
+ * is added on the first navigation into it, so the player's first bundle does not carry it. Other
+ * paths return at once (the router asks on every path with a dynamic segment).
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!STUDIO_PATH.test(path)) return;
+  const { setupRoutes, studioRoutes } = await import('./features/studio/studio-routes.ts');
+  // The static `studio` outranks `:campaignUid/:checkoutUid`, which `/studio/link` would match too.
+  patch(MAIN_LAYOUT_ROUTE_ID, [studioRoutes, setupRoutes]);
+};
+
+/** The whole route table of spec §2, in one place (the studio's part is discovered: above). */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -49,14 +65,12 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Main layout at /
+        id: MAIN_LAYOUT_ROUTE_ID,
         path: '/',
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, loader: defaultShopLoader, lazy: lazyShopPage },
-          // The studio (store staff's back office), all of it lazy. Its static paths outrank
-          // `:campaignUid/:checkoutUid`, which `/studio/link` would match too.
-          studioRoutes,
-          setupRoutes,
+          // The studio (store staff's back office) and /setup are patched in here: discoverRoutes.
           { path: ':campaignUid/create', lazy: lazyCreateCheckout },
           { path: 'terms', lazy: lazyTermsPage },
           { path: 'tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
