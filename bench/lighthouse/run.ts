@@ -7,6 +7,7 @@
 // reference loop: Performance is a benchmark figure only on a quiet machine).
 //
 //   npm run bench:lighthouse [-- --runs 3] [--demo-live 0] [--json results.json] [--reports dir]
+//     [--pages live,replay] [--presets mobile]
 //   VITRINE_URL=http://127.0.0.1:3000 npm run bench:lighthouse   (a server already running the demo)
 //
 // Chromium: CHROME_PATH (default /usr/bin/chromium), headless. --runs N keeps each page's median
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     'demo-live': { type: 'string', default: '1' },
     json: { type: 'string' },
     reports: { type: 'string' },
+    pages: { type: 'string' },
+    presets: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -198,14 +201,17 @@ try {
     server = started.child;
     url = started.url;
   }
-  const pages = { ...PAGES };
+  const pages: Record<string, string> = { ...PAGES };
   const clip = await clipPath(url);
   if (clip) pages.clip = clip;
   else process.stdout.write('no clip page in the sitemap: the clip page is skipped\n');
+  const onlyPages = values.pages?.split(',');
+  for (const page of Object.keys(pages)) if (onlyPages && !onlyPages.includes(page)) delete pages[page];
+  const presets = PRESETS.filter((preset) => !values.presets || values.presets.split(',').includes(preset));
   const browser = await startChromium(profileDir);
   chromium = browser.child;
   process.stdout.write(`Lighthouse on ${url}, ${runs} run(s) each; ${loadAverage()}\n`);
-  for (const preset of PRESETS) {
+  for (const preset of presets) {
     for (const [page, path] of Object.entries(pages)) {
       const attempts: PageResult[] = [];
       for (let run = 0; run < runs; run++) attempts.push(await audit(browser.port, url + path, page, preset));

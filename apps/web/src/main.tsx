@@ -7,6 +7,12 @@ import { startSession } from './lib/session.ts';
 import { discoverRoutes, routes } from './routes.tsx';
 import './styles/base.css';
 
+// zod (in the lazy chunks that validate: chat, checkout, studio) probes whether it may compile its
+// parsers with `new Function`; the page's CSP forbids eval, and Chromium reports the refused probe
+// as a CSP issue (Lighthouse's Best Practices) though zod catches it. Its global config, read from
+// this global when its first chunk loads, turns the probe and the compiled parsers off.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 // Read before anything navigates: the embed parameters are in the query of this first load only.
 currentEmbedParams();
 await initI18n();

@@ -10,7 +10,9 @@ export function LanguagePicker() {
   return (
     <label className="language-picker">
       <span className="visually-hidden">{t('app.language')}</span>
+      {/* A name, as ?lang: Chromium reports a form field with neither id nor name as a page issue. */}
       <select
+        name="lang"
         value={current}
         aria-label={t('app.language')}
         onChange={(event) => void changeLanguage(event.target.value as Locale)}
