@@ -105,8 +105,15 @@ function commonHead(store: StorePageFacts, request: PageRequest) {
   };
 }
 
-/** The head of a store's shop page: its name and description, the store as an OnlineStore. */
-export function shopPageHead(store: StorePageFacts, request: PageRequest): PageHead {
+/**
+ * The head of a store's shop page: its name and description, the store as an OnlineStore, and the
+ * lead show's cover (`leadCover`, domain shopCardCover) fetched first.
+ */
+export function shopPageHead(
+  store: StorePageFacts,
+  request: PageRequest,
+  leadCover: string | null = null,
+): PageHead {
   const common = commonHead(store, request);
   const texts = PAGE_HEAD_TEXTS[common.locale];
   const description = shorten(
@@ -120,6 +127,7 @@ export function shopPageHead(store: StorePageFacts, request: PageRequest): PageH
     canonicalUrl: common.canonicalUrl,
     alternates: common.alternates,
     icon: common.icon,
+    preloadImage: leadCover ? { url: leadCover, highPriority: true } : null,
     openGraph: {
       type: 'website',
       ...common.og,
@@ -215,6 +223,7 @@ export function showPageHead(
     canonicalUrl: common.canonicalUrl,
     alternates: common.alternates,
     icon: common.icon,
+    preloadImage: video.poster ? { url: video.poster, highPriority: false } : null,
     openGraph: {
       type: 'video.other',
       ...common.og,

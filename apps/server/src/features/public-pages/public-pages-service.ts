@@ -1,4 +1,10 @@
-import { isShownOnShopPage, pickCampaignEvent } from '@vitrine/domain';
+import {
+  groupShopEvents,
+  isShownOnShopPage,
+  leadShopEvent,
+  pickCampaignEvent,
+  shopCardCover,
+} from '@vitrine/domain';
 import type { Locale } from '@vitrine/protocol/vocabulary';
 import { HttpError } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
@@ -62,8 +68,15 @@ export function createPublicPagesService(deps: {
     const store = await storePageFacts(address.pageUid);
     if (!store) return null;
     const shopCanonicalPath = shopPath(address.pageUid, await defaultPageUid());
-    if (address.kind === 'shop')
-      return shopPageHead(store, { origin, canonicalPath: shopCanonicalPath, lang });
+    if (address.kind === 'shop') {
+      const now = deps.now();
+      const lead = leadShopEvent(groupShopEvents(await events.shopEventList(address.pageUid, now), now));
+      return shopPageHead(
+        store,
+        { origin, canonicalPath: shopCanonicalPath, lang },
+        lead ? shopCardCover(lead.event) : null,
+      );
+    }
 
     const campaignEvents = await events.eventsByCampaigns([address.campaignUid]);
     const show = address.eventUid
