@@ -1,7 +1,8 @@
 /**
- * The public pages raise no issue in Chromium's DevTools (issue 32): Lighthouse's Best Practices
- * takes points off for any (its `inspector-issues` audit reads the same Audits domain). The live
- * show's chat loads zod, whose `new Function` probe the page's Content-Security-Policy refused.
+ * What Lighthouse finds on the public pages (issue 32), checked in Chromium: no DevTools issue
+ * (Best Practices takes points off for any; its `inspector-issues` audit reads the same Audits
+ * domain: the live show once loaded zod, whose `new Function` probe the page's CSP refused), and
+ * the shop page's head fetching what it paints first (its lazy route's chunks, its lead cover).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,24 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+describe("the shop page's head", () => {
+  it('fetches its lazy route chunks and its lead cover before the entry script has run', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/shop-page-[^"]+\.js">/);
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+    // The page loads each of them once: the app's own import finds the preloaded module.
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.locator('.shop-row').first().waitFor({ timeout: 60_000 });
+    await page.close();
+    const shopChunks = fetched.filter((path) => /^\/assets\/shop-page-/.test(path));
+    expect(shopChunks.length).toBeGreaterThan(0);
+    expect(shopChunks).toEqual([...new Set(shopChunks)]);
+  });
 });
 
 describe('DevTools issues', () => {

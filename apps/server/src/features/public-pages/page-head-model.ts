@@ -121,6 +121,7 @@ export function shopPageHead(
   );
   const facts = storeFacts(store, request, request.canonicalPath);
   return {
+    page: 'shop',
     lang: common.lang,
     title: store.info.name,
     description,
@@ -217,6 +218,7 @@ export function showPageHead(
   };
   const playerSize = video.dimension ?? DEFAULT_PLAYER_SIZE;
   return {
+    page: 'show',
     lang: common.lang,
     title,
     description,

@@ -60,6 +60,7 @@ describe('escaping', () => {
   });
 
   const head: PageHead = {
+    page: 'show',
     lang: 'en',
     title: '"Quoted" <b>show</b>',
     description: "It's </title> here",

@@ -3,6 +3,8 @@
  * chat apps read without running the app. Every URL is absolute.
  */
 export interface PageHead {
+  /** Which of the app's pages it heads (the server preloads that route's code). */
+  page: 'shop' | 'show';
   /** The page's language (`<html lang>`, og:locale). */
   lang: string;
   title: string;
