@@ -29,6 +29,10 @@ describe("the shop page's head", () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/shop-page-[^"]+\.js">/);
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+    // After the entry script and its chunks, which the page needs first.
+    expect(html.indexOf('rel="modulepreload" crossorigin href="/assets/shop-page-')).toBeGreaterThan(
+      html.indexOf('<script type="module"'),
+    );
     // The page loads each of them once: the app's own import finds the preloaded module.
     const page = await browser.newPage();
     const fetched: string[] = [];

@@ -82,6 +82,7 @@ export type PageHeadSource = (request: FastifyRequest) => Promise<PageHeadHtml |
 
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 const HTML_LANG = /<html lang="[^"]*"/;
+const HEAD_END = /<\/head>/;
 
 const API_PREFIXES = [
   '/functions/',
@@ -170,9 +171,9 @@ export async function registerWebApp(
   async function sendWithHead(request: FastifyRequest, reply: FastifyReply, head: PageHeadHtml) {
     const page = (await indexPage()).html
       .replace(HTML_LANG, `<html lang="${head.lang.replace(/[^A-Za-z-]/g, '')}"`)
-      .replace(TITLE_ELEMENT, () =>
-        [head.html, ...(head.route ? routePreloads[head.route] : [])].join('\n    '),
-      );
+      .replace(TITLE_ELEMENT, () => head.html)
+      // After the entry script and its chunks, which come first on a slow line.
+      .replace(HEAD_END, () => [...(head.route ? routePreloads[head.route] : []), '</head>'].join('\n  '));
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     if (encoding === 'br')
       return reply
