@@ -35,6 +35,8 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: true,
     reportCompressedSize: false,
+    // .vite/manifest.json: the server preloads a public page's lazy route chunks from its head (web-app.ts).
+    manifest: true,
     rolldownOptions: {
       onLog(level, log, handler) {
         // React Router reads React 19's `useOptimistic` if the runtime has it and otherwise keeps the

@@ -255,7 +255,7 @@ export async function buildApp({
     const url = new URL(request.url, 'http://localhost');
     const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
     const head = await services.publicPages.pageHead(url.pathname, url.searchParams, origin);
-    return head && { lang: head.lang, html: renderPageHead(head) };
+    return head && { lang: head.lang, html: renderPageHead(head), route: head.page };
   });
 
   return {

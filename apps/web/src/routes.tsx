@@ -1,31 +1,12 @@
-import { WEB_PATHS } from '@vitrine/protocol';
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
-import {
-  lazyCheckoutError,
-  lazyCheckoutLocation,
-  lazyCheckoutOptions,
-  lazyCheckoutPage,
-  lazyCreateCheckout,
-} from './features/checkout/checkout-lazy-routes.tsx';
-import {
-  lazyAuthCallbackPage,
-  lazyContactCapturePage,
-  lazyLoginPage,
-} from './features/interaction/interaction-lazy-routes.ts';
+import { lazyContactCapturePage } from './features/interaction/interaction-lazy-routes.ts';
 import { NotFoundPage, PageLoading, RouteErrorPage } from './features/not-found/not-found-page.tsx';
 import { pageLoader } from './features/placeholders/placeholder-loaders.ts';
 import { multiEventLoader } from './features/player/multi-event-loader.ts';
 import { showLoader } from './features/player/show-loader.ts';
 import { ShowRoute } from './features/player/show-player.tsx';
 import { defaultShopLoader, shopLoader } from './features/shop/shop-loader.ts';
-import { setupRoutes, studioRoutes } from './features/studio/studio-routes.ts';
-
-/**
- * Customer checkout pages with a fixed page id of their own (spec §2 "Options and location
- * routes"); they take precedence over the generic options route.
- */
-export const SPECIAL_CHECKOUT_PAGE_IDS = ['vitrine-outlet', 'vitrine-partner'] as const;
 
 /** The store front page loads on its own route, so the player's first bundle does not carry it. */
 /** The multi-event widget's code loads with its route; a single show's widget does not carry it. */
@@ -37,57 +18,55 @@ const lazyShopPage = async () => ({ Component: (await import('./features/shop/sh
 /** A clip's page and the SDK's "Seen live" player: their code loads with the route. */
 const lazyClipPage = async () => ({ Component: (await import('./features/clips/clip-page.tsx')).ClipPage });
 
-/** The terms page too: the widget's first load never needs it. */
-const lazyTermsPage = async () => {
-  const { TermsPage, termsLoader } = await import('./features/terms/terms-page.tsx');
-  return { Component: TermsPage, loader: termsLoader };
+/** The app's layout route (the root of the table) and the main layout's at `/`: where discovered routes go. */
+const APP_LAYOUT_ROUTE_ID = 'app';
+const MAIN_LAYOUT_ROUTE_ID = 'main';
+/** Paths the studio's route table serves (its own pages and the first run's /setup). */
+const STUDIO_PATH = /^\/(studio|setup)(\/|$)/;
+/** The widget's routes are all in the first table: a path under /widget discovers nothing. */
+const WIDGET_PATH = /^\/widget(\/|$)/;
+
+/**
+ * React Router's lazy route discovery (the router asks on a path it cannot match, or matches only
+ * through a dynamic segment): the first table holds the player's and the shop's routes; the
+ * studio's route table (paths, sections, loaders) and the other customer pages' (checkout, sign-in,
+ * terms) are patched in on the first navigation to one of their paths, so the player's first
+ * bundle carries neither. A widget path returns at once.
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (WIDGET_PATH.test(path)) return;
+  if (STUDIO_PATH.test(path)) {
+    const { setupRoutes, studioRoutes } = await import('./features/studio/studio-routes.ts');
+    // The static `studio` outranks `:campaignUid/:checkoutUid`, which `/studio/link` would match too.
+    patch(MAIN_LAYOUT_ROUTE_ID, [studioRoutes, setupRoutes]);
+    return;
+  }
+  // The router leaves out a route it already has (same path, same children): patching twice is harmless.
+  const { appLayoutRoutes, mainLayoutRoutes } = await import('./customer-routes.tsx');
+  patch(MAIN_LAYOUT_ROUTE_ID, mainLayoutRoutes);
+  patch(APP_LAYOUT_ROUTE_ID, appLayoutRoutes);
 };
 
-/** The whole route table of spec §2, in one place. */
+/** The whole route table of spec §2, in one place (the studio's part is discovered: above). */
 export const routes: RouteObject[] = [
   {
+    id: APP_LAYOUT_ROUTE_ID,
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
     HydrateFallback: PageLoading,
     children: [
       {
         // Main layout at /
+        id: MAIN_LAYOUT_ROUTE_ID,
         path: '/',
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, loader: defaultShopLoader, lazy: lazyShopPage },
-          // The studio (store staff's back office), all of it lazy. Its static paths outrank
-          // `:campaignUid/:checkoutUid`, which `/studio/link` would match too.
-          studioRoutes,
-          setupRoutes,
-          { path: ':campaignUid/create', lazy: lazyCreateCheckout },
-          { path: 'terms', lazy: lazyTermsPage },
-          { path: 'tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
-          {
-            path: ':campaignUid/:checkoutUid',
-            lazy: lazyCheckoutPage,
-            children: [
-              { index: true, element: null, handle: { step: 'choose' } },
-              { path: 'confirm', element: null, handle: { step: 'confirm' } },
-              { path: 'success', element: null, handle: { step: 'success' } },
-            ],
-          },
-          {
-            path: ':pageUid/:campaignUid/:checkoutUid/error',
-            lazy: lazyCheckoutError,
-          },
-          { path: 'auth', element: <NotFoundPage /> },
-          { path: 'login', lazy: lazyLoginPage },
-          // Social sign-in providers return here (see features/interaction/auth-callback-page.tsx).
-          { path: WEB_PATHS.authCallback.slice(1), lazy: lazyAuthCallbackPage },
+          // The studio, /setup and the customer pages (checkout, sign-in, terms) are patched in
+          // here, on the first navigation to one of them: discoverRoutes.
         ],
       },
-      ...SPECIAL_CHECKOUT_PAGE_IDS.map((fixedId) => ({
-        path: `/options/${fixedId}/:campaignUid/:checkoutUid`,
-        lazy: lazyCheckoutOptions(fixedId),
-      })),
-      { path: '/options/:pageUid/:campaignUid/:checkoutUid', lazy: lazyCheckoutOptions() },
-      { path: WEB_PATHS.checkoutLocation, lazy: lazyCheckoutLocation },
+      // The checkout's options and location pages and /:pageUid/tiktok too (customer-routes.tsx).
       {
         path: '/widget',
         children: [
@@ -115,7 +94,6 @@ export const routes: RouteObject[] = [
           { path: ':pageUid', loader: shopLoader, lazy: lazyShopPage },
         ],
       },
-      { path: '/:pageUid/tiktok', loader: pageLoader, lazy: lazyContactCapturePage },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,7 +4,9 @@ import {
   campaignShowStatus,
   groupShopEvents,
   isShownOnShopPage,
+  leadShopEvent,
   type ShopVisibilityFields,
+  shopCardCover,
 } from './event-visibility.ts';
 
 const NOW = Date.UTC(2024, 5, 1, 12, 0, 0);
@@ -213,5 +215,32 @@ describe('campaignShowStatus', () => {
   it('is vod when every event is a recording', () => {
     expect(campaignShowStatus(['vod'])).toBe('vod');
     expect(campaignShowStatus(['vod', 'vod'])).toBe('vod');
+  });
+});
+
+describe('the shop page’s lead card', () => {
+  it('is the first live show, else the first upcoming one, else the newest recording', () => {
+    const groups = groupShopEvents(
+      [record('vod', NOW - 60 * MINUTE, { id: 'old' }), record('planned', NOW + MINUTE, { id: 'soon' })],
+      NOW,
+    );
+    expect(leadShopEvent(groups)?.id).toBe('soon');
+    expect(leadShopEvent({ ...groups, live: [record('live', NOW, { id: 'on' })] })?.id).toBe('on');
+    expect(leadShopEvent({ ...groups, planned: [] })?.id).toBe('old');
+    expect(leadShopEvent({ live: [], planned: [], vod: [] })).toBeNull();
+  });
+
+  it('shows the cover photo, else the live video’s cover, else its format’s picture', () => {
+    const format = { picture: '/format.jpg' };
+    expect(
+      shopCardCover({ coverPhotoPath: '/cover.jpg', liveVideoCover: '/live.jpg', liveVideoFormat: format }),
+    ).toBe('/cover.jpg');
+    expect(
+      shopCardCover({ coverPhotoPath: null, liveVideoCover: '/live.jpg', liveVideoFormat: format }),
+    ).toBe('/live.jpg');
+    expect(shopCardCover({ coverPhotoPath: null, liveVideoCover: null, liveVideoFormat: format })).toBe(
+      '/format.jpg',
+    );
+    expect(shopCardCover({ coverPhotoPath: null, liveVideoCover: null, liveVideoFormat: null })).toBeNull();
   });
 });

@@ -62,3 +62,21 @@ export function groupShopEvents<T extends ShopVisibilityFields>(
     vod: shown.filter((r) => r.event.currentStatus === 'vod').sort((a, b) => byStart(b, a)),
   };
 }
+
+/**
+ * The show whose card leads the shop page: the first live show (the featured row), else the
+ * first of the next row (upcoming, then on demand). Its cover is the page's largest paint, so the
+ * page loads it first (the card, and the server's preload in the page's head).
+ */
+export function leadShopEvent<T>(groups: ShopEventGroups<T>): T | null {
+  return groups.live[0] ?? groups.planned[0] ?? groups.vod[0] ?? null;
+}
+
+/** The picture a show's card on the shop page shows: its cover photo, else its live video's cover or picture. */
+export function shopCardCover(event: {
+  coverPhotoPath: string | null;
+  liveVideoCover: string | null;
+  liveVideoFormat?: { picture: string | null } | null | undefined;
+}): string | null {
+  return event.coverPhotoPath ?? event.liveVideoCover ?? event.liveVideoFormat?.picture ?? null;
+}

@@ -104,12 +104,7 @@ export const REACTION_TYPES = ['love', 'like', 'laugh', 'wow', 'clap', 'fire'] a
 export const ReactionType = z.enum(REACTION_TYPES);
 export type ReactionType = z.infer<typeof ReactionType>;
 
-/**
- * The header the player sends its viewer id in with comments, reactions and competition entries:
- * the random id of this browser (the web app's lib/tracking.ts), so a ban covers the device and
- * not only the account (issue 33 §4). A missing or malformed one is ignored.
- */
-export const VIEWER_ID_HEADER = 'x-vitrine-viewer';
+/** The viewer id the player sends in VIEWER_ID_HEADER (calls/player-routes.ts). */
 export const ViewerId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 /**

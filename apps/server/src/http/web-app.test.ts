@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from './compression.ts';
-import { registerWebApp } from './web-app.ts';
+import { modulePreloadLinks, registerWebApp, type ViteManifest } from './web-app.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'vitrine-web-'));
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
@@ -97,5 +97,39 @@ describe('the built web app', () => {
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
+  });
+});
+
+describe("a public page's route chunks", () => {
+  // A build's manifest, as Vite writes it (apps/web/dist/.vite/manifest.json).
+  const manifest: ViteManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_app-core-1.js'] },
+    '_app-core-1.js': {
+      file: 'assets/app-core-1.js',
+      imports: ['_vendor-1.js'],
+      css: ['assets/app-core-1.css'],
+    },
+    '_vendor-1.js': { file: 'assets/vendor-1.js' },
+    'src/features/shop/shop-page.tsx': { file: 'assets/shop-page-1.js', imports: ['_shop-page-2.js'] },
+    '_shop-page-2.js': {
+      file: 'assets/shop-page-2.js',
+      imports: ['_app-core-1.js', '_vendor-1.js', '_duration-1.js'],
+      css: ['assets/shop-page-1.css'],
+    },
+    '_duration-1.js': { file: 'assets/duration-1.js' },
+  };
+
+  it('are fetched from the head with what they import, without what index.html loads already', () => {
+    expect(modulePreloadLinks(manifest, ['src/features/shop/shop-page.tsx'])).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/shop-page-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shop-page-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/duration-1.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/shop-page-1.css">',
+    ]);
+  });
+
+  it('are none for a module the build does not have, or without a manifest', () => {
+    expect(modulePreloadLinks(manifest, ['src/features/gone.tsx'])).toEqual([]);
+    expect(modulePreloadLinks({}, ['src/features/shop/shop-page.tsx'])).toEqual([]);
   });
 });

@@ -21,10 +21,57 @@ export function runtimeConfigScript(runtime: WebRuntimeConfig): string {
   return `window.__VITRINE__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}`;
 }
 
-/** A page's own head: its elements' HTML (in place of the app's `<title>`) and its language. */
+/**
+ * A page's own head: its elements' HTML (in place of the app's `<title>`), its language, and the
+ * app's route it opens on (whose lazy chunks the head then preloads).
+ */
 export interface PageHeadHtml {
   lang: string;
   html: string;
+  route?: PublicRoute;
+}
+
+/** The app's routes a public page opens on. */
+export type PublicRoute = 'shop' | 'show';
+
+/**
+ * The app's source modules each public route loads lazily before it paints (keys of Vite's build
+ * manifest). The shop page is a lazy route (the player's first bundle does not carry it): without
+ * a preload its chunks are asked for only once the entry script has run. A show is in the first bundle.
+ */
+const ROUTE_MODULES: Record<PublicRoute, readonly string[]> = {
+  shop: ['src/features/shop/shop-page.tsx'],
+  show: [],
+};
+
+/** The parts of Vite's `.vite/manifest.json` read here. */
+export type ViteManifest = Record<
+  string,
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
+
+/**
+ * The `<link>` elements that fetch `modules` and the chunks and styles they import statically,
+ * leaving out what index.html loads already (its entry's chunks); empty for a module the manifest
+ * does not have. `crossorigin` as Vite's own links have it, or the browser fetches a file again.
+ */
+export function modulePreloadLinks(manifest: ViteManifest, modules: readonly string[]): string[] {
+  const reachable = (keys: readonly string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      reachable(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const initial = reachable(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  const wanted = [...reachable(modules)].filter((key) => !initial.has(key));
+  const chunks = wanted.map((key) => manifest[key]?.file ?? '').filter(Boolean);
+  const styles = [...new Set(wanted.flatMap((key) => manifest[key]?.css ?? []))];
+  return [
+    ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
 }
 
 /**
@@ -35,6 +82,7 @@ export type PageHeadSource = (request: FastifyRequest) => Promise<PageHeadHtml |
 
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 const HTML_LANG = /<html lang="[^"]*"/;
+const HEAD_END = /<\/head>/;
 
 const API_PREFIXES = [
   '/functions/',
@@ -74,6 +122,13 @@ export async function registerWebApp(
     return;
   }
   const template = readFileSync(indexPath, 'utf8');
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  const manifest: ViteManifest = existsSync(manifestPath)
+    ? JSON.parse(readFileSync(manifestPath, 'utf8'))
+    : {};
+  const routePreloads = Object.fromEntries(
+    Object.entries(ROUTE_MODULES).map(([route, modules]) => [route, modulePreloadLinks(manifest, modules)]),
+  ) as Record<PublicRoute, string[]>;
   const runtimeNow = typeof runtime === 'function' ? runtime : async () => runtime;
   let cached: IndexPage | null = null;
   // The page is the same until the runtime config changes: compressed once per config. (The
@@ -116,7 +171,9 @@ export async function registerWebApp(
   async function sendWithHead(request: FastifyRequest, reply: FastifyReply, head: PageHeadHtml) {
     const page = (await indexPage()).html
       .replace(HTML_LANG, `<html lang="${head.lang.replace(/[^A-Za-z-]/g, '')}"`)
-      .replace(TITLE_ELEMENT, () => head.html);
+      .replace(TITLE_ELEMENT, () => head.html)
+      // After the entry script and its chunks, which come first on a slow line.
+      .replace(HEAD_END, () => [...(head.route ? routePreloads[head.route] : []), '</head>'].join('\n  '));
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     if (encoding === 'br')
       return reply

@@ -9,21 +9,6 @@ import { logFailure } from './debug.ts';
 /** Where the viewer's language choice is kept between page loads (read first after a ?lang). */
 export const LANGUAGE_STORAGE_KEY = 'vitrine-language';
 
-/** Each language named in itself, so a viewer finds their own whatever language is showing. */
-export const LANGUAGE_ENDONYMS: Record<Locale, string> = {
-  en: 'English',
-  da: 'Dansk',
-  sv: 'Svenska',
-  no: 'Norsk',
-  fi: 'Suomi',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  de: 'Deutsch',
-  es: 'Español',
-  fr: 'Français',
-  ko: '한국어',
-};
-
 /** The languages known so far by where they came from; the player shows the strongest (domain startLanguage). */
 const candidates: LanguageCandidates = {};
 

@@ -35,6 +35,14 @@ export interface CallRoute {
   auth: CallAuth;
 }
 
+/**
+ * The header the player sends its viewer id in with comments, reactions and competition entries:
+ * the random id of this browser (the web app's lib/tracking.ts), so a ban covers the device and
+ * not only the account (issue 33 §4). A missing or malformed one is ignored. Here, zod-free: in
+ * interaction.ts it brought zod and every interaction schema into a live show's first seconds.
+ */
+export const VIEWER_ID_HEADER = 'x-vitrine-viewer';
+
 /** Declares one route, keeping its literal types (the catalogue's types are built from them). */
 export const route = <const R extends CallRoute>(definition: R): R => definition;
 

@@ -106,8 +106,15 @@ function commonHead(store: StorePageFacts, request: PageRequest) {
   };
 }
 
-/** The head of a store's shop page: its name and description, the store as an OnlineStore. */
-export function shopPageHead(store: StorePageFacts, request: PageRequest): PageHead {
+/**
+ * The head of a store's shop page: its name and description, the store as an OnlineStore, and the
+ * lead show's cover (`leadCover`, domain shopCardCover) fetched first.
+ */
+export function shopPageHead(
+  store: StorePageFacts,
+  request: PageRequest,
+  leadCover: string | null = null,
+): PageHead {
   const common = commonHead(store, request);
   const texts = PAGE_HEAD_TEXTS[common.locale];
   const description = shorten(
@@ -115,12 +122,14 @@ export function shopPageHead(store: StorePageFacts, request: PageRequest): PageH
   );
   const facts = storeFacts(store, request, request.canonicalPath);
   return {
+    page: 'shop',
     lang: common.lang,
     title: store.info.name,
     description,
     canonicalUrl: common.canonicalUrl,
     alternates: common.alternates,
     icon: common.icon,
+    preloadImage: leadCover ? { url: leadCover, highPriority: true } : null,
     openGraph: {
       type: 'website',
       ...common.og,
@@ -210,12 +219,14 @@ export function showPageHead(
   };
   const playerSize = video.dimension ?? DEFAULT_PLAYER_SIZE;
   return {
+    page: 'show',
     lang: common.lang,
     title,
     description,
     canonicalUrl: common.canonicalUrl,
     alternates: common.alternates,
     icon: common.icon,
+    preloadImage: video.poster ? { url: video.poster, highPriority: false } : null,
     openGraph: {
       type: 'video.other',
       ...common.og,
@@ -302,6 +313,8 @@ export function clipPageHead(
     canonicalUrl: common.canonicalUrl,
     alternates: common.alternates,
     icon: common.icon,
+    // The clip's page opens on its video: no picture to fetch ahead of it.
+    preloadImage: null,
     openGraph: {
       type: 'video.other',
       ...common.og,

@@ -60,12 +60,14 @@ describe('escaping', () => {
   });
 
   const head: PageHead = {
+    page: 'show',
     lang: 'en',
     title: '"Quoted" <b>show</b>',
     description: "It's </title> here",
     canonicalUrl: 'https://shop.example.com/widget/a?x="y"',
     alternates: [{ hreflang: 'x-default', href: 'https://shop.example.com/widget/a' }],
     icon: null,
+    preloadImage: null,
     openGraph: {
       type: 'video.other',
       siteName: 'A & B',
@@ -88,6 +90,16 @@ describe('escaping', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).toContain('"name":"\\u003c/script\\u003e"');
+  });
+
+  it('fetches the picture at the top of the page from the head, at high priority where asked', () => {
+    expect(renderPageHead(head)).not.toContain('rel="preload"');
+    expect(
+      renderPageHead({ ...head, preloadImage: { url: '/media/a "b".jpg', highPriority: true } }),
+    ).toContain('<link rel="preload" as="image" href="/media/a &quot;b&quot;.jpg" fetchpriority="high">');
+    expect(
+      renderPageHead({ ...head, preloadImage: { url: '/media/poster.jpg', highPriority: false } }),
+    ).toContain('<link rel="preload" as="image" href="/media/poster.jpg">');
   });
 
   it('has a summary card without an image', () => {

@@ -3,6 +3,8 @@
  * chat apps read without running the app. Every URL is absolute.
  */
 export interface PageHead {
+  /** Which of the app's pages it heads (the server preloads that route's code). */
+  page: 'shop' | 'show';
   /** The page's language (`<html lang>`, og:locale). */
   lang: string;
   title: string;
@@ -12,6 +14,14 @@ export interface PageHead {
   alternates: readonly { hreflang: string; href: string }[];
   /** The store's logo, as the page's icon; null keeps the app's own icon. */
   icon: string | null;
+  /**
+   * The picture at the top of the page (the shop page's lead cover, a show's poster), fetched from
+   * the head instead of once the app has rendered; as the app requests it (relative URLs stay so,
+   * or the browser would not reuse it). High priority where it is the page's largest paint on
+   * every screen (the shop page's cover); a show's poster is on desktops only, and on a phone it
+   * must not delay the scripts that paint the title.
+   */
+  preloadImage: { url: string; highPriority: boolean } | null;
   openGraph: {
     type: 'website' | 'video.other';
     siteName: string;
@@ -85,6 +95,11 @@ export function renderPageHead(head: PageHead): string {
         `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
     ),
     ...(head.icon ? [`<link rel="icon" href="${escapeHtml(head.icon)}">`] : []),
+    ...(head.preloadImage
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage.url)}"${head.preloadImage.highPriority ? ' fetchpriority="high"' : ''}>`,
+        ]
+      : []),
     meta('property', 'og:type', og.type),
     meta('property', 'og:site_name', og.siteName),
     meta('property', 'og:title', head.title),

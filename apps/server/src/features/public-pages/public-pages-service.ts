@@ -1,4 +1,10 @@
-import { isShownOnShopPage, pickCampaignEvent } from '@vitrine/domain';
+import {
+  groupShopEvents,
+  isShownOnShopPage,
+  leadShopEvent,
+  pickCampaignEvent,
+  shopCardCover,
+} from '@vitrine/domain';
 import type { LiveEvent, PublicClip } from '@vitrine/protocol';
 import type { Locale } from '@vitrine/protocol/vocabulary';
 import { HttpError } from '../../http/errors.ts';
@@ -74,8 +80,15 @@ export function createPublicPagesService(deps: {
     const store = await storePageFacts(address.pageUid);
     if (!store) return null;
     const shopCanonicalPath = shopPath(address.pageUid, await defaultPageUid());
-    if (address.kind === 'shop')
-      return shopPageHead(store, { origin, canonicalPath: shopCanonicalPath, lang });
+    if (address.kind === 'shop') {
+      const now = deps.now();
+      const lead = leadShopEvent(groupShopEvents(await events.shopEventList(address.pageUid, now), now));
+      return shopPageHead(
+        store,
+        { origin, canonicalPath: shopCanonicalPath, lang },
+        lead ? shopCardCover(lead.event) : null,
+      );
+    }
     if (address.kind === 'clip') {
       const page = await deps.clips?.clipPage(address.pageUid, address.clipUid);
       if (!page) return null;

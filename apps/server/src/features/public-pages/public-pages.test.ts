@@ -214,6 +214,10 @@ describe('the head of a live show', () => {
     expect(document.querySelector('link[rel="icon"][href^="https:"]')?.getAttribute('href')).toBe(
       `${ORIGIN}/media/logo.png`,
     );
+    // The poster is fetched from the head, as the player asks for it (relative), at the usual priority.
+    const preload = document.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe('/media/live-poster.jpg');
+    expect(preload?.getAttribute('fetchpriority')).toBeNull();
     // Still the app: its root and its script are there, once.
     expect(document.querySelectorAll('#root')).toHaveLength(1);
     expect(document.querySelectorAll('title')).toHaveLength(1);
@@ -370,7 +374,11 @@ describe('the head of the shop page', () => {
 
   it('describes the store as an OnlineStore at the front page, whichever address shows it', async () => {
     for (const url of ['/', '/widget/reach-shop', '/widget/reach-shop/']) {
-      const { html, meta } = await page(url);
+      const { html, meta, document } = await page(url);
+      // The lead card's cover (the live show's picture) is the page's largest paint: fetched first.
+      const preload = document.querySelector('link[rel="preload"][as="image"]');
+      expect(preload?.getAttribute('href')).toBe('/media/live-poster.jpg');
+      expect(preload?.getAttribute('fetchpriority')).toBe('high');
       expect(meta('og:url')).toBe(`${ORIGIN}/`);
       expect(meta('og:type')).toBe('website');
       expect(meta('og:title')).toBe('Lys & Lyd');

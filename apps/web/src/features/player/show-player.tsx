@@ -21,7 +21,6 @@ import {
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import { CartCount } from './cart-count.tsx';
 import { useCommentCart } from './comment-cart.tsx';
-import { HostCartErrorNotice, HostControls } from './host-controls.tsx';
 import { currentLiveDelayMs } from './live-delay.ts';
 import {
   initialLayout,
@@ -53,6 +52,12 @@ const MOBILE_MENU: MobilePanel[] = ['share', 'comments', 'cart', 'products'];
 const PurchaseSignals = lazy(() => import('./purchase-signals.tsx'));
 /** The Video tab's chapters load, with their texts, when the tab is first opened. */
 const VideoChapters = lazy(() => import('./video-chapters.tsx'));
+/** The embedded player's own controls and the host cart's notice: only a player a host page connected to shows them. */
+const loadHostControls = () => import('./host-controls.tsx');
+const HostControls = lazy(() => loadHostControls().then((module) => ({ default: module.HostControls })));
+const HostCartErrorNotice = lazy(() =>
+  loadHostControls().then((module) => ({ default: module.HostCartErrorNotice })),
+);
 const NOBODY_POPULAR: ReadonlySet<string> = new Set();
 
 function themeVariables(settings: PlayerSettings): CSSProperties {
@@ -296,19 +301,21 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTim
           {...(next ? { next } : {})}
           topActions={
             host.connected && (
-              <HostControls
-                commerce={commerce}
-                minimized={layout.minimized}
-                canMinimize={canMinimize}
-                onMinimize={controls.minimize}
-                onMaximize={controls.maximize}
-                onClose={controls.close}
-                onShowFavorites={
-                  commerce.cartMode === 'favorites'
-                    ? () => host.send('show_favorites', { eventUid: event.id })
-                    : null
-                }
-              />
+              <LazyPart name="host controls">
+                <HostControls
+                  commerce={commerce}
+                  minimized={layout.minimized}
+                  canMinimize={canMinimize}
+                  onMinimize={controls.minimize}
+                  onMaximize={controls.maximize}
+                  onClose={controls.close}
+                  onShowFavorites={
+                    commerce.cartMode === 'favorites'
+                      ? () => host.send('show_favorites', { eventUid: event.id })
+                      : null
+                  }
+                />
+              </LazyPart>
             )
           }
         />
@@ -338,13 +345,17 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTim
           )}
           {commentCart.notice}
           {host.cartError && (
-            <HostCartErrorNotice
-              key={host.cartError.seq}
-              url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
-              commerce={commerce}
-              onOpened={() => cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)}
-              onDismiss={host.dismissCartError}
-            />
+            <LazyPart name="host cart notice">
+              <HostCartErrorNotice
+                key={host.cartError.seq}
+                url={cartErrorProduct ? (cartErrorProduct.product.url ?? cartErrorProduct.url) : null}
+                commerce={commerce}
+                onOpened={() =>
+                  cartErrorProduct && trackPlayer('catalog.opened-product-url', cartErrorProduct)
+                }
+                onDismiss={host.dismissCartError}
+              />
+            </LazyPart>
           )}
           {activeProduct && layout.mobilePanel === null && (
             <button

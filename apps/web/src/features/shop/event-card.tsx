@@ -1,4 +1,4 @@
-import { formatDuration, priceFor } from '@vitrine/domain';
+import { formatDuration, priceFor, shopCardCover } from '@vitrine/domain';
 import type { ShopEvent } from '@vitrine/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,7 +33,7 @@ export function EventCard({
   const format = useLocale();
   const details = event.event;
   const status = details.currentStatus;
-  const cover = details.coverPhotoPath ?? details.liveVideoCover ?? details.liveVideoFormat?.picture ?? null;
+  const cover = shopCardCover(details);
   const href = `/widget/${pageUid}/${details.campaignId}`;
 
   let when: string;

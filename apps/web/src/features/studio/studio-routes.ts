@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { STUDIO_SECTIONS, type StudioSectionPath } from './studio-sections.ts';
 
 /**
- * The studio's route table (/studio…), in the app's data router. Only these paths and loaders
- * travel in the player's first bundle; every page's code, the shell's included, loads with it.
+ * The studio's route table (/studio…), patched into the app's data router on the first navigation
+ * into it (routes.tsx discoverRoutes); every page's code, the shell's included, loads later still.
  * Each section owns its sub-pages as descendant routes under `<section>/*`.
  */
 const shell = () => import('./studio-shell.tsx');
