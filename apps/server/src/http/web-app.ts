@@ -32,16 +32,19 @@ export interface PageHeadHtml {
 }
 
 /** The app's routes a public page opens on. */
-export type PublicRoute = 'shop' | 'show';
+export type PublicRoute = 'shop' | 'show' | 'clip';
 
 /**
  * The app's source modules each public route loads lazily before it paints (keys of Vite's build
  * manifest). The shop page is a lazy route (the player's first bundle does not carry it): without
- * a preload its chunks are asked for only once the entry script has run. A show is in the first bundle.
+ * a preload its chunks are asked for only once the entry script has run (a clip's page likewise).
+ * A show is in the first bundle.
  */
 const ROUTE_MODULES: Record<PublicRoute, readonly string[]> = {
   shop: ['src/features/shop/shop-page.tsx'],
   show: [],
+  // A clip's page is a lazy route too.
+  clip: ['src/features/clips/clip-page.tsx'],
 };
 
 /** The parts of Vite's `.vite/manifest.json` read here. */

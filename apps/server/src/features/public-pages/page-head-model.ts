@@ -307,6 +307,7 @@ export function clipPageHead(
   };
   const playerSize = video.dimension ?? DEFAULT_PLAYER_SIZE;
   return {
+    page: 'clip',
     lang: common.lang,
     title,
     description,

@@ -4,7 +4,7 @@
  */
 export interface PageHead {
   /** Which of the app's pages it heads (the server preloads that route's code). */
-  page: 'shop' | 'show';
+  page: 'shop' | 'show' | 'clip';
   /** The page's language (`<html lang>`, og:locale). */
   lang: string;
   title: string;
