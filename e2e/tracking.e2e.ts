@@ -417,6 +417,71 @@ describe('tracking events of the player', () => {
     expect(muted).toMatchObject({ eventUid: RECORDED_SHOW, eventStatus: 'vod' });
   });
 
+  it('tells neither our server nor the host page what a viewer does under the browser plugin marker (spec §6)', async () => {
+    const { context, events } = await trackedContext();
+    // The plugin marks every page it runs on, the player's frame too, before their scripts run.
+    await context.addInitScript(() => {
+      const mark = () => document.documentElement?.setAttribute('data-vitrine-browser-plugin', '');
+      if (document.documentElement) mark();
+      else document.addEventListener('readystatechange', mark, { once: true });
+    });
+    const page = await openPage(context, `${retailerUrl}/`);
+    await page.waitForFunction(() => 'Vitrine' in window, undefined, WAIT);
+    const playerId = await page.evaluate(
+      ({ campaignUid }) => {
+        const heard = { trackEvents: 0, favouriteToggles: 0 };
+        (window as unknown as { heard: typeof heard }).heard = heard;
+        const vitrine = (window as unknown as { Vitrine: { init(o: unknown): { playerId: string } } })
+          .Vitrine;
+        return vitrine.init({
+          pageUid: 'demo-store',
+          campaignUid,
+          mode: 'modal',
+          usableActions: ['OPEN_CART', 'UPDATE_CART_CONTENTS', 'GET_PRODUCT_DATA', 'TOGGLE_IS_FAVORITE'],
+          handlers: {
+            track_event: () => {
+              heard.trackEvents += 1;
+            },
+            get_user_product_data: (lookup: { product_id: string }, reply: (t: string, p: unknown) => void) =>
+              reply('user_product_data', { product_id: lookup.product_id, isFavorite: false }),
+            toggle_is_favorite: (
+              payload: { product: { product_id: string }; isFavorite: boolean },
+              reply: (t: string, p: unknown) => void,
+            ) => {
+              heard.favouriteToggles += 1;
+              reply('user_product_data', {
+                product_id: payload.product.product_id,
+                isFavorite: payload.isFavorite,
+              });
+            },
+            host_open_cart: () => undefined,
+            host_cart_state_changed: () => undefined,
+          },
+        }).playerId;
+      },
+      { campaignUid: RECORDED_SHOW },
+    );
+    const frame = page.frameLocator(`iframe[src*="playerId=${playerId}"]`);
+    await frame.locator('.player[data-host="on"]').waitFor(WAIT);
+    const toggles = () =>
+      page.evaluate(
+        () => (window as unknown as { heard: { favouriteToggles: number } }).heard.favouriteToggles,
+      );
+    // Favourite and unfavourite: each tracks cart.added-to-favorite (or its opposite) and asks the
+    // host. Once the host has the second ask, the player's messages before it have all arrived.
+    const favourite = frame
+      .locator('.player__panel li[data-product-uid="nordlys-ceramic-mug"]')
+      .locator('.favorite-toggle');
+    await favourite.click();
+    await expect.poll(toggles, WAIT).toBe(1);
+    await favourite.click();
+    await expect.poll(toggles, WAIT).toBe(2);
+    expect(
+      await page.evaluate(() => (window as unknown as { heard: { trackEvents: number } }).heard.trackEvents),
+    ).toBe(0);
+    expect(events).toEqual([]);
+  });
+
   it('covers each of the 22 tracking event names of spec §7', () => {
     expect(TRACKING_EVENT_NAMES).toHaveLength(22);
     expect([...covered].sort()).toEqual([...TRACKING_EVENT_NAMES].sort());

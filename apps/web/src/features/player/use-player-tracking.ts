@@ -2,7 +2,7 @@ import { CURRENCY_BY_LOCALE, type StreamType, trackingEventStatus } from '@vitri
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { WATCH_HEARTBEAT_EVENT } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useCallback, useMemo } from 'react';
-import { type TrackingContext, track } from '../../lib/tracking.ts';
+import { isTrackingDisabled, type TrackingContext, track } from '../../lib/tracking.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 
@@ -61,8 +61,9 @@ export function usePlayerTracking(input: PlayerTrackingInput): TrackPlayer {
         trackingInfo,
         ...watch,
       });
-      // The host page hears the events of spec §7, not our heartbeats.
-      if (embedded && name !== WATCH_HEARTBEAT_EVENT)
+      // The host page hears the events of spec §7, not our heartbeats; under the browser plugin's
+      // marker nobody hears them (spec §6: tracking is off there, the host's share too).
+      if (embedded && name !== WATCH_HEARTBEAT_EVENT && !isTrackingDisabled())
         sendToHost('track_event', { trackingEvent: name, trackingInfo });
     },
     [trackingContext, videoRef, activeUid, embedded, sendToHost],
