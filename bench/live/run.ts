@@ -4,7 +4,7 @@
  * (H.264 passed through, and a 720p transcode). See README.md.
  *
  *   node --import tsx bench/live/run.ts [--viewers 2000,10000] [--seconds 10] [--part serving,cpu]
- *     [--nginx /usr/sbin/nginx] [--wrk /usr/bin/wrk]
+ *     [--nginx /usr/sbin/nginx] [--wrk /usr/bin/wrk] [--ll-viewers 2000] (with --part ll-viewers)
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import {
   track,
   trackTempDir,
 } from '../realtime-fanout/proc.ts';
+import { nextBlockingRequest } from './ll-playlist.ts';
 
 installCleanup();
 const execFileAsync = promisify(execFile);
@@ -35,6 +36,7 @@ const DEMO_SHOW = 'demo-autumn-living';
 const { values: args } = parseArgs({
   options: {
     viewers: { type: 'string', default: '2000,10000' },
+    'll-viewers': { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '10' },
     part: { type: 'string', default: 'serving,cpu' },
     nginx: { type: 'string', default: '/usr/sbin/nginx' },
@@ -318,6 +320,106 @@ async function serving() {
   return { viewers: results, closedLoopMax: maxima, vitrineShareOfNginx: ofNginx };
 }
 
+// ── LL-HLS viewers: blocking playlist reloads ────────────────────────────────
+
+interface LowLatencyLoadResult {
+  viewers: number;
+  seconds: number;
+  /** Blocking playlist answers a second (each viewer has one waiting at a time, as players do). */
+  playlistsPerSecond: number;
+  partsPerSecond: number;
+  errors: number;
+  /**
+   * From asking for the next part to the playlist that lists it: about one part (~0.2 s) when the
+   * server keeps up with its viewers; more is how late it hands new parts on under this load.
+   */
+  blockingAnswerP50Ms: number | null;
+  blockingAnswerP99Ms: number | null;
+  serverCpuPercentOfOneCore: number;
+}
+
+/**
+ * `viewers` LL-HLS players on the demo live show's `ll.m3u8`, closed loop as hls.js runs it: each
+ * holds one blocking reload for the next part (`_HLS_msn`, `_HLS_part`, `_HLS_skip=YES` for delta
+ * updates), loads the newest part listed, and asks for the one after. The answer time of a
+ * blocking reload is the time from asking to the part's appearance, so its quantiles say how far
+ * behind the packager's output the server hands parts on under this load (about a part's duration
+ * when it keeps up). With the server's CPU.
+ */
+async function lowLatencyViewers(viewers: number): Promise<LowLatencyLoadResult> {
+  const server = await startServer({ VITRINE_DEMO_LIVE: '1' });
+  const base = `${server.url}/live/${DEMO_SHOW}`;
+  let first: ReturnType<typeof nextBlockingRequest> = null;
+  const deadline = Date.now() + 60_000;
+  while (!first?.newestPart) {
+    if (Date.now() > deadline) throw new Error('the demo live show did not start streaming parts');
+    const text = await fetch(`${base}/ll.m3u8`).then((response) => (response.ok ? response.text() : ''));
+    first = nextBlockingRequest(text);
+    await sleep(250);
+  }
+  const agent = new Agent({ keepAlive: true, maxSockets: viewers * 2 });
+  const get = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve) => {
+      const req = request(`${base}/${path}`, { agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      });
+      req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve({ status: 0, body: '' }));
+      req.end();
+    });
+  const answers = new Histogram();
+  let playlists = 0;
+  let parts = 0;
+  let errors = 0;
+  let running = true;
+  const viewer = async (start: { msn: number; part: number }) => {
+    let next = start;
+    while (running) {
+      const asked = clock();
+      const answer = await get(`ll.m3u8?_HLS_msn=${next.msn}&_HLS_part=${next.part}&_HLS_skip=YES`);
+      if (!running) return;
+      const parsed = answer.status === 200 ? nextBlockingRequest(answer.body) : null;
+      if (!parsed) {
+        errors += 1;
+        await sleep(200);
+        continue;
+      }
+      playlists += 1;
+      answers.record(clock() - asked);
+      if (parsed.newestPart) {
+        const part = await get(parsed.newestPart);
+        if (part.status === 200) parts += 1;
+        else errors += 1;
+      }
+      next = parsed;
+    }
+  };
+  const serverPid = server.child.pid as number;
+  const before = { cpu: readCpuSeconds(serverPid) ?? 0, at: clock() };
+  const players = Array.from({ length: viewers }, () => viewer(first as { msn: number; part: number }));
+  await sleep(seconds * 1000);
+  const after = { cpu: readCpuSeconds(serverPid) ?? 0, at: clock() };
+  running = false;
+  await stopChild(server.child);
+  await Promise.all(players);
+  agent.destroy();
+  const wall = (after.at - before.at) / 1000;
+  return {
+    viewers,
+    seconds: Math.round(wall),
+    playlistsPerSecond: Math.round(playlists / wall),
+    partsPerSecond: Math.round(parts / wall),
+    errors,
+    blockingAnswerP50Ms: round(answers.quantile(0.5)),
+    blockingAnswerP99Ms: round(answers.quantile(0.99)),
+    serverCpuPercentOfOneCore: Math.round(((after.cpu - before.cpu) / wall) * 1000) / 10,
+  };
+}
+
 // ── CPU per live show ─────────────────────────────────────────────────────────
 
 async function cpuPerShow(mode: 'passthrough' | 'transcode') {
@@ -415,6 +517,12 @@ const report: Record<string, unknown> = {
   cores: (await import('node:os')).cpus().length,
 };
 if (parts.has('serving')) report.serving = await serving();
+if (parts.has('ll-viewers')) {
+  report.lowLatencyViewers = [];
+  for (const viewers of args['ll-viewers'].split(',').map(Number)) {
+    (report.lowLatencyViewers as LowLatencyLoadResult[]).push(await lowLatencyViewers(viewers));
+  }
+}
 if (parts.has('cpu')) report.cpu = [await cpuPerShow('passthrough'), await cpuPerShow('transcode')];
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);
