@@ -1,4 +1,4 @@
-import { HOST_ACTIVE_STORES_MAX } from '@vitrine/domain';
+import { HOST_ACTIVE_STORES_MAX, isNumeric } from '@vitrine/domain';
 import { z } from 'zod';
 import {
   FORCED_BASKET_MODES,
@@ -20,7 +20,19 @@ import {
  */
 
 const Text = z.string().max(2000);
-const Id = z.string().min(1).max(200);
+/**
+ * An id from the host page: a string, or a number (spec §5: an id value is numeric if it is a
+ * number or a numeric string), which the player keeps as its text, so 42 and "42" are one product.
+ */
+const Id = z.preprocess(
+  (value) => (typeof value === 'number' && isNumeric(value) ? String(value) : value),
+  z.string().min(1).max(200),
+);
+/** A size in pixels from the host page: a number or a numeric string (spec §5), never negative. */
+const Size = z.preprocess(
+  (value) => (typeof value === 'string' && isNumeric(value) ? Number(value) : value),
+  z.number().nonnegative(),
+);
 
 /** Actions the host page can perform (spec §6); the player sends a message only for those the host listed. */
 export const HostAction = z.enum(HOST_ACTIONS);
@@ -208,7 +220,7 @@ const hostToPlayerPayloads = {
   }),
   cache_preload_events: z.object({ eventIds: z.array(Id).max(10) }),
   cache_activate_event: z.object({ eventId: Id }),
-  parent_resize: z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() }),
+  parent_resize: z.object({ width: Size, height: Size }),
   language_change: z.object({ language: z.string().min(2).max(20) }),
   user_account_data: HostUser,
   user_product_data: HostProductData,

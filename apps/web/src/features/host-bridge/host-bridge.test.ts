@@ -263,6 +263,24 @@ describe('host bridge', () => {
     expect(h.bridge.getState().cartError).toBeNull();
   });
 
+  it('takes numeric ids and sizes as numbers or numeric strings (spec §5)', async () => {
+    const h = harness();
+    h.bridge.ready(READY);
+    await h.settle();
+    h.deliver('capabilities', capabilities(['GET_PRODUCT_DATA_LIST']));
+    h.bridge.requestProductData([lookup('42')]);
+    await h.settle();
+    // A host whose product ids are numbers: 42 answers the lookup of "42".
+    h.deliver('user_product_data', { product_id: 42, price: 7 });
+    expect(h.bridge.getState().productData['42']?.price).toBe(7);
+    h.deliver('parent_resize', { width: '640', height: 480 });
+    expect(h.bridge.getState().parentSize).toEqual({ width: 640, height: 480 });
+    // Not numeric: refused whole, the last size stays.
+    h.deliver('parent_resize', { width: 'wide', height: 480 });
+    h.deliver('parent_resize', { width: Number.NaN, height: 480 });
+    expect(h.bridge.getState().parentSize).toEqual({ width: 640, height: 480 });
+  });
+
   it('follows more active stores than one lookup takes, in batches', async () => {
     const h = harness();
     h.bridge.ready(READY);
