@@ -15,7 +15,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import './room-flash-deals.css';
 
-/** How often the deals' figures (views, adds, units left) are read again while the room is open. */
+/** How often a running deal's figures (views, adds, units left) are read again. */
 const REFRESH_MS = 2000;
 
 /**
@@ -40,10 +40,14 @@ export function RoomFlashDeals({
   const query = useStaffQuery('listShowFlashDeals', { params });
   const [failure, setFailure] = useState<string | null>(null);
   const { reload } = query;
+  // Only a started deal's figures move (its countdown, views, adds, units); with none running the
+  // room asks nothing (it listens to the controlRoom live query), and an action reloads the list.
+  const running = (query.data?.deals ?? []).some((deal) => deal.status === 'started');
   useEffect(() => {
+    if (!running) return;
     const timer = window.setInterval(reload, REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [reload]);
+  }, [reload, running]);
 
   const act = async (name: 'startShowFlashDeal' | 'endShowFlashDeal', dealUid: string) => {
     setFailure(null);
