@@ -7,15 +7,11 @@ import {
 } from '@vitrine/domain';
 import type { CompetitionPresentation, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { followVideoFrames } from '../../lib/follow-video-frames.ts';
 import { playingDateOf } from '../player/live-clock.ts';
 
 /** How often the competitions are checked when no video frame comes (a planned show, a paused video). */
 const CHECK_EVERY_MS = 250;
-
-type FrameCallbackVideo = HTMLVideoElement & {
-  requestVideoFrameCallback?: (callback: () => void) => number;
-  cancelVideoFrameCallback?: (handle: number) => void;
-};
 
 /**
  * Where this viewer is, for the stamps of competitions (issue 15 §9): on a live stream with
@@ -79,24 +75,7 @@ export function useCompetitionsAsReached(
     update();
     // A show without competitions has nothing to follow: no timer, no frame callbacks.
     if (competitions.length === 0) return;
-    const timer = window.setInterval(update, CHECK_EVERY_MS);
-    const video = videoRef.current as FrameCallbackVideo | null;
-    let frame = 0;
-    let stopped = false;
-    const onFrame = () => {
-      if (stopped || !video?.requestVideoFrameCallback) return;
-      update();
-      frame = video.requestVideoFrameCallback(onFrame);
-    };
-    if (video?.requestVideoFrameCallback) frame = video.requestVideoFrameCallback(onFrame);
-    // A seek on a replay moves the moment without a new frame yet.
-    video?.addEventListener('seeked', update);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-      video?.cancelVideoFrameCallback?.(frame);
-      video?.removeEventListener('seeked', update);
-    };
+    return followVideoFrames(videoRef.current, update, CHECK_EVERY_MS);
   }, [compute, videoRef, competitions.length]);
   return shown.list;
 }

@@ -3,6 +3,7 @@ import type { FlashDealPresentation, LiveEvent } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { followVideoFrames } from '../../lib/follow-video-frames.ts';
 import { callAsViewer } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { viewerMoment } from '../interaction/competition-clock.ts';
@@ -12,11 +13,6 @@ import './flash-deal.css';
 
 /** How often the deal is checked when no video frame comes (a paused video, a planned show). */
 const CHECK_EVERY_MS = 250;
-
-type FrameCallbackVideo = HTMLVideoElement & {
-  requestVideoFrameCallback?: (callback: () => void) => number;
-  cancelVideoFrameCallback?: (handle: number) => void;
-};
 
 interface Seen {
   deal: FlashDealPresentation;
@@ -67,23 +63,7 @@ function useDealOnScreen(
         return keyOf(next) === keyOf(previous) && next?.deal === previous?.deal ? previous : next;
       });
     update();
-    const timer = window.setInterval(update, CHECK_EVERY_MS);
-    const video = videoRef.current as FrameCallbackVideo | null;
-    let frame = 0;
-    let stopped = false;
-    const onFrame = () => {
-      if (stopped || !video?.requestVideoFrameCallback) return;
-      update();
-      frame = video.requestVideoFrameCallback(onFrame);
-    };
-    if (video?.requestVideoFrameCallback) frame = video.requestVideoFrameCallback(onFrame);
-    video?.addEventListener('seeked', update);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-      video?.cancelVideoFrameCallback?.(frame);
-      video?.removeEventListener('seeked', update);
-    };
+    return followVideoFrames(videoRef.current, update, CHECK_EVERY_MS);
   }, [compute, videoRef]);
   return seen;
 }
