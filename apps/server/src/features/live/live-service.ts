@@ -766,9 +766,15 @@ export function createLiveService(deps: LiveServiceDeps) {
         const recording = session.recordingFor(name);
         if (!recording) return null;
         let found = await recording.file(name);
-        // A hinted part (EXT-X-PRELOAD-HINT) is answered once it is whole, within a bound.
+        // A hinted part (EXT-X-PRELOAD-HINT) is answered once it is whole, within a bound; at once
+        // (404) when its segment closed without it (a keyframe started the next segment instead).
         const deadline = performance.now() + LL_BLOCKING_TARGET_DURATIONS * 1000;
-        while (!found && isPartName(name) && performance.now() < deadline) {
+        while (
+          !found &&
+          isPartName(name) &&
+          recording.partMayStillCome(name) &&
+          performance.now() < deadline
+        ) {
           await recording.liveEdgeChange(deadline - performance.now());
           found = await recording.file(name);
         }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LL_BLOCKING_TARGET_DURATIONS } from '@vitrine/domain';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import * as HLS from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,12 +192,28 @@ describe('LL-HLS from our packager', () => {
     console.info(`blocking reloads for the next part answered after ${waits.join(', ')} ms`);
   });
 
-  it('serves a hinted part once it is whole', async () => {
-    const hint = hintOf((await get(ll)).text);
-    expect(hint).not.toBeNull();
-    const part = await get(`/live/${showUid}/${hint}`);
-    expect(part.status).toBe(200);
-    expect(isOnePart(part.raw)).toBe(true);
+  it('serves a hinted part once it is whole, and says at once when its segment closed without it', async () => {
+    // The hint names the open segment's next part; when a keyframe starts the next segment
+    // instead, that part never comes, and the answer is a 404 as soon as the segment closes
+    // (not after the blocking bound). Within a few hints one lands inside a segment.
+    let served = 0;
+    for (let tries = 0; tries < 6 && served === 0; tries++) {
+      const hint = hintOf((await get(ll)).text);
+      expect(hint).not.toBeNull();
+      const asked = performance.now();
+      const part = await get(`/live/${showUid}/${hint}`);
+      if (part.status === 200) {
+        expect(isOnePart(part.raw)).toBe(true);
+        served += 1;
+        continue;
+      }
+      expect(part.status).toBe(404);
+      // Its segment is whole in the playlist now, with fewer parts than the hint's index.
+      const segment = (hint as string).replace(/\.[0-9]+\.m4s$/, '.m4s');
+      expect((await get(ll)).text.split('\n')).toContain(segment);
+      expect(performance.now() - asked).toBeLessThan(LL_BLOCKING_TARGET_DURATIONS * 1000);
+    }
+    expect(served).toBe(1);
   });
 
   it('refuses malformed and too-far requests with 400 and a message', async () => {

@@ -68,6 +68,12 @@ export const RECORDING_FILE_PATTERN =
 /** Whether a file name is an LL-HLS part (`r1-00003.2.m4s`), not a whole segment. */
 export const isPartName = (name: string) => /-[0-9]{5,9}\.[0-9]{1,3}\.m4s$/.test(name);
 
+/** The packager run and segment number a segment's or part's name carries (`r2-00042.m4s`, `r2-00042.3.m4s`). */
+function segmentPlace(name: string): { run: number; segment: number } | null {
+  const match = /r([0-9]+)-([0-9]{5,9})\.(?:[0-9]{1,3}\.)?m4s$/.exec(name);
+  return match ? { run: Number(match[1]), segment: Number(match[2]) } : null;
+}
+
 /** The further rendition a file belongs to (`360p`), or null for the main one's and the master playlists. */
 export function renditionOf(name: string): string | null {
   return /^([0-9]{3,4}p)-/.exec(name)?.[1] ?? null;
@@ -162,6 +168,11 @@ export interface ShowRecording {
   liveEdgePosition(ended: boolean): LiveEdgePosition;
   /** Resolves at the next change of the live edge (a part, a segment), or after `timeoutMs`. */
   liveEdgeChange(timeoutMs: number): Promise<void>;
+  /**
+   * Whether the part `name` may still come: a part of the open segment not yet written. A hinted
+   * part (the open segment's next) never comes when a keyframe starts the next segment instead.
+   */
+  partMayStillCome(name: string): boolean;
 }
 
 /** The media type of a recording's file by its name. */
@@ -427,6 +438,15 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
       open: openSegment ? { sequence: openSegment.sequence, parts: openSegment.parts.length } : null,
       ended,
     }),
+    partMayStillCome(name) {
+      if (partBytes.has(name)) return false;
+      // Between two segments, or a later run or segment than the open one: it may come.
+      const part = segmentPlace(name);
+      const open = openSegment ? segmentPlace(openSegment.uri) : null;
+      if (!part || !open) return true;
+      if (part.run !== open.run) return part.run > open.run;
+      return part.segment >= open.segment;
+    },
     liveEdgeChange: (timeoutMs) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
