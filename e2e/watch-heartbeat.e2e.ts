@@ -75,8 +75,9 @@ describe('the watch heartbeat on page hide', () => {
         video.muted = true;
         await video.play();
       });
-    // Playing sends the first heartbeat at once, with nothing watched yet.
-    expect(heartbeatsIn((await first).postData())[0]?.watchedSeconds).toBe(0);
+    // Playing sends the first heartbeat at once, with (next to) nothing watched yet: on a busy
+    // machine the video may have played a frame or two before it leaves.
+    expect(heartbeatsIn((await first).postData())[0]?.watchedSeconds).toBeLessThan(1);
     const startedAt = await page
       .locator('video')
       .first()
