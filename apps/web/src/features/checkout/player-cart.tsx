@@ -179,7 +179,9 @@ export function usePlayerCart({
           setMadeHere(true);
           // The shopper's language becomes her saved preference with her first add, so the cart,
           // a reload on a device that forgot the pick and the e-mails all speak it (issue 27).
-          if (userUid) void followShownLanguage({ pageUid, campaignUid, userUid, context }, locale);
+          // The add itself may have signed the viewer in: the session says who she is now.
+          const owner = userUid ?? currentSession()?.user.uid ?? null;
+          if (owner) void followShownLanguage({ pageUid, campaignUid, userUid: owner, context }, locale);
         }
         return answer.status;
       } catch (error) {

@@ -200,7 +200,8 @@ export function ChatPanel({
     if (!trimmed || busy) return;
     setProblem(null);
     // Spec §6: an anonymous participant enters just a name before taking part.
-    if (viewer?.isAnonymous && !viewer.name.trim() && !(await requestName())) return;
+    // No viewer yet (the anonymous sign-in still on its way) is an anonymous one without a name.
+    if ((viewer === null || (viewer.isAnonymous && !viewer.name.trim())) && !(await requestName())) return;
     setBusy(true);
     setHeldNotice(false);
     try {

@@ -128,7 +128,8 @@ function CompetitionCard({
     }
     setProblem(null);
     // Spec §5: anonymous participation requires a name.
-    if (viewer?.isAnonymous && !viewer.name.trim() && !(await requestName())) return;
+    // No viewer yet (the anonymous sign-in still on its way) is an anonymous one without a name.
+    if ((viewer === null || (viewer.isAnonymous && !viewer.name.trim())) && !(await requestName())) return;
     setBusy(true);
     try {
       const answer = await participate({
