@@ -47,10 +47,6 @@ export const livePlaylistPaths = (eventId: string) => ({
   replayMaster: `/live/${eventId}/${LIVE_PLAYLIST_FILES.replayMaster}`,
 });
 
-/** Whether a playlist URL is an LL-HLS one (the player turns hls.js's lowLatencyMode on for it). */
-export const isLowLatencyPlaylist = (url: string) =>
-  /(?:^|\/)(?:[0-9]{3,4}p-)?ll(?:-master)?\.m3u8(?:[?#]|$)/.test(url);
-
 /** A show's stream as the studio's go-live page shows it. */
 export const LiveStreamView = z.object({
   eventId: z.string(),
