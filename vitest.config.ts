@@ -36,9 +36,18 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
   'src/features/live/whip-ingest.test.ts',
   'src/features/live/whip-keyframe.test.ts',
   'src/features/live/whip-offer.test.ts',
+  'src/features/live/whip-readiness.test.ts',
+  'src/features/live/rtsp-feed.test.ts',
   'src/features/live/recording-clock.test.ts',
   'src/features/live/recording-disk.test.ts',
   'src/features/live/segment-store.test.ts',
+  'src/features/live/rtmp-ingest.test.ts',
+  'src/features/live/rtmp/amf0.test.ts',
+  'src/features/live/rtmp/flv.test.ts',
+  'src/features/live/rtmp/rtmp-chunk-stream.test.ts',
+  'src/features/live/rtmp/rtmp-connection.test.ts',
+  // The process boundary of a child media worker: the multi-node one (media-worker-nodes) runs on both.
+  'src/features/live/media-worker.test.ts',
 ];
 /** Set by the `server-postgres` part (scripts/test-parts.sh): the run where the engine is the point. */
 const databaseEngineRun = process.env.VITRINE_TEST_ENGINE_RUN === '1';

@@ -25,7 +25,7 @@ const BLACK_PHOTO = '/demo-media/product-oak-board.jpg';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-  await adminCall('PUT', `/admin/pages/${PAGE_UID}/products/deal-lamp`, {
+  await adminCall('PUT', `/staff/stores/${PAGE_UID}/products/deal-lamp`, {
     name: 'Deal lamp',
     description: 'Hand-turned oak base.',
     descriptionHtml: `<p>Hand-turned <b>oak</b> base.</p><ul><li>Warm light</li></ul>${XSS_PAYLOADS.join('')}`,

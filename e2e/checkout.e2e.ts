@@ -273,7 +273,7 @@ describe('cart and checkout', () => {
     expect(await interrupted.locator('p').first().textContent()).toBe(texts.payment.interrupted);
 
     const checkoutUid = path.split('/').pop() ?? '';
-    await admin('POST', `/admin/checkouts/${checkoutUid}/sendToPacking`);
+    await admin('POST', `/staff/stores/demo-store/orders/${checkoutUid}/packing`);
     // The reservation's live query brings the new status; no reload.
     const notice = checkout.locator('[data-notice="locked"]');
     await notice.waitFor({ timeout: 60_000 });

@@ -101,13 +101,13 @@ beforeAll(async () => {
     currency: 'DKK',
     allowedOrigins: [new URL(retailerUrl).origin],
   });
-  await admin(`/admin/pages/${PAGE}/products/mug`, {
+  await admin(`/staff/stores/${PAGE}/products/mug`, {
     name: 'Speckled mug',
     sku: 'CC-MUG',
     prices: { DKK: 14_900 },
     stock: 20,
   });
-  await admin(`/admin/pages/${PAGE}/products/vase`, {
+  await admin(`/staff/stores/${PAGE}/products/vase`, {
     name: 'Tall vase',
     sku: 'CC-VASE',
     prices: { DKK: 39_900 },
@@ -221,13 +221,18 @@ describe('clips of an ended show', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${retailerUrl}/`);
     await page.waitForFunction(() => 'Vitrine' in window);
-    // The retailer's own "Seen live" of the shirt: the demo store has no clip of it, so its
-    // player closes itself and the section stays hidden.
-    await expect
-      .poll(() => page.locator('iframe[src*="product=NL-linen-shirt"]').count(), { timeout: 20_000 })
-      .toBe(0);
-    expect(await page.locator('[data-seen-live]').isHidden()).toBe(true);
-    // The same integration for a product of this store, which has a clip: the section appears.
+    // The retailer's own "Seen live" of the shirt: the demo store's ended show presented it, so the
+    // demo's clip of it is there and the section appears (the seed cuts one per presented product).
+    await page.locator('[data-seen-live]').waitFor({ state: 'visible', timeout: 20_000 });
+    await waitFor("the shirt's seen-live player", () =>
+      page
+        .frames()
+        .find(
+          (candidate) =>
+            candidate.url().includes('/clips?') && candidate.url().includes('product=NL-linen-shirt'),
+        ),
+    );
+    // The same integration for a product of this store, which has a clip of this show.
     await page.evaluate((pageUid) => {
       (window as unknown as { Vitrine: { init(options: object): unknown } }).Vitrine.init({
         pageUid,

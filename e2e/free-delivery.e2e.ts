@@ -42,7 +42,7 @@ beforeAll(async () => {
     currency: 'DKK',
     freeDeliveryOver: { DKK: 15_000 },
   });
-  await admin(`/admin/pages/${STORE}/products/bowl`, {
+  await admin(`/staff/stores/${STORE}/products/bowl`, {
     name: 'Stoneware bowl',
     sku: 'SB-1',
     prices: { DKK: 9_900, SEK: 13_900, NOK: 13_900, EUR: 1_295, PLN: 5_900, GBP: 1_095 },

@@ -195,10 +195,12 @@ describe('live interaction in the player', () => {
       .getAttribute('data-comment-uid');
     expect(commentUid).toBeTruthy();
     const reply = `Yes, in sage green too ${stamp}`;
-    const response = await fetch(`${baseUrl}/admin/comments/reply`, {
+    // The store answers in the studio's moderation (the admin key as its owner); version 0: nobody moderated it.
+    const moderation = `${baseUrl}/staff/stores/${PAGE}/shows/${CAMPAIGN}/moderation/comments/${commentUid}`;
+    const response = await fetch(`${moderation}/answer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-      body: JSON.stringify({ pageUid: PAGE, campaignUid: CAMPAIGN, commentUid, text: reply, private: true }),
+      body: JSON.stringify({ text: reply, private: true, version: 0 }),
     });
     expect(response.status).toBe(200);
     // Alice is told (a fresh private message) and reads it under "Private comments".
@@ -456,7 +458,7 @@ describe('live interaction in the player', () => {
         expect(response.status, await response.clone().text()).toBeLessThan(300);
         return (await response.json()) as { uid: string };
       });
-    const raffle = await admin(`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}/competitions`, {
+    const raffle = await admin(`/staff/stores/${PAGE}/shows/${CAMPAIGN}/competitions`, {
       type: 'raffle',
       name: `Win the wool scarf ${stamp}`,
       presentationPrimaryText: '<p>Tell us your <b>favourite colour</b> to join</p>',
@@ -478,7 +480,9 @@ describe('live interaction in the player', () => {
     await bob.getByText('Rust red, please').waitFor();
 
     const drawnAt = Date.now();
-    await admin(`/admin/competitions/${raffle.uid}/draw`, { count: 1 });
+    await admin(`/staff/stores/${PAGE}/shows/${CAMPAIGN}/control-room/competitions/${raffle.uid}/draw`, {
+      count: 1,
+    });
     await dora.locator('[data-notice="winner"]').waitFor({ timeout: 20_000 });
     const shownAfterMs = Date.now() - drawnAt;
 

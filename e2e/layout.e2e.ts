@@ -44,7 +44,7 @@ async function seedPage(pageUid: string, playerSettings: Record<string, unknown>
     playerSettings,
   });
   for (const product of PRODUCTS) {
-    await admin('PUT', `/admin/pages/${pageUid}/products/${pageUid}-${product.uid}`, {
+    await admin('PUT', `/staff/stores/${pageUid}/products/${pageUid}-${product.uid}`, {
       name: product.name,
       images: [product.image],
       prices: { DKK: product.dkk, EUR: Math.round(product.dkk / 7.45) },
@@ -85,7 +85,7 @@ beforeAll(async () => {
     WITH_POLL,
     PRODUCTS.map((product) => product.uid),
   );
-  await admin('POST', `/admin/pages/${PAGE}/campaigns/${WITH_POLL}/competitions`, {
+  await admin('POST', `/staff/stores/${PAGE}/shows/${WITH_POLL}/competitions`, {
     type: 'poll',
     name: 'Which colour should the next scarf be?',
     options: [

@@ -177,7 +177,7 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     await watchFor(page, 'poll', '.competition-overlay [data-type="poll"]');
     const poll = await admin<CompetitionAdminView>(
       'POST',
-      `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}/competitions`,
+      `/staff/stores/${PAGE}/shows/${SHOW}/competitions`,
       {
         type: 'poll',
         name: 'Oak or ash?',
@@ -197,16 +197,20 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     // The host closes the poll: it goes when the video reaches the closing. Then a raffle the viewer joins and wins.
     await watchFor(page, 'pollClosed', '.competition-overlay [data-type="poll"]', true);
     await watchFor(page, 'raffle', '.competition-overlay [data-type="raffle"]');
-    const closedPoll = await admin<CompetitionAdminView>('PATCH', `/admin/competitions/${poll.uid}`, {
-      openForParticipation: false,
-      playing: false,
-    });
+    const closedPoll = await admin<CompetitionAdminView>(
+      'PATCH',
+      `/staff/stores/${PAGE}/shows/${SHOW}/competitions/${poll.uid}`,
+      {
+        openForParticipation: false,
+        playing: false,
+      },
+    );
     const pollClosedAt = closedPoll.stateChanges.at(-1)?.at ?? Number.NaN;
     const pollGone = await sighting(page, 'pollClosed');
     const pollClosedErrorMs = pollGone.at - pollGone.delayMs - pollClosedAt;
     const raffle = await admin<CompetitionAdminView>(
       'POST',
-      `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}/competitions`,
+      `/staff/stores/${PAGE}/shows/${SHOW}/competitions`,
       { type: 'raffle', name: 'Win the wool scarf', openForParticipation: true, playing: true },
     );
     const raffleOpenedAt = raffle.stateChanges[0]?.at ?? Number.NaN;
@@ -227,10 +231,12 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
 
     await watchFor(page, 'winner', '[data-notice="winner"]');
     await watchFor(page, 'result', '.competitions-panel [data-type="raffle"] .competition-card__winners');
-    await admin('PATCH', `/admin/competitions/${raffle.uid}`, { openForParticipation: false });
+    await admin('PATCH', `/staff/stores/${PAGE}/shows/${SHOW}/competitions/${raffle.uid}`, {
+      openForParticipation: false,
+    });
     const { winners } = await admin<{ winners: { name: string; drawnAt: number }[] }>(
       'POST',
-      `/admin/competitions/${raffle.uid}/draw`,
+      `/staff/stores/${PAGE}/shows/${SHOW}/control-room/competitions/${raffle.uid}/draw`,
       { count: 1 },
     );
     expect(winners.map((winner) => winner.name)).toEqual(['Dora']);

@@ -94,6 +94,8 @@ describe('LL-HLS in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const blocking: string[] = [];
     const parts: string[] = [];
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     page.on('request', (request) => {
       const url = request.url();
       if (url.includes('ll.m3u8?') && url.includes('_HLS_msn=')) blocking.push(url);
@@ -132,5 +134,7 @@ describe('LL-HLS in Chromium', () => {
     // hls.js played it as LL-HLS: blocking playlist reloads and parts.
     expect(blocking.length).toBeGreaterThan(3);
     expect(parts.length).toBeGreaterThan(3);
+    // …with its transmuxer in a worker of its own, not on the page's main thread (hls-config.ts).
+    expect(workers.some((url) => /\/assets\/hls\.worker[^/]*\.js$/.test(url))).toBe(true);
   });
 });

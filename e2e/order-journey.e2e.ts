@@ -117,7 +117,7 @@ describe('the last unit', () => {
   it('says Added when the shopper buys it, though the product is then sold out (issue 13 §8)', async () => {
     const campaignUid = 'e2e-last-unit';
     const eventId = 'e2e-last-unit-show';
-    await admin(`/admin/pages/demo-store/products/e2e-last-vase`, {
+    await admin(`/staff/stores/demo-store/products/e2e-last-vase`, {
       name: 'Last vase',
       sku: 'LAST-VASE',
       prices: { DKK: 29_900, EUR: 3_995 },

@@ -10,10 +10,22 @@ import { launchChromium } from './support/browser.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
-const PAGES = {
-  shop: { path: '/', ready: '.shop-row' },
-  live: { path: '/widget/demo-store/demo-autumn-living', ready: '.player' },
-  replay: { path: '/widget/demo-store/demo-kitchen-favourites', ready: '.player' },
+
+/** The demo store's first clip page, as the sitemap lists it (the demo's ended show has clips). */
+async function firstClipPath(): Promise<string> {
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const clip = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => new URL(match[1] ?? '').pathname)
+    .find((path) => path.includes('/clips/'));
+  if (!clip) throw new Error('the sitemap lists no clip page');
+  return clip;
+}
+
+const PAGES: Record<string, { path: () => Promise<string> | string; ready: string }> = {
+  shop: { path: () => '/', ready: '.shop-row' },
+  live: { path: () => '/widget/demo-store/demo-autumn-living', ready: '.player' },
+  replay: { path: () => '/widget/demo-store/demo-kitchen-favourites', ready: '.player' },
+  clip: { path: firstClipPath, ready: '.clip-video video' },
 };
 
 let browser: Browser;
@@ -54,7 +66,7 @@ describe('DevTools issues', () => {
       const issues: string[] = [];
       cdp.on('Audits.issueAdded', ({ issue }) => issues.push(JSON.stringify(issue).slice(0, 500)));
       await cdp.send('Audits.enable');
-      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${baseUrl}${await path()}`, { waitUntil: 'networkidle' });
       await page.locator(ready).first().waitFor({ timeout: 60_000 });
       await page.waitForLoadState('networkidle');
       await page.close();

@@ -87,7 +87,7 @@ beforeAll(async () => {
   ]);
   browser = await launchChromium();
   await admin('PUT', `/admin/pages/${PAGE}`, { name: 'Player UI Living', language: 'en', currency: 'DKK' });
-  await admin('PUT', `/admin/pages/${PAGE}/products/${PAGE}-mug`, {
+  await admin('PUT', `/staff/stores/${PAGE}/products/${PAGE}-mug`, {
     name: 'Ceramic mug',
     images: ['/demo-media/product-ceramic-mug.jpg'],
     prices: { DKK: 17900 },

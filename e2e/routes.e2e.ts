@@ -56,7 +56,7 @@ beforeAll(async () => {
     terms: STORE_TERMS,
     address: { name: 'Routes Test ApS', street: 'Vestergade 3', postCode: '5000', city: 'Odense C' },
   });
-  await admin(`/admin/pages/${STORE}/products/routes-cup`, {
+  await admin(`/staff/stores/${STORE}/products/routes-cup`, {
     name: 'Routes cup',
     sku: 'RC-1',
     prices: { DKK: 9_900, SEK: 13_900, NOK: 13_900, EUR: 1_295, PLN: 5_900, GBP: 1_095 },

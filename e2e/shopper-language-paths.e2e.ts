@@ -373,7 +373,7 @@ describe('a store that sells in Danish kroner only', { timeout: JOURNEY_MS }, ()
       },
     });
     // Prices in kroner only: the shop does not sell in euros or kronor.
-    await admin(`/admin/pages/${STORE}/products/kroner-mug`, {
+    await admin(`/staff/stores/${STORE}/products/kroner-mug`, {
       name: 'Ceramic mug',
       sku: 'KR-MUG',
       prices: { DKK: 17_900 },

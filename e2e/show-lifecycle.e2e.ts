@@ -182,7 +182,7 @@ beforeAll(async () => {
     [LAMP, 'Lifecycle lamp', LAMP_PRICE],
     [RUG, 'Lifecycle rug', 59_900],
   ] as const) {
-    await adminCall('PUT', `/admin/pages/${STORE}/products/${uid}`, {
+    await adminCall('PUT', `/staff/stores/${STORE}/products/${uid}`, {
       name,
       sku: uid.toUpperCase(),
       prices: { DKK: price, EUR: Math.round(price / 7.46) },

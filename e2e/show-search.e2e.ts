@@ -42,13 +42,13 @@ beforeAll(async () => {
     // The demo retailer embeds the store's search through the SDK (the last test).
     allowedOrigins: [new URL(retailerUrl).origin],
   });
-  await admin(`/admin/pages/${PAGE}/products/teapot`, {
+  await admin(`/staff/stores/${PAGE}/products/teapot`, {
     name: 'Celadon teapot',
     description: 'Thrown stoneware, one litre.',
     images: ['/demo-media/cover-vod.jpg'],
     prices: { DKK: 49_900 },
   });
-  await admin(`/admin/pages/${PAGE}/products/cups`, { name: 'Celadon cups', prices: { DKK: 9_900 } });
+  await admin(`/staff/stores/${PAGE}/products/cups`, { name: 'Celadon cups', prices: { DKK: 9_900 } });
   for (const campaign of ['tea-live', 'tea-next', 'tea-replay', 'tea-draft'])
     await admin(`/admin/pages/${PAGE}/campaigns/${campaign}`, { name: campaign, deadline: now + 30 * DAY });
   const event = (id: string, campaignId: string, fields: object) =>

@@ -105,7 +105,7 @@ const commentsTab = (page: Page) => page.locator('.player__tabs [role="tab"]', {
 describe('competition wording (issue 13 §8)', () => {
   it('thanks a poll voter for voting and keeps the vote out of the public chat', async () => {
     const stamp = Date.now().toString(36);
-    const poll = await admin('POST', `/admin/pages/${PAGE}/campaigns/${LIVE}/competitions`, {
+    const poll = await admin('POST', `/staff/stores/${PAGE}/shows/${LIVE}/competitions`, {
       type: 'poll',
       name: `Which glaze? ${stamp}`,
       options: [
@@ -135,12 +135,12 @@ describe('competition wording (issue 13 §8)', () => {
     await watcher.getByText(`After voting ${stamp}`).waitFor();
     expect(await watcher.locator('.comment-list').getByText(`Moss ${stamp}`).count()).toBe(0);
     // The host moves on: the next competition is the one on screen.
-    await admin('PATCH', `/admin/competitions/${poll.uid}`, { playing: false });
+    await admin('PATCH', `/staff/stores/${PAGE}/shows/${LIVE}/competitions/${poll.uid}`, { playing: false });
   });
 
   it('stops offering "Join" once a raffle is drawn, and names the winner', async () => {
     const stamp = Date.now().toString(36);
-    const raffle = await admin('POST', `/admin/pages/${PAGE}/campaigns/${LIVE}/competitions`, {
+    const raffle = await admin('POST', `/staff/stores/${PAGE}/shows/${LIVE}/competitions`, {
       type: 'raffle',
       name: `Win a vase ${stamp}`,
       openForParticipation: true,
@@ -157,7 +157,9 @@ describe('competition wording (issue 13 §8)', () => {
     await enterName(entrant, 'Wilma');
     await overlay.getByText(text('interaction.competitions.participated.raffle')).waitFor();
 
-    await admin('POST', `/admin/competitions/${raffle.uid}/draw`, { count: 1 });
+    await admin('POST', `/staff/stores/${PAGE}/shows/${LIVE}/control-room/competitions/${raffle.uid}/draw`, {
+      count: 1,
+    });
     // The viewer who never joined: the overlay goes, and the list says it is drawn, without "Join".
     await lateOverlay.waitFor({ state: 'detached' });
     await late.getByRole('button', { name: new RegExp(text('interaction.competitions.button')) }).click();

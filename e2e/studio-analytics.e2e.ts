@@ -62,7 +62,7 @@ beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   const now = Date.now();
   const liveStart = now - 2 * 60_000;
-  await admin('PUT', `/admin/pages/${STORE}/products/${VASE}`, {
+  await admin('PUT', `/staff/stores/${STORE}/products/${VASE}`, {
     name: 'Analytics vase',
     sku: 'AN-VASE',
     prices: { DKK: PRICE, EUR: 3_395 },

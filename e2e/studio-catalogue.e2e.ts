@@ -106,7 +106,13 @@ describe('the catalogue in the studio', () => {
     });
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    await page.waitForURL(/\/studio\/demo-store\/products\/[A-Za-z0-9_-]+$/);
+    // The editor says "Saved." and then moves from …/products/new to the product's own address;
+    // "new" also matches an uid's pattern, so the wait names it (CI once read uid "new": a 404).
+    await page.waitForURL(
+      (url) =>
+        /\/studio\/demo-store\/products\/[A-Za-z0-9_-]+$/.test(url.pathname) &&
+        !url.pathname.endsWith('/new'),
+    );
     const uid = page.url().split('/').pop() ?? '';
 
     const product = await studioProduct(uid);

@@ -41,7 +41,7 @@ async function adminPut(path: string, body: object): Promise<void> {
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-  await adminPut(`/admin/pages/${STORE}/products/${MUG}`, {
+  await adminPut(`/staff/stores/${STORE}/products/${MUG}`, {
     name: 'Studio test jug',
     sku: 'ST-JUG',
     prices: { DKK: 17_900, EUR: 2_395 },

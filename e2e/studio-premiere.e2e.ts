@@ -198,18 +198,20 @@ describe('a premiere from the studio', () => {
         viewer.evaluate(() => (document.querySelector('video') as HTMLVideoElement | null)?.controls),
       )
       .toBe(true);
-    await viewer.evaluate(() => {
-      const video = document.querySelector('video') as HTMLVideoElement;
-      video.muted = true;
-      return video.play().catch(() => {});
-    });
+    // Play, as the viewer would, until it plays: a play() before the player has attached its
+    // stream is undone by the attach (the element's load algorithm pauses it again), which a loaded
+    // machine's slower attach made happen.
     await viewer.waitForFunction(
       () => {
         const video = document.querySelector('video') as HTMLVideoElement;
+        if (video.paused) {
+          video.muted = true;
+          void video.play().catch(() => {});
+        }
         return video.currentTime > 1 && video.duration > 10;
       },
       undefined,
-      { timeout: 30_000 },
+      { timeout: 60_000, polling: 500 },
     );
     await viewer.close();
     await shot(page, 'premiere-ended-desktop');

@@ -37,6 +37,7 @@ const SERVER_ENTRIES = {
   backup: 'apps/server/src/backup.ts',
   restore: 'apps/server/src/restore.ts',
   doctor: 'apps/server/src/doctor.ts',
+  media: 'apps/server/src/media.ts',
 };
 const SERVER_OUT = 'dist/server';
 /** Written last by the server step: it lists the step's inputs, and its presence says the step finished. */

@@ -3,7 +3,7 @@
 // build steps whose inputs changed run first (scripts/build.mjs --changed; nothing when the build
 // is up to date); a production install (dist/ without the sources) runs what it has.
 //
-//   node scripts/start.mjs [main | studio-owner | studio-link | backup | restore | doctor] [arguments of the tool…]
+//   node scripts/start.mjs [main | studio-owner | studio-link | backup | restore | doctor | media] [arguments of the tool…]
 import { existsSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // An entry whose file changed is compiled afresh; a cache that cannot be written is only slower.
 nodeModule.enableCompileCache?.();
 
-const ENTRIES = ['main', 'studio-owner', 'studio-link', 'backup', 'restore', 'doctor'];
+const ENTRIES = ['main', 'studio-owner', 'studio-link', 'backup', 'restore', 'doctor', 'media'];
 const root = fileURLToPath(new URL('../', import.meta.url));
 const entry = ENTRIES.includes(process.argv[2] ?? '') ? process.argv[2] : 'main';
 const entryFile = `${root}dist/server/${entry}.mjs`;

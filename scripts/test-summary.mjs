@@ -34,8 +34,28 @@ function readReport(file) {
       failed: result.status === 'failed',
       // A file can fail with no failing test (a hook that threw, a file that did not load).
       message: result.message || '',
+      failedTests: (result.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => ({
+          name: test.fullName || test.title,
+          message: test.failureMessages?.[0] ?? '',
+        })),
     })),
   };
+}
+
+/** The failing tests by name, with the first line of each one's failure: a CI log keeps only its tail. */
+function failedTestLines(report) {
+  return report.files.flatMap((file) =>
+    file.failedTests.map(
+      (test) =>
+        `    failed: ${file.file} > ${test.name}: ${firstLine(test.message) || '(no message)'}`,
+    ),
+  );
+}
+
+function firstLine(text) {
+  return text.split('\n')[0]?.slice(0, 300) ?? '';
 }
 
 /**
@@ -50,7 +70,7 @@ function failureWithoutFailedTest(report) {
   }
   return failedFiles.map(
     (file) =>
-      `    failed file: ${file.file}: ${file.message.split('\n')[0]?.slice(0, 300) || '(no message)'}`,
+      `    failed file: ${file.file}: ${firstLine(file.message) || '(no message)'}`,
   );
 }
 
@@ -78,6 +98,7 @@ for (const part of parts) {
   lines.push(
     `  ${part.name.padEnd(16)} ${result.padEnd(16)} ${`${part.seconds} s`.padStart(7)}  ${counts}`.trimEnd(),
   );
+  if (report && report.failed > 0) lines.push(...failedTestLines(report));
   if (!ok && report && report.failed === 0) lines.push(...failureWithoutFailedTest(report));
 }
 

@@ -17,7 +17,8 @@
 import { parseArgs } from 'node:util';
 import type { ShowAnalytics, TrackingEventInput } from '@vitrine/protocol';
 import { signInStaff } from '../../apps/server/src/test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../apps/server/src/test-support/test-app.ts';
+import { openTestApp } from '../../apps/server/src/test-support/test-app.ts';
+import { type App, admin, percentile, seedStoreWithShow } from '../support/in-process-app.ts';
 
 const PAGE = 'bench-analytics-shop';
 const SHOW = 'bench-analytics-show';
@@ -42,41 +43,18 @@ const CONCURRENCY = Number(args.concurrency);
 const RUNS = Number(args.runs);
 const PARTS = new Set(args.parts.split(','));
 
-type App = Awaited<ReturnType<typeof openTestApp>>;
-
-async function admin(app: App, method: 'PUT' | 'POST', url: string, payload: object): Promise<void> {
-  const response = await app.server.inject({ method, url, headers: adminHeaders, payload });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
-}
-
 const ms = (value: number) => Number(value.toFixed(1));
 
 /** The store, its 2-hour show starting at `start` and ten products, each presented 12 minutes. */
 async function seedShow(app: App, start: number): Promise<void> {
-  await admin(app, 'PUT', `/admin/pages/${PAGE}`, { name: 'Bench shop', language: 'da', currency: 'DKK' });
-  await admin(app, 'PUT', `/admin/pages/${PAGE}/campaigns/${SHOW}`, { name: 'Bench show', deadline: null });
-  await admin(app, 'PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: SHOW,
-    status: 'public',
-    currentStatus: 'vod',
-    eventName: 'Bench show',
-    eventStartTimestamp: start,
-    liveStartTime: start,
-    liveEndTime: start + MINUTES * 60_000,
+  await seedStoreWithShow(app, {
+    page: PAGE,
+    show: SHOW,
+    products: PRODUCTS,
+    start,
+    showFields: { currentStatus: 'vod', liveEndTime: start + MINUTES * 60_000 },
   });
   for (const [index, productUid] of PRODUCTS.entries()) {
-    await admin(app, 'PUT', `/admin/pages/${PAGE}/products/${productUid}`, {
-      name: `Product ${index + 1}`,
-      prices: { DKK: 10_000 + index * 1_000 },
-      stock: 1_000_000,
-    });
-    await admin(app, 'PUT', `/admin/events/${SHOW}/products/${productUid}`, { productUid, sorting: index });
     await admin(app, 'POST', `/admin/events/${SHOW}/products/${productUid}/cues`, {
       source: 'bench',
       presentationStartTimestamp: start + index * 12 * 60_000,

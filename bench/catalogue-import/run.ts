@@ -7,25 +7,15 @@
  *   node --import tsx bench/catalogue-import/run.ts [--products 1000] [--db pglite]
  *     [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench_catalogue]
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  freePort,
-  freshDatabase,
-  installCleanup,
-  OutputTail,
-  sleep,
-  stopChild,
-  track,
-  trackTempDir,
-} from '../realtime-fanout/proc.ts';
+import { freePort, freshDatabase, installCleanup, stopChild, trackTempDir } from '../realtime-fanout/proc.ts';
+import { benchServerEnv, onDatabase } from '../support/server-env.ts';
+import { answersOk, REPO, spawnWithTail, waitUntilReady } from '../support/server-process.ts';
 
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const PAGE = 'bench-catalogue-shop';
 
 installCleanup();
@@ -103,48 +93,30 @@ function catalogueCsv(products: number): string {
 async function startServer(database: string) {
   const port = await freePort();
   const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-catalogue-')));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    VITRINE_DATA_DIR: dataDir,
-    VITRINE_SEED_DEMO: '0',
-    VITRINE_DEMO_RETAILER_PORT: '-1',
-    VITRINE_ADMIN_KEY: adminKey,
-    // The file's image URLs are made up (cdn.example): the bench measures reading and writing
-    // the catalogue, not downloads, so they stay links.
-    VITRINE_IMPORT_IMAGES: 'link',
-    LOG_LEVEL: 'warn',
-    LOG_PRETTY: '0',
-    NODE_ENV: 'production',
-  };
-  delete env.REDIS_URL;
-  if (database === 'postgres') {
-    await freshDatabase(args['database-url']);
-    env.DATABASE_URL = args['database-url'];
-  } else delete env.DATABASE_URL;
-  const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  if (database === 'postgres') await freshDatabase(args['database-url']);
+  const env = onDatabase(
+    benchServerEnv(port, dataDir, {
+      VITRINE_SEED_DEMO: '0',
+      VITRINE_ADMIN_KEY: adminKey,
+      // The file's image URLs are made up (cdn.example): the bench measures reading and writing
+      // the catalogue, not downloads, so they stay links.
+      VITRINE_IMPORT_IMAGES: 'link',
+      LOG_PRETTY: '0',
+      NODE_ENV: 'production',
     }),
+    database === 'postgres' ? args['database-url'] : null,
   );
-  const tail = new OutputTail(`server ${database}`, (line) => /error/i.test(line));
-  tail.attach(child.stdout);
-  tail.attach(child.stderr);
+  const { child, tail } = spawnWithTail(
+    `server ${database}`,
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    { cwd: REPO, env },
+    (line) => /error/i.test(line),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = performance.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${tail.text()}`);
-    if (performance.now() > deadline) throw new Error(`server not ready in 120 s:\n${tail.text()}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (answer) => answer.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    await sleep(200);
-  }
+  await waitUntilReady(`the server on ${database}`, child, tail, () => answersOk(`${baseUrl}/readyz`), {
+    timeoutMs: 120_000,
+  });
   return { baseUrl, stop: () => stopChild(child) };
 }
 

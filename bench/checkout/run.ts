@@ -10,13 +10,11 @@
  *     [--concurrency 20,100] [--users 400] [--contention-stock 100] [--db pglite,postgres]
  *     [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench_checkout] [--baseline DIR]
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   type CartUpdateResponse,
@@ -30,17 +28,15 @@ import {
   freePort,
   freshDatabase,
   installCleanup,
-  OutputTail,
   readCpuSeconds,
   readMachineBusySeconds,
   removeTempDir,
-  sleep,
   stopChild,
-  track,
   trackTempDir,
 } from '../realtime-fanout/proc.ts';
+import { benchServerEnv, onDatabase } from '../support/server-env.ts';
+import { REPO, spawnWithTail, waitUntilReady } from '../support/server-process.ts';
 
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const PAGE = 'bench-checkout-shop';
 const CAMPAIGN = 'bench-checkout-live';
 const EVENT = 'bench-checkout-event';
@@ -186,49 +182,38 @@ async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-checkout-')));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    VITRINE_DATA_DIR: dataDir,
-    VITRINE_SEED_DEMO: '0',
-    VITRINE_DEMO_RETAILER_PORT: '-1',
-    VITRINE_ADMIN_KEY: adminKey,
-    LOG_LEVEL: 'warn',
-    LOG_PRETTY: '0',
-    // Every shopper of the benchmark signs up and adds from 127.0.0.1: the per-address limits on
-    // sign-ups (20 per 10 min) and cart changes (3,000 a minute) would cap the run, not the cart.
-    VITRINE_SIGN_UP_LIMIT: '100000/600',
-    VITRINE_ABUSE_LIMITS: 'off',
-  };
-  delete env.REDIS_URL;
-  if (database === 'postgres') env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = track(
-    spawn(process.execPath, [...cpuProfile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: serverDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const env = onDatabase(
+    benchServerEnv(port, dataDir, {
+      VITRINE_SEED_DEMO: '0',
+      VITRINE_ADMIN_KEY: adminKey,
+      LOG_PRETTY: '0',
+      // Every shopper of the benchmark signs up and adds from 127.0.0.1: the per-address limits on
+      // sign-ups (20 per 10 min) and cart changes (3,000 a minute) would cap the run, not the cart.
+      VITRINE_SIGN_UP_LIMIT: '100000/600',
+      VITRINE_ABUSE_LIMITS: 'off',
     }),
+    database === 'postgres' ? databaseUrl : null,
   );
-  const tail = new OutputTail(`server ${database}`, (line) => args.verbose || /error|warn/i.test(line));
-  tail.attach(child.stdout);
-  tail.attach(child.stderr);
+  const { child, tail } = spawnWithTail(
+    `server ${database}`,
+    process.execPath,
+    [...cpuProfile, '--import', 'tsx', 'apps/server/src/main.ts'],
+    { cwd: serverDir, env },
+    (line) => args.verbose || /error|warn/i.test(line),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const probe = new Agent({ keepAlive: false });
-  const deadline = performance.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server on ${database} exited during start-up:\n${tail.text()}`);
-    if (performance.now() > deadline)
-      throw new Error(`server on ${database} not ready in 120 s:\n${tail.text()}`);
-    const ready = await send(probe, 'GET', `${baseUrl}/readyz`, undefined).then(
-      (answer) => answer.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    await sleep(200);
-  }
+  await waitUntilReady(
+    `the server on ${database}`,
+    child,
+    tail,
+    () =>
+      send(probe, 'GET', `${baseUrl}/readyz`, undefined).then(
+        (answer) => answer.status === 200,
+        () => false,
+      ),
+    { timeoutMs: 120_000 },
+  );
   return {
     baseUrl,
     pid: child.pid ?? 0,
@@ -316,7 +301,7 @@ async function seedStore(agent: Agent, baseUrl: string, scenarios: Scenario[]) {
     eventStartTimestamp: Date.now() - 60_000,
   });
   for (const [index, scenario] of scenarios.entries()) {
-    await admin(`/admin/pages/${PAGE}/products/${scenario.productUid}`, {
+    await admin(`/staff/stores/${PAGE}/products/${scenario.productUid}`, {
       name: `${scenario.kind} at ${scenario.concurrency}`,
       prices: { DKK: 9_900 },
       stock: scenario.stock,

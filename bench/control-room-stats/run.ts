@@ -19,7 +19,8 @@ import { parseArgs } from 'node:util';
 import type { ControlRoomStats } from '@vitrine/protocol';
 import { ROOM_STATS_SHARED_MS } from '../../apps/server/src/features/control-room/control-room-service.ts';
 import { signInStaff } from '../../apps/server/src/test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../apps/server/src/test-support/test-app.ts';
+import { openTestApp } from '../../apps/server/src/test-support/test-app.ts';
+import { type App, percentile, seedStoreWithShow } from '../support/in-process-app.ts';
 
 const PAGE = 'bench-room-shop';
 const SHOW = 'bench-room-show';
@@ -37,16 +38,6 @@ const { values: args } = parseArgs({
 const VIEWERS = Number(args.viewers);
 const RUNS = Number(args.runs);
 
-type App = Awaited<ReturnType<typeof openTestApp>>;
-
-async function admin(app: App, method: 'PUT' | 'POST', url: string, payload: object): Promise<void> {
-  const response = await app.server.inject({ method, url, headers: adminHeaders, payload });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return {
@@ -56,25 +47,13 @@ const summary = (times: number[]) => {
 };
 
 async function seed(app: App, start: number): Promise<number> {
-  await admin(app, 'PUT', `/admin/pages/${PAGE}`, { name: 'Bench shop', language: 'da', currency: 'DKK' });
-  await admin(app, 'PUT', `/admin/pages/${PAGE}/campaigns/${SHOW}`, { name: 'Bench show', deadline: null });
-  await admin(app, 'PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: SHOW,
-    status: 'public',
-    currentStatus: 'live',
-    eventName: 'Bench show',
-    eventStartTimestamp: start,
-    liveStartTime: start,
+  await seedStoreWithShow(app, {
+    page: PAGE,
+    show: SHOW,
+    products: PRODUCTS,
+    start,
+    showFields: { currentStatus: 'live' },
   });
-  for (const [index, productUid] of PRODUCTS.entries()) {
-    await admin(app, 'PUT', `/admin/pages/${PAGE}/products/${productUid}`, {
-      name: `Product ${index + 1}`,
-      prices: { DKK: 10_000 + index * 1_000 },
-      stock: 1_000_000,
-    });
-    await admin(app, 'PUT', `/admin/events/${SHOW}/products/${productUid}`, { productUid, sorting: index });
-  }
   // Every viewer for the hour but its last minute (written just before the runs): two heartbeats a
   // minute (with the delay), a reaction, and now and then a comment or an add to cart.
   for (let first = 1; first <= VIEWERS; first += 500) {

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort, loadAverage } from '../start/start-support.ts';
+import { benchServerEnv } from '../support/server-env.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CATEGORIES = ['seo', 'accessibility', 'best-practices', 'performance'] as const;
@@ -69,16 +70,7 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      VITRINE_DATA_DIR: dataDir,
-      VITRINE_DEMO_LIVE: values['demo-live'] === '0' ? '0' : '1',
-      VITRINE_DEMO_RETAILER_PORT: '-1',
-      RTMP_PORT: '0',
-    },
+    env: benchServerEnv(port, dataDir, { VITRINE_DEMO_LIVE: values['demo-live'] === '0' ? '0' : '1' }),
     stdio: 'ignore',
   });
   const startedAt = performance.now();

@@ -41,6 +41,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '8' },
     /** Comma-separated stream names to run (all by default). */
     only: { type: 'string', default: '' },
+    /** The RTMP and HLS encoders' picture (a phone's portrait 720p by default). */
+    size: { type: 'string', default: '720x1280' },
   },
 });
 const seconds = Number(values.seconds);
@@ -49,7 +51,9 @@ const warmupSeconds = Number(values.warmup);
 const ADMIN_KEY = 'bench-latency-admin-key-0123456789';
 const PAGE = 'demo-store';
 const CAMPAIGN = 'bench-live-latency';
-const SIZE = '720x1280';
+const SIZE = values.size;
+if (!/^[0-9]{2,4}x[0-9]{2,4}$/.test(SIZE))
+  throw new Error(`--size is WIDTHxHEIGHT, e.g. 640x360 (got "${SIZE}")`);
 /** The WebRTC publisher's frames: libwebrtc's VP8 software encoder and the packager's transcode. */
 const WHIP_SIZE = { width: 640, height: 360 };
 
@@ -145,24 +149,24 @@ function pipeline(
         },
         30_000,
       );
-      if (options.lowLatency) {
-        // The viewer plays the LL-HLS playlist of the same segments (parts, blocking reload).
-        const liveStartTime = live.liveStartTime ?? Date.now();
-        await admin(baseUrl, `/admin/events/${eventId}`, {
-          pageUid: PAGE,
-          campaignId: CAMPAIGN,
-          currentStatus: 'live',
-          videoCurrentStatus: 'live',
-          eventName: `Latency: ${describe}`,
-          eventStartTimestamp: liveStartTime,
-          liveStartTime,
-          cdn: 'vitrine',
-          cdnMp4VideoUrl: live.lowLatencyUrl,
-          cdnVideoStartTime: liveStartTime,
-        });
-      }
+      // The viewer plays the LL-HLS playlist of the same segments (parts, blocking reload), or
+      // the regular one (viewers get the LL one by default: LIVE_PROFILE ll=on).
+      const viewerUrl = options.lowLatency ? live.lowLatencyUrl : live.liveUrl;
+      const liveStartTime = live.liveStartTime ?? Date.now();
+      await admin(baseUrl, `/admin/events/${eventId}`, {
+        pageUid: PAGE,
+        campaignId: CAMPAIGN,
+        currentStatus: 'live',
+        videoCurrentStatus: 'live',
+        eventName: `Latency: ${describe}`,
+        eventStartTimestamp: liveStartTime,
+        liveStartTime,
+        cdn: 'vitrine',
+        cdnMp4VideoUrl: viewerUrl,
+        cdnVideoStartTime: liveStartTime,
+      });
       return {
-        url: options.lowLatency ? live.lowLatencyUrl : live.liveUrl,
+        url: viewerUrl,
         stampBase,
         livePlaylistUrl: `${baseUrl}${live.liveUrl}`,
         async stop() {
@@ -197,21 +201,27 @@ const rtmpLowLatency = pipeline(
   { lowLatency: true },
 );
 
-const whipPipeline = pipeline(
-  'whip-pipeline',
-  'WHIP → live pipeline (VP8 transcoded)',
-  async (baseUrl, view, stampBase) => {
-    const publisher = await publishOverWhip({
-      url: `${baseUrl}/whip`,
-      key: view.streamKey,
-      ...WHIP_SIZE,
-      clockStampBase: stampBase,
-    });
-    if (publisher.status !== 201)
-      throw new Error(`WHIP publish refused: ${publisher.status} ${publisher.body}`);
-    await publisher.connected();
-    return () => publisher.stop();
-  },
+/** A libwebrtc publisher over WHIP, as the studio's browser go-live publishes. */
+async function publishWhip(baseUrl: string, view: LiveStreamView, stampBase: number) {
+  const publisher = await publishOverWhip({
+    url: `${baseUrl}/whip`,
+    key: view.streamKey,
+    ...WHIP_SIZE,
+    clockStampBase: stampBase,
+  });
+  if (publisher.status !== 201)
+    throw new Error(`WHIP publish refused: ${publisher.status} ${publisher.body}`);
+  await publisher.connected();
+  return () => publisher.stop();
+}
+
+const whipPipeline = pipeline('whip-pipeline', 'WHIP → live pipeline (VP8 transcoded)', publishWhip);
+
+const whipLowLatency = pipeline(
+  'whip-ll',
+  'WHIP → live pipeline, LL-HLS (VP8 transcoded, 0.2 s parts)',
+  publishWhip,
+  { lowLatency: true },
 );
 
 /** The encoder writing HLS itself, served to the page from its folder. */
@@ -274,6 +284,7 @@ function directHls(
 const VARIANTS: Variant[] = [
   rtmpLowLatency,
   rtmpPipeline,
+  whipLowLatency,
   whipPipeline,
   directHls('hls-1s', 'ffmpeg HLS, 1 s fMP4 + PDT (no ingest)', {
     segmentSeconds: 1,
@@ -366,6 +377,7 @@ async function measure(baseUrl: string, variant: Variant) {
     const pdt: number[] = [];
     const honest: number[] = [];
     const bufferAhead: number[] = [];
+    let catchingUp = 0;
     const end = Date.now() + (warmupSeconds + seconds) * 1000;
     const warmupEnd = Date.now() + warmupSeconds * 1000;
     const listing = source.livePlaylistUrl ? watchListing(source.livePlaylistUrl) : null;
@@ -377,6 +389,7 @@ async function measure(baseUrl: string, variant: Variant) {
       if (measured.pdtMs !== null) pdt.push(measured.pdtMs);
       honest.push(measured.honestMs);
       bufferAhead.push(measured.bufferAheadMs);
+      if (measured.playbackRate > 1) catchingUp += 1;
     }
     const listed = (await listing?.stop()) ?? [];
     return {
@@ -387,6 +400,8 @@ async function measure(baseUrl: string, variant: Variant) {
       pdt: summarize(pdt),
       listedAfterSegmentEnd: listed.length ? summarize(listed) : null,
       bufferAhead: summarize(bufferAhead),
+      // The share of samples the player was playing faster to catch up with the edge.
+      catchingUpShare: honest.length ? Math.round((catchingUp / honest.length) * 100) / 100 : null,
     };
   } finally {
     await browser.close();

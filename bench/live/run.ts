@@ -7,29 +7,28 @@
  *     [--nginx /usr/sbin/nginx] [--wrk /usr/bin/wrk] [--ll-viewers 2000] (with --part ll-viewers)
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { Histogram } from '../realtime-fanout/histogram.ts';
 import {
   clock,
   freePort,
   installCleanup,
-  OutputTail,
   readCpuSeconds,
   sleep,
   stopChild,
   track,
   trackTempDir,
 } from '../realtime-fanout/proc.ts';
+import { startVitrineWithIngest } from '../support/server-process.ts';
+import { H264_LIVE_VIDEO, rtmpTestPatternArgs } from '../support/test-publisher.ts';
 import { nextBlockingRequest } from './ll-playlist.ts';
 
 installCleanup();
 const execFileAsync = promisify(execFile);
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const ADMIN_KEY = 'bench-live-admin-key-0123456789-abc';
 const DEMO_SHOW = 'demo-autumn-living';
 
@@ -55,41 +54,8 @@ interface Server {
   rtmpPort: number;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-live-')));
-  const port = await freePort();
-  const rtmpPort = await freePort();
-  const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        RTMP_PORT: String(rtmpPort),
-        VITRINE_DATA_DIR: dataDir,
-        VITRINE_ADMIN_KEY: ADMIN_KEY,
-        VITRINE_DEMO_RETAILER_PORT: '-1',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  const tail = new OutputTail('server');
-  tail.attach(child.stdout);
-  tail.attach(child.stderr);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${tail.text()}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${tail.text()}`);
-    const ready = await fetch(`${url}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ready) return { url, dataDir, child, rtmpPort };
-    await sleep(250);
-  }
-}
+const startServer = (env: Record<string, string>): Promise<Server> =>
+  startVitrineWithIngest('live', { VITRINE_ADMIN_KEY: ADMIN_KEY, ...env });
 
 const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.m4s'));
 
@@ -175,18 +141,10 @@ async function simulateViewers(
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** Debian's nginx serving the show's recording folder, configured as docs/operations.md says. */
-async function startNginx(root: string): Promise<{ url: string; child: ChildProcess } | null> {
-  if (!existsSync(args.nginx)) return null;
-  const dir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-nginx-')));
-  const port = await freePort();
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `user root;
-worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 16384; }
-http {
+function startNginx(root: string): Promise<{ url: string; child: ChildProcess } | null> {
+  return runNginx(
+    'vitrine-bench-nginx-',
+    (_dir, port) => `http {
   access_log off;
   sendfile on;
   tcp_nopush on;
@@ -200,7 +158,59 @@ http {
       location ~ \\.(m4s|mp4)$ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     }
   }
+}`,
+  );
 }
+
+/**
+ * Debian's nginx in front of Vitrine with the deploy recipe's /live/ cache (deploy/nginx/
+ * vitrine.conf): playlists kept a second, segments for good, one request at a time per file to the
+ * server (proxy_cache_lock). What a deployment serves viewers with.
+ */
+function startNginxInFront(upstream: string): Promise<{ url: string; child: ChildProcess } | null> {
+  const cache = `proxy_cache live; proxy_cache_key $scheme$proxy_host$request_uri; proxy_cache_lock on;`;
+  return runNginx(
+    'vitrine-bench-nginx-front-',
+    (dir, port) => `http {
+  access_log off;
+  keepalive_requests 100000;
+  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=live:10m max_size=1g inactive=1d use_temp_path=off;
+  upstream vitrine { server ${new URL(upstream).host}; keepalive 32; }
+  server {
+    listen 127.0.0.1:${port};
+    location /live/ {
+      proxy_pass http://vitrine; proxy_http_version 1.1; proxy_set_header Connection "";
+      ${cache} proxy_cache_lock_timeout 5s; proxy_cache_valid 200 1s; proxy_cache_revalidate on;
+      proxy_cache_use_stale updating; proxy_ignore_headers Cache-Control;
+      location ~ \\.(m4s|mp4)$ {
+        proxy_pass http://vitrine; proxy_http_version 1.1; proxy_set_header Connection "";
+        ${cache} proxy_cache_valid 200 365d;
+      }
+    }
+  }
+}`,
+  );
+}
+
+/**
+ * nginx (when installed) in a temporary folder of its own (`prefix`), its `http` block written for
+ * that folder and a free port, once it answers there (null if it never does).
+ */
+async function runNginx(
+  prefix: string,
+  http: (dir: string, port: number) => string,
+): Promise<{ url: string; child: ChildProcess } | null> {
+  if (!existsSync(args.nginx)) return null;
+  const dir = trackTempDir(mkdtempSync(join(tmpdir(), prefix)));
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `user root;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 16384; }
+${http(dir, port)}
 `,
   );
   const child = track(
@@ -208,21 +218,49 @@ http {
   );
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 40; tries += 1) {
-    if (
-      await fetch(`${url}/live/${DEMO_SHOW}/live.m3u8`)
-        .then(() => true)
-        .catch(() => false)
-    )
-      return { url, child };
+    if ((await fetch(`${url}/live/${DEMO_SHOW}/live.m3u8`).catch(() => null))?.ok) return { url, child };
     await sleep(100);
   }
   await stopChild(child);
   return null;
 }
 
-/** wrk's closed-loop maximum (256 connections, 2 threads) on one URL, when wrk is installed. */
-async function wrkMax(url: string): Promise<{ requestsPerSecond: number; p99Ms: number | null } | null> {
+/** The pids of a process and its children (nginx's workers, the server's media worker). */
+function processTree(pid: number): number[] {
+  const children = (() => {
+    try {
+      return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  })();
+  // ffmpeg runs are the packagers: the same for both targets (nginx serves what they write).
+  const own = children.filter((child) => !/ffmpeg/.test(readCommand(child)));
+  return [pid, ...own];
+}
+
+function readCommand(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * wrk's closed-loop maximum (256 connections, 2 threads) on one URL, when wrk is installed, and
+ * the CPU the serving processes (`pids`) spent per thousand answers meanwhile.
+ */
+async function wrkMax(
+  url: string,
+  pids: number[],
+): Promise<{ requestsPerSecond: number; p99Ms: number | null; cpuMsPerThousand: number | null } | null> {
   if (!existsSync(args.wrk)) return null;
+  const cpu = () => pids.reduce((sum, pid) => sum + (readCpuSeconds(pid) ?? 0), 0);
+  const before = cpu();
   // Asynchronously: the playlist mirror (and `latest`) keep running meanwhile.
   const { stdout: output } = await execFileAsync(
     args.wrk,
@@ -231,12 +269,15 @@ async function wrkMax(url: string): Promise<{ requestsPerSecond: number; p99Ms: 
       encoding: 'utf8',
     },
   );
+  const spent = cpu() - before;
   const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  const total = Number(/([\d]+) requests in/.exec(output)?.[1] ?? Number.NaN);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(output);
   const scale = { us: 0.001, ms: 1, s: 1000 } as const;
   return {
     requestsPerSecond: Math.round(rate),
     p99Ms: p99 ? round(Number(p99[1]) * scale[p99[2] as keyof typeof scale]) : null,
+    cpuMsPerThousand: total > 0 ? round(((spent * 1000) / total) * 1000) : null,
   };
 }
 
@@ -278,17 +319,33 @@ async function serving() {
       results.push(await simulateViewers('nginx', `${nginx.url}/live/${DEMO_SHOW}`, viewers, () => latest));
   }
   // Each wrk run asks for the newest segment at its start: the live edge viewers ask for.
+  // The server's CPU is its own and its media worker's (LIVE_MEDIA=child, the default).
+  const vitrinePids = processTree(server.child.pid as number);
+  const nginxPids = nginx ? processTree(nginx.child.pid as number) : [];
   const maxima = {
-    vitrine: { playlist: await wrkMax(`${base}/live.m3u8`), segment: await wrkMax(`${base}/${latest}`) },
+    vitrine: {
+      playlist: await wrkMax(`${base}/live.m3u8`, vitrinePids),
+      segment: await wrkMax(`${base}/${latest}`, vitrinePids),
+    },
     nginx: nginx
       ? {
-          playlist: await wrkMax(`${nginx.url}/live/${DEMO_SHOW}/live.m3u8`),
-          segment: await wrkMax(`${nginx.url}/live/${DEMO_SHOW}/${latest}`),
+          playlist: await wrkMax(`${nginx.url}/live/${DEMO_SHOW}/live.m3u8`, nginxPids),
+          segment: await wrkMax(`${nginx.url}/live/${DEMO_SHOW}/${latest}`, nginxPids),
         }
       : null,
   };
+  // The deploy recipe's layout: nginx's cache in front of Vitrine; its CPU is both's.
+  const front = await startNginxInFront(server.url);
+  const frontPids = front ? [...processTree(front.child.pid as number), ...vitrinePids] : [];
+  const inFront = front
+    ? {
+        playlist: await wrkMax(`${front.url}/live/${DEMO_SHOW}/live.m3u8`, frontPids),
+        segment: await wrkMax(`${front.url}/live/${DEMO_SHOW}/${latest}`, frontPids),
+      }
+    : null;
   mirroring = false;
   await mirror;
+  if (front) await stopChild(front.child);
   if (nginx) await stopChild(nginx.child);
   await stopChild(server.child);
   // Vitrine's share of nginx's throughput, per load: the goal is at least 0.5.
@@ -317,7 +374,35 @@ async function serving() {
       maxima.nginx?.segment?.requestsPerSecond,
     ),
   };
-  return { viewers: results, closedLoopMax: maxima, vitrineShareOfNginx: ofNginx };
+  // CPU per answer, Vitrine's over nginx's: the goal is at most 2.
+  const cpuRatio = (ours: number | null | undefined, theirs: number | null | undefined) =>
+    ours != null && theirs ? Math.round((ours / theirs) * 100) / 100 : null;
+  const cpuPerAnswerOfNginx = {
+    playlist: cpuRatio(maxima.vitrine.playlist?.cpuMsPerThousand, maxima.nginx?.playlist?.cpuMsPerThousand),
+    segment: cpuRatio(maxima.vitrine.segment?.cpuMsPerThousand, maxima.nginx?.segment?.cpuMsPerThousand),
+  };
+  const behindNginx = inFront
+    ? {
+        closedLoopMax: inFront,
+        shareOfNginx: {
+          playlist: share(inFront.playlist?.requestsPerSecond, maxima.nginx?.playlist?.requestsPerSecond),
+          segment: share(inFront.segment?.requestsPerSecond, maxima.nginx?.segment?.requestsPerSecond),
+        },
+        cpuPerAnswerOfNginx: {
+          playlist: cpuRatio(inFront.playlist?.cpuMsPerThousand, maxima.nginx?.playlist?.cpuMsPerThousand),
+          segment: cpuRatio(inFront.segment?.cpuMsPerThousand, maxima.nginx?.segment?.cpuMsPerThousand),
+        },
+      }
+    : null;
+  return {
+    viewers: results,
+    closedLoopMax: maxima,
+    vitrineShareOfNginx: ofNginx,
+    cpuPerAnswerOfNginx,
+    // Vitrine behind the deploy recipe's nginx cache, against nginx serving the files itself.
+    deployRecipe: behindNginx,
+    serverProcesses: vitrinePids.length,
+  };
 }
 
 // ── LL-HLS viewers: blocking playlist reloads ────────────────────────────────
@@ -392,17 +477,21 @@ async function lowLatencyViewers(viewers: number): Promise<LowLatencyLoadResult>
       answers.record(clock() - asked);
       if (parsed.newestPart) {
         const part = await get(parsed.newestPart);
+        // Answers cut off by the server's stop at the end are not errors.
+        if (!running) return;
         if (part.status === 200) parts += 1;
         else errors += 1;
       }
       next = parsed;
     }
   };
-  const serverPid = server.child.pid as number;
-  const before = { cpu: readCpuSeconds(serverPid) ?? 0, at: clock() };
+  // The server's own CPU and its media worker's (LIVE_MEDIA=child, the default).
+  const serverPids = processTree(server.child.pid as number);
+  const cpu = () => serverPids.reduce((sum, pid) => sum + (readCpuSeconds(pid) ?? 0), 0);
+  const before = { cpu: cpu(), at: clock() };
   const players = Array.from({ length: viewers }, () => viewer(first as { msn: number; part: number }));
   await sleep(seconds * 1000);
-  const after = { cpu: readCpuSeconds(serverPid) ?? 0, at: clock() };
+  const after = { cpu: cpu(), at: clock() };
   running = false;
   await stopChild(server.child);
   await Promise.all(players);
@@ -438,41 +527,11 @@ async function cpuPerShow(mode: 'passthrough' | 'transcode') {
     headers: auth,
   }).then((response) => response.json() as Promise<{ streamKey: string }>);
   // A 720p30 publisher: H.264 (passed through) or FLV1, which the packager must transcode.
-  const video =
-    mode === 'passthrough'
-      ? [
-          '-c:v',
-          'libx264',
-          '-preset',
-          'ultrafast',
-          '-tune',
-          'zerolatency',
-          '-g',
-          '30',
-          '-pix_fmt',
-          'yuv420p',
-          '-b:v',
-          '2500k',
-        ]
-      : ['-c:v', 'flv1', '-g', '30', '-b:v', '4000k'];
+  const video = mode === 'passthrough' ? H264_LIVE_VIDEO : ['-c:v', 'flv1', '-g', '30', '-b:v', '4000k'];
   const encoder = track(
     spawn(
       'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-        ...[
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc2=size=1280x720:rate=30',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine=sample_rate=48000',
-        ],
-        ...video,
-        ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${server.rtmpPort}/live/${stream.streamKey}`],
-      ],
+      rtmpTestPatternArgs(video, `rtmp://127.0.0.1:${server.rtmpPort}/live/${stream.streamKey}`),
       { stdio: 'ignore' },
     ),
   );

@@ -8,7 +8,7 @@
  *     [--mode single|redis|join-storm] [--impl both|vitrine|socket.io] [--loadgens N]
  *     [--redis-url redis://127.0.0.1:6379] [--database-url postgres://postgres@127.0.0.1:5432/vitrine_bench]
  */
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -19,6 +19,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
+import { onDatabase } from '../support/server-env.ts';
+import { spawnWithTail } from '../support/server-process.ts';
 import { Histogram } from './histogram.ts';
 import type { ClientKind, FromLoadgen, Impl, LoadgenTarget, NodeStats, ToLoadgen } from './loadgen.ts';
 import {
@@ -26,7 +28,7 @@ import {
   freePort,
   freshDatabase,
   installCleanup,
-  OutputTail,
+  type OutputTail,
   openFileLimit,
   type RedisBytes,
   readCpuSeconds,
@@ -266,96 +268,81 @@ interface ServerProcess {
 /** Echoes a server's log lines at warn and above (pino JSON lines; plain lines are start-up chatter). */
 const echoLogLine = (line: string) => args.verbose || line.startsWith('{') || /error|warn/i.test(line);
 
-async function startVitrine(label: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-')));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.REDIS_URL;
-  const child = track(
-    spawn(
-      ...serverCommand([
-        ...SERVER_FLAGS,
-        '--expose-gc',
-        '--import',
-        'tsx',
-        '--import',
-        HOOKS,
-        'apps/server/src/main.ts',
-      ]),
-      {
-        cwd: REPO,
-        env: {
-          ...childEnv,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          VITRINE_DATA_DIR: dataDir,
-          VITRINE_SEED_DEMO: '1',
-          VITRINE_ADMIN_KEY: randomBytes(24).toString('base64url'),
-          LOG_LEVEL: 'warn',
-          LOG_PRETTY: '0',
-          BENCH_MEMORY_DIR: MEMORY_DIR,
-          // The demo show's ffmpeg encoder and RTMP ingest would share the cores with what is
-          // measured (and only on the node that got port 1935): the show stays live on its MP4.
-          VITRINE_DEMO_LIVE: '0',
-          RTMP_PORT: 'off',
-          // This run's own keys: other sessions may use the same Redis with the default prefix.
-          VITRINE_REDIS_PREFIX: REDIS_PREFIX,
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    ),
+/**
+ * Starts a measured server (`entry`: Vitrine's main or the Socket.IO baseline) with the same node
+ * flags for both, its output kept, and resolves once /readyz answers.
+ */
+async function startMeasured(
+  impl: Impl,
+  label: string,
+  entry: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyWithinMs: number,
+  dataDir?: string,
+): Promise<ServerProcess> {
+  const { child, tail } = spawnWithTail(
+    `${impl} ${label}`,
+    ...serverCommand([...SERVER_FLAGS, '--expose-gc', '--import', 'tsx', '--import', HOOKS, entry]),
+    { cwd: REPO, env },
+    echoLogLine,
   );
-  const tail = new OutputTail(`vitrine ${label}`, echoLogLine);
-  tail.attach(child.stdout);
-  tail.attach(child.stderr);
   const server: ServerProcess = {
     label,
-    impl: 'vitrine',
+    impl,
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     tail,
     dataDir,
     readyAt: 0,
   };
-  await waitReady(server, 120_000);
+  await waitReady(server, readyWithinMs);
   return server;
+}
+
+async function startVitrine(label: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-')));
+  // The database and Redis of a run are the ones `env` names (redis mode), never the shell's.
+  const childEnv = onDatabase(process.env, null);
+  return startMeasured(
+    'vitrine',
+    label,
+    'apps/server/src/main.ts',
+    port,
+    {
+      ...childEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VITRINE_DATA_DIR: dataDir,
+      VITRINE_SEED_DEMO: '1',
+      VITRINE_ADMIN_KEY: randomBytes(24).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: '0',
+      BENCH_MEMORY_DIR: MEMORY_DIR,
+      // The demo show's ffmpeg encoder and RTMP ingest would share the cores with what is
+      // measured (and only on the node that got port 1935): the show stays live on its MP4.
+      VITRINE_DEMO_LIVE: '0',
+      RTMP_PORT: 'off',
+      // This run's own keys: other sessions may use the same Redis with the default prefix.
+      VITRINE_REDIS_PREFIX: REDIS_PREFIX,
+      ...env,
+    },
+    120_000,
+    dataDir,
+  );
 }
 
 async function startSocketIo(label = 'A', env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = track(
-    spawn(
-      ...serverCommand([
-        ...SERVER_FLAGS,
-        '--expose-gc',
-        '--import',
-        'tsx',
-        '--import',
-        HOOKS,
-        join(HERE, 'socketio-baseline.ts'),
-      ]),
-      {
-        cwd: REPO,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_MEMORY_DIR: MEMORY_DIR, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    ),
-  );
-  const tail = new OutputTail(`socket.io ${label}`, echoLogLine);
-  tail.attach(child.stdout);
-  tail.attach(child.stderr);
-  const server: ServerProcess = {
+  return startMeasured(
+    'socket.io',
     label,
-    impl: 'socket.io',
-    baseUrl: `http://127.0.0.1:${port}`,
-    child,
-    tail,
-    readyAt: 0,
-  };
-  await waitReady(server, 60_000);
-  return server;
+    join(HERE, 'socketio-baseline.ts'),
+    port,
+    { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_MEMORY_DIR: MEMORY_DIR, ...env },
+    60_000,
+  );
 }
 
 interface MemoryReading {

@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchServerEnv } from '../support/server-env.ts';
 import { freePort, loadAverage } from './start-support.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -91,17 +92,10 @@ async function startServer(demoLive: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-idle-'));
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      VITRINE_DATA_DIR: dataDir,
+    env: benchServerEnv(port, dataDir, {
       VITRINE_ADMIN_KEY: 'bench-idle-admin-key-0123456789-abcdef',
       VITRINE_DEMO_LIVE: demoLive ? '1' : '0',
-      VITRINE_DEMO_RETAILER_PORT: '-1',
-      RTMP_PORT: '0',
-    },
+    }),
     stdio: 'ignore',
   });
   await waitFor(

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchServerEnv } from '../support/server-env.ts';
 import { freePort, loadAverage } from './start-support.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -56,19 +57,12 @@ async function timeStart(kind: ServerKind, dataDir: string): Promise<number> {
   const startedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, SERVERS[kind], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      VITRINE_DATA_DIR: dataDir,
+    env: benchServerEnv(port, dataDir, {
       ...(postgres ? { DATABASE_URL: `${postgres}/${databaseOf(kind)}` } : {}),
       VITRINE_ADMIN_KEY: 'bench-start-admin-key-0123456789',
       VITRINE_DEMO_LIVE: '0',
-      VITRINE_DEMO_RETAILER_PORT: '-1',
-      RTMP_PORT: '0',
       ...(kind === 'cached' ? { NODE_COMPILE_CACHE: compileCacheDir } : {}),
-    },
+    }),
     stdio: 'ignore',
   });
   try {

@@ -11,7 +11,8 @@
 import { parseArgs } from 'node:util';
 import type { StudioOrderSummary } from '@vitrine/protocol';
 import { signInStaff } from '../../apps/server/src/test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../apps/server/src/test-support/test-app.ts';
+import { openTestApp } from '../../apps/server/src/test-support/test-app.ts';
+import { type App, admin, percentile } from '../support/in-process-app.ts';
 
 const PAGE = 'bench-orders-shop';
 const CAMPAIGNS = ['bench-show-spring', 'bench-show-summer', 'bench-show-autumn'];
@@ -27,18 +28,11 @@ const { values: args } = parseArgs({
 const ORDERS = Number(args.orders);
 const RUNS = Number(args.runs);
 
-type App = Awaited<ReturnType<typeof openTestApp>>;
-
-async function admin(app: App, url: string, payload: object): Promise<void> {
-  const response = await app.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-  if (response.statusCode >= 300) throw new Error(`PUT ${url}: ${response.statusCode} ${response.body}`);
-}
-
 /** The store, its shows and ORDERS orders of ORDERS shoppers, written with set-based SQL. */
 async function seed(app: App, start: number): Promise<void> {
-  await admin(app, `/admin/pages/${PAGE}`, { name: 'Bench shop', language: 'da', currency: 'DKK' });
+  await admin(app, 'PUT', `/admin/pages/${PAGE}`, { name: 'Bench shop', language: 'da', currency: 'DKK' });
   for (const [index, campaign] of CAMPAIGNS.entries()) {
-    await admin(app, `/admin/pages/${PAGE}/campaigns/${campaign}`, {
+    await admin(app, 'PUT', `/admin/pages/${PAGE}/campaigns/${campaign}`, {
       name: `Show ${index + 1}`,
       deadline: null,
     });
@@ -73,10 +67,6 @@ async function seed(app: App, start: number): Promise<void> {
      WHERE line <= 1 + n % 3`,
     [start, ORDERS],
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 }
 
 async function benchmark(kind: 'pglite' | 'postgres'): Promise<void> {

@@ -1,31 +1,18 @@
 /**
  * WHIP ingest benchmark (issue 15): what a show published over WHIP costs the server process
  * (werift: ICE, DTLS, SRTP decryption, forwarding the RTP to ffmpeg) beside the same show
- * published over RTMP (node-media-server), the baseline, in the same run; and how long each
+ * published over RTMP (the RTMP ingest), the baseline, in the same run; and how long each
  * takes from the publisher's start to the first HLS segment. See README.md.
  *
  *   node --import tsx bench/whip-ingest/run.ts [--seconds 10]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  clock,
-  freePort,
-  installCleanup,
-  OutputTail,
-  readCpuSeconds,
-  sleep,
-  stopChild,
-  track,
-  trackTempDir,
-} from '../realtime-fanout/proc.ts';
+import { clock, installCleanup, readCpuSeconds, sleep, stopChild, track } from '../realtime-fanout/proc.ts';
+import { REPO, startVitrineWithIngest } from '../support/server-process.ts';
+import { H264_LIVE_VIDEO, rtmpTestPatternArgs } from '../support/test-publisher.ts';
 
 installCleanup();
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const ADMIN_KEY = 'bench-whip-admin-key-0123456789-abc';
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
 const seconds = Number(args.seconds);
@@ -36,43 +23,8 @@ interface StreamView {
   health: { bitrateKbps: number | null; framesPerSecond: number | null; videoPassthrough: boolean } | null;
 }
 
-async function startServer() {
-  const port = await freePort();
-  const rtmpPort = await freePort();
-  const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        RTMP_PORT: String(rtmpPort),
-        VITRINE_DATA_DIR: trackTempDir(mkdtempSync(join(tmpdir(), 'vitrine-bench-whip-'))),
-        VITRINE_ADMIN_KEY: ADMIN_KEY,
-        VITRINE_DEMO_RETAILER_PORT: '-1',
-        VITRINE_DEMO_LIVE: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  const tail = new OutputTail('server');
-  tail.attach(child.stdout);
-  tail.attach(child.stderr);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${tail.text()}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${tail.text()}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, rtmpPort, child };
-    await sleep(250);
-  }
-}
+const startServer = () =>
+  startVitrineWithIngest('whip', { VITRINE_ADMIN_KEY: ADMIN_KEY, VITRINE_DEMO_LIVE: '0' });
 
 const auth = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
 
@@ -97,40 +49,7 @@ async function measure(protocol: 'rtmp' | 'whip', server: Awaited<ReturnType<typ
     // The baseline: ffmpeg publishing 720p30 H.264 (2.5 Mbit/s) over RTMP, as OBS would.
     publisher = spawn(
       'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-        ...[
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc2=size=1280x720:rate=30',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine=sample_rate=48000',
-        ],
-        ...[
-          '-c:v',
-          'libx264',
-          '-preset',
-          'ultrafast',
-          '-tune',
-          'zerolatency',
-          '-g',
-          '30',
-          '-pix_fmt',
-          'yuv420p',
-        ],
-        ...[
-          '-b:v',
-          '2500k',
-          '-c:a',
-          'aac',
-          '-f',
-          'flv',
-          `rtmp://127.0.0.1:${server.rtmpPort}/live/${show.key}`,
-        ],
-      ],
+      rtmpTestPatternArgs(H264_LIVE_VIDEO, `rtmp://127.0.0.1:${server.rtmpPort}/live/${show.key}`),
       { stdio: 'ignore' },
     );
   } else {

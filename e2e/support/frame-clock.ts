@@ -25,6 +25,7 @@ const SAMPLE_SCRIPT = `((stampBase) => {
     honestMs: now - (stampBase + stamp),
     pdtMs: pdt === null ? null : Number(pdt),
     bufferAheadMs: Math.round((buffered - video.currentTime) * 1000),
+    playbackRate: video.playbackRate,
   };
 })`;
 
@@ -33,5 +34,7 @@ export async function sampleFrameClock(page: Page, stampBase: number) {
     honestMs: number;
     pdtMs: number | null;
     bufferAheadMs: number;
+    /** Above 1 while the player catches up with the edge. */
+    playbackRate: number;
   } | null;
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import pinoPretty from 'pino-pretty';
@@ -6,7 +7,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { SESSIONS_ENDED_TOPIC } from './features/auth/auth-service.ts';
 import { startLiveIngest } from './features/live/live-ingest.ts';
+import { firstAnswers, firstAnswersElement } from './features/public-pages/first-answers.ts';
 import { renderPageHead } from './features/public-pages/page-head.ts';
+import { publicPageAddress } from './features/public-pages/public-page-address.ts';
 import { requireAdminKey } from './http/admin-auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -46,6 +49,18 @@ function logAnsweredRequests(server: FastifyInstance, options: { quiet: boolean 
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export const DEMO_MEDIA_DIR = new URL('../demo/media/', import.meta.url).pathname;
+/** How often a stopping node closes the connections that have gone idle since. */
+const CLOSE_IDLE_SWEEP_MS = 200;
+/** Where the demo media are served (the demo store's photos and videos). */
+const DEMO_MEDIA_PREFIX = '/demo-media/';
+
+/** The demo media's MP4 file behind a video URL (`/demo-media/demo-show.mp4`), or null for any other URL. */
+function demoMediaFile(videoUrl: string): string | null {
+  if (!videoUrl.startsWith(DEMO_MEDIA_PREFIX)) return null;
+  const name = videoUrl.slice(DEMO_MEDIA_PREFIX.length);
+  // One file name of the folder, nothing above it.
+  return /^[a-z0-9][a-z0-9-]*\.mp4$/.test(name) ? join(DEMO_MEDIA_DIR, name) : null;
+}
 
 export interface AppOptions {
   config: Config;
@@ -130,6 +145,7 @@ export async function buildApp({
     presence,
     analyticsTimer,
     bus,
+    ownVideoFile: demoMediaFile,
   });
   const requireAdmin = requireAdminKey(config.adminKey, services.authFailures);
   const rateLimitSweep = setInterval(() => {
@@ -140,6 +156,16 @@ export async function buildApp({
   rateLimitSweep.unref();
   server.addHook('onClose', async () => clearInterval(rateLimitSweep));
   let draining = false;
+  // While the node stops, connections are closed as soon as they are idle, not only those idle
+  // when the stop began: a request in flight then (a viewer's blocking playlist reload) leaves a
+  // keep-alive connection the close would wait on for its whole idle timeout (72 s; the stop was
+  // ended by its 10 s bound, exit 1). Answers in flight are still given.
+  let idleSweep: NodeJS.Timeout | undefined;
+  server.addHook('preClose', async () => {
+    idleSweep = setInterval(() => server.server.closeIdleConnections(), CLOSE_IDLE_SWEEP_MS);
+    idleSweep.unref();
+  });
+  server.addHook('onClose', async () => clearInterval(idleSweep));
 
   server.get('/healthz', async () => ({ status: 'ok' }));
   // Without its database the node can do nothing: 503. Without its change bus it still serves
@@ -171,10 +197,17 @@ export async function buildApp({
           live: { runningShowsNotServed: elsewhere.length },
         });
     }
+    // Without its media worker a node still sells (checkout, replays in the store): 200, and the
+    // body says the live edge of running shows is not served until the worker is back.
+    const media =
+      services.live.mediaKind === 'worker'
+        ? { kind: 'worker' as const, reachable: services.live.mediaReachable() }
+        : { kind: 'inline' as const, reachable: true };
     return {
-      status: reachable && waiting.failingTopics === 0 ? 'ready' : 'degraded',
+      status: reachable && media.reachable && waiting.failingTopics === 0 ? 'ready' : 'degraded',
       database: db.kind,
       bus: { kind: bus.kind, reachable },
+      media,
       outbox: waiting,
       // Refused failed authentications and studio writes since start (issue 33 §6), each also logged.
       authRefusals: services.authFailures.refusals(),
@@ -224,7 +257,7 @@ export async function buildApp({
   registerSdkScript(server);
   await server.register(fastifyStatic, {
     root: DEMO_MEDIA_DIR,
-    prefix: '/demo-media/',
+    prefix: DEMO_MEDIA_PREFIX,
     decorateReply: false,
     maxAge: '1d',
   });
@@ -255,7 +288,13 @@ export async function buildApp({
     const url = new URL(request.url, 'http://localhost');
     const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
     const head = await services.publicPages.pageHead(url.pathname, url.searchParams, origin);
-    return head && { lang: head.lang, html: renderPageHead(head), route: head.page };
+    if (!head) return null;
+    // The reads the page's first paint waits for, answered in the page (a round trip less on a phone).
+    const address = publicPageAddress(url.pathname, await defaultPageUid());
+    const answers = address ? await firstAnswers(server, address) : {};
+    const html = [renderPageHead(head)];
+    if (Object.keys(answers).length > 0) html.push(firstAnswersElement(answers));
+    return { lang: head.lang, html: html.join('\n    '), route: head.page };
   });
 
   return {

@@ -18,7 +18,6 @@ import { registerRecoveryRoutes } from './features/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createCatalogService } from './features/catalog/catalog-service.ts';
 import { fetchRemoteImage } from './features/catalog/remote-image.ts';
-import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { createStudioCatalogueService } from './features/catalog/studio-catalogue-service.ts';
 import { registerStudioCatalogueRoutes } from './features/catalog/studio-routes.ts';
 import { createCartService } from './features/checkout/cart-service.ts';
@@ -60,7 +59,10 @@ import { discoverFfmpeg } from './features/live/ffmpeg-binary.ts';
 import { createRedisLiveRelay } from './features/live/live-relay.ts';
 import { registerLiveRoutes } from './features/live/live-routes.ts';
 import { createLiveService, LIVE_PREVIEW_SECRET } from './features/live/live-service.ts';
+import { createLocalMediaEngine } from './features/live/media-engine.ts';
+import { connectMediaWorker } from './features/live/media-worker-client.ts';
 import { createDiskSegmentStore, createS3SegmentStore } from './features/live/segment-store.ts';
+import { registerWhipProxy } from './features/live/whip-proxy.ts';
 import { registerWhipRoutes } from './features/live/whip-routes.ts';
 import { createMailDelivery } from './features/mail/mail-delivery.ts';
 import { registerMailDeliveryRoutes } from './features/mail/mail-delivery-routes.ts';
@@ -129,6 +131,8 @@ export interface CompositionDeps {
   analyticsTimer?: ScheduleTimer;
   /** The change bus, for what publishes outside a transaction (the control rooms' figures). */
   bus: ChangeBus;
+  /** This server's own MP4 behind a video URL (the demo media), or null: clips are cut from it. */
+  ownVideoFile?: (videoUrl: string) => string | null;
 }
 
 /**
@@ -144,11 +148,12 @@ export function createServices({
   presence,
   analyticsTimer,
   bus,
+  ownVideoFile,
 }: CompositionDeps) {
   const stores = createStoreService(outboxDb);
   const catalog = createCatalogService(db, now);
   /** The studio's catalogue: list, archive, import and export (shows ask it what is archived). */
-  const studioCatalogue = createStudioCatalogueService(db, catalog, now);
+  const studioCatalogue = createStudioCatalogueService(db, catalog, stores, now);
   /** Uploaded images; other features store theirs through `media.storeImage`. */
   const media = createMediaService(createFileMediaStore(config.mediaDir));
   const events = createEventService(outboxDb, stores, catalog, now);
@@ -159,7 +164,7 @@ export function createServices({
       : createDiskSegmentStore(config.live.dir);
   const ffmpeg = discoverFfmpeg(config.live.ffmpegPath);
   /** Clips cut from ended shows' recordings (a product's chapter, a highlight), in the segment store. */
-  const clips = createClipService({ db, events, segments: segmentStore, ffmpeg, now, log });
+  const clips = createClipService({ db, events, segments: segmentStore, ffmpeg, now, log, ownVideoFile });
   /** Heads of the public pages, robots.txt and the sitemap (search engines and chat apps). */
   const publicPages = createPublicPagesService({
     stores,
@@ -190,6 +195,17 @@ export function createServices({
       return key;
     },
     segments: segmentStore,
+    media: (controller) =>
+      config.live.media.kind === 'inline'
+        ? createLocalMediaEngine({
+            log,
+            now,
+            config: config.live,
+            ffmpeg,
+            segments: segmentStore,
+            controller,
+          })
+        : connectMediaWorker({ media: config.live.media, controller, log, config }),
     onShowEnded: (eventId) =>
       void clips
         .showEnded(eventId)
@@ -524,13 +540,6 @@ export function registerRoutes(
   const publicOrigin = (request: FastifyRequest) =>
     deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
   registerStoreRoutes(app, stores, requireAdmin);
-  registerCatalogRoutes(
-    app,
-    services.catalog,
-    stores,
-    (productUid) => events.republishProduct(productUid),
-    requireAdmin,
-  );
   registerMediaRoutes(app, services.media);
   registerStudioCatalogueRoutes(app, {
     now,
@@ -558,9 +567,9 @@ export function registerRoutes(
   registerTrackingRoutes(app, services.tracking, auth, { eventsPerMinute: deps.config.trackingLimit });
   registerAccountRoutes(app, services);
   registerUserRoutes(app, services.users, auth);
-  registerCommentRoutes(app, services.comments, auth, requireAdmin, services.viewerBans);
+  registerCommentRoutes(app, services.comments, auth, services.viewerBans);
   registerReactionRoutes(app, services.reactions, auth, services.viewerBans);
-  registerCompetitionRoutes(app, services.competitions, auth, requireAdmin, services.viewerBans);
+  registerCompetitionRoutes(app, services.competitions, auth, services.viewerBans);
   registerPublicPageRoutes(app, services.publicPages, publicOrigin);
   registerShowSearchRoutes(app, services.showSearch);
   registerClipRoutes(app, { clips: services.clips, staffGate: services.staffGate });
@@ -577,7 +586,6 @@ export function registerRoutes(
   registerCheckoutRoutes(app, services, {
     db: deps.db,
     now,
-    requireAdmin,
     scheduleTimer: deps.scheduleTimer,
   });
   registerEventRoutes(app, events, requireAdmin);
@@ -614,10 +622,14 @@ export function registerRoutes(
   registerRestreamRoutes(app, { restream: services.restream, staffGate: services.staffGate });
   registerModerationRoutes(app, {
     moderation: services.moderation,
+    comments: services.comments,
     staffGate: services.staffGate,
     campaignOf: services.shows.campaignOf,
   });
-  if (deps.config.whip.enabled) {
+  if (deps.config.whip.enabled && services.live.mediaKind === 'worker') {
+    // The worker negotiates WHIP; the studio and OBS keep posting to this server.
+    registerWhipProxy(app, () => services.live.mediaWorker());
+  } else if (deps.config.whip.enabled) {
     registerWhipRoutes(app, {
       beginPublish: services.live.beginPublish,
       checkKey: services.live.checkKey,

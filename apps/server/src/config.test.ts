@@ -168,11 +168,33 @@ describe('loadConfig: accounts and interaction', () => {
         { name: '720p', height: 720, maxFps: 30, videoKbps: 2500 },
         { name: '360p', height: 360, maxFps: 30, videoKbps: 700 },
       ],
+      lowLatency: true,
     });
     expect(loadConfig({}).live.profile.segmentSeconds).toBe(1);
     expect(() => loadConfig({ LIVE_PROFILE: 'window=1,renditions=360p+720p' })).toThrow(
       /LIVE_PROFILE: window must be a whole number of segments from 3 to 60 \(got "1"\); renditions go from the largest/,
     );
+  });
+
+  it("runs live video in a child media worker by default, inline or at a worker's URL with its token", () => {
+    expect(loadConfig({}).live.media).toEqual({ kind: 'child' });
+    expect(loadConfig({ LIVE_MEDIA: 'inline' }).live.media).toEqual({ kind: 'inline' });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ LIVE_MEDIA: 'http://10.0.0.5:8091/', LIVE_MEDIA_TOKEN: token }).live.media).toEqual({
+      kind: 'remote',
+      url: 'http://10.0.0.5:8091',
+      token,
+    });
+    expect(() => loadConfig({ LIVE_MEDIA: 'http://10.0.0.5:8091' })).toThrow(/LIVE_MEDIA_TOKEN must be set/);
+    expect(() => loadConfig({ LIVE_MEDIA: 'elsewhere' })).toThrow(/LIVE_MEDIA: must be "inline", "child"/);
+    expect(() => loadConfig({ LIVE_MEDIA: 'inline', LIVE_MEDIA_TOKEN: 'short' })).toThrow(
+      /LIVE_MEDIA_TOKEN: must be at least 32 characters/,
+    );
+    expect(loadConfig({ MEDIA_PORT: '9000', LIVE_MEDIA_TOKEN: token }).live.worker).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      token,
+    });
   });
 
   it('offers test payments unless NODE_ENV is production or VITRINE_TEST_PAYMENTS says otherwise', () => {

@@ -217,6 +217,24 @@ const Environment = z.object({
     .default(''),
   /** The bucket's public URL (or a CDN's in front of it): replay segments are redirected there. */
   VITRINE_S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Where live video runs (docs/operations.md): "child" (the default) in a media worker this
+   * server starts and restarts, so a crash of video never takes checkout down; "inline" in this
+   * server's process; or the URL of a media worker run on its own (`npm run media`), with
+   * LIVE_MEDIA_TOKEN.
+   */
+  LIVE_MEDIA: z
+    .string()
+    .refine(
+      (text) => text === 'inline' || text === 'child' || /^https?:\/\/[^/]+\/?$/.test(text),
+      'must be "inline", "child" or a media worker\'s URL such as http://10.0.0.5:8091',
+    )
+    .default('child'),
+  /** The secret a media worker and its web servers share (at least 32 characters); a child gets its own. */
+  LIVE_MEDIA_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The media worker's listener (`npm run media`): its port, and its address (loopback by default). */
+  MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  MEDIA_HOST: z.string().min(1).default('127.0.0.1'),
   /** The WHIP ingest (browser go-live, OBS 30+ "WHIP") at /whip: "on" or "off". */
   WHIP: z.enum(['on', 'off']).default('on'),
   /**
@@ -332,10 +350,20 @@ export interface Config {
     profile: LiveProfile;
     /** Where recordings are kept: the `dir` folder, or an S3-compatible bucket. */
     segmentStore: { kind: 'disk' } | ({ kind: 's3' } & S3StoreSettings);
+    /** Where live video runs (LIVE_MEDIA): in this process, a child worker, or a worker at a URL. */
+    media: LiveMediaSetting;
+    /** A media worker's own listener (MEDIA_PORT, MEDIA_HOST) and the token it checks. */
+    worker: { port: number; host: string; token: string | null };
   };
   /** WHIP ingest: whether it is offered, extra ICE host addresses and the UDP port range. */
   whip: { enabled: boolean; hostAddresses: string[]; icePortRange: [number, number] | null };
 }
+
+/** LIVE_MEDIA: live video in this process, in a child worker, or in a worker at a URL. */
+export type LiveMediaSetting =
+  | { kind: 'inline' }
+  | { kind: 'child' }
+  | { kind: 'remote'; url: string; token: string };
 
 /** The node's live profile: LIVE_PROFILE over the default for its cores (validated with the rest). */
 function liveProfileOf(setting: string | undefined): LiveProfile {
@@ -370,6 +398,11 @@ export function loadConfig(
   if (Boolean(e.VITRINE_S3_ACCESS_KEY_ID) !== Boolean(e.VITRINE_S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid configuration:\n  VITRINE_S3_ACCESS_KEY_ID and VITRINE_S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (e.LIVE_MEDIA !== 'inline' && e.LIVE_MEDIA !== 'child' && !e.LIVE_MEDIA_TOKEN) {
+    throw new Error(
+      "Invalid configuration:\n  LIVE_MEDIA_TOKEN must be set with a media worker's URL in LIVE_MEDIA (the same on the worker)",
     );
   }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
@@ -426,6 +459,11 @@ export function loadConfig(
             publicUrl: e.VITRINE_S3_PUBLIC_URL ?? null,
           }
         : { kind: 'disk' },
+      media:
+        e.LIVE_MEDIA === 'inline' || e.LIVE_MEDIA === 'child'
+          ? { kind: e.LIVE_MEDIA }
+          : { kind: 'remote', url: e.LIVE_MEDIA.replace(/\/$/, ''), token: e.LIVE_MEDIA_TOKEN ?? '' },
+      worker: { port: e.MEDIA_PORT, host: e.MEDIA_HOST, token: e.LIVE_MEDIA_TOKEN ?? null },
     },
     whip: {
       enabled: e.WHIP === 'on',

@@ -6,8 +6,10 @@ import {
   catchUpAction,
   catchUpJumpAfterSec,
   catchUpRate,
+  decayedTargetLatency,
   holdEnds,
   type LiveLag,
+  LL_STALL_BACK_OFF_DECAY_MS,
   lagBehindTarget,
   offerBackToLive,
 } from './live-catch-up.ts';
@@ -103,5 +105,51 @@ describe('live catch-up', () => {
     // A short pause: she plays on 2 s behind, and the player plays it off.
     expect(holdEnds(lag(2), false)).toBe(true);
     expect(holdEnds(null, false)).toBe(false);
+  });
+
+  it('keeps an LL-HLS viewer closer: speeds up from half a second behind, jumps from two', () => {
+    const ll = (behind: number, overrides: Partial<LiveLag> = {}) =>
+      lag(behind, { targetSec: 0.7, latencySec: 0.7 + behind, lowLatency: true, ...overrides });
+    expect(catchUpAction(ll(0.4), playing)).toEqual({ kind: 'none' });
+    expect(catchUpAction(ll(0.6), playing)).toEqual({ kind: 'rate', rate: CATCH_UP_MAX_RATE });
+    // Catching up goes on down to 0.2 s behind, then normal speed.
+    expect(catchUpAction(ll(0.3), { ...playing, rate: 1.1 })).toEqual({ kind: 'none' });
+    expect(catchUpAction(ll(0.15), { ...playing, rate: 1.1 })).toEqual({ kind: 'rate', rate: 1 });
+    // A stall of a couple of seconds: back to the edge at once, not 20 s at 1.1x.
+    expect(catchUpAction(ll(2.1), playing)).toEqual({ kind: 'jump' });
+    expect(catchUpAction(ll(1.9), playing)).toEqual({ kind: 'rate', rate: CATCH_UP_MAX_RATE });
+    // With a few parts buffered it speeds up; with less it does not run into a stall.
+    expect(catchUpAction(ll(1, { bufferAheadSec: 0.7 }), playing)).toEqual({ kind: 'rate', rate: 1.1 });
+    expect(catchUpAction(ll(1, { bufferAheadSec: 0.4 }), playing)).toEqual({ kind: 'none' });
+    // A paused or held LL viewer is never moved.
+    expect(catchUpAction(ll(5), { ...playing, paused: true })).toEqual({ kind: 'none' });
+    expect(catchUpAction(ll(5), { ...playing, held: true })).toEqual({ kind: 'none' });
+    // The regular stream's rules are unchanged.
+    expect(catchUpJumpAfterSec(1, false)).toBe(4);
+    expect(catchUpJumpAfterSec(1, true)).toBe(2);
+  });
+});
+
+describe('giving back the target latency stalls raised (LL streams)', () => {
+  const raised = { targetSec: 1.702, partHoldBackSec: 0.702 };
+
+  it('sets PART-HOLD-BACK again once the last stall is long enough past', () => {
+    expect(decayedTargetLatency({ ...raised, sinceStallMs: LL_STALL_BACK_OFF_DECAY_MS })).toBe(0.702);
+    expect(decayedTargetLatency({ ...raised, sinceStallMs: 60_000 })).toBe(0.702);
+  });
+
+  it('keeps the raised target while stalls are recent', () => {
+    expect(decayedTargetLatency({ ...raised, sinceStallMs: LL_STALL_BACK_OFF_DECAY_MS - 1 })).toBeNull();
+    expect(decayedTargetLatency({ ...raised, sinceStallMs: 0 })).toBeNull();
+  });
+
+  it('leaves a target that is not raised, and a stream without PART-HOLD-BACK', () => {
+    expect(
+      decayedTargetLatency({ targetSec: 0.702, partHoldBackSec: 0.702, sinceStallMs: 60_000 }),
+    ).toBeNull();
+    expect(
+      decayedTargetLatency({ targetSec: 0.74, partHoldBackSec: 0.702, sinceStallMs: 60_000 }),
+    ).toBeNull();
+    expect(decayedTargetLatency({ targetSec: 3.5, partHoldBackSec: 0, sinceStallMs: 60_000 })).toBeNull();
   });
 });

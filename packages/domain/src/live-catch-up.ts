@@ -27,6 +27,43 @@ export const CATCH_UP_JUMP_MIN_SEC = 4;
 /** How far behind the target (s) the viewer may be before "back to live" is offered. */
 export const BACK_TO_LIVE_AFTER_SEC = 3;
 
+/**
+ * The same rules for an LL-HLS stream (parts of ~0.2 s, blocking reloads), whose measure moves by
+ * a part, not a segment, as playlists arrive: being close is its whole point, so it speeds up
+ * from half a second behind and jumps from two (issue 30: glass to glass p95 ≤ 3.5 s). After a
+ * stall of a second or two an LL viewer is back at the edge at once instead of 10–20 s at 1.1x.
+ */
+export const LL_CATCH_UP_START_SEC = 0.5;
+export const LL_CATCH_UP_STOP_SEC = 0.2;
+export const LL_CATCH_UP_JUMP_SEC = 2;
+/** An LL viewer speeds up with at least this much buffered (s): a few parts. */
+export const LL_CATCH_UP_MIN_BUFFER_SEC = 0.6;
+
+/**
+ * hls.js raises its target latency after each stall (`liveSyncOnStallIncrease`: a second, at most
+ * a target duration in all) and lowers it again only for a new source. On an LL stream that is
+ * more than PART-HOLD-BACK itself: bench/live measured LL viewers sitting ~2.2 s behind the newest
+ * media they held, instead of 0.7 s, after a stall or two early in the show. After this long
+ * without a stall the player gives the raised target back, so one hiccup does not cost a viewer a
+ * second and a half for the rest of the show; a network that keeps stalling keeps it raised.
+ */
+export const LL_STALL_BACK_OFF_DECAY_MS = 20_000;
+
+/**
+ * The target latency (s) to set back to on an LL stream, or null to leave it: when hls.js's target
+ * stands above PART-HOLD-BACK (raised by stalls) and the last stall (or the stream's start) is
+ * LL_STALL_BACK_OFF_DECAY_MS past.
+ */
+export function decayedTargetLatency(stream: {
+  targetSec: number;
+  partHoldBackSec: number;
+  sinceStallMs: number;
+}): number | null {
+  const { targetSec, partHoldBackSec, sinceStallMs } = stream;
+  if (!(partHoldBackSec > 0) || targetSec <= partHoldBackSec + 0.05) return null;
+  return sinceStallMs >= LL_STALL_BACK_OFF_DECAY_MS ? partHoldBackSec : null;
+}
+
 /** Where a live viewer stands, as the player measures it. */
 export interface LiveLag {
   /** Seconds behind the live edge (the end of the newest listed media, aged since it was listed). */
@@ -37,6 +74,8 @@ export interface LiveLag {
   targetDurationSec: number;
   /** Seconds of media buffered ahead of the position. */
   bufferAheadSec: number;
+  /** An LL-HLS stream (parts, blocking reloads): the tighter LL_CATCH_UP_* thresholds apply. */
+  lowLatency?: boolean;
 }
 
 export interface CatchUpState {
@@ -55,7 +94,8 @@ export function lagBehindTarget(lag: LiveLag): number {
 }
 
 /** The lag (s behind the target) past which the player jumps to the live position. */
-export function catchUpJumpAfterSec(targetDurationSec: number): number {
+export function catchUpJumpAfterSec(targetDurationSec: number, lowLatency = false): number {
+  if (lowLatency) return LL_CATCH_UP_JUMP_SEC;
   return Math.max(CATCH_UP_JUMP_MIN_SEC, CATCH_UP_JUMP_TARGET_DURATIONS * targetDurationSec);
 }
 
@@ -78,11 +118,18 @@ export function catchUpAction(lag: LiveLag | null, state: CatchUpState): CatchUp
   const normal: CatchUpAction = state.rate === 1 ? { kind: 'none' } : { kind: 'rate', rate: 1 };
   if (lag === null || state.paused || state.held) return normal;
   const behind = lagBehindTarget(lag);
-  if (behind > catchUpJumpAfterSec(lag.targetDurationSec)) return { kind: 'jump' };
+  const ll = lag.lowLatency ?? false;
+  if (behind > catchUpJumpAfterSec(lag.targetDurationSec, ll)) return { kind: 'jump' };
   const catchingUp = state.rate > 1;
+  const threshold = catchingUp
+    ? ll
+      ? LL_CATCH_UP_STOP_SEC
+      : CATCH_UP_STOP_SEC
+    : ll
+      ? LL_CATCH_UP_START_SEC
+      : CATCH_UP_START_SEC;
   const wanted =
-    behind > (catchingUp ? CATCH_UP_STOP_SEC : CATCH_UP_START_SEC) &&
-    lag.bufferAheadSec > CATCH_UP_MIN_BUFFER_SEC
+    behind > threshold && lag.bufferAheadSec > (ll ? LL_CATCH_UP_MIN_BUFFER_SEC : CATCH_UP_MIN_BUFFER_SEC)
       ? catchUpRate(behind)
       : 1;
   return wanted === state.rate ? { kind: 'none' } : { kind: 'rate', rate: wanted };

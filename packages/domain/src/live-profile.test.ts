@@ -4,11 +4,12 @@ import { defaultLiveProfile, masterPlaylist, parseLiveProfile } from './live-pro
 const defaults = defaultLiveProfile(2);
 
 describe('the live profile setting', () => {
-  it('is 1-second segments, a 6-segment window and 720p30 alone on 2 cores; 360p beside it on 4', () => {
+  it('is 1-second segments, a 6-segment window, LL-HLS for viewers and 720p30 alone on 2 cores; 360p beside it on 4', () => {
     expect(defaults).toEqual({
       segmentSeconds: 1,
       window: 6,
       renditions: [{ name: '720p', height: 720, maxFps: 30, videoKbps: 2500 }],
+      lowLatency: true,
     });
     expect(defaultLiveProfile(4).renditions.map((rendition) => rendition.name)).toEqual(['720p', '360p']);
   });
@@ -24,6 +25,7 @@ describe('the live profile setting', () => {
           { name: '1080p', height: 1080, maxFps: 60, videoKbps: 6000 },
           { name: '360p', height: 360, maxFps: 30, videoKbps: 700 },
         ],
+        lowLatency: true,
       },
     });
     expect(parseLiveProfile('window=10', defaults)).toEqual({
@@ -33,8 +35,8 @@ describe('the live profile setting', () => {
     expect(parseLiveProfile('', defaults)).toEqual({ ok: true, profile: defaults });
   });
 
-  it('reads ll=on|off: viewers get the LL-HLS playlist at Go live', () => {
-    expect(parseLiveProfile('ll=on', defaults)).toEqual({
+  it('reads ll=on|off: whether viewers get the LL-HLS playlist at Go live', () => {
+    expect(parseLiveProfile('ll=on', { ...defaults, lowLatency: false })).toEqual({
       ok: true,
       profile: { ...defaults, lowLatency: true },
     });

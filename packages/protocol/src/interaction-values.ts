@@ -17,3 +17,10 @@ export const USER_NAME_MAX_LENGTH = 60;
 /** notificationType / notificationSubType values the server writes. */
 export const NOTIFICATION_TYPE = { message: 'message', competition: 'competition' } as const;
 export const NOTIFICATION_SUB_TYPE = { hostReply: 'host reply', competition: 'competition' } as const;
+
+/**
+ * The header the player sends its viewer id in with comments, reactions and competition entries:
+ * the random id of this browser (the web app's lib/tracking.ts), so a ban covers the device and
+ * not only the account (issue 33 §4). A missing or malformed one is ignored.
+ */
+export const VIEWER_ID_HEADER = 'x-vitrine-viewer';

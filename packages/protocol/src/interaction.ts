@@ -53,31 +53,7 @@ export const EditCommentRequest = z
   .strict();
 export type EditCommentRequest = z.infer<typeof EditCommentRequest>;
 
-/**
- * Host console: `POST /admin/comments/reply`. A reply to `commentUid`, as the page (verified).
- * `private: true` makes it readable only by the comment's author, who also gets a notification
- * (type `message`, sub-type `host reply`).
- */
-export const HostReplyRequest = z
-  .object({
-    pageUid: Uid,
-    campaignUid: Uid,
-    commentUid: z.string().min(1).max(128),
-    text: CommentText,
-    private: z.boolean().default(false),
-    /** Shown as the author; defaults to the store's name. */
-    hostName: z.string().trim().min(1).max(60).optional(),
-  })
-  .strict();
-export type HostReplyRequest = z.infer<typeof HostReplyRequest>;
-
-/** Host console: `POST /admin/comments/verify` marks a comment verified (or not). */
-export const VerifyCommentRequest = z
-  .object({ pageUid: Uid, campaignUid: Uid, commentUid: z.string().min(1).max(128), verified: z.boolean() })
-  .strict();
-export type VerifyCommentRequest = z.infer<typeof VerifyCommentRequest>;
-
-/** Host console: `PUT /admin/pages/:pageUid/campaigns/:campaignUid/bulk-comments` (VOD replay). */
+/** A show's prepared questions from other channels, replayed on VOD (the studio's putShowBulkComments). */
 export const BulkCommentQuestionInput = z
   .object({
     commentUid: z.string().min(1).max(128),
@@ -104,7 +80,7 @@ export const REACTION_TYPES = ['love', 'like', 'laugh', 'wow', 'clap', 'fire'] a
 export const ReactionType = z.enum(REACTION_TYPES);
 export type ReactionType = z.infer<typeof ReactionType>;
 
-/** The viewer id the player sends in VIEWER_ID_HEADER (calls/player-routes.ts). */
+/** The viewer id the player sends in VIEWER_ID_HEADER (interaction-values.ts). */
 export const ViewerId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 /**
@@ -234,7 +210,7 @@ export const DismissCompetitionRequest = z
   .strict();
 export type DismissCompetitionRequest = z.infer<typeof DismissCompetitionRequest>;
 
-/** Host console: `POST /admin/pages/:pageUid/campaigns/:campaignUid/competitions` → CompetitionAdminView. */
+/** The studio's createShowCompetition → CompetitionAdminView. */
 export const CreateCompetitionRequest = z
   .object({
     type: CompetitionType,
@@ -255,7 +231,7 @@ export const CreateCompetitionRequest = z
   });
 export type CreateCompetitionRequest = z.infer<typeof CreateCompetitionRequest>;
 
-/** Host console: `PATCH /admin/competitions/:competitionUid` → CompetitionAdminView. */
+/** The studio's updateShowCompetition → CompetitionAdminView. */
 export const UpdateCompetitionRequest = z
   .object({
     name: z.string().trim().min(1).max(120),
@@ -270,14 +246,14 @@ export const UpdateCompetitionRequest = z
 export type UpdateCompetitionRequest = z.infer<typeof UpdateCompetitionRequest>;
 
 /**
- * Host console: `POST /admin/competitions/:competitionUid/draw` draws `count` winners uniformly
+ * The control room's drawShowCompetitionWinners draws `count` winners uniformly
  * at random among participants who have not won yet (quiz: among right answers). Each winner
  * gets a notification (metaData.isCompetitionWinner) and a winner comment. 409 `no_participants`.
  */
 export const DrawWinnersRequest = z.object({ count: z.number().int().min(1).max(100).default(1) }).strict();
 export type DrawWinnersRequest = z.infer<typeof DrawWinnersRequest>;
 
-/** Host console: `POST /admin/competitions/:competitionUid/notice` — a notification to every participant. */
+/** The control room's announceShowCompetition: a notification to every participant. */
 export const CompetitionNoticeRequest = z
   .object({ title: z.string().trim().min(1).max(120), body: z.string().trim().max(1000).default('') })
   .strict();

@@ -23,7 +23,13 @@ export const CommentDoc = z.object({
   metaData: z.object({ competitionUid: z.string().optional(), isCompetitionWinner: z.boolean().optional() }),
   /** When the author last edited the text; absent or null when never edited. */
   editedAt: Timestamp.nullable().optional(),
+  /**
+   * A viewer's comment was checked against the codes of the products its show sells (spec §4: a
+   * product code in a comment adds that product to the cart); false for host replies, competition
+   * entries and comments from before the check.
+   */
   afterCheckingCheckout: z.boolean().optional(),
+  /** The check found a product code of the show in the text: the comment asked for a product. */
   hasCheckoutMatch: z.boolean().optional(),
   /** True while a blocked word holds it for a moderator's review: only its author sees it. */
   held: z.boolean().optional(),

@@ -124,7 +124,7 @@ beforeAll(async () => {
     imageUrl = (uploaded.json() as { url: string }).url;
     const product = await app.server.inject({
       method: 'PUT',
-      url: `/admin/pages/${SHOP}/products/mug`,
+      url: `/staff/stores/${SHOP}/products/mug`,
       headers: adminHeaders,
       payload: { name: 'Mug', sku: 'MUG', prices: { DKK: 17_900 }, stock: 10, images: [imageUrl] },
     });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { CALL_ROUTES, CallCatalogue } from '@vitrine/protocol';
+import { CALL_METHODS, CALL_ROUTES, CallCatalogue, type CallName } from '@vitrine/protocol';
 import { describe, expect, it } from 'vitest';
-import { withGeneratedReference } from './api-docs.ts';
+import { CALL_GROUPS, withGeneratedReference } from './api-docs.ts';
+import { ROUTE_TABLES, renderRouteTable } from './call-route-tables.ts';
 
 const docsPath = new URL('../../../../docs/api.md', import.meta.url);
 
@@ -24,6 +25,29 @@ describe('the call catalogue', () => {
       const inPath = [...call.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]).sort();
       const declared = 'params' in call ? Object.keys(call.params.shape).sort() : [];
       expect(declared, name).toEqual(inPath);
+    }
+  });
+
+  it('declares each call in one area file, each area sorted by path, then method', () => {
+    const inAreas = CALL_GROUPS.flatMap((group) => group.names);
+    expect([...inAreas].sort()).toEqual(Object.keys(CallCatalogue).sort());
+    const order = (name: string) => {
+      const { path, method } = CallCatalogue[name as CallName];
+      return { path, method: CALL_METHODS.indexOf(method) };
+    };
+    for (const group of CALL_GROUPS) {
+      const sorted = [...group.names].sort((a, b) => {
+        const [x, y] = [order(a), order(b)];
+        return x.path === y.path ? x.method - y.method : x.path < y.path ? -1 : 1;
+      });
+      expect(group.names, group.title).toEqual(sorted);
+    }
+  });
+
+  it('has route tables generated from its declarations (run `npm run calls:routes` after changing a route)', () => {
+    for (const table of ROUTE_TABLES) {
+      const written = readFileSync(new URL(`../../../../${table.file}`, import.meta.url), 'utf8');
+      expect(written, table.file).toBe(renderRouteTable(table));
     }
   });
 

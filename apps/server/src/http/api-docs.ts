@@ -1,5 +1,6 @@
 import {
   accountCalls,
+  adminCalls,
   analyticsCalls,
   CallCatalogue,
   type CallDefinition,
@@ -38,15 +39,17 @@ export const GENERATED_START =
   '<!-- generated from packages/protocol by `npm run docs:api`: do not edit by hand -->';
 export const GENERATED_END = '<!-- end of generated part -->';
 
-const GROUPS: readonly { title: string; names: readonly string[] }[] = [
+/** The reference's sections: one per area file of the call declarations, each in its file's order. */
+export const CALL_GROUPS: readonly { title: string; names: readonly string[] }[] = [
   { title: 'Accounts', names: Object.keys(accountCalls) },
-  { title: 'Live interaction and host console', names: Object.keys(interactionCalls) },
-  { title: 'Stores, catalog and shows', names: Object.keys(contentCalls) },
+  { title: 'Live interaction', names: Object.keys(interactionCalls) },
+  { title: 'Stores', names: Object.keys(contentCalls) },
   { title: 'Cart, checkout, orders and payment', names: Object.keys(checkoutCalls) },
   { title: 'Flash deals', names: Object.keys(flashDealCalls) },
   { title: 'Search across shows', names: Object.keys(searchCalls) },
   { title: 'Clips of shows', names: Object.keys(clipCalls) },
   { title: 'Tracking', names: Object.keys(trackingCalls) },
+  { title: 'Admin key: stores, campaigns, shows and cues under chosen ids', names: Object.keys(adminCalls) },
   { title: 'Studio: sign-in, staff and audit log', names: Object.keys(staffCalls) },
   { title: 'Studio: store settings', names: Object.keys(settingsCalls) },
   { title: 'Studio: catalogue', names: Object.keys(catalogueCalls) },
@@ -82,7 +85,7 @@ export function withGeneratedReference(document: string): string {
 /** The generated part: every call by group, then the named reads; markers included but the end one. */
 export function renderReference(): string {
   const lines = [GENERATED_START, ''];
-  for (const group of GROUPS) {
+  for (const group of CALL_GROUPS) {
     lines.push(`### ${group.title}`, '');
     for (const name of group.names) lines.push(...renderCall(name as CallName), '');
   }

@@ -29,11 +29,10 @@ describe('admin key guesses', () => {
     for (let i = 0; i < 300; i++) {
       // Alternating between an admin route and a studio route: both count.
       const answer = await app.server.inject({
-        method: i % 2 === 0 ? 'POST' : 'GET',
-        url: i % 2 === 0 ? '/admin/comments/verify' : `/staff/stores/${store}/members`,
+        method: 'GET',
+        url: i % 2 === 0 ? '/admin/status' : `/staff/stores/${store}/members`,
         remoteAddress: attacker,
         headers: { authorization: `Bearer ${wrongKey(i)}` },
-        payload: i % 2 === 0 ? {} : undefined,
       });
       statuses.push(answer.statusCode);
       if (answer.statusCode === 429 && !refusal) refusal = { headers: answer.headers, body: answer.body };
@@ -76,11 +75,10 @@ describe('admin key guesses', () => {
     const statuses: number[] = [];
     for (let i = 0; i < AUTH_FAILURE_LIMITS.perKeyPrefix.max + 5; i++) {
       const answer = await app.server.inject({
-        method: 'POST',
-        url: '/admin/comments/verify',
+        method: 'GET',
+        url: '/admin/status',
         remoteAddress: `10.9.${Math.floor(i / 200)}.${i % 200}`,
         headers: { authorization: `Bearer ${TEST_ADMIN_KEY.slice(0, 6)}${wrongKey(i)}` },
-        payload: {},
       });
       statuses.push(answer.statusCode);
     }

@@ -143,7 +143,7 @@ beforeAll(async () => {
     ['hat', 'Hat'],
     ['scarf', 'Scarf'],
   ] as const) {
-    await adminOk('PUT', `/admin/pages/${PAGE}/products/${uid}`, { name, prices: { DKK: 10_000 } });
+    await adminOk('PUT', `/staff/stores/${PAGE}/products/${uid}`, { name, prices: { DKK: 10_000 } });
   }
   for (const campaign of [CAMPAIGN, 'camp-resume', 'camp-slow', 'camp-routing']) {
     await adminOk('PUT', `/admin/pages/${PAGE}/campaigns/${campaign}`, { name: campaign });
@@ -201,7 +201,7 @@ describe('live queries over a real socket', () => {
     expect(cued.frame.seq).toBeGreaterThan(added.frame.seq);
 
     // A product upsert reaches the viewers of every show presenting it.
-    await adminOk('PUT', `/admin/pages/${PAGE}/products/mug`, { name: 'Big mug', prices: { DKK: 12_000 } });
+    await adminOk('PUT', `/staff/stores/${PAGE}/products/mug`, { name: 'Big mug', prices: { DKK: 12_000 } });
     const renamed = await nextChange(
       client,
       frame.id,

@@ -355,7 +355,10 @@ describe('presence across two nodes on the Redis bus', () => {
     }
   });
 
-  /** A viewer following the count on `node`, resolved once it has seen `viewers` (at most 15 s). */
+  /**
+   * A viewer following the count on `node`, resolved once it has seen `viewers`: the bound is for a
+   * busy machine (15 s was missed in CI at load 10), not the claim.
+   */
   async function follower(node: TestServer) {
     const client = await connect(node.wsUrl);
     clients.push(client);
@@ -368,7 +371,7 @@ describe('presence across two nodes on the Redis bus', () => {
         .at(-1);
     return {
       sees: async (viewers: number) => {
-        const deadline = Date.now() + 15_000;
+        const deadline = Date.now() + 120_000;
         while (last()?.viewers !== viewers && Date.now() < deadline) await sleep(50);
         expect(last()?.viewers).toBe(viewers);
       },

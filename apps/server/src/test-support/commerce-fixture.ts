@@ -39,13 +39,13 @@ export async function seedCommerceStore(
     currency: 'DKK',
     address: { name: 'Cart Shop ApS', street: 'Havnegade 4', postCode: '8000', city: 'Aarhus C' },
   });
-  await admin(app, 'PUT', `/admin/pages/${SHOP}/products/mug`, {
+  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/mug`, {
     name: 'Mug',
     sku: 'MUG',
     prices: PRICES.mug,
     stock: 10,
   });
-  await admin(app, 'PUT', `/admin/pages/${SHOP}/products/shirt`, {
+  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/shirt`, {
     name: 'Shirt',
     sku: 'SH',
     prices: PRICES.shirt,
@@ -80,12 +80,12 @@ export async function seedCommerceStore(
       },
     ],
   });
-  await admin(app, 'PUT', `/admin/pages/${SHOP}/products/flash`, {
+  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/flash`, {
     name: 'Flash deal',
     prices: PRICES.flash,
     stock: options.flashStock ?? 3,
   });
-  await admin(app, 'PUT', `/admin/pages/${SHOP}/products/unlisted`, {
+  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/unlisted`, {
     name: 'Unlisted',
     prices: PRICES.mug,
     stock: 5,

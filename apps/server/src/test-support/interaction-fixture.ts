@@ -13,6 +13,14 @@ export const CAMPAIGNS = {
   liveClosed: 'camp-live-closed',
 } as const;
 
+/**
+ * The studio's path of a show that `setUpShows` made (its event is `ev-<campaign>`): the staff
+ * calls the admin key makes, as the store's owner, start here.
+ */
+export function studioShowPath(campaign: string, pageUid: string = PAGE): string {
+  return `/staff/stores/${pageUid}/shows/ev-${campaign}`;
+}
+
 export function interactionFixture(getApp: () => TestApp) {
   const app = () => getApp();
 

@@ -23,6 +23,20 @@ export async function writeMigratedPgliteTemplate(file: string): Promise<void> {
 }
 
 /**
+ * Fills `dataDir`, a server's VITRINE_DATA_DIR, with a copy of the run's migrated template, so that
+ * the server it is given to opens an existing database instead of creating and migrating one (most
+ * of a first start: 27 of 36 s at load 10). Returns false, leaving the folder to the server, when
+ * there is no template (the suite run without the server project's global setup).
+ */
+export async function copyMigratedPgliteTemplate(dataDir: string): Promise<boolean> {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!template) return false;
+  const db = await openPgliteDatabase(dataDir, { startFrom: await openAsBlob(template) });
+  await db.close();
+  return true;
+}
+
+/**
  * A new in-memory database: a copy of the run's migrated template when the global setup made one
  * (vitest's server project), otherwise an empty cluster (benchmarks, scripts). Either way it is
  * then migrated, which for the copy only confirms that no migration is missing.

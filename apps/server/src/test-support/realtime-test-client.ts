@@ -231,6 +231,8 @@ export async function startTestServer(
     VITRINE_ABUSE_LIMITS: 'off',
     // Live tests ask for an RTMP ingest on a free port; the rest take none.
     RTMP_PORT: 'off',
+    // Video in the test's own process (the media worker's tests ask for a child or a worker).
+    LIVE_MEDIA: 'inline',
     ...options.env,
   });
   const app = await buildApp({

@@ -39,3 +39,16 @@ export async function requireRedis(): Promise<void> {
       '(`redis-server --daemonize yes`) or point REDIS_URL at one; see "Tests" in README.md',
   );
 }
+
+/** Deletes every key under `prefix` on TEST_REDIS_URL (a test file's own, after it). */
+export async function removeRedisKeys(prefix: string): Promise<void> {
+  const admin = new Redis(TEST_REDIS_URL);
+  try {
+    const keys: string[] = [];
+    for await (const batch of admin.scanStream({ match: `${prefix}*`, count: 1000 }))
+      keys.push(...(batch as string[]));
+    if (keys.length > 0) await admin.del(...keys);
+  } finally {
+    admin.disconnect();
+  }
+}

@@ -73,6 +73,8 @@ export async function openTestApp(
     VITRINE_IMPORT_IMAGES: 'link',
     // Live tests ask for an RTMP ingest on a free port; the rest take none.
     RTMP_PORT: 'off',
+    // Video in the test's own process (the media worker's tests ask for a child or a worker).
+    LIVE_MEDIA: 'inline',
     // One rendition whatever the machine's cores (the default adds 360p from 4): the renditions test asks for two.
     LIVE_PROFILE: 'renditions=720p30',
     ...options.env,

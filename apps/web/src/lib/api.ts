@@ -3,6 +3,8 @@ import {
   type CallResponse,
   type ClientCallName,
   type ErrorBody,
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstAnswerKey,
   PLAYER_CALL_ROUTES,
   type ReadName,
   type ReadParams,
@@ -102,9 +104,41 @@ export function call<N extends ClientCallName>(
  * cross-origin embed sends it without a CORS preflight.
  */
 export async function read<N extends ReadName>(name: N, params: ReadParams<N>): Promise<ReadResult<N>> {
+  const first = takeFirstAnswer(name, params);
+  if (first) return first.answer as ReadResult<N>;
   const path = `/reads/${name}?params=${encodeURIComponent(JSON.stringify(params))}`;
   debugLog(`GET ${path}`);
   return answer<ReadResult<N>>(path, await fetch(`${runtimeConfig.mainUrl}${path}`));
 }
 
-export const loadStoreInfo = (pageUid: string) => call('storeInfo', { pageUid });
+export function loadStoreInfo(pageUid: string): Promise<CallResponse<'storeInfo'>> {
+  const first = takeFirstAnswer('storeInfo', { pageUid });
+  if (first) return Promise.resolve(first.answer as CallResponse<'storeInfo'>);
+  return call('storeInfo', { pageUid });
+}
+
+/** The answers the server put in the page (protocol first-answers.ts), read once; empty elsewhere. */
+let firstAnswers: Map<string, unknown> | null = null;
+
+/**
+ * The server's answer in the page to this very request, if it gave one, taken once: the page's
+ * first paint needs no round trip, and any later read of the same thing asks the server afresh.
+ */
+function takeFirstAnswer(name: string, params: unknown): { answer: unknown } | null {
+  if (firstAnswers === null) {
+    firstAnswers = new Map();
+    const text =
+      typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
+    try {
+      if (text) firstAnswers = new Map(Object.entries(JSON.parse(text) as Record<string, unknown>));
+    } catch {
+      // Unreadable answers (never written so by the server): the app asks the server for everything.
+    }
+  }
+  const key = firstAnswerKey(name, params);
+  if (!firstAnswers.has(key)) return null;
+  const answer = firstAnswers.get(key);
+  firstAnswers.delete(key);
+  debugLog(`answer ${name} (in the page)`, answer);
+  return { answer };
+}

@@ -23,107 +23,145 @@ import {
   UserPaymentStartedRequest,
   UserReservation,
 } from '../cart.ts';
-import type { CallSchemas } from './define-call.ts';
+import { call } from './define-call.ts';
 
 /** What a payment webhook did with an event: applied, ignored (not a step forward), a duplicate, or a payment to refund. */
 export const PaymentWebhookOutcome = z.enum(['applied', 'ignored', 'duplicate', 'refund_due']);
 export type PaymentWebhookOutcome = z.infer<typeof PaymentWebhookOutcome>;
 export const PaymentWebhookResponse = z.object({ outcome: PaymentWebhookOutcome });
 
-/** The cart, the checkout pages, payment and packing (protocol cart.ts). */
+/** The cart, the checkout pages and payment (protocol cart.ts); packing is in admin-calls.ts. */
 export const checkoutCalls = {
-  getCartUid: {
-    bodyOptional: true,
-    summary: "The shopper's checkout in a campaign, or null; create: true makes an empty one.",
-    request: GetCartUidRequest,
-    response: GetCartUidResponse,
-  },
-  addSingle: {
-    bodyOptional: true,
-    summary:
-      'Adds a product in the currency the shopper is shown; always 200 with a status (added, soldOut, variantMissing, notFound, expired).',
-    request: AddSingleRequest,
-    response: CartUpdateResponse,
-  },
-  changeCheckoutProductQuantity: {
-    bodyOptional: true,
-    summary: "Sets a line's quantity (0 removes it); soldOut keeps the line as it was.",
-    request: ChangeCheckoutProductQuantityRequest,
-    response: CartUpdateResponse,
-  },
-  cancelReservation: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  cancelReservation: call({
+    method: 'POST',
+    path: '/functions/customerpage/cancelReservation',
+    auth: 'viewer',
     bodyOptional: true,
     summary: 'Removes one line, or the whole checkout without productUid.',
     request: CancelReservationRequest,
     response: CartUpdateResponse,
-  },
-  loadUserReservation: {
+  }),
+  changeCheckoutProductQuantity: call({
+    method: 'POST',
+    path: '/functions/customerpage/changeCheckoutProductQuantity',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: "Sets a line's quantity (0 removes it); soldOut keeps the line as it was.",
+    request: ChangeCheckoutProductQuantityRequest,
+    response: CartUpdateResponse,
+  }),
+  checkoutOptions: call({
+    method: 'POST',
+    path: '/functions/customerpage/checkoutOptions',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: 'Delivery countries, shipping methods with prices, payment methods, pickup locations.',
+    request: CheckoutOptionsRequest,
+    response: CheckoutOptions,
+  }),
+  findParcelShops: call({
+    method: 'POST',
+    path: '/functions/customerpage/findParcelShops',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: 'Parcel shops near an address; empty when none is found.',
+    request: FindParcelShopsRequest,
+    response: FindParcelShopsResponse,
+  }),
+  loadCheckout: call({
+    method: 'POST',
+    path: '/functions/customerpage/loadCheckout',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: 'The checkout page: lines, totals, details, problems, transactions.',
+    request: LoadCheckoutRequest,
+    response: CheckoutView,
+  }),
+  loadUserReservation: call({
+    method: 'POST',
+    path: '/functions/customerpage/loadUserReservation',
+    auth: 'viewer',
     bodyOptional: true,
     summary:
       "The shopper's saved language, currency and checkout for a campaign (user must be the caller, else 403).",
     request: LoadUserReservationRequest,
     response: UserReservation,
-  },
-  saveUserReservation: {
-    bodyOptional: true,
-    summary: 'Saves them; a new currency reprices an open cart, a new language becomes the checkout’s.',
-    request: SaveUserReservationRequest,
-    response: UserReservation,
-  },
-  ping: {
-    bodyOptional: true,
-    summary: 'The shopper is still on the checkout: renews the stock hold of an open cart.',
-    request: PingRequest,
-    response: PingResponse,
-  },
-  loadCheckout: {
-    bodyOptional: true,
-    summary: 'The checkout page: lines, totals, details, problems, transactions.',
-    request: LoadCheckoutRequest,
-    response: CheckoutView,
-  },
-  checkoutOptions: {
-    bodyOptional: true,
-    summary: 'Delivery countries, shipping methods with prices, payment methods, pickup locations.',
-    request: CheckoutOptionsRequest,
-    response: CheckoutOptions,
-  },
-  findParcelShops: {
-    bodyOptional: true,
-    summary: 'Parcel shops near an address; empty when none is found.',
-    request: FindParcelShopsRequest,
-    response: FindParcelShopsResponse,
-  },
-  updateCheckoutDetails: {
-    bodyOptional: true,
-    summary: 'Stores the whole checkout form (address derived fields are computed by the server).',
-    request: UpdateCheckoutDetailsRequest,
-    response: CheckoutView,
-  },
-  placeOrder: {
+  }),
+  placeOrder: call({
+    method: 'POST',
+    path: '/functions/customerpage/placeOrder',
+    auth: 'viewer',
     bodyOptional: true,
     summary: 'Makes the checkout an order with a number; purchases are published.',
     request: PlaceOrderRequest,
     response: CheckoutView,
-  },
-  userPaymentStarted: {
+  }),
+  saveUserReservation: call({
+    method: 'POST',
+    path: '/functions/customerpage/saveUserReservation',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: 'Saves them; a new currency reprices an open cart, a new language becomes the checkout’s.',
+    request: SaveUserReservationRequest,
+    response: UserReservation,
+  }),
+  updateCheckoutDetails: call({
+    method: 'POST',
+    path: '/functions/customerpage/updateCheckoutDetails',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: 'Stores the whole checkout form (address derived fields are computed by the server).',
+    request: UpdateCheckoutDetailsRequest,
+    response: CheckoutView,
+  }),
+  userPaymentStarted: call({
+    method: 'POST',
+    path: '/functions/customerpage/userPaymentStarted',
+    auth: 'viewer',
     bodyOptional: true,
     summary:
       'Places the order if needed and opens a payment for the remaining amount; the payment page returns to returnPath with ?transaction=<uid>. 503 no_payment_provider.',
     request: UserPaymentStartedRequest,
     response: PaymentStarted,
-  },
-  sendToPacking: {
-    summary: 'Locks a placed order for packing; 409 not_ordered for a cart.',
-    params: z.object({ checkoutUid: z.string().min(1).max(128) }),
-    response: CheckoutView,
-  },
-  paymentWebhook: {
+  }),
+  ping: call({
+    method: 'POST',
+    path: '/functions/ping',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: 'The shopper is still on the checkout: renews the stock hold of an open cart.',
+    request: PingRequest,
+    response: PingResponse,
+  }),
+  paymentWebhook: call({
+    method: 'POST',
+    path: '/payments/:providerId/webhook',
+    auth: 'anonymous',
     summary:
       "A payment provider's signed event (test provider: vitrine-signature; Stripe: Stripe-Signature). 401 for a missing, forged or stale signature; 422 when amount or currency do not match.",
     params: z.object({ providerId: z.string().min(1).max(32) }),
     request: PaymentWebhookEvent,
     rawBody: true,
     response: PaymentWebhookResponse,
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  addSingle: call({
+    method: 'POST',
+    path: '/shopapiv2/cart/addSingle',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary:
+      'Adds a product in the currency the shopper is shown; always 200 with a status (added, soldOut, variantMissing, notFound, expired).',
+    request: AddSingleRequest,
+    response: CartUpdateResponse,
+  }),
+  getCartUid: call({
+    method: 'POST',
+    path: '/shopapiv2/cart/getCartUid',
+    auth: 'viewer',
+    bodyOptional: true,
+    summary: "The shopper's checkout in a campaign, or null; create: true makes an empty one.",
+    request: GetCartUidRequest,
+    response: GetCartUidResponse,
+  }),
+};

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { CALL_ROUTES, type CallName } from './call-routes.ts';
-import type { CallRoute } from './player-routes.ts';
+import type { CallRoute } from './call-types.ts';
 
 /** The schema half of a call: what it takes and what it answers. */
 export interface CallSchemas {
@@ -41,18 +40,11 @@ export interface CallSchemas {
 export type CallDefinition = CallRoute & CallSchemas;
 
 /**
- * Joins the zod-free routes with each call's schemas. The type demands schemas for every route
- * and no others, so a call cannot be served or called without its schemas, nor documented twice.
+ * Declares one call: its route and its schemas in one place, keeping their literal types (the
+ * server's handler types and the web's call types are built from them). The zod-free route
+ * tables the web's first load needs are generated from these declarations (`npm run calls:routes`).
  */
-export function defineCalls<const S extends { [N in CallName]: CallSchemas }>(
-  schemas: S & Record<Exclude<keyof S, CallName>, never>,
-): { [N in CallName]: (typeof CALL_ROUTES)[N] & S[N] } {
-  const entries = (Object.keys(CALL_ROUTES) as CallName[]).map((name) => [
-    name,
-    { ...CALL_ROUTES[name], ...schemas[name] },
-  ]);
-  return Object.fromEntries(entries) as { [N in CallName]: (typeof CALL_ROUTES)[N] & S[N] };
-}
+export const call = <const D extends CallDefinition>(definition: D): D => definition;
 
 type Field<D, K extends keyof CallSchemas> = D extends { [P in K]: infer T extends z.ZodType }
   ? T

@@ -165,7 +165,7 @@ describe('show analytics', () => {
     // The buyer enters the show's raffle.
     const raffle = await app.server.inject({
       method: 'POST',
-      url: `/admin/pages/${SHOP}/campaigns/${CAMPAIGN}/competitions`,
+      url: `/staff/stores/${SHOP}/shows/${EVENT}/competitions`,
       headers: adminHeaders,
       payload: { type: 'raffle', name: 'Win a mug', openForParticipation: true, playing: true },
     });
@@ -338,7 +338,7 @@ describe('show analytics', () => {
     for (const [method, url, payload] of [
       [
         'PUT',
-        `/admin/pages/${SHOP}/products/formula`,
+        `/staff/stores/${SHOP}/products/formula`,
         { name: '=HYPERLINK("https://evil.example")', prices: { DKK: 100 }, stock: 1 },
       ],
       ['PUT', `/admin/events/${EVENT}/products/formula`, { productUid: 'formula', sorting: 9 }],

@@ -9,6 +9,7 @@ import type {
 } from '@vitrine/protocol';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import type { StoreService } from '../stores/store-service.ts';
 import type { CatalogService } from './catalog-service.ts';
 
 interface SummaryRow {
@@ -34,7 +35,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
  * The studio's view of a store's catalogue: listing with search and paging, archiving, and
  * writing products with the rules the shop relies on (a variant product's stock is its variants').
  */
-export function createStudioCatalogueService(db: Database, catalog: CatalogService, now: () => number) {
+export function createStudioCatalogueService(
+  db: Database,
+  catalog: CatalogService,
+  stores: Pick<StoreService, 'pageExists'>,
+  now: () => number,
+) {
   /** The products with their studio fields, of store `pageUid` only, in `uids` order. */
   async function studioProducts(pageUid: string, uids: readonly string[]): Promise<StudioProduct[]> {
     if (uids.length === 0) return [];
@@ -127,8 +133,17 @@ export function createStudioCatalogueService(db: Database, catalog: CatalogServi
       return studioProduct(pageUid, uid);
     },
 
+    /**
+     * Replaces a product, or creates it under `productUid` when the store has none by that uid:
+     * automation (the admin key) keeps its own uids, as an import does. A uid of another store's
+     * product, or a store that does not exist, is a 404, as in every studio call.
+     */
     async update(pageUid: string, productUid: string, input: ProductInput): Promise<StudioProduct> {
-      await studioProduct(pageUid, productUid);
+      const [holder] = await db.query<{ page_uid: string }>('SELECT page_uid FROM products WHERE uid = $1', [
+        productUid,
+      ]);
+      if (holder && holder.page_uid !== pageUid) throw notFound(`No product "${productUid}" in this store.`);
+      if (!holder && !(await stores.pageExists(pageUid))) throw notFound(`No store "${pageUid}".`);
       await catalog.upsertProduct(pageUid, productUid, normalized(input));
       return studioProduct(pageUid, productUid);
     },

@@ -186,6 +186,24 @@ describe('products in the studio', () => {
     expect((await call('GET', 'store-a/product-export', moderator)).statusCode).toBe(403);
   });
 
+  it('puts a product under its own uid for automation (the admin key, as owner) and hosts; moderators refused', async () => {
+    const put = await call('PUT', 'store-a/products/automation-shirt', adminHeaders, SHIRT);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ uid: 'automation-shirt', pageUid: 'store-a', stock: 10 });
+    const again = await call('PUT', 'store-a/products/automation-shirt', host, { ...SHIRT, name: 'Shirt' });
+    expect(again.json()).toMatchObject({ uid: 'automation-shirt', name: 'Shirt' });
+    expect((await call('PUT', 'store-a/products/by-moderator', moderator, SHIRT)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', 'store-a/products/malformed', adminHeaders, { name: 'No price' })).statusCode,
+    ).toBe(400);
+    // The uid of another store's product is not taken over; a store that does not exist has none.
+    expect((await call('PUT', 'store-b/products/automation-shirt', adminHeaders, SHIRT)).statusCode).toBe(
+      404,
+    );
+    expect((await call('PUT', 'no-store/products/x', adminHeaders, SHIRT)).statusCode).toBe(404);
+    expect((await call('GET', 'store-a/products/automation-shirt', owner)).json().name).toBe('Shirt');
+  });
+
   it("answers 404 for another store's product through one's own store", async () => {
     const shirtOfA = await createShirt();
     const b = `store-b/products/${shirtOfA.uid}`;

@@ -65,7 +65,7 @@ describe("an add on one node sees another node's changes at once", () => {
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(lineOf(before, 'mug')).toMatchObject({ unitPrice: PRICES.mug.DKK, productName: 'Mug' });
 
-    await admin(nodeB, 'PUT', `/admin/pages/${SHOP}/products/mug`, {
+    await admin(nodeB, 'PUT', `/staff/stores/${SHOP}/products/mug`, {
       name: 'Mug, new glaze',
       sku: 'MUG',
       prices: { ...PRICES.mug, DKK: 14_900 },
@@ -133,7 +133,7 @@ describe("an add on one node sees another node's changes at once", () => {
     const late = await signIn(nodeA);
     expect((await addSingle(nodeA, holder, 'flash')).body.status).toBe('added');
     // Any catalogue change makes node A read the product again: it now caches "0 left".
-    await admin(nodeB, 'PUT', `/admin/pages/${SHOP}/products/unlisted`, {
+    await admin(nodeB, 'PUT', `/staff/stores/${SHOP}/products/unlisted`, {
       name: 'Unlisted, renamed',
       prices: PRICES.mug,
       stock: 5,

@@ -178,7 +178,7 @@ describe('a flash sale: bursts of concurrent adds of one product', () => {
 
   it("each shopper's open tab hears of their own add in a burst (through the outbox)", async () => {
     for (const [url, payload] of [
-      [`/admin/pages/${SHOP}/products/hot`, { name: 'Hot deal', prices: { DKK: 5_000 }, stock: 100 }],
+      [`/staff/stores/${SHOP}/products/hot`, { name: 'Hot deal', prices: { DKK: 5_000 }, stock: 100 }],
       [`/admin/events/${EVENT}/products/hot`, { productUid: 'hot', sorting: 9 }],
     ] as const) {
       const response = await server.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });

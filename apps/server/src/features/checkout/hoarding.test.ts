@@ -195,7 +195,7 @@ describe('stock hoarding (issue 12 item 7)', () => {
     // Once the shop sends the order to packing the units are bought: the customer may buy again.
     const packed = await app.server.inject({
       method: 'POST',
-      url: `/admin/checkouts/${ref.checkoutUid}/sendToPacking`,
+      url: `/staff/stores/${SHOP}/orders/${ref.checkoutUid}/packing`,
       headers: adminHeaders,
     });
     expect(packed.statusCode, packed.body).toBe(200);

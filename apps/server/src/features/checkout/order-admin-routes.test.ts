@@ -425,7 +425,7 @@ describe('the order’s life after packing (issue 33 item 11)', () => {
     // The earlier tests bought most of the fixture's 10 mugs.
     const restocked = await app.server.inject({
       method: 'PUT',
-      url: `/admin/pages/${SHOP}/products/mug`,
+      url: `/staff/stores/${SHOP}/products/mug`,
       headers: adminHeaders,
       payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 100 },
     });

@@ -1,16 +1,11 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { shopperCalls } from './cart-routes.ts';
 import type { OrderService } from './order-service.ts';
 
-/** The checkout pages' calls and the admin's "send to packing". */
-export function registerOrderRoutes(
-  app: FastifyInstance,
-  orders: OrderService,
-  auth: AuthService,
-  requireAdmin: onRequestHookHandler,
-): void {
+/** The checkout pages' calls (the store sends an order to packing from the studio: order-admin-routes.ts). */
+export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, auth: AuthService): void {
   const shopper = shopperCalls(auth);
   registerCall(
     app,
@@ -37,8 +32,4 @@ export function registerOrderRoutes(
     shopper,
   );
   registerCall(app, 'placeOrder', (input, { caller }) => orders.placeOrder(caller.userUid, input), shopper);
-
-  registerCall(app, 'sendToPacking', (_body, { params }) => orders.sendToPacking(params.checkoutUid), {
-    requireAdmin,
-  });
 }

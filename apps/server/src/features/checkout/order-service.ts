@@ -248,7 +248,7 @@ export function createOrderService(deps: {
       );
     },
 
-    /** Admin: the order goes to packing and is locked against changes and payments (spec §4). */
+    /** The studio's "send to packing": the order goes to packing and is locked against changes and payments (spec §4). */
     async sendToPacking(checkoutUid: string): Promise<CheckoutView> {
       const pageUid = await checkoutPageUid(db, checkoutUid);
       if (!pageUid) throw notFound(`No checkout "${checkoutUid}".`);

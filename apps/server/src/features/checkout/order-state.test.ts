@@ -33,7 +33,7 @@ beforeAll(async () => {
   await seedCommerceStore(app, { now: Date.now() });
   const restock = await app.server.inject({
     method: 'PUT',
-    url: `/admin/pages/${SHOP}/products/mug`,
+    url: `/staff/stores/${SHOP}/products/mug`,
     headers: adminHeaders,
     payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 1000 },
   });

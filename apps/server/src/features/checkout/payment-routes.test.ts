@@ -7,8 +7,6 @@ import {
   type PaymentWebhookEvent,
 } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import {
   addSingle,
   CAMPAIGN,
@@ -22,7 +20,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { manualTimers } from '../../test-support/manual-timers.ts';
-import { adminHeaders, openTestApp, openTestDatabase, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
+import { adminHeaders, openTestApp, openTestDatabase } from '../../test-support/test-app.ts';
 import { TEST_CONFIRMATION_DELAY_MS } from './payment-routes.ts';
 import { PAYMENT_PAGE_TEXTS } from './payments/payment-page-texts.ts';
 import { signWebhook } from './payments/webhook-signature.ts';
@@ -44,7 +42,7 @@ beforeAll(async () => {
   // Every test here buys mugs; the fixture's 10 would run out.
   const restock = await app.server.inject({
     method: 'PUT',
-    url: `/admin/pages/${SHOP}/products/mug`,
+    url: `/staff/stores/${SHOP}/products/mug`,
     headers: adminHeaders,
     payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 1000 },
   });
@@ -492,7 +490,7 @@ describe('large amounts', () => {
     const put = (prices: object) =>
       app.server.inject({
         method: 'PUT',
-        url: `/admin/pages/${SHOP}/products/yacht`,
+        url: `/staff/stores/${SHOP}/products/yacht`,
         headers: adminHeaders,
         payload: { name: 'Yacht', prices, stock: 5 },
       });
@@ -573,15 +571,11 @@ describe('without test payments (VITRINE_TEST_PAYMENTS=off, the production defau
 describe('the test provider after a crash', () => {
   it('confirms on restart an approval whose confirmation the crashed process never sent', async () => {
     const db = await openTestDatabase();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
-      VITRINE_WEB_DIST: '/nonexistent',
-      VITRINE_SEED_DEMO: '0',
-      VITRINE_ABUSE_LIMITS: 'off',
-    });
-    const first = await buildApp({ config, db });
-    let second: Awaited<ReturnType<typeof buildApp>> | undefined;
+    // Apps as every test's (openTestApp), on the real clock and timers: live video in this process
+    // and no RTMP port. With the production defaults each app forked a media worker (LIVE_MEDIA=child)
+    // that this test never uses, and closing waited for it: 70 of the test's 80 s at load 10.
+    const first = await openTestApp({ db });
+    let second: TestApp | undefined;
     try {
       await seedCommerceStore(first, { now: Date.now() });
       const shopper = await signIn(first);
@@ -608,7 +602,7 @@ describe('the test provider after a crash', () => {
       });
       expect(approved.statusCode).toBe(303);
       // The process dies before its confirmation timer fires (close drops the timer, as kill -9 does).
-      await first.server.close();
+      await first.close();
       const status = async () =>
         (
           await db.query<{ status: string }>('SELECT status FROM payment_transactions WHERE uid = $1', [
@@ -617,7 +611,7 @@ describe('the test provider after a crash', () => {
         )[0]?.status;
       expect(await status()).toBe('awaiting_confirmation');
       // A new process on the same database confirms it.
-      second = await buildApp({ config, db });
+      second = await openTestApp({ db });
       await second.server.ready();
       // It confirms every recorded approval once ready, in the background.
       await vi.waitFor(async () => expect(await status()).toBe('received'), {
@@ -630,7 +624,7 @@ describe('the test provider after a crash', () => {
       expect(checkout?.payed).toBe(true);
       expect(await db.query('SELECT * FROM test_payment_confirmations')).toEqual([]);
     } finally {
-      await second?.server.close();
+      await second?.close();
       await db.dispose();
     }
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { ScheduleTimer } from '../../schedule-timer.ts';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -27,12 +27,11 @@ export function registerCheckoutRoutes(
   deps: {
     db: Database;
     now: () => number;
-    requireAdmin: onRequestHookHandler;
     scheduleTimer?: ScheduleTimer;
   },
 ): void {
   registerCartRoutes(app, services.cart, services.auth);
-  registerOrderRoutes(app, services.orders, services.auth, deps.requireAdmin);
+  registerOrderRoutes(app, services.orders, services.auth);
   registerPaymentRoutes(
     app,
     services.payments,

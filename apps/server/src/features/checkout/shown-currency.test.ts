@@ -27,7 +27,7 @@ beforeAll(async () => {
   ] as const) {
     const restock = await app.server.inject({
       method: 'PUT',
-      url: `/admin/pages/${SHOP}/products/${uid}`,
+      url: `/staff/stores/${SHOP}/products/${uid}`,
       headers: adminHeaders,
       payload: { name: uid, sku: uid.toUpperCase(), prices, stock: 1000 },
     });

@@ -82,3 +82,45 @@ export async function cutClip(options: {
     await rm(work, { recursive: true, force: true });
   }
 }
+
+/**
+ * Cuts `window` of a show whose recording is one progressive MP4 on disk (the demo's replay is
+ * demo-show.mp4, not an HLS recording in the store), `videoStart` being the stream time of its
+ * first frame, and puts it in the segment store like any clip.
+ *
+ * How: `-ss` before the input and `-c copy` (a remux: no frame is decoded), so the clip starts
+ * on the keyframe at or before the window's start (demo-show.mp4 has one every 1–2 s and one at
+ * each product's start): at most that much earlier than the cutStart it reports.
+ */
+export async function cutClipFromMp4(options: {
+  ffmpeg: string;
+  store: SegmentStore;
+  eventId: string;
+  source: string;
+  videoStart: number;
+  window: ClipWindow;
+  name: string;
+}): Promise<ClipCut> {
+  const { ffmpeg, store, eventId, window } = options;
+  const from = Math.max(0, window.start - options.videoStart) / 1000;
+  const seconds = (window.end - window.start) / 1000;
+  const work = await mkdtemp(join(tmpdir(), 'vitrine-clip-'));
+  try {
+    const output = join(work, 'clip.mp4');
+    await run(
+      ffmpeg,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-ss', from.toFixed(3), '-i', options.source, '-t', seconds.toFixed(3)],
+        ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-avoid_negative_ts', 'make_zero'],
+        ...['-movflags', '+faststart', '-f', 'mp4', output],
+      ],
+      { timeout: CUT_TIMEOUT_MS },
+    );
+    const mediaKey = `${eventId}/clips/${options.name}.mp4`;
+    await store.put(mediaKey, await readFile(output), CLIP_CONTENT_TYPE);
+    return { mediaKey, cutStart: window.start, durationMs: Math.round(seconds * 1000) };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -20,7 +20,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { FfmpegDiscovery } from '../live/ffmpeg-binary.ts';
 import type { SegmentStore } from '../live/segment-store.ts';
-import { type ClipCut, cutClip } from './clip-cutter.ts';
+import { type ClipCut, cutClip, cutClipFromMp4 } from './clip-cutter.ts';
 import { type ClipRecord, createClipStore } from './clip-store.ts';
 
 /** Clips the SDK's "Seen live" looks through for a product (a store's newest). */
@@ -36,6 +36,9 @@ const TRIM_MESSAGES = {
   'too-long': 'This clip is too long.',
 } as const;
 
+/** Where a clip is cut from (a recording in the store, an MP4 file), by which ffmpeg, as which file name. */
+type ClipSource = (clip: ClipRecord, name: string, ffmpeg: string) => Promise<ClipCut>;
+
 export interface ClipServiceDeps {
   db: Queryable;
   events: Pick<EventService, 'eventProducts' | 'eventsByIds' | 'streamEvent' | 'anyEvent'>;
@@ -44,6 +47,12 @@ export interface ClipServiceDeps {
   ffmpeg: FfmpegDiscovery;
   now: () => number;
   log: FastifyBaseLogger;
+  /**
+   * The MP4 file of this server's own behind a show's video URL (the demo store's replay plays
+   * `/demo-media/demo-show.mp4`), or null: such a show has no HLS recording, and its clips are cut,
+   * and trimmed, from that file.
+   */
+  ownVideoFile?: (videoUrl: string) => string | null;
 }
 
 /**
@@ -85,6 +94,43 @@ export function createClipService(deps: ClipServiceDeps) {
     };
   }
 
+  /** Cuts a clip from the show's HLS recording in the segment store (the usual source). */
+  const fromRecording: ClipSource = (clip, name, ffmpeg) =>
+    cutClip({
+      ffmpeg,
+      store: segments,
+      eventId: clip.eventId,
+      window: { start: clip.startAt, end: clip.endAt },
+      name,
+    });
+
+  /** Cuts a clip from an MP4 file whose first frame is at stream time `videoStart`. */
+  const fromVideoFile =
+    (source: string, videoStart: number): ClipSource =>
+    (clip, name, ffmpeg) =>
+      cutClipFromMp4({
+        ffmpeg,
+        store: segments,
+        eventId: clip.eventId,
+        source,
+        videoStart,
+        window: { start: clip.startAt, end: clip.endAt },
+        name,
+      });
+
+  /**
+   * Where a show's clips are cut from: the MP4 file its replay plays when that is one of this
+   * server's own (the demo store's), else its HLS recording. Asked at each cut, so a trim or a
+   * re-cut after a restart takes the same source as the first cut.
+   */
+  async function sourceOf(eventId: string): Promise<ClipSource> {
+    const [record] = await events.eventsByIds([eventId]);
+    const { cdnMp4VideoUrl: videoUrl, cdnVideoStartTime: videoStart } = record?.event ?? {};
+    if (!videoUrl || typeof videoStart !== 'number') return fromRecording;
+    const file = deps.ownVideoFile?.(videoUrl);
+    return file ? fromVideoFile(file, videoStart) : fromRecording;
+  }
+
   /** Cuts one clip now (queued behind the others); its state says how it went. */
   function cut(clip: ClipRecord): Promise<void> {
     const job = queue.then(async () => {
@@ -97,13 +143,8 @@ export function createClipService(deps: ClipServiceDeps) {
       }
       let made: ClipCut;
       try {
-        made = await cutClip({
-          ffmpeg: deps.ffmpeg.path,
-          store: segments,
-          eventId: clip.eventId,
-          window: { start: clip.startAt, end: clip.endAt },
-          name: `${clip.uid}-v${clip.version}`,
-        });
+        const source = await sourceOf(current.eventId);
+        made = await source(current, `${clip.uid}-v${clip.version}`, deps.ffmpeg.path);
       } catch (error) {
         log.warn({ err: error, clipUid: clip.uid, eventId: clip.eventId }, 'cutting a clip failed');
         await store.failed(

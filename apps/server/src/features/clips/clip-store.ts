@@ -63,6 +63,25 @@ const toRecord = (row: ClipRow): ClipRecord => ({
 });
 
 /** The SQL of the clips feature's table, show_clips. */
+/**
+ * A new clip's values in the order both INSERTs take them ($1 to $7): its bounds are its first cut
+ * ($5, $6 again) and its creation its first update ($7 again).
+ */
+const newClipValues = (
+  clip: Pick<
+    ClipRecord,
+    'uid' | 'pageUid' | 'eventId' | 'eventProductUid' | 'boundsStart' | 'boundsEnd' | 'updatedAt'
+  >,
+) => [
+  clip.uid,
+  clip.pageUid,
+  clip.eventId,
+  clip.eventProductUid,
+  clip.boundsStart,
+  clip.boundsEnd,
+  clip.updatedAt,
+];
+
 export function createClipStore(db: Queryable) {
   const select = async (where: string, params: unknown[]) =>
     (await db.query<ClipRow>(`SELECT * FROM show_clips WHERE ${where}`, params)).map(toRecord);
@@ -97,15 +116,7 @@ export function createClipStore(db: Queryable) {
            start_at, end_at, created_at, updated_at)
          VALUES ($1, $2, $3, 'chapter', $4, $5, $6, $5, $6, $7, $7)
          ON CONFLICT (event_id, event_product_uid) WHERE kind = 'chapter' DO NOTHING`,
-        [
-          clip.uid,
-          clip.pageUid,
-          clip.eventId,
-          clip.eventProductUid,
-          clip.boundsStart,
-          clip.boundsEnd,
-          clip.updatedAt,
-        ],
+        newClipValues(clip),
       );
     },
 
@@ -119,15 +130,7 @@ export function createClipStore(db: Queryable) {
         `INSERT INTO show_clips (uid, page_uid, event_id, kind, event_product_uid, bounds_start, bounds_end,
            start_at, end_at, created_at, updated_at)
          VALUES ($1, $2, $3, 'highlight', $4, $5, $6, $5, $6, $7, $7)`,
-        [
-          clip.uid,
-          clip.pageUid,
-          clip.eventId,
-          clip.eventProductUid,
-          clip.boundsStart,
-          clip.boundsEnd,
-          clip.updatedAt,
-        ],
+        newClipValues(clip),
       );
     },
 

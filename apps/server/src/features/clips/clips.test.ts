@@ -135,14 +135,14 @@ beforeAll(async () => {
     languages: ['da'],
     currency: 'DKK',
   });
-  await admin(`/admin/pages/${SHOP}/products/lamp`, {
+  await admin(`/staff/stores/${SHOP}/products/lamp`, {
     name: 'Desk lamp',
     sku: 'LAMP-1',
     images: ['/media/lamp.jpg'],
     prices: { DKK: 49_900 },
     stock: 3,
   });
-  await admin(`/admin/pages/${SHOP}/products/speaker`, {
+  await admin(`/staff/stores/${SHOP}/products/speaker`, {
     name: 'Speaker',
     sku: 'SPK-1',
     prices: { DKK: 129_900 },

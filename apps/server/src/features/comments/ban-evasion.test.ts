@@ -1,6 +1,11 @@
 import { type AuthSession, VIEWER_ID_HEADER } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import {
+  CAMPAIGNS,
+  interactionFixture,
+  PAGE,
+  studioShowPath,
+} from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { BANNED_FROM_CHAT } from './comment-service.ts';
@@ -24,7 +29,7 @@ beforeAll(async () => {
   app = await openTestApp({ now: () => clock });
   await setUpShows(START);
   moderator = await signInStaff(app, PAGE, 'moderator');
-  const raffle = await admin('POST', `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/competitions`, {
+  const raffle = await admin('POST', `${studioShowPath(CAMPAIGNS.live)}/competitions`, {
     type: 'raffle',
     name: 'Evasion raffle',
     cues: [{ start: START }],

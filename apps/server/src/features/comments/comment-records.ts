@@ -17,6 +17,8 @@ export interface CommentRow {
   meta_data: CommentDoc['metaData'];
   replies: unknown[];
   edited_at?: number | string | null;
+  after_checking_checkout: boolean;
+  has_checkout_match: boolean;
 }
 
 export function toCommentDoc(row: CommentRow): CommentDoc {
@@ -35,6 +37,8 @@ export function toCommentDoc(row: CommentRow): CommentDoc {
     verified: row.verified,
     metaData: row.meta_data,
     editedAt: row.edited_at === null || row.edited_at === undefined ? null : Number(row.edited_at),
+    afterCheckingCheckout: row.after_checking_checkout,
+    hasCheckoutMatch: row.has_checkout_match,
   };
 }
 

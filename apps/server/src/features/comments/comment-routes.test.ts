@@ -6,7 +6,13 @@ import {
   RateLimitedError,
 } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import {
+  CAMPAIGNS,
+  interactionFixture,
+  PAGE,
+  studioShowPath,
+} from '../../test-support/interaction-fixture.ts';
+import { signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { commentTopics } from './comment-records.ts';
 
@@ -27,6 +33,13 @@ afterAll(async () => {
 });
 
 const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
+/** The live show in the studio, where the store (the admin key as its owner here) answers and verifies. */
+const SHOW = studioShowPath(CAMPAIGNS.live);
+const moderated = (commentUid: string) => `${SHOW}/moderation/comments/${commentUid}`;
+
+/** The store's answer to a fresh comment (moderation version 0), publicly or only to its author. */
+const answer = (commentUid: string, text: string, isPrivate: boolean) =>
+  admin('POST', `${moderated(commentUid)}/answer`, { text, private: isPrivate, version: 0 });
 
 async function comment(token: string, text: string, extra: object = {}) {
   const response = await post('/shopapiv2/comment/playerComment', { ...live, text, ...extra }, token);
@@ -214,29 +227,36 @@ describe('replies, edits and the verified flag', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('the host marks a comment verified', async () => {
+  it('the store marks a comment verified: moderators may, viewers may not', async () => {
     nextWindow();
     const viewer = await signIn();
     const doc = await comment(viewer.idToken, 'Verified buyer here');
-    const verified = CommentDoc.parse(
-      await adminOk('POST', '/admin/comments/verify', { ...live, commentUid: doc.uid, verified: true }),
-    );
+    const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
+    const url = `${moderated(doc.uid)}/verified`;
+    const verified = CommentDoc.parse(await adminOk('PUT', url, { verified: true }));
     expect(verified.verified).toBe(true);
-    const unauthorised = await app.server.inject({
-      method: 'POST',
-      url: '/admin/comments/verify',
-      payload: { ...live, commentUid: doc.uid, verified: true },
+    expect(chat.changes).toEqual([{ type: 'modified', docId: doc.uid, doc: verified }]);
+    await chat.stop();
+    const moderator = await signInStaff(app, PAGE, 'moderator');
+    const unverified = await app.server.inject({
+      method: 'PUT',
+      url,
+      headers: moderator.headers,
+      payload: { verified: false },
     });
+    expect(unverified.statusCode, unverified.body).toBe(200);
+    expect(CommentDoc.parse(unverified.json()).verified).toBe(false);
+    const unauthorised = await app.server.inject({ method: 'PUT', url, payload: { verified: true } });
     expect(unauthorised.statusCode).toBe(401);
-    const viewerTry = await post(
-      '/admin/comments/verify',
-      { ...live, commentUid: doc.uid, verified: true },
-      viewer.idToken,
-    );
-    expect(viewerTry.statusCode).toBe(401);
-    expect((await admin('POST', '/admin/comments/verify', { ...live, commentUid: doc.uid })).statusCode).toBe(
-      400,
-    );
+    const viewerTry = await app.server.inject({
+      method: 'PUT',
+      url,
+      headers: { authorization: `Bearer ${viewer.idToken}` },
+      payload: { verified: true },
+    });
+    expect(viewerTry.statusCode).toBe(403);
+    expect((await admin('PUT', url, {})).statusCode).toBe(400);
+    expect((await admin('PUT', `${moderated('nope')}/verified`, { verified: true })).statusCode).toBe(404);
   });
 });
 
@@ -254,14 +274,15 @@ describe('private host replies', () => {
     const askerNotifications = await record(`notifications:${asker.user.uid}`);
     const bystanderNotifications = await record(`notifications:${bystander.user.uid}`);
 
-    const reply = CommentDoc.parse(
-      await adminOk('POST', '/admin/comments/reply', {
-        ...live,
-        commentUid: question.uid,
-        text: 'Sent today!',
-        private: true,
-      }),
-    );
+    const answered = await answer(question.uid, 'Sent today!', true);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({
+      uid: question.uid,
+      question: 'answered',
+      answeredHow: 'private',
+    });
+    expect(askerComments.changes.map((change) => change.type)).toEqual(['added']);
+    const reply = CommentDoc.parse(askerComments.changes[0]?.doc);
     expect(reply).toMatchObject({
       public: false,
       private: true,
@@ -274,7 +295,7 @@ describe('private host replies', () => {
     expect(chat.changes).toEqual([]);
     expect(bystanderComments.changes).toEqual([]);
     expect(bystanderNotifications.changes).toEqual([]);
-    expect(askerComments.changes).toEqual([{ type: 'added', docId: reply.uid, doc: reply }]);
+    expect(askerComments.changes[0]?.docId).toBe(reply.uid);
     const notification = NotificationDoc.parse(askerNotifications.changes[0]?.doc);
     expect(notification).toMatchObject({
       notificationType: 'message',
@@ -302,11 +323,11 @@ describe('private host replies', () => {
     // The recipient answers in the private thread: it stays between them and the host.
     nextWindow();
     const chatAgain = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
-    const answer = await comment(asker.idToken, 'Thank you!', { threadId: reply.uid });
-    expect(answer).toMatchObject({ public: false, private: true, threadId: reply.uid });
+    const thanks = await comment(asker.idToken, 'Thank you!', { threadId: reply.uid });
+    expect(thanks).toMatchObject({ public: false, private: true, threadId: reply.uid });
     expect(chatAgain.changes).toEqual([]);
     await chatAgain.stop();
-    const [stored] = await app.db.query('SELECT recipient_uid FROM comments WHERE uid = $1', [answer.uid]);
+    const [stored] = await app.db.query('SELECT recipient_uid FROM comments WHERE uid = $1', [thanks.uid]);
     expect(stored).toEqual({ recipient_uid: reply.user.uid });
     // Anyone else gets no sign that the private comment exists.
     const intruder = await post(
@@ -317,21 +338,19 @@ describe('private host replies', () => {
     expect(intruder.statusCode).toBe(404);
     expect(intruder.json().message).toBe(`No comment "${reply.uid}".`);
 
-    // The host console reads everything, private included.
-    const hostView = await adminOk(
-      'GET',
-      `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments?limit=500`,
-    );
+    // The store's staff read everything, private included; a viewer reads none of it.
+    const hostView = await adminOk('GET', `${SHOW}/comments?limit=500`);
     const uids = hostView.comments.map((doc: { uid: string }) => doc.uid);
-    expect(uids).toEqual(expect.arrayContaining([question.uid, reply.uid, answer.uid]));
-    expect(
-      (await admin('GET', `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments?limit=0`)).statusCode,
-    ).toBe(400);
-    const noKey = await app.server.inject({
-      method: 'GET',
-      url: `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments`,
-    });
+    expect(uids).toEqual(expect.arrayContaining([question.uid, reply.uid, thanks.uid]));
+    expect((await admin('GET', `${SHOW}/comments?limit=0`)).statusCode).toBe(400);
+    const noKey = await app.server.inject({ method: 'GET', url: `${SHOW}/comments` });
     expect(noKey.statusCode).toBe(401);
+    const asViewer = await app.server.inject({
+      method: 'GET',
+      url: `${SHOW}/comments`,
+      headers: { authorization: `Bearer ${asker.idToken}` },
+    });
+    expect(asViewer.statusCode).toBe(403);
   });
 
   it('a public host reply joins the chat as its own change, and the stored parent', async () => {
@@ -339,36 +358,27 @@ describe('private host replies', () => {
     const asker = await signIn();
     const question = await comment(asker.idToken, 'Is shipping free?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
-    const reply = CommentDoc.parse(
-      await adminOk('POST', '/admin/comments/reply', {
-        ...live,
-        commentUid: question.uid,
-        text: 'Yes, over 500 kr.',
-        hostName: 'Anna',
-      }),
-    );
-    expect(reply.user.name).toBe('Anna');
-    expect(chat.changes.map((change) => [change.type, change.docId])).toEqual([['added', reply.uid]]);
+    expect((await answer(question.uid, 'Yes, over 500 kr.', false)).statusCode).toBe(200);
+    const added = chat.changes.filter((change) => change.type === 'added');
+    expect(added).toHaveLength(1);
+    const reply = CommentDoc.parse(added[0]?.doc);
+    expect(reply).toMatchObject({ text: 'Yes, over 500 kr.', threadId: question.uid, verified: true });
+    expect(reply.user.name).toBe(`Shop ${PAGE}`);
     await chat.stop();
     const [stored] = await app.db.query<{ replies: Array<{ uid: string }> }>(
       'SELECT replies FROM comments WHERE uid = $1',
       [question.uid],
     );
     expect(stored?.replies.map((entry) => entry.uid)).toEqual([reply.uid]);
-    expect(
-      (await admin('POST', '/admin/comments/reply', { ...live, commentUid: 'nope', text: 'x' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await admin('POST', '/admin/comments/reply', { ...live, commentUid: question.uid, text: '' }))
-        .statusCode,
-    ).toBe(400);
+    expect((await answer('nope', 'x', false)).statusCode).toBe(404);
+    expect((await answer(question.uid, '', false)).statusCode).toBe(400);
   });
 });
 
 describe('bulk comments', () => {
-  it("the host replaces a campaign's bulk comments; viewers get the document", async () => {
+  it("the host replaces a show's bulk comments; viewers get the document", async () => {
     const topic = await record(commentTopics.bulkComments(PAGE, CAMPAIGNS.vod));
-    const url = `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.vod}/bulk-comments`;
+    const url = `${studioShowPath(CAMPAIGNS.vod)}/bulk-comments`;
     const doc = BulkCommentsDoc.parse(
       await adminOk('PUT', url, {
         questions: [
@@ -392,10 +402,20 @@ describe('bulk comments', () => {
     expect(
       (await admin('PUT', url, { questions: [{ commentUid: 'q1', question: '', time: 1 }] })).json().message,
     ).toBe('questions.0.question: must not be empty');
+    expect((await admin('PUT', url, { questions: 'all' })).statusCode).toBe(400);
     expect(
-      (await admin('PUT', `/admin/pages/${PAGE}/campaigns/nope/bulk-comments`, { questions: [] })).statusCode,
+      (await admin('PUT', `/staff/stores/${PAGE}/shows/nope/bulk-comments`, { questions: [] })).statusCode,
     ).toBe(404);
     const anonymous = await app.server.inject({ method: 'PUT', url, payload: { questions: [] } });
     expect(anonymous.statusCode).toBe(401);
+    // Hosts and owners prepare a show; a moderator or a viewer may not.
+    const viewer = await signIn();
+    const moderator = await signInStaff(app, PAGE, 'moderator');
+    const host = await signInStaff(app, PAGE, 'host');
+    const as = (headers: { authorization: string }) =>
+      app.server.inject({ method: 'PUT', url, headers, payload: { questions: [] } });
+    expect((await as({ authorization: `Bearer ${viewer.idToken}` })).statusCode).toBe(403);
+    expect((await as(moderator.headers)).statusCode).toBe(403);
+    expect((await as(host.headers)).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import {
   findBlockedWords,
   isQuestion,
   maskBlockedWords,
+  productsMentioned,
   slowModeWaitMs,
 } from '@vitrine/domain';
 import {
@@ -13,12 +14,10 @@ import {
   type CommentDoc,
   type CommentReply,
   type EditCommentRequest,
-  type HostReplyRequest,
   NOTIFICATION_SUB_TYPE,
   NOTIFICATION_TYPE,
   type PlayerCommentRequest,
   type PutBulkCommentsRequest,
-  type VerifyCommentRequest,
 } from '@vitrine/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { type AbuseLimiter, COMMENTS_PER_ADDRESS_FACTOR } from '../../http/abuse-limits.ts';
@@ -45,6 +44,15 @@ export const BANNED_FROM_CHAT = "You can't comment: the store's moderators have 
 export const slowModeMessage = (slowModeSeconds: number, waitSeconds: number) =>
   `Slow mode is on: one comment every ${slowModeSeconds} seconds. Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
 
+/** A reply as the store to `commentUid`; `private` makes it readable only by the comment's author. */
+export interface HostReply {
+  pageUid: string;
+  campaignUid: string;
+  commentUid: string;
+  text: string;
+  private: boolean;
+}
+
 /** Comments a viewer may post and what they carry beyond the request. */
 interface NewComment {
   userUid: string;
@@ -63,6 +71,8 @@ interface NewComment {
   originalText?: string | null;
   /** open when it asks something (spec: a question mark). */
   questionState?: 'none' | 'open';
+  /** Whether the text names a product the show sells; absent when it was not checked. */
+  checkoutMatch?: boolean;
 }
 
 export interface CommentServiceOptions {
@@ -70,7 +80,7 @@ export interface CommentServiceOptions {
   now: () => number;
   notifications: NotificationService;
   /** The campaigns comments belong to and the status of their show. */
-  events: Pick<EventService, 'campaignExists' | 'campaignShowStatus'>;
+  events: Pick<EventService, 'campaignExists' | 'campaignShowStatus' | 'campaignProductCodes'>;
   /** The stores' comment settings and names. */
   stores: Pick<StoreService, 'playerSettings' | 'pageName'>;
   /** Authors' names, and the host user replies are posted as. */
@@ -156,8 +166,8 @@ export function createCommentService({
       const [row] = await tx.query<CommentRow>(
         `INSERT INTO comments (uid, page_uid, campaign_uid, user_uid, user_name, text, time, thread_id, source,
                                is_public, recipient_uid, verified, meta_data, moderation_state, original_text,
-                               question_state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                               question_state, after_checking_checkout, has_checkout_match)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
          RETURNING *`,
         [
           newUid(),
@@ -176,6 +186,8 @@ export function createCommentService({
           comment.moderationState ?? 'visible',
           comment.originalText ?? null,
           comment.questionState ?? 'none',
+          comment.checkoutMatch !== undefined,
+          comment.checkoutMatch ?? false,
         ],
       );
       if (!row) throw new Error('inserting a comment returned no row');
@@ -192,10 +204,10 @@ export function createCommentService({
   }
 
   /** The page's own user, author of host replies (a row so comments keep their user reference). */
-  async function hostUser(pageUid: string, hostName: string | undefined): Promise<string> {
+  async function hostUser(pageUid: string): Promise<string> {
     const uid = `host-${pageUid}`;
     const storeName = await stores.pageName(pageUid);
-    if (storeName !== null) await users.saveHostUser(uid, hostName ?? storeName);
+    if (storeName !== null) await users.saveHostUser(uid, storeName);
     return uid;
   }
 
@@ -299,10 +311,18 @@ export function createCommentService({
         isPublic && !metaData.competitionUid
           ? await moderateNewComment(userUid, input.pageUid, input.campaignUid, input.text)
           : { text: input.text, originalText: null, moderationState: 'visible' as const };
+      // Spec §3 "Comment": a viewer's comment is checked against the show's product codes (the
+      // player adds what it names to the cart, spec §4), so the host sees which comments asked
+      // for a product. The text as written counts: masking a blocked word does not hide a code.
+      const checkoutMatch = metaData.competitionUid
+        ? undefined
+        : productsMentioned(input.text, await events.campaignProductCodes(input.pageUid, input.campaignUid))
+            .length > 0;
       return insert({
         userUid,
         pageUid: input.pageUid,
         campaignUid: input.campaignUid,
+        checkoutMatch,
         text: moderated.text,
         originalText: moderated.originalText,
         moderationState: moderated.moderationState,
@@ -319,7 +339,7 @@ export function createCommentService({
       });
     },
 
-    /** Host console: the campaign's comments, private ones included, newest first. */
+    /** The studio's read of a show's comments, private ones included, newest first. */
     async listForHost(pageUid: string, campaignUid: string, limit: number): Promise<CommentDoc[]> {
       const rows = await db.query<CommentRow>(
         `SELECT * FROM comments WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY time DESC, uid DESC LIMIT $3`,
@@ -381,11 +401,11 @@ export function createCommentService({
       });
     },
 
-    /** Host console: a verified reply as the page; a private one reaches only the comment's author, with a notification. */
-    async hostReply(input: HostReplyRequest): Promise<CommentDoc> {
+    /** A verified reply as the store (the studio's answers); a private one reaches only the comment's author, with a notification. */
+    async hostReply(input: HostReply): Promise<CommentDoc> {
       const parent = await findComment(input.pageUid, input.campaignUid, input.commentUid);
       if (!parent) throw notFound(`No comment "${input.commentUid}" in campaign "${input.campaignUid}".`);
-      const hostUid = await hostUser(input.pageUid, input.hostName);
+      const hostUid = await hostUser(input.pageUid);
       const doc = await insert({
         userUid: hostUid,
         pageUid: input.pageUid,
@@ -424,18 +444,24 @@ export function createCommentService({
       });
     },
 
-    setVerified(input: VerifyCommentRequest): Promise<CommentDoc> {
+    /** Marks a comment verified (shown with the store's badge) or not. */
+    setVerified(
+      pageUid: string,
+      campaignUid: string,
+      commentUid: string,
+      verified: boolean,
+    ): Promise<CommentDoc> {
       return db.transaction(async (tx) => {
         const [row] = await tx.query<CommentRow>(
           'UPDATE comments SET verified = $4 WHERE uid = $1 AND page_uid = $2 AND campaign_uid = $3 RETURNING *',
-          [input.commentUid, input.pageUid, input.campaignUid, input.verified],
+          [commentUid, pageUid, campaignUid, verified],
         );
-        if (!row) throw notFound(`No comment "${input.commentUid}" in campaign "${input.campaignUid}".`);
+        if (!row) throw notFound(`No comment "${commentUid}" in campaign "${campaignUid}".`);
         return announce(tx, row, 'modified');
       });
     },
 
-    /** Host console: replaces the campaign's bulk comments (questions from other channels, replayed on VOD). */
+    /** Replaces the campaign's bulk comments (questions from other channels, replayed on VOD). */
     async putBulkComments(
       pageUid: string,
       campaignUid: string,

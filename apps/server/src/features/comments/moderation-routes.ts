@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { registerCall } from '../../http/register-call.ts';
+import type { CommentService } from './comment-service.ts';
 import type { ModerationService } from './moderation-service.ts';
 
 /**
@@ -12,41 +13,34 @@ export function registerModerationRoutes(
   app: FastifyInstance,
   deps: {
     moderation: ModerationService;
+    comments: Pick<CommentService, 'listForHost' | 'setVerified' | 'putBulkComments'>;
     staffGate: StaffGate;
     campaignOf: (pageUid: string, showUid: string) => Promise<string>;
   },
 ): void {
-  const { moderation, campaignOf } = deps;
+  const { moderation, comments, campaignOf } = deps;
   const staff = { staffGate: deps.staffGate };
+  /** The campaign of the show the path names, found in the caller's store (404 for another's). */
+  const showCampaign = (params: { pageUid: string; showUid: string }) =>
+    campaignOf(params.pageUid, params.showUid);
   registerCall(
     app,
     'getModerationBoard',
-    async (_body, { params }) =>
-      moderation.board(params.pageUid, await campaignOf(params.pageUid, params.showUid)),
+    async (_body, { params }) => moderation.board(params.pageUid, await showCampaign(params)),
     staff,
   );
   registerCall(
     app,
     'moderateComment',
     async (input, { params, caller }) =>
-      moderation.moderateComment(
-        caller,
-        await campaignOf(params.pageUid, params.showUid),
-        params.commentUid,
-        input,
-      ),
+      moderation.moderateComment(caller, await showCampaign(params), params.commentUid, input),
     staff,
   );
   registerCall(
     app,
     'answerQuestion',
     async (input, { params, caller }) =>
-      moderation.answerQuestion(
-        caller,
-        await campaignOf(params.pageUid, params.showUid),
-        params.commentUid,
-        input,
-      ),
+      moderation.answerQuestion(caller, await showCampaign(params), params.commentUid, input),
     staff,
   );
   registerCall(app, 'banViewer', (input, { caller }) => moderation.ban(caller, input), staff);
@@ -66,7 +60,7 @@ export function registerModerationRoutes(
     app,
     'setSlowMode',
     async (input, { params, caller }) =>
-      moderation.setShowChat(caller, await campaignOf(params.pageUid, params.showUid), {
+      moderation.setShowChat(caller, await showCampaign(params), {
         slowModeSeconds: input.seconds,
       }),
     staff,
@@ -75,9 +69,30 @@ export function registerModerationRoutes(
     app,
     'pinAnnouncement',
     async (input, { params, caller }) =>
-      moderation.setShowChat(caller, await campaignOf(params.pageUid, params.showUid), {
+      moderation.setShowChat(caller, await showCampaign(params), {
         announcement: input.text,
       }),
+    staff,
+  );
+  registerCall(
+    app,
+    'listShowComments',
+    async (_body, { params, query }) => ({
+      comments: await comments.listForHost(params.pageUid, await showCampaign(params), query.limit),
+    }),
+    staff,
+  );
+  registerCall(
+    app,
+    'verifyShowComment',
+    async (input, { params }) =>
+      comments.setVerified(params.pageUid, await showCampaign(params), params.commentUid, input.verified),
+    staff,
+  );
+  registerCall(
+    app,
+    'putShowBulkComments',
+    async (input, { params }) => comments.putBulkComments(params.pageUid, await showCampaign(params), input),
     staff,
   );
   registerCall(

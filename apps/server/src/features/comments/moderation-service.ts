@@ -230,6 +230,25 @@ export function createModerationService({
     return row;
   }
 
+  /**
+   * One staff action on one comment: counted against the caller's actions, then done in a
+   * transaction on the comment locked at the version the staff member saw (see lockComment).
+   */
+  async function actOnComment(
+    caller: StaffCaller,
+    campaignUid: string,
+    commentUid: string,
+    version: number,
+    act: (tx: Transaction, row: ModeratedCommentRow, actor: string) => Promise<void>,
+  ): Promise<void> {
+    await countAction(caller);
+    const actor = await actorName(caller);
+    await db.transaction(async (tx) => {
+      const row = await lockComment(tx, caller.pageUid, campaignUid, commentUid, version);
+      await act(tx, row, actor);
+    });
+  }
+
   async function loadComment(pageUid: string, uid: string): Promise<ModeratedComment> {
     const [row] = await db.query<ModeratedCommentRow>(
       `SELECT c.*, ${AUTHOR_BANNED_SQL} FROM comments c WHERE c.uid = $1 AND c.page_uid = $2`,
@@ -301,11 +320,8 @@ export function createModerationService({
       commentUid: string,
       input: ModerateCommentRequest,
     ): Promise<ModeratedComment> {
-      await countAction(caller);
-      const actor = await actorName(caller);
       const { pageUid } = caller;
-      await db.transaction(async (tx) => {
-        const row = await lockComment(tx, pageUid, campaignUid, commentUid, input.version);
+      await actOnComment(caller, campaignUid, commentUid, input.version, async (tx, row, actor) => {
         const transition = TRANSITIONS[input.action];
         if (!transition.from.includes(row.moderation_state)) {
           throw new HttpError(
@@ -361,12 +377,9 @@ export function createModerationService({
       commentUid: string,
       input: AnswerQuestionRequest,
     ): Promise<ModeratedComment> {
-      await countAction(caller);
-      const actor = await actorName(caller);
       const { pageUid } = caller;
       // Claims the question first (version check and all), so two staff never both answer it.
-      await db.transaction(async (tx) => {
-        const row = await lockComment(tx, pageUid, campaignUid, commentUid, input.version);
+      await actOnComment(caller, campaignUid, commentUid, input.version, async (tx, row, actor) => {
         if (row.moderation_state !== 'visible') {
           throw new HttpError(
             409,

@@ -1,6 +1,11 @@
 import { type AuthSession, BulkCommentsDoc, CommentDoc } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import {
+  CAMPAIGNS,
+  interactionFixture,
+  PAGE,
+  studioShowPath,
+} from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { commentLiveQueries } from './live-queries.ts';
@@ -93,7 +98,7 @@ describe("the replay's chat", () => {
 
   it('is the uploaded questions when the host put some', async () => {
     clock += 1000;
-    await adminOk('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/bulk-comments`, {
+    await adminOk('PUT', `${studioShowPath(CAMPAIGNS.live)}/bulk-comments`, {
       questions: [{ commentUid: 'ig-1', question: 'From Instagram: colours?', time: clock }],
     });
     const [doc] = await replayChat();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -9,7 +9,6 @@ export function registerCommentRoutes(
   app: FastifyInstance,
   comments: CommentService,
   auth: AuthService,
-  requireAdmin: onRequestHookHandler,
   /** Bans by device and address beside the account (issue 33 §4). */
   bans?: ViewerBans,
 ): void {
@@ -40,24 +39,5 @@ export function registerCommentRoutes(
     'editComment',
     (input, { caller, request }) => comments.editComment(caller.userUid, input, request.ip),
     viewer,
-  );
-
-  // Host console (admin key).
-  const admin = { requireAdmin };
-  registerCall(app, 'hostReply', (input) => comments.hostReply(input), admin);
-  registerCall(app, 'verifyComment', (input) => comments.setVerified(input), admin);
-  registerCall(
-    app,
-    'listHostComments',
-    async (_body, { params, query }) => ({
-      comments: await comments.listForHost(params.pageUid, params.campaignUid, query.limit),
-    }),
-    admin,
-  );
-  registerCall(
-    app,
-    'putBulkComments',
-    (input, { params }) => comments.putBulkComments(params.pageUid, params.campaignUid, input),
-    admin,
   );
 }

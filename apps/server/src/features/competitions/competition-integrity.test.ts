@@ -6,6 +6,7 @@ import {
   CAMPAIGNS,
   interactionFixture,
   PAGE,
+  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './competition-service.ts';
@@ -20,7 +21,8 @@ let clock = START;
 let app: TestApp;
 const { admin, adminOk, setUpShows } = interactionFixture(() => app);
 const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
-const collection = `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/competitions`;
+const SHOW = studioShowPath(CAMPAIGNS.live);
+const collection = `${SHOW}/competitions`;
 
 beforeAll(async () => {
   app = await openTestApp({ now: () => clock, env: { VITRINE_ABUSE_LIMITS: 'on' } });
@@ -151,10 +153,10 @@ describe('raffle: contactable winners only (raffleWinners: contactable)', () => 
     expect((await participate(bo.idToken, { competitionUid: raffle.uid, text: 'me' })).statusCode).toBe(200);
 
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `/admin/competitions/${raffle.uid}/draw`, { count: 3 }),
+      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, { count: 3 }),
     );
     expect(winners.map((winner) => winner.userUid).sort()).toEqual([ann.user.uid, bo.user.uid].sort());
-    const none = await admin('POST', `/admin/competitions/${raffle.uid}/draw`, {});
+    const none = await admin('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
   });
 });

@@ -9,7 +9,12 @@ import {
   UserDoc,
 } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import {
+  CAMPAIGNS,
+  interactionFixture,
+  PAGE,
+  studioShowPath,
+} from '../../test-support/interaction-fixture.ts';
 import { seededRandomInt } from '../../test-support/seeded-random.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { commentTopics } from '../comments/comment-records.ts';
@@ -23,7 +28,8 @@ let clock = START;
 let app: TestApp;
 const { admin, adminOk, setUpShows, post, signIn, record } = interactionFixture(() => app);
 const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
-const collection = `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/competitions`;
+const SHOW = studioShowPath(CAMPAIGNS.live);
+const collection = `${SHOW}/competitions`;
 
 beforeAll(async () => {
   app = await openTestApp({ now: () => clock });
@@ -140,7 +146,7 @@ describe('raffle: present, participate, draw, notify', () => {
 
     // The host closes it and draws: one of the three wins, and only the winner is notified.
     const closed = CompetitionAdminView.parse(
-      await adminOk('PATCH', `/admin/competitions/${raffle.uid}`, {
+      await adminOk('PATCH', `${SHOW}/competitions/${raffle.uid}`, {
         openForParticipation: false,
         playing: false,
       }),
@@ -156,7 +162,7 @@ describe('raffle: present, participate, draw, notify', () => {
       [ann, bo, cy].map((viewer) => record(`notifications:${viewer.user.uid}`)),
     );
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `/admin/competitions/${raffle.uid}/draw`, {}),
+      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {}),
     );
     expect(winners).toHaveLength(1);
     const winnerIndex = [ann, bo, cy].findIndex((viewer) => viewer.user.uid === winners[0]?.userUid);
@@ -184,17 +190,17 @@ describe('raffle: present, participate, draw, notify', () => {
 
     // The next draws take the others, then there is nobody left.
     const rest = DrawWinnersResponse.parse(
-      await adminOk('POST', `/admin/competitions/${raffle.uid}/draw`, { count: 5 }),
+      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, { count: 5 }),
     );
     expect(rest.winners).toHaveLength(2);
     expect(new Set([...winners, ...rest.winners].map((winner) => winner.userUid)).size).toBe(3);
-    const none = await admin('POST', `/admin/competitions/${raffle.uid}/draw`, {});
+    const none = await admin('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toBe('no_participants');
 
     // A notice reaches every participant.
     expect(
-      await adminOk('POST', `/admin/competitions/${raffle.uid}/notice`, {
+      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/announce`, {
         title: 'Thanks!',
         body: 'Winners are contacted.',
       }),
@@ -231,12 +237,12 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
     ]);
     // A change of its texts is no change of state: nothing is stamped.
     clock += 1000;
-    await adminOk('PATCH', `/admin/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
+    await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
     expect(viewerDoc(poll.uid)?.stateChanges).toHaveLength(1);
 
     clock += 20_000;
     const closedAt = clock;
-    await adminOk('PATCH', `/admin/competitions/${poll.uid}`, { openForParticipation: false });
+    await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { openForParticipation: false });
     expect(viewerDoc(poll.uid)?.stateChanges).toEqual([
       { at: openedAt, openForParticipation: true, playing: true },
       { at: closedAt, openForParticipation: false, playing: true },
@@ -263,7 +269,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
 
     clock += 5000;
     const drawnAt = clock;
-    await adminOk('POST', `/admin/competitions/${poll.uid}/draw`, {});
+    await adminOk('POST', `${SHOW}/control-room/competitions/${poll.uid}/draw`, {});
     expect(viewerDoc(poll.uid)?.winners).toEqual([{ name: expect.any(String), drawnAt }]);
     await presentations.stop();
   });
@@ -340,7 +346,7 @@ describe('polls and quizzes', () => {
       public: false,
       metaData: { competitionUid: poll.uid },
     });
-    const host = await adminOk('GET', `/admin/pages/${PAGE}/campaigns/${CAMPAIGNS.live}/comments`);
+    const host = await adminOk('GET', `${SHOW}/comments`);
     expect(
       CommentDoc.array()
         .parse(host.comments)
@@ -366,7 +372,7 @@ describe('polls and quizzes', () => {
     await participate(wrong.idToken, { competitionUid: quiz.uid, text: '100', optionId: 'a' });
     await participate(right.idToken, { competitionUid: quiz.uid, text: '200', optionId: 'b' });
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `/admin/competitions/${quiz.uid}/draw`, { count: 2 }),
+      await adminOk('POST', `${SHOW}/control-room/competitions/${quiz.uid}/draw`, { count: 2 }),
     );
     expect(winners.map((winner) => winner.userUid)).toEqual([right.user.uid]);
     const [presentation] = await app.db.query<{ data: { competitions: object[] } }>(
@@ -413,12 +419,14 @@ describe('validation and authorization', () => {
     });
     expect(badAnswer.json().message).toBe('correctOptionId: must be one of the option ids');
     expect(
-      (await admin('POST', `/admin/pages/${PAGE}/campaigns/nope/competitions`, { type: 'raffle', name: 'x' }))
+      (await admin('POST', `/staff/stores/${PAGE}/shows/nope/competitions`, { type: 'raffle', name: 'x' }))
         .statusCode,
     ).toBe(404);
-    expect((await admin('PATCH', '/admin/competitions/nope', { playing: true })).statusCode).toBe(404);
-    expect((await admin('PATCH', '/admin/competitions/nope', { uid: 'x' })).statusCode).toBe(400);
-    expect((await admin('POST', '/admin/competitions/nope/draw', { count: 0 })).statusCode).toBe(400);
+    expect((await admin('PATCH', `${collection}/nope`, { playing: true })).statusCode).toBe(404);
+    expect((await admin('PATCH', `${collection}/nope`, { uid: 'x' })).statusCode).toBe(400);
+    expect(
+      (await admin('POST', `${SHOW}/control-room/competitions/nope/draw`, { count: 0 })).statusCode,
+    ).toBe(400);
 
     const viewer = await signIn();
     expect((await participate(viewer.idToken, { competitionUid: 'nope', text: 'x' })).statusCode).toBe(404);
@@ -426,14 +434,14 @@ describe('validation and authorization', () => {
     expect((await post('/shopapiv2/competition/dismiss', { ...live }, viewer.idToken)).statusCode).toBe(400);
   });
 
-  it('keeps the host API behind the admin key and viewer calls behind a sign-in', async () => {
+  it("keeps the competition calls to the store's staff (or the admin key) and viewer calls behind a sign-in", async () => {
     const viewer = await signIn();
     for (const [method, url] of [
       ['GET', collection],
       ['POST', collection],
-      ['PATCH', '/admin/competitions/x'],
-      ['POST', '/admin/competitions/x/draw'],
-      ['POST', '/admin/competitions/x/notice'],
+      ['PATCH', `${collection}/x`],
+      ['POST', `${SHOW}/control-room/competitions/x/draw`],
+      ['POST', `${SHOW}/control-room/competitions/x/announce`],
     ] as const) {
       const anonymous = await app.server.inject({ method, url, payload: {} });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
@@ -443,7 +451,8 @@ describe('validation and authorization', () => {
         payload: {},
         headers: { authorization: `Bearer ${viewer.idToken}` },
       });
-      expect(asViewer.statusCode, `${method} ${url} as viewer`).toBe(401);
+      // A viewer is signed in but no staff of the store.
+      expect(asViewer.statusCode, `${method} ${url} as viewer`).toBe(403);
     }
     expect(
       (await post('/shopapiv2/competition/participate', { ...live, competitionUid: 'x', text: 'x' }))

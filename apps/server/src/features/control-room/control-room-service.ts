@@ -17,7 +17,7 @@ import type { ShowOrder } from '../checkout/order-admin.ts';
 import type { CompetitionService } from '../competitions/competition-service.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { ProductPresentations } from '../events/product-presentations.ts';
-import type { ShowService } from '../events/show-service.ts';
+import { type ShowService, toLineupItem } from '../events/show-service.ts';
 import type { TrackingService } from '../tracking/tracking-service.ts';
 
 /**
@@ -124,14 +124,9 @@ export function createControlRoomService(deps: ControlRoomDeps) {
   }
 
   async function lineupOf(showUid: string): Promise<ControlRoomLineupItem[]> {
-    return (await events.eventProducts(showUid)).map(({ uid, productUid, product }) => ({
-      uid,
-      productUid,
-      name: product.name,
-      sku: product.sku,
-      image: product.images[0] ?? null,
-      prices: product.prices,
-      soldOut: soldOut(product),
+    return (await events.eventProducts(showUid)).map((item) => ({
+      ...toLineupItem(item),
+      soldOut: soldOut(item.product),
     }));
   }
 

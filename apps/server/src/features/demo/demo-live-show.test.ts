@@ -53,7 +53,7 @@ it('feeds the demo live show from an encoder through the RTMP ingest: a true liv
     return record?.event.cdnMp4VideoUrl?.endsWith('.m3u8') ? record : null;
   });
   expect(event.event.currentStatus).toBe('live');
-  expect(event.event.cdnMp4VideoUrl).toBe(`/live/${DEMO_LIVE_EVENT_ID}/live.m3u8`);
+  expect(event.event.cdnMp4VideoUrl).toBe(`/live/${DEMO_LIVE_EVENT_ID}/ll.m3u8`);
   const playlist = await waitFor('segments', async () => {
     const response = await app.server.inject({
       method: 'GET',

@@ -1,14 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DELIVERY_COUNTRIES, EventProduct, ShopEvents, StoreInfo } from '@vitrine/protocol';
+import { DELIVERY_COUNTRIES, EventProduct, ShopEvents, StoreInfo, type StudioClip } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_MEDIA_DIR } from '../../app.ts';
 import { openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 import { pickupLocations, shippingMethods } from '../checkout/shipping.ts';
 import { deliveryTerms, freeDeliveryThreshold } from '../stores/store-service.ts';
-import { DEMO_VIDEO_MS, demoSeedRequests, seedDemoStoreIfEmpty } from './seed-demo.ts';
+import {
+  DEMO_PAGE_UID,
+  DEMO_REPLAY_EVENT_ID,
+  DEMO_VIDEO_MS,
+  demoSeedRequests,
+  seedDemoStoreIfEmpty,
+} from './seed-demo.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
@@ -153,6 +160,55 @@ describe('seedDemoStoreIfEmpty', () => {
       { encoding: 'utf8' },
     );
     expect(Math.abs(Number(probed) * 1000 - DEMO_VIDEO_MS)).toBeLessThan(50);
+  });
+
+  it('has a clip of each product presented in its ended show, cut from the replay video (issue 32)', async () => {
+    const listed = await app.services.clips.sitemapClips(50);
+    const clips = await Promise.all(
+      listed.map(({ pageUid, clipUid }) => app.services.clips.publicClip(pageUid, clipUid)),
+    );
+    const cued = (await eventProducts(DEMO_REPLAY_EVENT_ID)).filter((product) => product.cues.length > 0);
+    expect(cued.length).toBeGreaterThan(1);
+    expect(clips.map((clip) => clip.product?.uid).sort()).toEqual(cued.map((product) => product.uid).sort());
+    for (const clip of clips) {
+      expect(clip.eventId).toBe(DEMO_REPLAY_EVENT_ID);
+      const file = await app.server.inject({ method: 'GET', url: clip.videoUrl });
+      expect(file.statusCode, clip.videoUrl).toBe(200);
+      expect(file.headers['content-type']).toBe('video/mp4');
+      // A real MP4 of the clip's length (a chapter of the demo video, 15 s), as ffprobe reads it.
+      const saved = join(mkdtempSync(join(tmpdir(), 'vitrine-demo-clip-')), 'clip.mp4');
+      writeFileSync(saved, file.rawPayload);
+      const probed = execFileSync(
+        'ffprobe',
+        ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', saved],
+        { encoding: 'utf8' },
+      );
+      rmSync(saved);
+      expect(Math.abs(Number(probed) - clip.durationSeconds)).toBeLessThan(2.1);
+      expect(clip.durationSeconds).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it("trims a demo clip in the studio: it is cut again from the replay's video, which has no HLS recording", async () => {
+    const { clips } = await app.services.clips.list(DEMO_PAGE_UID, DEMO_REPLAY_EVENT_ID);
+    const clip = clips.find((candidate) => candidate.kind === 'chapter' && candidate.state === 'ready');
+    if (!clip) throw new Error('the demo replay has no clip');
+    // The studio's call, with the admin key as the store's owner.
+    const response = await app.server.inject({
+      method: 'POST',
+      url: `/staff/stores/${DEMO_PAGE_UID}/shows/${DEMO_REPLAY_EVENT_ID}/clips/${clip.uid}/trim`,
+      headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` },
+      payload: { startOffsetMs: 1000, endOffsetMs: 9000 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const trimmed = response.json() as StudioClip;
+    expect(trimmed.error).toBeNull();
+    expect(trimmed.state).toBe('ready');
+    expect(trimmed.durationSeconds).toBe(8);
+    expect(trimmed.videoUrl).not.toBe(clip.videoUrl);
+    const file = await app.server.inject({ method: 'GET', url: trimmed.videoUrl ?? '' });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.length).toBeGreaterThan(10_000);
   });
 
   it('promises in its terms only what the checkout does (issue 13 §9)', async () => {

@@ -14,6 +14,8 @@ import type { ScriptedAppearance } from './demo-cue-script.ts';
 export const DEMO_PAGE_UID = 'demo-store';
 /** The demo's live show: a real stream on `npm start` when ffmpeg is present (demo-live-show.ts). */
 export const DEMO_LIVE_EVENT_ID = 'demo-autumn-living';
+/** The demo's ended show: its replay plays demo-show.mp4, and its clips are cut from it. */
+export const DEMO_REPLAY_EVENT_ID = 'demo-kitchen-favourites';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -412,8 +414,8 @@ function demoEvents(now: number): DemoEvent[] {
       })),
     },
     {
-      id: 'demo-kitchen-favourites',
-      campaignUid: 'demo-kitchen-favourites',
+      id: DEMO_REPLAY_EVENT_ID,
+      campaignUid: DEMO_REPLAY_EVENT_ID,
       campaign: { name: 'Kitchen favourites', deadline: now + 30 * DAY },
       event: {
         status: 'public',
@@ -444,7 +446,7 @@ export function demoSeedRequests(now: number): DemoSeedRequest[] {
   return [
     { url: callPath('putPage', { pageUid }), payload: PAGE },
     ...PRODUCTS.map(({ uid, body }) => ({
-      url: callPath('putProduct', { pageUid, productUid: uid }),
+      url: callPath('updateStudioProduct', { pageUid, productUid: uid }),
       payload: body,
     })),
     ...events.map(({ campaignUid, campaign }) => ({
@@ -487,5 +489,9 @@ export async function seedDemoStoreIfEmpty(app: App, adminKey: string, now: numb
       );
     }
   }
+  // A shopper finds clips in the demo as after any show: one per presented product of the ended
+  // show, cut from the video its replay plays, this server's own demo-show.mp4 (failed, and so
+  // not shown, without ffmpeg).
+  await app.services.clips.showEnded(DEMO_REPLAY_EVENT_ID);
   return DEMO_PAGE_UID;
 }

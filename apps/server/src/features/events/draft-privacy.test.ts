@@ -111,7 +111,7 @@ describe('draft and private events stay private', () => {
 describe('a draft made in the studio stays in the studio', () => {
   it('reaches no public read, live query or calendar, until published', async () => {
     const host = await signInStaff(server, PAGE, 'host');
-    await admin(`/admin/pages/${PAGE}/products/draft-lamp`, { name: 'Secret lamp', prices: { DKK: 100 } });
+    await admin(`/staff/stores/${PAGE}/products/draft-lamp`, { name: 'Secret lamp', prices: { DKK: 100 } });
     const studio = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
       server.server.inject({
         method,

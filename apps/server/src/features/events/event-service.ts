@@ -1,4 +1,9 @@
-import { campaignShowStatus, EVENT_UPDATES_QUERY_LIMIT, groupShopEvents } from '@vitrine/domain';
+import {
+  type CodedProduct,
+  campaignShowStatus,
+  EVENT_UPDATES_QUERY_LIMIT,
+  groupShopEvents,
+} from '@vitrine/domain';
 import type {
   CampaignInput,
   CampaignPresentationDoc,
@@ -417,6 +422,25 @@ export function createEventService(
         [campaignUid, pageUid],
       );
       return campaign ? campaignShowStatus(campaign.statuses ?? []) : null;
+    },
+
+    /**
+     * The products the campaign's published shows sell, each with its codes (its SKU and its
+     * variants'): a viewer's comment naming one asks for it (spec §4 "Comments").
+     */
+    async campaignProductCodes(pageUid: string, campaignUid: string): Promise<CodedProduct[]> {
+      const rows = await db.query<{ product_uid: string }>(
+        `SELECT DISTINCT ep.product_uid FROM event_products ep
+         JOIN live_events e ON e.id = ep.event_id
+         WHERE e.campaign_uid = $1 AND e.page_uid = $2 AND e.status <> 'draft'`,
+        [campaignUid, pageUid],
+      );
+      if (rows.length === 0) return [];
+      const products = await catalog.productsByUid(rows.map((row) => row.product_uid));
+      return products.map((product) => ({
+        uid: product.uid,
+        codes: [product.sku, ...product.variants.map((variant) => variant.sku)],
+      }));
     },
 
     /**

@@ -79,6 +79,16 @@ export interface ShowServiceDeps {
  * scheduled as a wall-clock time in the store's time zone, with an ordered line-up of the store's
  * products. Drafts are written like any event; the events feature's reads keep them private.
  */
+/** A product on a show's line-up as the studio lists it (the control room adds whether it sold out). */
+export const toLineupItem = ({ uid, productUid, product }: EventProduct): ShowLineupItem => ({
+  uid,
+  productUid,
+  name: product.name,
+  sku: product.sku,
+  image: product.images[0] ?? null,
+  prices: product.prices,
+});
+
 export function createShowService({ db, events, catalog, now, storeTimeZone }: ShowServiceDeps) {
   async function requireRow(pageUid: string, showUid: string, q: Queryable = db): Promise<ShowRow> {
     const [row] = await q.query<ShowRow>(`${SELECT_SHOWS} WHERE e.id = $1 AND e.page_uid = $2`, [
@@ -105,15 +115,6 @@ export function createShowService({ db, events, catalog, now, storeTimeZone }: S
       productCount: Number(row.product_count),
     };
   }
-
-  const toLineupItem = ({ uid, productUid, product }: EventProduct): ShowLineupItem => ({
-    uid,
-    productUid,
-    name: product.name,
-    sku: product.sku,
-    image: product.images[0] ?? null,
-    prices: product.prices,
-  });
 
   async function show(pageUid: string, showUid: string, origin: string): Promise<Show> {
     const row = await requireRow(pageUid, showUid);

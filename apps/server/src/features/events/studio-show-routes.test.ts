@@ -61,7 +61,7 @@ beforeAll(async () => {
     for (const product of ['lamp', 'chair', 'rug']) {
       const put = await app.server.inject({
         method: 'PUT',
-        url: `/admin/pages/${pageUid}/products/${pageUid}-${product}`,
+        url: `/staff/stores/${pageUid}/products/${pageUid}-${product}`,
         headers: adminHeaders,
         payload: { name: `${product} of ${name}`, prices: { DKK: 10_000 }, images: [`/img/${product}.jpg`] },
       });

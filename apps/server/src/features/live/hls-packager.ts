@@ -122,6 +122,11 @@ export function packagerOutputArgs(
       '-map',
       '0:a:0?',
       ...video,
+      // Audio follows its timestamps smoothly: samples are stretched or squeezed (at most 1,000 a
+      // second) instead of leaving the gaps and overlaps of a publisher whose audio timestamps
+      // jitter, on which the viewers' browsers stalled every few seconds (bench/live latency.md).
+      '-af',
+      'aresample=async=1000',
       '-c:a',
       'aac',
       '-b:a',

@@ -15,6 +15,7 @@ import { defaultLiveProfile } from '@vitrine/domain';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
+import { packagerPids } from '../../test-support/processes.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
@@ -61,19 +62,6 @@ function publish(key: string) {
   const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
   publishers.push(publisher);
   return publisher;
-}
-
-/** The packager ffmpeg of a show: the process writing into its recording folder. */
-function packagerPids(showUid: string): number[] {
-  try {
-    // Its upload place is named by the show: http://127.0.0.1:<port>/<showUid>/<secret>/.
-    return execFileSync('pgrep', ['-f', `127.0.0.1:[0-9]+/${showUid}/`], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
 }
 
 const segmentCount = async (showUid: string) =>

@@ -12,7 +12,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { requireRedis, TEST_REDIS_URL } from '../../test-support/redis-prerequisite.ts';
+import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../../test-support/redis-prerequisite.ts';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-test-server.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestDatabase } from '../../test-support/test-app.ts';
@@ -59,12 +59,7 @@ afterAll(async () => {
   await db?.dispose();
   await s3?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  const admin = new Redis(TEST_REDIS_URL);
-  const keys: string[] = [];
-  for await (const batch of admin.scanStream({ match: `${PREFIX}*`, count: 1000 }))
-    keys.push(...(batch as string[]));
-  if (keys.length) await admin.del(...keys);
-  admin.disconnect();
+  await removeRedisKeys(PREFIX);
 });
 
 it('plays on node B a show ingested on node A, and ends it from B', async () => {
@@ -100,6 +95,10 @@ it('plays on node B a show ingested on node A, and ends it from B', async () => 
   });
   // Go live from B: the studio may reach any node.
   expect((await call(nodeB, 'POST', '/go-live')).state).toBe('live');
+  // Inline nodes share segments, not parts: viewers get the regular playlist, whatever the
+  // profile's LL default says.
+  const [event] = await nodeB.services.events.eventsByIds([showUid]);
+  expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/live.m3u8`);
 
   // The ingesting node shares the playlists with each new segment, so for up to one segment after
   // a Go live pressed on another node, B's copy can still be the one from before (known limit):

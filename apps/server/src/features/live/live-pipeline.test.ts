@@ -141,15 +141,16 @@ describe('a show streamed over RTMP', () => {
     expect((await stream(showUid)).state).toBe('receiving');
   });
 
-  it('goes live: the event is live for viewers with the live playlist', async () => {
+  it('goes live: the event is live for viewers with the LL-HLS playlist, the regular one beside it', async () => {
     const live = await send<LiveStreamView>('POST', `${streamPath(showUid)}/go-live`);
     expect(live.status).toBe(200);
     expect(live.body.state).toBe('live');
     expect(live.body.liveStartTime).toBeGreaterThan(0);
     const [event] = await app.services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('live');
-    expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/live.m3u8`);
+    expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/ll.m3u8`);
     expect(event?.event.liveStartTime).toBe(live.body.liveStartTime);
+    expect((await get(view.lowLatencyUrl)).status).toBe(200);
     expect((await get(view.liveUrl)).status).toBe(200);
     // What was previewed before Go live stays private; what follows is public.
     expect((await get(`/live/${showUid}/r1-00000.m4s`)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { REDIS_TIMEOUTS, reconnectDelay } from '../../realtime/redis-change-bus.ts';
+import { createBoundedCache } from './read-cache.ts';
 
 /** How long the growing replay playlist of a live show stays in Redis after its last update. */
 const REPLAY_PLAYLIST_TTL_SECONDS = 600;
@@ -9,6 +10,8 @@ const LIVE_PLAYLIST_TTL_SECONDS = 30;
 const ENDED_PLAYLIST_TTL_SECONDS = 24 * 3600;
 /** A node asks Redis for a playlist at most this often per show (its viewers share the answer). */
 const PLAYLIST_CACHE_MS = 300;
+/** Shows × playlists a node remembers from Redis at once. */
+const RELAY_PLAYLISTS_MAX = 10_000;
 
 /**
  * A shared playlist: `live`, `replay`, a further rendition's (`360p-live`, `360p-replay`) or a
@@ -79,7 +82,10 @@ export function createRedisLiveRelay(options: {
     }
   });
 
-  const playlists = new Map<string, { text: string | null; at: number; pending?: Promise<string | null> }>();
+  // Per show and playlist; the least recently asked go first past the bound.
+  const playlists = createBoundedCache<{ text: string | null; at: number; pending?: Promise<string | null> }>(
+    RELAY_PLAYLISTS_MAX,
+  );
   return {
     async putPlaylists(eventId, texts, ended) {
       const pipeline = redis.pipeline();

@@ -107,7 +107,8 @@ describe('a show in two renditions', () => {
     expect((await get(`/live/${showUid}/master.m3u8`)).status).toBe(404);
     await studio<LiveStreamView>(`${streamPath}/go-live`);
     const [event] = await app.services.events.eventsByIds([showUid]);
-    expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/master.m3u8`);
+    // Viewers play the LL-HLS master (the profile's default); the regular one is served beside it.
+    expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/ll-master.m3u8`);
 
     const master = await waitFor('both renditions in the master playlist', async () => {
       const answer = await get(`/live/${showUid}/master.m3u8`);

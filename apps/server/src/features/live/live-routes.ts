@@ -5,12 +5,16 @@ import type { StaffGate } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { LiveService } from './live-service.ts';
-import { MASTER_PLAYLISTS, RECORDING_FILE_PATTERN, renditionOf } from './show-recording.ts';
+import { createBoundedCache } from './read-cache.ts';
+import {
+  EVENT_ID_PATTERN,
+  LOW_LATENCY_FILE,
+  MASTER_PLAYLISTS,
+  PLAYLIST_CONTENT_TYPE,
+  RECORDING_FILE_PATTERN,
+  renditionOf,
+} from './show-recording.ts';
 
-const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-/** An LL-HLS playlist: a rendition's (`360p-ll.m3u8`, `ll.m3u8`) or the master (`ll-master.m3u8`). */
-const LOW_LATENCY_FILE = /^(?:([0-9]{3,4}p)-)?ll(-master)?\.m3u8$/;
-const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 /**
  * The cache policy of each answer, for the players and for a CDN (or nginx) in front: a playlist
  * that still grows changes each segment, so it is kept a second (one request per second and
@@ -34,6 +38,11 @@ const LIVE_PATH_PREFIX = '/live/';
  * a few lookups (bench/live).
  */
 const PLAYLIST_REUSE_MS = 50;
+/**
+ * Prepared playlist answers kept (a show's playlists and previews each); guessed ids never get
+ * here (no playlist), so this bounds shows × playlists, least recently asked going first.
+ */
+const PREPARED_PLAYLISTS_MAX = 10_000;
 
 /** An answer to an HLS request: its status, headers (flat: name, value, …) and body. */
 interface HlsResponse {
@@ -87,7 +96,7 @@ function preparePlaylist(text: string, preview: boolean): PreparedPlaylist {
  * there is no such file (the caller answers 404).
  */
 export function createHlsResponder(live: LiveService) {
-  const playlists = new Map<string, PreparedPlaylist>();
+  const playlists = createBoundedCache<PreparedPlaylist>(PREPARED_PLAYLISTS_MAX);
   /** A segment's answers, for viewers and for the studio's preview (which no shared cache keeps). */
   const segmentResponses = {
     viewer: new WeakMap<Buffer, HlsResponse>(),
@@ -162,8 +171,6 @@ export function createHlsResponder(live: LiveService) {
       let prepared = playlists.get(key);
       if (prepared?.text !== text) {
         prepared = preparePlaylist(text, preview !== null);
-        // Guessed ids never get here (no playlist); previews are few. Bounded all the same.
-        if (playlists.size > 10_000) playlists.clear();
         playlists.set(key, prepared);
       } else prepared.checkedAt = performance.now();
       return ifNoneMatch === prepared.etag ? prepared.notModified : prepared.ok;

@@ -1,15 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { type LiveStreamState, nextLiveStreamState, transcodeRefusal } from '@vitrine/domain';
 import {
-  blockingReloadState,
-  type LiveStreamState,
-  LL_BLOCKING_TARGET_DURATIONS,
-  nextLiveStreamState,
-  parseBlockingReload,
-  transcodeRefusal,
-} from '@vitrine/domain';
-import { type LiveStreamView, livePlaylistPaths } from '@vitrine/protocol';
+  type LiveStreamView,
+  livePlaylistPaths,
+  type MediaAuthorizeRequest,
+  type MediaCheckKeyAnswer,
+  type MediaPublishAnswer,
+} from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -17,22 +14,14 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { FfmpegDiscovery } from './ffmpeg-binary.ts';
 import type { LiveRelay } from './live-relay.ts';
-import { diskView, type LivePublisher, LiveSession } from './live-session.ts';
 import { createLiveStore, type LiveStreamRecord } from './live-store.ts';
-import { createProcessRegistry } from './packager-processes.ts';
-import type {
-  PublishEndReason,
-  PublishRefusalReason,
-  PublishRequest,
-  PublishResult,
-} from './publish-session.ts';
-import { type SegmentReceiver, startSegmentReceiver } from './segment-receiver.ts';
+import type { MediaController, MediaEngine } from './media-engine.ts';
+import type { PublishEndReason, PublishRefusalReason, PublishRequest } from './publish-session.ts';
+import { createBoundedCache, createByteCache } from './read-cache.ts';
 import type { SegmentStore } from './segment-store.ts';
 import {
   contentTypeOf,
-  isPartName,
   MASTER_PLAYLISTS,
-  openShowRecording,
   REPLAY_PLAYLIST,
   type RecordingFile,
   renditionOf,
@@ -68,6 +57,11 @@ export interface LiveServiceDeps {
   relay?: LiveRelay | null;
   /** Told when a show ended and its replay is in the store (clips are cut from it). */
   onShowEnded?: (eventId: string) => void;
+  /**
+   * The media engine, made with this service as its controller: in this process
+   * (`createLocalMediaEngine`) or the media worker's (`connectMediaWorker`).
+   */
+  media: (controller: MediaController) => MediaEngine;
 }
 
 /**
@@ -75,32 +69,24 @@ export interface LiveServiceDeps {
  * playlist each second cost one database read per show and interval.
  */
 const VIEWER_STATE_CACHE_MS = 500;
+/** Streams whose state viewers' requests remember at once. */
+const VIEWER_STATES_MAX = 10_000;
 /** What a node keeps of the files it read from the store for shows it does not hold. */
 const STORE_READ_CACHE_BYTES = 64 * 1024 ** 2;
 /** How long End on a node that does not hold the show waits for the node that does. */
 const REMOTE_END_WAIT_MS = 10_000;
 
 /**
- * Live shows: stream keys, the publishers of every protocol (`beginPublish`), the packager (one
- * ffmpeg per show), the recording and its playlists, and the show's lifecycle — Go live and End
- * change the event (through the events feature) so viewers get the live video, then the replay.
+ * Live shows: stream keys, the show's lifecycle — Go live and End change the event (through the
+ * events feature) so viewers get the live video, then the replay — and viewers' reads. The media
+ * (ingest, packaging, recording, the live edge) is the engine's (`media-engine.ts`), in this
+ * process or in the media worker; this service is its controller: it answers whether a publisher
+ * may publish and moves the show's state on what the engine tells.
  */
 export function createLiveService(deps: LiveServiceDeps) {
   const { events, now, log, config, ffmpeg, segments } = deps;
-  const relay = deps.relay ?? null;
-  /** This node's ffmpeg runs, recorded in its data folder (per machine: the folder may be shared). */
-  const processes = createProcessRegistry({ dir: join(config.dir, '.packagers', hostname()) });
-  /** The loopback listener packagers hand their files to, started with the first publish. */
-  let receiver: Promise<SegmentReceiver> | null = null;
-  let startedReceiver: SegmentReceiver | null = null;
-  const segmentReceiver = () => {
-    receiver ??= startSegmentReceiver().then((started) => {
-      startedReceiver = started;
-      return started;
-    });
-    return receiver;
-  };
-  const viewerState = new Map<string, { record: LiveStreamRecord | null; at: number }>();
+  /** Guessed ids push out the least recently asked, never a show's whole audience's entry. */
+  const viewerState = createBoundedCache<{ record: LiveStreamRecord | null; at: number }>(VIEWER_STATES_MAX);
   const stored = createLiveStore(deps.db);
   /** The store, with every change of a stream dropping what viewers' requests remembered of it. */
   const store: typeof stored = {
@@ -120,11 +106,52 @@ export function createLiveService(deps: LiveServiceDeps) {
       }
     },
   };
-  /** The shows this node holds: their sessions (recording, publisher, packager runs). */
-  const sessions = new Map<string, LiveSession>();
-  const opening = new Map<string, Promise<LiveSession>>();
-  const ingest: { rtmpPort: number | null; whipPath: string | null } = { rtmpPort: null, whipPath: null };
+  /** What this service keeps of each show it runs: its transitions' queue, the relay's, the grace. */
+  const controls = new Map<string, ShowControl>();
+  const controlOf = (eventId: string): ShowControl => {
+    let control = controls.get(eventId);
+    if (!control) {
+      control = { queue: Promise.resolve(), relayQueue: Promise.resolve(), sharedEnd: false, grace: null };
+      controls.set(eventId, control);
+    }
+    return control;
+  };
+  /** Runs `task` after the show's earlier transitions. */
+  function serialized<T>(eventId: string, task: () => Promise<T>): Promise<T> {
+    const control = controlOf(eventId);
+    const result = control.queue.then(task);
+    control.queue = result.catch(() => undefined);
+    return result;
+  }
   let closed = false;
+
+  const controller: MediaController = {
+    authorize: (request) => authorize(request),
+    checkKey: (streamKey) => checkKey(streamKey),
+    publisherGone(eventId, reason) {
+      void serialized(eventId, () => publisherGone(eventId, reason)).catch(
+        failed(eventId, 'ending a live publish failed'),
+      );
+    },
+    playedOut(eventId) {
+      void serialized(eventId, async () => {
+        const record = await requireRecord(eventId);
+        if (record.state === 'live' || record.state === 'reconnecting')
+          await finishShow(eventId, record, 'end');
+        else await engine.stopPublisher(eventId);
+      }).catch(failed(eventId, 'ending a live show failed'));
+    },
+    segment(eventId, rendition) {
+      // Once per segment of the main rendition: the further ones' playlists go along.
+      if (relay && rendition === 0)
+        void share(eventId).catch(failed(eventId, 'sharing a live segment failed'));
+    },
+  };
+  const engine: MediaEngine = deps.media(controller);
+  /** The relay shares live edges between web nodes that ingest themselves; a worker serves its own. */
+  const relay = engine.kind === 'inline' ? (deps.relay ?? null) : null;
+  const failed = (eventId: string, what: string) => (error: unknown) =>
+    log.error({ err: error, eventId }, what);
 
   /** The stream's state as viewers' requests see it: read at most every VIEWER_STATE_CACHE_MS. */
   async function viewerRecord(eventId: string): Promise<LiveStreamRecord | null> {
@@ -132,65 +159,12 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (cached && now() - cached.at < VIEWER_STATE_CACHE_MS) return cached.record;
     const record = await store.byEvent(eventId);
     viewerState.set(eventId, { record, at: now() });
-    // Unknown ids are not remembered beyond their interval (no growth from guessed ids).
-    if (viewerState.size > 10_000) viewerState.clear();
     return record;
-  }
-
-  /** The show's session on this node, opened (with its recording) the first time it is needed. */
-  function sessionOf(eventId: string): Promise<LiveSession> {
-    const existing = sessions.get(eventId);
-    if (existing) return Promise.resolve(existing);
-    let pending = opening.get(eventId);
-    if (!pending) {
-      pending = openRecordings(eventId).then((recordings) => {
-        const session = new LiveSession({
-          eventId,
-          recordings,
-          profile: config.profile,
-          log,
-          now,
-          config,
-          ffmpeg,
-          store: segments,
-          processes,
-          receiver: () => startedReceiver,
-          closed: () => closed,
-        });
-        follow(session);
-        sessions.set(eventId, session);
-        opening.delete(eventId);
-        return session;
-      });
-      opening.set(eventId, pending);
-    }
-    return pending;
-  }
-
-  /**
-   * A show's recording of each rendition: the main one's journal in the show's folder, a further
-   * one's in a folder of its name; all files in the store under the show's id.
-   */
-  function openRecordings(eventId: string) {
-    const { profile } = config;
-    return Promise.all(
-      profile.renditions.map((rendition, index) =>
-        openShowRecording(
-          index === 0 ? join(config.dir, eventId) : join(config.dir, eventId, rendition.name),
-          {
-            store: segments,
-            prefix: `${eventId}/`,
-            profile,
-            ...(index === 0 ? {} : { replayName: `${rendition.name}-${REPLAY_PLAYLIST}` }),
-          },
-        ),
-      ),
-    );
   }
 
   /**
    * The playlist viewers play from Go live: the master with several renditions; the LL-HLS one
-   * with `ll=on` on a single node (the parts are only on the node that packages the show).
+   * with `ll=on` where the live edge is served whole (one node, or a media worker).
    */
   const viewerPlaylist = (eventId: string) => {
     const paths = livePaths(eventId);
@@ -202,31 +176,6 @@ export function createLiveService(deps: LiveServiceDeps) {
   /** The index in the profile of a further rendition (`360p`); -1 for none of them. */
   const furtherRendition = (name: string) =>
     config.profile.renditions.findIndex((rendition, index) => index > 0 && rendition.name === name);
-
-  /** The show's lifecycle (the stored state, the event, the relay) follows what its session tells. */
-  function follow(session: LiveSession) {
-    const { eventId } = session;
-    const failed = (what: string) => (error: unknown) => log.error({ err: error, eventId }, what);
-    session.on('segment', ({ rendition }) => {
-      // Once per segment of the main rendition: the further ones' playlists go along.
-      if (relay && rendition === 0) void share(session).catch(failed('sharing a live segment failed'));
-    });
-    session.on('publisher-gone', ({ publisher, reason }) => {
-      void session
-        .serialized(() => publisherGone(session, publisher, reason))
-        .catch(failed('ending a live publish failed'));
-    });
-    session.on('played-out', ({ publisher }) => {
-      void session
-        .serialized(async () => {
-          const record = await requireRecord(eventId);
-          if (record.state === 'live' || record.state === 'reconnecting')
-            await finishShow(session, record, 'end');
-          else publisher.session.finish('publisher-gone');
-        })
-        .catch(failed('ending a live show failed'));
-    });
-  }
 
   async function requireRecord(eventId: string): Promise<LiveStreamRecord> {
     const record = await store.byEvent(eventId);
@@ -254,163 +203,163 @@ export function createLiveService(deps: LiveServiceDeps) {
    * Puts the playlists on the relay after a new segment (the segment itself is in the store,
    * where the other nodes read it).
    */
-  function share(session: LiveSession): Promise<void> {
-    const shared = session.relayQueue.then(() => shareNow(session));
-    session.relayQueue = shared.catch(() => undefined);
+  function share(eventId: string): Promise<void> {
+    const control = controlOf(eventId);
+    const shared = control.relayQueue.then(async () => {
+      if (!relay || control.sharedEnd) return;
+      const record = await store.byEvent(eventId);
+      await relay.putPlaylists(
+        eventId,
+        await engine.sharedPlaylists(eventId, record?.liveStartTime ?? null, false),
+        false,
+      );
+    });
+    control.relayQueue = shared.catch(() => undefined);
     return shared;
   }
 
-  async function shareNow(session: LiveSession) {
-    if (!relay || session.sharedEnd) return;
-    const record = await store.byEvent(session.eventId);
-    const liveStartTime = record?.liveStartTime ?? null;
-    const texts: Record<string, string> = {};
-    for (const [index, recording] of session.recordings.entries()) {
-      const prefix = index === 0 ? '' : `${config.profile.renditions[index]?.name}-`;
-      texts[`${prefix}live`] = recording.livePlaylist(false, liveStartTime);
-      if (liveStartTime) texts[`${prefix}replay`] = recording.replayPlaylist(liveStartTime);
-    }
-    if (session.adaptive()) texts.master = await session.masterPlaylist('live');
-    await relay.putPlaylists(session.eventId, texts, false);
-  }
+  /** Whether the engine holds the show's recording (it ingested it). */
+  const holds = async (eventId: string) => (await engine.describe(eventId)).holds;
 
-  /** Whether this node holds the show's recording (it ingested it). */
-  const holdsRecording = (session: LiveSession | undefined): session is LiveSession =>
-    session?.holdsRecording() ?? false;
-
-  async function publisherGone(session: LiveSession, publisher: LivePublisher, reason: PublishEndReason) {
-    if (!(await session.release(publisher))) return;
-    if (reason === 'show-ended') return;
-    const record = await store.byEvent(session.eventId);
+  async function publisherGone(eventId: string, reason: PublishEndReason) {
+    const record = await store.byEvent(eventId);
     if (!record) return;
     const next = nextLiveStreamState(record.state, 'publisher-gone');
     if (!next.ok) return;
-    await store.transition(session.eventId, record.state, next.state);
-    log.info({ eventId: session.eventId, state: next.state, reason }, 'live publisher gone');
-    if (next.state === 'reconnecting' && !heldShows.has(session.eventId)) waitForReconnect(session);
+    await store.transition(eventId, record.state, next.state);
+    log.info({ eventId, state: next.state, reason }, 'live publisher gone');
+    if (next.state === 'reconnecting' && !heldShows.has(eventId)) waitForReconnect(eventId);
   }
 
   /** Shows that wait for their encoder without end (holdForEncoder): the demo's. */
   const heldShows = new Set<string>();
 
-  function waitForReconnect(session: LiveSession) {
-    session.startGrace(config.reconnectGraceMs, () => {
-      void session
-        .serialized(async () => {
-          const record = await store.byEvent(session.eventId);
-          if (record?.state !== 'reconnecting') return;
-          log.info(
-            { eventId: session.eventId },
-            'live encoder did not come back within the grace; the show ends',
-          );
-          await finishShow(session, record, 'grace-expired');
-        })
-        .catch((error) => log.error({ err: error, eventId: session.eventId }, 'ending a live show failed'));
-    });
+  function cancelGrace(eventId: string) {
+    const control = controls.get(eventId);
+    if (control?.grace) clearTimeout(control.grace);
+    if (control) control.grace = null;
+  }
+
+  /** The reconnect grace: the show ends when no publisher came back within it. */
+  function waitForReconnect(eventId: string) {
+    cancelGrace(eventId);
+    const control = controlOf(eventId);
+    control.grace = setTimeout(() => {
+      control.grace = null;
+      void serialized(eventId, async () => {
+        const record = await store.byEvent(eventId);
+        if (record?.state !== 'reconnecting') return;
+        log.info({ eventId }, 'live encoder did not come back within the grace; the show ends');
+        await finishShow(eventId, record, 'grace-expired');
+      }).catch(failed(eventId, 'ending a live show failed'));
+    }, config.reconnectGraceMs);
+    control.grace.unref();
   }
 
   /** Ends the show: the publisher stops, the replay is written, the event becomes vod. */
-  async function finishShow(session: LiveSession, record: LiveStreamRecord, event: 'end' | 'grace-expired') {
+  async function finishShow(eventId: string, record: LiveStreamRecord, event: 'end' | 'grace-expired') {
+    cancelGrace(eventId);
     const endTime = now();
-    const { to } = await transition(session.eventId, event, { liveEndTime: endTime });
+    const { to } = await transition(eventId, event, { liveEndTime: endTime });
     if (to !== 'ended') return;
     const liveStartTime = record.liveStartTime ?? endTime;
-    const { firstFrame, notWritten } = await session.end(record.liveStartTime);
-    if (notWritten) {
+    const ended = await engine.end(eventId, record.liveStartTime);
+    if (ended.notWritten) {
       log.error(
-        { err: notWritten, eventId: session.eventId },
+        { err: ended.notWritten, eventId },
         'the replay playlist could not be written (is the recordings disk full?): it is served from memory until a restart',
       );
     }
     if (relay) {
-      const texts: Record<string, string> = {};
-      for (const [index, recording] of session.recordings.entries()) {
-        const prefix = index === 0 ? '' : `${config.profile.renditions[index]?.name}-`;
-        const replay = await recording.file(`${prefix}${REPLAY_PLAYLIST}`);
-        texts[`${prefix}live`] = recording.livePlaylist(true, record.liveStartTime);
-        if (replay) texts[`${prefix}replay`] = replay.bytes.toString('utf8');
-      }
-      if (session.adaptive()) texts['replay-master'] = await session.masterPlaylist('replay');
+      const texts = await engine.sharedPlaylists(eventId, record.liveStartTime, true);
+      const control = controlOf(eventId);
       // After every segment shared before (their playlists are older).
-      await session.relayQueue;
-      session.sharedEnd = true;
-      await relay
-        .putPlaylists(session.eventId, texts, true)
-        .catch((error) => log.error({ err: error, eventId: session.eventId }, 'sharing the replay failed'));
+      await control.relayQueue;
+      control.sharedEnd = true;
+      await relay.putPlaylists(eventId, texts, true).catch(failed(eventId, 'sharing the replay failed'));
     }
-    await events.setStreamVideo(session.eventId, {
+    const paths = livePaths(eventId);
+    await events.setStreamVideo(eventId, {
       currentStatus: 'vod',
       liveStartTime,
       liveEndTime: endTime,
-      videoUrl: session.adaptive()
-        ? livePaths(session.eventId).replayMaster
-        : livePaths(session.eventId).replay,
-      videoStartTime: firstFrame ?? liveStartTime,
+      videoUrl: config.profile.renditions.length > 1 ? paths.replayMaster : paths.replay,
+      videoStartTime: ended.firstFrame ?? liveStartTime,
     });
-    log.info({ eventId: session.eventId, segments: session.recording.segments().length }, 'live show ended');
-    deps.onShowEnded?.(session.eventId);
+    log.info({ eventId, segments: ended.segments }, 'live show ended');
+    deps.onShowEnded?.(eventId);
   }
 
   function refusal(
-    reason: 'unknown-key' | 'already-publishing' | 'ended' | 'no-ffmpeg' | 'beyond-transcode-budget',
-    request: PublishRequest,
+    reason: PublishRefusalReason,
+    request: MediaAuthorizeRequest,
     detail?: { eventId: string; message: string },
-  ) {
+  ): MediaPublishAnswer & { ok: false } {
     const messages = {
       'unknown-key': 'No show has this stream key.',
       'already-publishing': 'This show already has a publisher.',
       ended: 'This show has ended.',
-      'no-ffmpeg': ffmpeg.available ? '' : ffmpeg.missing,
+      'no-ffmpeg': ffmpeg.available ? 'This node is closing.' : ffmpeg.missing,
       'beyond-transcode-budget': detail?.message ?? '',
     };
     log.warn(
       {
         protocol: request.protocol,
-        remoteAddress: request.remoteAddress,
+        remoteAddress: request.remoteAddress ?? undefined,
         reason,
         ...(detail ? { eventId: detail.eventId } : {}),
       },
       `live publish refused: ${messages[reason]}`,
     );
-    return { ok: false as const, reason, message: messages[reason] };
+    return { ok: false, reason, message: messages[reason], eventId: detail?.eventId ?? null };
   }
 
-  async function beginPublish(request: PublishRequest): Promise<PublishResult> {
-    if (closed || !ffmpeg.available) return refusal('no-ffmpeg', request);
-    await segmentReceiver();
+  /** Whether the publisher may publish: its key, the show's state, the transcode budget. */
+  async function authorize(request: MediaAuthorizeRequest): Promise<MediaPublishAnswer> {
+    if (closed) return refusal('no-ffmpeg', request);
     const found = await store.byKey(request.streamKey);
     if (!found) return refusal('unknown-key', request);
-    const session = await sessionOf(found.eventId);
-    return session.serialized(async (): Promise<PublishResult> => {
+    return serialized(found.eventId, async (): Promise<MediaPublishAnswer> => {
       const record = await store.byEvent(found.eventId);
       if (!record || record.streamKey !== request.streamKey) return refusal('unknown-key', request);
-      if (session.publisher) return refusal('already-publishing', request);
       // Video to transcode beyond the node's budget would take every core: refused, with why.
       const beyond =
-        request.input.videoCodec === 'h264'
-          ? null
-          : transcodeRefusal(request.input.videoFormat ?? null, config.transcodeBudget);
-      if (beyond) {
-        session.refusal = { message: beyond, at: now() };
+        request.videoCodec === 'h264' ? null : transcodeRefusal(request.videoFormat, config.transcodeBudget);
+      if (beyond)
         return refusal('beyond-transcode-budget', request, { eventId: record.eventId, message: beyond });
-      }
       const next = nextLiveStreamState(record.state, 'publish');
       if (!next.ok) return refusal(next.reason === 'ended' ? 'ended' : 'already-publishing', request);
       if (!(await store.transition(record.eventId, record.state, next.state))) {
         return refusal('already-publishing', request);
       }
-      const publish = await session.attach(request);
+      cancelGrace(record.eventId);
       log.info(
         {
           eventId: record.eventId,
           protocol: request.protocol,
-          remoteAddress: request.remoteAddress,
+          remoteAddress: request.remoteAddress ?? undefined,
           state: next.state,
         },
         'live publish started',
       );
-      return { ok: true, session: publish };
+      return { ok: true, eventId: record.eventId };
     });
+  }
+
+  /**
+   * Whether a publish with this key would be taken, before the protocol answers it (RTMP
+   * answers the publish command before any media says which codec it carries).
+   */
+  async function checkKey(streamKey: string): Promise<MediaCheckKeyAnswer> {
+    const record = await store.byKey(streamKey);
+    if (!record) return { ok: false, reason: 'unknown-key', message: 'No show has this stream key.' };
+    const next = nextLiveStreamState(record.state, 'publish');
+    if (next.ok) return { ok: true, eventId: record.eventId };
+    return {
+      ok: false,
+      reason: next.reason === 'ended' ? 'ended' : 'already-publishing',
+      message: refusalMessage(next.reason),
+    };
   }
 
   async function requireShow(pageUid: string, eventId: string) {
@@ -433,9 +382,19 @@ export function createLiveService(deps: LiveServiceDeps) {
       .slice(0, 32);
   }
 
+  /** Whether `preview` is the show's preview token. */
+  async function isPreview(record: LiveStreamRecord, preview: string | null): Promise<boolean> {
+    return preview !== null && safeEqual(preview, await previewToken(record));
+  }
+
   async function view(record: LiveStreamRecord, origin: string): Promise<LiveStreamView> {
     const paths = livePaths(record.eventId);
     const host = new URL(origin).hostname;
+    const ingest = engine.ingest();
+    const media = await engine.describe(record.eventId).catch((error: unknown) => {
+      log.warn({ err: error, eventId: record.eventId }, 'the media worker did not describe the show');
+      return null;
+    });
     return {
       eventId: record.eventId,
       state: record.state,
@@ -448,40 +407,31 @@ export function createLiveService(deps: LiveServiceDeps) {
       previewUrl: `${paths.live}?preview=${await previewToken(record)}`,
       liveStartTime: record.liveStartTime,
       liveEndTime: record.liveEndTime,
-      health: sessions.get(record.eventId)?.health() ?? null,
+      health: media?.health ?? null,
       packager: ffmpeg.available
         ? { available: true, ffmpeg: ffmpeg.path, missing: null }
         : { available: false, ffmpeg: null, missing: ffmpeg.missing },
-      disk: await diskView(config.dir, sessions.get(record.eventId)),
-      refusal: sessions.get(record.eventId)?.refusal ?? null,
+      disk: media?.disk ?? { freeBytes: null, minutesLeft: null, low: false, full: false },
+      refusal: media?.refusal ?? null,
     };
   }
 
   /**
-   * A file of a recording this node does not hold, read from the store: a segment or init
+   * A file of a recording the engine does not hold, read from the store: a segment or init
    * segment never changes and a replay playlist is final, so what was read is kept a while.
    */
-  const storeReads = new Map<string, Buffer>();
-  let storeReadBytes = 0;
+  const storeReads = createByteCache<Buffer>(STORE_READ_CACHE_BYTES);
   async function storedFile(eventId: string, name: string): Promise<Buffer | null> {
     const key = `${eventId}/${name}`;
     const cached = storeReads.get(key);
     if (cached) return cached;
     const bytes = await segments.get(key);
-    if (bytes && bytes.length <= STORE_READ_CACHE_BYTES / 16) {
-      storeReads.set(key, bytes);
-      storeReadBytes += bytes.length;
-      for (const [oldest, old] of storeReads) {
-        if (storeReadBytes <= STORE_READ_CACHE_BYTES) break;
-        storeReads.delete(oldest);
-        storeReadBytes -= old.length;
-      }
-    }
+    if (bytes) storeReads.set(key, bytes);
     return bytes;
   }
 
   /**
-   * Whether a segment of a show this node does not hold is in a playlist viewers get: the
+   * Whether a segment of a show the engine does not hold is in a playlist viewers get: the
    * finished replay in the store, or the live and replay playlists on the relay.
    */
   async function listedForViewers(record: LiveStreamRecord, name: string): Promise<boolean> {
@@ -504,48 +454,81 @@ export function createLiveService(deps: LiveServiceDeps) {
   }
 
   relay?.onCommand(({ eventId }) => {
-    const session = sessions.get(eventId);
-    if (!holdsRecording(session)) return;
-    void session
-      .serialized(async () => {
-        const record = await requireRecord(eventId);
-        if (record.state === 'live' || record.state === 'reconnecting')
-          await finishShow(session, record, 'end');
-      })
-      .catch((error) => log.error({ err: error, eventId }, 'ending a live show for another node failed'));
+    void holds(eventId)
+      .then((held) =>
+        held
+          ? serialized(eventId, async () => {
+              const record = await requireRecord(eventId);
+              if (record.state === 'live' || record.state === 'reconnecting')
+                await finishShow(eventId, record, 'end');
+            })
+          : undefined,
+      )
+      .catch(failed(eventId, 'ending a live show for another node failed'));
+  });
+
+  /** The studio's preview names its segments with the token, which they need before Go live. */
+  const signedFor = (preview: string | null, previewing: boolean) => (text: string) =>
+    previewing && preview
+      ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
+      : text;
+
+  /**
+   * After the engine (re)started: a show left receiving forgets its preview; one left live
+   * whose publisher the engine does not have waits for its encoder as after a drop (and ends
+   * after the grace).
+   */
+  async function recover(): Promise<void> {
+    for (const record of await store.unfinished()) {
+      if (record.state !== 'receiving' && record.state !== 'live' && record.state !== 'reconnecting')
+        continue;
+      if ((await engine.describe(record.eventId)).publishing) continue;
+      await serialized(record.eventId, async () => {
+        const now_ = await store.byEvent(record.eventId);
+        if (now_?.state === 'receiving') await store.transition(record.eventId, 'receiving', 'idle');
+        if (now_?.state === 'live') await store.transition(record.eventId, 'live', 'reconnecting');
+        if (now_ && now_.state !== 'receiving' && !heldShows.has(record.eventId))
+          waitForReconnect(record.eventId);
+      });
+    }
+  }
+  engine.onRestart?.(() => {
+    void recover().catch((error) =>
+      log.error({ err: error }, 'recovering the shows after a media worker start failed'),
+    );
   });
 
   return {
-    beginPublish,
-
     /**
-     * Whether a publish with this key would be taken, before the protocol answers it (RTMP
-     * answers the publish command before any media says which codec it carries).
+     * Starts a publish on the engine (the ingests of an inline engine, and premieres'
+     * files, which a media worker plays from the path they have on its machine).
      */
-    async checkKey(
-      streamKey: string,
-    ): Promise<{ ok: true } | { ok: false; reason: PublishRefusalReason; message: string }> {
-      if (!ffmpeg.available) return { ok: false, reason: 'no-ffmpeg', message: ffmpeg.missing };
-      const record = await store.byKey(streamKey);
-      if (!record) return { ok: false, reason: 'unknown-key', message: 'No show has this stream key.' };
-      if (sessions.get(record.eventId)?.publisher)
-        return { ok: false, reason: 'already-publishing', message: 'This show already has a publisher.' };
-      const next = nextLiveStreamState(record.state, 'publish');
-      if (next.ok) return { ok: true };
-      return {
-        ok: false,
-        reason: next.reason === 'ended' ? 'ended' : 'already-publishing',
-        message: refusalMessage(next.reason),
-      };
-    },
+    beginPublish: (request: PublishRequest) => engine.beginPublish(request),
+
+    /** Whether a publish with this key would be taken (the inline ingests ask before answering). */
+    checkKey: (streamKey: string) => engine.checkKey(streamKey),
 
     /** The ports the ingests listen on (tests publish to them). */
-    ingestPorts: () => ({ ...ingest }),
+    ingestPorts: () => engine.ingest(),
 
-    /** Where publishers reach this node, as the ingests listen (the studio shows them). */
+    /** Where publishers reach this node, as an inline engine's ingests listen (the studio shows them). */
     offerIngest(offer: { rtmpPort?: number | null; whipPath?: string | null }) {
-      if (offer.rtmpPort !== undefined) ingest.rtmpPort = offer.rtmpPort;
-      if (offer.whipPath !== undefined) ingest.whipPath = offer.whipPath;
+      engine.offerIngest(offer);
+    },
+
+    /** Whether video runs in a media worker (its ingests and live edge are there). */
+    mediaKind: engine.kind,
+
+    /** Whether the engine can be reached (an inline one always; a worker while its channel is open). */
+    mediaReachable: () => engine.reachable(),
+
+    /** Resolves once the engine takes commands (a media worker: once it said hello). */
+    mediaReady: () => engine.ready(),
+
+    /** The media worker's URL and the headers its requests need (null inline, or while it is down). */
+    mediaWorker: () => {
+      const url = engine.workerUrl();
+      return url ? { url, headers: engine.workerHeaders() } : null;
     },
 
     ffmpeg,
@@ -576,8 +559,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     ): Promise<LiveStreamView> {
       await requireShow(pageUid, eventId);
       await store.ensure(eventId, pageUid, now());
-      const session = await sessionOf(eventId);
-      await session.serialized(async () => {
+      await serialized(eventId, async () => {
         const record = await requireRecord(eventId);
         if (record.state === 'live') return;
         const liveStartTime = options.liveStartTime ?? now();
@@ -597,7 +579,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     async endLive(pageUid: string, eventId: string, origin: string): Promise<LiveStreamView> {
       await requireShow(pageUid, eventId);
       await store.ensure(eventId, pageUid, now());
-      if (relay && !holdsRecording(sessions.get(eventId))) {
+      if (relay && !(await holds(eventId))) {
         // The show is ingested on another node: it ends it there (its recording is there).
         const before = await requireRecord(eventId);
         if (before.state === 'live' || before.state === 'reconnecting') {
@@ -615,8 +597,7 @@ export function createLiveService(deps: LiveServiceDeps) {
           log.warn({ eventId }, 'no node answered End; ending the show here');
         }
       }
-      const session = await sessionOf(eventId);
-      await session.serialized(async () => finishShow(session, await requireRecord(eventId), 'end'));
+      await serialized(eventId, async () => finishShow(eventId, await requireRecord(eventId), 'end'));
       return view(await requireRecord(eventId), origin);
     },
 
@@ -633,70 +614,43 @@ export function createLiveService(deps: LiveServiceDeps) {
     ): Promise<string | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
-      const previewing = preview !== null && safeEqual(preview, await previewToken(record));
+      const previewing = await isPreview(record, preview);
       const index = rendition === null ? 0 : furtherRendition(rendition);
       if (index < 0) return null;
       const live = name === 'live' || name === 'master';
       if (live && (record.state === 'idle' || (record.state === 'receiving' && !previewing))) return null;
       if (!live && record.liveStartTime === null) return null;
-      if (name === 'master' || name === 'replay-master') {
-        if (rendition !== null || config.profile.renditions.length < 2) return null;
-        // Ended: the replay's master playlist is in the store, for every node.
-        const stored = name === 'replay-master' ? await storedFile(eventId, MASTER_PLAYLISTS.replay) : null;
-        if (stored) return stored.toString('utf8');
-        const session =
-          sessions.get(eventId) ?? (record.state === 'ended' ? await sessionOf(eventId) : undefined);
-        if (holdsRecording(session)) return session.masterPlaylist(name === 'master' ? 'live' : 'replay');
-        return relay ? relay.playlist(eventId, name) : null;
-      }
+      const master = name === 'master' || name === 'replay-master';
+      if (master && (rendition !== null || config.profile.renditions.length < 2)) return null;
       const prefix = index === 0 ? '' : `${rendition}-`;
-      const replayFile = `${prefix}${REPLAY_PLAYLIST}`;
-      let session = sessions.get(eventId);
-      if (!session && record.state === 'ended') {
-        // An ended show's replay is in the store, for every node; the recording is opened only
-        // when it is not (the show ended on a full disk, so its replay is composed again).
-        if (name === 'replay') {
-          const replay = await storedFile(eventId, replayFile);
-          if (replay) return replay.toString('utf8');
-        }
-        session = await sessionOf(eventId);
+      const file = master ? MASTER_PLAYLISTS[name === 'master' ? 'live' : 'replay'] : `${prefix}${name}.m3u8`;
+      const ended = record.state === 'ended';
+      // An ended show's replay is in the store, for every node (and for a worker that restarted).
+      if (ended && (name === 'replay' || name === 'replay-master')) {
+        const replay = await storedFile(eventId, file);
+        if (replay) return replay.toString('utf8');
       }
-      // The studio's preview names its segments with the token, which they need before Go live.
-      const signed = (text: string | null) =>
-        text !== null && previewing && preview
-          ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
-          : text;
-      if (!holdsRecording(session)) {
-        // Recorded on another node: its replay, once ended, is in the store.
-        if (name === 'replay' && record.state === 'ended') {
-          const replay = await storedFile(eventId, replayFile);
-          if (replay) return replay.toString('utf8');
-        }
-        // Ingested on another node (or nowhere yet): its live edge comes over the relay.
-        return relay ? signed(await relay.playlist(eventId, `${prefix}${name}`)) : null;
+      const signed = signedFor(preview, previewing);
+      const read = await engine.read(eventId, file, {
+        ended,
+        liveStartTime: record.liveStartTime,
+        previewing,
+      });
+      if (read.held) {
+        if (read.status !== 200) return null;
+        const text = read.bytes.toString('utf8');
+        return name === 'live' ? signed(text) : text;
       }
-      const recording = session.recordings[index];
-      if (!recording) return null;
-      if (name === 'live') {
-        return signed(recording.livePlaylist(record.state === 'ended', record.liveStartTime));
-      }
-      if (record.state === 'ended') {
-        let file = await recording.file(replayFile);
-        if (!file) {
-          // Ended on a full disk, then restarted: the replay is composed again (and written when it fits).
-          await recording.finish(record.liveStartTime);
-          file = await recording.file(replayFile);
-        }
-        return file ? file.bytes.toString('utf8') : null;
-      }
-      return recording.replayPlaylist(record.liveStartTime);
+      // Ingested on another node (or nowhere yet): its live edge comes over the relay.
+      const text = relay ? await relay.playlist(eventId, master ? name : `${prefix}${name}`) : null;
+      return text === null ? null : signed(text);
     },
 
     /**
      * The LL-HLS playlist of a rendition (null: the main one), or the LL master playlist
      * (`master`), answering a blocking request (`_HLS_msn`, `_HLS_part`, `_HLS_skip`) once the
      * asked part is listed, or 503 after LL_BLOCKING_TARGET_DURATIONS target durations; 400 for a
-     * malformed or too-far request. Only the node that packages the show has its live edge (the
+     * malformed or too-far request. Only the engine that packages the show has its live edge (the
      * relay shares the regular playlists): elsewhere null (404), and players use `live.m3u8`.
      */
     async lowLatencyPlaylist(
@@ -708,40 +662,21 @@ export function createLiveService(deps: LiveServiceDeps) {
     ): Promise<{ status: 200; text: string } | { status: 400 | 503; message: string } | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
-      const previewing = preview !== null && safeEqual(preview, await previewToken(record));
+      const previewing = await isPreview(record, preview);
       if (record.state === 'idle' || (record.state === 'receiving' && !previewing)) return null;
-      const session = sessions.get(eventId);
-      if (!holdsRecording(session)) return null;
-      if (master) {
-        if (rendition !== null || config.profile.renditions.length < 2) return null;
-        return { status: 200, text: await session.masterPlaylist('ll') };
-      }
-      const index = rendition === null ? 0 : furtherRendition(rendition);
-      const recording = index < 0 ? undefined : session.recordings[index];
-      if (!recording) return null;
-      const parsed = parseBlockingReload(query);
-      if (!parsed.ok) return { status: 400, message: parsed.message };
-      const { reload } = parsed;
-      const ended = record.state === 'ended';
-      const deadline =
-        performance.now() +
-        LL_BLOCKING_TARGET_DURATIONS * Math.max(1, Math.ceil(config.profile.segmentSeconds)) * 1000;
-      for (;;) {
-        const state = blockingReloadState(reload, recording.liveEdgePosition(ended));
-        if (state === 'too-far')
-          return { status: 400, message: '_HLS_msn is more than two segments past the live edge.' };
-        if (state === 'ready') break;
-        const left = deadline - performance.now();
-        if (left <= 0)
-          return { status: 503, message: 'The asked part did not come in time; ask for the playlist again.' };
-        await recording.liveEdgeChange(left);
-      }
-      const text = recording.lowLatencyPlaylist(ended, record.liveStartTime, reload.skip);
-      const signed =
-        previewing && preview
-          ? text.replace(/^((?:[0-9]{3,4}p-)?r\d+-\d+\.m4s)$/gm, `$1?preview=${encodeURIComponent(preview)}`)
-          : text;
-      return { status: 200, text: signed };
+      if (rendition !== null && furtherRendition(rendition) < 0) return null;
+      const file = master
+        ? `${rendition === null ? '' : `${rendition}-`}ll-master.m3u8`
+        : `${rendition === null ? '' : `${rendition}-`}ll.m3u8`;
+      const read = await engine.read(
+        eventId,
+        file,
+        { ended: record.state === 'ended', liveStartTime: record.liveStartTime, previewing },
+        query,
+      );
+      if (!read.held || read.status === 404) return null;
+      if (read.status !== 200) return { status: read.status, message: read.message };
+      return { status: 200, text: signedFor(preview, previewing)(read.bytes.toString('utf8')) };
     },
 
     /**
@@ -755,39 +690,22 @@ export function createLiveService(deps: LiveServiceDeps) {
     ): Promise<RecordingFile | { location: string } | null> {
       const record = await viewerRecord(eventId);
       if (!record) return null;
-      const previewing = preview !== null && safeEqual(preview, await previewToken(record));
-      const session = sessions.get(eventId);
-      const segment = session?.recordingFor(name)?.segment(name) ?? null;
-      const beforeLive =
-        record.liveStartTime === null ||
-        (segment !== null && segment.programDateTime + segment.duration * 1000 <= record.liveStartTime);
-      if (name.endsWith('.m4s') && beforeLive && !previewing) return null;
-      if (session && holdsRecording(session)) {
-        const recording = session.recordingFor(name);
-        if (!recording) return null;
-        let found = await recording.file(name);
-        // A hinted part (EXT-X-PRELOAD-HINT) is answered once it is whole, within a bound; at once
-        // (404) when its segment closed without it (a keyframe started the next segment instead).
-        const deadline = performance.now() + LL_BLOCKING_TARGET_DURATIONS * 1000;
-        while (
-          !found &&
-          isPartName(name) &&
-          recording.partMayStillCome(name) &&
-          performance.now() < deadline
-        ) {
-          await recording.liveEdgeChange(deadline - performance.now());
-          found = await recording.file(name);
-        }
-        return found;
-      }
+      const previewing = await isPreview(record, preview);
+      const read = await engine.read(eventId, name, {
+        ended: record.state === 'ended',
+        liveStartTime: record.liveStartTime,
+        previewing,
+      });
+      if (read.held) return read.status === 200 ? { bytes: read.bytes, contentType: read.contentType } : null;
+      if (name.endsWith('.m4s') && record.liveStartTime === null && !previewing) return null;
       // Recorded on another node (or by an earlier process): a segment is given to viewers only
       // when a playlist of theirs lists it (the preview before Go live is listed in none).
       if (name.endsWith('.m4s') && !previewing && !(await listedForViewers(record, name))) return null;
       // The store has what was recorded, and a public bucket serves it to the viewer itself.
       const location = previewing ? null : segments.url(`${eventId}/${name}`);
       if (location) return { location };
-      const stored = await storedFile(eventId, name);
-      return stored ? { bytes: stored, contentType: contentTypeOf(name) } : null;
+      const bytes = await storedFile(eventId, name);
+      return bytes ? { bytes, contentType: contentTypeOf(name) } : null;
     },
 
     /**
@@ -795,7 +713,7 @@ export function createLiveService(deps: LiveServiceDeps) {
      * it could stop them); called at start, before any publish.
      */
     async reapOrphans(): Promise<void> {
-      const reaped = await processes.reap();
+      const reaped = await engine.reapOrphans();
       if (reaped.length > 0)
         log.warn({ pids: reaped }, 'killed ffmpeg runs a previous server process left running');
     },
@@ -805,26 +723,21 @@ export function createLiveService(deps: LiveServiceDeps) {
      * encoder as after a drop (and ends after the grace). Only on a single node: with several,
      * the stream may be ingested on another.
      */
-    async recover(): Promise<void> {
-      for (const record of await store.unfinished()) {
-        const session = await sessionOf(record.eventId);
-        if (record.state === 'receiving') await store.transition(record.eventId, 'receiving', 'idle');
-        if (record.state === 'live') await store.transition(record.eventId, 'live', 'reconnecting');
-        if (record.state !== 'receiving') waitForReconnect(session);
-      }
-    },
+    recover,
 
     /**
-     * The running shows (live or reconnecting) whose live edge this node does not hold: it serves
-     * their viewers only through the bus (the relay), so without the bus it cannot (/readyz).
+     * The running shows (live or reconnecting) whose live edge this node serves only through the
+     * bus (the relay) — ingested on another node — so without the bus it cannot (/readyz).
      */
     async runningShowsHeldElsewhere(): Promise<string[]> {
       const running = (await store.unfinished()).filter(
         (record) => record.state === 'live' || record.state === 'reconnecting',
       );
-      return running
-        .filter((record) => !holdsRecording(sessions.get(record.eventId)))
-        .map((record) => record.eventId);
+      // A worker serves its live edges to every web node itself: none goes through the bus.
+      if (engine.kind === 'worker') return [];
+      const elsewhere: string[] = [];
+      for (const record of running) if (!(await holds(record.eventId))) elsewhere.push(record.eventId);
+      return elsewhere;
     },
 
     /**
@@ -833,26 +746,39 @@ export function createLiveService(deps: LiveServiceDeps) {
      */
     holdForEncoder(eventId: string): void {
       heldShows.add(eventId);
-      sessions.get(eventId)?.cancelGrace();
+      cancelGrace(eventId);
     },
 
     /**
      * Deletes all but the newest `keep` segments of a show's recording while no encoder feeds it
      * (the demo's, between viewers); answers how many went, 0 while one is publishing.
      */
-    async dropOldestSegments(eventId: string, keep: number): Promise<number> {
-      return (await sessionOf(eventId)).dropOldest(keep);
+    dropOldestSegments(eventId: string, keep: number): Promise<number> {
+      return engine.dropOldest(eventId, keep);
     },
 
     /** Stops every packager (the server is closing); streams resume after a restart through `recover`. */
     async close(): Promise<void> {
       closed = true;
+      for (const eventId of controls.keys()) cancelGrace(eventId);
       await relay?.close();
-      await Promise.all([...sessions.values()].map((session) => session.close()));
-      await startedReceiver?.close();
-      segments.close();
+      await engine.close();
     },
   };
+}
+
+/** What the live service keeps of a show it runs. */
+interface ShowControl {
+  /** Its transitions run one after another. */
+  queue: Promise<unknown>;
+  /**
+   * What goes to the relay, in order: a segment's playlists shared late must not overwrite the
+   * ended show's (the replay with ENDLIST), so once `sharedEnd` later ones keep theirs.
+   */
+  relayQueue: Promise<void>;
+  sharedEnd: boolean;
+  /** The reconnect grace's timer while the show waits for its encoder. */
+  grace: NodeJS.Timeout | null;
 }
 
 function safeEqual(given: string, expected: string): boolean {

@@ -62,12 +62,11 @@ function lastPart(text: string): { msn: number; part: number } | null {
 beforeAll(async () => {
   liveDir = mkdtempSync(join(tmpdir(), 'vitrine-llhls-'));
   app = await openTestApp({
-    // ll=on: viewers get the LL playlist at Go live.
+    // The default profile: viewers get the LL playlist at Go live.
     env: {
       RTMP_PORT: '0',
       VITRINE_LIVE_DIR: liveDir,
       LIVE_RECONNECT_GRACE_MS: '20000',
-      LIVE_PROFILE: 'll=on',
     },
   });
   pageUid = await createTestStore(app);

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { PublishedVideoFormat } from '@vitrine/domain';
+import type { MediaFileInput } from '@vitrine/protocol';
 
 /**
  * The one door every ingest protocol goes through (RTMP here, WHIP in its own module): a
@@ -25,7 +26,8 @@ export interface PublishInputRun {
   /**
    * ffmpeg arguments that open the input, placed before the output arguments: e.g.
    * `['-f', 'flv', '-i', 'pipe:0']` (RTMP feeds FLV on stdin) or
-   * `['-protocol_whitelist', 'file,udp,rtp', '-i', '/tmp/whip-123.sdp']` (WHIP's RTP).
+   * `['-rtsp_transport', 'tcp', '-i', 'rtsp://127.0.0.1:40123/…']` (WHIP's RTP, from the publish's
+   * own loopback RTSP server).
    */
   args: string[];
   /** Bytes for ffmpeg's stdin, when `args` read `pipe:0`; stdin is closed otherwise. */
@@ -58,6 +60,11 @@ export interface PublishInput {
    * finished it, and the show ends into its replay instead of ffmpeg being restarted.
    */
   playedOut?(): boolean;
+  /**
+   * A file input's description (`file-input.ts`): what a media worker in another process needs
+   * to play the same file. Inputs fed from this process (RTMP, WHIP) have none.
+   */
+  file?: MediaFileInput;
 }
 
 export interface PublishRequest {

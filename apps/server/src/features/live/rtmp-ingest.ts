@@ -1,4 +1,3 @@
-/// <reference path="./node-media-server.d.ts" />
 import { createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import {
@@ -13,11 +12,10 @@ import {
   startIngestClock,
 } from '@vitrine/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type AVPacket from 'node-media-server/src/core/avpacket.js';
-import { decodeAmf0Data } from 'node-media-server/src/protocol/amf.js';
-import Flv from 'node-media-server/src/protocol/flv.js';
-import Rtmp from 'node-media-server/src/protocol/rtmp.js';
 import type { BeginPublish, PublishInputRun, PublishSession, PublishVideoCodec } from './publish-session.ts';
+import { amf0Fields, decodeAmf0 } from './rtmp/amf0.ts';
+import { FLV_TAG_VIDEO, type FlvPacket, flvFileHeader, flvTag } from './rtmp/flv.ts';
+import { RtmpServerConnection } from './rtmp/rtmp-connection.ts';
 
 /** The RTMP application publishers use: OBS's server is rtmp://<host>:<port>/live. */
 export const RTMP_APP = 'live';
@@ -27,11 +25,6 @@ const PUBLISH_DEADLINE_MS = 10_000;
 const SILENCE_TIMEOUT_MS = 10_000;
 /** How long to wait for the first video header before packaging what there is. */
 const CODEC_WAIT_MS = 5_000;
-/** The RTMP version byte a handshake starts with. */
-const RTMP_VERSION = 3;
-/** FLV's tag type of video, and the frame type of a keyframe. */
-const FLV_TAG_VIDEO = 9;
-const FLV_FRAME_KEY = 1;
 /** FLV's codec id of H.264 (AVC), the one passed through. */
 const FLV_CODEC_H264 = 7;
 /** At most this many bytes wait in the packet cache (a group of pictures) for a restarted packager. */
@@ -71,10 +64,10 @@ interface FeedSink {
  * timestamps (when they arrived), which places the packager's program date times.
  */
 export class FlvFeed {
-  metadata: AVPacket | null = null;
-  audioHeader: AVPacket | null = null;
-  videoHeader: AVPacket | null = null;
-  gop: AVPacket[] = [];
+  metadata: FlvPacket | null = null;
+  audioHeader: FlvPacket | null = null;
+  videoHeader: FlvPacket | null = null;
+  gop: FlvPacket[] = [];
   gopBytes = 0;
   sinks = new Set<FeedSink>();
   /** Told when a packager falls behind, catches up, or falls behind for good. */
@@ -95,36 +88,31 @@ export class FlvFeed {
    * Keeps and forwards a packet that arrived at `arrivedAt`; answers whether it is a video
    * keyframe.
    */
-  add(packet: AVPacket, arrivedAt: number): boolean {
-    // node-media-server parses each chunk stream into one reused buffer: a packet kept for later
-    // (the metadata, the stream headers, the GOP) needs bytes of its own.
-    packet.data = Buffer.from(packet.data.subarray(0, packet.size));
-    const video = packet.codec_type === FLV_TAG_VIDEO;
-    const header = packet.flags === 0 || packet.flags === 2 || packet.flags === 5;
+  add(packet: FlvPacket, arrivedAt: number): boolean {
+    const video = packet.tagType === FLV_TAG_VIDEO;
+    const header =
+      packet.kind === 'audio-header' || packet.kind === 'video-header' || packet.kind === 'metadata';
     if (!header) {
-      const step = ingestFrameArrived(video ? this.videoClock : this.audioClock, packet.dts, arrivedAt);
+      const step = ingestFrameArrived(video ? this.videoClock : this.audioClock, packet.timestamp, arrivedAt);
       if (video) this.videoClock = step.clock;
       else this.audioClock = step.clock;
     }
     if (video) {
       this.hasVideo = true;
-      this.videoCodecId = packet.codec_id;
+      this.videoCodecId = packet.codecId;
     }
-    // node-media-server flags keyframes of H.264 and the enhanced-RTMP codecs only; an older
-    // codec's keyframe says so in the frame type of its first byte.
-    const legacyKeyframe = video && packet.flags === 4 && (packet.data[0] ?? 0) >> 4 === FLV_FRAME_KEY;
-    const keyframe = (video && packet.flags === 3) || legacyKeyframe;
-    if (packet.flags === 5) this.metadata = packet;
-    else if (packet.flags === 0) this.audioHeader = packet;
-    else if (packet.flags === 2) this.videoHeader = packet;
+    const keyframe = packet.kind === 'keyframe';
+    if (packet.kind === 'metadata') this.metadata = packet;
+    else if (packet.kind === 'audio-header') this.audioHeader = packet;
+    else if (packet.kind === 'video-header') this.videoHeader = packet;
     else if (keyframe) {
       this.gop = [packet];
-      this.gopBytes = packet.size;
-    } else if (packet.flags === 1 || packet.flags === 4) {
+      this.gopBytes = packet.data.length;
+    } else {
       // Audio before the first keyframe is kept for audio-only streams.
       if (this.gop.length > 0 || !this.hasVideo) {
         this.gop.push(packet);
-        this.gopBytes += packet.size;
+        this.gopBytes += packet.data.length;
         if (this.gopBytes > GOP_CACHE_MAX_BYTES) {
           this.gop = [];
           this.gopBytes = 0;
@@ -132,7 +120,7 @@ export class FlvFeed {
       }
     }
     if (header) return keyframe;
-    const tag = Flv.createMessage(packet);
+    const tag = flvTag(packet);
     // ffmpeg can start again at a video keyframe, or anywhere in an audio-only stream.
     const resumable = keyframe || (!this.hasVideo && !video);
     for (const sink of this.sinks) this.feed(sink, tag, resumable, arrivedAt);
@@ -183,9 +171,9 @@ export class FlvFeed {
     const sink: FeedSink = { stream, written: 0, waiting: [], state: PACKAGER_FEED_FLOWING, gaveUp: false };
     // The cached GOP is behind on purpose (ffmpeg starts at its keyframe): it waits from now.
     const now = Date.now();
-    this.write(sink, Flv.createHeader(this.audioHeader !== null, this.hasVideo), now);
+    this.write(sink, flvFileHeader(this.audioHeader !== null, this.hasVideo), now);
     for (const packet of [this.metadata, this.audioHeader, this.videoHeader, ...this.gop]) {
-      if (packet) this.write(sink, Flv.createMessage(packet), now);
+      if (packet) this.write(sink, flvTag(packet), now);
     }
     this.sinks.add(sink);
     stream.on('close', () => this.sinks.delete(sink));
@@ -207,16 +195,15 @@ export class FlvFeed {
 }
 
 /** The size and frame rate an encoder declares in its `onMetaData` (OBS and ffmpeg both do). */
-export function videoFormatOf(metadata: AVPacket | null): PublishedVideoFormat | undefined {
+export function videoFormatOf(metadata: FlvPacket | null): PublishedVideoFormat | undefined {
   if (!metadata) return undefined;
-  let data: unknown;
+  let fields: Record<string, unknown> | null;
   try {
-    data = decodeAmf0Data(metadata.data).dataObj;
+    fields = amf0Fields(decodeAmf0(metadata.data)[1] ?? null);
   } catch {
     return undefined;
   }
-  if (typeof data !== 'object' || data === null) return undefined;
-  const fields = data as Record<string, unknown>;
+  if (!fields) return undefined;
   const positive = (value: unknown) =>
     typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
   return {
@@ -227,10 +214,11 @@ export function videoFormatOf(metadata: AVPacket | null): PublishedVideoFormat |
 }
 
 /**
- * The RTMP ingest (OBS and every other encoder): node-media-server's RTMP protocol on a TCP
- * server of our own (so a taken port is logged, never exits the process). The stream key is the
- * stream name; it is checked before the publish is answered, and a refused publisher gets
+ * The RTMP ingest (OBS and every other encoder): our own RTMP server side (./rtmp/) on a TCP
+ * server (so a taken port is logged, never exits the process). The stream key is the stream
+ * name; it is checked before the publish is answered, and a refused publisher gets
  * NetStream.Publish.BadName and is disconnected. The media goes to ffmpeg as FLV on its stdin.
+ * Input that breaks the protocol closes its connection, with a warning that says why.
  */
 export async function startRtmpIngest(options: {
   port: number;
@@ -246,7 +234,8 @@ export async function startRtmpIngest(options: {
   const handle = (socket: Socket) => {
     sockets.add(socket);
     const remoteAddress = socket.remoteAddress;
-    const rtmp = new Rtmp();
+    // Set below, once the handlers it calls are defined.
+    let rtmp: RtmpServerConnection;
     const feed = new FlvFeed();
     feed.onPressure = (event) => {
       const context = { remoteAddress, protocol: 'rtmp', eventId: session?.eventId, ...event };
@@ -266,23 +255,32 @@ export async function startRtmpIngest(options: {
     }, PUBLISH_DEADLINE_MS);
     socket.setTimeout(SILENCE_TIMEOUT_MS, () => close('silent'));
 
-    const close = (why: string) => {
+    /**
+     * Ends the publish and the connection; `lingerMs` leaves the peer that long to close it first
+     * (an encoder that unpublished sends its last commands, then closes).
+     */
+    const close = (why: string, lingerMs = 0) => {
       if (state === 'closed') return;
       const wasPublishing = state === 'publishing';
       state = 'closed';
+      rtmp.stop();
       clearTimeout(deadline);
       if (codecTimer) clearTimeout(codecTimer);
       feed.end();
       session?.end();
       if (!wasPublishing) log.debug({ remoteAddress, why }, 'rtmp connection closed');
-      socket.end();
-      // A peer that never reads its answers is not waited for.
-      setTimeout(() => socket.destroy(), 2000).unref();
+      const end = () => {
+        socket.end();
+        // A peer that never reads its answers is not waited for.
+        setTimeout(() => socket.destroy(), 2000).unref();
+      };
+      if (lingerMs > 0) setTimeout(end, lingerMs).unref();
+      else end();
     };
 
     const refuse = (message: string) => {
       log.warn({ remoteAddress, protocol: 'rtmp' }, `rtmp publish refused: ${message}`);
-      rtmp.sendStatusMessage(rtmp.streamId, 'error', 'NetStream.Publish.BadName', message);
+      rtmp.refusePublish(message);
       close('refused');
     };
 
@@ -315,24 +313,13 @@ export async function startRtmpIngest(options: {
       });
     };
 
-    // Answered once the key is checked (below), not before as node-media-server would.
-    rtmp.respondPublish = () => {};
-    rtmp.respondPlay = () => {};
-    rtmp.onOutputCallback = (buffer) => {
-      if (!socket.destroyed) socket.write(buffer);
-    };
-    rtmp.onConnectCallback = () => {};
-    rtmp.onPlayCallback = () => {
-      // Viewers get HLS; nobody plays over RTMP here.
-      rtmp.sendStatusMessage(rtmp.streamId, 'error', 'NetStream.Play.Failed', 'Playing is not offered.');
-      close('play refused');
-    };
-    rtmp.onPushCallback = () => {
+    // The publish is answered once the key is checked (below).
+    const onPublish = () => {
       if (state !== 'connecting') return;
       state = 'checking';
       clearTimeout(deadline);
       socket.pause();
-      const refused = rtmp.streamApp !== RTMP_APP ? `the application must be "${RTMP_APP}"` : null;
+      const refused = rtmp.app !== RTMP_APP ? `the application must be "${RTMP_APP}"` : null;
       void (
         refused
           ? Promise.resolve({ ok: false as const, message: refused })
@@ -341,7 +328,7 @@ export async function startRtmpIngest(options: {
         .then((check) => {
           if (state === 'closed') return;
           if (!check.ok) return refuse(check.message);
-          Rtmp.prototype.respondPublish.call(rtmp);
+          rtmp.acceptPublish();
           state = 'waiting-codec';
           codecTimer = setTimeout(() => void start(), CODEC_WAIT_MS);
           socket.resume();
@@ -353,33 +340,44 @@ export async function startRtmpIngest(options: {
     };
     /** When the bytes being parsed reached us: the arrival of the packets they complete. */
     let arrivedAt = Date.now();
-    rtmp.onPacketCallback = (packet) => {
+    const onMedia = (packet: FlvPacket) => {
       if (state !== 'waiting-codec' && state !== 'publishing' && state !== 'checking') return;
       const keyframe = feed.add(packet, arrivedAt);
       // Packaging starts at the first keyframe, when the codec is known (audio-only: soon).
       if (
         state === 'waiting-codec' &&
-        (keyframe || (!feed.hasVideo && packet.flags === 1 && feed.gop.length > 50))
+        (keyframe || (!feed.hasVideo && packet.kind === 'audio' && feed.gop.length > 50))
       ) {
         if (codecTimer) clearTimeout(codecTimer);
         void start();
       }
     };
+    rtmp = new RtmpServerConnection({
+      send: (bytes) => {
+        if (!socket.destroyed) socket.write(bytes);
+      },
+      publish: onPublish,
+      play: () => {
+        // Viewers get HLS; nobody plays over RTMP here.
+        rtmp.refusePlay('Playing is not offered.');
+        close('play refused');
+      },
+      media: onMedia,
+      // FCUnpublish, deleteStream or closeStream: the publish is over; the encoder closes next.
+      unpublish: () => close('unpublished', 2000),
+    });
 
-    let firstByte = true;
     socket.on('data', (data: Buffer) => {
       if (state === 'closed') return;
-      // An RTMP handshake opens with version 3 (C0); anything else is not an encoder.
-      if (firstByte && data[0] !== RTMP_VERSION) return close('not rtmp');
-      firstByte = false;
+      // An RTMP handshake opens with version 3 (C0); anything else is not an encoder (the
+      // connection refuses it as it refuses any input that breaks the protocol).
       arrivedAt = Date.now();
-      let error: string | null;
-      try {
-        error = rtmp.parserData(data);
-      } catch (thrown) {
-        error = String(thrown);
+      const error = rtmp.receive(data);
+      if (error) {
+        // Bad input closes this connection only; the server serves the others.
+        log.warn({ remoteAddress, protocol: 'rtmp', why: error }, 'rtmp connection closed: not rtmp');
+        close(`not rtmp: ${error}`);
       }
-      if (error) close(`not rtmp: ${error}`);
     });
     socket.on('error', () => close('socket error'));
     socket.on('close', () => {

@@ -13,39 +13,11 @@ import {
   replayMediaPlaylist,
   replaySegments,
 } from '@vitrine/domain';
+import type { LRUCache } from 'lru-cache';
 import type { SegmentStore } from './segment-store.ts';
 
 /** Live windows of segments (and their init segments) kept in memory: the live edge every viewer asks for. */
 const LIVE_EDGE_WINDOWS = 2;
-
-/**
- * Files read back from the segment store (a replay's segments, viewers behind the live edge),
- * kept for the next viewers asking, most recently used first, across every recording of the node.
- */
-const DISK_READ_CACHE_BYTES = 64 * 1024 ** 2;
-const diskReads = new Map<string, Buffer>();
-let diskReadBytes = 0;
-
-function recallRead(path: string): Buffer | undefined {
-  const bytes = diskReads.get(path);
-  if (bytes) {
-    // To the end: a Map keeps insertion order, so the front is the least recently used.
-    diskReads.delete(path);
-    diskReads.set(path, bytes);
-  }
-  return bytes;
-}
-
-function rememberRead(path: string, bytes: Buffer) {
-  if (bytes.length > DISK_READ_CACHE_BYTES / 16) return;
-  diskReads.set(path, bytes);
-  diskReadBytes += bytes.length;
-  for (const [oldest, old] of diskReads) {
-    if (diskReadBytes <= DISK_READ_CACHE_BYTES) break;
-    diskReads.delete(oldest);
-    diskReadBytes -= old.length;
-  }
-}
 
 /**
  * The list of a recording's segments, one JSON line each, appended as they come: the journal of
@@ -64,6 +36,12 @@ export const MASTER_PLAYLISTS = { live: 'master.m3u8', replay: 'replay-master.m3
  */
 export const RECORDING_FILE_PATTERN =
   /^((?:[0-9]{3,4}p-)?(?:r[0-9]{1,6}-(?:init\.mp4|[0-9]{5,9}(?:\.[0-9]{1,3})?\.m4s)|live\.m3u8|ll\.m3u8|replay\.m3u8)|master\.m3u8|ll-master\.m3u8|replay-master\.m3u8)$/;
+
+/** A show's id as it appears in `/live/<eventId>/` paths. */
+export const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** An LL-HLS playlist: a rendition's (`360p-ll.m3u8`, `ll.m3u8`) or the master (`ll-master.m3u8`). */
+export const LOW_LATENCY_FILE = /^(?:([0-9]{3,4}p)-)?ll(-master)?\.m3u8$/;
 
 /** Whether a file name is an LL-HLS part (`r1-00003.2.m4s`), not a whole segment. */
 export const isPartName = (name: string) => /-[0-9]{5,9}\.[0-9]{1,3}\.m4s$/.test(name);
@@ -97,6 +75,12 @@ export interface RecordingMedia {
   replayName?: string;
   /** The segment length and live window (LIVE_PROFILE). */
   profile: Pick<LiveProfile, 'segmentSeconds' | 'window'>;
+  /**
+   * Files read back from the store (a replay's segments, viewers behind the live edge), kept for
+   * the next viewers asking: one cache for every recording of the engine (none: each read goes to
+   * the store).
+   */
+  reads?: LRUCache<string, Buffer>;
 }
 
 /**
@@ -466,10 +450,10 @@ export async function openShowRecording(dir: string, media: RecordingMedia): Pro
       if (name.endsWith('.m4s') ? !byUri.has(name) : name.endsWith('.mp4') && !initUris.has(name))
         return null;
       const key = `${prefix}${name}`;
-      const recalled = recallRead(key);
+      const recalled = media.reads?.get(key);
       if (recalled) return { bytes: recalled, contentType: contentTypeOf(name) };
       const bytes = await store.get(key);
-      if (bytes) rememberRead(key, bytes);
+      if (bytes) media.reads?.set(key, bytes);
       return bytes ? { bytes, contentType: contentTypeOf(name) } : null;
     },
   };

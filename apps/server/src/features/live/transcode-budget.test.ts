@@ -1,5 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { type FSWatcher, mkdtempSync, rmSync, watch } from 'node:fs';
+import { Socket as UdpSocket } from 'node:dgram';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
@@ -13,7 +15,7 @@ import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip
  * Issue 29 item 9: the transcode budget is checked against the video as decoded, not against
  * what the publisher declares. Real ffmpeg publishers send FLV1 (which the node would transcode)
  * over RTMP WITHOUT onMetaData (`-flvflags no_metadata`); a real libwebrtc publisher sends VP8
- * over WHIP. And a WHIP offer with a wrong key sets up nothing (no UDP port, no file).
+ * over WHIP. And a WHIP offer with a wrong key sets up nothing (no socket).
  */
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
@@ -179,35 +181,28 @@ describe('WHIP', () => {
     expect(refused.refusal?.message).toMatch(/^This 320×240 at \d+ fps stream is not H\.264/);
   });
 
-  it('checks the stream key before it sets up any UDP port or file', async () => {
-    const created: string[] = [];
-    let watcher: FSWatcher | null = null;
-    // A temporary folder of this test's own (the app runs in this process), so no other
-    // process's files are counted.
-    const ownTmp = mkdtempSync(join(tmpdir(), 'vitrine-budget-tmp-'));
-    dirs.push(ownTmp);
-    const previousTmp = process.env.TMPDIR;
-    process.env.TMPDIR = ownTmp;
+  it('checks the stream key before it sets up any socket', async () => {
+    // The app runs in this process: a listening socket (the RTSP server ffmpeg reads the RTP
+    // from) or a UDP port (werift's ICE) is opened through one of these two.
+    const listen = vi.spyOn(Server.prototype, 'listen');
+    const bind = vi.spyOn(UdpSocket.prototype, 'bind');
     try {
-      // prepareRtpInput makes a vitrine-whip-* folder (the SDP ffmpeg reads) after taking its ports.
-      watcher = watch(ownTmp, (_event, name) => {
-        if (name?.startsWith('vitrine-whip-')) created.push(name);
-      });
       const wrong = await publishOverWhip({ url: `${smallOrigin}/whip`, key: 'live_not-a-key' });
       whipPublishers.push(wrong);
       expect(wrong.status).toBe(401);
       expect(JSON.parse(wrong.body)).toMatchObject({ error: 'unknown_key' });
-      // The same offer with a show's key does set up its input: the watch sees it.
+      expect(listen).not.toHaveBeenCalled();
+      expect(bind).not.toHaveBeenCalled();
+      // The same offer with a show's key does set up its input and ICE: the spies see them.
       const { view } = await newShow(smallBudget, 'WHIP key check');
       const right = await publishOverWhip({ url: `${smallOrigin}/whip`, key: (await view()).streamKey });
       whipPublishers.push(right);
       expect(right.status, right.body).toBe(201);
-      await waitFor('the input folder of the accepted publish', () => created.length > 0);
-      expect(created).toHaveLength(1);
+      expect(listen).toHaveBeenCalled();
+      expect(bind).toHaveBeenCalled();
     } finally {
-      watcher?.close();
-      if (previousTmp === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = previousTmp;
+      listen.mockRestore();
+      bind.mockRestore();
     }
   });
 });

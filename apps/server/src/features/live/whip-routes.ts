@@ -20,7 +20,7 @@ export interface WhipRouteOptions {
   beginPublish: BeginPublish;
   /**
    * Whether a publish with this key would be taken (live-service.ts `checkKey`): asked before
-   * any UDP port or file is set up, so a wrong key costs nothing.
+   * any socket is set up (the RTSP server ffmpeg reads from, werift's ICE), so a wrong key costs nothing.
    */
   checkKey: (
     streamKey: string,
@@ -135,8 +135,8 @@ export function registerWhipRoutes(app: FastifyInstance, options: WhipRouteOptio
           remoteAddress: request.ip,
           input: {
             videoCodec: offer.videoCodec === 'H264' ? 'h264' : 'vp8',
-            // The same SDP serves a restarted ffmpeg: the ports stay, RTP flows to them again
-            // from a keyframe once it listens.
+            // A restarted ffmpeg connects to the same RTSP server: RTP flows to it again from a
+            // keyframe once it asks to PLAY.
             open: () => input.openRun(),
           },
         })

@@ -1,8 +1,3 @@
-import { createSocket, type Socket } from 'node:dgram';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type IngestClock,
   ingestFrameArrived,
@@ -18,6 +13,7 @@ import {
   type RtpPacket,
 } from 'werift';
 import type { PublishInputRun } from './publish-session.ts';
+import { openRtspFeed, type RtspFeed } from './rtsp-feed.ts';
 import type { WhipVideoCodec } from './whip-offer.ts';
 
 /** How often the publisher is asked for a keyframe: a keyframe a second makes 1-second segments. */
@@ -30,6 +26,16 @@ export const WHIP_KEYFRAME_REQUEST_MS = 1000;
 export const WHIP_MEDIA_TIMEOUT_MS = 5000;
 /** The wait for the first media: ICE and DTLS come first. */
 const WHIP_FIRST_MEDIA_TIMEOUT_MS = 15_000;
+/**
+ * A packager run fed nothing for this long is ended: its ffmpeg reads the end of its input and
+ * exits instead of waiting on (the publisher sends, but no keyframe came; ffmpeg stopped reading).
+ * Its run may start while ICE and DTLS are still under way, so the bound is the wait for the
+ * first media and a keyframe. A publisher silent for WHIP_MEDIA_TIMEOUT_MS has ended the publish
+ * ("publisher gone"), and with it the feed, long before.
+ */
+const WHIP_INPUT_TIMEOUT_MS = WHIP_FIRST_MEDIA_TIMEOUT_MS + 2 * WHIP_KEYFRAME_REQUEST_MS;
+/** ffmpeg's own read timeout (`-timeout`) is later: the backstop for a server that cannot end the feed. */
+const FFMPEG_READ_TIMEOUT_EXTRA_MS = 3000;
 
 /** How long the answer waits for host candidates (no trickle: the answer carries them all). */
 const ICE_GATHERING_TIMEOUT_MS = 5000;
@@ -38,27 +44,22 @@ const ICE_GATHERING_TIMEOUT_MS = 5000;
 const FFMPEG_VIDEO_PAYLOAD_TYPE = 96;
 const FFMPEG_AUDIO_PAYLOAD_TYPE = 111;
 
-/** How often the kernel's socket table is read while waiting for a packager run's ffmpeg to listen. */
-const LISTEN_POLL_MS = 10;
-/** After this long without seeing ffmpeg listen (no /proc?), forwarding starts anyway. */
-const LISTEN_WAIT_MS = 10_000;
-
 /**
- * Where a publish's RTP goes: two loopback UDP ports ffmpeg reads through an SDP file
- * (`-protocol_whitelist file,udp,rtp -i <sdpPath>`). Prepared before the offer is answered, so
- * the live pipeline can refuse the key before any WebRTC work is done.
+ * Where a publish's RTP goes: a loopback RTSP server of the publish (rtsp-feed.ts) that each
+ * ffmpeg run connects to and reads the RTP from, interleaved on its TCP connection
+ * (`-rtsp_transport tcp -i rtsp://127.0.0.1:…`). It listens before any ffmpeg starts, and a run's
+ * PLAY request says that its ffmpeg is ready: nothing is sent before, nothing after is lost.
+ * Prepared before the offer is answered, so the live pipeline can refuse the key before any
+ * WebRTC work is done.
  */
 export interface RtpInput {
-  sdpPath: string;
-  videoPort: number;
-  audioPort: number;
   videoCodec: WhipVideoCodec;
   hasAudio: boolean;
   /**
-   * Opens the input for one packager run (the first, and each restart). Its program date times
-   * start when the run's first frame arrived, so the run knows exactly which frame that is:
-   * nothing is forwarded until its ffmpeg listens, then forwarding starts at a keyframe (ffmpeg
-   * counts RTP time from the first packet it receives).
+   * Opens the input for one packager run (the first, and each restart; an earlier run's feed is
+   * ended). Its program date times start when the run's first frame arrived, so the run knows
+   * exactly which frame that is: nothing is forwarded until its ffmpeg asked to PLAY, then
+   * forwarding starts at a keyframe (ffmpeg counts RTP time from the first packet it receives).
    */
   openRun(): PublishInputRun;
   /**
@@ -66,48 +67,71 @@ export interface RtpInput {
    * run's ffmpeg.
    */
   admit(kind: 'video' | 'audio', rtp: RtpPacket, arrivedAt: number): boolean;
-  /** Asks the publisher for a keyframe (set by the session): a run that starts listening wants one. */
+  /** Sends an admitted packet (its payload type rewritten to the SDP's) to the current run's ffmpeg. */
+  forward(kind: 'video' | 'audio', packet: Uint8Array): void;
+  /** Asks the publisher for a keyframe (set by the session): a run that starts playing wants one. */
   requestKeyframe: () => void;
-  /** Removes the SDP file. */
+  /**
+   * Ends the feed of the current run: its ffmpeg reads the end of its input, closes its last
+   * segment at once and exits. A later run is fed again.
+   */
+  end(): void;
+  /** Stops the RTSP server. */
   dispose(): void;
 }
 
 /** One packager run of a WHIP publish: what it was sent so far. */
 interface RtpRun {
-  /** Its ffmpeg bound the ports: what is sent now is received. */
-  listening: boolean;
+  /** Its ffmpeg asked to PLAY: what is sent now is received. */
+  playing: boolean;
   /** The media time of the keyframe forwarding started at, once it did. */
   firstVideoMediaMs: number | null;
 }
 
-/** Picks the loopback ports and writes ffmpeg's SDP file for one publish. */
-export async function prepareRtpInput(videoCodec: WhipVideoCodec, hasAudio: boolean): Promise<RtpInput> {
-  const [videoPort, audioPort] = await freeRtpPorts();
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-whip-'));
-  const sdpPath = join(dir, 'input.sdp');
-  writeFileSync(sdpPath, ffmpegSdp({ videoCodec, videoPort, audio: hasAudio ? audioPort : null }));
+/**
+ * Opens the loopback RTSP server ffmpeg reads one publish's RTP from. `inputTimeoutMs`: how long
+ * a run is fed nothing before it is ended (WHIP_INPUT_TIMEOUT_MS; tests shorten it).
+ */
+export async function prepareRtpInput(
+  videoCodec: WhipVideoCodec,
+  hasAudio: boolean,
+  options: { inputTimeoutMs?: number } = {},
+): Promise<RtpInput> {
+  const idleMs = options.inputTimeoutMs ?? WHIP_INPUT_TIMEOUT_MS;
+  const feed: RtspFeed = await openRtspFeed({
+    describe: (controls) => ffmpegSdp({ videoCodec, controls, audio: hasAudio }),
+    streams: hasAudio ? 2 : 1,
+    idleMs,
+  });
+  const readTimeoutMicroseconds = (idleMs + FFMPEG_READ_TIMEOUT_EXTRA_MS) * 1000;
   let clock: IngestClock = startIngestClock(RTP_VIDEO_TIMESTAMPS);
   let run: RtpRun | null = null;
-  let disposed = false;
-  const ports = hasAudio ? [videoPort, audioPort] : [videoPort];
+  let runs = 0;
   const input: RtpInput = {
-    sdpPath,
-    videoPort,
-    audioPort,
     videoCodec,
     hasAudio,
     openRun() {
-      const opened: RtpRun = { listening: false, firstVideoMediaMs: null };
+      const opened: RtpRun = { playing: false, firstVideoMediaMs: null };
       run = opened;
-      void whenListening(ports, () => disposed || run !== opened).then(() => {
+      runs += 1;
+      const id = `run${runs}`;
+      feed.feed(id, () => {
         if (run !== opened) return;
-        opened.listening = true;
+        opened.playing = true;
         input.requestKeyframe();
       });
       return {
         // ffmpeg counts each RTP stream's time from the first packet it receives: with the
         // timestamps kept, the output's zero is the keyframe forwarding started at.
-        args: ['-copyts', '-protocol_whitelist', 'file,udp,rtp', '-i', sdpPath],
+        args: [
+          '-copyts',
+          '-rtsp_transport',
+          'tcp',
+          '-timeout',
+          String(readTimeoutMicroseconds),
+          '-i',
+          feed.runUrl(id),
+        ],
         wallClockAt: (inputSeconds) => {
           if (opened.firstVideoMediaMs === null) return null;
           const first = ingestWallClock(clock, opened.firstVideoMediaMs);
@@ -122,7 +146,7 @@ export async function prepareRtpInput(videoCodec: WhipVideoCodec, hasAudio: bool
         clock = step.clock;
         mediaMs = step.mediaMs;
       }
-      if (!run?.listening) return false;
+      if (!run?.playing) return false;
       if (run.firstVideoMediaMs === null) {
         // Audio waits for the picture too, so both of ffmpeg's RTP clocks start together.
         if (kind !== 'video' || !rtpStartsKeyframe(videoCodec, rtp.payload)) return false;
@@ -130,34 +154,21 @@ export async function prepareRtpInput(videoCodec: WhipVideoCodec, hasAudio: bool
       }
       return true;
     },
+    forward(kind, packet) {
+      feed.send(kind === 'video' ? 0 : 1, packet);
+    },
     requestKeyframe: () => {},
-    dispose: () => {
-      disposed = true;
-      rmSync(dir, { recursive: true, force: true });
+    end() {
+      if (run) run.playing = false;
+      run = null;
+      feed.end();
+    },
+    dispose() {
+      run = null;
+      void feed.close();
     },
   };
   return input;
-}
-
-/**
- * Resolves once every port has a listening UDP socket (ffmpeg bound it), read from the kernel's
- * socket table; at once where there is none to read (not Linux), after LISTEN_WAIT_MS at most.
- */
-async function whenListening(ports: number[], abandoned: () => boolean): Promise<void> {
-  const wanted = ports.map((port) => `:${port.toString(16).toUpperCase().padStart(4, '0')} `);
-  const deadline = Date.now() + LISTEN_WAIT_MS;
-  while (Date.now() < deadline && !abandoned()) {
-    const tables = await Promise.all(
-      ['/proc/net/udp', '/proc/net/udp6'].map((path) => readFile(path, 'utf8').catch(() => null)),
-    );
-    if (tables.every((table) => table === null)) return;
-    const local = tables
-      .join('\n')
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/)[1] ?? '');
-    if (wanted.every((suffix) => local.some((address) => `${address} `.endsWith(suffix)))) return;
-    await new Promise((resolve) => setTimeout(resolve, LISTEN_POLL_MS));
-  }
 }
 
 /**
@@ -244,9 +255,9 @@ function codecsFor(videoCodec: WhipVideoCodec) {
 
 /**
  * Answers a WHIP offer with werift and forwards the publisher's RTP (payload type rewritten to
- * the SDP's) to the loopback ports of `input`, which ffmpeg reads — the packager copies H.264 and
- * transcodes only Opus to AAC. What each packager run gets starts at a keyframe once its ffmpeg
- * listens (`RtpInput.openRun`): one is requested then, and every second.
+ * the SDP's) to `input`, which ffmpeg reads — the packager copies H.264 and transcodes only Opus
+ * to AAC. What each packager run gets starts at a keyframe once its ffmpeg asked to PLAY
+ * (`RtpInput.openRun`): one is requested then, and every second.
  */
 export async function openWhipSession(options: WhipSessionOptions): Promise<WhipSession> {
   const { input } = options;
@@ -255,10 +266,6 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     bundlePolicy: 'max-bundle',
     iceAdditionalHostAddresses: options.extraHostAddresses,
     icePortRange: options.icePortRange,
-  });
-  const socket = createSocket('udp4');
-  socket.on('error', () => {
-    // Forwarding is best effort: a closed ffmpeg port must not take the server down.
   });
   const counts = { videoBytes: 0, videoPackets: 0, audioPackets: 0 };
   const opened = Date.now();
@@ -273,19 +280,11 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
     if (closed) return;
     closed = true;
     for (const timer of timers) clearInterval(timer);
-    // An RTCP BYE on each stream tells ffmpeg its input ended (EOF once every stream said BYE):
-    // it closes its last segment at once. Without it ffmpeg blocks on the silent socket, deaf to
-    // `q` and to a first SIGINT, until it is killed. A compound packet (an empty receiver report,
-    // then the BYE), since ffmpeg ignores RTP/RTCP datagrams shorter than 12 bytes.
-    const bye = Buffer.from([0x80, 0xc9, 0x00, 0x01, 0, 0, 0, 1, 0x81, 0xcb, 0x00, 0x01, 0, 0, 0, 1]);
-    await Promise.all(
-      [input.videoPort, ...(input.hasAudio ? [input.audioPort] : [])].map(
-        (port) => new Promise<void>((resolve) => socket.send(bye, port + 1, '127.0.0.1', () => resolve())),
-      ),
-    );
-    socket.close();
-    await pc.close().catch(() => {});
+    // Whoever waits on `ended` (the routes end the publish: "publisher gone") hears it first;
+    // then the end of the feed tells ffmpeg its input ended: it closes its last segment at once.
     resolveEnded();
+    input.end();
+    await pc.close().catch(() => {});
   };
   pc.connectionStateChange.subscribe((state) => {
     if (state === 'failed' || state === 'closed') void close();
@@ -304,7 +303,7 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
         } else counts.audioPackets += 1;
         if (!input.admit(isVideo ? 'video' : 'audio', rtp, lastMediaAt)) return;
         rtp.header.payloadType = isVideo ? FFMPEG_VIDEO_PAYLOAD_TYPE : FFMPEG_AUDIO_PAYLOAD_TYPE;
-        forward(socket, rtp.serialize(), isVideo ? input.videoPort : input.audioPort);
+        input.forward(isVideo ? 'video' : 'audio', rtp.serialize());
       });
       if (isVideo) {
         const askKeyframe = () => {
@@ -347,14 +346,6 @@ export async function openWhipSession(options: WhipSessionOptions): Promise<Whip
   };
 }
 
-function forward(socket: Socket, packet: Buffer, port: number): void {
-  try {
-    socket.send(packet, port, '127.0.0.1');
-  } catch {
-    // The socket closed under a late packet: nothing to forward to any more.
-  }
-}
-
 function iceGatheringComplete(pc: RTCPeerConnection): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
@@ -367,46 +358,24 @@ function iceGatheringComplete(pc: RTCPeerConnection): Promise<void> {
   });
 }
 
-/** The SDP ffmpeg reads the forwarded RTP with. */
-function ffmpegSdp(streams: { videoCodec: WhipVideoCodec; videoPort: number; audio: number | null }): string {
+/**
+ * The SDP ffmpeg reads the forwarded RTP with (the RTSP server's DESCRIBE answer): each stream
+ * named by its control, which ffmpeg sets up on its own connection.
+ */
+function ffmpegSdp(streams: { videoCodec: WhipVideoCodec; controls: string[]; audio: boolean }): string {
   const video = FFMPEG_VIDEO_PAYLOAD_TYPE;
   const audio = FFMPEG_AUDIO_PAYLOAD_TYPE;
   const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=vitrine whip', 'c=IN IP4 127.0.0.1', 't=0 0'];
-  lines.push(`m=video ${streams.videoPort} RTP/AVP ${video}`);
+  lines.push(`m=video 0 RTP/AVP ${video}`);
   if (streams.videoCodec === 'H264') {
     lines.push(`a=rtpmap:${video} H264/90000`);
     lines.push(`a=fmtp:${video} packetization-mode=1`);
   } else lines.push(`a=rtpmap:${video} VP8/90000`);
-  if (streams.audio !== null) {
-    lines.push(`m=audio ${streams.audio} RTP/AVP ${audio}`);
+  lines.push(`a=control:${streams.controls[0]}`);
+  if (streams.audio) {
+    lines.push(`m=audio 0 RTP/AVP ${audio}`);
     lines.push(`a=rtpmap:${audio} opus/48000/2`);
+    lines.push(`a=control:${streams.controls[1]}`);
   }
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * Even UDP ports whose next port is free too: ffmpeg binds RTP on the port and RTCP on the next.
- * Probed by binding, then released for ffmpeg.
- */
-async function freeRtpPorts(): Promise<[number, number]> {
-  const ports: number[] = [];
-  while (ports.length < 2) {
-    const probe = await bindUdp(0);
-    const port = probe.address().port;
-    probe.close();
-    const even = port % 2 === 0 ? port : port + 1;
-    if (even + 1 > 65535 || ports.includes(even)) continue;
-    const pair = await Promise.all([bindUdp(even).catch(() => null), bindUdp(even + 1).catch(() => null)]);
-    for (const socket of pair) socket?.close();
-    if (pair.every((socket) => socket !== null)) ports.push(even);
-  }
-  return [ports[0] ?? 0, ports[1] ?? 0];
-}
-
-function bindUdp(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = createSocket('udp4');
-    socket.once('error', reject);
-    socket.bind(port, '127.0.0.1', () => resolve(socket));
-  });
+  return `${lines.join('\r\n')}\r\n`;
 }

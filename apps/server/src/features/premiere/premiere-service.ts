@@ -26,8 +26,9 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { ScheduleTimer } from '../../schedule-timer.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { ShowService } from '../events/show-service.ts';
+import { filePublishInput } from '../live/file-input.ts';
 import type { LiveService } from '../live/live-service.ts';
-import type { PublishEndReason, PublishInput, PublishSession } from '../live/publish-session.ts';
+import type { PublishEndReason, PublishSession } from '../live/publish-session.ts';
 import { type PremiereTools, probePremiereMedia } from './media-probe.ts';
 import {
   PREMIERE_REPLAY_FILE_PATTERN,
@@ -205,17 +206,14 @@ export function createPremiereService(deps: PremiereServiceDeps) {
         return;
       }
       const path = mediaPath(record);
-      const input: PublishInput = {
-        // H.264 is passed through; anything else is transcoded by the packager.
-        videoCodec: record.videoCodec === 'h264' ? 'h264' : 'other',
-        open: () => {
-          const offset = premiereOffsetSeconds(startsAt, durationSeconds, now()) ?? 0;
-          log.info({ eventId, offset }, 'premiere plays from its current point');
-          // -re: read at the video's own pace, as a live encoder sends it.
-          return { args: ['-re', '-ss', offset.toFixed(3), '-i', path] };
-        },
-        playedOut: () => premierePlayedOut(startsAt, durationSeconds, now()),
-      };
+      log.info(
+        { eventId, offset: premiereOffsetSeconds(startsAt, durationSeconds, now()) ?? 0 },
+        'premiere plays from its current point',
+      );
+      const input = filePublishInput(
+        { path, startsAt, durationSeconds, videoCodec: record.videoCodec === 'h264' ? 'h264' : 'other' },
+        now,
+      );
       const published = await live.beginPublish({ streamKey: stream.streamKey, protocol: 'premiere', input });
       if (!published.ok) return fail(eventId, published.message);
       sessions.set(eventId, published.session);

@@ -51,15 +51,39 @@ const h264Video = (seconds: number) => [
 
 const env = (dir: string) => ({ VITRINE_LIVE_DIR: dir, LIVE_RECONNECT_GRACE_MS: '30000' });
 
-async function newShow(target: TestApp, name: string): Promise<string> {
+async function newShow(target: TestApp, name: string, store = pageUid, who = host): Promise<string> {
   const created = await target.server.inject({
     method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
+    url: `/staff/stores/${store}/shows`,
+    headers: who.headers,
     payload: { name, startsAt: '2026-12-01T19:00', timeZone: 'UTC', visibility: 'public' },
   });
   expect(created.statusCode, created.body).toBe(201);
   return (created.json() as Show).uid;
+}
+
+/**
+ * A premiere scheduled `startsInSeconds` ahead on an app over a database of its own, for the tests
+ * that stop that app and start another on the same database. The caller closes the app and
+ * disposes of the database; a failing set-up does both itself.
+ */
+async function premiereOnOwnApp(name: string, title: string, startsInSeconds: number) {
+  const db: Database & { dispose(): Promise<void> } = await openTestDatabase();
+  const dir = join(workDir, name);
+  const first = await openTestApp({ db, env: env(dir) });
+  try {
+    pageUid = await createTestStore(first, `${name}-store`);
+    host = await signInStaff(first, pageUid, 'host');
+    const showUid = await newShow(first, title);
+    expect((await upload(showUid, shortVideo, { target: first })).status).toBe(200);
+    const startsAt = soon(startsInSeconds);
+    expect((await schedule(showUid, startsAt, first)).status).toBe(200);
+    return { db, dir, first, showUid, startsAt };
+  } catch (error) {
+    await first.close();
+    await db.dispose();
+    throw error;
+  }
 }
 
 const premierePath = (showUid: string) => `/staff/stores/${pageUid}/shows/${showUid}/premiere`;
@@ -186,372 +210,375 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-describe('uploading a premiere', () => {
-  it('takes an MP4, reads it with ffprobe and says what it found', async () => {
-    const showUid = await newShow(app, 'Upload');
-    const before = await premiere(showUid);
-    expect(before).toMatchObject({ premiere: null, available: true, maxBytes: PREMIERE_MAX_BYTES });
-    const uploaded = await upload(showUid, shortVideo);
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    expect(uploaded.body.premiere).toMatchObject({
-      state: 'ready',
-      startsAt: null,
-      media: { fileName: 'my show.mp4', width: 320, height: 240, videoCodec: 'h264', audioCodec: 'aac' },
-    });
-    expect(uploaded.body.premiere?.media.durationSeconds).toBeCloseTo(12, 0);
-    expect(uploaded.body.premiere?.media.sizeBytes).toBe(shortVideo.length);
-  });
-
-  it('refuses a file that is no video (415), as its own type or as another', async () => {
-    const showUid = await newShow(app, 'Not a video');
-    const text = await upload(showUid, Buffer.from('<html>not a video</html>'.repeat(100)));
-    expect(text.status).toBe(415);
-    expect(text.body.message).toMatch(/not a video the server can play/);
-    const json = await upload(showUid, Buffer.from('{"a":1}'), { contentType: 'application/json' });
-    expect(json.status).toBe(415);
-    const webm = makeVideo('clip.webm', [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=64x64:rate=5:duration=1',
-      '-c:v',
-      'libvpx',
-    ]);
-    const wrongContainer = await upload(showUid, webm);
-    expect(wrongContainer.status).toBe(415);
-    expect(wrongContainer.body.message).toMatch(/not MP4 or QuickTime/);
-    expect((await premiere(showUid)).premiere).toBeNull();
-  });
-
-  it('refuses a video without picture or longer than 4 hours (422)', async () => {
-    const showUid = await newShow(app, 'Wrong videos');
-    const audioOnly = makeVideo('sound.mp4', ['-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac']);
-    const noPicture = await upload(showUid, audioOnly);
-    expect(noPicture.status).toBe(422);
-    expect(noPicture.body.message).toMatch(/no picture/);
-    const long = makeVideo('long.mp4', [
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=black:s=16x16:r=1:d=14500',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      '600',
-    ]);
-    const tooLong = await upload(showUid, long);
-    expect(tooLong.status).toBe(422);
-    expect(tooLong.body.message).toMatch(/4 h 01 min long; a premiere may last at most 4 h 00 min/);
-  });
-
-  it('refuses a file declared larger than 512 MiB before reading it (413)', async () => {
-    const showUid = await newShow(app, 'Too big');
-    const response = await upload(showUid, shortVideo, {
-      headers: { 'content-length': String(PREMIERE_MAX_BYTES + 1) },
-    });
-    expect(response.status).toBe(413);
-    expect(response.body.message).toMatch(/larger than 512 MiB/);
-  });
-
-  it('is for hosts: a moderator may neither upload nor schedule nor look (403)', async () => {
-    const showUid = await newShow(app, 'Hosts only');
-    expect((await upload(showUid, shortVideo, { who: moderator })).status).toBe(403);
-    expect((await schedule(showUid, soon(60), app, moderator)).status).toBe(403);
-    const look = await app.server.inject({
-      method: 'GET',
-      url: premierePath(showUid),
-      headers: moderator.headers,
-    });
-    expect(look.statusCode).toBe(403);
-    expect((await premiere(showUid)).premiere).toBeNull();
-  });
-
-  it("is refused for another store's show: its staff get 403, a show of theirs by another path 404", async () => {
-    const showUid = await newShow(app, 'Not yours');
-    const otherStore = await createTestStore(app, 'other-premiere-store');
-    const otherHost = await signInStaff(app, otherStore, 'host');
-    expect((await upload(showUid, shortVideo, { who: otherHost })).status).toBe(403);
-    const sideways = await app.server.inject({
-      method: 'PUT',
-      url: `/staff/stores/${otherStore}/shows/${showUid}/premiere/video`,
-      headers: { ...otherHost.headers, 'content-type': 'video/mp4' },
-      payload: shortVideo,
-    });
-    expect(sideways.statusCode).toBe(404);
-    expect((await premiere(showUid)).premiere).toBeNull();
-  });
-
-  it('says what is missing without ffmpeg (503) and stores nothing', async () => {
-    // A second app on this file's database (no premiere is scheduled yet): only ffmpeg differs.
-    const bare = await openTestApp({
-      db: app.db,
-      env: { ...env(join(workDir, 'bare')), FFMPEG_PATH: '/nonexistent/ffmpeg' },
-    });
-    try {
-      const bareStore = await createTestStore(bare, 'bare-store');
-      const bareHost = await signInStaff(bare, bareStore, 'host');
-      const created = await bare.server.inject({
-        method: 'POST',
-        url: `/staff/stores/${bareStore}/shows`,
-        headers: bareHost.headers,
-        payload: { name: 'No ffmpeg', startsAt: '2026-12-01T19:00', timeZone: 'UTC', visibility: 'public' },
+/*
+ * The SIGKILL test's premiere plays a minute in real time in a server process of its own, mostly
+ * waiting on the clock; it runs beside the tests on apps in this process (two concurrent groups),
+ * so the file takes about as long as that test rather than the sum of both. The tests in this
+ * process stay one after another (`describe.sequential`): their premieres share this process's
+ * event loop, and side by side at load 15 one of them recorded segments late.
+ */
+describe.concurrent('on apps in this test process', () => {
+  describe.sequential('uploading a premiere', () => {
+    it('takes an MP4, reads it with ffprobe and says what it found', async () => {
+      const showUid = await newShow(app, 'Upload');
+      const before = await premiere(showUid);
+      expect(before).toMatchObject({ premiere: null, available: true, maxBytes: PREMIERE_MAX_BYTES });
+      const uploaded = await upload(showUid, shortVideo);
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      expect(uploaded.body.premiere).toMatchObject({
+        state: 'ready',
+        startsAt: null,
+        media: { fileName: 'my show.mp4', width: 320, height: 240, videoCodec: 'h264', audioCodec: 'aac' },
       });
-      const showUid = (created.json() as Show).uid;
-      const url = `/staff/stores/${bareStore}/shows/${showUid}/premiere`;
-      const info = (await bare.server.inject({ method: 'GET', url, headers: bareHost.headers })).json();
-      expect(info).toMatchObject({ available: false, missing: expect.stringMatching(/FFMPEG_PATH/) });
-      const refused = await bare.server.inject({
+      expect(uploaded.body.premiere?.media.durationSeconds).toBeCloseTo(12, 0);
+      expect(uploaded.body.premiere?.media.sizeBytes).toBe(shortVideo.length);
+    });
+
+    it('refuses a file that is no video (415), as its own type or as another', async () => {
+      const showUid = await newShow(app, 'Not a video');
+      const text = await upload(showUid, Buffer.from('<html>not a video</html>'.repeat(100)));
+      expect(text.status).toBe(415);
+      expect(text.body.message).toMatch(/not a video the server can play/);
+      const json = await upload(showUid, Buffer.from('{"a":1}'), { contentType: 'application/json' });
+      expect(json.status).toBe(415);
+      const webm = makeVideo('clip.webm', [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=64x64:rate=5:duration=1',
+        '-c:v',
+        'libvpx',
+      ]);
+      const wrongContainer = await upload(showUid, webm);
+      expect(wrongContainer.status).toBe(415);
+      expect(wrongContainer.body.message).toMatch(/not MP4 or QuickTime/);
+      expect((await premiere(showUid)).premiere).toBeNull();
+    });
+
+    it('refuses a video without picture or longer than 4 hours (422)', async () => {
+      const showUid = await newShow(app, 'Wrong videos');
+      const audioOnly = makeVideo('sound.mp4', ['-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac']);
+      const noPicture = await upload(showUid, audioOnly);
+      expect(noPicture.status).toBe(422);
+      expect(noPicture.body.message).toMatch(/no picture/);
+      const long = makeVideo('long.mp4', [
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=16x16:r=1:d=14500',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-g',
+        '600',
+      ]);
+      const tooLong = await upload(showUid, long);
+      expect(tooLong.status).toBe(422);
+      expect(tooLong.body.message).toMatch(/4 h 01 min long; a premiere may last at most 4 h 00 min/);
+    });
+
+    it('refuses a file declared larger than 512 MiB before reading it (413)', async () => {
+      const showUid = await newShow(app, 'Too big');
+      const response = await upload(showUid, shortVideo, {
+        headers: { 'content-length': String(PREMIERE_MAX_BYTES + 1) },
+      });
+      expect(response.status).toBe(413);
+      expect(response.body.message).toMatch(/larger than 512 MiB/);
+    });
+
+    it('is for hosts: a moderator may neither upload nor schedule nor look (403)', async () => {
+      const showUid = await newShow(app, 'Hosts only');
+      expect((await upload(showUid, shortVideo, { who: moderator })).status).toBe(403);
+      expect((await schedule(showUid, soon(60), app, moderator)).status).toBe(403);
+      const look = await app.server.inject({
+        method: 'GET',
+        url: premierePath(showUid),
+        headers: moderator.headers,
+      });
+      expect(look.statusCode).toBe(403);
+      expect((await premiere(showUid)).premiere).toBeNull();
+    });
+
+    it("is refused for another store's show: its staff get 403, a show of theirs by another path 404", async () => {
+      const showUid = await newShow(app, 'Not yours');
+      const otherStore = await createTestStore(app, 'other-premiere-store');
+      const otherHost = await signInStaff(app, otherStore, 'host');
+      expect((await upload(showUid, shortVideo, { who: otherHost })).status).toBe(403);
+      const sideways = await app.server.inject({
         method: 'PUT',
-        url: `${url}/video`,
-        headers: { ...bareHost.headers, 'content-type': 'video/mp4' },
+        url: `/staff/stores/${otherStore}/shows/${showUid}/premiere/video`,
+        headers: { ...otherHost.headers, 'content-type': 'video/mp4' },
         payload: shortVideo,
       });
-      expect(refused.statusCode).toBe(503);
-      expect(refused.json().message).toMatch(/FFMPEG_PATH names \/nonexistent\/ffmpeg/);
-    } finally {
-      await bare.close();
-    }
-  });
-});
-
-describe('scheduling a premiere', () => {
-  it('needs the video first, and a time to come', async () => {
-    const showUid = await newShow(app, 'Schedule rules');
-    const early = await schedule(showUid, soon(60));
-    expect(early.status).toBe(409);
-    expect(early.body.message).toMatch(/Upload the premiere video first/);
-    expect((await upload(showUid, shortVideo)).status).toBe(200);
-    const past = await schedule(showUid, Date.now() - 60_000);
-    expect(past.status).toBe(400);
-    expect(past.body.message).toMatch(/startsAt: must be in the future/);
-    const bad = await app.server.inject({
-      method: 'POST',
-      url: `${premierePath(showUid)}/schedule`,
-      headers: host.headers,
-      payload: { startsAt: 'tomorrow', timeZone: 'UTC' },
+      expect(sideways.statusCode).toBe(404);
+      expect((await premiere(showUid)).premiere).toBeNull();
     });
-    expect(bad.statusCode).toBe(400);
-    const later = Date.UTC(2030, 0, 2, 18, 30, 15);
-    const scheduled = await schedule(showUid, later);
-    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
-    expect(scheduled.body.premiere).toMatchObject({ state: 'scheduled', startsAt: later });
-    // The show starts then too (at the minute), so its countdown and calendar agree.
-    const show = await app.server.inject({
-      method: 'GET',
-      url: `/staff/stores/${pageUid}/shows/${showUid}`,
-      headers: host.headers,
-    });
-    expect((show.json() as Show).startsAt).toBe(Date.UTC(2030, 0, 2, 18, 30));
-  });
-});
 
-describe('a premiere playing', () => {
-  let showUid: string;
-  let startsAt: number;
-
-  it('goes live at its time, and a late viewer starts at the current point', async () => {
-    showUid = await newShow(app, 'Premiere');
-    expect((await upload(showUid, shortVideo)).status).toBe(200);
-    startsAt = soon(2);
-    expect((await schedule(showUid, startsAt)).status).toBe(200);
-    expect((await playlist(showUid, 'live')) ?? '').not.toContain('.m4s');
-
-    const first = await waitFor('the premiere live', async () => {
-      const text = await playlist(showUid, 'live');
-      return text?.includes('.m4s') ? text : null;
-    });
-    expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
-    expect(first).toContain('#EXT-X-PROGRAM-DATE-TIME:');
-    const view = await stream(showUid);
-    expect(view).toMatchObject({ state: 'live', liveStartTime: startsAt, health: { protocol: 'premiere' } });
-    expect(view.health?.videoPassthrough).toBe(true);
-    const event = await app.services.events.streamEvent(showUid);
-    expect(event).toMatchObject({ currentStatus: 'live', liveStartTime: startsAt });
-
-    // A viewer joining 5 s in gets the live edge: its newest segment is the current moment.
-    await waitFor('5 s into the premiere', () => Date.now() > startsAt + 5000, 20_000);
-    const late = await waitFor('a live window 5 s in', async () => {
-      const text = await playlist(showUid, 'live');
-      const entries = text ? parseMediaPlaylist(text) : [];
-      const last = entries.at(-1);
-      return last?.programDateTime && last.programDateTime > startsAt + 3000 ? entries : null;
-    });
-    const edge = late.at(-1);
-    const edgeEnd = (edge?.programDateTime ?? 0) + (edge?.duration ?? 0) * 1000;
-    console.info(
-      `live edge ${Date.now() - edgeEnd} ms behind the clock, ${(edgeEnd - startsAt) / 1000} s in`,
-    );
-    expect(Math.abs(Date.now() - edgeEnd)).toBeLessThan(3500);
-    const info = await premiere(showUid);
-    expect(info.premiere?.state).toBe('playing');
-    expect(info.premiere?.position).toBeGreaterThan(4.5);
-  });
-
-  it('resumes at the right point when ffmpeg is killed', async () => {
-    const [pid] = await waitFor('the premiere ffmpeg', () => {
-      const pids = premiereFfmpegPids(showUid);
-      return pids.length ? pids : null;
-    });
-    const killedAt = Date.now();
-    process.kill(pid as number, 'SIGKILL');
-    const resumed = await waitFor('a segment of the restarted ffmpeg', async () => {
-      const text = await playlist(showUid, 'replay');
-      const entry = text
-        ? parseMediaPlaylist(text).find((candidate) => candidate.uri.startsWith('r2-'))
-        : null;
-      return entry ?? null;
-    });
-    expect(resumed.programDateTime ?? 0).toBeGreaterThanOrEqual(killedAt - 1000);
-    expect((await stream(showUid)).state).toBe('live');
-  });
-
-  it('ends into the replay when the file has played out, at the scheduled end', async () => {
-    const ended = await waitFor('the premiere ended', async () => {
-      const info = await premiere(showUid);
-      return info.premiere?.state === 'ended' ? info : null;
-    });
-    expect(ended.premiere?.error).toBeNull();
-    const view = await stream(showUid);
-    expect(view.state).toBe('ended');
-    const event = await showBecameReplay(app, showUid);
-    // Resumed at the right point: it ends about 12 s after its start, not 12 s after the kill.
-    const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
-    console.info(`premiere of 12 s ended ${runSeconds} s after its start`);
-    expect(runSeconds).toBeGreaterThan(11);
-    expect(runSeconds).toBeLessThan(14);
-    const replay = (await playlist(showUid, 'replay')) ?? '';
-    expect(replay).toContain('#EXT-X-ENDLIST');
-    // The replay holds the file once (give or take the keyframe before each seek).
-    expect(secondsOf(replay)).toBeGreaterThan(10);
-    expect(secondsOf(replay)).toBeLessThan(14.5);
-    const [first] = parseMediaPlaylist(replay);
-    const segment = await app.server.inject({ method: 'GET', url: `/live/${showUid}/${first?.uri}` });
-    expect(segment.statusCode).toBe(200);
-    // Then viewers get the file itself as the replay, on the premiere's clock.
-    const whole = parseMediaPlaylist(await fileReplay(app, showUid));
-    expect(whole[0]?.programDateTime).toBe(startsAt);
-    expect(whole.reduce((sum, entry) => sum + entry.duration, 0)).toBeCloseTo(12, 0);
-    const fileSegment = await app.server.inject({
-      method: 'GET',
-      url: premiereReplayPath(showUid, whole[0]?.uri),
-    });
-    expect(fileSegment.statusCode).toBe(200);
-    expect(fileSegment.headers['access-control-allow-origin']).toBe('*');
-    // Only the replay's own files: no path out of its folder.
-    for (const name of ['..%2F..%2Fpremieres.mp4', 'ffmpeg.m3u8', 'x.m4s'])
-      expect(
-        (await app.server.inject({ method: 'GET', url: premiereReplayPath(showUid, name) })).statusCode,
-      ).toBe(404);
-    // Nothing plays any more.
-    await app.services.premieres.replaysSettled();
-    expect(premiereFfmpegPids(showUid)).toEqual([]);
-  });
-});
-
-describe('a server down at the scheduled time', () => {
-  it('starts the premiere late at the point it has reached, live since its scheduled start', async () => {
-    const db: Database & { dispose(): Promise<void> } = await openTestDatabase();
-    const dir = join(workDir, 'late');
-    let first: TestApp | null = await openTestApp({ db, env: env(dir) });
-    let second: TestApp | null = null;
-    try {
-      pageUid = await createTestStore(first, 'late-store');
-      host = await signInStaff(first, pageUid, 'host');
-      const showUid = await newShow(first, 'Late premiere');
-      expect((await upload(showUid, shortVideo, { target: first })).status).toBe(200);
-      const startsAt = soon(3);
-      expect((await schedule(showUid, startsAt, first)).status).toBe(200);
-      // Down before the start, back 5 s after it.
-      await first.close();
-      first = null;
-      await waitFor('5 s past the start', () => Date.now() > startsAt + 5000, 20_000);
-      second = await openTestApp({ db, env: env(dir) });
-      const target = second;
-      const [entry] = await waitFor('the premiere live', async () => {
-        const text = await playlist(showUid, 'live', target);
-        const entries = text ? parseMediaPlaylist(text) : [];
-        return entries.length ? entries : null;
+    it('says what is missing without ffmpeg (503) and stores nothing', async () => {
+      // A second app on this file's database (no premiere is scheduled yet): only ffmpeg differs.
+      const bare = await openTestApp({
+        db: app.db,
+        env: { ...env(join(workDir, 'bare')), FFMPEG_PATH: '/nonexistent/ffmpeg' },
       });
-      // Its first picture is the current moment, and the show counts as live since its time.
-      expect((entry?.programDateTime ?? 0) - startsAt).toBeGreaterThan(4500);
-      expect(await target.services.events.streamEvent(showUid)).toMatchObject({
-        currentStatus: 'live',
+      try {
+        const bareStore = await createTestStore(bare, 'bare-store');
+        const bareHost = await signInStaff(bare, bareStore, 'host');
+        const showUid = await newShow(bare, 'No ffmpeg', bareStore, bareHost);
+        const url = `/staff/stores/${bareStore}/shows/${showUid}/premiere`;
+        const info = (await bare.server.inject({ method: 'GET', url, headers: bareHost.headers })).json();
+        expect(info).toMatchObject({ available: false, missing: expect.stringMatching(/FFMPEG_PATH/) });
+        const refused = await bare.server.inject({
+          method: 'PUT',
+          url: `${url}/video`,
+          headers: { ...bareHost.headers, 'content-type': 'video/mp4' },
+          payload: shortVideo,
+        });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json().message).toMatch(/FFMPEG_PATH names \/nonexistent\/ffmpeg/);
+      } finally {
+        await bare.close();
+      }
+    });
+  });
+
+  describe.sequential('scheduling a premiere', () => {
+    it('needs the video first, and a time to come', async () => {
+      const showUid = await newShow(app, 'Schedule rules');
+      const early = await schedule(showUid, soon(60));
+      expect(early.status).toBe(409);
+      expect(early.body.message).toMatch(/Upload the premiere video first/);
+      expect((await upload(showUid, shortVideo)).status).toBe(200);
+      const past = await schedule(showUid, Date.now() - 60_000);
+      expect(past.status).toBe(400);
+      expect(past.body.message).toMatch(/startsAt: must be in the future/);
+      const bad = await app.server.inject({
+        method: 'POST',
+        url: `${premierePath(showUid)}/schedule`,
+        headers: host.headers,
+        payload: { startsAt: 'tomorrow', timeZone: 'UTC' },
+      });
+      expect(bad.statusCode).toBe(400);
+      const later = Date.UTC(2030, 0, 2, 18, 30, 15);
+      const scheduled = await schedule(showUid, later);
+      expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+      expect(scheduled.body.premiere).toMatchObject({ state: 'scheduled', startsAt: later });
+      // The show starts then too (at the minute), so its countdown and calendar agree.
+      const show = await app.server.inject({
+        method: 'GET',
+        url: `/staff/stores/${pageUid}/shows/${showUid}`,
+        headers: host.headers,
+      });
+      expect((show.json() as Show).startsAt).toBe(Date.UTC(2030, 0, 2, 18, 30));
+    });
+  });
+
+  describe.sequential('a premiere playing', () => {
+    let showUid: string;
+    let startsAt: number;
+
+    it('goes live at its time, and a late viewer starts at the current point', async () => {
+      showUid = await newShow(app, 'Premiere');
+      expect((await upload(showUid, shortVideo)).status).toBe(200);
+      startsAt = soon(2);
+      expect((await schedule(showUid, startsAt)).status).toBe(200);
+      expect((await playlist(showUid, 'live')) ?? '').not.toContain('.m4s');
+
+      const first = await waitFor('the premiere live', async () => {
+        const text = await playlist(showUid, 'live');
+        return text?.includes('.m4s') ? text : null;
+      });
+      expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
+      expect(first).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+      const view = await stream(showUid);
+      expect(view).toMatchObject({
+        state: 'live',
         liveStartTime: startsAt,
+        health: { protocol: 'premiere' },
       });
-      await waitFor(
-        'the premiere ended',
-        async () => (await premiere(showUid, target)).premiere?.state === 'ended',
-      );
-      const event = await showBecameReplay(target, showUid);
-      const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
-      console.info(`late premiere of 12 s ended ${runSeconds} s after its start`);
-      expect(runSeconds).toBeLessThan(14);
-      // The recording holds what was played, the file from about 5 s in; the replay is the whole file.
-      const recordedSeconds = secondsOf((await playlist(showUid, 'replay', target)) ?? '');
-      expect(recordedSeconds).toBeGreaterThan(4);
-      expect(recordedSeconds).toBeLessThan(9);
-      expect(secondsOf(await fileReplay(target, showUid))).toBeCloseTo(12, 0);
-    } finally {
-      await first?.close();
-      await second?.close();
-      await db.dispose();
-    }
-  });
-});
+      expect(view.health?.videoPassthrough).toBe(true);
+      const event = await app.services.events.streamEvent(showUid);
+      expect(event).toMatchObject({ currentStatus: 'live', liveStartTime: startsAt });
 
-describe('a server restart during a premiere', () => {
-  it('publishes the premiere again at the current point', async () => {
-    const db: Database & { dispose(): Promise<void> } = await openTestDatabase();
-    const dir = join(workDir, 'restart');
-    let first: TestApp | null = await openTestApp({ db, env: env(dir) });
-    let second: TestApp | null = null;
-    try {
-      pageUid = await createTestStore(first, 'restart-store');
-      host = await signInStaff(first, pageUid, 'host');
-      const showUid = await newShow(first, 'Restarted premiere');
-      expect((await upload(showUid, shortVideo, { target: first })).status).toBe(200);
-      const startsAt = soon(2);
-      expect((await schedule(showUid, startsAt, first)).status).toBe(200);
-      await waitFor('the premiere live', async () =>
-        (await playlist(showUid, 'live', first ?? app))?.includes('.m4s'),
+      // A viewer joining 5 s in gets the live edge: its newest segment is the current moment.
+      await waitFor('5 s into the premiere', () => Date.now() > startsAt + 5000, 20_000);
+      const late = await waitFor('a live window 5 s in', async () => {
+        const text = await playlist(showUid, 'live');
+        const entries = text ? parseMediaPlaylist(text) : [];
+        const last = entries.at(-1);
+        return last?.programDateTime && last.programDateTime > startsAt + 3000 ? entries : null;
+      });
+      const edge = late.at(-1);
+      const edgeEnd = (edge?.programDateTime ?? 0) + (edge?.duration ?? 0) * 1000;
+      console.info(
+        `live edge ${Date.now() - edgeEnd} ms behind the clock, ${(edgeEnd - startsAt) / 1000} s in`,
       );
-      await waitFor('3 s into it', () => Date.now() > startsAt + 3000);
-      await first.close();
-      first = null;
-      expect(premiereFfmpegPids(showUid)).toEqual([]);
+      expect(Math.abs(Date.now() - edgeEnd)).toBeLessThan(3500);
+      const info = await premiere(showUid);
+      expect(info.premiere?.state).toBe('playing');
+      expect(info.premiere?.position).toBeGreaterThan(4.5);
+    });
 
-      second = await openTestApp({ db, env: env(dir) });
-      const target = second;
-      const resumed = await waitFor('the premiere playing again', async () => {
-        const text = await playlist(showUid, 'live', target);
+    it('resumes at the right point when ffmpeg is killed', async () => {
+      const [pid] = await waitFor('the premiere ffmpeg', () => {
+        const pids = premiereFfmpegPids(showUid);
+        return pids.length ? pids : null;
+      });
+      const killedAt = Date.now();
+      process.kill(pid as number, 'SIGKILL');
+      const resumed = await waitFor('a segment of the restarted ffmpeg', async () => {
+        const text = await playlist(showUid, 'replay');
         const entry = text
           ? parseMediaPlaylist(text).find((candidate) => candidate.uri.startsWith('r2-'))
           : null;
         return entry ?? null;
       });
-      expect((resumed.programDateTime ?? 0) - startsAt).toBeGreaterThan(3000);
+      expect(resumed.programDateTime ?? 0).toBeGreaterThanOrEqual(killedAt - 1000);
+      expect((await stream(showUid)).state).toBe('live');
+    });
+
+    it('ends into the replay when the file has played out, at the scheduled end', async () => {
       const ended = await waitFor('the premiere ended', async () => {
-        const info = await premiere(showUid, target);
+        const info = await premiere(showUid);
         return info.premiere?.state === 'ended' ? info : null;
       });
-      expect(ended.premiere?.state).toBe('ended');
-      const event = await showBecameReplay(target, showUid);
+      expect(ended.premiere?.error).toBeNull();
+      const view = await stream(showUid);
+      expect(view.state).toBe('ended');
+      const event = await showBecameReplay(app, showUid);
+      // Resumed at the right point: it ends about 12 s after its start, not 12 s after the kill
+      // (17+ s); a loaded machine's `-re` ffmpeg may end a second or two late.
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
-      console.info(`restarted premiere of 12 s ended ${runSeconds} s after its start`);
-      expect(runSeconds).toBeLessThan(14);
-      // Played from where it was: the replay holds the file once, not its first seconds twice.
-      expect(secondsOf((await playlist(showUid, 'replay', target)) ?? '')).toBeLessThan(14);
-    } finally {
-      await first?.close();
-      await second?.close();
-      await db.dispose();
-    }
+      console.info(`premiere of 12 s ended ${runSeconds} s after its start`);
+      expect(runSeconds).toBeGreaterThan(11);
+      expect(runSeconds).toBeLessThan(15);
+      const replay = (await playlist(showUid, 'replay')) ?? '';
+      expect(replay).toContain('#EXT-X-ENDLIST');
+      // The replay holds the file once (give or take the keyframe before each seek), less what the
+      // killed ffmpeg had not yet played: it resumes at the clock's point, and on a loaded machine
+      // a `-re` ffmpeg runs a second or two behind the clock (9.8 s seen beside the browser tests).
+      expect(secondsOf(replay)).toBeGreaterThan(8);
+      expect(secondsOf(replay)).toBeLessThan(14.5);
+      const [first] = parseMediaPlaylist(replay);
+      const segment = await app.server.inject({ method: 'GET', url: `/live/${showUid}/${first?.uri}` });
+      expect(segment.statusCode).toBe(200);
+      // Then viewers get the file itself as the replay, on the premiere's clock.
+      const whole = parseMediaPlaylist(await fileReplay(app, showUid));
+      expect(whole[0]?.programDateTime).toBe(startsAt);
+      expect(whole.reduce((sum, entry) => sum + entry.duration, 0)).toBeCloseTo(12, 0);
+      const fileSegment = await app.server.inject({
+        method: 'GET',
+        url: premiereReplayPath(showUid, whole[0]?.uri),
+      });
+      expect(fileSegment.statusCode).toBe(200);
+      expect(fileSegment.headers['access-control-allow-origin']).toBe('*');
+      // Only the replay's own files: no path out of its folder.
+      for (const name of ['..%2F..%2Fpremieres.mp4', 'ffmpeg.m3u8', 'x.m4s'])
+        expect(
+          (await app.server.inject({ method: 'GET', url: premiereReplayPath(showUid, name) })).statusCode,
+        ).toBe(404);
+      // Nothing plays any more.
+      await app.services.premieres.replaysSettled();
+      expect(premiereFfmpegPids(showUid)).toEqual([]);
+    });
+  });
+
+  describe.sequential('a server down at the scheduled time', () => {
+    it('starts the premiere late at the point it has reached, live since its scheduled start', async () => {
+      const scheduled = await premiereOnOwnApp('late', 'Late premiere', 3);
+      const { db, dir, showUid, startsAt } = scheduled;
+      let first: TestApp | null = scheduled.first;
+      let second: TestApp | null = null;
+      try {
+        // Down before the start, back 5 s after it.
+        await first.close();
+        first = null;
+        await waitFor('5 s past the start', () => Date.now() > startsAt + 5000, 20_000);
+        second = await openTestApp({ db, env: env(dir) });
+        const target = second;
+        const [entry] = await waitFor('the premiere live', async () => {
+          const text = await playlist(showUid, 'live', target);
+          const entries = text ? parseMediaPlaylist(text) : [];
+          return entries.length ? entries : null;
+        });
+        // Its first picture is the current moment, and the show counts as live since its time.
+        expect((entry?.programDateTime ?? 0) - startsAt).toBeGreaterThan(4500);
+        expect(await target.services.events.streamEvent(showUid)).toMatchObject({
+          currentStatus: 'live',
+          liveStartTime: startsAt,
+        });
+        await waitFor(
+          'the premiere ended',
+          async () => (await premiere(showUid, target)).premiere?.state === 'ended',
+        );
+        const event = await showBecameReplay(target, showUid);
+        const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
+        console.info(`late premiere of 12 s ended ${runSeconds} s after its start`);
+        // At its scheduled end, give or take a loaded machine's ffmpeg running behind (13.9 s seen
+        // beside the browser tests); started from the beginning it would end 17+ s after it.
+        expect(runSeconds).toBeLessThan(15);
+        // The recording holds what was played, the file from about 5 s in; the replay is the whole file.
+        const recordedSeconds = secondsOf((await playlist(showUid, 'replay', target)) ?? '');
+        expect(recordedSeconds).toBeGreaterThan(4);
+        expect(recordedSeconds).toBeLessThan(9);
+        expect(secondsOf(await fileReplay(target, showUid))).toBeCloseTo(12, 0);
+      } finally {
+        await first?.close();
+        await second?.close();
+        await db.dispose();
+      }
+    });
+  });
+
+  describe.sequential('a server restart during a premiere', () => {
+    it('publishes the premiere again at the current point', async () => {
+      const scheduled = await premiereOnOwnApp('restart', 'Restarted premiere', 2);
+      const { db, dir, showUid, startsAt } = scheduled;
+      let first: TestApp | null = scheduled.first;
+      let second: TestApp | null = null;
+      try {
+        await waitFor('the premiere live', async () =>
+          (await playlist(showUid, 'live', first ?? app))?.includes('.m4s'),
+        );
+        await waitFor('3 s into it', () => Date.now() > startsAt + 3000);
+        await first.close();
+        first = null;
+        expect(premiereFfmpegPids(showUid)).toEqual([]);
+
+        second = await openTestApp({ db, env: env(dir) });
+        const target = second;
+        const resumed = await waitFor('the premiere playing again', async () => {
+          const text = await playlist(showUid, 'live', target);
+          const entry = text
+            ? parseMediaPlaylist(text).find((candidate) => candidate.uri.startsWith('r2-'))
+            : null;
+          return entry ?? null;
+        });
+        expect((resumed.programDateTime ?? 0) - startsAt).toBeGreaterThan(3000);
+        const ended = await waitFor('the premiere ended', async () => {
+          const info = await premiere(showUid, target);
+          return info.premiere?.state === 'ended' ? info : null;
+        });
+        expect(ended.premiere?.state).toBe('ended');
+        const event = await showBecameReplay(target, showUid);
+        const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
+        console.info(`restarted premiere of 12 s ended ${runSeconds} s after its start`);
+        // Played on, not from the start again (that would end 15+ s after it: 3 s in, a restart,
+        // then 12 s): a loaded machine's `-re` ffmpeg ends a second or two late (14.1 s seen beside
+        // the browser tests). The replay's length below is the sharper test.
+        expect(runSeconds).toBeLessThan(15);
+        // Played from where it was: the replay holds the file once, not its first seconds twice.
+        expect(secondsOf((await playlist(showUid, 'replay', target)) ?? '')).toBeLessThan(14);
+      } finally {
+        await first?.close();
+        await second?.close();
+        await db.dispose();
+      }
+    });
   });
 });
 
-describe('a server killed (SIGKILL) during a premiere', () => {
+describe.concurrent('a server killed (SIGKILL) during a premiere', () => {
   const children: ChildProcess[] = [];
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -92,10 +92,16 @@ function storeFacts(store: StorePageFacts, request: PageRequest, shopCanonicalPa
 
 function commonHead(store: StorePageFacts, request: PageRequest) {
   const versions = languageVersions(store, request);
+  const icon = store.info.logo ? absoluteUrl(store.info.logo, request.origin) : null;
   return {
     ...versions,
-    lang: versions.locale,
-    icon: store.info.logo ? absoluteUrl(store.info.logo, request.origin) : null,
+    /** What every page's head carries alike: its language, address, language versions, the store's icon. */
+    basics: {
+      lang: versions.locale,
+      canonicalUrl: versions.canonicalUrl,
+      alternates: versions.alternates,
+      icon,
+    },
     og: {
       siteName: store.info.name,
       locale: ogLocale(versions.locale),
@@ -123,12 +129,9 @@ export function shopPageHead(
   const facts = storeFacts(store, request, request.canonicalPath);
   return {
     page: 'shop',
-    lang: common.lang,
+    ...common.basics,
     title: store.info.name,
     description,
-    canonicalUrl: common.canonicalUrl,
-    alternates: common.alternates,
-    icon: common.icon,
     preloadImage: leadCover ? { url: leadCover, highPriority: true } : null,
     openGraph: {
       type: 'website',
@@ -174,6 +177,17 @@ function showDescription(
   return shorten(`${lead} ${fillText(texts.featuring, { products: list })}`);
 }
 
+/** A Twitter/X player card for the page, of the video's size, where the store lets X frame it. */
+function twitterPlayerCard(
+  store: StorePageFacts,
+  canonicalUrl: string,
+  dimension: { width: number; height: number } | null | undefined,
+): PageHead['twitterPlayer'] {
+  return twitterMayFrame(store, canonicalUrl)
+    ? { url: canonicalUrl, ...(dimension ?? DEFAULT_PLAYER_SIZE) }
+    : null;
+}
+
 /** Whether the store lets Twitter/X frame its player (a player card needs it, over https). */
 function twitterMayFrame(store: StorePageFacts, canonicalUrl: string): boolean {
   if (!canonicalUrl.startsWith('https:')) return false;
@@ -217,15 +231,11 @@ export function showPageHead(
     thumbnail: poster,
     videoUrl,
   };
-  const playerSize = video.dimension ?? DEFAULT_PLAYER_SIZE;
   return {
     page: 'show',
-    lang: common.lang,
+    ...common.basics,
     title,
     description,
-    canonicalUrl: common.canonicalUrl,
-    alternates: common.alternates,
-    icon: common.icon,
     preloadImage: video.poster ? { url: video.poster, highPriority: false } : null,
     openGraph: {
       type: 'video.other',
@@ -248,9 +258,7 @@ export function showPageHead(
             }
           : null,
     },
-    twitterPlayer: twitterMayFrame(store, common.canonicalUrl)
-      ? { url: common.canonicalUrl, ...playerSize }
-      : null,
+    twitterPlayer: twitterPlayerCard(store, common.canonicalUrl, video.dimension),
     structuredData: [
       onlineStore(storeFact),
       showVideo(facts, storeFact),
@@ -305,15 +313,11 @@ export function clipPageHead(
     thumbnail,
     videoUrl,
   };
-  const playerSize = video.dimension ?? DEFAULT_PLAYER_SIZE;
   return {
     page: 'clip',
-    lang: common.lang,
+    ...common.basics,
     title,
     description,
-    canonicalUrl: common.canonicalUrl,
-    alternates: common.alternates,
-    icon: common.icon,
     // The clip's page opens on its video: no picture to fetch ahead of it.
     preloadImage: null,
     openGraph: {
@@ -329,9 +333,7 @@ export function clipPageHead(
         height: video.dimension?.height ?? null,
       },
     },
-    twitterPlayer: twitterMayFrame(store, common.canonicalUrl)
-      ? { url: common.canonicalUrl, ...playerSize }
-      : null,
+    twitterPlayer: twitterPlayerCard(store, common.canonicalUrl, video.dimension),
     structuredData: [
       onlineStore(storeFact),
       clipVideo(

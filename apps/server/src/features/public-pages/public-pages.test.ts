@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey } from '@vitrine/protocol';
 import { Window } from 'happy-dom';
 import { type StructuredDataTest, structuredDataTestHtml } from 'structured-data-testing-tool';
 import { schemas as schemaOrgTypes } from 'structured-data-testing-tool/lib/schemas.js';
@@ -62,7 +63,7 @@ beforeAll(async () => {
     languages: ['da'],
     currency: 'DKK',
   });
-  await admin('PUT', `/admin/pages/${SHOP}/products/lamp`, {
+  await admin('PUT', `/staff/stores/${SHOP}/products/lamp`, {
     name: 'Desk lamp',
     description: 'A lamp <b>for</b> the desk.',
     sku: 'LAMP-1',
@@ -70,12 +71,12 @@ beforeAll(async () => {
     prices: { DKK: 49_900, EUR: 6_695 },
     stock: 3,
   });
-  await admin('PUT', `/admin/pages/${SHOP}/products/speaker`, {
+  await admin('PUT', `/staff/stores/${SHOP}/products/speaker`, {
     name: 'Speaker',
     prices: { DKK: 129_900, EUR: 17_495 },
     stock: 0,
   });
-  await admin('PUT', `/admin/pages/${SHOP}/products/cable`, { name: 'Cable', prices: { DKK: 4_900 } });
+  await admin('PUT', `/staff/stores/${SHOP}/products/cable`, { name: 'Cable', prices: { DKK: 4_900 } });
   for (const campaign of ['spring', 'winter', 'summer', 'secret', 'hidden'])
     await admin('PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
       name: campaign,
@@ -265,7 +266,8 @@ describe('the head of a live show', () => {
     const { html, document, meta, structuredData } = await page('/widget/reach-shop/spring');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('"sale"');
-    // The page's scripts are the app's own (runtime config, module) and the one data block.
+    // The page's scripts are the app's own (runtime config, module) and the two data blocks
+    // (JSON-LD, the first answers), which are never run.
     const scripts = [...document.querySelectorAll('script')].map((script) => ({
       type: script.getAttribute('type'),
       src: script.getAttribute('src'),
@@ -273,8 +275,10 @@ describe('the head of a live show', () => {
     }));
     expect(scripts.filter((script) => script.text.includes('alert(1)'))).toEqual([
       expect.objectContaining({ type: 'application/ld+json', src: null }),
+      expect.objectContaining({ type: 'application/json', src: null }),
     ]);
-    expect(scripts.filter((script) => script.type !== 'application/ld+json')).toEqual([
+    const dataTypes = ['application/ld+json', 'application/json'];
+    expect(scripts.filter((script) => !dataTypes.includes(script.type ?? ''))).toEqual([
       expect.objectContaining({
         type: null,
         src: null,
@@ -286,6 +290,9 @@ describe('the head of a live show', () => {
     expect(document.querySelector('title')?.textContent).toBe(`${HOSTILE_NAME} | Lys & Lyd`);
     expect(meta('twitter:title')).toBe(`${HOSTILE_NAME} | Lys & Lyd`);
     expect(structuredData.find((item) => item['@type'] === 'VideoObject')?.name).toBe(HOSTILE_NAME);
+    const answers = JSON.parse(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '{}');
+    const campaign = answers[firstAnswerKey('liveEvents.byCampaign', { campaignIds: ['spring'] })];
+    expect(campaign?.[0]?.event.eventName).toBe(HOSTILE_NAME);
   });
 
   it('serves the page with its head compressed for a browser that accepts brotli', async () => {
@@ -394,6 +401,56 @@ describe('the head of the shop page', () => {
   });
 });
 
+/** The answers a page carries for its first reads (protocol first-answers.ts), by key. */
+async function firstAnswersIn(url: string): Promise<Record<string, unknown>> {
+  const { document } = await page(url);
+  const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
+  expect(element?.getAttribute('type'), url).toBe('application/json');
+  return JSON.parse(element?.textContent ?? 'null') as Record<string, unknown>;
+}
+
+const readAnswer = async (name: string, params: object) =>
+  (
+    await app.server.inject({
+      method: 'GET',
+      url: `/reads/${name}?params=${encodeURIComponent(JSON.stringify(params))}`,
+    })
+  ).json();
+
+describe("a public page's first answers", () => {
+  it('carry what the shop page reads before it paints, as the reads answer it', async () => {
+    const storeInfo = (
+      await app.server.inject({
+        method: 'POST',
+        url: '/functions/customerpage/storeInfo',
+        payload: { pageUid: SHOP },
+      })
+    ).json();
+    expect(await firstAnswersIn('/')).toEqual({
+      [firstAnswerKey('storeInfo', { pageUid: SHOP })]: storeInfo,
+      [firstAnswerKey('playerSettings', { pageUid: SHOP })]: await readAnswer('playerSettings', {
+        pageUid: SHOP,
+      }),
+      [firstAnswerKey('liveEvents.shop', { pageUid: SHOP })]: await readAnswer('liveEvents.shop', {
+        pageUid: SHOP,
+      }),
+    });
+  });
+
+  it("carry a show's campaign and the products of the show the app plays, the campaign's address's too", async () => {
+    for (const url of ['/widget/reach-shop/spring', '/widget/reach-shop/campaign/spring/event/spring-live']) {
+      const answers = await firstAnswersIn(url);
+      expect(answers[firstAnswerKey('liveEvents.byCampaign', { campaignIds: ['spring'] })], url).toEqual(
+        await readAnswer('liveEvents.byCampaign', { campaignIds: ['spring'] }),
+      );
+      const products = answers[firstAnswerKey('liveEventProducts', { eventId: 'spring-live' })];
+      expect(products, url).toEqual(await readAnswer('liveEventProducts', { eventId: 'spring-live' }));
+      expect(products, url).not.toEqual([]);
+      expect(Object.keys(answers), url).toHaveLength(4);
+    }
+  });
+});
+
 describe('pages that are not public', () => {
   it('get the plain page, marked not to be indexed: drafts, private shows, checkouts, unknown stores', async () => {
     for (const url of [
@@ -418,6 +475,7 @@ describe('pages that are not public', () => {
         ),
         url,
       ).toHaveLength(0);
+      expect(document.getElementById(FIRST_ANSWERS_ELEMENT_ID), url).toBeNull();
       expect(response.body, url).not.toMatch(/Secret launch|Staff only/);
     }
   });

@@ -119,6 +119,19 @@ function chapterClips(show: ShowFacts, duration: number): object[] {
   return clips;
 }
 
+/** What a show's and a clip's VideoObject start with alike: its id, name, description, page and picture. */
+function videoObject(video: { url: string; name: string; description: string; thumbnail: string | null }) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'VideoObject',
+    '@id': `${video.url}#video`,
+    name: video.name,
+    description: video.description,
+    url: video.url,
+    ...(video.thumbnail ? { thumbnailUrl: [video.thumbnail] } : {}),
+  };
+}
+
 /**
  * A show as the VideoObject its page plays, published by a live BroadcastEvent (the form search
  * engines read for live streams): start and end of the broadcast; for a replay its length, video
@@ -131,13 +144,7 @@ export function showVideo(show: ShowFacts, store: StoreFacts): object {
   const startDate = event.liveStartTime ?? event.eventStartTimestamp;
   const clips = duration === null ? [] : chapterClips(show, duration);
   return {
-    '@context': CONTEXT,
-    '@type': 'VideoObject',
-    '@id': `${show.url}#video`,
-    name: show.name,
-    description: show.description,
-    url: show.url,
-    ...(show.thumbnail ? { thumbnailUrl: [show.thumbnail] } : {}),
+    ...videoObject(show),
     uploadDate: isoInstant(startDate),
     ...(duration !== null ? { duration: isoDuration(duration) } : {}),
     ...(status !== 'planned' ? { embedUrl: show.url } : {}),
@@ -227,13 +234,7 @@ export interface ClipFacts {
  */
 export function clipVideo(clip: ClipFacts, store: StoreFacts): object {
   return {
-    '@context': CONTEXT,
-    '@type': 'VideoObject',
-    '@id': `${clip.url}#video`,
-    name: clip.name,
-    description: clip.description,
-    url: clip.url,
-    ...(clip.thumbnail ? { thumbnailUrl: [clip.thumbnail] } : {}),
+    ...videoObject(clip),
     uploadDate: isoInstant(clip.recordedAt),
     duration: isoDuration(clip.durationSeconds),
     contentUrl: clip.videoUrl,

@@ -40,22 +40,22 @@ beforeAll(async () => {
     [OTHER, 'Other shop'],
   ] as const)
     await admin(`/admin/pages/${uid}`, { name, language: 'da', currency: 'DKK' });
-  await admin(`/admin/pages/${SHOP}/products/mug`, {
+  await admin(`/staff/stores/${SHOP}/products/mug`, {
     name: 'Blue stoneware mug',
     description: 'Glazed by hand in Aarhus.',
     sku: 'STW7731',
     images: ['/media/mug.jpg'],
     prices: { DKK: 19_900 },
   });
-  await admin(`/admin/pages/${SHOP}/products/teapot`, { name: 'Teapot', prices: { DKK: 39_900 } });
+  await admin(`/staff/stores/${SHOP}/products/teapot`, { name: 'Teapot', prices: { DKK: 39_900 } });
   // Only in a draft and in a private show: never found.
-  await admin(`/admin/pages/${SHOP}/products/prototype`, {
+  await admin(`/staff/stores/${SHOP}/products/prototype`, {
     name: 'Prototype mugwarmer',
     prices: { DKK: 9_900 },
   });
   // In no show at all: never found either.
-  await admin(`/admin/pages/${SHOP}/products/loose`, { name: 'Loose mug', prices: { DKK: 9_900 } });
-  await admin(`/admin/pages/${OTHER}/products/other-mug`, { name: 'Red mug', prices: { DKK: 9_900 } });
+  await admin(`/staff/stores/${SHOP}/products/loose`, { name: 'Loose mug', prices: { DKK: 9_900 } });
+  await admin(`/staff/stores/${OTHER}/products/other-mug`, { name: 'Red mug', prices: { DKK: 9_900 } });
   for (const [page, campaign, deadline] of [
     [SHOP, 'spring', null],
     [SHOP, 'summer', null],

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@vitrine/protocol';
+import type { StaffInvitation, StaffRole } from '@vitrine/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthFailureLimiter } from '../../http/auth-failure-limit.ts';
 import type { RequestAuthenticator, StaffGate } from '../../http/caller.ts';
@@ -47,6 +47,22 @@ export function registerStaffRoutes(
       throw error;
     }
   };
+  /** Mails an invitation's link to the invitee and answers the inviter with it too. */
+  const mailInvitation = async (
+    request: FastifyRequest,
+    pageUid: string,
+    { invitation, token }: { invitation: StaffInvitation; token: string },
+  ) => {
+    const acceptUrl = invitationUrl(deps.publicOrigin(request), token);
+    await deps.sendInvitation?.({
+      pageUid,
+      email: invitation.email,
+      role: invitation.role,
+      url: acceptUrl,
+      expiresAt: invitation.expiresAt,
+    });
+    return { invitation, acceptUrl };
+  };
   registerCall(app, 'studioSession', (_body, { caller }) => staff.studioSession(caller.userUid), {
     auth,
     signInMessage: 'Sign in to the studio with your staff account.',
@@ -58,38 +74,23 @@ export function registerStaffRoutes(
   registerCall(
     app,
     'inviteStaff',
-    async (input, { params, caller, request }) => {
-      const { invitation, token } = await staff.invite(params.pageUid, {
-        ...input,
-        invitedBy: caller.userUid,
-      });
-      const acceptUrl = invitationUrl(deps.publicOrigin(request), token);
-      await deps.sendInvitation?.({
-        pageUid: params.pageUid,
-        email: input.email,
-        role: input.role,
-        url: acceptUrl,
-        expiresAt: invitation.expiresAt,
-      });
-      return { invitation, acceptUrl };
-    },
+    async (input, { params, caller, request }) =>
+      mailInvitation(
+        request,
+        params.pageUid,
+        await staff.invite(params.pageUid, { ...input, invitedBy: caller.userUid }),
+      ),
     { staffGate },
   );
   registerCall(
     app,
     'resendInvitation',
-    async (_body, { params, request }) => {
-      const { invitation, token } = await staff.resendInvitation(params.pageUid, params.invitationUid);
-      const acceptUrl = invitationUrl(deps.publicOrigin(request), token);
-      await deps.sendInvitation?.({
-        pageUid: params.pageUid,
-        email: invitation.email,
-        role: invitation.role,
-        url: acceptUrl,
-        expiresAt: invitation.expiresAt,
-      });
-      return { invitation, acceptUrl };
-    },
+    async (_body, { params, request }) =>
+      mailInvitation(
+        request,
+        params.pageUid,
+        await staff.resendInvitation(params.pageUid, params.invitationUid),
+      ),
     { staffGate },
   );
   registerCall(

@@ -4,12 +4,13 @@ import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WasPrice } from '../../components/was-price.tsx';
 import { logFailure } from '../../lib/debug.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { WasPrice } from '../player/was-price.tsx';
+import { AddFeedback, type AddOutcome } from './add-feedback.tsx';
 import { cancelReservation } from './checkout-api.ts';
 import { loadCheckoutTexts, useCheckoutTranslation } from './checkout-i18n.ts';
-import { AddFeedback, type AddOutcome, type PlayerCart, type ReservationLine } from './player-cart.tsx';
+import type { PlayerCart, ReservationLine } from './player-cart-model.ts';
 import { followShownLanguage } from './reservation-sync.ts';
 import './cart-panel.css';
 

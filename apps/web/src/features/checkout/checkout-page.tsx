@@ -33,6 +33,7 @@ import { currentSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { themeStyle } from '../shop/shop-page.tsx';
 import { termsPath } from '../terms/terms-path.ts';
+import { type AddOutcome, failedOutcome } from './add-feedback.tsx';
 import {
   changeCheckoutProductQuantity,
   loadCheckout,
@@ -53,7 +54,6 @@ import {
   useCountryName,
   useShippingLabel,
 } from './order-view.tsx';
-import { type AddOutcome, failedOutcome } from './player-cart.tsx';
 import { followShownLanguage } from './reservation-sync.ts';
 import './checkout.css';
 

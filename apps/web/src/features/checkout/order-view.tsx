@@ -3,9 +3,9 @@ import type { CheckoutItem, CheckoutView, OrderFulfilment, ShippingMethodKind } 
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useMemo } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
+import type { AddOutcome } from './add-feedback.tsx';
 import { QuantityStepper } from './cart-panel.tsx';
 import { useCheckoutTranslation } from './checkout-i18n.ts';
-import type { AddOutcome } from './player-cart.tsx';
 
 /** Pieces of the order as the checkout steps and the order page show it. */
 

@@ -1,31 +1,18 @@
 import { loadsCart, PING_INTERVAL_MS, resolveLocale } from '@vitrine/domain';
-import type {
-  CartFeedbackStatus,
-  CartUpdateResponse,
-  CheckoutReservationDoc,
-  EventProduct,
-} from '@vitrine/protocol';
+import type { CartUpdateResponse, CheckoutReservationDoc, EventProduct } from '@vitrine/protocol';
 import type { WidgetContext } from '@vitrine/protocol/vocabulary';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { followSavedLanguage } from '../../lib/i18n.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
 import { currentSession, onSessionChange } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { type AddOutcome, failedOutcome } from './add-feedback.tsx';
 import { addSingle, changeCheckoutProductQuantity, ping } from './cart-api.ts';
 import { checkoutPagePath, checkoutRouteChange } from './checkout-route.ts';
+import type { PlayerCart, ReservationLine } from './player-cart-model.ts';
 import { followShownLanguage, loadUserReservation } from './reservation-sync.ts';
 import './player-cart.css';
 
@@ -34,39 +21,6 @@ import './player-cart.css';
  * comes from the `checkout` live query, so every open tab of the viewer shows the same cart.
  * Kept small: it is part of the player's first bundle; the checkout screens load on demand.
  */
-
-export type ReservationLine = CheckoutReservationDoc['reservations'][number];
-/**
- * An add's outcome: a feedback state of spec §4, `shopperLimit` when the store sells no more of
- * the product to one customer (409 `shopper_limit`), `paymentOpen` when a line cannot be reduced
- * while a payment of the order is under way (409 `payment_open`), `orderPaid` when a paid line
- * cannot be reduced (409 `order_paid`), or `error` when the call failed (spec §8).
- */
-export type AddOutcome = CartFeedbackStatus | 'shopperLimit' | 'paymentOpen' | 'orderPaid' | 'error';
-
-/** The outcome of a failed add or quantity change. */
-export function failedOutcome(error: unknown): AddOutcome {
-  if (!(error instanceof ApiError)) return 'error';
-  if (error.code === 'shopper_limit') return 'shopperLimit';
-  if (error.code === 'payment_open') return 'paymentOpen';
-  if (error.code === 'order_paid') return 'orderPaid';
-  return 'error';
-}
-/** Failed cart updates so far: one ("There was an error…") or several ("Multiple errors…"). */
-export type CartUpdateError = 'single' | 'multiple';
-
-export interface PlayerCart {
-  reservation: CheckoutReservationDoc | null;
-  /** The cart's checkout uid: undefined while it loads, null when there is none. */
-  checkoutUid: string | null | undefined;
-  itemCount: number;
-  /** The one-page checkout of this cart, once there is one. */
-  checkoutPath: string | null;
-  add(productUid: string, variantUid: string | null): Promise<AddOutcome>;
-  setQuantity(line: ReservationLine, quantity: number): Promise<AddOutcome>;
-  updateError: CartUpdateError | null;
-  dismissUpdateError(): void;
-}
 
 const subscribeSession = (onChange: () => void) => onSessionChange(onChange);
 const sessionUserUid = () => currentSession()?.user.uid ?? null;
@@ -269,33 +223,6 @@ export function useCheckoutRouteSync(checkoutUid: string | null | undefined, act
       );
     }
   }, [target, location.pathname, location.search, navigate]);
-}
-
-/** The feedback labels of spec §8 for an add's outcome, with the longer §8 message where there is one. */
-export function AddFeedback({ outcome, shopLink }: { outcome: AddOutcome; shopLink: ReactNode }) {
-  const { t } = useTranslation();
-  if (outcome === 'updated' || outcome === 'removed') return null;
-  if (outcome === 'error') {
-    return (
-      <p className="cart-feedback cart-feedback--error" role="alert" data-feedback="error">
-        {t('player.host.cartError')} {shopLink}
-      </p>
-    );
-  }
-  const message =
-    outcome === 'soldOut' ||
-    outcome === 'variantMissing' ||
-    outcome === 'expired' ||
-    outcome === 'shopperLimit' ||
-    outcome === 'paymentOpen'
-      ? t(`checkout.feedback.message.${outcome}`)
-      : null;
-  return (
-    <p className={`cart-feedback cart-feedback--${outcome}`} role="status" data-feedback={outcome}>
-      <strong>{t(`checkout.feedback.label.${outcome}`)}</strong>
-      {message && <span> {message}</span>}
-    </p>
-  );
 }
 
 /** The cart button over the video on wide screens; phones have it in the mobile menu. */

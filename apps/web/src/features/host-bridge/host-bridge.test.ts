@@ -263,6 +263,32 @@ describe('host bridge', () => {
     expect(h.bridge.getState().cartError).toBeNull();
   });
 
+  it('passes the playlist commands of spec §7 to the player, with their payloads; malformed ones are ignored', async () => {
+    const h = harness();
+    const commands: HostCommand[] = [];
+    h.bridge.onCommand((command) => commands.push(command));
+    h.bridge.ready(READY);
+    await h.settle();
+    h.deliver('playlist_update', { items: [{ eventId: 'e2' }, { eventId: 'e1' }], activeItemId: 'e2' });
+    h.deliver('cache_preload_events', { eventIds: ['e3'] });
+    h.deliver('cache_activate_event', { eventId: 'e3' });
+    // Spec §5: unexpected data from the host is ignored.
+    h.deliver('playlist_update', { items: 'e4' });
+    h.deliver('cache_preload_events', { eventIds: Array.from({ length: 11 }, (_, index) => `e${index}`) });
+    h.deliver('close', {});
+    h.deliver('share', {});
+    expect(commands.map(({ type, payload }) => ({ type, payload }))).toEqual([
+      {
+        type: 'playlist_update',
+        payload: { items: [{ eventId: 'e2' }, { eventId: 'e1' }], activeItemId: 'e2' },
+      },
+      { type: 'cache_preload_events', payload: { eventIds: ['e3'] } },
+      { type: 'cache_activate_event', payload: { eventId: 'e3' } },
+      { type: 'close', payload: {} },
+      { type: 'share', payload: {} },
+    ]);
+  });
+
   it('takes numeric ids and sizes as numbers or numeric strings (spec §5)', async () => {
     const h = harness();
     h.bridge.ready(READY);

@@ -4,10 +4,11 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { logFailure } from '../../lib/debug.ts';
 import { useFocusOnMount } from '../../lib/use-focus-on-mount.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import type { ChatComment, ChatReply } from './chat-comment.ts';
 import { Icon } from './icons.tsx';
 import { type CallProblem, describeProblem, editComment, postComment } from './interaction-api.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
-import type { Chat, ChatComment, ChatReply } from './use-chat.ts';
+import type { Chat } from './use-chat.ts';
 import { useViewer, type Viewer } from './use-viewer.ts';
 
 /** Why the viewer cannot post right now; null when they can (spec §4 "Comments"). */
@@ -106,31 +107,75 @@ function EditForm({
   onDone(): void;
 }) {
   const { t } = useInteractionTranslation();
-  const [text, setText] = useState(comment.text);
+  return (
+    <CommentTextForm
+      initialText={comment.text}
+      label={t('interaction.comments.editLabel')}
+      actionLabel={t('interaction.comments.save')}
+      failure="editing a comment failed"
+      onDone={onDone}
+      submit={async (text) => {
+        // Emptied or unchanged: nothing to save, the form just closes.
+        if (!text || text === comment.text) return;
+        await editComment({ pageUid, campaignUid, commentUid: comment.uid, text });
+      }}
+    />
+  );
+}
+
+/**
+ * The small form in the chat list (editing one's comment, answering a private reply): one text
+ * field, the problem when the call fails, the action and Cancel. `submit` gets the trimmed text;
+ * the form closes once it resolves and stays open, saying why, when it throws.
+ */
+function CommentTextForm({
+  initialText = '',
+  label,
+  placeholder,
+  actionLabel,
+  needsText = false,
+  failure,
+  submit,
+  onDone,
+}: {
+  initialText?: string;
+  label: string;
+  placeholder?: string;
+  actionLabel: string;
+  /** The action waits for some text (else an empty field is submitted too). */
+  needsText?: boolean;
+  /** What the debug log says when `submit` fails. */
+  failure: string;
+  submit(text: string): Promise<void>;
+  onDone(): void;
+}) {
+  const { t } = useInteractionTranslation();
+  const [text, setText] = useState(initialText);
   const field = useFocusOnMount<HTMLTextAreaElement>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CallProblem | null>(null);
-  const save = async (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim() || text.trim() === comment.text) return onDone();
+    if (busy || (needsText && !text.trim())) return;
     setBusy(true);
     try {
-      await editComment({ pageUid, campaignUid, commentUid: comment.uid, text: text.trim() });
+      await submit(text.trim());
       onDone();
     } catch (error) {
-      logFailure('editing a comment failed', error);
+      logFailure(failure, error);
       setProblem(describeProblem(error));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className="chat-edit" onSubmit={(event) => void save(event)}>
+    <form className="chat-edit" onSubmit={(event) => void send(event)}>
       <textarea
         ref={field}
         value={text}
         maxLength={COMMENT_MAX_LENGTH}
-        aria-label={t('interaction.comments.editLabel')}
+        aria-label={label}
+        placeholder={placeholder}
         onChange={(event) => setText(event.target.value)}
       />
       {problem && (
@@ -139,8 +184,8 @@ function EditForm({
         </p>
       )}
       <div className="chat-edit__actions">
-        <button type="submit" className="button button--small" disabled={busy}>
-          {t('interaction.comments.save')}
+        <button type="submit" className="button button--small" disabled={busy || (needsText && !text.trim())}>
+          {actionLabel}
         </button>
         <button type="button" className="link-button" onClick={onDone}>
           {t('interaction.comments.cancel')}
@@ -533,53 +578,19 @@ function AnswerForm({
   onDone(): void;
 }) {
   const { t } = useInteractionTranslation();
-  const [text, setText] = useState('');
-  const field = useFocusOnMount<HTMLTextAreaElement>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<CallProblem | null>(null);
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim() || busy) return;
-    setBusy(true);
-    try {
-      await postComment({
-        text: text.trim(),
-        threadId,
-        pageUid,
-        campaignUid,
-        context: context ?? 'checkout',
-      });
-      onDone();
-    } catch (error) {
-      logFailure('answering a private reply failed', error);
-      setProblem(describeProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form className="chat-edit" onSubmit={(event) => void send(event)}>
-      <textarea
-        ref={field}
-        value={text}
-        maxLength={COMMENT_MAX_LENGTH}
-        aria-label={t('interaction.comments.placeholder')}
-        placeholder={t('interaction.comments.placeholder')}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {problem && (
-        <p className="chat-problem" role="alert">
-          {problemText(problem, t)}
-        </p>
-      )}
-      <div className="chat-edit__actions">
-        <button type="submit" className="button button--small" disabled={busy || !text.trim()}>
-          {t('interaction.comments.send')}
-        </button>
-        <button type="button" className="link-button" onClick={onDone}>
-          {t('interaction.comments.cancel')}
-        </button>
-      </div>
-    </form>
+    <CommentTextForm
+      label={t('interaction.comments.placeholder')}
+      placeholder={t('interaction.comments.placeholder')}
+      actionLabel={t('interaction.comments.send')}
+      needsText
+      failure="answering a private reply failed"
+      onDone={onDone}
+      submit={(text) =>
+        postComment({ text, threadId, pageUid, campaignUid, context: context ?? 'checkout' }).then(
+          () => undefined,
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { CommentDoc } from '@vitrine/protocol';
 import { describe, expect, it } from 'vitest';
+import type { ChatComment } from './chat-comment.ts';
 import { addPublicReplies } from './chat-replies.ts';
-import type { ChatComment } from './use-chat.ts';
 
 const doc = (uid: string, time: number, fields: Partial<CommentDoc> = {}): CommentDoc => ({
   uid,

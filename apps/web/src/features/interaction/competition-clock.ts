@@ -8,7 +8,7 @@ import {
 import type { CompetitionPresentation, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { followVideoFrames } from '../../lib/follow-video-frames.ts';
-import { playingDateOf } from '../player/live-clock.ts';
+import { playingDateOf } from '../../lib/live-clock.ts';
 
 /** How often the competitions are checked when no video frame comes (a planned show, a paused video). */
 const CHECK_EVERY_MS = 250;

@@ -30,7 +30,7 @@ export function ContactCapturePage() {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const ids = { name: useId(), phone: useId(), email: useId(), consent: useId() };
+  const consentId = useId();
   // A named viewer (signed in, or named before) is not asked again.
   const needsName = !viewer || (viewer.isAnonymous && !viewer.name.trim());
 
@@ -79,55 +79,46 @@ export function ContactCapturePage() {
       <p className="account-forms__lead">{t('interaction.contact.lead', { store: storeInfo.name })}</p>
       <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
         {needsName && (
-          <div className="account-field">
-            <label htmlFor={ids.name}>{t('interaction.account.name')}</label>
-            <input
-              id={ids.name}
-              name="name"
-              autoComplete="name"
-              maxLength={60}
-              value={name}
-              aria-invalid={problems.includes('name') || undefined}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
+          <ContactField
+            label={t('interaction.account.name')}
+            name="name"
+            autoComplete="name"
+            maxLength={60}
+            value={name}
+            invalid={problems.includes('name')}
+            onChange={setName}
+          />
         )}
-        <div className="account-field">
-          <label htmlFor={ids.phone}>{t('interaction.contact.phone')}</label>
-          <input
-            id={ids.phone}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={32}
-            value={phone}
-            aria-invalid={problems.includes('phoneOrEmail') || undefined}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-        </div>
-        <div className="account-field">
-          <label htmlFor={ids.email}>{t('interaction.account.email')}</label>
-          <input
-            id={ids.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            value={email}
-            aria-invalid={problems.includes('phoneOrEmail') || undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <ContactField
+          label={t('interaction.contact.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={32}
+          value={phone}
+          invalid={problems.includes('phoneOrEmail')}
+          onChange={setPhone}
+        />
+        <ContactField
+          label={t('interaction.account.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          invalid={problems.includes('phoneOrEmail')}
+          onChange={setEmail}
+        />
         <div className="contact-consent">
           <input
-            id={ids.consent}
+            id={consentId}
             name="consent"
             type="checkbox"
             checked={consent}
             aria-invalid={problems.includes('consent') || undefined}
             onChange={(event) => setConsent(event.target.checked)}
           />
-          <label htmlFor={ids.consent}>
+          <label htmlFor={consentId}>
             {t('interaction.contact.consent')}{' '}
             <Link to={termsPath(storeInfo.uid)}>{t('interaction.contact.terms')}</Link>
           </label>
@@ -149,5 +140,43 @@ export function ContactCapturePage() {
         </button>
       </form>
     </main>
+  );
+}
+
+/** One labelled text field of the form, marked invalid while the server's answer names it. */
+function ContactField({
+  label,
+  name,
+  type,
+  autoComplete,
+  maxLength,
+  value,
+  invalid,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  type?: 'tel' | 'email';
+  autoComplete: string;
+  maxLength: number;
+  value: string;
+  invalid: boolean;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="account-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

@@ -3,18 +3,23 @@ import type { LiveEvent, PlayerSettings } from '@vitrine/protocol';
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHostBridge } from '../host-bridge/host-bridge-context.tsx';
-import { FlashDeals } from '../player/flash-deal-entry.tsx';
 import { useAccountPrompt } from './account-prompt.tsx';
 import { type ChatClosedReason, ChatPanel, PrivateChatPanel } from './chat-panel.tsx';
 import { noticeDelayMs } from './competition-clock.ts';
 import { Competitions } from './competitions-entry.tsx';
-import { InteractionModelContext, PublishInteractionContext } from './interaction-context.ts';
+import { FlashDeals } from './flash-deal-entry.tsx';
+import {
+  type InteractionArgs,
+  type InteractionModel,
+  InteractionModelContext,
+  PublishInteractionContext,
+} from './interaction-context.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
-import { type InteractionArgs, type Track, UnseenBadge } from './interaction-slots.tsx';
 import Notifications from './notifications.tsx';
 import Reactions from './reactions.tsx';
 import { withoutCheckout } from './return-paths.ts';
-import { type Chat, useChat } from './use-chat.ts';
+import { UnseenBadge } from './unseen-badge.tsx';
+import { useChat } from './use-chat.ts';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
 import { useViewer } from './use-viewer.ts';
 
@@ -23,35 +28,6 @@ function closedReason(event: LiveEvent, settings: PlayerSettings): ChatClosedRea
   if (commentsAllowed(status, settings)) return null;
   if (status === 'vod') return 'recording';
   return status === 'planned' ? 'notYetOpen' : 'turnedOff';
-}
-
-/**
- * What the interactive parts share (spec §2 show player, §4 "Comments"): the chat with its unseen
- * counts, the viewer, the account prompt's entry, the comments sheet's list, the notifications.
- */
-export interface InteractionModel {
-  pageUid: string;
-  campaignUid: string;
-  event: LiveEvent;
-  chat: Chat;
-  viewer: ReturnType<typeof useViewer>;
-  context: ReturnType<typeof useHostBridge>['context'];
-  closedReason: ChatClosedReason;
-  unseen: number;
-  unseenPrivate: number;
-  requestName(): Promise<boolean>;
-  openAccount: (() => void) | null;
-  /** The list the phone's comments sheet shows. */
-  mobileTab: 'public' | 'private';
-  setMobileTab(tab: 'public' | 'private'): void;
-  notifications: Parameters<typeof Notifications>[0]['docs'];
-  /** The show's video: competitions and notices follow the moment it shows. */
-  videoRef: InteractionArgs['videoRef'];
-  /** The video delay a winner notice waits for, now: measured on a live stream, else the spec's delays. */
-  noticeDelayMs(): number;
-  onOpenPrivate(): void;
-  onCommented(text: string): void;
-  track: Track;
 }
 
 function useInteractionModel({

@@ -1,10 +1,15 @@
-import type { LiveEvent, PlayerSettings } from '@vitrine/protocol';
-import { lazy, type ReactNode, type RefObject, useContext, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
-import { InteractionModelContext, PublishInteractionContext } from './interaction-context.ts';
-import { loadInteractionTexts, useInteractionTranslation } from './interaction-i18n.ts';
-import type { InteractionModel } from './interaction-root.tsx';
+import {
+  type InteractionArgs,
+  type InteractionModel,
+  InteractionModelContext,
+  PublishInteractionContext,
+  type Track,
+} from './interaction-context.ts';
+import { loadInteractionTexts } from './interaction-i18n.ts';
 import { LazyPart } from './lazy-part.tsx';
+import { UnseenBadge } from './unseen-badge.tsx';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
 import { useSessionUser } from './use-viewer.ts';
 import './chat.css';
@@ -18,23 +23,6 @@ const StageParts = lazy(() => loadRoot().then((module) => ({ default: module.Sta
 const PublicComments = lazy(() => loadRoot().then((module) => ({ default: module.PublicComments })));
 const PrivateComments = lazy(() => loadRoot().then((module) => ({ default: module.PrivateComments })));
 const MobileComments = lazy(() => loadRoot().then((module) => ({ default: module.MobileComments })));
-
-export type Track = (name: 'user.commented' | 'user.reacted') => void;
-
-/** What the player tells the interactive parts. */
-export interface InteractionArgs {
-  pageUid: string;
-  campaignUid: string;
-  event: LiveEvent;
-  settings: PlayerSettings;
-  videoRef: RefObject<HTMLVideoElement | null>;
-  commentsVisible: boolean;
-  privateVisible: boolean;
-  onOpenPrivate(): void;
-  /** The viewer posted this public comment (product codes in it go to the cart, spec §4). */
-  onCommentPosted(text: string): void;
-  track: Track;
-}
 
 /**
  * Holds what the interactive parts share, for the slots and tabs under it. It wraps the player's
@@ -122,21 +110,6 @@ export function TabUnseen({ list }: { list: 'public' | 'private' }) {
   const model = useContext(InteractionModelContext);
   if (!model) return null;
   return <UnseenBadge count={list === 'public' ? model.unseen : model.unseenPrivate} />;
-}
-
-/** A count of unseen entries on a tab or menu button, announced with its meaning. */
-export function UnseenBadge({ count }: { count: number }) {
-  // Checked before any hook: an empty badge must not load the interaction texts.
-  return count > 0 ? <UnseenCount count={count} /> : null;
-}
-
-function UnseenCount({ count }: { count: number }) {
-  const { t } = useInteractionTranslation();
-  return (
-    <span className="tab-unseen" role="status" aria-label={t('interaction.comments.unseen', { count })}>
-      {count > 99 ? '99+' : count}
-    </span>
-  );
 }
 
 /**

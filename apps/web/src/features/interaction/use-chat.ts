@@ -8,33 +8,10 @@ import {
 import type { CommentDoc, CommentReply, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
-import { useVideoDerived } from '../player/use-video-time.ts';
-import { addPublicReplies } from './chat-replies.ts';
+import { useVideoDerived } from '../../lib/use-video-time.ts';
+import type { ChatComment, ChatReply } from './chat-comment.ts';
+import { addPublicReplies, joinReply } from './chat-replies.ts';
 import { useOptionalLiveQuery } from './use-optional-live-query.ts';
-
-/** A reply as shown under its comment; `private` ones only ever reach their recipient. */
-export interface ChatReply {
-  uid: string;
-  text: string;
-  time: number;
-  userName: string;
-  verified: boolean;
-  private: boolean;
-}
-
-/** A comment of the chat as shown: a top-level comment with its replies. */
-export interface ChatComment {
-  uid: string;
-  text: string;
-  time: number;
-  userUid: string;
-  userName: string;
-  verified: boolean;
-  isWinner: boolean;
-  /** The viewer's own comment waiting for a moderator (a blocked word): only they see it. */
-  held: boolean;
-  replies: ChatReply[];
-}
 
 export interface Chat {
   loading: boolean;
@@ -212,19 +189,7 @@ export function useChat({
     }
     for (const doc of ownQuery.docs) {
       const parent = doc.private && doc.threadId ? byUid.get(doc.threadId) : undefined;
-      if (!parent || parent.userUid !== userUid || parent.replies.some((reply) => reply.uid === doc.uid))
-        continue;
-      parent.replies = [
-        ...parent.replies,
-        {
-          uid: doc.uid,
-          text: doc.text,
-          time: doc.time,
-          userName: doc.user.name,
-          verified: doc.verified,
-          private: true,
-        },
-      ].sort((a, b) => a.time - b.time);
+      if (parent && parent.userUid === userUid) joinReply(parent, doc, true);
     }
     addPublicReplies(byUid, publicQuery.docs);
     const all = [...byUid.values()];

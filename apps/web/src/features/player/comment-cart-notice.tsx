@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
+import { AddFeedback, type AddOutcome } from '../checkout/add-feedback.tsx';
 import { type CommentAdd, commentAddName } from './comment-codes.ts';
 import './comment-cart.css';
 

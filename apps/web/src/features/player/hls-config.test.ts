@@ -24,6 +24,11 @@ describe('hls-config', () => {
     expect(ll.maxLiveSyncPlaybackRate).toBe(1);
   });
 
+  it('gives every kind of show the transmuxer worker (the ES module build has no inline one)', () => {
+    for (const config of [hlsConfig(true), hlsConfig(true, true), hlsConfig(false)])
+      expect(config.workerPath).toMatch(/hls\.worker.*\.js/);
+  });
+
   it('gives replays plain VOD settings', () => {
     const replay = hlsConfig(false);
     expect(replay.lowLatencyMode).toBe(false);

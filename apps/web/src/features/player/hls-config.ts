@@ -1,4 +1,12 @@
+// The transmuxer's worker as a file of its own (a lazy asset, fetched when a stream first plays).
+// hls.js's ES module builds carry no inline worker: without `workerPath` every fragment is parsed
+// and remuxed on the page's main thread, beside the LL-HLS cycle's own work there (five playlist
+// reloads and parts a second: bench/lighthouse/README.md).
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import type { HlsConfig } from 'hls.js/light';
+
+/** Where hls.js loads its transmuxer's worker from: every hls.js instance of the app sets it. */
+export const HLS_WORKER_URL = hlsWorkerUrl;
 
 /** Whether this URL is an HLS playlist. */
 export const isHlsSource = (url: string) => /\.m3u8(\?|#|$)/i.test(url);
@@ -23,6 +31,10 @@ export const LIVE_SYNC_SECONDS = 2.5;
  * plain VOD settings, whose larger forward buffer rides out network bumps.
  */
 export function hlsConfig(live: boolean, lowLatency = false): Partial<HlsConfig> {
+  return { workerPath: HLS_WORKER_URL, ...playbackConfig(live, lowLatency) };
+}
+
+function playbackConfig(live: boolean, lowLatency: boolean): Partial<HlsConfig> {
   // An LL-HLS playlist (`ll.m3u8`): hls.js keeps PART-HOLD-BACK behind the edge (0.7 s of parts)
   // instead of a fixed 2.5 s, and reloads the playlist blocking on the next part. Catching up is
   // ours here too (it aims at hls.js's target latency): two speed-ups would fight.

@@ -1,4 +1,5 @@
 import {
+  decayedTargetLatency,
   isLowLatencyPlaylist,
   type LiveLag,
   offerBackToLive,
@@ -8,11 +9,14 @@ import {
 } from '@vitrine/domain';
 import type HlsType from 'hls.js/light';
 import { logFailure } from '../../lib/debug.ts';
+import type { AttachedStream } from '../../lib/live-clock.ts';
 import { hlsConfig, LIVE_SYNC_SECONDS } from './hls-config.ts';
-import type { AttachedStream } from './hls-loader.ts';
 import { bufferAheadSec, type CatchUp, type LiveMeasure, startCatchUp } from './live-catch-up.ts';
 
 type NativeHlsVideo = HTMLVideoElement & { getStartDate?: () => Date };
+
+/** How often the player looks whether a stalled LL stream's raised target latency may be given back. */
+const STALL_BACK_OFF_CHECK_MS = 2000;
 
 /**
  * Where no Media Source Extensions exist (iPhone Safari before 17.1) the browser's own HLS plays,
@@ -69,6 +73,8 @@ function hlsLag(hls: HlsType, video: HTMLVideoElement): LiveLag | null {
     targetSec,
     targetDurationSec: details.targetduration,
     bufferAheadSec: bufferAheadSec(video),
+    // Parts listed (an LL-HLS playlist played in low-latency mode): the tighter rules.
+    lowLatency: details.partList !== null && details.partList.length > 0,
   };
 }
 
@@ -154,6 +160,8 @@ function attachWithHls(
   let mediaRecoveries = 0;
   let retryTimer = 0;
   let released = false;
+  /** When the stream last stalled (or started): hls.js's raised target is given back some time after. */
+  let lastStallAt = performance.now();
 
   const scheduleReload = () => {
     window.clearTimeout(retryTimer);
@@ -168,6 +176,7 @@ function attachWithHls(
     const resumeAt = !live && hls && video.currentTime > 0 ? video.currentTime : -1;
     hls?.destroy();
     hls = new Hls({ ...hlsConfig(live, isLowLatencyPlaylist(url)), startPosition: resumeAt });
+    lastStallAt = performance.now();
     // A segment arrived: the network is back, so the next failure starts the backoff again.
     hls.on(Hls.Events.FRAG_LOADED, () => {
       networkAttempt = 0;
@@ -176,6 +185,7 @@ function attachWithHls(
       mediaRecoveries = 0;
     });
     hls.on(Hls.Events.ERROR, (_event, data) => {
+      if (data.details === Hls.ErrorDetails.BUFFER_STALLED_ERROR) lastStallAt = performance.now();
       if (!data.fatal) return;
       logFailure('video stream failed', data.details);
       if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
@@ -207,9 +217,24 @@ function attachWithHls(
   const liveLag = () => (live ? hlsLag(hls, video) : null);
   const livePosition = () => (live ? hls.liveSyncPosition : null);
   const catchUp = catchUpFor(video, live, { lag: liveLag, livePosition });
+  // An LL stream's target latency, raised by stalls, is given back after a while without one.
+  const decayTimer = live
+    ? window.setInterval(() => {
+        const details = hls.latestLevelDetails;
+        const targetSec = hls.targetLatency;
+        if (!details?.live || targetSec === null) return;
+        const reset = decayedTargetLatency({
+          targetSec,
+          partHoldBackSec: details.partHoldBack,
+          sinceStallMs: performance.now() - lastStallAt,
+        });
+        if (reset !== null) hls.targetLatency = reset;
+      }, STALL_BACK_OFF_CHECK_MS)
+    : 0;
   return {
     release() {
       released = true;
+      window.clearInterval(decayTimer);
       window.clearTimeout(retryTimer);
       stopWatchdog();
       catchUp.stop();

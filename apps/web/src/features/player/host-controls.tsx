@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartCount } from './cart-count.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
@@ -30,63 +30,68 @@ export function HostControls({
   return (
     <div className="host-controls">
       {openCart && !minimized && (
-        <button
-          type="button"
-          className="host-controls__button host-controls__button--cart"
-          aria-label={t('player.host.openCart')}
-          title={t('player.host.openCart')}
-          onClick={openCart}
-        >
-          <span aria-hidden="true" className="host-controls__icon host-controls__icon--cart" />
+        <HostButton label={t('player.host.openCart')} modifier="cart" onClick={openCart}>
+          <Glyph icon="cart" />
           {commerce.cartButton.itemCount !== null && <CartCount count={commerce.cartButton.itemCount} />}
-        </button>
+        </HostButton>
       )}
       {onShowFavorites && !minimized && (
-        <button
-          type="button"
-          className="host-controls__button host-controls__button--favorites"
-          aria-label={t('player.host.showFavorites')}
-          title={t('player.host.showFavorites')}
-          onClick={onShowFavorites}
-        >
+        <HostButton label={t('player.host.showFavorites')} modifier="favorites" onClick={onShowFavorites}>
           <span aria-hidden="true">♥</span>
-        </button>
+        </HostButton>
       )}
       {minimized ? (
-        <button
-          type="button"
-          className="host-controls__button"
-          aria-label={t('player.host.maximize')}
-          title={t('player.host.maximize')}
-          onClick={onMaximize}
-        >
-          <span aria-hidden="true" className="host-controls__icon host-controls__icon--maximize" />
-        </button>
+        <HostButton label={t('player.host.maximize')} onClick={onMaximize}>
+          <Glyph icon="maximize" />
+        </HostButton>
       ) : (
         canMinimize && (
-          <button
-            type="button"
-            className="host-controls__button"
-            aria-label={t('player.host.minimize')}
-            title={t('player.host.minimize')}
-            onClick={onMinimize}
-          >
-            <span aria-hidden="true" className="host-controls__icon host-controls__icon--minimize" />
-          </button>
+          <HostButton label={t('player.host.minimize')} onClick={onMinimize}>
+            <Glyph icon="minimize" />
+          </HostButton>
         )
       )}
-      <button
-        type="button"
-        className="host-controls__button"
-        aria-label={t('player.host.close')}
-        title={t('player.host.close')}
-        onClick={onClose}
-      >
-        <span aria-hidden="true" className="host-controls__icon host-controls__icon--close" />
-      </button>
+      <HostButton label={t('player.host.close')} onClick={onClose}>
+        <Glyph icon="close" />
+      </HostButton>
     </div>
   );
 }
+
+/**
+ * One of the player's own buttons: it shows only an icon, so its label is both its name and its
+ * tooltip; `modifier` picks its look where it differs (the cart, the favourites).
+ */
+function HostButton({
+  label,
+  modifier,
+  onClick,
+  children,
+}: {
+  label: string;
+  modifier?: 'cart' | 'favorites';
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={
+        modifier ? `host-controls__button host-controls__button--${modifier}` : 'host-controls__button'
+      }
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A host control's icon (drawn by player.css), hidden from screen readers: the button's label names it. */
+const Glyph = ({ icon }: { icon: 'cart' | 'maximize' | 'minimize' | 'close' }) => (
+  <span aria-hidden="true" className={`host-controls__icon host-controls__icon--${icon}`} />
+);
 
 /**
  * The host page could not change its cart (host_cart_update_error): spec §8's message with a

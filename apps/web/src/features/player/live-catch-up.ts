@@ -1,5 +1,5 @@
 import { catchUpAction, holdEnds, type LiveLag, VIEWER_SEEK_BACK_SEC } from '@vitrine/domain';
-import { CAUGHT_UP_EVENT } from './live-clock.ts';
+import { CAUGHT_UP_EVENT } from '../../lib/live-clock.ts';
 
 /** How often the player looks at the viewer's lag (and at once when the tab comes back or she plays). */
 const CATCH_UP_CHECK_MS = 500;

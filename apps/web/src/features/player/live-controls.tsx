@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { streamOf } from './live-clock.ts';
+import { streamOf } from '../../lib/live-clock.ts';
 
 interface LiveControlState {
   muted: boolean;

@@ -1,6 +1,6 @@
 import { liveDelayMs } from '@vitrine/domain';
 import { type RefObject, useEffect, useState } from 'react';
-import { playingDateOf } from './live-clock.ts';
+import { playingDateOf } from '../../lib/live-clock.ts';
 
 const DELAY_SAMPLE_MS = 1000;
 

@@ -10,7 +10,8 @@ import {
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import type { Navigation } from '@vitrine/protocol/vocabulary';
 import { useMemo } from 'react';
-import type { AddOutcome, PlayerCart } from '../checkout/player-cart.tsx';
+import type { AddOutcome } from '../checkout/add-feedback.tsx';
+import type { PlayerCart } from '../checkout/player-cart-model.ts';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 import { hostProductId, productLookup } from '../host-bridge/host-product.ts';
 

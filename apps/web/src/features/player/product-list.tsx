@@ -12,13 +12,13 @@ import type { EventProduct, HostProductData, Product } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { lazy, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WasPrice } from '../../components/was-price.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
-import { AddFeedback, type AddOutcome } from '../checkout/player-cart.tsx';
+import { AddFeedback, type AddOutcome } from '../checkout/add-feedback.tsx';
 import { LazyPart } from '../interaction/lazy-part.tsx';
 import type { ProductCommerce } from './product-commerce.ts';
 import type { UpsellSuggestion } from './upsell-suggestions.tsx';
 import { type OptionSelection, VariantPicker } from './variant-picker.tsx';
-import { WasPrice } from './was-price.tsx';
 
 /**
  * A formatted description's rebuilder loads with the first product that has one: the widget's

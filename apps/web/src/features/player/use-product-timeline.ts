@@ -1,10 +1,10 @@
 import { activeProductUid, orderProducts } from '@vitrine/domain';
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useMemo } from 'react';
+import { cueClockSeconds } from '../../lib/live-clock.ts';
+import { useVideoDerived } from '../../lib/use-video-time.ts';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 import { hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
-import { cueClockSeconds } from './live-clock.ts';
-import { useVideoDerived } from './use-video-time.ts';
 
 export interface ProductTimeline {
   /** The product the video shows now, by its event-product uid. */

@@ -1,8 +1,8 @@
 import type { StreamType } from '@vitrine/domain';
 import { WATCH_HEARTBEAT_EVENT, WATCH_HEARTBEAT_INTERVAL_MS } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useEffect, useRef } from 'react';
+import { CAUGHT_UP_EVENT } from '../../lib/live-clock.ts';
 import { flush as flushTracking } from '../../lib/tracking.ts';
-import { CAUGHT_UP_EVENT } from './live-clock.ts';
 import type { TrackPlayer } from './use-player-tracking.ts';
 
 /** A heartbeat never claims more than this many seconds (the server's limit). */

@@ -13,10 +13,10 @@ import type { LiveEvent } from '@vitrine/protocol';
 import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
+import { registerStream } from '../../lib/live-clock.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { isHlsSource } from './hls-config.ts';
 import { attachSource } from './hls-loader.ts';
-import { registerStream } from './live-clock.ts';
 import { LiveControls } from './live-controls.tsx';
 import { useLiveDelay } from './live-delay.ts';
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { adoptSession } from '../../lib/session.ts';
 import { publicStudioCall } from './studio-api.ts';
 import { useStudioTranslation } from './studio-i18n.ts';
+import { ErrorNotice } from './ui/error-notice.tsx';
 import { FormField } from './ui/form-field.tsx';
 import { refusalText } from './use-staff-query.ts';
 
@@ -45,11 +46,7 @@ export function ResetPasswordPage() {
             <input {...props} type="password" autoComplete="new-password" {...form.register('newPassword')} />
           )}
         </FormField>
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
+        <ErrorNotice message={failure} />
         <button
           type="submit"
           className="studio-button studio-button--primary"

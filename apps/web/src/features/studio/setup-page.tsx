@@ -8,6 +8,7 @@ import { adoptSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { publicStudioCall } from './studio-api.ts';
 import { useStudioTranslation } from './studio-i18n.ts';
+import { ErrorNotice } from './ui/error-notice.tsx';
 import { FormField } from './ui/form-field.tsx';
 import { StudioLoading } from './ui/studio-loading.tsx';
 import { refusalText } from './use-staff-query.ts';
@@ -109,11 +110,7 @@ export function SetupPage() {
             <input {...props} type="password" autoComplete="new-password" {...form.register('password')} />
           )}
         </FormField>
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
+        <ErrorNotice message={failure} />
         <button type="submit" className="studio-button studio-button--primary" disabled={isSubmitting}>
           {t('setup.submit')}
         </button>

@@ -7,6 +7,7 @@ import { adoptSession } from '../../lib/session.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { publicStudioCall } from './studio-api.ts';
 import { useStudioTranslation } from './studio-i18n.ts';
+import { ErrorNotice } from './ui/error-notice.tsx';
 import { FormField } from './ui/form-field.tsx';
 import { refusalText } from './use-staff-query.ts';
 
@@ -80,11 +81,7 @@ export function StudioSignIn() {
             />
           )}
         </FormField>
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
+        <ErrorNotice message={failure} />
         <button type="submit" className="studio-button studio-button--primary" disabled={isSubmitting}>
           {t('signIn.submit')}
         </button>

@@ -65,3 +65,15 @@ export function useStaffQuery<N extends CallName>(
 export function refusalText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/**
+ * Calls `reload` every `everyMs` while `active` (what is shown changes on the server alone: a
+ * stream's health, a premiere playing, clips being cut), and stops when the page leaves.
+ */
+export function useReloadEvery(reload: () => void, everyMs: number, active = true): void {
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(reload, everyMs);
+    return () => clearInterval(timer);
+  }, [reload, everyMs, active]);
+}

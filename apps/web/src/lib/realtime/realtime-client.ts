@@ -7,7 +7,7 @@ import {
 } from './realtime-connection.ts';
 import {
   createSubscriptionRegistry,
-  type LiveQueryListener,
+  type LiveQuerySource,
   type LiveQueryState,
   type SubscribeOptions,
 } from './realtime-subscriptions.ts';
@@ -52,16 +52,7 @@ export interface RealtimeClientOptions {
   random?: () => number;
 }
 
-export interface RealtimeClient {
-  /** Subscribes to a live query; the listener is called at once with the current state. */
-  subscribe<T>(
-    query: string,
-    params: unknown,
-    listener: LiveQueryListener<T>,
-    options?: SubscribeOptions,
-  ): () => void;
-  /** The current state of a query, or the CONNECTING state when nobody subscribes to it. */
-  getState<T>(query: string, params: unknown, options?: SubscribeOptions): LiveQueryState<T>;
+export interface RealtimeClient extends LiveQuerySource {
   /** Uses this token from now on and sends it on the open socket (token refresh, sign-out). */
   setToken(token: string | null): void;
   /** Asks getToken again and sends the result on the open socket. */

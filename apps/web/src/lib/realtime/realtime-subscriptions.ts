@@ -47,14 +47,20 @@ export interface SubscriptionTransport {
   send(frame: ClientFrame): void;
 }
 
-export interface SubscriptionRegistry {
+/** Where live queries are subscribed to and their state read: the client, and its registry. */
+export interface LiveQuerySource {
+  /** Subscribes to a live query; the listener is called at once with the current state. */
   subscribe<T>(
     query: string,
     params: unknown,
     listener: LiveQueryListener<T>,
     options?: SubscribeOptions,
   ): () => void;
+  /** The current state of a query, or the CONNECTING state when nobody subscribes to it. */
   getState<T>(query: string, params: unknown, options?: SubscribeOptions): LiveQueryState<T>;
+}
+
+export interface SubscriptionRegistry extends LiveQuerySource {
   /** Whether any subscription is held (the connection is needed). */
   readonly size: number;
   /** The connection is ready: every live subscription is (re)sent, resuming from its last seq. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, Timestamp, Uid } from '../../common.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 import { CsvFile } from './order-calls.ts';
 
 const StorePath = z.object({ pageUid: Uid });
@@ -169,33 +169,57 @@ export const ANALYTICS_EXPORT_KINDS = ['minutes', 'funnel', 'revenue'] as const;
 /** Most raw events one CSV export holds. */
 export const ANALYTICS_EVENTS_EXPORT_MAX = 200_000;
 
+const ANALYTICS = '/staff/stores/:pageUid/analytics';
+const SHOW = `${ANALYTICS}/shows/:showUid`;
+
+/**
+ * The studio's analytics. Hosts run shows, so they read how a show went; revenue and order values
+ * are the owner's (as the orders are): a host's report has them null. The raw events export is the
+ * owner's too. Moderators see none of it.
+ */
 export const analyticsCalls = {
-  getStoreAnalytics: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  getStoreAnalytics: call({
+    method: 'GET',
+    path: ANALYTICS,
+    auth: { staff: 'host' },
     summary:
       'The store’s shows side by side (viewers, watch time, orders, revenue, conversion) and weekly trends.',
     params: StorePath,
     response: StoreAnalytics,
-  },
-  getShowAnalytics: {
+  }),
+  refreshAnalytics: call({
+    method: 'POST',
+    path: `${ANALYTICS}/refresh`,
+    auth: { staff: 'host' },
+    summary: 'Runs the analytics rollup now instead of at its next tick, and says when it ran.',
+    params: StorePath,
+    response: z.object({ rolledUpAt: Timestamp }),
+  }),
+  getShowAnalytics: call({
+    method: 'GET',
+    path: SHOW,
+    auth: { staff: 'host' },
     summary:
       'A show’s report from its per-minute rollups: viewers over time with product chapters, retention, engagement, the funnel per product and the orders attributed to it. Revenue is null for a host.',
     params: ShowPath,
     response: ShowAnalytics,
-  },
-  exportShowAnalytics: {
+  }),
+  exportShowEvents: call({
+    method: 'GET',
+    path: `${SHOW}/events`,
+    auth: { staff: 'owner' },
+    summary: `A show’s raw tracking events as a CSV file (at most ${ANALYTICS_EVENTS_EXPORT_MAX}; none older than the retention).`,
+    params: ShowPath,
+    response: CsvFile,
+  }),
+  exportShowAnalytics: call({
+    method: 'GET',
+    path: `${SHOW}/export`,
+    auth: { staff: 'host' },
     summary: 'A show’s per-minute rollup (kind=minutes) or per-product funnel (kind=funnel) as a CSV file.',
     params: ShowPath,
     query: z.object({ kind: z.enum(ANALYTICS_EXPORT_KINDS) }),
     response: CsvFile,
-  },
-  exportShowEvents: {
-    summary: `A show’s raw tracking events as a CSV file (at most ${ANALYTICS_EVENTS_EXPORT_MAX}; none older than the retention).`,
-    params: ShowPath,
-    response: CsvFile,
-  },
-  refreshAnalytics: {
-    summary: 'Runs the analytics rollup now instead of at its next tick, and says when it ran.',
-    params: StorePath,
-    response: z.object({ rolledUpAt: Timestamp }),
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+};

@@ -2,7 +2,7 @@ import { IMAGE_UPLOAD_MEDIA_TYPES, MAX_IMAGE_UPLOAD_BYTES, MAX_PRODUCT_CSV_BYTES
 import { z } from 'zod';
 import { Product, ProductInput } from '../../catalog.ts';
 import { CurrencyCode, PriceList, Uid } from '../../common.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 
 /** A product as the studio edits it: the shop-side product, whether it is archived, when it changed. */
 export const StudioProduct = Product.extend({
@@ -90,75 +90,43 @@ const StorePath = z.object({ pageUid: Uid });
 const ProductPath = z.object({ pageUid: Uid, productUid: Uid });
 const CSV_BODY = { mediaTypes: ['text/csv'], maxBytes: MAX_PRODUCT_CSV_BYTES } as const;
 
-/** The schemas of the studio's catalogue calls (routes in catalogue-routes.ts). */
+const HOST = { staff: 'host' } as const;
+
+/** The studio's catalogue calls: products, images, CSV import/export. */
 export const catalogueCalls = {
-  getCatalogueInfo: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  getCatalogueInfo: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/catalogue-info',
+    auth: HOST,
     summary:
       "What the catalogue's screens need of the store: its own currency (a CSV's prices are in it) and the currencies products are priced in.",
     params: StorePath,
     response: z.object({ currency: CurrencyCode, currencies: z.array(CurrencyCode) }),
-  },
-  listStudioProducts: {
-    summary:
-      "The store's products, newest change first, searched by name or SKU, a page at a time with the total; archived ones only when asked for.",
+  }),
+  exportProducts: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/product-export',
+    auth: HOST,
+    summary: "The store's products (archived ones included) as a Shopify product CSV.",
     params: StorePath,
-    query: StudioProductQuery,
-    response: z.object({
-      products: z.array(StudioProductSummary),
-      total: z.number().int(),
-      offset: z.number().int(),
-      limit: z.number().int(),
-    }),
-  },
-  getStudioProduct: {
-    summary: 'One product with its options, variants, prices, stock and images.',
-    params: ProductPath,
-    response: StudioProduct,
-  },
-  createStudioProduct: {
-    summary: 'Creates a product; its uid is made by the server.',
-    params: StorePath,
-    request: ProductInput,
-    response: StudioProduct,
-    status: 201,
-  },
-  updateStudioProduct: {
-    summary:
-      'Replaces a product (options, variants, prices, stock, images); shows presenting it update for their viewers.',
-    params: ProductPath,
-    request: ProductInput,
-    response: StudioProduct,
-  },
-  duplicateStudioProduct: {
-    summary:
-      'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
-    params: ProductPath,
-    response: StudioProduct,
-    status: 201,
-  },
-  setStudioProductArchived: {
-    summary:
-      'Archives a product (hidden from the list and from new shows; shows already presenting it keep it) or restores it.',
-    params: ProductPath,
-    request: z.object({ archived: z.boolean() }).strict(),
-    response: StudioProduct,
-  },
-  uploadProductImage: {
+    response: z.object({ filename: z.string(), csv: z.string() }),
+  }),
+  uploadProductImage: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/product-images',
+    auth: HOST,
     summary:
       "Stores a product image (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), resized to the player's sizes; add its URL to a product's images.",
     params: StorePath,
     binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
     response: StoredImageSchema,
     status: 201,
-  },
-  previewProductImport: {
-    summary:
-      'Dry run of a Shopify product CSV (at most 5 MB): which products would be created or updated (by handle) and every bad row; nothing is changed.',
-    params: StorePath,
-    binaryBody: CSV_BODY,
-    response: ImportReport,
-  },
-  importProducts: {
+  }),
+  importProducts: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/product-import',
+    auth: HOST,
     summary:
       'Imports a Shopify product CSV. With bad rows nothing is imported (422) unless `validOnly=true` confirms importing the valid products only.',
     params: StorePath,
@@ -175,10 +143,78 @@ export const catalogueCalls = {
       updated: z.number().int(),
       skipped: z.number().int(),
     }),
-  },
-  exportProducts: {
-    summary: "The store's products (archived ones included) as a Shopify product CSV.",
+  }),
+  previewProductImport: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/product-import/preview',
+    auth: HOST,
+    summary:
+      'Dry run of a Shopify product CSV (at most 5 MB): which products would be created or updated (by handle) and every bad row; nothing is changed.',
     params: StorePath,
-    response: z.object({ filename: z.string(), csv: z.string() }),
-  },
-} satisfies Record<string, CallSchemas>;
+    binaryBody: CSV_BODY,
+    response: ImportReport,
+  }),
+  listStudioProducts: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/products',
+    auth: HOST,
+    summary:
+      "The store's products, newest change first, searched by name or SKU, a page at a time with the total; archived ones only when asked for.",
+    params: StorePath,
+    query: StudioProductQuery,
+    response: z.object({
+      products: z.array(StudioProductSummary),
+      total: z.number().int(),
+      offset: z.number().int(),
+      limit: z.number().int(),
+    }),
+  }),
+  createStudioProduct: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/products',
+    auth: HOST,
+    summary: 'Creates a product; its uid is made by the server.',
+    params: StorePath,
+    request: ProductInput,
+    response: StudioProduct,
+    status: 201,
+  }),
+  getStudioProduct: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/products/:productUid',
+    auth: HOST,
+    summary: 'One product with its options, variants, prices, stock and images.',
+    params: ProductPath,
+    response: StudioProduct,
+  }),
+  updateStudioProduct: call({
+    method: 'PUT',
+    path: '/staff/stores/:pageUid/products/:productUid',
+    auth: HOST,
+    summary:
+      'Creates or replaces a product under its uid (options, variants, prices, stock, images); shows presenting it update for their viewers. 404 for a uid of another store.',
+    params: ProductPath,
+    request: ProductInput,
+    response: StudioProduct,
+  }),
+  setStudioProductArchived: call({
+    method: 'PUT',
+    path: '/staff/stores/:pageUid/products/:productUid/archived',
+    auth: HOST,
+    summary:
+      'Archives a product (hidden from the list and from new shows; shows already presenting it keep it) or restores it.',
+    params: ProductPath,
+    request: z.object({ archived: z.boolean() }).strict(),
+    response: StudioProduct,
+  }),
+  duplicateStudioProduct: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/products/:productUid/duplicate',
+    auth: HOST,
+    summary:
+      'Copies a product under a new uid, named "… (copy)", without its external id; the copy is active.',
+    params: ProductPath,
+    response: StudioProduct,
+    status: 201,
+  }),
+};

@@ -3,7 +3,7 @@ import { Timestamp, Uid } from '../../common.ts';
 import { EventCurrentStatus } from '../../events.ts';
 import { CompetitionNoticeRequest, DrawWinnersRequest, DrawWinnersResponse } from '../../interaction.ts';
 import { LiveStreamState } from '../../live-stream.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 import { CurrencyAmount } from './analytics-calls.ts';
 import { ShowLineupItem } from './show-calls.ts';
 
@@ -111,50 +111,78 @@ const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
 const ProductPath = ShowPath.extend({ productUid: Uid });
 const CompetitionPath = ShowPath.extend({ competitionUid: z.string().min(1).max(128) });
 
-/** The schemas of the control room's calls (routes in control-room-routes.ts). */
+const ROOM = '/staff/stores/:pageUid/shows/:showUid/control-room';
+
+/**
+ * The control room's calls: hosts and moderators work a live show together. Moderators see the
+ * room and run competitions; presenting products and the line-up are the host's (as the show's
+ * stream is: goLive and endLive in live-calls.ts).
+ */
 export const controlRoomCalls = {
-  getControlRoom: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  getControlRoom: call({
+    method: 'GET',
+    path: ROOM,
+    auth: { staff: 'moderator' },
     summary:
       "A show's control room: its line-up (sold out or not), what is presented now and before, the stream's state and preview, and what the caller may do.",
     params: ShowPath,
     response: ControlRoom,
-  },
-  getControlRoomStats: {
-    summary:
-      "The room's live numbers, read once (the room listens to the `controlRoom` live query, which pushes them when they change; this is its fallback after a network drop): viewers and peak, comments and reactions per minute, adds, orders, revenue (hosts and owners; never moderators), presented products, the viewers' median delay, competitions' entries.",
-    params: ShowPath,
-    response: ControlRoomStats,
-  },
-  presentProduct: {
-    summary:
-      'Presents a product of the show: a control-center cue stamped now on the stream clock; at most 3 at once (409), 422 for a product not in the show.',
-    params: ShowPath,
-    request: PresentProductRequest,
-    response: ControlRoomPresentations,
-  },
-  stopPresenting: {
-    summary: 'Stops presenting a product: its open presentation ends now (the replay chapter ends there).',
-    params: ProductPath,
-    response: ControlRoomPresentations,
-  },
-  markProductSoldOut: {
-    summary:
-      "Marks a show's product sold out: no unit of it (or its variants) is left to buy; viewers see it at once.",
-    params: ProductPath,
-    response: ControlRoom,
-  },
-  drawShowCompetitionWinners: {
+  }),
+  announceShowCompetition: call({
+    method: 'POST',
+    path: `${ROOM}/competitions/:competitionUid/announce`,
+    auth: { staff: 'moderator' },
+    summary: "Sends a competition's notice (e.g. its result) to every entrant.",
+    params: CompetitionPath,
+    request: CompetitionNoticeRequest,
+    response: z.object({ notified: z.number().int().nonnegative() }),
+  }),
+  drawShowCompetitionWinners: call({
+    method: 'POST',
+    path: `${ROOM}/competitions/:competitionUid/draw`,
+    auth: { staff: 'moderator' },
     summary:
       "Draws winners uniformly at random among a competition's entrants who have not won, leaving out viewers banned from the store and following the store's integrity setting; 409 with nobody to draw.",
     params: CompetitionPath,
     request: DrawWinnersRequest,
     bodyOptional: true,
     response: DrawWinnersResponse,
-  },
-  announceShowCompetition: {
-    summary: "Sends a competition's notice (e.g. its result) to every entrant.",
-    params: CompetitionPath,
-    request: CompetitionNoticeRequest,
-    response: z.object({ notified: z.number().int().nonnegative() }),
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  markProductSoldOut: call({
+    method: 'POST',
+    path: `${ROOM}/lineup/:productUid/sold-out`,
+    auth: { staff: 'host' },
+    summary:
+      "Marks a show's product sold out: no unit of it (or its variants) is left to buy; viewers see it at once.",
+    params: ProductPath,
+    response: ControlRoom,
+  }),
+  presentProduct: call({
+    method: 'POST',
+    path: `${ROOM}/presented`,
+    auth: { staff: 'host' },
+    summary:
+      'Presents a product of the show: a control-center cue stamped now on the stream clock; at most 3 at once (409), 422 for a product not in the show.',
+    params: ShowPath,
+    request: PresentProductRequest,
+    response: ControlRoomPresentations,
+  }),
+  stopPresenting: call({
+    method: 'DELETE',
+    path: `${ROOM}/presented/:productUid`,
+    auth: { staff: 'host' },
+    summary: 'Stops presenting a product: its open presentation ends now (the replay chapter ends there).',
+    params: ProductPath,
+    response: ControlRoomPresentations,
+  }),
+  getControlRoomStats: call({
+    method: 'GET',
+    path: `${ROOM}/stats`,
+    auth: { staff: 'moderator' },
+    summary:
+      "The room's live numbers, read once (the room listens to the `controlRoom` live query, which pushes them when they change; this is its fallback after a network drop): viewers and peak, comments and reactions per minute, adds, orders, revenue (hosts and owners; never moderators), presented products, the viewers' median delay, competitions' entries.",
+    params: ShowPath,
+    response: ControlRoomStats,
+  }),
+};

@@ -13,4 +13,5 @@ export * from './restream-calls.ts';
 export * from './settings-calls.ts';
 export * from './show-calls.ts';
 export * from './staff-calls.ts';
-export * from './studio-routes.ts';
+export * from './studio-calls.ts';
+export * from './studio-routes.generated.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Timestamp, Uid } from '../../common.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 
 const StorePath = z.object({ pageUid: Uid });
 const MailPath = z.object({ pageUid: Uid, mailUid: z.string().min(1).max(64) });
@@ -44,26 +44,39 @@ export const TestMailResult = z.discriminatedUnion('ok', [
 ]);
 export type TestMailResult = z.infer<typeof TestMailResult>;
 
-/** The schemas of the studio's mail delivery calls (routes in mail-routes.ts). */
+/**
+ * The studio's mail delivery calls, the owner's: the mails are shoppers' personal data, and a test
+ * mail goes out under the store's name.
+ */
 export const mailCalls = {
-  getMailDelivery: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  getMailDelivery: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/mail-delivery',
+    auth: { staff: 'owner' },
     summary:
       'How the server delivers mail (SMTP or kept in the outbox), which settings choose it, and the store’s undelivered mails.',
     params: StorePath,
     response: MailDelivery,
-  },
-  sendTestMail: {
+  }),
+  sendTestMail: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/mail-delivery/test',
+    auth: { staff: 'owner' },
     summary:
       'Sends a test mail to the signed-in owner’s address through the mail server at once, and answers whether it was delivered or the server’s error; 409 without a mail server.',
     params: StorePath,
     request: z.object({}).strict(),
     response: TestMailResult,
-  },
-  resendMail: {
+  }),
+  resendMail: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/mail/:mailUid/resend',
+    auth: { staff: 'owner' },
     summary:
       'Sends a kept or failed mail of the store again, now; answers the mail with its new status. 409 without a mail server or for a mail already sent.',
     params: MailPath,
     request: z.object({}).strict(),
     response: MailDeliveryProblem.extend({ status: z.enum(['queued', 'sent', 'kept', 'failed']) }),
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+};

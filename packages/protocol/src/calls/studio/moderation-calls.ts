@@ -7,8 +7,9 @@ import {
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../../comments.ts';
 import { Timestamp, Uid } from '../../common.ts';
-import { ShowChatState } from '../../live-documents.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { PutBulkCommentsRequest } from '../../interaction.ts';
+import { BulkCommentsDoc, CommentDoc, ShowChatState } from '../../live-documents.ts';
+import { call } from '../define-call.ts';
 
 /**
  * Live chat moderation (issue 16 §3). Errors beside the usual 400/401/403/404:
@@ -163,68 +164,133 @@ export const ChatModerationSettingsRequest = z
   })
   .strict();
 
+/** Marks a comment verified (shown with the store's badge) or not. */
+export const VerifyShowCommentRequest = z.object({ verified: z.boolean() }).strict();
+export type VerifyShowCommentRequest = z.infer<typeof VerifyShowCommentRequest>;
+
 const StorePath = z.object({ pageUid: Uid });
 const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
 const CommentPath = z.object({ pageUid: Uid, showUid: Uid, commentUid: z.string().min(1).max(128) });
 
-/** The schemas of the studio's chat moderation calls (routes in moderation-routes.ts). */
+const SHOW = '/staff/stores/:pageUid/shows/:showUid';
+const COMMENT = `${SHOW}/moderation/comments/:commentUid`;
+
+/** The studio's chat moderation calls: moderators keep the chat clean. */
 export const moderationCalls = {
-  getModerationBoard: {
-    summary:
-      "A show's chat as moderators see it: comments in every state, held ones, the questions queue, bans, the moderation log, slow mode and the pinned announcement.",
-    params: ShowPath,
-    response: ModerationBoard,
-  },
-  moderateComment: {
-    summary:
-      'Hides, unhides, deletes, approves or rejects (held ones), flags as a question or marks answered one comment; viewers see it within a second. 409 when `version` is stale.',
-    params: CommentPath,
-    request: ModerateCommentRequest,
-    response: ModeratedComment,
-  },
-  answerQuestion: {
-    summary:
-      'Answers a comment as the store: publicly in the chat or privately to its author; marks the question answered. 409 when `version` is stale or the comment is not visible.',
-    params: CommentPath,
-    request: AnswerQuestionRequest,
-    response: ModeratedComment,
-  },
-  banViewer: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  listChatBans: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/chat-bans',
+    auth: { staff: 'moderator' },
+    summary: "The viewers banned from the store's chat, newest first.",
+    params: StorePath,
+    response: z.object({ bans: z.array(ChatBan) }),
+  }),
+  banViewer: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/chat-bans',
+    auth: { staff: 'moderator' },
     summary:
       "Bans a viewer from the store's chat: their comments leave every viewer's chat and they cannot post. 422 for oneself or the store's staff.",
     params: StorePath,
     request: BanViewerRequest,
     response: ChatBan,
     status: 201,
-  },
-  unbanViewer: {
+  }),
+  unbanViewer: call({
+    method: 'DELETE',
+    path: '/staff/stores/:pageUid/chat-bans/:userUid',
+    auth: { staff: 'moderator' },
     summary: 'Lifts a ban: the viewer may post again and their visible comments come back.',
     params: z.object({ pageUid: Uid, userUid: z.string().min(1).max(128) }),
     response: null,
     status: 204,
-  },
-  listChatBans: {
-    summary: "The viewers banned from the store's chat, newest first.",
-    params: StorePath,
-    response: z.object({ bans: z.array(ChatBan) }),
-  },
-  setSlowMode: {
-    summary: 'Sets slow mode for a show: each viewer may comment once per N seconds (0 turns it off).',
-    params: ShowPath,
-    request: SlowModeRequest,
-    response: ShowChatState,
-  },
-  pinAnnouncement: {
-    summary: "Pins an announcement above the show's chat for every viewer (plain text); null unpins it.",
-    params: ShowPath,
-    request: AnnouncementRequest,
-    response: ShowChatState,
-  },
-  setChatModerationSettings: {
+  }),
+  setChatModerationSettings: call({
+    method: 'PUT',
+    path: '/staff/stores/:pageUid/chat-moderation',
+    auth: { staff: 'moderator' },
     summary:
       "The store's blocked words (whole words, any case or accents) and whether a comment with one is held for review or masked.",
     params: StorePath,
     request: ChatModerationSettingsRequest,
     response: ChatModerationSettings,
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  putShowBulkComments: call({
+    method: 'PUT',
+    path: `${SHOW}/bulk-comments`,
+    auth: { staff: 'host' },
+    summary:
+      "Replaces a show's questions from other channels (the BulkCommentsDoc viewers of its replay read); hosts and owners.",
+    params: ShowPath,
+    request: PutBulkCommentsRequest,
+    response: BulkCommentsDoc,
+  }),
+  listShowComments: call({
+    method: 'GET',
+    path: `${SHOW}/comments`,
+    auth: { staff: 'moderator' },
+    summary:
+      "A show's comments as viewers' documents, newest first, private ones included (private questions to the host, host replies, poll votes).",
+    params: ShowPath,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }).strict(),
+    response: z.object({ comments: z.array(CommentDoc) }),
+  }),
+  getModerationBoard: call({
+    method: 'GET',
+    path: `${SHOW}/moderation`,
+    auth: { staff: 'moderator' },
+    summary:
+      "A show's chat as moderators see it: comments in every state, held ones, the questions queue, bans, the moderation log, slow mode and the pinned announcement.",
+    params: ShowPath,
+    response: ModerationBoard,
+  }),
+  pinAnnouncement: call({
+    method: 'PUT',
+    path: `${SHOW}/moderation/announcement`,
+    auth: { staff: 'moderator' },
+    summary: "Pins an announcement above the show's chat for every viewer (plain text); null unpins it.",
+    params: ShowPath,
+    request: AnnouncementRequest,
+    response: ShowChatState,
+  }),
+  moderateComment: call({
+    method: 'POST',
+    path: COMMENT,
+    auth: { staff: 'moderator' },
+    summary:
+      'Hides, unhides, deletes, approves or rejects (held ones), flags as a question or marks answered one comment; viewers see it within a second. 409 when `version` is stale.',
+    params: CommentPath,
+    request: ModerateCommentRequest,
+    response: ModeratedComment,
+  }),
+  answerQuestion: call({
+    method: 'POST',
+    path: `${COMMENT}/answer`,
+    auth: { staff: 'moderator' },
+    summary:
+      'Answers a comment as the store: publicly in the chat or privately to its author; marks the question answered. 409 when `version` is stale or the comment is not visible.',
+    params: CommentPath,
+    request: AnswerQuestionRequest,
+    response: ModeratedComment,
+  }),
+  verifyShowComment: call({
+    method: 'PUT',
+    path: `${COMMENT}/verified`,
+    auth: { staff: 'moderator' },
+    summary:
+      "Marks a comment of the show verified (shown with the store's badge) or not; viewers see it live.",
+    params: CommentPath,
+    request: VerifyShowCommentRequest,
+    response: CommentDoc,
+  }),
+  setSlowMode: call({
+    method: 'PUT',
+    path: `${SHOW}/moderation/slow-mode`,
+    auth: { staff: 'moderator' },
+    summary: 'Sets slow mode for a show: each viewer may comment once per N seconds (0 turns it off).',
+    params: ShowPath,
+    request: SlowModeRequest,
+    response: ShowChatState,
+  }),
+};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, Password, UserName } from '../../accounts.ts';
 import { AuthSession } from '../../auth.ts';
 import { LocaleCode, Uid } from '../../common.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 import { OneTimeToken } from './staff-calls.ts';
 
 /** Whether this server still waits for its first store (the setup page at `/`). */
@@ -72,43 +72,61 @@ export const ServerStatus = z.object({
 });
 export type ServerStatus = z.infer<typeof ServerStatus>;
 
-/** First run of a store (the setup page) and getting back in by e-mail (sign-in link, password reset), and the
- * operator's status read. */
+/** First-run setup, account recovery by e-mail and the operator's status read. */
 export const operatorCalls = {
-  setupStatus: {
-    summary: 'Whether the server has no store yet, so `/` shows the setup page.',
-    response: SetupStatus,
-  },
-  completeSetup: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  serverStatus: call({
+    method: 'GET',
+    path: '/admin/status',
+    auth: 'admin',
     summary:
-      "Creates the first store and its owner's account with the one-time setup token of the server's log, and signs the owner in; refused once a store exists. 429 after too many attempts.",
-    request: CompleteSetupRequest,
-    response: CompleteSetupResponse,
-    status: 201,
-  },
-  requestSignInLink: {
-    summary:
-      'E-mails a one-time sign-in link (30 minutes) to the account with this address; the same 204 whether there is one or not. 429 after too many requests for the address or from the client.',
-    request: AccountRecoveryRequest,
-    response: null,
-    status: 204,
-  },
-  requestPasswordReset: {
+      'For the operator (admin key; `npm run doctor`): payment providers and mail configured or not, the live ingest, free disk under the data folders, the server clock. No secrets.',
+    response: ServerStatus,
+  }),
+  requestPasswordReset: call({
+    method: 'POST',
+    path: '/functions/auth/requestPasswordReset',
+    auth: 'anonymous',
     summary:
       'E-mails a one-time password reset link (30 minutes) to the account with this address; the same 204 whether there is one or not. 429 after too many requests.',
     request: AccountRecoveryRequest,
     response: null,
     status: 204,
-  },
-  serverStatus: {
+  }),
+  requestSignInLink: call({
+    method: 'POST',
+    path: '/functions/auth/requestSignInLink',
+    auth: 'anonymous',
     summary:
-      'For the operator (admin key; `npm run doctor`): payment providers and mail configured or not, the live ingest, free disk under the data folders, the server clock. No secrets.',
-    response: ServerStatus,
-  },
-  resetPassword: {
+      'E-mails a one-time sign-in link (30 minutes) to the account with this address; the same 204 whether there is one or not. 429 after too many requests for the address or from the client.',
+    request: AccountRecoveryRequest,
+    response: null,
+    status: 204,
+  }),
+  resetPassword: call({
+    method: 'POST',
+    path: '/functions/auth/resetPassword',
+    auth: 'anonymous',
     summary:
       "Sets a new password with a reset link's token (once, before it expires), ends the account's other sign-ins and signs in. 401 link_not_valid.",
     request: ResetPasswordRequest,
     response: AuthSession,
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  setupStatus: call({
+    method: 'GET',
+    path: '/staff/setup',
+    auth: 'anonymous',
+    summary: 'Whether the server has no store yet, so `/` shows the setup page.',
+    response: SetupStatus,
+  }),
+  completeSetup: call({
+    method: 'POST',
+    path: '/staff/setup',
+    auth: 'anonymous',
+    summary:
+      "Creates the first store and its owner's account with the one-time setup token of the server's log, and signs the owner in; refused once a store exists. 429 after too many attempts.",
+    request: CompleteSetupRequest,
+    response: CompleteSetupResponse,
+    status: 201,
+  }),
+};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CheckoutView, PickupLocation } from '../../cart.ts';
 import { CurrencyCode, Timestamp, Uid } from '../../common.ts';
 import { FULFILMENT_STATUSES } from '../../vocabulary.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 
 const StorePath = z.object({ pageUid: Uid });
 const OrderPath = z.object({ pageUid: Uid, checkoutUid: z.string().min(1).max(128) });
@@ -178,52 +178,16 @@ export type StudioFulfilmentRequest = z.infer<typeof StudioFulfilmentRequest>;
 
 const PageSize = z.coerce.number().int().min(1).max(200).default(50);
 
-/** The schemas of the studio's order calls (routes in order-routes.ts). */
+/**
+ * The studio's orders, contacts and mail outbox, all the owner's: orders carry revenue (hosts run
+ * shows, moderators chat: neither sees it), contacts and mails are shoppers' personal data.
+ */
 export const orderCalls = {
-  listStudioOrders: {
-    summary:
-      'The store’s orders, newest first, filtered (show, status, paid, dates) or searched (order number, name, e-mail), in pages of `limit`; `after` is the previous page’s `nextAfter`.',
-    params: StorePath,
-    query: StudioOrderFilters.extend({ after: Cursor.optional(), limit: PageSize }),
-    response: z.object({ orders: z.array(StudioOrderSummary), nextAfter: z.string().nullable() }),
-  },
-  studioOrderFilters: {
-    summary: 'What the order list can be filtered by: the shows (campaigns) the store has orders in.',
-    params: StorePath,
-    response: z.object({ campaigns: z.array(z.object({ uid: Uid, name: z.string() })) }),
-  },
-  exportStudioOrders: {
-    summary: 'The orders the filters select as a CSV file, one row per order line (at most 50,000 orders).',
-    params: StorePath,
-    query: StudioOrderFilters,
-    response: CsvFile,
-  },
-  getStudioOrder: {
-    summary: 'One order: lines, delivery, address or pickup point, payments, refunds and its timeline.',
-    params: OrderPath,
-    response: StudioOrderDetail,
-  },
-  sendStudioOrderToPacking: {
-    summary:
-      'Sends a placed order to packing: locked against changes and payments (spec §4); 409 for a cart. Again on a locked order changes nothing.',
-    params: OrderPath,
-    response: StudioOrderDetail,
-  },
-  advanceStudioOrder: {
-    summary:
-      'Moves a sent-to-packing order to its next step: packed, shipped (carrier, tracking number, optional http(s) tracking link) or delivered; 409 for a step out of order or an order not sent to packing. Shipping mails the shopper the tracking link in their language.',
-    params: OrderPath,
-    request: StudioFulfilmentRequest,
-    response: StudioOrderDetail,
-  },
-  refundStudioOrder: {
-    summary:
-      'Refunds `amount` of the order’s received payments through their payment provider; 422 over what is refundable, 502 when the provider refuses. The same `requestKey` twice is one refund.',
-    params: OrderPath,
-    request: StudioRefundRequest,
-    response: StudioOrderDetail,
-  },
-  listStudioContacts: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  listStudioContacts: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/contacts',
+    auth: { staff: 'owner' },
     summary: 'Contact details viewers left in the store’s shows, newest first, with their consent.',
     params: StorePath,
     query: z.object({
@@ -232,15 +196,21 @@ export const orderCalls = {
       limit: PageSize,
     }),
     response: z.object({ contacts: z.array(StudioContact), nextBefore: z.string().nullable() }),
-  },
-  exportStudioContacts: {
+  }),
+  exportStudioContacts: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/contacts/export',
+    auth: { staff: 'owner' },
     summary:
       'The store’s contact captures as a CSV file with their consent (only those who consented with consent=true).',
     params: StorePath,
     query: z.object({ consent: QueryBoolean.optional() }),
     response: CsvFile,
-  },
-  listStudioMail: {
+  }),
+  listStudioMail: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/mail',
+    auth: { staff: 'owner' },
     summary:
       'The store’s mails (sent, kept without a mail server, queued for a retry, failed), newest first.',
     params: StorePath,
@@ -250,5 +220,69 @@ export const orderCalls = {
       limit: PageSize,
     }),
     response: z.object({ mails: z.array(StudioMail), nextBefore: z.string().nullable() }),
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  listStudioOrders: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/orders',
+    auth: { staff: 'owner' },
+    summary:
+      'The store’s orders, newest first, filtered (show, status, paid, dates) or searched (order number, name, e-mail), in pages of `limit`; `after` is the previous page’s `nextAfter`.',
+    params: StorePath,
+    query: StudioOrderFilters.extend({ after: Cursor.optional(), limit: PageSize }),
+    response: z.object({ orders: z.array(StudioOrderSummary), nextAfter: z.string().nullable() }),
+  }),
+  getStudioOrder: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/orders/:checkoutUid',
+    auth: { staff: 'owner' },
+    summary: 'One order: lines, delivery, address or pickup point, payments, refunds and its timeline.',
+    params: OrderPath,
+    response: StudioOrderDetail,
+  }),
+  advanceStudioOrder: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/orders/:checkoutUid/fulfilment',
+    auth: { staff: 'owner' },
+    summary:
+      'Moves a sent-to-packing order to its next step: packed, shipped (carrier, tracking number, optional http(s) tracking link) or delivered; 409 for a step out of order or an order not sent to packing. Shipping mails the shopper the tracking link in their language.',
+    params: OrderPath,
+    request: StudioFulfilmentRequest,
+    response: StudioOrderDetail,
+  }),
+  sendStudioOrderToPacking: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/orders/:checkoutUid/packing',
+    auth: { staff: 'owner' },
+    summary:
+      'Sends a placed order to packing: locked against changes and payments (spec §4); 404 for a cart (not an order yet). Again on a locked order changes nothing.',
+    params: OrderPath,
+    response: StudioOrderDetail,
+  }),
+  refundStudioOrder: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/orders/:checkoutUid/refunds',
+    auth: { staff: 'owner' },
+    summary:
+      'Refunds `amount` of the order’s received payments through their payment provider; 422 over what is refundable, 502 when the provider refuses. The same `requestKey` twice is one refund.',
+    params: OrderPath,
+    request: StudioRefundRequest,
+    response: StudioOrderDetail,
+  }),
+  exportStudioOrders: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/orders/export',
+    auth: { staff: 'owner' },
+    summary: 'The orders the filters select as a CSV file, one row per order line (at most 50,000 orders).',
+    params: StorePath,
+    query: StudioOrderFilters,
+    response: CsvFile,
+  }),
+  studioOrderFilters: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/orders/filters',
+    auth: { staff: 'owner' },
+    summary: 'What the order list can be filtered by: the shows (campaigns) the store has orders in.',
+    params: StorePath,
+    response: z.object({ campaigns: z.array(z.object({ uid: Uid, name: z.string() })) }),
+  }),
+};

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Uid } from '../../common.ts';
 import { PremiereInfo } from '../../premiere.ts';
 import { TimeZone } from '../../store-settings.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 
 const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
 
@@ -25,26 +25,38 @@ export const PremiereScheduleInput = z.object({
 });
 export type PremiereScheduleInput = z.infer<typeof PremiereScheduleInput>;
 
-/** The schemas of the studio's premiere calls (routes in premiere-routes.ts). */
+const PREMIERE = '/staff/stores/:pageUid/shows/:showUid/premiere';
+
+/** The studio's premiere calls: hosts upload and schedule a show's video. */
 export const premiereCalls = {
-  getPremiere: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  getPremiere: call({
+    method: 'GET',
+    path: PREMIERE,
+    auth: { staff: 'host' },
     summary:
       "A show's premiere (its uploaded video, when it plays, where it stands) and whether this node can play one.",
     params: ShowPath,
     response: PremiereInfo,
-  },
-  uploadPremiere: {
-    summary: `Uploads the video a show premieres (MP4 or QuickTime, at most ${PREMIERE_MAX_BYTES / 1024 ** 2} MiB and ${PREMIERE_MAX_SECONDS / 3600} hours, with a video track); 415 for a file that is no playable video, 422 too long or without picture, 503 without ffmpeg/ffprobe on the server.`,
-    params: ShowPath,
-    query: z.object({ fileName: z.string().max(255).optional() }),
-    binaryBody: { mediaTypes: PREMIERE_MEDIA_TYPES, maxBytes: PREMIERE_MAX_BYTES, streamed: true },
-    response: PremiereInfo,
-  },
-  schedulePremiere: {
+  }),
+  schedulePremiere: call({
+    method: 'POST',
+    path: `${PREMIERE}/schedule`,
+    auth: { staff: 'host' },
     summary:
       'Schedules the uploaded premiere (and the show) to start at a time to come; it then plays as live for every viewer, in step with the server clock, and becomes the replay.',
     params: ShowPath,
     request: PremiereScheduleInput,
     response: PremiereInfo,
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  uploadPremiere: call({
+    method: 'PUT',
+    path: `${PREMIERE}/video`,
+    auth: { staff: 'host' },
+    summary: `Uploads the video a show premieres (MP4 or QuickTime, at most ${PREMIERE_MAX_BYTES / 1024 ** 2} MiB and ${PREMIERE_MAX_SECONDS / 3600} hours, with a video track); 415 for a file that is no playable video, 422 too long or without picture, 503 without ffmpeg/ffprobe on the server.`,
+    params: ShowPath,
+    query: z.object({ fileName: z.string().max(255).optional() }),
+    binaryBody: { mediaTypes: PREMIERE_MEDIA_TYPES, maxBytes: PREMIERE_MAX_BYTES, streamed: true },
+    response: PremiereInfo,
+  }),
+};

@@ -14,7 +14,7 @@ import {
   UpdateCompetitionRequest,
 } from '../../interaction.ts';
 import { TimeZone } from '../../store-settings.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 
 /** A wall-clock date and time to the minute, as `<input type="datetime-local">` gives it. */
 export const LocalDateTime = z
@@ -152,82 +152,126 @@ const StorePath = z.object({ pageUid: Uid });
 const ShowPath = z.object({ pageUid: Uid, showUid: Uid });
 const CompetitionPath = z.object({ pageUid: Uid, showUid: Uid, competitionUid: z.string().min(1).max(128) });
 
-/** The schemas of the studio's show calls (routes in show-routes.ts). */
+const SHOWS = '/staff/stores/:pageUid/shows';
+const SHOW = `${SHOWS}/:showUid`;
+
+/**
+ * The studio's show calls: hosts schedule shows; moderators, who run competitions, prepare the
+ * shows' raffles, quizzes and polls, so they may list the shows too (names and times; nothing
+ * about money).
+ */
 export const showCalls = {
-  listShows: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  listShows: call({
+    method: 'GET',
+    path: SHOWS,
+    auth: { staff: 'moderator' },
     summary:
       "The store's shows, drafts included, newest start first (upcoming, live and drafts soonest first), with paging; moderators too, to find a show's competitions.",
     params: StorePath,
     query: ShowListQuery,
     response: ShowList,
-  },
-  getShow: {
-    summary: 'One show with its line-up and share links.',
-    params: ShowPath,
-    response: Show,
-  },
-  createShow: {
+  }),
+  createShow: call({
+    method: 'POST',
+    path: SHOWS,
+    auth: { staff: 'host' },
     summary: 'Schedules a show (a campaign and its live event); a draft unless `visibility` says otherwise.',
     params: StorePath,
     request: ShowInput,
     response: Show,
     status: 201,
-  },
-  updateShow: {
+  }),
+  getShow: call({
+    method: 'GET',
+    path: SHOW,
+    auth: { staff: 'host' },
+    summary: 'One show with its line-up and share links.',
+    params: ShowPath,
+    response: Show,
+  }),
+  updateShow: call({
+    method: 'PATCH',
+    path: SHOW,
+    auth: { staff: 'host' },
     summary:
       'Changes a show: name, start, deadline, visibility (publishing; back to draft only before it has been live).',
     params: ShowPath,
     request: ShowUpdate,
     response: Show,
-  },
-  deleteShow: {
+  }),
+  deleteShow: call({
+    method: 'DELETE',
+    path: SHOW,
+    auth: { staff: 'host' },
     summary:
       'Deletes a draft that was never published; a published show is made a draft (cancelled) instead, 409 otherwise.',
     params: ShowPath,
     response: null,
     status: 204,
-  },
-  setShowLineup: {
-    summary:
-      "Sets the show's products in order (each from the store's catalogue); products kept keep their cues.",
-    params: ShowPath,
-    request: ShowLineupInput,
-    response: Show,
-  },
-  uploadShowCover: {
-    summary:
-      "Uploads the show's cover image (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), resized for the player; answers the show.",
-    params: ShowPath,
-    binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
-    response: Show,
-  },
-  previewShow: {
-    summary: 'The show as the player would get it, drafts included, for staff to preview before publishing.',
-    params: ShowPath,
-    response: z.object({ event: LiveEvent, products: z.array(EventProduct) }),
-  },
-  listShowCompetitions: {
+  }),
+  listShowCompetitions: call({
+    method: 'GET',
+    path: `${SHOW}/competitions`,
+    auth: { staff: 'moderator' },
     summary: 'The raffles, quizzes and polls prepared for a show, with counts and winners (moderators too).',
     params: ShowPath,
     response: CompetitionListResponse,
-  },
-  createShowCompetition: {
+  }),
+  createShowCompetition: call({
+    method: 'POST',
+    path: `${SHOW}/competitions`,
+    auth: { staff: 'moderator' },
     summary: 'Prepares a raffle, quiz or poll for a show (closed until opened during the show).',
     params: ShowPath,
     request: CreateCompetitionRequest,
     response: CompetitionAdminView,
     status: 201,
-  },
-  updateShowCompetition: {
+  }),
+  updateShowCompetition: call({
+    method: 'PATCH',
+    path: `${SHOW}/competitions/:competitionUid`,
+    auth: { staff: 'moderator' },
     summary: "Changes a prepared competition's texts, cues or state.",
     params: CompetitionPath,
     request: UpdateCompetitionRequest,
     response: CompetitionAdminView,
-  },
-  deleteShowCompetition: {
+  }),
+  deleteShowCompetition: call({
+    method: 'DELETE',
+    path: `${SHOW}/competitions/:competitionUid`,
+    auth: { staff: 'moderator' },
     summary: 'Deletes a prepared competition nobody has taken part in yet (409 otherwise).',
     params: CompetitionPath,
     response: null,
     status: 204,
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  uploadShowCover: call({
+    method: 'POST',
+    path: `${SHOW}/cover`,
+    auth: { staff: 'host' },
+    summary:
+      "Uploads the show's cover image (JPEG, PNG, WebP, GIF or AVIF; at most 10 MB and 40 megapixels), resized for the player; answers the show.",
+    params: ShowPath,
+    binaryBody: { mediaTypes: IMAGE_UPLOAD_MEDIA_TYPES, maxBytes: MAX_IMAGE_UPLOAD_BYTES },
+    response: Show,
+  }),
+  setShowLineup: call({
+    method: 'PUT',
+    path: `${SHOW}/lineup`,
+    auth: { staff: 'host' },
+    summary:
+      "Sets the show's products in order (each from the store's catalogue); products kept keep their cues.",
+    params: ShowPath,
+    request: ShowLineupInput,
+    response: Show,
+  }),
+  previewShow: call({
+    method: 'GET',
+    path: `${SHOW}/preview`,
+    auth: { staff: 'host' },
+    summary: 'The show as the player would get it, drafts included, for staff to preview before publishing.',
+    params: ShowPath,
+    response: z.object({ event: LiveEvent, products: z.array(EventProduct) }),
+  }),
+};

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Email, PASSWORD_MAX_LENGTH, Password } from '../../accounts.ts';
 import { AuthSession } from '../../auth.ts';
 import { Uid } from '../../common.ts';
-import type { CallSchemas } from '../define-call.ts';
+import { call } from '../define-call.ts';
 
 /** The roles of domain/staff-roles.ts, which also ranks them. */
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
@@ -72,63 +72,22 @@ export const ChangePasswordRequest = z
   .strict();
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-/** The schemas of the studio's sign-in, staff and audit calls (routes in staff-routes.ts). */
+/** Studio sign-in, staff memberships and invitations, and the audit log. */
 export const staffCalls = {
-  studioSession: {
-    summary: 'Who is signed in and the stores they are staff of, with their role in each.',
-    response: StudioSession,
-  },
-  redeemStudioLink: {
+  // By path, then method in the order of CALL_METHODS (call-types.ts); api-docs.test.ts checks it.
+  acceptInvitation: call({
+    method: 'POST',
+    path: '/staff/invitations/accept',
+    auth: 'viewer',
     summary:
-      'Signs in with a one-time studio link (e-mailed on request, or printed by `npm start` for the demo owner and by `npm run studio:owner`); a used or expired link is refused.',
+      "Makes the signed-in account staff of the invitation's store; only an account with the invited address may (403 otherwise). The link is then spent.",
     request: z.object({ token: OneTimeToken }).strict(),
-    response: AuthSession,
-  },
-  changePassword: {
-    summary:
-      "Sets the signed-in account's password (an owner made by a studio link has none yet); replacing one needs the current password.",
-    request: ChangePasswordRequest,
-    response: null,
-    status: 204,
-  },
-  listStaff: {
-    summary: "The store's staff and open invitations.",
-    params: StorePath,
-    response: z.object({ members: z.array(StaffMember), invitations: z.array(StaffInvitation) }),
-  },
-  inviteStaff: {
-    summary:
-      'Invites someone by e-mail to a role; the e-mail carries a one-time link (also answered, to hand over another way).',
-    params: StorePath,
-    request: z.object({ email: Email, role: StaffRoleSchema }).strict(),
-    response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
-    status: 201,
-  },
-  resendInvitation: {
-    summary:
-      'Sends an open invitation again with a new link (the old one stops working) and a new expiry; the link is answered too.',
-    params: z.object({ pageUid: Uid, invitationUid: Uid }),
-    response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
-  },
-  revokeInvitation: {
-    summary: 'Withdraws an open invitation; its link stops working.',
-    params: z.object({ pageUid: Uid, invitationUid: Uid }),
-    response: null,
-    status: 204,
-  },
-  changeStaffRole: {
-    summary: "Changes a member's role; the last owner cannot stop being one.",
-    params: z.object({ pageUid: Uid, userUid: Uid }),
-    request: z.object({ role: StaffRoleSchema }).strict(),
-    response: StaffMember,
-  },
-  removeStaff: {
-    summary: 'Removes a member from the store; the last owner cannot be removed.',
-    params: z.object({ pageUid: Uid, userUid: Uid }),
-    response: null,
-    status: 204,
-  },
-  invitationInfo: {
+    response: StaffStore,
+  }),
+  invitationInfo: call({
+    method: 'POST',
+    path: '/staff/invitations/lookup',
+    auth: 'anonymous',
     summary:
       'What an invitation link is for (store, role, the invited address masked), before signing in to accept it.',
     request: z.object({ token: OneTimeToken }).strict(),
@@ -139,14 +98,37 @@ export const staffCalls = {
       emailHint: z.string(),
       expiresAt: z.number(),
     }),
-  },
-  acceptInvitation: {
+  }),
+  redeemStudioLink: call({
+    method: 'POST',
+    path: '/staff/links/redeem',
+    auth: 'anonymous',
     summary:
-      "Makes the signed-in account staff of the invitation's store; only an account with the invited address may (403 otherwise). The link is then spent.",
+      'Signs in with a one-time studio link (e-mailed on request, or printed by `npm start` for the demo owner and by `npm run studio:owner`); a used or expired link is refused.',
     request: z.object({ token: OneTimeToken }).strict(),
-    response: StaffStore,
-  },
-  listAuditLog: {
+    response: AuthSession,
+  }),
+  studioSession: call({
+    method: 'GET',
+    path: '/staff/me',
+    auth: 'viewer',
+    summary: 'Who is signed in and the stores they are staff of, with their role in each.',
+    response: StudioSession,
+  }),
+  changePassword: call({
+    method: 'POST',
+    path: '/staff/me/password',
+    auth: 'viewer',
+    summary:
+      "Sets the signed-in account's password (an owner made by a studio link has none yet); replacing one needs the current password.",
+    request: ChangePasswordRequest,
+    response: null,
+    status: 204,
+  }),
+  listAuditLog: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/audit',
+    auth: { staff: 'owner' },
     summary: 'Staff actions in the store, newest first: who changed what, when (owners only).',
     params: StorePath,
     query: z.object({
@@ -154,5 +136,60 @@ export const staffCalls = {
       limit: z.coerce.number().int().min(1).max(200).default(50),
     }),
     response: z.object({ entries: z.array(AuditEntry), nextBefore: z.string().nullable() }),
-  },
-} satisfies Record<string, CallSchemas>;
+  }),
+  inviteStaff: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/invitations',
+    auth: { staff: 'owner' },
+    summary:
+      'Invites someone by e-mail to a role; the e-mail carries a one-time link (also answered, to hand over another way).',
+    params: StorePath,
+    request: z.object({ email: Email, role: StaffRoleSchema }).strict(),
+    response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
+    status: 201,
+  }),
+  revokeInvitation: call({
+    method: 'DELETE',
+    path: '/staff/stores/:pageUid/invitations/:invitationUid',
+    auth: { staff: 'owner' },
+    summary: 'Withdraws an open invitation; its link stops working.',
+    params: z.object({ pageUid: Uid, invitationUid: Uid }),
+    response: null,
+    status: 204,
+  }),
+  resendInvitation: call({
+    method: 'POST',
+    path: '/staff/stores/:pageUid/invitations/:invitationUid/resend',
+    auth: { staff: 'owner' },
+    summary:
+      'Sends an open invitation again with a new link (the old one stops working) and a new expiry; the link is answered too.',
+    params: z.object({ pageUid: Uid, invitationUid: Uid }),
+    response: z.object({ invitation: StaffInvitation, acceptUrl: z.string() }),
+  }),
+  listStaff: call({
+    method: 'GET',
+    path: '/staff/stores/:pageUid/members',
+    auth: { staff: 'owner' },
+    summary: "The store's staff and open invitations.",
+    params: StorePath,
+    response: z.object({ members: z.array(StaffMember), invitations: z.array(StaffInvitation) }),
+  }),
+  changeStaffRole: call({
+    method: 'PATCH',
+    path: '/staff/stores/:pageUid/members/:userUid',
+    auth: { staff: 'owner' },
+    summary: "Changes a member's role; the last owner cannot stop being one.",
+    params: z.object({ pageUid: Uid, userUid: Uid }),
+    request: z.object({ role: StaffRoleSchema }).strict(),
+    response: StaffMember,
+  }),
+  removeStaff: call({
+    method: 'DELETE',
+    path: '/staff/stores/:pageUid/members/:userUid',
+    auth: { staff: 'owner' },
+    summary: 'Removes a member from the store; the last owner cannot be removed.',
+    params: z.object({ pageUid: Uid, userUid: Uid }),
+    response: null,
+    status: 204,
+  }),
+};

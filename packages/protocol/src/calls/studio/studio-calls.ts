@@ -14,7 +14,11 @@ import { settingsCalls } from './settings-calls.ts';
 import { showCalls } from './show-calls.ts';
 import { staffCalls } from './staff-calls.ts';
 
-/** The schemas of every studio call (routes in studio-routes.ts). */
+/**
+ * Every studio call (store staff's back office): every path of a `{ staff }` call starts with
+ * `/staff/stores/:pageUid/`, so the role check knows the store before anything else is read. Their
+ * routes are generated into studio-routes.generated.ts, which loads with the studio.
+ */
 export const studioCalls = {
   ...staffCalls,
   ...settingsCalls,

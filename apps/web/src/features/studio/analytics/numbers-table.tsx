@@ -33,7 +33,7 @@ export function NumbersTable<Row>({
       <DataTable
         className="studio-table analytics-numbers"
         caption={title}
-        captionClassName="analytics-visually-hidden"
+        captionClassName="studio-visually-hidden"
         rowHeader
         columns={columns}
         rows={rows}

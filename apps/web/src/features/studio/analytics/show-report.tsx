@@ -6,6 +6,7 @@ import { saveCsv } from '../orders/csv-download.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
@@ -117,16 +118,8 @@ export function ShowReportPage() {
         </>
       }
     >
-      {notice && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {notice}
-        </p>
-      )}
-      {report.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {refusalText(report.error, t('report.failed'))}
-        </p>
-      )}
+      <ErrorNotice message={notice} />
+      {report.error && <ErrorNotice message={refusalText(report.error, t('report.failed'))} />}
       {data && <Report data={data} onExport={(kind) => void exportCsv(kind)} />}
     </StudioPage>
   );
@@ -185,7 +178,7 @@ function Report({
         )}
       </div>
 
-      <h2 className="analytics-visually-hidden">{t('report.totals')}</h2>
+      <h2 className="studio-visually-hidden">{t('report.totals')}</h2>
       <dl className="analytics-figures" data-testid="analytics-totals">
         <Figure label={t('report.uniqueViewers')} value={format.count(totals.uniqueViewers)}>
           {t('report.liveReplay', {

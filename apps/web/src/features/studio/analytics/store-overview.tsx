@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
@@ -41,11 +42,7 @@ export function StoreOverviewPage() {
   return (
     <StudioPage title={t('overview.title')}>
       <p className="studio-muted">{t('overview.intro')}</p>
-      {overview.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {refusalText(overview.error, t('overview.failed'))}
-        </p>
-      )}
+      {overview.error && <ErrorNotice message={refusalText(overview.error, t('overview.failed'))} />}
       {data && (
         <>
           <div className="analytics-block">

@@ -17,6 +17,7 @@ import { staffCall, uploadFile } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
@@ -392,11 +393,7 @@ function EditorForm({
             {notice.text}
           </p>
         )}
-        {Object.keys(errors).length > 0 && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {t('editor.fixErrors')}
-          </p>
-        )}
+        {Object.keys(errors).length > 0 && <ErrorNotice message={t('editor.fixErrors')} />}
         <div className="catalogue-editor__actions">
           <button
             type="submit"

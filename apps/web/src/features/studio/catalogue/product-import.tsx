@@ -8,6 +8,7 @@ import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText } from '../use-staff-query.ts';
@@ -105,11 +106,7 @@ export function ProductImport() {
           {file && <span className="studio-small">{file.name}</span>}
         </div>
         {stage.step === 'checking' && <ProgressBar value={stage.progress} label={t('import.checking')} />}
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
+        <ErrorNotice message={failure} />
       </section>
 
       {(stage.step === 'report' || stage.step === 'importing') && (
@@ -132,7 +129,9 @@ export function ProductImport() {
         </section>
       )}
       {/* Images that could not be copied are known only once imported. */}
-      {stage.step === 'done' && <ImportWarnings warnings={stage.report.warnings} />}
+      {stage.step === 'done' && (
+        <RowProblems id="import-warnings" title={t('import.warnings')} problems={stage.report.warnings} />
+      )}
     </StudioPage>
   );
 }
@@ -197,26 +196,8 @@ function ImportReportView({
         </div>
       </section>
 
-      {report.errors.length > 0 && (
-        <section className="studio-card" aria-labelledby="import-errors">
-          <h2 id="import-errors" className="catalogue-heading">
-            {t('import.errors')}
-          </h2>
-          <div className="studio-table-wrap">
-            <DataTable
-              columns={[
-                { header: t('import.row'), cell: (error) => error.row, number: true },
-                { header: t('import.column'), cell: (error) => error.column ?? '–' },
-                { header: t('import.problem'), cell: (error) => error.message },
-              ]}
-              rows={report.errors}
-              rowKey={(error) => `${error.row}-${error.column}-${error.message}`}
-            />
-          </div>
-        </section>
-      )}
-
-      <ImportWarnings warnings={report.warnings} />
+      <RowProblems id="import-errors" title={t('import.errors')} problems={report.errors} />
+      <RowProblems id="import-warnings" title={t('import.warnings')} problems={report.warnings} />
 
       <section className="studio-card" aria-labelledby="import-products">
         <h2 id="import-products" className="catalogue-heading">
@@ -246,24 +227,36 @@ function ImportReportView({
   );
 }
 
-/** What is imported, but not as the file has it (a value cut, an image left linked): per row. */
-function ImportWarnings({ warnings }: { warnings: ImportReport['warnings'] }) {
+/**
+ * The file's problems, per row and column: its errors (rows that cannot be imported) or its
+ * warnings (what is imported, but not as the file has it: a value cut, an image left linked).
+ * Nothing when there are none.
+ */
+function RowProblems({
+  id,
+  title,
+  problems,
+}: {
+  id: string;
+  title: string;
+  problems: ImportReport['errors'] | ImportReport['warnings'];
+}) {
   const { t } = useStudioTranslation('studio-catalogue');
-  if (warnings.length === 0) return null;
+  if (problems.length === 0) return null;
   return (
-    <section className="studio-card" aria-labelledby="import-warnings">
-      <h2 id="import-warnings" className="catalogue-heading">
-        {t('import.warnings')}
+    <section className="studio-card" aria-labelledby={id}>
+      <h2 id={id} className="catalogue-heading">
+        {title}
       </h2>
       <div className="studio-table-wrap">
         <DataTable
           columns={[
-            { header: t('import.row'), cell: (warning) => warning.row, number: true },
-            { header: t('import.column'), cell: (warning) => warning.column ?? '–' },
-            { header: t('import.problem'), cell: (warning) => warning.message },
+            { header: t('import.row'), cell: (problem) => problem.row, number: true },
+            { header: t('import.column'), cell: (problem) => problem.column ?? '–' },
+            { header: t('import.problem'), cell: (problem) => problem.message },
           ]}
-          rows={warnings}
-          rowKey={(warning) => `${warning.row}-${warning.column}-${warning.message}`}
+          rows={problems}
+          rowKey={(problem) => `${problem.row}-${problem.column}-${problem.message}`}
         />
       </div>
     </section>

@@ -6,6 +6,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
@@ -149,16 +150,8 @@ export function ProductList() {
           </select>
         </label>
       </search>
-      {exportError && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {exportError}
-        </p>
-      )}
-      {list.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(list.error, t('list.failed'))}
-        </p>
-      )}
+      <ErrorNotice message={exportError} />
+      {list.error && <ErrorNotice message={refusalText(list.error, t('list.failed'))} />}
       {list.loading && !list.data ? (
         <StudioLoading />
       ) : shown === 0 ? (

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import './moderation-panel.css';
 
 /**
@@ -42,11 +42,7 @@ export function ModerationPanel({ storeId, showId, changeKey }: ModerationPanelP
   const { reload } = board;
 
   const listening = changeKey !== undefined;
-  useEffect(() => {
-    if (listening) return;
-    const timer = setInterval(reload, BOARD_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload, listening]);
+  useReloadEvery(reload, BOARD_REFRESH_MS, !listening);
   // Each key (the first too: the board may have changed since it was read) reads it again.
   useEffect(() => {
     if (changeKey) reload();

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { refusalText } from '../use-staff-query.ts';
 
 function priceText(prices: PriceList, language: string): string {
@@ -83,11 +84,7 @@ export function ProductRail({
   return (
     <div className="room-rail">
       {canPresent && <p className="studio-muted studio-small">{t('rail.help')}</p>}
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       {lineup.length === 0 ? (
         <p className="studio-notice">{t('rail.empty')}</p>
       ) : (

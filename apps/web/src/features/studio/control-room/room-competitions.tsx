@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CompetitionList } from '../shows/competitions-panel.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { refusalText } from '../use-staff-query.ts';
 
 /** What the live numbers say of the competitions: a change (an entry, a close, a draw) reloads them. */
@@ -158,11 +159,7 @@ function CompetitionItem({
           <span className="visually-hidden"> {competition.name}</span>
         </button>
       </div>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       {done && (
         <p role="status" className="studio-small">
           {done}

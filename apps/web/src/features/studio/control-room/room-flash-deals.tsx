@@ -9,11 +9,12 @@ import {
 } from '@vitrine/domain';
 import type { ControlRoomLineupItem, FlashDealAdminView } from '@vitrine/protocol';
 import type { Locale } from '@vitrine/protocol/vocabulary';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import './room-flash-deals.css';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 
 /** How often a running deal's figures (views, adds, units left) are read again. */
 const REFRESH_MS = 2000;
@@ -43,11 +44,7 @@ export function RoomFlashDeals({
   // Only a started deal's figures move (its countdown, views, adds, units); with none running the
   // room asks nothing (it listens to the controlRoom live query), and an action reloads the list.
   const running = (query.data?.deals ?? []).some((deal) => deal.status === 'started');
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(reload, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [reload, running]);
+  useReloadEvery(reload, REFRESH_MS, running);
 
   const act = async (name: 'startShowFlashDeal' | 'endShowFlashDeal', dealUid: string) => {
     setFailure(null);
@@ -107,11 +104,7 @@ export function RoomFlashDeals({
           ))}
         </ul>
       )}
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       <PrepareDeal pageUid={pageUid} showUid={showUid} lineup={lineup} onPrepared={reload} />
     </div>
   );
@@ -253,11 +246,7 @@ function PrepareDeal({
       <button type="submit" className="studio-button" disabled={busy}>
         {t('flashDeals.prepareButton')}
       </button>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { CAPTURE_PRESETS, type CapturePresetId, captureConstraints } from './capture-presets.ts';
 import { publishWhip, type WhipPublication } from './whip-client.ts';
 
@@ -218,11 +219,7 @@ export function CameraPublisher({
         {phase === 'publishing' && (
           <p className="studio-notice studio-notice--success">{t('camera.publishing')}</p>
         )}
-        {problem && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {problem}
-          </p>
-        )}
+        <ErrorNotice message={problem} />
       </div>
     </div>
   );

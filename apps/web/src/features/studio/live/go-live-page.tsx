@@ -5,9 +5,10 @@ import { RestreamPanel } from '../restream/restream-panel.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import { CameraPublisher } from './camera-publisher.tsx';
 import { EncoderSettings } from './encoder-settings.tsx';
 import { StreamActions, useStreamCall } from './stream-actions.tsx';
@@ -40,11 +41,7 @@ export function GoLivePage() {
   useEffect(() => {
     if (query.data) setStream(query.data);
   }, [query.data]);
-  const { reload } = query;
-  useEffect(() => {
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useReloadEvery(query.reload, POLL_MS);
   // The viewers' delay as their players report it: the control room's median of their reports.
   const { pageUid } = store;
   useEffect(() => {
@@ -110,15 +107,9 @@ export function GoLivePage() {
         <span className="studio-small">{t(`stateHint.${stream.state}`)}</span>
       </div>
       {!stream.packager.available && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {t('page.noPackager', { missing: stream.packager.missing ?? 'ffmpeg' })}
-        </p>
+        <ErrorNotice message={t('page.noPackager', { missing: stream.packager.missing ?? 'ffmpeg' })} />
       )}
-      {stream.disk.low && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {t('page.diskLow')}
-        </p>
-      )}
+      {stream.disk.low && <ErrorNotice message={t('page.diskLow')} />}
       <StreamActions
         namespace="studio-live"
         state={stream.state}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatShowTime } from '../shows/show-time.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -19,11 +20,7 @@ export function ShowPicker() {
   return (
     <StudioPage title={t('picker.title')}>
       <p className="studio-muted">{t('picker.intro')}</p>
-      {error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(error, t('picker.failed'))}
-        </p>
-      )}
+      {error && <ErrorNotice message={refusalText(error, t('picker.failed'))} />}
       {!live.data || !upcoming.data ? (
         !error && <StudioLoading />
       ) : shows.length === 0 ? (

@@ -2,6 +2,7 @@ import type { LiveStreamState } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { refusalText } from '../use-staff-query.ts';
 
 /** The two pages that run a show's stream; each says Go live and End in its own words. */
@@ -57,11 +58,7 @@ export function StreamActions({
   const onAir = state === 'live' || state === 'reconnecting';
   return (
     <>
-      {error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       <div className="live-actions">
         {showGoLive && (
           <button

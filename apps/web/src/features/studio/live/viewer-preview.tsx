@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { HLS_WORKER_URL } from '../../player/hls-config.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 
 /** How often the measured delay is refreshed. */
@@ -35,7 +36,11 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
         release = () => element.removeAttribute('src');
         return;
       }
-      const hls = new Hls({ liveSyncDurationCount: 2, manifestLoadingMaxRetry: 30 });
+      const hls = new Hls({
+        workerPath: HLS_WORKER_URL,
+        liveSyncDurationCount: 2,
+        manifestLoadingMaxRetry: 30,
+      });
       hls.on(Hls.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
         setFailed(true);

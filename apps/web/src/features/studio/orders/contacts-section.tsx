@@ -10,6 +10,7 @@ import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { saveCsv } from './csv-download.ts';
 import { ListFilter, PagedTable } from './paged-list.tsx';
 import './orders.css';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -46,11 +47,7 @@ export default function ContactsSection() {
       }
     >
       <p className="studio-muted">{t('contacts.intro')}</p>
-      {notice && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {notice}
-        </p>
-      )}
+      <ErrorNotice message={notice} />
       <ListFilter
         label={t('contacts.consent')}
         value={consent}

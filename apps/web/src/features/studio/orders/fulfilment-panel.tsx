@@ -6,6 +6,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { refusalText } from '../use-staff-query.ts';
 import { OTHER_CARRIER, type ShipmentForm, shipmentRequest } from './fulfilment-form.ts';
@@ -115,11 +116,7 @@ export function FulfilmentPanel({
           </button>
         )}
       </div>
-      {error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       {next.includes('shipped') && (
         <ShipmentFormView
           corrects={fulfilment.status === 'shipped'}

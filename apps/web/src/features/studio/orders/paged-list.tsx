@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Pager } from '../ui/pager.tsx';
 import type { CursorPages } from '../ui/use-cursor-pages.ts';
 import { refusalText } from '../use-staff-query.ts';
@@ -57,11 +58,7 @@ export function PagedTable({
   const { t } = useStudioTranslation('studio-orders');
   return (
     <>
-      {list.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {refusalText(list.error, t('list.failed'))}
-        </p>
-      )}
+      {list.error && <ErrorNotice message={refusalText(list.error, t('list.failed'))} />}
       <div className="studio-table-wrap" aria-busy={list.loading}>
         {children}
         {!list.loading && shown === 0 && <p className="studio-notice">{empty}</p>}

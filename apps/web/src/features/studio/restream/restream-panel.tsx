@@ -9,8 +9,9 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import './restream.css';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 
 /** How often the destinations' health is asked for while the panel is open. */
 const POLL_MS = 2000;
@@ -128,11 +129,7 @@ function DestinationActions({
   };
   return (
     <>
-      {error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       <div className="restream-destination__actions">
         <button
           type="button"
@@ -225,11 +222,7 @@ function AddDestinationForm({
           )}
         </FormField>
       </div>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       <button type="submit" className="studio-button" disabled={form.formState.isSubmitting}>
         {t('add.submit')}
       </button>
@@ -259,11 +252,7 @@ export function RestreamPanel({
   useEffect(() => {
     if (query.data) setDestinations(query.data.destinations);
   }, [query.data]);
-  const { reload } = query;
-  useEffect(() => {
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useReloadEvery(query.reload, POLL_MS);
 
   if (!destinations || !query.data)
     return query.error ? (
@@ -280,11 +269,7 @@ export function RestreamPanel({
   return (
     <div className="restream">
       <p className="studio-muted studio-small">{t('intro')}</p>
-      {!available && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {t('unavailable', { missing: missing ?? 'ffmpeg' })}
-        </p>
-      )}
+      {!available && <ErrorNotice message={t('unavailable', { missing: missing ?? 'ffmpeg' })} />}
       {streamState !== 'ended' && !onAir && destinations.some((entry) => entry.started) && (
         <p className="studio-notice">{t('waitingForLive')}</p>
       )}

@@ -13,6 +13,7 @@ import { FormField } from '../ui/form-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { refusalText } from '../use-staff-query.ts';
 import './settings.css';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 
 interface InvitationFacts {
   storeName: string;
@@ -69,11 +70,7 @@ export default function InvitationPage() {
     <main className="studio-centre">
       <div className="studio-card studio-card--narrow">
         <h1>{t('invitation.title')}</h1>
-        {failure && (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {failure}
-          </p>
-        )}
+        <ErrorNotice message={failure} />
         {!facts && !failure && <StudioLoading />}
         {facts && (
           <>
@@ -267,11 +264,7 @@ function FormFooter(props: {
 }) {
   return (
     <>
-      {props.failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {props.failure}
-        </p>
-      )}
+      <ErrorNotice message={props.failure} />
       <button type="submit" className="studio-button studio-button--primary" disabled={props.busy}>
         {props.submitLabel}
       </button>

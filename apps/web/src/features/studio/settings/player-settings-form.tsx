@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IMAGE_UPLOAD_MEDIA_TYPES } from '@vitrine/domain';
 import { type PlayerSettings, PlayerSettingsInput } from '@vitrine/protocol';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { staffCall, uploadFile } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { useUpload } from '../ui/use-upload.ts';
 import { refusalText } from '../use-staff-query.ts';
 import { PlayerPreview } from './player-preview.tsx';
 import { SettingsCard } from './settings-card.tsx';
@@ -152,19 +154,13 @@ function LogoCard({
 }: Pick<SettingsFormProps, 'pageUid' | 'onSaved'> & { logo: string | null }) {
   const { t } = useStudioTranslation('studio-settings');
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, setFailure, run } = useUpload();
   const upload = async (file: File) => {
-    setFailure(null);
-    setProgress(0);
-    try {
-      onSaved(await uploadFile('putStoreLogo', { pageUid }, file, setProgress));
-    } catch (error) {
-      setFailure(refusalText(error, t('logo.failed')));
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
+    await run(t('logo.failed'), async (onProgress) =>
+      onSaved(await uploadFile('putStoreLogo', { pageUid }, file, onProgress)),
+    );
+    // The same file may be chosen again (after a failure, or to undo a removal).
+    if (input.current) input.current.value = '';
   };
   const remove = async () => {
     setFailure(null);
@@ -213,11 +209,7 @@ function LogoCard({
         </div>
       </div>
       {progress !== null && <ProgressBar value={progress} label={t('logo.uploading')} />}
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
     </section>
   );
 }

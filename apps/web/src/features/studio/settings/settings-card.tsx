@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 
 /** What a settings form last did: nothing yet, saved, or refused with the server's message. */
 export type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; message: string };
@@ -63,11 +64,7 @@ export function SettingsCard({
           )}
         </span>
       </div>
-      {state.kind === 'failed' && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {state.message}
-        </p>
-      )}
+      {state.kind === 'failed' && <ErrorNotice message={state.message} />}
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import type { OwnerSettingsFormProps } from './store-info-forms.tsx';
@@ -142,11 +143,7 @@ export function ShippingForm({ pageUid, settings, onSaved, canSave }: OwnerSetti
       state={state}
       canSave={canSave}
     >
-      {problems.methods && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {problems.methods}
-        </p>
-      )}
+      <ErrorNotice message={problems.methods} />
       {SHIPPING_METHOD_KINDS.map((kind) => (
         <fieldset key={kind} className="settings-method">
           <legend>

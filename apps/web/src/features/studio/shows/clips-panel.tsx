@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
+import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 
 /** While a clip is being cut (the show just ended), the list is asked again this often. */
 const POLL_MS = 3000;
@@ -24,12 +25,7 @@ export function ClipsPanel({ show }: { show: Show }) {
   const [clips, setClips] = useState<StudioClip[] | null>(null);
   useEffect(() => setClips(query.data?.clips ?? null), [query.data]);
   const pending = clips?.some((clip) => clip.state === 'pending') ?? false;
-  const { reload } = query;
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, reload]);
+  useReloadEvery(query.reload, POLL_MS, pending);
 
   if (!clips)
     return query.error ? (
@@ -99,11 +95,7 @@ function ClipItem({
       {clip.videoUrl && !clip.hidden && (
         <video className="shows-clips__video" src={clip.videoUrl} controls preload="metadata" muted />
       )}
-      {clip.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {clip.error}
-        </p>
-      )}
+      <ErrorNotice message={clip.error} />
       <form
         className="shows-clips__trim"
         onSubmit={(event) => {
@@ -158,11 +150,7 @@ function ClipItem({
           </a>
         )}
       </p>
-      {error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
     </li>
   );
 }

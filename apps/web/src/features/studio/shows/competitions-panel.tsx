@@ -8,6 +8,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
@@ -92,11 +93,7 @@ export function CompetitionList({
   return (
     <div className={block}>
       {intro}
-      {list.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(list.error, t('competitions.failed'))}
-        </p>
-      )}
+      {list.error && <ErrorNotice message={refusalText(list.error, t('competitions.failed'))} />}
       {!list.data ? (
         list.loading && <StudioLoading />
       ) : list.data.competitions.length === 0 ? (
@@ -328,11 +325,7 @@ export function CompetitionForm({
           </button>
         </fieldset>
       )}
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       <div className="shows-form-actions">
         <button type="button" className="studio-button" onClick={onCancel}>
           {t('competitions.cancel')}

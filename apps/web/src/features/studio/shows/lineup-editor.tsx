@@ -24,6 +24,7 @@ import { useRef, useState } from 'react';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 
 /** The first price of a product, formatted for the studio's language. */
@@ -173,11 +174,7 @@ export function LineupEditor({ show, onChange }: { show: Show; onChange: (show: 
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       <ProductPicker chosen={new Set(items.map((item) => item.productUid))} onPick={add} disabled={saving} />
     </div>
   );
@@ -268,11 +265,7 @@ function ProductPicker({
           onChange={(event) => setSearch(event.target.value)}
         />
       </label>
-      {found.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(found.error, t('lineup.searchFailed'))}
-        </p>
-      )}
+      {found.error && <ErrorNotice message={refusalText(found.error, t('lineup.searchFailed'))} />}
       {found.data && products.length === 0 ? (
         <p className="studio-muted studio-small">{t('lineup.noProducts')}</p>
       ) : (

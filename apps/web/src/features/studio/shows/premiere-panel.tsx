@@ -3,8 +3,10 @@ import { useEffect, useId, useState } from 'react';
 import { staffCall, uploadFile } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-import { refusalText, useStaffQuery } from '../use-staff-query.ts';
+import { useUpload } from '../ui/use-upload.ts';
+import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import { formatShowTime, localInputValue } from './show-time.ts';
 
 /** How often the panel asks again while a premiere waits for its time or plays. */
@@ -35,12 +37,7 @@ export function PremierePanel({ show, onShowChange }: { show: Show; onShowChange
   const [info, setInfo] = useState<PremiereInfo | null>(null);
   useEffect(() => setInfo(query.data), [query.data]);
   const state = info?.premiere?.state;
-  const { reload } = query;
-  useEffect(() => {
-    if (state !== 'scheduled' && state !== 'playing') return;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [state, reload]);
+  useReloadEvery(query.reload, POLL_MS, state === 'scheduled' || state === 'playing');
 
   if (!info)
     return query.error ? (
@@ -103,11 +100,7 @@ function PremiereFacts({ premiere, timeZone }: { premiere: PremiereView; timeZon
         )}
         {premiere.state === 'ended' && <span>{t('premiere.endedHint')}</span>}
       </p>
-      {premiere.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {premiere.error}
-        </p>
-      )}
+      <ErrorNotice message={premiere.error} />
       <dl className="shows-premiere__facts">
         <div>
           <dt>{t('premiere.file')}</dt>
@@ -149,27 +142,20 @@ function PremiereUpload({
 }) {
   const { t } = useStudioTranslation('studio-shows');
   const store = useStudioStore();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, setFailure, run } = useUpload();
 
   const upload = async (file: File) => {
-    setFailure(null);
     if (file.size > info.maxBytes) {
       setFailure(t('premiere.tooBig', { size: info.maxBytes / 1024 ** 2 }));
       return;
     }
-    setProgress(0);
-    try {
+    await run(t('premiere.uploadFailed'), async (onProgress) =>
       onUploaded(
-        await uploadFile('uploadPremiere', { pageUid: store.pageUid, showUid }, file, setProgress, {
+        await uploadFile('uploadPremiere', { pageUid: store.pageUid, showUid }, file, onProgress, {
           fileName: file.name,
         }),
-      );
-    } catch (error) {
-      setFailure(refusalText(error, t('premiere.uploadFailed')));
-    } finally {
-      setProgress(null);
-    }
+      ),
+    );
   };
 
   return (
@@ -194,11 +180,7 @@ function PremiereUpload({
       </label>
       {progress !== null && <ProgressBar value={progress} label={t('premiere.uploading')} />}
       {progress === 1 && <p className="studio-muted">{t('premiere.checking')}</p>}
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
     </>
   );
 }
@@ -265,11 +247,7 @@ function PremiereSchedule({
           {t('fields.inZone', { zone: show.timeZone })}
         </span>
       </div>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       <button type="submit" className="studio-button studio-button--primary" disabled={busy} aria-busy={busy}>
         {premiere.state === 'scheduled' ? t('premiere.reschedule') : t('premiere.schedule')}
       </button>

@@ -8,10 +8,12 @@ import { staffCall, uploadFile } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
+import { useUpload } from '../ui/use-upload.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { ClipsPanel } from './clips-panel.tsx';
 import { CompetitionsPanel } from './competitions-panel.tsx';
@@ -307,11 +309,7 @@ function ShowDetailsForm({
           )}
         </FormField>
       </div>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       {saved && !form.formState.isDirty && (
         <p role="status" className="studio-notice studio-notice--success">
           {t('editor.saved')}
@@ -335,22 +333,14 @@ function ShowDetailsForm({
 function CoverUpload({ show, onChange }: { show: Show; onChange: (show: Show) => void }) {
   const { t } = useStudioTranslation('studio-shows');
   const store = useStudioStore();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, run } = useUpload();
 
-  const upload = async (file: File) => {
-    setFailure(null);
-    setProgress(0);
-    try {
+  const upload = (file: File) =>
+    run(t('cover.failed'), async (onProgress) =>
       onChange(
-        await uploadFile('uploadShowCover', { pageUid: store.pageUid, showUid: show.uid }, file, setProgress),
-      );
-    } catch (error) {
-      setFailure(refusalText(error, t('cover.failed')));
-    } finally {
-      setProgress(null);
-    }
-  };
+        await uploadFile('uploadShowCover', { pageUid: store.pageUid, showUid: show.uid }, file, onProgress),
+      ),
+    );
 
   return (
     <div className="shows-cover">
@@ -374,11 +364,7 @@ function CoverUpload({ show, onChange }: { show: Show; onChange: (show: Show) =>
         <span className="studio-field__hint">{t('cover.hint')}</span>
       </label>
       {progress !== null && <ProgressBar value={progress} label={t('cover.uploading')} />}
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
     </div>
   );
 }

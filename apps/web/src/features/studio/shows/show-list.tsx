@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useRoleIncludes, useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
@@ -79,11 +80,7 @@ export function ShowList() {
           />
         </label>
       </div>
-      {list.error && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(list.error, t('list.failed'))}
-        </p>
-      )}
+      {list.error && <ErrorNotice message={refusalText(list.error, t('list.failed'))} />}
       {list.loading && !list.data ? (
         <StudioLoading />
       ) : list.data && list.data.shows.length === 0 ? (

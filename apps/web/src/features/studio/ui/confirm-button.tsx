@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from './error-notice.tsx';
 
 /**
  * A button for a destructive or irreversible action (archive, delete, refund, send to packing):
@@ -97,11 +98,7 @@ export function ConfirmDialog({
         {title}
       </h2>
       <div className="studio-dialog__message">{message}</div>
-      {failure && (
-        <p role="alert" className="studio-notice studio-notice--error">
-          {failure}
-        </p>
-      )}
+      <ErrorNotice message={failure} />
       <div className="studio-dialog__actions">
         <button
           type="button"
