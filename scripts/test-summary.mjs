@@ -48,8 +48,7 @@ function readReport(file) {
 function failedTestLines(report) {
   return report.files.flatMap((file) =>
     file.failedTests.map(
-      (test) =>
-        `    failed: ${file.file} > ${test.name}: ${firstLine(test.message) || '(no message)'}`,
+      (test) => `    failed: ${file.file} > ${test.name}: ${firstLine(test.message) || '(no message)'}`,
     ),
   );
 }
@@ -69,8 +68,7 @@ function failureWithoutFailedTest(report) {
     return ['    no failing test or file: look in its output for "Unhandled Errors" or a teardown error'];
   }
   return failedFiles.map(
-    (file) =>
-      `    failed file: ${file.file}: ${firstLine(file.message) || '(no message)'}`,
+    (file) => `    failed file: ${file.file}: ${firstLine(file.message) || '(no message)'}`,
   );
 }
 
