@@ -58,6 +58,81 @@ describe("the shop page's head", () => {
   });
 });
 
+describe('the shop page on a phone', () => {
+  it('fetches no picture below the fold while its lead cover is on its way, and nothing moves when they arrive', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const coverPath = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
+    if (!coverPath) throw new Error('the shop page preloads no lead cover');
+    const page = await browser.newPage({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A slow connection, made certain: the lead cover is held until the page has rendered its shows
+    // and painted a few frames, time enough for a lazy picture near the viewport to be requested.
+    let releaseCover = () => {};
+    const coverHeld = new Promise<void>((resolve) => {
+      releaseCover = resolve;
+    });
+    await page.route(`${baseUrl}${coverPath}`, async (route) => {
+      await coverHeld;
+      await route.continue();
+    });
+    let holding = true;
+    const requestedWhileHeld: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (holding && request.resourceType() === 'image' && path !== coverPath) requestedWhileHeld.push(path);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+    await page.locator('.event-card__products img').first().waitFor({ state: 'attached', timeout: 60_000 });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 5;
+          const next = () => (--frames === 0 ? setTimeout(resolve, 0) : requestAnimationFrame(next));
+          requestAnimationFrame(next);
+        }),
+    );
+    holding = false;
+    releaseCover();
+
+    // Then every picture comes, each lazy one once scrolled near.
+    await page.waitForFunction(
+      () => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('.shop-main img')];
+        const waiting = images.find((image) => !image.getAttribute('src') || !image.complete);
+        waiting?.scrollIntoView({ block: 'center' });
+        return images.length > 5 && !waiting;
+      },
+      undefined,
+      { timeout: 60_000, polling: 200 },
+    );
+    const { shifts, logoPath } = await page.evaluate(() => ({
+      shifts: (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      logoPath: new URL(
+        document.querySelector<HTMLImageElement>('.shop-header__logo')?.src ?? '/',
+        location.href,
+      ).pathname,
+    }));
+    await page.close();
+    // The store's logo sits in the header, above the fold, and comes at once.
+    expect(requestedWhileHeld.filter((path) => path !== logoPath)).toEqual([]);
+    // Their boxes were kept while they waited: the page's layout shift stays well within "good".
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+  });
+});
+
 describe('DevTools issues', () => {
   for (const [name, { path, ready }] of Object.entries(PAGES)) {
     it(`reports none on the ${name} page once it has loaded`, async () => {

@@ -3,6 +3,7 @@ import type { ShopEvent } from '@vitrine/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/use-locale.ts';
+import { AfterLeadImage, useLeadCoverEvents } from './lead-paint.tsx';
 
 /** How many products a regular card shows; more would not fit their prices. */
 const CARD_PREVIEW_PRODUCTS = 3;
@@ -31,6 +32,7 @@ export function EventCard({
 }) {
   const { t } = useTranslation();
   const format = useLocale();
+  const leadCoverEvents = useLeadCoverEvents();
   const details = event.event;
   const status = details.currentStatus;
   const cover = shopCardCover(details);
@@ -54,13 +56,10 @@ export function EventCard({
       data-event-id={event.id}
     >
       <div className="event-card__cover">
-        {cover ? (
-          <img
-            src={cover}
-            alt=""
-            loading={firstOnPage ? 'eager' : 'lazy'}
-            fetchPriority={firstOnPage ? 'high' : 'auto'}
-          />
+        {cover && firstOnPage ? (
+          <img src={cover} alt="" loading="eager" fetchPriority="high" {...leadCoverEvents} />
+        ) : cover ? (
+          <AfterLeadImage src={cover} alt="" />
         ) : (
           <div className="event-card__cover-fallback" />
         )}
@@ -90,7 +89,7 @@ export function EventCard({
             return (
               <li key={product.uid} title={product.name}>
                 {product.image ? (
-                  <img src={product.image} alt={product.name} loading="lazy" />
+                  <AfterLeadImage src={product.image} alt={product.name} />
                 ) : (
                   <span>{product.name}</span>
                 )}

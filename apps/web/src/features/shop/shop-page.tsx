@@ -1,4 +1,4 @@
-import { groupShopEvents } from '@vitrine/domain';
+import { groupShopEvents, shopCardCover } from '@vitrine/domain';
 import type { PlayerSettings, ShopEvent, ShopEvents, StoreInfo } from '@vitrine/protocol';
 import type { EventCurrentStatus } from '@vitrine/protocol/vocabulary';
 import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { LanguagePicker } from '../../components/language-picker.tsx';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { termsPath } from '../terms/terms-path.ts';
 import { EventCard } from './event-card.tsx';
+import { AfterLeadImage, LeadPaintProvider } from './lead-paint.tsx';
 import type { ShopData } from './shop-loader.ts';
 import './shop.css';
 
@@ -38,55 +39,59 @@ export function ShopPage() {
   const live = rows.find((row) => row.key === 'live');
   const hidePrices = playerSettings?.hidePrices ?? false;
   const later = rows.filter((row) => row.key !== 'live');
+  // The first card's cover is the page's largest paint (EventCard firstOnPage).
+  const leadEvent = (live ?? later[0])?.events[0];
 
   return (
-    <div className="shop" style={themeStyle(playerSettings)}>
-      <header className="shop-header">
-        <div className="shop-header__inner">
-          {storeInfo?.logo && <img className="shop-header__logo" src={storeInfo.logo} alt="" />}
-          <div className="shop-header__text">
-            <h1 className="shop-header__name">{storeInfo?.name ?? pageUid}</h1>
-            {storeInfo?.description && <p className="shop-header__description">{storeInfo.description}</p>}
+    <LeadPaintProvider hasLeadCover={leadEvent !== undefined && shopCardCover(leadEvent.event) !== null}>
+      <div className="shop" style={themeStyle(playerSettings)}>
+        <header className="shop-header">
+          <div className="shop-header__inner">
+            {storeInfo?.logo && <img className="shop-header__logo" src={storeInfo.logo} alt="" />}
+            <div className="shop-header__text">
+              <h1 className="shop-header__name">{storeInfo?.name ?? pageUid}</h1>
+              {storeInfo?.description && <p className="shop-header__description">{storeInfo.description}</p>}
+            </div>
+            <LanguagePicker />
           </div>
-          <LanguagePicker />
-        </div>
-        {storeInfo?.storefront.frontpageText && (
-          <p className="shop-header__frontpage">{storeInfo.storefront.frontpageText}</p>
-        )}
-      </header>
+          {storeInfo?.storefront.frontpageText && (
+            <p className="shop-header__frontpage">{storeInfo.storefront.frontpageText}</p>
+          )}
+        </header>
 
-      <main className="shop-main">
-        {/* The box's space is kept while its code loads (show-search.css), so nothing moves. */}
-        <Suspense fallback={<div className="show-search-pending" />}>
-          <ShowSearch pageUid={pageUid} />
-        </Suspense>
-        {events === null && (
-          <p className="shop-message" role="alert">
-            {t('app.couldNotLoad')}
-          </p>
-        )}
-        {events !== null && rows.length === 0 && <p className="shop-message">{t('shop.noEvents')}</p>}
-        {live && <EventRow row={live} pageUid={pageUid} hidePrices={hidePrices} featured firstOnPage />}
-        {later.length > 0 && (
-          <div className="shop-rows-split">
-            {later.map((row, index) => (
-              <EventRow
-                key={row.key}
-                row={row}
-                pageUid={pageUid}
-                hidePrices={hidePrices}
-                firstOnPage={!live && index === 0}
-              />
-            ))}
-          </div>
-        )}
-        {storeInfo && <StoreCards storeInfo={storeInfo} />}
-      </main>
+        <main className="shop-main">
+          {/* The box's space is kept while its code loads (show-search.css), so nothing moves. */}
+          <Suspense fallback={<div className="show-search-pending" />}>
+            <ShowSearch pageUid={pageUid} />
+          </Suspense>
+          {events === null && (
+            <p className="shop-message" role="alert">
+              {t('app.couldNotLoad')}
+            </p>
+          )}
+          {events !== null && rows.length === 0 && <p className="shop-message">{t('shop.noEvents')}</p>}
+          {live && <EventRow row={live} pageUid={pageUid} hidePrices={hidePrices} featured firstOnPage />}
+          {later.length > 0 && (
+            <div className="shop-rows-split">
+              {later.map((row, index) => (
+                <EventRow
+                  key={row.key}
+                  row={row}
+                  pageUid={pageUid}
+                  hidePrices={hidePrices}
+                  firstOnPage={!live && index === 0}
+                />
+              ))}
+            </div>
+          )}
+          {storeInfo && <StoreCards storeInfo={storeInfo} />}
+        </main>
 
-      {storeInfo && (
-        <StoreFooter storeInfo={storeInfo} showBranding={playerSettings?.showVitrineBranding ?? true} />
-      )}
-    </div>
+        {storeInfo && (
+          <StoreFooter storeInfo={storeInfo} showBranding={playerSettings?.showVitrineBranding ?? true} />
+        )}
+      </div>
+    </LeadPaintProvider>
   );
 }
 
@@ -162,7 +167,7 @@ function StoreCards({ storeInfo }: { storeInfo: StoreInfo }) {
     <section className="store-cards" aria-label={storeInfo.name}>
       {cards.map(([key, card]) => (
         <article key={key} className="store-card">
-          {card.image && <img src={card.image} alt="" loading="lazy" />}
+          {card.image && <AfterLeadImage src={card.image} alt="" />}
           <h3>{card.title}</h3>
           {card.text && <p>{card.text}</p>}
         </article>
