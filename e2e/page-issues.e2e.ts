@@ -4,7 +4,7 @@
  * domain: the live show once loaded zod, whose `new Function` probe the page's CSP refused), and
  * the shop page's head fetching what it paints first (its lazy route's chunks, its lead cover).
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { testServer } from './support/test-server.ts';
@@ -58,55 +58,75 @@ describe("the shop page's head", () => {
   });
 });
 
-describe('the shop page on a phone', () => {
-  it('fetches no picture below the fold while its lead cover is on its way, and nothing moves when they arrive', async () => {
-    const html = await (await fetch(`${baseUrl}/`)).text();
-    const coverPath = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
-    if (!coverPath) throw new Error('the shop page preloads no lead cover');
-    const page = await browser.newPage({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-GB',
-    });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    // A slow connection, made certain: the lead cover is held until the page has rendered its shows
-    // and painted a few frames, time enough for a lazy picture near the viewport to be requested.
-    let releaseCover = () => {};
-    const coverHeld = new Promise<void>((resolve) => {
-      releaseCover = resolve;
-    });
-    await page.route(`${baseUrl}${coverPath}`, async (route) => {
-      await coverHeld;
-      await route.continue();
-    });
-    let holding = true;
-    const requestedWhileHeld: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (holding && request.resourceType() === 'image' && path !== coverPath) requestedWhileHeld.push(path);
-    });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
-    await page.locator('.event-card__products img').first().waitFor({ state: 'attached', timeout: 60_000 });
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          let frames = 5;
-          const next = () => (--frames === 0 ? setTimeout(resolve, 0) : requestAnimationFrame(next));
-          requestAnimationFrame(next);
-        }),
-    );
-    holding = false;
-    releaseCover();
+/** A phone, as Lighthouse's mobile preset has it. */
+const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, locale: 'en-GB' };
 
+/**
+ * Opens `path` on a phone with the picture its head preloads (the page's largest paint) held back,
+ * as on a slow connection, until the page has rendered `rendered` and painted five frames: time
+ * enough for anything it would fetch beside that picture to be asked for. Returns the page (its
+ * layout shifts recorded in `window.layoutShifts`) and the requests that `counts` made meanwhile.
+ */
+async function openWithLargestPaintHeld(
+  path: string,
+  rendered: string,
+  counts: (request: Request) => boolean,
+): Promise<{ page: Page; heldPath: string; requestedWhileHeld: string[] }> {
+  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const heldPath = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
+  if (!heldPath) throw new Error(`${path} preloads no picture`);
+  const page = await browser.newPage(PHONE);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`${baseUrl}${heldPath}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  let holding = true;
+  const requestedWhileHeld: string[] = [];
+  page.on('request', (request) => {
+    const requested = new URL(request.url()).pathname;
+    if (holding && requested !== heldPath && counts(request)) requestedWhileHeld.push(requested);
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+  await page.locator(rendered).first().waitFor({ state: 'attached', timeout: 60_000 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 5;
+        const next = () => (--frames === 0 ? setTimeout(resolve, 0) : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
+  holding = false;
+  release();
+  return { page, heldPath, requestedWhileHeld };
+}
+
+const layoutShiftOf = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).reduce(
+    (sum, value) => sum + value,
+    0,
+  );
+
+describe('the largest paint on a phone', () => {
+  it('shop page: fetches no picture below the fold while its lead cover is on its way, and nothing moves when they arrive', async () => {
+    const { page, requestedWhileHeld } = await openWithLargestPaintHeld(
+      '/',
+      '.event-card__products img',
+      (request) => request.resourceType() === 'image',
+    );
     // Then every picture comes, each lazy one once scrolled near.
     await page.waitForFunction(
       () => {
@@ -118,18 +138,40 @@ describe('the shop page on a phone', () => {
       undefined,
       { timeout: 60_000, polling: 200 },
     );
-    const { shifts, logoPath } = await page.evaluate(() => ({
-      shifts: (window as unknown as { layoutShifts: number[] }).layoutShifts,
-      logoPath: new URL(
-        document.querySelector<HTMLImageElement>('.shop-header__logo')?.src ?? '/',
-        location.href,
-      ).pathname,
-    }));
+    const logoPath = await page.evaluate(
+      () =>
+        new URL(document.querySelector<HTMLImageElement>('.shop-header__logo')?.src ?? '/', location.href)
+          .pathname,
+    );
+    const shift = await layoutShiftOf(page);
     await page.close();
     // The store's logo sits in the header, above the fold, and comes at once.
     expect(requestedWhileHeld.filter((path) => path !== logoPath)).toEqual([]);
     // Their boxes were kept while they waited: the page's layout shift stays well within "good".
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+    expect(shift).toBeLessThanOrEqual(0.05);
+  });
+
+  it('clip page: shows the clip on its poster, asks for its video once the poster is painted, then plays it', async () => {
+    const { page, heldPath, requestedWhileHeld } = await openWithLargestPaintHeld(
+      await firstClipPath(),
+      'video[data-clip-video]',
+      (request) => request.resourceType() === 'media' || /\.mp4$/.test(new URL(request.url()).pathname),
+    );
+    expect(heldPath).toMatch(/^\/clips\/[^/]+\/v\d+\.jpg$/);
+    const poster = await page.locator('video[data-clip-video]').getAttribute('poster');
+    expect(poster && new URL(poster, baseUrl).pathname).toBe(heldPath);
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>('video[data-clip-video]');
+        return video !== null && video.readyState >= 2 && video.currentTime > 0.3;
+      },
+      undefined,
+      { timeout: 60_000, polling: 200 },
+    );
+    const shift = await layoutShiftOf(page);
+    await page.close();
+    expect(requestedWhileHeld).toEqual([]);
+    expect(shift).toBeLessThanOrEqual(0.05);
   });
 });
 

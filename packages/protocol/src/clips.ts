@@ -31,6 +31,8 @@ export const StudioClip = z.object({
   durationSeconds: z.number().nonnegative().nullable(),
   /** The MP4, once cut. */
   videoUrl: z.string().nullable(),
+  /** Its first frame (JPEG), once cut; null for a clip cut before posters. */
+  posterUrl: z.string().nullable(),
   /** The clip's public page (its path). */
   pagePath: z.string(),
   error: z.string().nullable(),
@@ -73,6 +75,8 @@ export const PublicClip = z.object({
   showName: z.string(),
   /** The MP4 (absolute path on the server). */
   videoUrl: z.string(),
+  /** Its first frame (JPEG, absolute path), null for a clip cut before posters. */
+  posterUrl: z.string().nullable(),
   durationSeconds: z.number().nonnegative(),
   /** When the clip's moment was broadcast. */
   recordedAt: Timestamp,

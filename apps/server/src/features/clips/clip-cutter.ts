@@ -14,17 +14,52 @@ const CUT_TIMEOUT_MS = 120_000;
 
 /** The MP4 a clip's file is, in the segment store. */
 export const CLIP_CONTENT_TYPE = 'video/mp4';
+/** Its poster, its first frame. */
+export const CLIP_POSTER_CONTENT_TYPE = 'image/jpeg';
 
-/** What a cut made: the file's key, the program date time of its first frame, its length. */
+/**
+ * The poster's width at most: a phone's full width at its pixel ratio, and what chat apps show
+ * (1.91:1 cards up to 1200 px wide take a 720 px picture without a visible loss).
+ */
+const POSTER_MAX_WIDTH = 720;
+
+/** What a cut made: the file's and its poster's keys, the program date time of its first frame, its length. */
 export interface ClipCut {
   mediaKey: string;
+  posterKey: string;
   cutStart: number;
   durationMs: number;
 }
 
 /**
- * Cuts `window` of a show's recording into one MP4, without re-encoding, and puts it in the
- * segment store beside the recording (`<eventId>/clips/<name>.mp4`).
+ * Puts a cut clip (`output`, an MP4 in `work`) and its poster in the segment store as
+ * `<eventId>/clips/<name>.mp4` and `.jpg`. The poster is the clip's first frame (a keyframe: the
+ * only frame decoded), scaled to at most POSTER_MAX_WIDTH.
+ */
+async function storeClipAndPoster(
+  options: { ffmpeg: string; store: SegmentStore; eventId: string; name: string },
+  work: string,
+  output: string,
+): Promise<Pick<ClipCut, 'mediaKey' | 'posterKey'>> {
+  const poster = join(work, 'poster.jpg');
+  await run(
+    options.ffmpeg,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', output],
+      ...['-frames:v', '1', '-vf', `scale='min(${POSTER_MAX_WIDTH},iw)':-2`, '-q:v', '4', poster],
+    ],
+    { timeout: CUT_TIMEOUT_MS },
+  );
+  const mediaKey = `${options.eventId}/clips/${options.name}.mp4`;
+  const posterKey = `${options.eventId}/clips/${options.name}.jpg`;
+  await options.store.put(mediaKey, await readFile(output), CLIP_CONTENT_TYPE);
+  await options.store.put(posterKey, await readFile(poster), CLIP_POSTER_CONTENT_TYPE);
+  return { mediaKey, posterKey };
+}
+
+/**
+ * Cuts `window` of a show's recording into one MP4, without re-encoding, and puts it and its
+ * poster in the segment store beside the recording (`<eventId>/clips/<name>.mp4`, `.jpg`).
  *
  * How: the recording is fMP4 HLS whose segments each start on a keyframe (the packager forces one
  * every second and cuts a segment at each). The finished replay playlist in the store gives every
@@ -75,9 +110,8 @@ export async function cutClip(options: {
       ],
       { timeout: CUT_TIMEOUT_MS },
     );
-    const mediaKey = `${eventId}/clips/${options.name}.mp4`;
-    await store.put(mediaKey, await readFile(output), CLIP_CONTENT_TYPE);
-    return { mediaKey, cutStart: cut.cutStart, durationMs: Math.round(seconds * 1000) };
+    const keys = await storeClipAndPoster(options, work, output);
+    return { ...keys, cutStart: cut.cutStart, durationMs: Math.round(seconds * 1000) };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -101,7 +135,7 @@ export async function cutClipFromMp4(options: {
   window: ClipWindow;
   name: string;
 }): Promise<ClipCut> {
-  const { ffmpeg, store, eventId, window } = options;
+  const { ffmpeg, window } = options;
   const from = Math.max(0, window.start - options.videoStart) / 1000;
   const seconds = (window.end - window.start) / 1000;
   const work = await mkdtemp(join(tmpdir(), 'vitrine-clip-'));
@@ -117,9 +151,8 @@ export async function cutClipFromMp4(options: {
       ],
       { timeout: CUT_TIMEOUT_MS },
     );
-    const mediaKey = `${eventId}/clips/${options.name}.mp4`;
-    await store.put(mediaKey, await readFile(output), CLIP_CONTENT_TYPE);
-    return { mediaKey, cutStart: window.start, durationMs: Math.round(seconds * 1000) };
+    const keys = await storeClipAndPoster(options, work, output);
+    return { ...keys, cutStart: window.start, durationMs: Math.round(seconds * 1000) };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

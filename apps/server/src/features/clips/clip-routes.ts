@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffGate } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { CLIP_CONTENT_TYPE } from './clip-cutter.ts';
 import type { ClipService } from './clip-service.ts';
 
 /**
@@ -54,19 +53,19 @@ export function registerClipRoutes(
     staff,
   );
 
-  // A visible clip's MP4, for its page, the SDK's player and chat apps (og:video); with byte
-  // ranges, as browsers ask for video.
+  // A visible clip's MP4, for its page, the SDK's player and chat apps (og:video), with byte ranges
+  // as browsers ask for video; and its poster (og:image).
   app.get<{ Params: { clipUid: string; file: string } }>(
     '/clips/:clipUid/:file',
     { compress: false },
     async (request, reply) => {
       const { clipUid, file } = request.params;
-      const found = /^[A-Za-z0-9_-]{1,128}$/.test(clipUid) ? await clips.videoFile(clipUid, file) : null;
+      const found = /^[A-Za-z0-9_-]{1,128}$/.test(clipUid) ? await clips.clipFile(clipUid, file) : null;
       if (!found) throw notFound('No such clip.');
       reply.header('cache-control', CLIP_FILE_CACHE_CONTROL).header('access-control-allow-origin', '*');
       if ('location' in found) return reply.redirect(found.location, 302);
-      const { bytes } = found;
-      reply.type(CLIP_CONTENT_TYPE).header('accept-ranges', 'bytes');
+      const { bytes, contentType } = found;
+      reply.type(contentType).header('accept-ranges', 'bytes');
       const header = request.headers.range;
       if (header === undefined) return reply.send(bytes);
       const range = byteRange(header, bytes.length);

@@ -20,7 +20,13 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { EventService } from '../events/event-service.ts';
 import type { FfmpegDiscovery } from '../live/ffmpeg-binary.ts';
 import type { SegmentStore } from '../live/segment-store.ts';
-import { type ClipCut, cutClip, cutClipFromMp4 } from './clip-cutter.ts';
+import {
+  CLIP_CONTENT_TYPE,
+  CLIP_POSTER_CONTENT_TYPE,
+  type ClipCut,
+  cutClip,
+  cutClipFromMp4,
+} from './clip-cutter.ts';
 import { type ClipRecord, createClipStore } from './clip-store.ts';
 
 /** Clips the SDK's "Seen live" looks through for a product (a store's newest). */
@@ -29,6 +35,10 @@ const SEEN_LIVE_CANDIDATES = 200;
 /** Where a clip's MP4 is served: its version in the name, so a re-cut is a new address. */
 export const clipVideoPath = (clip: Pick<ClipRecord, 'uid' | 'version'>) =>
   `/clips/${encodeURIComponent(clip.uid)}/v${clip.version}.mp4`;
+
+/** Where its poster is served, beside it; null for a clip cut before posters. */
+export const clipPosterPath = (clip: Pick<ClipRecord, 'uid' | 'version' | 'posterKey'>) =>
+  clip.posterKey === null ? null : `/clips/${encodeURIComponent(clip.uid)}/v${clip.version}.jpg`;
 
 const TRIM_MESSAGES = {
   'outside-window': 'A clip must stay within its chapter (or its highlight): trim inside it.',
@@ -89,6 +99,7 @@ export function createClipService(deps: ClipServiceDeps) {
       hidden: clip.hidden,
       durationSeconds: clip.durationMs === null ? null : clip.durationMs / 1000,
       videoUrl: clip.state === 'ready' && clip.mediaKey ? clipVideoPath(clip) : null,
+      posterUrl: clip.state === 'ready' ? clipPosterPath(clip) : null,
       pagePath: webPath('clip', { pageUid: clip.pageUid, clipUid: clip.uid }),
       error: clip.error,
     };
@@ -193,6 +204,7 @@ export function createClipService(deps: ClipServiceDeps) {
       campaignUid: event.event.campaignId,
       showName: event.event.eventName,
       videoUrl: clipVideoPath(clip),
+      posterUrl: clipPosterPath(clip),
       durationSeconds: clip.durationMs / 1000,
       recordedAt: clip.cutStart ?? clip.startAt,
       showOffsetSeconds:
@@ -386,15 +398,26 @@ export function createClipService(deps: ClipServiceDeps) {
         .map((clip) => ({ pageUid: clip.pageUid, clipUid: clip.uid, updatedAt: clip.updatedAt }));
     },
 
-    /** A visible clip's MP4 (by its served name `v<version>.mp4`): the bytes, or where the store serves it. */
-    async videoFile(clipUid: string, file: string): Promise<{ bytes: Buffer } | { location: string } | null> {
+    /**
+     * A visible clip's MP4 or poster (by its served name, `v<version>.mp4` or `.jpg`): the bytes with
+     * their type, or where the store serves them.
+     */
+    async clipFile(
+      clipUid: string,
+      file: string,
+    ): Promise<{ bytes: Buffer; contentType: string } | { location: string } | null> {
       const clip = await store.one(clipUid);
-      if (!clip || file !== `v${clip.version}.mp4` || !clip.mediaKey || !(await visibleClip(clip)))
-        return null;
-      const location = segments.url(clip.mediaKey);
+      const [key, contentType] =
+        file === `v${clip?.version}.mp4`
+          ? [clip?.mediaKey, CLIP_CONTENT_TYPE]
+          : file === `v${clip?.version}.jpg`
+            ? [clip?.posterKey, CLIP_POSTER_CONTENT_TYPE]
+            : [null, null];
+      if (!key || !contentType || !(await visibleClip(clip))) return null;
+      const location = segments.url(key);
       if (location) return { location };
-      const bytes = await segments.get(clip.mediaKey);
-      return bytes ? { bytes } : null;
+      const bytes = await segments.get(key);
+      return bytes ? { bytes, contentType } : null;
     },
 
     /** Waits for the cuts under way (tests, closing). */

@@ -14,6 +14,8 @@ export interface ClipRecord {
   endAt: number;
   state: ClipState;
   mediaKey: string | null;
+  /** Its first frame (JPEG) in the segment store, once cut; null for a clip cut before posters. */
+  posterKey: string | null;
   cutStart: number | null;
   durationMs: number | null;
   version: number;
@@ -34,6 +36,7 @@ interface ClipRow {
   end_at: string | number;
   state: ClipState;
   media_key: string | null;
+  poster_key: string | null;
   cut_start: string | number | null;
   duration_ms: number | null;
   version: number;
@@ -54,6 +57,7 @@ const toRecord = (row: ClipRow): ClipRecord => ({
   endAt: Number(row.end_at),
   state: row.state,
   mediaKey: row.media_key,
+  posterKey: row.poster_key,
   cutStart: row.cut_start === null ? null : Number(row.cut_start),
   durationMs: row.duration_ms,
   version: row.version,
@@ -108,7 +112,15 @@ export function createClipStore(db: Queryable) {
     async addChapter(
       clip: Omit<
         ClipRecord,
-        'state' | 'mediaKey' | 'cutStart' | 'durationMs' | 'version' | 'hidden' | 'error' | 'kind'
+        | 'state'
+        | 'mediaKey'
+        | 'posterKey'
+        | 'cutStart'
+        | 'durationMs'
+        | 'version'
+        | 'hidden'
+        | 'error'
+        | 'kind'
       >,
     ) {
       await db.query(
@@ -176,13 +188,13 @@ export function createClipStore(db: Queryable) {
     async cut(
       uid: string,
       version: number,
-      cut: { mediaKey: string; cutStart: number; durationMs: number },
+      cut: { mediaKey: string; posterKey: string; cutStart: number; durationMs: number },
       at: number,
     ) {
       await db.query(
-        `UPDATE show_clips SET state = 'ready', media_key = $3, cut_start = $4, duration_ms = $5, error = NULL,
-           updated_at = $6 WHERE uid = $1 AND version = $2`,
-        [uid, version, cut.mediaKey, cut.cutStart, cut.durationMs, at],
+        `UPDATE show_clips SET state = 'ready', media_key = $3, poster_key = $4, cut_start = $5, duration_ms = $6,
+           error = NULL, updated_at = $7 WHERE uid = $1 AND version = $2`,
+        [uid, version, cut.mediaKey, cut.posterKey, cut.cutStart, cut.durationMs, at],
       );
     },
 

@@ -241,10 +241,28 @@ describe('clips cut when a show ends', () => {
     // The speaker's chapter runs to the end of the show: 10 s to 20 s.
     const speaker = await clipOf('speaker');
     expect(speaker.durationSeconds).toBeCloseTo(10, 0);
-    // Beside the recording, in the same store.
+    // Beside the recording, in the same store, each with its poster.
     expect(readdirSync(join(liveDir, SHOW, 'clips')).sort()).toEqual(
-      [`${lamp.uid}-v0.mp4`, `${speaker.uid}-v0.mp4`].sort(),
+      [`${lamp.uid}-v0.mp4`, `${lamp.uid}-v0.jpg`, `${speaker.uid}-v0.mp4`, `${speaker.uid}-v0.jpg`].sort(),
     );
+  });
+
+  it("serves each clip's poster: its first frame as a JPEG at the video's size", async () => {
+    const lamp = await clipOf('lamp');
+    expect(lamp.posterUrl).toBe(lamp.videoUrl?.replace(/\.mp4$/, '.jpg'));
+    const response = await app.server.inject({ method: 'GET', url: lamp.posterUrl ?? '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    const path = join(liveDir, `${lamp.uid}-poster.jpg`);
+    writeFileSync(path, response.rawPayload);
+    const video = await clipFile(lamp);
+    const size = (file: string) =>
+      probe(file, ['-select_streams', 'v:0', '-show_entries', 'stream=width,height']);
+    expect(probe(path, ['-select_streams', 'v:0', '-show_entries', 'stream=codec_name'])).toBe('mjpeg');
+    expect(size(path)).toBe(size(video));
+    // A name that is neither the clip's video nor its poster is no file.
+    const other = lamp.posterUrl?.replace(/\.jpg$/, '.png') ?? '';
+    expect((await app.server.inject({ method: 'GET', url: other })).statusCode).toBe(404);
   });
 
   it('serves byte ranges of a clip, as browsers ask for video', async () => {
@@ -280,8 +298,11 @@ describe('trimming and hiding', () => {
     // 3.4 s to 6.4 s of the show: the segments from 3 s to 7 s.
     const duration = Number(probe(await clipFile(trimmed), ['-show_entries', 'format=duration']));
     expect(Math.abs(duration - 4)).toBeLessThan(0.2);
-    // The old cut's address is gone.
+    // The old cut's addresses are gone; the new poster is the new cut's.
     expect((await app.server.inject({ method: 'GET', url: lamp.videoUrl ?? '' })).statusCode).toBe(404);
+    expect((await app.server.inject({ method: 'GET', url: lamp.posterUrl ?? '' })).statusCode).toBe(404);
+    expect(trimmed.posterUrl).toBe(trimmed.videoUrl?.replace(/\.mp4$/, '.jpg'));
+    expect((await app.server.inject({ method: 'GET', url: trimmed.posterUrl ?? '' })).statusCode).toBe(200);
   });
 
   it('refuses a trim outside the chapter (422) and a malformed one (400)', async () => {
@@ -356,13 +377,18 @@ describe('a clip page', () => {
     expect(meta('og:title')).toBe('Desk lamp | Lys & Lyd');
     expect(meta('og:video')).toBe(`${ORIGIN}${lamp.videoUrl}`);
     expect(meta('og:video:type')).toBe('video/mp4');
-    expect(meta('og:image')).toBe(`${ORIGIN}/media/lamp.jpg`);
+    // The clip's own first frame, which the page also fetches first (its largest paint on a phone).
+    expect(meta('og:image')).toBe(`${ORIGIN}${lamp.posterUrl}`);
+    const preload = document.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(lamp.posterUrl);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
     expect(meta('og:description')).toBe('Desk lamp, seen live in “Evening lights” with Lys & Lyd.');
     const result = await structuredDataTestHtml(response.body, {
       presets: [Twitter, Facebook],
       tests: [
         { test: 'VideoObject[0].contentUrl', type: 'jsonld', expect: `${ORIGIN}${lamp.videoUrl}` },
         { test: 'VideoObject[0].embedUrl', type: 'jsonld', expect: pageUrl },
+        { test: 'VideoObject[0].thumbnailUrl[0]', type: 'jsonld', expect: `${ORIGIN}${lamp.posterUrl}` },
         { test: 'VideoObject[0].duration', type: 'jsonld', expect: 'PT4S' },
         { test: 'VideoObject[0].hasPart[0]."@type"', type: 'jsonld', expect: 'Clip' },
         {

@@ -300,8 +300,11 @@ export function clipPageHead(
   );
   const video = deriveVideo(show);
   const productImage = clip.product?.product.images[0];
+  // The clip's own first frame first: what a chat app's card and a search result should show.
   const thumbnail =
-    (productImage ? absolute(productImage) : null) ?? (video.poster ? absolute(video.poster) : null);
+    (clip.posterUrl ? absolute(clip.posterUrl) : null) ??
+    (productImage ? absolute(productImage) : null) ??
+    (video.poster ? absolute(video.poster) : null);
   const videoUrl = absolute(clip.videoUrl) ?? `${request.origin}${clip.videoUrl}`;
   const storeFact = storeFacts(store, request, request.shopCanonicalPath);
   const facts: ShowFacts = {
@@ -318,8 +321,8 @@ export function clipPageHead(
     ...common.basics,
     title,
     description,
-    // The clip's page opens on its video: no picture to fetch ahead of it.
-    preloadImage: null,
+    // The page opens on its video, whose poster is its largest paint on a slow phone.
+    preloadImage: clip.posterUrl ? { url: clip.posterUrl, highPriority: true } : null,
     openGraph: {
       type: 'video.other',
       ...common.og,

@@ -93,7 +93,14 @@ function ClipItem({
         )}
       </p>
       {clip.videoUrl && !clip.hidden && (
-        <video className="shows-clips__video" src={clip.videoUrl} controls preload="metadata" muted />
+        <video
+          className="shows-clips__video"
+          src={clip.videoUrl}
+          poster={clip.posterUrl ?? undefined}
+          controls
+          preload="metadata"
+          muted
+        />
       )}
       <ErrorNotice message={clip.error} />
       <form
