@@ -176,11 +176,14 @@ describe('the largest paint on a phone', () => {
     expect(sameKeys(waitingBoxes, loadedBoxes)).toEqual(sameKeys(loadedBoxes, waitingBoxes));
   });
 
-  it('clip page: shows the clip on its poster, asks for its video once the poster is painted, then plays it in the same box', async () => {
+  it('clip page: shows the clip (in the page) on its poster, asks for its video once the poster is painted, then plays it in the same box', async () => {
     const { page, heldPath, requestedWhileHeld, release } = await openWithLargestPaintHeld(
       await firstClipPath(),
       'video[data-clip-video]',
-      (request) => request.resourceType() === 'media' || /\.mp4$/.test(new URL(request.url()).pathname),
+      // The clip itself comes in the page (first answers): no call for it either.
+      (request) =>
+        request.resourceType() === 'media' ||
+        /(\.mp4|\/functions\/clips\/get)$/.test(new URL(request.url()).pathname),
     );
     const waitingBox = await pictureBoxes(page, 'video[data-clip-video]');
     release();

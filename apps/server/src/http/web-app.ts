@@ -35,17 +35,24 @@ export interface PageHeadHtml {
 export type PublicRoute = 'shop' | 'show' | 'clip';
 
 /**
- * The app's source modules each public route loads lazily before it paints (keys of Vite's build
- * manifest). The shop page is a lazy route (the player's first bundle does not carry it): without
- * a preload its chunks are asked for only once the entry script has run (a clip's page likewise).
- * A show is in the first bundle.
+ * The app's source modules each public route loads lazily before it paints, in the page's
+ * language `lang` (keys of Vite's build manifest). The shop page is a lazy route (the player's
+ * first bundle does not carry it): without a preload its chunks are asked for only once the entry
+ * script has run; a clip's page likewise. A show is in the first bundle, but its interaction texts
+ * are not. Each language's texts but English's (in the bundle) load on demand too. A module the
+ * manifest does not have (a language it has no file for) is left out.
  */
-const ROUTE_MODULES: Record<PublicRoute, readonly string[]> = {
-  shop: ['src/features/shop/shop-page.tsx'],
-  show: [],
-  // A clip's page is a lazy route too.
-  clip: ['src/features/clips/clip-page.tsx'],
-};
+function routeModules(route: PublicRoute, lang: string): string[] {
+  const texts = lang === 'en' ? [] : [`src/locales/${lang}.json`];
+  switch (route) {
+    case 'shop':
+      return ['src/features/shop/shop-page.tsx', ...texts];
+    case 'show':
+      return [`src/locales/interaction/${lang}.json`, ...texts];
+    case 'clip':
+      return ['src/features/clips/clip-page.tsx', `src/locales/clips/${lang}.json`, ...texts];
+  }
+}
 
 /** The parts of Vite's `.vite/manifest.json` read here. */
 export type ViteManifest = Record<
@@ -129,9 +136,17 @@ export async function registerWebApp(
   const manifest: ViteManifest = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, 'utf8'))
     : {};
-  const routePreloads = Object.fromEntries(
-    Object.entries(ROUTE_MODULES).map(([route, modules]) => [route, modulePreloadLinks(manifest, modules)]),
-  ) as Record<PublicRoute, string[]>;
+  // A few routes × eleven languages: each page kind's links worked out once.
+  const preloads = new Map<string, string[]>();
+  const routePreloads = (route: PublicRoute, lang: string) => {
+    const key = `${route} ${lang}`;
+    let links = preloads.get(key);
+    if (!links) {
+      links = modulePreloadLinks(manifest, routeModules(route, lang));
+      preloads.set(key, links);
+    }
+    return links;
+  };
   const runtimeNow = typeof runtime === 'function' ? runtime : async () => runtime;
   let cached: IndexPage | null = null;
   // The page is the same until the runtime config changes: compressed once per config. (The
@@ -172,11 +187,14 @@ export async function registerWebApp(
 
   /** The page with its own head, compressed for this request (a head is a few kilobytes). */
   async function sendWithHead(request: FastifyRequest, reply: FastifyReply, head: PageHeadHtml) {
+    const lang = head.lang.replace(/[^A-Za-z-]/g, '');
     const page = (await indexPage()).html
-      .replace(HTML_LANG, `<html lang="${head.lang.replace(/[^A-Za-z-]/g, '')}"`)
+      .replace(HTML_LANG, `<html lang="${lang}"`)
       .replace(TITLE_ELEMENT, () => head.html)
       // After the entry script and its chunks, which come first on a slow line.
-      .replace(HEAD_END, () => [...(head.route ? routePreloads[head.route] : []), '</head>'].join('\n  '));
+      .replace(HEAD_END, () =>
+        [...(head.route ? routePreloads(head.route, lang) : []), '</head>'].join('\n  '),
+      );
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     if (encoding === 'br')
       return reply

@@ -111,11 +111,20 @@ export async function read<N extends ReadName>(name: N, params: ReadParams<N>): 
   return answer<ReadResult<N>>(path, await fetch(`${runtimeConfig.mainUrl}${path}`));
 }
 
-export function loadStoreInfo(pageUid: string): Promise<CallResponse<'storeInfo'>> {
-  const first = takeFirstAnswer('storeInfo', { pageUid });
-  if (first) return Promise.resolve(first.answer as CallResponse<'storeInfo'>);
-  return call('storeInfo', { pageUid });
+/**
+ * A call a public page makes before it paints: the server's answer in the page when it gave one
+ * (the server's first-answers.ts FIRST_CALLS), else the call.
+ */
+export function firstCall<N extends 'storeInfo' | 'getClip'>(
+  name: N,
+  input: CallRequest<N>,
+): Promise<CallResponse<N>> {
+  const first = takeFirstAnswer(name, input);
+  if (first) return Promise.resolve(first.answer as CallResponse<N>);
+  return call(name, input);
 }
+
+export const loadStoreInfo = (pageUid: string) => firstCall('storeInfo', { pageUid });
 
 /** The answers the server put in the page (protocol first-answers.ts), read once; empty elsewhere. */
 let firstAnswers: Map<string, unknown> | null = null;

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseMediaPlaylist, type RecordedSegment, replayMediaPlaylist } from '@vitrine/domain';
-import type { StudioClip } from '@vitrine/protocol';
+import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey, type StudioClip } from '@vitrine/protocol';
 import { Window } from 'happy-dom';
 import { structuredDataTestHtml } from 'structured-data-testing-tool';
 import { schemas as schemaOrgTypes } from 'structured-data-testing-tool/lib/schemas.js';
@@ -382,6 +382,14 @@ describe('a clip page', () => {
     const preload = document.querySelector('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('href')).toBe(lamp.posterUrl);
     expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    // The clip comes in the page, as the app would have asked for it: no round trip before it paints.
+    const answers = JSON.parse(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '{}');
+    const asked = await app.server.inject({
+      method: 'POST',
+      url: '/functions/clips/get',
+      payload: { pageUid: SHOP, clipUid: lamp.uid },
+    });
+    expect(answers[firstAnswerKey('getClip', { pageUid: SHOP, clipUid: lamp.uid })]).toEqual(asked.json());
     expect(meta('og:description')).toBe('Desk lamp, seen live in “Evening lights” with Lys & Lyd.');
     const result = await structuredDataTestHtml(response.body, {
       presets: [Twitter, Facebook],

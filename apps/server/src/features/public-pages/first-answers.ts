@@ -12,11 +12,17 @@ import type { PublicPageAddress } from './public-page-address.ts';
 /** One request the app makes before its first paint; `readAnswer` answers it as the app would get it. */
 type Ask = (name: string, params: Record<string, unknown>) => Promise<unknown>;
 
+/** The calls (not reads) a public page makes before it paints, asked as the app asks them. */
+const FIRST_CALLS = ['storeInfo', 'getClip'] as const;
+const isFirstCall = (name: string): name is (typeof FIRST_CALLS)[number] =>
+  (FIRST_CALLS as readonly string[]).includes(name);
+
 /**
  * The answers to the reads a public page's route loader makes before the page paints (the shop
- * page: its store, player settings and shows; a show: those and the show's products), by
- * firstAnswerKey. Each is asked through the server's own routes (`inject`), so it is exactly the
- * answer the app would have fetched; one that fails is left out and the app asks it itself.
+ * page: its store, player settings and shows; a show: those and the show's products; a clip: the
+ * clip), by firstAnswerKey. Each is asked through the server's own routes (`inject`), so it is
+ * exactly the answer the app would have fetched; one that fails is left out and the app asks it
+ * itself.
  */
 export async function firstAnswers(
   server: FastifyInstance,
@@ -24,19 +30,21 @@ export async function firstAnswers(
 ): Promise<Record<string, unknown>> {
   const answers: Record<string, unknown> = {};
   const ask: Ask = async (name, params) => {
-    const response =
-      name === 'storeInfo'
-        ? await server.inject({ method: 'POST', url: PLAYER_CALL_ROUTES.storeInfo.path, payload: params })
-        : await server.inject({
-            method: 'GET',
-            url: `/reads/${name}?params=${encodeURIComponent(JSON.stringify(params))}`,
-          });
+    const response = isFirstCall(name)
+      ? await server.inject({ method: 'POST', url: PLAYER_CALL_ROUTES[name].path, payload: params })
+      : await server.inject({
+          method: 'GET',
+          url: `/reads/${name}?params=${encodeURIComponent(JSON.stringify(params))}`,
+        });
     if (response.statusCode !== 200) return undefined;
     const answer: unknown = response.json();
     answers[firstAnswerKey(name, params)] = answer;
     return answer;
   };
-  if (address.kind === 'clip') return answers;
+  if (address.kind === 'clip') {
+    await ask('getClip', { pageUid: address.pageUid, clipUid: address.clipUid });
+    return answers;
+  }
   const { pageUid } = address;
   const store = [ask('storeInfo', { pageUid }), ask('playerSettings', { pageUid })];
   if (address.kind === 'shop') {

@@ -5,7 +5,7 @@ import { webPath } from '@vitrine/protocol/web-paths';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError, call, firstCall } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { registerNamespaceLoader } from '../../lib/i18n.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
@@ -102,7 +102,7 @@ function ClipView() {
     let current = true;
     setLoaded({ status: 'loading' });
     const load = clipUid
-      ? call('getClip', { pageUid, clipUid }).then((clip) => clip)
+      ? firstCall('getClip', { pageUid, clipUid })
       : productRef
         ? call('productClip', { pageUid, product: productRef }).then((answer) => answer.clip)
         : Promise.resolve(null);
