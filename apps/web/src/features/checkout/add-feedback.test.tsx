@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import i18next from 'i18next';
 import { act } from 'preact/test-utils';
-import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import checkoutTexts from '../../locales/checkout/en.json';
 import texts from '../../locales/en.json';
+import { mountEachTest } from '../../test-support/mount-each-test.ts';
 import { AddFeedback, type AddOutcome } from './add-feedback.tsx';
 
 // The feedback a shopper reads after adding to the cart (spec §8 "User-facing messages"), from
@@ -19,27 +19,17 @@ beforeAll(async () => {
   });
 });
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = mountEachTest();
 
 function feedbackFor(outcome: AddOutcome): string {
   act(() =>
-    root.render(
+    mounted.root.render(
       <I18nextProvider i18n={i18n}>
         <AddFeedback outcome={outcome} shopLink={<a href="https://shop.example/mug">See in shop</a>} />
       </I18nextProvider>,
     ),
   );
-  return container.textContent ?? '';
+  return mounted.container.textContent ?? '';
 }
 
 describe('AddFeedback (spec §8)', () => {
@@ -47,7 +37,7 @@ describe('AddFeedback (spec §8)', () => {
     expect(feedbackFor('error')).toBe(
       "We couldn't add, update or remove the product in your cart. See in shop",
     );
-    expect(container.querySelector('[role="alert"] a')?.getAttribute('href')).toBe(
+    expect(mounted.container.querySelector('[role="alert"] a')?.getAttribute('href')).toBe(
       'https://shop.example/mug',
     );
   });
@@ -60,7 +50,7 @@ describe('AddFeedback (spec §8)', () => {
     ['notFound', 'Not found'],
   ] as const)('%s reads "%s" (label and message)', (outcome, text) => {
     expect(feedbackFor(outcome)).toBe(text);
-    expect(container.querySelector('[role="status"]')?.getAttribute('data-feedback')).toBe(outcome);
+    expect(mounted.container.querySelector('[role="status"]')?.getAttribute('data-feedback')).toBe(outcome);
   });
 
   it('an update or removal says nothing', () => {

@@ -2,8 +2,8 @@
 import type { FlashDealPresentation, LiveEvent } from '@vitrine/protocol';
 import { act } from 'preact/test-utils';
 import { createRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountEachTest } from '../../test-support/mount-each-test.ts';
 import FlashDealBanner from './flash-deal-banner.tsx';
 
 const LIVE_START = 1_700_000_000_000;
@@ -38,17 +38,7 @@ const deal: FlashDealPresentation = {
   soldOut: false,
 };
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = mountEachTest();
 
 function renderAt(seconds: number) {
   const video = document.createElement('video');
@@ -56,7 +46,7 @@ function renderAt(seconds: number) {
   const videoRef = createRef<HTMLVideoElement>() as { current: HTMLVideoElement | null };
   videoRef.current = video;
   act(() =>
-    root.render(
+    mounted.root.render(
       <FlashDealBanner pageUid="shop" campaignUid="show" event={replay} videoRef={videoRef} deals={[deal]} />,
     ),
   );
@@ -65,11 +55,11 @@ function renderAt(seconds: number) {
 describe('the flash deal banner in a replay', () => {
   it('shows a past deal as ended, without the deal price or a buy button, once the video reaches it', () => {
     renderAt(60);
-    expect(container.querySelector('.flash-deal')).toBeNull();
+    expect(mounted.container.querySelector('.flash-deal')).toBeNull();
     // The deal ran from 630.75 s to 750.75 s of the video: during and after it, a replay shows it ended.
     renderAt(700);
-    expect(container.querySelector('.flash-deal--ended')).not.toBeNull();
-    expect(container.querySelector('.flash-deal__price')).toBeNull();
-    expect(container.querySelector('.flash-deal__add')).toBeNull();
+    expect(mounted.container.querySelector('.flash-deal--ended')).not.toBeNull();
+    expect(mounted.container.querySelector('.flash-deal__price')).toBeNull();
+    expect(mounted.container.querySelector('.flash-deal__add')).toBeNull();
   });
 });

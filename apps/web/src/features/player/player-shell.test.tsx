@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import i18next from 'i18next';
 import { act } from 'preact/test-utils';
-import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mountEachTest } from '../../test-support/mount-each-test.ts';
 import { PlayerShell, type PlayerShellProps } from './player-shell.tsx';
 
 const i18n = i18next.createInstance();
@@ -14,18 +14,7 @@ beforeAll(async () => {
   });
 });
 
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = mountEachTest();
 
 function render(overrides: Partial<PlayerShellProps> = {}) {
   const props: PlayerShellProps = {
@@ -44,13 +33,13 @@ function render(overrides: Partial<PlayerShellProps> = {}) {
     ...overrides,
   };
   act(() =>
-    root.render(
+    mounted.root.render(
       <I18nextProvider i18n={i18n}>
         <PlayerShell {...props} />
       </I18nextProvider>,
     ),
   );
-  const player = container.querySelector<HTMLElement>('main.player');
+  const player = mounted.container.querySelector<HTMLElement>('main.player');
   if (!player) throw new Error('no player root');
   return player;
 }

@@ -3,10 +3,10 @@ import type { LiveEvent } from '@vitrine/protocol';
 import i18next from 'i18next';
 import { act } from 'preact/test-utils';
 import { createRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import texts from '../../locales/en.json';
+import { mountEachTest } from '../../test-support/mount-each-test.ts';
 import { VideoStage } from './video-stage.tsx';
 
 // Spec §8: when the video cannot play, the viewer gets the help text about Safari's "Hide IP
@@ -51,23 +51,13 @@ const recordedShow: LiveEvent = {
   video: { cdn: 'vitrine', currentStatus: 'vod' },
 };
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = mountEachTest();
 
 describe('the video problem help (spec §8)', () => {
   it('appears when the video fails, with the Safari setting and the four ways out', () => {
     const videoRef = createRef<HTMLVideoElement>();
     act(() =>
-      root.render(
+      mounted.root.render(
         <I18nextProvider i18n={i18n}>
           <VideoStage
             event={recordedShow}
@@ -82,7 +72,7 @@ describe('the video problem help (spec §8)', () => {
         </I18nextProvider>,
       ),
     );
-    const help = () => container.querySelector('.video-stage__overlay--error');
+    const help = () => mounted.container.querySelector('.video-stage__overlay--error');
     expect(help()).toBeNull();
 
     act(() => void videoRef.current?.dispatchEvent(new Event('error')));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountEachTest } from '../../test-support/mount-each-test.ts';
 import { AfterLeadImage, LeadPaintProvider, useLeadCoverEvents } from './lead-paint.tsx';
 
 function LeadCover() {
@@ -24,27 +24,16 @@ async function nextFrameAndTask() {
 }
 
 describe('pictures below the fold after the lead paint', () => {
-  let container: HTMLElement;
-  let root: Root;
-  beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-
-  const below = () => container.querySelector<HTMLImageElement>('img.below');
+  const mounted = mountEachTest();
+  const below = () => mounted.container.querySelector<HTMLImageElement>('img.below');
 
   it('gives a picture below the fold no address (so nothing is fetched) until the lead cover has loaded and painted', async () => {
-    act(() => root.render(<Page hasLeadCover />));
+    act(() => mounted.root.render(<Page hasLeadCover />));
     expect(below()?.hasAttribute('src')).toBe(false);
     expect(below()?.getAttribute('alt')).toBe('');
 
     await act(async () => {
-      container.querySelector('img.lead')?.dispatchEvent(new Event('load'));
+      mounted.container.querySelector('img.lead')?.dispatchEvent(new Event('load'));
       // Still waiting in the load event's own turn: the picture is painted a frame later.
       expect(below()?.hasAttribute('src')).toBe(false);
       await nextFrameAndTask();
@@ -55,21 +44,21 @@ describe('pictures below the fold after the lead paint', () => {
   });
 
   it('lets them load when the lead cover fails, instead of waiting for ever', async () => {
-    act(() => root.render(<Page hasLeadCover />));
+    act(() => mounted.root.render(<Page hasLeadCover />));
     await act(async () => {
-      container.querySelector('img.lead')?.dispatchEvent(new Event('error'));
+      mounted.container.querySelector('img.lead')?.dispatchEvent(new Event('error'));
       await nextFrameAndTask();
     });
     expect(below()?.getAttribute('src')).toBe('/media/mug.jpg');
   });
 
   it('holds nothing back on a page with no lead cover', () => {
-    act(() => root.render(<Page hasLeadCover={false} />));
+    act(() => mounted.root.render(<Page hasLeadCover={false} />));
     expect(below()?.getAttribute('src')).toBe('/media/mug.jpg');
   });
 
   it('holds nothing back outside a page that has a lead cover (no provider)', () => {
-    act(() => root.render(<AfterLeadImage className="below" src="/media/mug.jpg" alt="Mug" />));
+    act(() => mounted.root.render(<AfterLeadImage className="below" src="/media/mug.jpg" alt="Mug" />));
     expect(below()?.getAttribute('src')).toBe('/media/mug.jpg');
   });
 });
