@@ -12,8 +12,8 @@ import {
  *
  * On a phone the shop page's pictures below the fold are `loading=lazy` but within Chromium's
  * lazy-load distance of the viewport, so they were fetched together with the lead cover: on a slow
- * connection ~100 KB of them shared the line with the cover and the app's script, and the largest
- * paint waited for them (bench/lighthouse/README.md). Those pictures now wait for the lead cover.
+ * connection ~100 KB of them shared the line with the cover and the app's script
+ * (bench/lighthouse/README.md). Those pictures now wait for the lead cover.
  */
 interface LeadPaint {
   painted: boolean;
