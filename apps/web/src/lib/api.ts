@@ -4,6 +4,7 @@ import {
   type ClientCallName,
   type ErrorBody,
   FIRST_ANSWERS_ELEMENT_ID,
+  type FirstAnswerCall,
   firstAnswerKey,
   PLAYER_CALL_ROUTES,
   type ReadName,
@@ -112,10 +113,10 @@ export async function read<N extends ReadName>(name: N, params: ReadParams<N>): 
 }
 
 /**
- * A call a public page makes before it paints: the server's answer in the page when it gave one
- * (the server's first-answers.ts FIRST_CALLS), else the call.
+ * A call a public page makes before it paints (protocol FIRST_ANSWER_CALLS): the server's answer
+ * in the page when it gave one, else the call.
  */
-export function firstCall<N extends 'storeInfo' | 'getClip'>(
+export function firstCall<N extends FirstAnswerCall>(
   name: N,
   input: CallRequest<N>,
 ): Promise<CallResponse<N>> {

@@ -1,6 +1,8 @@
 import { pickCampaignEvent } from '@vitrine/domain';
 import {
+  FIRST_ANSWER_CALLS,
   FIRST_ANSWERS_ELEMENT_ID,
+  type FirstAnswerCall,
   firstAnswerKey,
   type LiveEvent,
   PLAYER_CALL_ROUTES,
@@ -12,10 +14,9 @@ import type { PublicPageAddress } from './public-page-address.ts';
 /** One request the app makes before its first paint; `readAnswer` answers it as the app would get it. */
 type Ask = (name: string, params: Record<string, unknown>) => Promise<unknown>;
 
-/** The calls (not reads) a public page makes before it paints, asked as the app asks them. */
-const FIRST_CALLS = ['storeInfo', 'getClip'] as const;
-const isFirstCall = (name: string): name is (typeof FIRST_CALLS)[number] =>
-  (FIRST_CALLS as readonly string[]).includes(name);
+/** A call (not a read) a public page makes before it paints: asked as the app asks it. */
+const isFirstCall = (name: string): name is FirstAnswerCall =>
+  (FIRST_ANSWER_CALLS as readonly string[]).includes(name);
 
 /**
  * The answers to the reads a public page's route loader makes before the page paints (the shop
