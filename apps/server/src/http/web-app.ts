@@ -38,9 +38,9 @@ export type PublicRoute = 'shop' | 'show' | 'clip';
  * The app's source modules each public route loads lazily before it paints, in the page's
  * language `lang` (keys of Vite's build manifest). The shop page is a lazy route (the player's
  * first bundle does not carry it): without a preload its chunks are asked for only once the entry
- * script has run; a clip's page likewise. A show is in the first bundle, but its interaction texts
- * are not. Each language's texts but English's (in the bundle) load on demand too. A module the
- * manifest does not have (a language it has no file for) is left out.
+ * script has run; a clip's page likewise, and its texts. A show is in the first bundle. Each
+ * language's texts but English's (in the bundle) load on demand too. A module the manifest does
+ * not have (a language it has no file for) is left out.
  */
 function routeModules(route: PublicRoute, lang: string): string[] {
   const texts = lang === 'en' ? [] : [`src/locales/${lang}.json`];
@@ -48,7 +48,9 @@ function routeModules(route: PublicRoute, lang: string): string[] {
     case 'shop':
       return ['src/features/shop/shop-page.tsx', ...texts];
     case 'show':
-      return [`src/locales/interaction/${lang}.json`, ...texts];
+      // Not its interaction texts: the widget's first load has a budget (e2e/bundle-size), and
+      // preloading them (2 KB) moved no measured paint (bench/lighthouse/README.md).
+      return texts;
     case 'clip':
       return ['src/features/clips/clip-page.tsx', `src/locales/clips/${lang}.json`, ...texts];
   }
