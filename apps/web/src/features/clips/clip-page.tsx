@@ -5,6 +5,7 @@ import { webPath } from '@vitrine/protocol/web-paths';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { afterNextPaint } from '../../lib/after-next-paint.ts';
 import { ApiError, call, firstCall } from '../../lib/api.ts';
 import { logFailure } from '../../lib/debug.ts';
 import { registerNamespaceLoader } from '../../lib/i18n.ts';
@@ -41,7 +42,7 @@ function ClipVideo({ clip }: { clip: PublicClip }) {
   useEffect(() => {
     if (poster === undefined) return;
     let current = true;
-    const painted = () => requestAnimationFrame(() => setTimeout(() => current && setPosterPainted(true), 0));
+    const painted = () => afterNextPaint(() => current && setPosterPainted(true));
     // The head preloaded it: this load is the cached picture's, at once.
     const picture = new Image();
     picture.onload = painted;

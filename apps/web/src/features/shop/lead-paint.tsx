@@ -6,6 +6,7 @@ import {
   useContext,
   useState,
 } from 'react';
+import { afterNextPaint } from '../../lib/after-next-paint.ts';
 
 /**
  * Whether the page's largest paint (its lead cover) is on screen, and how its cover says so.
@@ -36,11 +37,7 @@ export function LeadPaintProvider({
   children: ReactNode;
 }) {
   const [settled, setSettled] = useState(false);
-  const leadSettled = useCallback(() => {
-    // The load event comes before the frame that shows the picture; the pictures below the fold
-    // start after that frame, so the slow connection carries them after the largest paint.
-    requestAnimationFrame(() => setTimeout(() => setSettled(true), 0));
-  }, []);
+  const leadSettled = useCallback(() => afterNextPaint(() => setSettled(true)), []);
   const painted = settled || !hasLeadCover;
   return <LeadPaintContext.Provider value={{ painted, leadSettled }}>{children}</LeadPaintContext.Provider>;
 }
