@@ -54,12 +54,13 @@ export function publishTestStream(
 }
 
 /**
- * Polls `probe` until it answers something truthy; fails after `timeoutMs` with `what`. The
- * default is a bound for a condition that never comes, generous for a busy machine (an encoder's
- * first segment took over 15 s at load 30); a test whose claim is a time passes its own.
+ * Polls `probe` until it answers something truthy; fails after `timeoutMs` with `what` (or, a
+ * function, what it names then: what the probe saw meanwhile). The default is a bound for a
+ * condition that never comes, generous for a busy machine (an encoder's first segment took over
+ * 15 s at load 30); a test whose claim is a time passes its own.
  */
 export async function waitFor<T>(
-  what: string,
+  what: string | (() => string),
   probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
   timeoutMs = 120_000,
 ): Promise<T> {
@@ -67,7 +68,8 @@ export async function waitFor<T>(
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
