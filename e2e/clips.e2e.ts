@@ -5,14 +5,15 @@
  * through the SDK's seenLive option.
  */
 import { readFileSync } from 'node:fs';
-import type { LiveStreamView, StudioClip } from '@vitrine/protocol';
+import type { StudioClip } from '@vitrine/protocol';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey, retailerUrl } = testServer();
 const PAGE = 'clips-e2e';
@@ -29,32 +30,15 @@ const clipsEn = JSON.parse(
 
 let browser: Browser;
 let token = '';
-let publisher: ReturnType<typeof publishTestStream> | undefined;
+let publisher: TestPublisher | undefined;
 const pageErrors: string[] = [];
 const consoleLines: string[] = [];
 
-async function admin(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-}
+const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
-async function staff<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/staff/stores/${PAGE}/shows/${SHOW}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return JSON.parse(text || 'null') as T;
-}
+/** A call as the host under the show's studio path. */
+const staff = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+  bearerCall<T>(token, method, `/staff/stores/${PAGE}/shows/${SHOW}${path}`, body);
 
 /** Waits until the page's video has played a while from its clip (not just loaded). */
 async function playing(frame: Page | Frame) {
@@ -139,14 +123,7 @@ describe('clips of an ended show', () => {
   let clips: StudioClip[] = [];
 
   it('cuts one clip per presented product, and one per highlight marked in the control room, when the show ends', async () => {
-    const view = await staff<LiveStreamView>('GET', '/stream');
-    const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
-    await waitFor(
-      'the stream to arrive',
-      async () => (await staff<LiveStreamView>('GET', '/stream')).state === 'receiving',
-    );
-    await staff('POST', '/stream/go-live');
+    publisher = await goLiveOverRtmp(token, PAGE, SHOW);
     // The host's control room, where a highlight is marked while the mug is presented.
     const roomContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     const room = await roomContext.newPage();

@@ -6,15 +6,15 @@ import type {
   ControlRoom,
   ControlRoomStats,
   LiveEvent,
-  LiveStreamView,
 } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { publishToShow, type TestPublisher } from './support/live-show.ts';
 import { openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 16 items 1 to 6, with three browsers on a show fed by ffmpeg over RTMP: the host (an owner)
 // runs the control room, a moderator works beside them, a viewer watches the player. A second
@@ -58,7 +58,7 @@ let viewer: Page;
 let troll: Page;
 let moderatorToken = '';
 let hostToken = '';
-let publisher: ReturnType<typeof publishTestStream> | undefined;
+let publisher: TestPublisher | undefined;
 const pageErrors: string[] = [];
 
 async function api<T>(token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
@@ -71,11 +71,6 @@ async function api<T>(token: string, method: 'GET' | 'POST' | 'PUT', path: strin
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
-async function ok<T>(token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const answer = await api<T>(token, method, path, body);
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body;
 }
 
 async function newPage(viewport = { width: 1280, height: 800 }) {
@@ -140,7 +135,7 @@ async function removedAt(page: Page, commentUid: string): Promise<number> {
 }
 
 const ROOM_PATH = `/staff/stores/${PAGE}/shows/${SHOW}/control-room`;
-const stats = (token: string) => ok<ControlRoomStats>(token, 'GET', `${ROOM_PATH}/stats`);
+const stats = (token: string) => bearerCall<ControlRoomStats>(token, 'GET', `${ROOM_PATH}/stats`);
 const streamState = (page: Page) => page.locator('.room-status .live-state').getAttribute('data-state');
 
 interface ActiveChange {
@@ -151,11 +146,11 @@ interface ActiveChange {
 
 beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
-  await ok(adminKey, 'PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
     name: 'Control room e2e',
     deadline: Date.now() + 86_400_000,
   });
-  await ok(adminKey, 'PUT', `/admin/events/${SHOW}`, {
+  await adminCall('PUT', `/admin/events/${SHOW}`, {
     pageUid: PAGE,
     campaignId: CAMPAIGN,
     status: 'public',
@@ -164,7 +159,10 @@ beforeAll(async () => {
     eventStartTimestamp: Date.now(),
   });
   for (const [sorting, productUid] of [MUG, BOARD].entries())
-    await ok(adminKey, 'PUT', `/admin/events/${SHOW}/products/${productUid}`, { productUid, sorting });
+    await adminCall('PUT', `/admin/events/${SHOW}/products/${productUid}`, {
+      productUid,
+      sorting,
+    });
 
   host = await newPage();
   moderator = await newPage({ width: 1024, height: 768 });
@@ -195,9 +193,7 @@ afterAll(async () => {
 describe('the control room', () => {
   it('runs a live show with a host, a moderator and a viewer', async () => {
     // The encoder starts; the room sees the stream arrive and the host goes live from it.
-    const view = await ok<LiveStreamView>(hostToken, 'GET', `/staff/stores/${PAGE}/shows/${SHOW}/stream`);
-    const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
+    publisher = await publishToShow(hostToken, PAGE, SHOW);
     await expect.poll(() => streamState(host), { timeout: 25_000 }).toBe('receiving');
     await host.getByRole('button', { name: room.actions.goLive }).click();
     await expect.poll(() => streamState(host), { timeout: 10_000 }).toBe('live');
@@ -246,7 +242,8 @@ describe('the control room', () => {
     const presented = await waitFor(
       'the presentation',
       async () =>
-        (await ok<ControlRoom>(hostToken, 'GET', ROOM_PATH)).presented.find((p) => p.uid === MUG) ?? null,
+        (await bearerCall<ControlRoom>(hostToken, 'GET', ROOM_PATH)).presented.find((p) => p.uid === MUG) ??
+        null,
       5_000,
     );
     const pressedAt = Date.now();
@@ -267,7 +264,9 @@ describe('the control room', () => {
       MUG,
     );
     if (!change) throw new Error('the presented product never showed');
-    const [event] = await ok<LiveEvent[]>(adminKey, 'POST', '/reads/liveEvents.byId', { ids: [SHOW] });
+    const [event] = await adminCall<LiveEvent[]>('POST', '/reads/liveEvents.byId', {
+      ids: [SHOW],
+    });
     if (!event) throw new Error('no event');
     const presentErrorMs = change.at - change.delayMs - (presented.start + broadcastDelayMs(event));
     console.log(
@@ -312,7 +311,7 @@ describe('the control room', () => {
     await moderator.locator('[data-figure="comments"] dd', { hasText: /^3$/ }).waitFor({ timeout: 5_000 });
 
     // A poll: prepared and opened in the room, then closed.
-    const poll = await ok<CompetitionAdminView>(
+    const poll = await bearerCall<CompetitionAdminView>(
       moderatorToken,
       'POST',
       `/staff/stores/${PAGE}/shows/${SHOW}/competitions`,
@@ -332,7 +331,7 @@ describe('the control room', () => {
     await pollItem.getByRole('button', { name: room.competitions.openAction }).waitFor();
 
     // A raffle: opened from the moderator's room; both viewers join.
-    const raffle = await ok<CompetitionAdminView>(
+    const raffle = await bearerCall<CompetitionAdminView>(
       hostToken,
       'POST',
       `/staff/stores/${PAGE}/shows/${SHOW}/competitions`,
@@ -429,7 +428,7 @@ describe('the control room', () => {
 
     // The first viewer orders the cart they filled in the player, through the checkout's calls.
     const viewerToken = await sessionToken(viewer);
-    const { uid: checkoutUid } = await ok<{ uid: string | null }>(
+    const { uid: checkoutUid } = await bearerCall<{ uid: string | null }>(
       viewerToken,
       'POST',
       '/shopapiv2/cart/getCartUid',
@@ -437,7 +436,7 @@ describe('the control room', () => {
     );
     if (!checkoutUid) throw new Error("the viewer's add made no cart");
     const ref = { pageUid: PAGE, campaignUid: CAMPAIGN, checkoutUid };
-    await ok(viewerToken, 'POST', '/functions/customerpage/updateCheckoutDetails', {
+    await bearerCall(viewerToken, 'POST', '/functions/customerpage/updateCheckoutDetails', {
       ...ref,
       details: {
         deliveryCountry: 'DK',
@@ -454,7 +453,12 @@ describe('the control room', () => {
         termsAccepted: true,
       },
     });
-    const order = await ok<CheckoutView>(viewerToken, 'POST', '/functions/customerpage/placeOrder', ref);
+    const order = await bearerCall<CheckoutView>(
+      viewerToken,
+      'POST',
+      '/functions/customerpage/placeOrder',
+      ref,
+    );
     expect(order.orderNumber).not.toBeNull();
     expect(order.items).toHaveLength(1);
 
@@ -545,7 +549,9 @@ describe('the control room', () => {
     await waitFor(
       'the replay',
       async () => {
-        const [current] = await ok<LiveEvent[]>(adminKey, 'POST', '/reads/liveEvents.byId', { ids: [SHOW] });
+        const [current] = await adminCall<LiveEvent[]>('POST', '/reads/liveEvents.byId', {
+          ids: [SHOW],
+        });
         return current?.event.currentStatus === 'vod' ? current : null;
       },
       15_000,

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { ControlRoom, FlashDealAdminView, LiveStreamView } from '@vitrine/protocol';
+import type { ControlRoom, FlashDealAdminView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 
@@ -25,29 +26,14 @@ const FRAME_MS = 40;
 const VIEWER_PLAYLIST_DELAYS_MS = (process.env.FLASH_DEAL_VIEWER_DELAYS ?? '3500').split(',').map(Number);
 
 let browser: Browser;
-let publisher: ReturnType<typeof publishTestStream> | undefined;
-let hostHeaders: Record<string, string>;
+let publisher: TestPublisher | undefined;
+let hostToken = '';
 const pageErrors: string[] = [];
 const SHOW_PATH = `/staff/stores/${PAGE}/shows/${SHOW}`;
 
-async function admin(method: 'PUT' | 'POST', path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-async function studio<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...hostHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+/** A call as the host. */
+const studio = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  bearerCall<T>(hostToken, method, path, body);
 
 interface Sighting {
   at: number;
@@ -145,30 +131,20 @@ beforeAll(async () => {
   mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
   browser = await launchChromium();
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
-  hostHeaders = { authorization: `Bearer ${host.session.idToken}` };
-  await admin('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+  hostToken = host.session.idToken;
+  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
     name: 'Flash deals live',
     deadline: Date.now() + 86_400_000,
   });
-  await admin('PUT', `/admin/events/${SHOW}`, {
+  await adminCall('PUT', `/admin/events/${SHOW}`, {
     pageUid: PAGE,
     campaignId: CAMPAIGN,
     currentStatus: 'planned',
     eventName: 'Flash deals live',
     eventStartTimestamp: Date.now(),
   });
-  await admin('PUT', `/admin/events/${SHOW}/products/${PRODUCT}`, { productUid: PRODUCT });
-  const streamPath = `${SHOW_PATH}/stream`;
-  const view = await studio<LiveStreamView>('GET', streamPath);
-  if (!view.rtmpUrl) throw new Error('the server has no RTMP ingest');
-  const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-  publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
-  await waitFor(
-    'the stream to arrive',
-    async () => (await studio<LiveStreamView>('GET', streamPath)).state === 'receiving',
-    30_000,
-  );
-  await studio('POST', `${streamPath}/go-live`);
+  await adminCall('PUT', `/admin/events/${SHOW}/products/${PRODUCT}`, { productUid: PRODUCT });
+  publisher = await goLiveOverRtmp(hostToken, PAGE, SHOW);
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { delivering, type LiveFrames, recordLiveFrames } from './support/live-frames.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
 const { baseUrl, adminKey } = testServer();
@@ -449,15 +449,7 @@ describe('live interaction in the player', () => {
   });
 
   it('lets a viewer join a raffle and tells the winner after the video delay plus 5 seconds', async () => {
-    const admin = (path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-        body: JSON.stringify(body),
-      }).then(async (response) => {
-        expect(response.status, await response.clone().text()).toBeLessThan(300);
-        return (await response.json()) as { uid: string };
-      });
+    const admin = (path: string, body: unknown) => adminCall<{ uid: string }>('POST', path, body);
     const raffle = await admin(`/staff/stores/${PAGE}/shows/${CAMPAIGN}/competitions`, {
       type: 'raffle',
       name: `Win the wool scarf ${stamp}`,

@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const PAGE = 'e2e-layout';
@@ -17,16 +17,6 @@ const HIDDEN_PRICES_PAGE = 'e2e-layout-hidden';
 /** A live show with one product, and one with three products and a running poll. */
 const ONE_PRODUCT = 'e2e-layout-one';
 const WITH_POLL = 'e2e-layout-poll';
-
-async function admin(method: 'PUT' | 'POST', path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response.json();
-}
 
 const PRODUCTS = [
   { uid: 'layout-shirt', name: 'Linen shirt', image: '/demo-media/product-linen-shirt.jpg', dkk: 54900 },
@@ -36,7 +26,7 @@ const PRODUCTS = [
 
 /** A store with the demo's logo, a long description, the three products and the given settings. */
 async function seedPage(pageUid: string, playerSettings: Record<string, unknown>) {
-  await admin('PUT', `/admin/pages/${pageUid}`, {
+  await adminCall('PUT', `/admin/pages/${pageUid}`, {
     name: 'Layout Living',
     description:
       'A small homeware studio. We make and curate linen, wool, stoneware and oak for calm Nordic homes, and we present new collections live every month.',
@@ -44,7 +34,7 @@ async function seedPage(pageUid: string, playerSettings: Record<string, unknown>
     playerSettings,
   });
   for (const product of PRODUCTS) {
-    await admin('PUT', `/staff/stores/${pageUid}/products/${pageUid}-${product.uid}`, {
+    await adminCall('PUT', `/staff/stores/${pageUid}/products/${pageUid}-${product.uid}`, {
       name: product.name,
       images: [product.image],
       prices: { DKK: product.dkk, EUR: Math.round(product.dkk / 7.45) },
@@ -54,11 +44,11 @@ async function seedPage(pageUid: string, playerSettings: Record<string, unknown>
 }
 
 async function seedLiveShow(pageUid: string, campaignUid: string, productUids: string[]) {
-  await admin('PUT', `/admin/pages/${pageUid}/campaigns/${campaignUid}`, {
+  await adminCall('PUT', `/admin/pages/${pageUid}/campaigns/${campaignUid}`, {
     name: campaignUid,
     deadline: null,
   });
-  await admin('PUT', `/admin/events/${campaignUid}`, {
+  await adminCall('PUT', `/admin/events/${campaignUid}`, {
     pageUid,
     campaignId: campaignUid,
     currentStatus: 'live',
@@ -69,7 +59,7 @@ async function seedLiveShow(pageUid: string, campaignUid: string, productUids: s
     coverPhotoPath: '/demo-media/cover-live.jpg',
   });
   for (const productUid of productUids)
-    await admin('PUT', `/admin/events/${campaignUid}/products/${productUid}`, {
+    await adminCall('PUT', `/admin/events/${campaignUid}/products/${productUid}`, {
       productUid: `${pageUid}-${productUid}`,
     });
 }
@@ -85,7 +75,7 @@ beforeAll(async () => {
     WITH_POLL,
     PRODUCTS.map((product) => product.uid),
   );
-  await admin('POST', `/staff/stores/${PAGE}/shows/${WITH_POLL}/competitions`, {
+  await adminCall('POST', `/staff/stores/${PAGE}/shows/${WITH_POLL}/competitions`, {
     type: 'poll',
     name: 'Which colour should the next scarf be?',
     options: [

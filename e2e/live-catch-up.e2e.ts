@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { CATCH_UP_MAX_RATE, LL_CATCH_UP_JUMP_SEC, LL_CATCH_UP_START_SEC } from '@vitrine/domain';
-import { type ControlRoomStats, LIVE_PLAYLIST_FILES, type LiveStreamView } from '@vitrine/protocol';
+import { type ControlRoomStats, LIVE_PLAYLIST_FILES } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { createStaffAccount } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 /**
  * Issue 30 item 2 on a real live show (ffmpeg over RTMP through the live pipeline): a viewer who
@@ -24,7 +25,6 @@ const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', im
 const PAGE = 'demo-store';
 const CAMPAIGN = 'e2e-live-catch-up';
 const SHOW = 'e2e-live-catch-up-show';
-const STREAM_PATH = `/staff/stores/${PAGE}/shows/${SHOW}/stream`;
 const ROOM_PATH = `/staff/stores/${PAGE}/shows/${SHOW}/control-room`;
 /** How long the viewer stays paused or away: well past the catch-up's jump (4 s past the target). */
 const AWAY_MS = 12_000;
@@ -43,30 +43,17 @@ const STEP_BACK_SEC = 1;
 let browser: Browser;
 let context: BrowserContext;
 let hostToken = '';
-let publisher: ReturnType<typeof publishTestStream> | undefined;
+let publisher: TestPublisher | undefined;
 const pageErrors: string[] = [];
-
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  await call('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, adminKey, {
+  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
     name: 'Catching up',
     deadline: Date.now() + 86_400_000,
   });
-  await call('PUT', `/admin/events/${SHOW}`, adminKey, {
+  await adminCall('PUT', `/admin/events/${SHOW}`, {
     pageUid: PAGE,
     campaignId: CAMPAIGN,
     currentStatus: 'planned',
@@ -75,16 +62,7 @@ beforeAll(async () => {
   });
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
   hostToken = host.session.idToken;
-  const view = await call<LiveStreamView>('GET', STREAM_PATH, hostToken);
-  if (!view.rtmpUrl) throw new Error('no RTMP ingest');
-  const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-  publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
-  await waitFor(
-    'the stream to arrive',
-    async () => (await call<LiveStreamView>('GET', STREAM_PATH, hostToken)).state === 'receiving',
-    30_000,
-  );
-  await call('POST', `${STREAM_PATH}/go-live`, hostToken);
+  publisher = await goLiveOverRtmp(hostToken, PAGE, SHOW);
 });
 
 afterAll(async () => {
@@ -211,7 +189,7 @@ describe('catching up to live', () => {
     const stats = await waitFor(
       'the studio to report the delay after catch-up',
       async () => {
-        const current = await call<ControlRoomStats>('GET', `${ROOM_PATH}/stats`, hostToken);
+        const current = await bearerCall<ControlRoomStats>(hostToken, 'GET', `${ROOM_PATH}/stats`);
         return current.medianDelayMs !== null && current.medianDelayMs < AT_LIVE_MS ? current : null;
       },
       30_000,

@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
-import type { CompetitionAdminView, LiveStreamView } from '@vitrine/protocol';
+import type { CompetitionAdminView } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { createStaffAccount } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 
@@ -35,18 +36,8 @@ const text = (path: string): string => {
 };
 
 let browser: Browser;
-let publisher: ReturnType<typeof publishTestStream> | undefined;
+let publisher: TestPublisher | undefined;
 const pageErrors: string[] = [];
-
-async function admin<T>(method: 'PUT' | 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /** The moment a selector first matched, with the delay the player reported then (its stage's attribute). */
 interface Sighting {
@@ -118,34 +109,18 @@ async function screenshot(page: Page, name: string) {
 beforeAll(async () => {
   browser = await launchChromium();
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
-  const headers = { authorization: `Bearer ${host.session.idToken}` };
-  const streamPath = `${baseUrl}/staff/stores/${PAGE}/shows/${SHOW}/stream`;
-  const studio = async (method: 'GET' | 'POST', url: string) => {
-    const response = await fetch(url, { method, headers });
-    expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-    return (await response.json()) as LiveStreamView;
-  };
-  await admin('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
     name: 'Competitions live',
     deadline: Date.now() + 86_400_000,
   });
-  await admin('PUT', `/admin/events/${SHOW}`, {
+  await adminCall('PUT', `/admin/events/${SHOW}`, {
     pageUid: PAGE,
     campaignId: CAMPAIGN,
     currentStatus: 'planned',
     eventName: 'Competitions live',
     eventStartTimestamp: Date.now(),
   });
-  const view = await studio('GET', streamPath);
-  if (!view.rtmpUrl) throw new Error('the server has no RTMP ingest');
-  const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-  publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
-  await waitFor(
-    'the stream to arrive',
-    async () => (await studio('GET', streamPath)).state === 'receiving',
-    20_000,
-  );
-  await studio('POST', `${streamPath}/go-live`);
+  publisher = await goLiveOverRtmp(host.session.idToken, PAGE, SHOW);
 });
 
 afterAll(async () => {
@@ -175,7 +150,7 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
 
     // The host opens a poll: it appears when the frame on screen reaches the moment it was opened.
     await watchFor(page, 'poll', '.competition-overlay [data-type="poll"]');
-    const poll = await admin<CompetitionAdminView>(
+    const poll = await adminCall<CompetitionAdminView>(
       'POST',
       `/staff/stores/${PAGE}/shows/${SHOW}/competitions`,
       {
@@ -197,7 +172,7 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     // The host closes the poll: it goes when the video reaches the closing. Then a raffle the viewer joins and wins.
     await watchFor(page, 'pollClosed', '.competition-overlay [data-type="poll"]', true);
     await watchFor(page, 'raffle', '.competition-overlay [data-type="raffle"]');
-    const closedPoll = await admin<CompetitionAdminView>(
+    const closedPoll = await adminCall<CompetitionAdminView>(
       'PATCH',
       `/staff/stores/${PAGE}/shows/${SHOW}/competitions/${poll.uid}`,
       {
@@ -208,7 +183,7 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     const pollClosedAt = closedPoll.stateChanges.at(-1)?.at ?? Number.NaN;
     const pollGone = await sighting(page, 'pollClosed');
     const pollClosedErrorMs = pollGone.at - pollGone.delayMs - pollClosedAt;
-    const raffle = await admin<CompetitionAdminView>(
+    const raffle = await adminCall<CompetitionAdminView>(
       'POST',
       `/staff/stores/${PAGE}/shows/${SHOW}/competitions`,
       { type: 'raffle', name: 'Win the wool scarf', openForParticipation: true, playing: true },
@@ -231,10 +206,10 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
 
     await watchFor(page, 'winner', '[data-notice="winner"]');
     await watchFor(page, 'result', '.competitions-panel [data-type="raffle"] .competition-card__winners');
-    await admin('PATCH', `/staff/stores/${PAGE}/shows/${SHOW}/competitions/${raffle.uid}`, {
+    await adminCall('PATCH', `/staff/stores/${PAGE}/shows/${SHOW}/competitions/${raffle.uid}`, {
       openForParticipation: false,
     });
-    const { winners } = await admin<{ winners: { name: string; drawnAt: number }[] }>(
+    const { winners } = await adminCall<{ winners: { name: string; drawnAt: number }[] }>(
       'POST',
       `/staff/stores/${PAGE}/shows/${SHOW}/control-room/competitions/${raffle.uid}/draw`,
       { count: 1 },

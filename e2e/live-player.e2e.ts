@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { broadcastDelayMs, CONTROL_CENTER_CUE_SOURCE, DEFAULT_BROADCAST_DELAY_MS } from '@vitrine/domain';
-import type { LiveEvent, LiveStreamView } from '@vitrine/protocol';
+import type { LiveEvent } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { createStaffAccount } from './support/studio.ts';
 import {
   type HlsRouteControl,
@@ -16,7 +17,7 @@ import {
   startSyntheticHls,
   waitForSegments,
 } from './support/synthetic-hls.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
@@ -37,18 +38,8 @@ let context: BrowserContext;
 let live: SyntheticHls;
 const pageErrors: string[] = [];
 
-async function admin(method: 'PUT' | 'POST', path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response;
-}
-
 function putEvent(fields: Record<string, unknown>) {
-  return admin('PUT', `/admin/events/${EVENT}`, {
+  return adminCall('PUT', `/admin/events/${EVENT}`, {
     pageUid: PAGE,
     campaignId: CAMPAIGN,
     eventName: 'Live from the workshop',
@@ -62,7 +53,7 @@ beforeAll(async () => {
   // No autoplay flag: the live show must start the way any browser allows, muted.
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  await admin('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
+  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
     name: 'Live from the workshop',
     deadline: Date.now() + 86_400_000,
   });
@@ -73,7 +64,7 @@ beforeAll(async () => {
     cdnMp4VideoUrl: `/e2e-hls/live/${live.playlist}`,
   });
   for (const productUid of ['nordlys-ceramic-mug', 'nordlys-oak-board']) {
-    await admin('PUT', `/admin/events/${EVENT}/products/${productUid}`, { productUid });
+    await adminCall('PUT', `/admin/events/${EVENT}/products/${productUid}`, { productUid });
   }
 });
 
@@ -177,7 +168,7 @@ describe('the live player', () => {
     expect(await page.getAttribute('.player', 'data-active-product')).toBe('');
 
     const stamped = Date.now();
-    await admin('POST', `/admin/events/${EVENT}/products/nordlys-oak-board/cues`, {
+    await adminCall('POST', `/admin/events/${EVENT}/products/nordlys-oak-board/cues`, {
       source: CONTROL_CENTER_CUE_SOURCE,
       presentationStartTimestamp: stamped,
     });
@@ -250,7 +241,7 @@ describe('the live player', () => {
         cdnVideoStartTime: firstDate,
         cdnMp4VideoUrl: `/e2e-hls/replay/${recording.playlist}`,
       });
-      await admin('POST', `/admin/events/${EVENT}/products/nordlys-ceramic-mug/cues`, {
+      await adminCall('POST', `/admin/events/${EVENT}/products/nordlys-ceramic-mug/cues`, {
         source: CONTROL_CENTER_CUE_SOURCE,
         presentationStartTimestamp: stamped,
       });
@@ -329,14 +320,9 @@ async function activeChange(page: Page, uid: string): Promise<ActiveChange> {
 
 describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => {
   const showUid = 'e2e-rtmp-live-show';
-  let headers: Record<string, string>;
-  let publisher: ReturnType<typeof publishTestStream> | undefined;
+  let hostToken = '';
+  let publisher: TestPublisher | undefined;
   const streamPath = `/staff/stores/${PAGE}/shows/${showUid}/stream`;
-  const studio = async (method: 'GET' | 'POST', path: string) => {
-    const response = await fetch(`${baseUrl}${path}`, { method, headers });
-    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-    return (await response.json()) as LiveStreamView;
-  };
   const readEvent = async () => {
     const response = await fetch(`${baseUrl}/reads/liveEvents.byId`, {
       method: 'POST',
@@ -350,8 +336,8 @@ describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => 
 
   beforeAll(async () => {
     const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
-    headers = { authorization: `Bearer ${host.session.idToken}` };
-    await admin('PUT', `/admin/events/${showUid}`, {
+    hostToken = host.session.idToken;
+    await adminCall('PUT', `/admin/events/${showUid}`, {
       pageUid: PAGE,
       campaignId: CAMPAIGN,
       currentStatus: 'planned',
@@ -359,7 +345,7 @@ describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => 
       eventStartTimestamp: Date.now(),
     });
     for (const productUid of ['nordlys-ceramic-mug', 'nordlys-oak-board']) {
-      await admin('PUT', `/admin/events/${showUid}/products/${productUid}`, { productUid });
+      await adminCall('PUT', `/admin/events/${showUid}/products/${productUid}`, { productUid });
     }
   });
   afterAll(() => {
@@ -367,16 +353,7 @@ describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => 
   });
 
   it('plays muted without a click, shows a cued product at the stamped moment, then the replay', async () => {
-    const view = await studio('GET', streamPath);
-    expect(view.rtmpUrl).not.toBeNull();
-    const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
-    await waitFor(
-      'the stream to arrive',
-      async () => (await studio('GET', streamPath)).state === 'receiving',
-      20_000,
-    );
-    await studio('POST', `${streamPath}/go-live`);
+    publisher = await goLiveOverRtmp(hostToken, PAGE, showUid);
 
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -396,7 +373,7 @@ describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => 
     await recordActiveChanges(page);
     const event = await readEvent();
     const stamped = Date.now();
-    await admin('POST', `/admin/events/${showUid}/products/nordlys-oak-board/cues`, {
+    await adminCall('POST', `/admin/events/${showUid}/products/nordlys-oak-board/cues`, {
       source: CONTROL_CENTER_CUE_SOURCE,
       presentationStartTimestamp: stamped,
     });
@@ -413,7 +390,7 @@ describe('a live show fed by ffmpeg over RTMP through the live pipeline', () => 
     await page.close();
 
     // End: the recording becomes the replay, and the stamp sits at its moment in it.
-    await studio('POST', `${streamPath}/end`);
+    await bearerCall(hostToken, 'POST', `${streamPath}/end`);
     publisher.kill('SIGINT');
     const replayEvent = await waitFor(
       'the event to become a replay',

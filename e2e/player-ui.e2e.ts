@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { type SyntheticHls, serveHls, startSyntheticHls, waitForSegments } from './support/synthetic-hls.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey, retailerUrl } = testServer();
+const { baseUrl, retailerUrl } = testServer();
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const PAGE = 'e2e-player-ui';
@@ -50,16 +50,6 @@ let mediaDir: string;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
-async function admin(method: 'PUT' | 'POST', path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response.json();
-}
-
 function liveEvent(campaignId: string, videoUrl: string, currentStatus: 'live' | 'vod' = 'live') {
   const start = Date.now() - 60_000;
   return {
@@ -86,25 +76,29 @@ beforeAll(async () => {
     join(mediaDir, 'landscape.mp4'),
   ]);
   browser = await launchChromium();
-  await admin('PUT', `/admin/pages/${PAGE}`, { name: 'Player UI Living', language: 'en', currency: 'DKK' });
-  await admin('PUT', `/staff/stores/${PAGE}/products/${PAGE}-mug`, {
+  await adminCall('PUT', `/admin/pages/${PAGE}`, {
+    name: 'Player UI Living',
+    language: 'en',
+    currency: 'DKK',
+  });
+  await adminCall('PUT', `/staff/stores/${PAGE}/products/${PAGE}-mug`, {
     name: 'Ceramic mug',
     images: ['/demo-media/product-ceramic-mug.jpg'],
     prices: { DKK: 17900 },
     stock: 50,
   });
   for (const campaign of [LIVE, LANDSCAPE]) {
-    await admin('PUT', `/admin/pages/${PAGE}/campaigns/${campaign}`, { name: campaign, deadline: null });
+    await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${campaign}`, { name: campaign, deadline: null });
   }
   await waitForSegments(live, 3);
-  await admin('PUT', `/admin/events/${LIVE}`, liveEvent(LIVE, `/e2e-hls/player-ui/${live.playlist}`));
-  await admin(
+  await adminCall('PUT', `/admin/events/${LIVE}`, liveEvent(LIVE, `/e2e-hls/player-ui/${live.playlist}`));
+  await adminCall(
     'PUT',
     `/admin/events/${LANDSCAPE}`,
     liveEvent(LANDSCAPE, '/e2e-media/player-ui/landscape.mp4'),
   );
   for (const campaign of [LIVE, LANDSCAPE]) {
-    await admin('PUT', `/admin/events/${campaign}/products/${PAGE}-mug`, { productUid: `${PAGE}-mug` });
+    await adminCall('PUT', `/admin/events/${campaign}/products/${PAGE}-mug`, { productUid: `${PAGE}-mug` });
   }
 });
 
@@ -372,7 +366,7 @@ describe('the live player', () => {
     }
     // The host ends the show: the stream stops and the event becomes its recording.
     await live.stop();
-    await admin('PUT', `/admin/events/${LIVE}`, liveEvent(LIVE, '/demo-media/demo-show.mp4', 'vod'));
+    await adminCall('PUT', `/admin/events/${LIVE}`, liveEvent(LIVE, '/demo-media/demo-show.mp4', 'vod'));
     for (const [page, name] of [
       [phone, 'show-ended-live-phone'],
       [desktop, 'show-ended-live-desktop'],

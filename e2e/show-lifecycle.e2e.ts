@@ -8,20 +8,14 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { formatMoney } from '@vitrine/domain';
-import type {
-  AuthSession,
-  CheckoutView,
-  LiveEvent,
-  LiveStreamView,
-  Show,
-  ShowAnalytics,
-} from '@vitrine/protocol';
+import type { AuthSession, CheckoutView, LiveEvent, Show, ShowAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { launchChromium } from './support/browser.ts';
+import { publishToShow, type TestPublisher } from './support/live-show.ts';
 import { openStudioAs } from './support/studio.ts';
-import { adminCall, testServer } from './support/test-server.ts';
+import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
@@ -47,25 +41,7 @@ const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 let owner: Page;
 let ownerToken = '';
-let publisher: ReturnType<typeof publishTestStream> | undefined;
-
-async function api<T>(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json().catch(() => null)) as T;
-}
+let publisher: TestPublisher | undefined;
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
@@ -127,13 +103,13 @@ async function buy(page: Page, campaignUid: string): Promise<{ order: CheckoutVi
   const session = await sessionOf(page);
   if (!session) throw new Error('the add signed the viewer in');
   const token = session.idToken;
-  const checkout = await api<{ uid: string }>(token, 'POST', '/shopapiv2/cart/getCartUid', {
+  const checkout = await bearerCall<{ uid: string }>(token, 'POST', '/shopapiv2/cart/getCartUid', {
     pageUid: STORE,
     campaignUid,
     context: 'checkout',
   });
   const ref = { pageUid: STORE, campaignUid, checkoutUid: checkout.uid };
-  await api(token, 'POST', '/functions/customerpage/updateCheckoutDetails', {
+  await bearerCall(token, 'POST', '/functions/customerpage/updateCheckoutDetails', {
     ...ref,
     details: {
       deliveryCountry: 'DK',
@@ -150,7 +126,7 @@ async function buy(page: Page, campaignUid: string): Promise<{ order: CheckoutVi
       termsAccepted: true,
     },
   });
-  const started = await api<{ paymentUrl: string; transactionUid: string }>(
+  const started = await bearerCall<{ paymentUrl: string; transactionUid: string }>(
     token,
     'POST',
     '/functions/customerpage/userPaymentStarted',
@@ -168,7 +144,7 @@ async function buy(page: Page, campaignUid: string): Promise<{ order: CheckoutVi
   const order = await waitFor(
     'the payment',
     async () => {
-      const view = await api<CheckoutView>(token, 'POST', '/functions/customerpage/loadCheckout', ref);
+      const view = await bearerCall<CheckoutView>(token, 'POST', '/functions/customerpage/loadCheckout', ref);
       return view.payed ? view : null;
     },
     WAIT.timeout,
@@ -212,13 +188,13 @@ describe('a show from creation to its analytics', () => {
     })
       .format(new Date(Date.now() + 5 * 60_000))
       .replace(' ', 'T');
-    const show = await api<Show>(ownerToken, 'POST', `/staff/stores/${STORE}/shows`, {
+    const show = await bearerCall<Show>(ownerToken, 'POST', `/staff/stores/${STORE}/shows`, {
       name: `Lifecycle e2e ${Date.now()}`,
       startsAt,
       timeZone: 'Europe/Copenhagen',
       visibility: 'public',
     });
-    await api(ownerToken, 'PUT', `/staff/stores/${STORE}/shows/${show.uid}/lineup`, {
+    await bearerCall(ownerToken, 'PUT', `/staff/stores/${STORE}/shows/${show.uid}/lineup`, {
       productUids: [LAMP, RUG],
     });
     const showPath = `/staff/stores/${STORE}/shows/${show.uid}`;
@@ -234,9 +210,7 @@ describe('a show from creation to its analytics', () => {
     await expect.poll(stateOf, WAIT).toBe('idle');
 
     // A real encoder publishes: the room hears the stream arrive and the owner goes live from it.
-    const view = await api<LiveStreamView>(ownerToken, 'GET', `${showPath}/stream`);
-    const rtmp = new URL(`${view.rtmpUrl}/${view.streamKey}`.replace('rtmp://', 'http://'));
-    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmp.port}${rtmp.pathname}`);
+    publisher = await publishToShow(ownerToken, STORE, show.uid);
     await expect.poll(stateOf, { timeout: 45_000 }).toBe('receiving');
     await owner.getByRole('button', { name: roomTexts.actions.goLive }).click();
     await expect.poll(stateOf, WAIT).toBe('live');
@@ -317,7 +291,7 @@ describe('a show from creation to its analytics', () => {
     await waitFor(
       'the replay',
       async () => {
-        const [current] = await api<LiveEvent[]>(adminKey, 'POST', '/reads/liveEvents.byId', {
+        const [current] = await adminCall<LiveEvent[]>('POST', '/reads/liveEvents.byId', {
           ids: [show.uid],
         });
         return current?.event.currentStatus === 'vod' ? current : null;
@@ -345,8 +319,8 @@ describe('a show from creation to its analytics', () => {
     await expect
       .poll(
         async () => {
-          await api(ownerToken, 'POST', `/staff/stores/${STORE}/analytics/refresh`);
-          report = await api<ShowAnalytics>(
+          await bearerCall(ownerToken, 'POST', `/staff/stores/${STORE}/analytics/refresh`);
+          report = await bearerCall<ShowAnalytics>(
             ownerToken,
             'GET',
             `/staff/stores/${STORE}/analytics/shows/${show.uid}`,

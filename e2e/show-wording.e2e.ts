@@ -2,13 +2,13 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 /**
  * What the player says around competitions and the end of a show (issue 13 §8), on a store of
  * its own so the demo store's shows stay as the other browser tests expect them.
  */
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const PAGE = 'e2e-wording-store';
 const LIVE = 'e2e-wording-live';
 const ENDING = 'e2e-wording-ending';
@@ -26,19 +26,8 @@ const text = (path: string): string => {
   return value;
 };
 
-async function admin(
-  method: 'PUT' | 'POST' | 'PATCH',
-  path: string,
-  body: unknown,
-): Promise<{ uid?: string }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as { uid?: string };
-}
+const admin = (method: 'PUT' | 'POST' | 'PATCH', path: string, body: unknown) =>
+  adminCall<{ uid?: string }>(method, path, body);
 
 function liveShow(campaignId: string, eventName: string, currentStatus: 'live' | 'vod') {
   const start = Date.now() - 60_000;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
@@ -24,15 +24,6 @@ const VASE = 'analytics-e2e-vase';
 const PRICE = 24_900;
 const SHOTS = process.env.STUDIO_SHOTS_DIR;
 const WAIT = { timeout: 20_000 };
-
-async function admin(method: 'PUT' | 'POST', path: string, body: object): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-}
 
 /** A studio call with the admin key (it counts as the store's owner). */
 async function studio<T>(method: 'GET' | 'POST', path: string): Promise<T> {
@@ -62,17 +53,17 @@ beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   const now = Date.now();
   const liveStart = now - 2 * 60_000;
-  await admin('PUT', `/staff/stores/${STORE}/products/${VASE}`, {
+  await adminCall('PUT', `/staff/stores/${STORE}/products/${VASE}`, {
     name: 'Analytics vase',
     sku: 'AN-VASE',
     prices: { DKK: PRICE, EUR: 3_395 },
     stock: 100,
   });
-  await admin('PUT', `/admin/pages/${STORE}/campaigns/${SHOW}`, {
+  await adminCall('PUT', `/admin/pages/${STORE}/campaigns/${SHOW}`, {
     name: 'Analytics test show',
     deadline: now + 86_400_000,
   });
-  await admin('PUT', `/admin/events/${SHOW}`, {
+  await adminCall('PUT', `/admin/events/${SHOW}`, {
     pageUid: STORE,
     campaignId: SHOW,
     status: 'public',
@@ -86,9 +77,9 @@ beforeAll(async () => {
     broadcastDelayMs: 0,
     cdnDelayMs: 0,
   });
-  await admin('PUT', `/admin/events/${SHOW}/products/${VASE}`, { productUid: VASE });
+  await adminCall('PUT', `/admin/events/${SHOW}/products/${VASE}`, { productUid: VASE });
   // The host presents the vase: its chapter is a band on the report's chart.
-  await admin('POST', `/admin/events/${SHOW}/products/${VASE}/cues`, {
+  await adminCall('POST', `/admin/events/${SHOW}/products/${VASE}/cues`, {
     source: 'e2e',
     presentationStartTimestamp: liveStart,
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 15 item 5, as a host would: open the show's go-live page, start the camera (Chromium's
 // fake camera and microphone), publish it over WHIP from the browser, see the stream arrive with
@@ -29,18 +29,9 @@ let page: Page;
 let hostToken: string;
 const pageErrors: string[] = [];
 
-async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${hostToken}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+/** A call as the host. */
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  bearerCall<T>(hostToken, method, path, body);
 
 async function shot(name: string) {
   if (!SHOTS) return;

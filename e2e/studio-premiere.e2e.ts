@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 15 item 6, as a host would: upload a recorded video on the show's page in the studio
 // (with progress), schedule it a few seconds ahead; a viewer sees the show go live by itself and
@@ -41,18 +41,9 @@ let workDir: string;
 let videoPath: string;
 const pageErrors: string[] = [];
 
-async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${hostToken}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+/** A call as the host. */
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  bearerCall<T>(hostToken, method, path, body);
 
 async function shot(target: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 29 item 8 as a host sees it: on the go-live page of a live show, add a destination
 // (a local RTMP receiver standing for YouTube), start it, see it sending with its figures, and
@@ -36,18 +36,9 @@ let scratch: string;
 const children: ChildProcess[] = [];
 const pageErrors: string[] = [];
 
-async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${hostToken}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+/** A call as the host. */
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  bearerCall<T>(hostToken, method, path, body);
 
 async function shot(name: string) {
   if (!SHOTS) return;

@@ -7,9 +7,9 @@ import type { TrackingEvent } from '@vitrine/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const STORE = 'demo-store';
 const SHOW = 'heartbeat-e2e-show';
 const WAIT = { timeout: 20_000 };
@@ -41,12 +41,7 @@ beforeAll(async () => {
       },
     ],
   ] as const) {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, `PUT ${path}`).toBeLessThan(300);
+    await adminCall('PUT', path, body);
   }
 });
 afterAll(async () => {

@@ -32,18 +32,41 @@ export function testServer(): TestServer {
   return server;
 }
 
+/** The methods the browser tests call the server's API with. */
+export type TestCallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /**
- * An admin-key call to this worker's server (automation's way to set up stores, shows and
- * products) that must answer 200; the failure names the call and carries the server's answer.
+ * A call to this worker's server with a bearer token (a staff member's session; the admin key
+ * calls as the store's owner) that must succeed (2xx); answers its JSON body, or null when it
+ * has none. The failure names the call and carries the server's answer.
  */
-export async function adminCall(method: 'PUT' | 'POST', path: string, body: unknown = {}): Promise<void> {
-  const { baseUrl, adminKey } = testServer();
-  const response = await fetch(`${baseUrl}${path}`, {
+export async function bearerCall<T = unknown>(
+  token: string,
+  method: TestCallMethod,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${testServer().baseUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (response.status !== 200) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  }
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * An admin-key call (automation's way to set up stores, shows and products) that must succeed:
+ * bearerCall with the admin key, and an empty object for a body by default.
+ */
+export function adminCall<T = unknown>(
+  method: Exclude<TestCallMethod, 'GET'>,
+  path: string,
+  body: unknown = {},
+): Promise<T> {
+  return bearerCall<T>(testServer().adminKey, method, path, body);
 }
