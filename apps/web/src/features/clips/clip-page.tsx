@@ -13,21 +13,27 @@ import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { addSingle } from '../checkout/cart-api.ts';
 import { currentEmbedParams } from '../host-bridge/embed-params.ts';
-import { encodePlayerMessage } from '../host-bridge/host-messages.ts';
+import type { PlayerToHostPayload } from '../host-bridge/host-messages.ts';
 import './clip-page.css';
 
 // The clip page's texts load with its code, never with the player's first bundle.
 registerNamespaceLoader('clips', (language) => import(`../../locales/clips/${language}.json`));
 
-/** Posts a message to the page that embedded this one through the SDK (none when not embedded). */
-function tellHost<T extends 'player_ready' | 'close'>(
-  type: T,
-  payload: Parameters<typeof encodePlayerMessage<T>>[2],
-) {
+/**
+ * Posts a message to the page that embedded this one through the SDK (none when not embedded).
+ * The envelope's checks (and zod with the schemas, 26 KB) load only then: a clip opened from a
+ * shared link paints without them.
+ */
+function tellHost<T extends 'player_ready' | 'close'>(type: T, payload: PlayerToHostPayload<T>) {
   const params = currentEmbedParams();
   if (!params || window.parent === window) return;
-  const message = encodePlayerMessage(params.playerId, type, payload);
-  if (message) window.parent.postMessage(message, params.hostOrigin);
+  import('../host-bridge/host-messages.ts').then(
+    ({ encodePlayerMessage }) => {
+      const message = encodePlayerMessage(params.playerId, type, payload);
+      if (message) window.parent.postMessage(message, params.hostOrigin);
+    },
+    (error: unknown) => logFailure('loading the host messages', error),
+  );
 }
 
 /**
