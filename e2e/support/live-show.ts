@@ -5,7 +5,7 @@ import { bearerCall } from './test-server.ts';
 export type TestPublisher = ReturnType<typeof publishTestStream>;
 
 /** The studio's stream path of a show. */
-export const streamPathOf = (pageUid: string, showUid: string) =>
+const streamPathOf = (pageUid: string, showUid: string) =>
   `/staff/stores/${pageUid}/shows/${showUid}/stream`;
 
 /**
