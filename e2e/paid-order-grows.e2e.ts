@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { testServer } from './support/test-server.ts';
@@ -47,6 +47,27 @@ async function openCart(page: Page) {
   return cart;
 }
 
+/**
+ * Waits for the page to show `locator` after a navigation, with a bound for a busy machine; a
+ * timeout says, on its first line (the line a CI's summary keeps), where the page was and what it
+ * showed instead. (A CI once waited 30 s for the checkout form after "Go to checkout" and said no
+ * more; the same test takes 8 s here.)
+ */
+async function shownAfterNavigation(page: Page, locator: Locator) {
+  try {
+    await locator.waitFor({ timeout: 90_000 });
+  } catch (error) {
+    const shown = plain(
+      await page
+        .locator('body')
+        .innerText({ timeout: 5_000 })
+        .catch(() => '(unreadable)'),
+    );
+    const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new Error(`${first} at ${page.url()}, showing: ${shown.slice(0, 400)}`);
+  }
+}
+
 async function payOnProviderPage(page: Page) {
   await page.waitForURL(/\/payments\/test\//, WAIT);
   await page.click('button.approve');
@@ -64,7 +85,7 @@ describe('a paid order that grows', { timeout: 240_000 }, () => {
     await cart.getByRole('link', { name: 'Go to checkout' }).click();
 
     const form = page.locator('.checkout-form');
-    await form.waitFor(WAIT);
+    await shownAfterNavigation(page, form);
     await form.getByLabel('Country or region', { exact: true }).selectOption('DK');
     await form.getByLabel('Full name', { exact: true }).fill('Mette Hansen');
     await form.getByLabel('Street address', { exact: true }).fill('Mejlgade 1');

@@ -5,8 +5,7 @@ import { bearerCall } from './test-server.ts';
 export type TestPublisher = ReturnType<typeof publishTestStream>;
 
 /** The studio's stream path of a show. */
-const streamPathOf = (pageUid: string, showUid: string) =>
-  `/staff/stores/${pageUid}/shows/${showUid}/stream`;
+const streamPathOf = (pageUid: string, showUid: string) => `/staff/stores/${pageUid}/shows/${showUid}/stream`;
 
 /**
  * A real encoder publishing to a show, as OBS does: the stream view the studio shows its staff
