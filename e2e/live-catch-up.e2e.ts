@@ -26,7 +26,10 @@ const PAGE = 'demo-store';
 const CAMPAIGN = 'e2e-live-catch-up';
 const SHOW = 'e2e-live-catch-up-show';
 const ROOM_PATH = `/staff/stores/${PAGE}/shows/${SHOW}/control-room`;
-/** How long the viewer stays paused or away: well past the catch-up's jump (4 s past the target). */
+/**
+ * How long the viewer stays paused or away: well past the catch-up's jump (2 s past the target on
+ * the LL-HLS playlist the show plays, 4 s on the regular one).
+ */
 const AWAY_MS = 12_000;
 /**
  * Back at live means under this delay (glass to glass by the stream clock). The pipeline's own is
