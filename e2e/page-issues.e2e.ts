@@ -143,12 +143,15 @@ const sameKeys = (before: Record<string, string>, after: Record<string, string>)
   );
 
 describe('the largest paint on a phone', () => {
-  it('shop page: fetches no picture below the fold while its lead cover is on its way, and their boxes keep their sizes when they arrive', async () => {
+  it("shop page: fetches no picture below the fold, nor the search box's code, while its lead cover is on its way, and their boxes keep their sizes when they arrive", async () => {
     const { page, requestedWhileHeld, release } = await openWithLargestPaintHeld(
       '/',
       '.event-card__products img',
-      (request) => request.resourceType() === 'image',
+      (request) =>
+        request.resourceType() === 'image' || /^\/assets\/show-search-/.test(new URL(request.url()).pathname),
     );
+    // The search box's space is there meanwhile.
+    expect(await page.locator('.show-search-pending').count()).toBe(1);
     const waitingBoxes = await pictureBoxes(page, '.shop-main img');
     release();
     // Then every picture comes, each lazy one once scrolled near.
@@ -168,12 +171,37 @@ describe('the largest paint on a phone', () => {
           .pathname,
     );
     const loadedBoxes = await pictureBoxes(page, '.shop-main img');
+    await page.getByRole('searchbox').waitFor({ timeout: 60_000 });
     await page.close();
     // The store's logo sits in the header, above the fold, and comes at once.
     expect(requestedWhileHeld.filter((path) => path !== logoPath)).toEqual([]);
     // Their boxes were kept while they waited: nothing moves when they arrive.
     expect(Object.keys(waitingBoxes).length).toBeGreaterThan(5);
     expect(sameKeys(waitingBoxes, loadedBoxes)).toEqual(sameKeys(loadedBoxes, waitingBoxes));
+  });
+
+  it("live show: asks for the chat and live interaction's code only once its first view is on screen", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/widget/demo-store/demo-autumn-living`);
+    const timing = await page.waitForFunction(
+      () => {
+        const [firstPaint] = performance.getEntriesByName('first-contentful-paint');
+        const interaction = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/interaction-root-[^/]+\.js$/.test(entry.name));
+        return (
+          firstPaint && interaction && { firstPaint: firstPaint.startTime, requested: interaction.startTime }
+        );
+      },
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
+    const { firstPaint, requested } = (await timing.jsonValue()) as { firstPaint: number; requested: number };
+    // The chat comes all the same.
+    await page.getByRole('button', { name: 'Comments' }).click({ timeout: 60_000 });
+    await page.locator('.mobile-sheet .chat-composer').waitFor({ timeout: 60_000 });
+    await page.close();
+    expect(requested).toBeGreaterThanOrEqual(firstPaint);
   });
 
   it('clip page: shows the clip (in the page) on its poster, asks for its video once the poster is painted, then plays it in the same box', async () => {

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
-import { afterNextPaint } from '../../lib/after-next-paint.ts';
+import { nextPaint } from '../../lib/after-next-paint.ts';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import {
   type InteractionArgs,
@@ -18,15 +18,10 @@ import './chat.css';
 // The parts' code and texts load together, so nothing renders before its words are there. Every
 // slot comes from the same chunk (interaction-root.tsx): the first to render loads them all, once
 // the player's first view (its poster, the page's largest paint) is on screen: on a phone's slow
-// line their ~13 KB (six files) no longer come before that picture. A frame the browser does not
-// paint (a hidden tab, an embed scrolled out of view) holds them back for a second at most.
-const PAINT_WAIT_BOUND_MS = 1000;
+// line their ~13 KB (six files) no longer come before that picture.
 let rootLoading: Promise<typeof import('./interaction-root.tsx')> | null = null;
 const loadRoot = () => {
-  rootLoading ??= new Promise<void>((go) => {
-    afterNextPaint(go);
-    setTimeout(go, PAINT_WAIT_BOUND_MS);
-  })
+  rootLoading ??= nextPaint()
     .then(() => Promise.all([import('./interaction-root.tsx'), loadInteractionTexts()]))
     .then(([module]) => module)
     .catch((error: unknown) => {

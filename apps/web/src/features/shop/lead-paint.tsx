@@ -42,6 +42,11 @@ export function LeadPaintProvider({
   return <LeadPaintContext.Provider value={{ painted, leadSettled }}>{children}</LeadPaintContext.Provider>;
 }
 
+/** Whether the lead cover is on screen (or the page has none): what waits for it may come now. */
+export function useLeadPainted(): boolean {
+  return useContext(LeadPaintContext).painted;
+}
+
 /** The lead cover's handlers: it tells the page when it has loaded (or failed to). */
 export function useLeadCoverEvents(): Pick<ImgHTMLAttributes<HTMLImageElement>, 'onLoad' | 'onError'> {
   const { leadSettled } = useContext(LeadPaintContext);
@@ -54,8 +59,7 @@ export function useLeadCoverEvents(): Pick<ImgHTMLAttributes<HTMLImageElement>, 
  * picture), so nothing moves when it arrives. Its text alternative comes with its picture.
  */
 export function AfterLeadImage({ src, alt, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string }) {
-  const { painted } = useContext(LeadPaintContext);
-  return painted ? (
+  return useLeadPainted() ? (
     <img src={src} alt={alt} loading="lazy" {...rest} />
   ) : (
     <img alt="" data-waits-for-lead-paint="" {...rest} />

@@ -8,11 +8,14 @@ import { LanguagePicker } from '../../components/language-picker.tsx';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import { termsPath } from '../terms/terms-path.ts';
 import { EventCard } from './event-card.tsx';
-import { AfterLeadImage, LeadPaintProvider } from './lead-paint.tsx';
+import { AfterLeadImage, LeadPaintProvider, useLeadPainted } from './lead-paint.tsx';
 import type { ShopData } from './shop-loader.ts';
 import './shop.css';
 
-/** The search box and its results load apart: the page paints its shows without waiting for them. */
+/**
+ * The search box and its results load apart, once the lead cover has been painted (SearchSlot): on
+ * a phone's slow line their code no longer comes before the page's largest paint.
+ */
 const ShowSearch = lazy(() => import('../search/show-search.tsx'));
 
 /** CSS custom properties carrying the page's colours to every component below. */
@@ -60,10 +63,7 @@ export function ShopPage() {
         </header>
 
         <main className="shop-main">
-          {/* The box's space is kept while its code loads (show-search.css), so nothing moves. */}
-          <Suspense fallback={<div className="show-search-pending" />}>
-            <ShowSearch pageUid={pageUid} />
-          </Suspense>
+          <SearchSlot pageUid={pageUid} />
           {events === null && (
             <p className="shop-message" role="alert">
               {t('app.couldNotLoad')}
@@ -92,6 +92,17 @@ export function ShopPage() {
         )}
       </div>
     </LeadPaintProvider>
+  );
+}
+
+/** The search box, once the lead cover is on screen; its space is kept until then (show-search.css), so nothing moves. */
+function SearchSlot({ pageUid }: { pageUid: string }) {
+  const pending = <div className="show-search-pending" />;
+  if (!useLeadPainted()) return pending;
+  return (
+    <Suspense fallback={pending}>
+      <ShowSearch pageUid={pageUid} />
+    </Suspense>
   );
 }
 
