@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { ControlRoom, FlashDealAdminView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { sighting, steadyDelay, watchFor } from './support/stream-sightings.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
@@ -34,73 +34,6 @@ const SHOW_PATH = `/staff/stores/${PAGE}/shows/${SHOW}`;
 /** A call as the host. */
 const studio = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
   bearerCall<T>(hostToken, method, path, body);
-
-interface Sighting {
-  at: number;
-  delayMs: number;
-  /** The program date time of the frame on which the banner changed (its data-stream-ms). */
-  streamMs: number;
-}
-
-/** Records when `selector` first matches in the page, with the delay the player reported then. */
-async function watchFor(page: Page, name: string, selector: string) {
-  await page.evaluate(
-    ({ name, selector }) => {
-      const holder = window as unknown as { sightings?: Record<string, Sighting> };
-      holder.sightings ??= {};
-      const sightings = holder.sightings;
-      const stage = document.querySelector('.video-stage') as HTMLElement;
-      const check = () => {
-        const found = document.querySelector(selector);
-        if (sightings[name] || !found) return;
-        const banner = found.closest('[data-stream-ms]') as HTMLElement | null;
-        sightings[name] = {
-          at: Date.now(),
-          delayMs: Number(stage.dataset.liveDelayMs),
-          streamMs: Number(banner?.dataset.streamMs),
-        };
-        observer.disconnect();
-      };
-      const observer = new MutationObserver(check);
-      observer.observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        characterData: true,
-      });
-      check();
-    },
-    { name, selector },
-  );
-}
-
-async function sighting(page: Page, name: string, timeout = 40_000): Promise<Sighting> {
-  await page.waitForFunction(
-    (name) => Boolean((window as unknown as { sightings?: Record<string, unknown> }).sightings?.[name]),
-    name,
-    { timeout },
-  );
-  return page.evaluate(
-    (name) => (window as unknown as { sightings: Record<string, Sighting> }).sightings[name] as Sighting,
-    name,
-  );
-}
-
-/** The player's delay once it holds steady (two samples a second apart within 50 ms). */
-async function steadyDelay(page: Page): Promise<number> {
-  let previous = Number.NaN;
-  return waitFor(
-    'a steady viewer delay',
-    async () => {
-      await page.waitForTimeout(1000);
-      const current = Number(await page.getAttribute('.video-stage', 'data-live-delay-ms'));
-      const steady = Math.abs(current - previous) < 50;
-      previous = current;
-      return steady ? current : null;
-    },
-    40_000,
-  );
-}
 
 async function viewer(latencyMs = 0): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });

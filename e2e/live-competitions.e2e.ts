@@ -3,10 +3,10 @@ import { WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type { CompetitionAdminView } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { sighting, steadyDelay, watchFor } from './support/stream-sightings.ts';
 import { createStaffAccount } from './support/studio.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -38,68 +38,6 @@ const text = (path: string): string => {
 let browser: Browser;
 let publisher: TestPublisher | undefined;
 const pageErrors: string[] = [];
-
-/** The moment a selector first matched, with the delay the player reported then (its stage's attribute). */
-interface Sighting {
-  at: number;
-  delayMs: number;
-}
-
-/**
- * Records, from now on, when `selector` first matches in the page (checked on every DOM change),
- * or with `gone`, when it first no longer does.
- */
-async function watchFor(page: Page, name: string, selector: string, gone = false) {
-  await page.evaluate(
-    ({ name, selector, gone }) => {
-      const holder = window as unknown as { sightings?: Record<string, Sighting> };
-      holder.sightings ??= {};
-      const sightings = holder.sightings;
-      const stage = document.querySelector('.video-stage') as HTMLElement;
-      const check = () => {
-        if (sightings[name] || Boolean(document.querySelector(selector)) === gone) return;
-        sightings[name] = { at: Date.now(), delayMs: Number(stage.dataset.liveDelayMs) };
-        observer.disconnect();
-      };
-      const observer = new MutationObserver(check);
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-      check();
-    },
-    { name, selector, gone },
-  );
-}
-
-async function sighting(page: Page, name: string, timeout = 30_000): Promise<Sighting> {
-  await page.waitForFunction(
-    (name) => Boolean((window as unknown as { sightings?: Record<string, unknown> }).sightings?.[name]),
-    name,
-    { timeout },
-  );
-  return page.evaluate(
-    (name) => (window as unknown as { sightings: Record<string, Sighting> }).sightings[name] as Sighting,
-    name,
-  );
-}
-
-/**
- * Waits until the player's delay holds steady (two samples a second apart within 50 ms): right
- * after joining, the player catches up with the live edge and the once-a-second sample lags the
- * truth, which would blur the measurement.
- */
-async function steadyDelay(page: Page): Promise<number> {
-  let previous = Number.NaN;
-  return waitFor(
-    'a steady viewer delay',
-    async () => {
-      await page.waitForTimeout(1000);
-      const current = Number(await page.getAttribute('.video-stage', 'data-live-delay-ms'));
-      const steady = Math.abs(current - previous) < 50;
-      previous = current;
-      return steady ? current : null;
-    },
-    30_000,
-  );
-}
 
 async function screenshot(page: Page, name: string) {
   mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });

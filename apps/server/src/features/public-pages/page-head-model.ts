@@ -132,7 +132,10 @@ export function shopPageHead(
     ...common.basics,
     title: store.info.name,
     description,
-    preloadImage: leadCover ? { url: leadCover, highPriority: true } : null,
+    preloadImages: [
+      ...(leadCover ? [{ url: leadCover, highPriority: true }] : []),
+      ...(store.info.logo ? [{ url: store.info.logo, highPriority: false }] : []),
+    ],
     openGraph: {
       type: 'website',
       ...common.og,
@@ -236,7 +239,7 @@ export function showPageHead(
     ...common.basics,
     title,
     description,
-    preloadImage: video.poster ? { url: video.poster, highPriority: false } : null,
+    preloadImages: video.poster ? [{ url: video.poster, highPriority: false }] : [],
     openGraph: {
       type: 'video.other',
       ...common.og,
@@ -322,7 +325,7 @@ export function clipPageHead(
     title,
     description,
     // The page opens on its video, whose poster is its largest paint on a slow phone.
-    preloadImage: clip.posterUrl ? { url: clip.posterUrl, highPriority: true } : null,
+    preloadImages: clip.posterUrl ? [{ url: clip.posterUrl, highPriority: true }] : [],
     openGraph: {
       type: 'video.other',
       ...common.og,

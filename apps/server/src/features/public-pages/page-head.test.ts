@@ -67,7 +67,7 @@ describe('escaping', () => {
     canonicalUrl: 'https://shop.example.com/widget/a?x="y"',
     alternates: [{ hreflang: 'x-default', href: 'https://shop.example.com/widget/a' }],
     icon: null,
-    preloadImage: null,
+    preloadImages: [],
     openGraph: {
       type: 'video.other',
       siteName: 'A & B',
@@ -92,14 +92,22 @@ describe('escaping', () => {
     expect(html).toContain('"name":"\\u003c/script\\u003e"');
   });
 
-  it('fetches the picture at the top of the page from the head, at high priority where asked', () => {
+  it('fetches the pictures at the top of the page from the head, in order, at high priority where asked', () => {
     expect(renderPageHead(head)).not.toContain('rel="preload"');
     expect(
-      renderPageHead({ ...head, preloadImage: { url: '/media/a "b".jpg', highPriority: true } }),
+      renderPageHead({ ...head, preloadImages: [{ url: '/media/a "b".jpg', highPriority: true }] }),
     ).toContain('<link rel="preload" as="image" href="/media/a &quot;b&quot;.jpg" fetchpriority="high">');
-    expect(
-      renderPageHead({ ...head, preloadImage: { url: '/media/poster.jpg', highPriority: false } }),
-    ).toContain('<link rel="preload" as="image" href="/media/poster.jpg">');
+    const both = renderPageHead({
+      ...head,
+      preloadImages: [
+        { url: '/media/cover.jpg', highPriority: true },
+        { url: '/media/logo.svg', highPriority: false },
+      ],
+    });
+    expect(both).toContain(
+      '<link rel="preload" as="image" href="/media/cover.jpg" fetchpriority="high">\n    ' +
+        '<link rel="preload" as="image" href="/media/logo.svg">',
+    );
   });
 
   it('has a summary card without an image', () => {

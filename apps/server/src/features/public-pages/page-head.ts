@@ -15,13 +15,14 @@ export interface PageHead {
   /** The store's logo, as the page's icon; null keeps the app's own icon. */
   icon: string | null;
   /**
-   * The picture at the top of the page (the shop page's lead cover, a show's poster), fetched from
-   * the head instead of once the app has rendered; as the app requests it (relative URLs stay so,
-   * or the browser would not reuse it). High priority where it is the page's largest paint on
-   * every screen (the shop page's cover); a show's poster is on desktops only, and on a phone it
-   * must not delay the scripts that paint the title.
+   * The pictures at the top of the page (the shop page's lead cover and the store's logo beside
+   * its name, a show's poster), fetched from the head instead of once the app has rendered; as the
+   * app requests them (relative URLs stay so, or the browser would not reuse them). High priority
+   * where it is the page's largest paint on every screen (the shop page's cover); a show's poster is
+   * on desktops only, and on a phone it must not delay the scripts that paint the title. The logo
+   * has no size the page can reserve before it arrives: fetched late, it moved the header's text.
    */
-  preloadImage: { url: string; highPriority: boolean } | null;
+  preloadImages: readonly { url: string; highPriority: boolean }[];
   openGraph: {
     type: 'website' | 'video.other';
     siteName: string;
@@ -95,11 +96,10 @@ export function renderPageHead(head: PageHead): string {
         `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
     ),
     ...(head.icon ? [`<link rel="icon" href="${escapeHtml(head.icon)}">`] : []),
-    ...(head.preloadImage
-      ? [
-          `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage.url)}"${head.preloadImage.highPriority ? ' fetchpriority="high"' : ''}>`,
-        ]
-      : []),
+    ...head.preloadImages.map(
+      (image) =>
+        `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${image.highPriority ? ' fetchpriority="high"' : ''}>`,
+    ),
     meta('property', 'og:type', og.type),
     meta('property', 'og:site_name', og.siteName),
     meta('property', 'og:title', head.title),

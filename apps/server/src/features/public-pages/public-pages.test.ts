@@ -383,9 +383,13 @@ describe('the head of the shop page', () => {
     for (const url of ['/', '/widget/reach-shop', '/widget/reach-shop/']) {
       const { html, meta, document } = await page(url);
       // The lead card's cover (the live show's picture) is the page's largest paint: fetched first.
-      const preload = document.querySelector('link[rel="preload"][as="image"]');
+      const [preload, logoPreload, ...more] = document.querySelectorAll('link[rel="preload"][as="image"]');
       expect(preload?.getAttribute('href')).toBe('/media/live-poster.jpg');
       expect(preload?.getAttribute('fetchpriority')).toBe('high');
+      // Then the logo beside the store's name, as the page asks for it, so the header does not move.
+      expect(logoPreload?.getAttribute('href')).toBe('/media/logo.png');
+      expect(logoPreload?.getAttribute('fetchpriority')).toBeNull();
+      expect(more).toEqual([]);
       expect(meta('og:url')).toBe(`${ORIGIN}/`);
       expect(meta('og:type')).toBe('website');
       expect(meta('og:title')).toBe('Lys & Lyd');
