@@ -75,9 +75,12 @@ afterAll(async () => {
 
 async function openLiveShow(
   viewport = { width: 1280, height: 800 },
+  /** Runs in the page before its own scripts (an observer to install). */
+  beforeLoad?: () => void,
 ): Promise<{ page: Page; hls: HlsRouteControl }> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
+  if (beforeLoad) await page.addInitScript(beforeLoad);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const hls = await serveHls(page, LIVE_PREFIX, live.dir);
   await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${EVENT}`);
@@ -146,6 +149,23 @@ describe('the live player', () => {
     await playsOn(phone.page, 1);
     await screenshot(phone.page, 'live-player-phone');
     await phone.page.close();
+  });
+
+  it('holds its controls still while the show starts (no "back to live" before it has played)', async () => {
+    const { page } = await openLiveShow({ width: 390, height: 844 }, () => {
+      const moved: string[] = [];
+      (window as unknown as { controlsMoved: string[] }).controlsMoved = moved;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources: { node?: Node }[] })[])
+          for (const source of entry.sources)
+            if (source.node instanceof Element && source.node.closest('.live-controls'))
+              moved.push(`${source.node.className}: ${source.node.textContent}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await playsOn(page, 1);
+    const moved = await page.evaluate(() => (window as unknown as { controlsMoved: string[] }).controlsMoved);
+    await page.close();
+    expect(moved).toEqual([]);
   });
 
   it('shows a product when the video reaches the moment it was cued, not when the cue arrives', async () => {

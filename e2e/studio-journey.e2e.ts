@@ -60,7 +60,11 @@ const navigate = (section: string) =>
   studio.locator('.studio-nav').getByRole('link', { name: section }).click();
 
 async function newContext(): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  // A busy machine's bound for every wait (Playwright's own is 30 s): a full run once took longer
+  // than that to create the draft show here, and every later step of the journey failed with it.
+  context.setDefaultTimeout(90_000);
+  return context;
 }
 
 /** Ten products in Shopify's product CSV format: one with two variants, nine with one. */

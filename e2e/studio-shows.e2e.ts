@@ -134,6 +134,8 @@ describe('scheduling a show in the studio', () => {
     await expect.poll(shopShowNames).toContain(name);
 
     await page.getByRole('link', { name: texts.editor.preview }).click();
+    // The editor has a heading of that name too: the preview is there once the address is its own.
+    await page.waitForURL(/\/preview$/);
     await page.getByRole('heading', { name }).waitFor();
     await expectNoViolations(page, 'show preview');
     await page.goto(`${baseUrl}/studio/${STORE}/shows`);

@@ -10,10 +10,15 @@ interface LiveControlState {
 }
 
 function readState(video: HTMLVideoElement): LiveControlState {
+  // Until the video has first played (its muted autoplay on the way), the row stays as it starts:
+  // "tap for sound" (which starts it with sound if autoplay was refused) and no "back to live".
+  // Read from the element in that moment, before the player has muted it, the row changed twice
+  // and its buttons moved as the show started.
+  const started = video.played.length > 0;
   return {
-    muted: video.muted,
+    muted: video.muted || !started,
     paused: video.paused,
-    behind: video.paused || (streamOf(video)?.behindLive() ?? false),
+    behind: (video.paused && started) || (streamOf(video)?.behindLive() ?? false),
   };
 }
 
