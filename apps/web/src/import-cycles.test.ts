@@ -207,6 +207,7 @@ describe('import cycles', () => {
     );
     expect(files.get('apps/web/src/features/player/hls-loader.ts')).toEqual(
       new Map([
+        ['apps/web/src/lib/after-next-paint.ts', 'import'],
         ['apps/web/src/lib/live-clock.ts', 'import type'],
         ['apps/web/src/features/player/hls-config.ts', 'import'],
         ['apps/web/src/features/player/hls-playback.ts', 'import()'],

@@ -7,18 +7,28 @@ export function afterNextPaint(callback: () => void): void {
   requestAnimationFrame(() => setTimeout(callback, 0));
 }
 
-/** How long a part that waits for a paint waits at most (see `nextPaint`). */
+/** How long a part that waits for the first paint waits at most (see `afterFirstPaint`). */
 const PAINT_WAIT_BOUND_MS = 1000;
 
 /**
- * Resolves once the browser has shown its next frame, for code that should not share a slow line
- * with the page's largest paint: in the frame after it (the paint's own frame can still be on its
- * way to the screen when `afterNextPaint` calls back). A frame the browser does not paint (a hidden
- * tab, an embed scrolled out of view) holds it back for a second at most.
+ * Resolves once the page's first contentful paint is on screen (at once when that was long ago,
+ * after a navigation inside the app), for code that should not share a slow line with the
+ * page's first view. Paint Timing reports the paint once the frame has been presented, so what
+ * starts then starts after it. A page the browser does not paint (a hidden tab, an embed scrolled
+ * out of view) waits a second at most.
  */
-export function nextPaint(): Promise<void> {
+export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => afterNextPaint(resolve));
     setTimeout(resolve, PAINT_WAIT_BOUND_MS);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      afterNextPaint(resolve);
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
   });
 }

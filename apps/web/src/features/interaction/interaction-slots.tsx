@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
-import { nextPaint } from '../../lib/after-next-paint.ts';
+import { afterFirstPaint } from '../../lib/after-next-paint.ts';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import {
   type InteractionArgs,
@@ -21,7 +21,7 @@ import './chat.css';
 // line their ~13 KB (six files) no longer come before that picture.
 let rootLoading: Promise<typeof import('./interaction-root.tsx')> | null = null;
 const loadRoot = () => {
-  rootLoading ??= nextPaint()
+  rootLoading ??= afterFirstPaint()
     .then(() => Promise.all([import('./interaction-root.tsx'), loadInteractionTexts()]))
     .then(([module]) => module)
     .catch((error: unknown) => {

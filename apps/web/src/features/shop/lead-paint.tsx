@@ -18,12 +18,54 @@ import { afterNextPaint } from '../../lib/after-next-paint.ts';
  */
 interface LeadPaint {
   painted: boolean;
-  /** For the lead cover's load and error events: its picture is as painted as it will be. */
+  /** For the lead cover's error event: its picture is as painted as it will be. */
   leadSettled: () => void;
+  /** For the lead cover's load event: it is painted once it is on screen (whenLeadCoverShown). */
+  leadLoaded: () => void;
 }
 
 /** Outside a page that has a lead cover, nothing waits. */
-const LeadPaintContext = createContext<LeadPaint>({ painted: true, leadSettled: () => {} });
+const LeadPaintContext = createContext<LeadPaint>({
+  painted: true,
+  leadSettled: () => {},
+  leadLoaded: () => {},
+});
+
+/** The lead cover's Element Timing name (its `elementtiming` attribute). */
+const LEAD_COVER_TIMING = 'lead-cover';
+/** How long the pictures wait for the lead cover's paint to be reported at most. */
+const LEAD_PAINT_WAIT_BOUND_MS = 1000;
+
+/**
+ * Calls `callback` once the loaded lead cover is on screen: Element Timing reports the picture
+ * once its frame has been presented (a load event comes before the frame that shows the picture,
+ * and a frame's callbacks before it reaches the screen, so what started then still came before the
+ * page's largest paint). A browser without Element Timing waits for the next frame instead; one
+ * that paints nothing (a hidden tab) a second at most.
+ */
+function whenLeadCoverShown(callback: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    afterNextPaint(callback);
+    return;
+  }
+  let done = false;
+  const settle = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    callback();
+  };
+  const observer = new PerformanceObserver((list) => {
+    const shown = list
+      .getEntries()
+      .some(
+        (entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === LEAD_COVER_TIMING,
+      );
+    if (shown) settle();
+  });
+  observer.observe({ type: 'element', buffered: true });
+  setTimeout(settle, LEAD_PAINT_WAIT_BOUND_MS);
+}
 
 /**
  * Holds the pictures below the fold back until the lead cover has loaded and been painted. A page
@@ -38,8 +80,13 @@ export function LeadPaintProvider({
 }) {
   const [settled, setSettled] = useState(false);
   const leadSettled = useCallback(() => afterNextPaint(() => setSettled(true)), []);
+  const leadLoaded = useCallback(() => whenLeadCoverShown(() => setSettled(true)), []);
   const painted = settled || !hasLeadCover;
-  return <LeadPaintContext.Provider value={{ painted, leadSettled }}>{children}</LeadPaintContext.Provider>;
+  return (
+    <LeadPaintContext.Provider value={{ painted, leadSettled, leadLoaded }}>
+      {children}
+    </LeadPaintContext.Provider>
+  );
 }
 
 /** Whether the lead cover is on screen (or the page has none): what waits for it may come now. */
@@ -47,10 +94,12 @@ export function useLeadPainted(): boolean {
   return useContext(LeadPaintContext).painted;
 }
 
-/** The lead cover's handlers: it tells the page when it has loaded (or failed to). */
-export function useLeadCoverEvents(): Pick<ImgHTMLAttributes<HTMLImageElement>, 'onLoad' | 'onError'> {
-  const { leadSettled } = useContext(LeadPaintContext);
-  return { onLoad: leadSettled, onError: leadSettled };
+/** The lead cover's handlers and timing name: it tells the page when it is on screen (or failed to load). */
+export function useLeadCoverEvents(): Pick<ImgHTMLAttributes<HTMLImageElement>, 'onLoad' | 'onError'> & {
+  elementtiming: string;
+} {
+  const { leadSettled, leadLoaded } = useContext(LeadPaintContext);
+  return { onLoad: leadLoaded, onError: leadSettled, elementtiming: LEAD_COVER_TIMING };
 }
 
 /**
