@@ -19,17 +19,10 @@ import './chat.css';
 // slot comes from the same chunk (interaction-root.tsx): the first to render loads them all, once
 // the player's first view (its poster, the page's largest paint) is on screen: on a phone's slow
 // line their ~13 KB (six files) no longer come before that picture.
-let rootLoading: Promise<typeof import('./interaction-root.tsx')> | null = null;
-const loadRoot = () => {
-  rootLoading ??= afterFirstPaint()
+const loadRoot = () =>
+  afterFirstPaint()
     .then(() => Promise.all([import('./interaction-root.tsx'), loadInteractionTexts()]))
-    .then(([module]) => module)
-    .catch((error: unknown) => {
-      rootLoading = null; // the next slot to render tries again
-      throw error;
-    });
-  return rootLoading;
-};
+    .then(([module]) => module);
 const InteractionHub = lazy(() => loadRoot().then((module) => ({ default: module.InteractionHub })));
 const StageParts = lazy(() => loadRoot().then((module) => ({ default: module.StageParts })));
 const PublicComments = lazy(() => loadRoot().then((module) => ({ default: module.PublicComments })));
