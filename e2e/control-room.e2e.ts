@@ -13,6 +13,7 @@ import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
+import { clickToRemovalMs } from './support/stream-sightings.ts';
 import { openStudioAs } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
@@ -105,33 +106,6 @@ async function commentInPlayer(page: Page, text: string, name: string): Promise<
   const uid = await posted.getAttribute('data-comment-uid');
   if (!uid) throw new Error(`no uid on the comment "${text}"`);
   return uid;
-}
-
-/**
- * Records in the page, on the shared wall clock, when a comment leaves its chat, so the latency
- * measured is not the test runner's polling interval (as e2e/moderation.e2e.ts does).
- */
-async function watchRemoval(page: Page, commentUid: string): Promise<void> {
-  await page.locator(`.chat [data-comment-uid="${commentUid}"]`).waitFor();
-  await page.evaluate((uid) => {
-    const marks = window as unknown as { goneAt?: Record<string, number> };
-    marks.goneAt ??= {};
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(`.chat [data-comment-uid="${uid}"]`)) {
-        (marks.goneAt as Record<string, number>)[uid] = Date.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-  }, commentUid);
-}
-async function removedAt(page: Page, commentUid: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (uid) => (window as unknown as { goneAt?: Record<string, number> }).goneAt?.[uid],
-    commentUid,
-    { timeout: 10_000 },
-  );
-  return Number(await handle.jsonValue());
 }
 
 const ROOM_PATH = `/staff/stores/${PAGE}/shows/${SHOW}/control-room`;
@@ -359,10 +333,12 @@ describe('the control room', () => {
     // click to the comment leaving the first viewer's chat.
     const rudeRow = moderator.locator(`.moderation__chat [data-comment-uid="${rudeUid}"]`);
     await rudeRow.waitFor({ timeout: 10_000 });
-    await watchRemoval(viewer, rudeUid);
-    const hideClickedAt = Date.now();
-    await rudeRow.getByRole('button', { name: moderation.actions.hide, exact: true }).click();
-    const hideLatencyMs = (await removedAt(viewer, rudeUid)) - hideClickedAt;
+    const hideLatencyMs = await clickToRemovalMs(
+      moderator,
+      rudeRow.getByRole('button', { name: moderation.actions.hide, exact: true }),
+      viewer,
+      `.chat [data-comment-uid="${rudeUid}"]`,
+    );
     // The moderator's own list keeps the comment, marked hidden, with its author's ban at hand.
     await rudeRow.locator('.moderation__badge', { hasText: /^Hidden by E2E moderator$/ }).waitFor();
     const banButton = rudeRow.getByRole('button', {
@@ -373,10 +349,12 @@ describe('the control room', () => {
       await shot(moderator, 'control-room-moderator-no-ban-button');
       throw error;
     });
-    await watchRemoval(viewer, secondUid);
-    const banClickedAt = Date.now();
-    await banButton.click();
-    const banLatencyMs = (await removedAt(viewer, secondUid)) - banClickedAt;
+    const banLatencyMs = await clickToRemovalMs(
+      moderator,
+      banButton,
+      viewer,
+      `.chat [data-comment-uid="${secondUid}"]`,
+    );
     console.log(
       JSON.stringify({
         controlRoomHideReachedViewerMs: hideLatencyMs,

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { clickToRemovalMs } from './support/stream-sightings.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -81,33 +82,6 @@ async function openPlayer(session: AuthSession, viewport: { width: number; heigh
   return page;
 }
 
-/**
- * Records (in the page, with the shared wall clock) when the comment leaves the chat, so the
- * latency is not the test runner's polling interval.
- */
-async function watchRemoval(page: Page, commentUid: string): Promise<void> {
-  await page.evaluate((uid) => {
-    const marks = window as unknown as { __goneAt?: Record<string, number> };
-    marks.__goneAt ??= {};
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(`[data-comment-uid="${uid}"]`)) {
-        (marks.__goneAt as Record<string, number>)[uid] = Date.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-  }, commentUid);
-}
-
-async function removedAt(page: Page, commentUid: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (uid) => (window as unknown as { __goneAt?: Record<string, number> }).__goneAt?.[uid],
-    commentUid,
-    WAIT,
-  );
-  return Number(await handle.jsonValue());
-}
-
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -165,17 +139,21 @@ describe('moderating the chat live', () => {
     expect(await pinned.locator('b').count()).toBe(0);
 
     // Hide: measured from the click to the comment leaving the other viewer's chat.
-    await watchRemoval(watcherPage, rude.uid);
-    const hideClickedAt = Date.now();
-    await row.getByRole('button', { name: 'Hide', exact: true }).click();
-    const hideLatency = (await removedAt(watcherPage, rude.uid)) - hideClickedAt;
+    const hideLatency = await clickToRemovalMs(
+      moderatorPage,
+      row.getByRole('button', { name: 'Hide', exact: true }),
+      watcherPage,
+      `[data-comment-uid="${rude.uid}"]`,
+    );
     await row.locator('.moderation__badge', { hasText: /^Hidden by E2E moderator$/ }).waitFor(WAIT);
 
     // Ban: the author's other comment leaves too, and their player says why.
-    await watchRemoval(watcherPage, second.uid);
-    const banClickedAt = Date.now();
-    await row.getByRole('button', { name: `Ban ${TROLL}` }).click();
-    const banLatency = (await removedAt(watcherPage, second.uid)) - banClickedAt;
+    const banLatency = await clickToRemovalMs(
+      moderatorPage,
+      row.getByRole('button', { name: `Ban ${TROLL}` }),
+      watcherPage,
+      `[data-comment-uid="${second.uid}"]`,
+    );
     const told = trollPage.locator('.chat-closed--banned');
     await told.waitFor(WAIT);
     expect(await told.textContent()).toBe(

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { waitFor } from '../../apps/server/src/test-support/live-publisher.ts';
 
 /**
@@ -26,14 +26,15 @@ export async function watchFor(page: Page, name: string, selector: string, gone 
       const holder = window as unknown as { sightings?: Record<string, Sighting> };
       holder.sightings ??= {};
       const sightings = holder.sightings;
-      const stage = document.querySelector('.video-stage') as HTMLElement;
+      // A page without a player (a chat alone) has no delay to report: NaN.
+      const stage = document.querySelector('.video-stage') as HTMLElement | null;
       const check = () => {
         const found = document.querySelector(selector);
         if (sightings[name] || Boolean(found) === gone) return;
         const banner = found?.closest('[data-stream-ms]') as HTMLElement | null | undefined;
         sightings[name] = {
           at: Date.now(),
-          delayMs: Number(stage.dataset.liveDelayMs),
+          delayMs: Number(stage?.dataset.liveDelayMs),
           streamMs: Number(banner?.dataset.streamMs),
         };
         observer.disconnect();
@@ -82,4 +83,40 @@ export async function steadyDelay(page: Page): Promise<number> {
     },
     SIGHTING_BOUND_MS,
   );
+}
+
+/**
+ * Milliseconds from a person's click on `button` in `actor`'s page to `selector` leaving
+ * `viewer`'s page (a moderator hiding a comment, say). The click's moment is the input event's own
+ * time in the actor's page, not the test's before it asks Playwright to click: Playwright's checks
+ * and round trips before the click reaches the page are no part of what the person waits for, and
+ * on a busy machine they took hundreds of milliseconds (a hide measured 1,355 ms that way).
+ */
+export async function clickToRemovalMs(
+  actor: Page,
+  button: Locator,
+  viewer: Page,
+  selector: string,
+): Promise<number> {
+  const name = `removal of ${selector}`;
+  // There first: a watch for its going would otherwise see it gone before it came.
+  await viewer.locator(selector).waitFor({ timeout: SIGHTING_BOUND_MS });
+  await watchFor(viewer, name, selector, true);
+  await actor.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        // The wall clock when the browser made the event, comparable with the viewer page's Date.now().
+        (window as unknown as { clickedAt?: number }).clickedAt =
+          Date.now() - (performance.now() - event.timeStamp);
+      },
+      { capture: true, once: true },
+    );
+  });
+  await button.click();
+  const clickedAt = await actor.waitForFunction(
+    () => (window as unknown as { clickedAt?: number }).clickedAt,
+  );
+  const removed = await sighting(viewer, name);
+  return Math.round(removed.at - Number(await clickedAt.jsonValue()));
 }
