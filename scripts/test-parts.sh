@@ -40,9 +40,26 @@ run_part_with_report() {
 }
 
 # The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them): the
-# first four one after another, then e2e beside server (run_beside).
+# first four one after another, then the browser tests beside the integration suite (run_beside).
 DEFAULT_PARTS=(lint typecheck build unit server e2e)
 FIRST_PARTS=(lint typecheck build unit)
+
+# The browser tests come in two parts when they run beside the integration suite: `e2e-beside`
+# runs beside it, and these files (`e2e-after`) run after it, beside the rest of `e2e-beside`, so
+# that both cores stay busy to the end instead of the browser tests running on alone for minutes
+# after the integration suite has finished. They are studio and shop pages whose tests wait on
+# nothing that runs in real time (no live stream, no clock), so sharing the machine with another
+# browser test only slows them; the live tests stay in `e2e-beside`, beside the integration suite
+# as before. The `e2e` part is all of them.
+E2E_AFTER_FILES=(
+  shopper-language-paths.e2e.ts
+  embed.e2e.ts
+  studio-settings.e2e.ts
+  studio-shell.e2e.ts
+  checkout.e2e.ts
+  order-journey.e2e.ts
+  layout.e2e.ts
+)
 run_named_part() {
   case "$1" in
     lint) run_part lint npm run --silent lint ;;
@@ -53,6 +70,13 @@ run_named_part() {
     server) (unset DATABASE_URL && run_vitest_part server --project server) ;;
     # The browser tests' servers keep embedded databases of their own, whatever DATABASE_URL says.
     e2e) (unset DATABASE_URL && run_vitest_part e2e --project e2e) ;;
+    e2e-beside)
+      local excluded=() file
+      for file in "${E2E_AFTER_FILES[@]}"; do excluded+=(--exclude "**/$file"); done
+      (unset DATABASE_URL && run_vitest_part e2e-beside --project e2e "${excluded[@]}")
+      ;;
+    # By path (e2e/NAME), so that player.e2e.ts does not also pick live-player.e2e.ts.
+    e2e-after) (unset DATABASE_URL && run_vitest_part e2e-after --project e2e "${E2E_AFTER_FILES[@]/#/e2e/}") ;;
     # The integration suite again on a PostgreSQL server: each test file gets a throwaway schema.
     # The files whose subject is not the database (vitest.config.ts, ENGINE_INDEPENDENT_SERVER_TESTS)
     # ran in the part above and are left out here.
@@ -62,7 +86,7 @@ run_named_part() {
         run_vitest_part server-postgres --project server
       ;;
     *)
-      echo "unknown test part: $1 (parts: ${DEFAULT_PARTS[*]} server-postgres)" >&2
+      echo "unknown test part: $1 (parts: ${DEFAULT_PARTS[*]} server-postgres e2e-beside e2e-after)" >&2
       return 2
       ;;
   esac

@@ -2,15 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGLITE_TEMPLATE_ENV, writeMigratedPgliteTemplate } from './pglite-template.ts';
+import { createMigratedPostgresTemplate, POSTGRES_TEMPLATE_ENV } from './postgres-template.ts';
 
 /**
- * The server project's set-up, once per run before any test file: the migrated PGlite database
- * every test database is copied from (see pglite-template.ts). Test files run in processes
- * started after this, so they inherit the variable naming it. On PostgreSQL (DATABASE_URL) each
- * test file migrates its own schema as before.
+ * The server project's set-up, once per run before any test file: the migrated database every
+ * test database is copied from, a PGlite data directory (pglite-template.ts) or, with
+ * DATABASE_URL, a template database on that PostgreSQL server (postgres-template.ts). Test files
+ * run in processes started after this, so they inherit the variable naming it.
  */
 export default async function setup() {
-  if (process.env.DATABASE_URL) return;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const template = await createMigratedPostgresTemplate(serverUrl);
+    process.env[POSTGRES_TEMPLATE_ENV] = template.name;
+    return async () => {
+      delete process.env[POSTGRES_TEMPLATE_ENV];
+      await template.drop();
+    };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-pglite-template-'));
   const file = join(dir, 'migrated.tar');
   await writeMigratedPgliteTemplate(file);

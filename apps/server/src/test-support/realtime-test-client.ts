@@ -14,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
+import { databaseUrl } from './postgres-template.ts';
 import { openTestDatabase, TEST_ADMIN_KEY } from './test-app.ts';
 
 // ── client ─────────────────────────────────────────────────────────────────────
@@ -266,13 +267,15 @@ export async function startTestServer(
 
 /**
  * A second handle on the same test database, for a second app instance: with DATABASE_URL a new
- * pool on the same schema (closed by `close`); on PGlite the same in-process database (which
- * `close` leaves open: its owner disposes it).
+ * pool on the same database and schema (closed by `close`); on PGlite the same in-process
+ * database (which `close` leaves open: its owner disposes it).
  */
 export async function openSharedDatabase(db: Database): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (db.kind !== 'postgres' || !url) return { ...db, close: async () => {} };
-  const [row] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  const [row] = await db.query<{ database: string; schema: string }>(
+    'SELECT current_database() AS database, current_schema() AS schema',
+  );
   if (!row?.schema) throw new Error('the test database has no current schema');
-  return openPostgresDatabase(url, row.schema);
+  return openPostgresDatabase(databaseUrl(url, row.database), row.schema);
 }

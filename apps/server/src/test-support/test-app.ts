@@ -1,37 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
 import { createMemoryChangeBus } from '../realtime/memory-change-bus.ts';
 import { createOutbox, type OutboxDatabase, withOutbox } from '../realtime/outbox.ts';
 import type { ScheduleTimer } from '../schedule-timer.ts';
 import { openMigratedPgliteDatabase } from './pglite-template.ts';
+import { openPostgresTestDatabase } from './postgres-template.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema
- * on the PostgreSQL server named by DATABASE_URL (dropped again by `close`).
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a database of its
+ * own on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`).
  */
 export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const db = await openPostgresDatabase(url, schema);
-    await migrate(db);
-    return Object.assign(db, {
-      async dispose() {
-        await db.exec(`DROP SCHEMA ${schema} CASCADE`);
-        await db.close();
-      },
-    });
-  }
+  if (url) return openPostgresTestDatabase(url);
   const db = await openMigratedPgliteDatabase();
   return Object.assign(db, { dispose: () => db.close() });
 }
