@@ -146,6 +146,7 @@ export default defineConfig({
           // publishers and browsers must never outlive it into the next file's measurements. (A
           // clean-clone run with one shared process saved ~100 s of imports and failed three tests
           // that had passed isolated on the same machine; not proven the cause, not kept.)
+          isolate: true,
           // Browser tests run after the others, so they do not compete for the two cores.
           sequence: { groupOrder: 1 },
         },
