@@ -32,14 +32,25 @@ async function onServer<T>(serverUrl: string, work: (db: Database) => Promise<T>
   }
 }
 
-/** A new database on the server of `serverUrl`, migrated with this checkout's migrations; `drop` removes it. */
+/**
+ * A new database on the server of `serverUrl`, migrated with this checkout's migrations. `drop`
+ * removes it and whatever copies of it are left (see `openPostgresTestDatabase`), once the run's
+ * test files are done.
+ */
 export async function createMigratedPostgresTemplate(
   serverUrl: string,
 ): Promise<{ name: string; drop(): Promise<void> }> {
-  const name = `${TEST_DATABASE_PREFIX}template_${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (server) => server.exec(`CREATE DATABASE ${name}`));
   const drop = () =>
-    onServer(serverUrl, (server) => server.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    onServer(serverUrl, async (server) => {
+      const copies = await server.query<{ name: string }>(
+        'SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)',
+        [`${name}_`],
+      );
+      for (const copy of [...copies.map((row) => row.name), name])
+        await server.exec(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+    });
   try {
     // Closed before any copy is made: PostgreSQL copies only a template nobody is connected to.
     const template = await openPostgresDatabase(databaseUrl(serverUrl, name));
@@ -60,24 +71,29 @@ export async function openPostgresTestDatabase(
   serverUrl: string,
 ): Promise<Database & { dispose(): Promise<void> }> {
   const template = process.env[POSTGRES_TEMPLATE_ENV];
-  const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
   if (!template) {
-    const db = await openPostgresDatabase(serverUrl, name);
+    const schema = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+    const db = await openPostgresDatabase(serverUrl, schema);
     await migrate(db);
     return Object.assign(db, {
       async dispose() {
-        await db.exec(`DROP SCHEMA ${name} CASCADE`);
+        await db.exec(`DROP SCHEMA ${schema} CASCADE`);
         await db.close();
       },
     });
   }
+  // Named after the template, so that the run's clean-up finds any copy a file could not drop.
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
   // No migrate() here: the copy has this run's migrations, as the template was made from them.
   await onServer(serverUrl, (server) => server.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const db = await openPostgresDatabase(databaseUrl(serverUrl, name));
   return Object.assign(db, {
     async dispose() {
       await db.close();
-      await onServer(serverUrl, (server) => server.exec(`DROP DATABASE ${name} WITH (FORCE)`));
+      // Not WITH (FORCE): a second handle a test left open on it (a second node's pool) would have
+      // its connections cut under it, and that pool's error would surface in whichever file runs
+      // next in the process. Such a copy stays until the run's clean-up drops it with the template.
+      await onServer(serverUrl, (server) => server.exec(`DROP DATABASE ${name}`)).catch(() => {});
     },
   });
 }
