@@ -23,6 +23,7 @@ import {
   seedCommerceStore,
   signIn,
 } from '../test-support/commerce-fixture.ts';
+import { databaseUrl } from '../test-support/postgres-template.ts';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-test-server.ts';
 import { adminHeaders, openTestApp } from '../test-support/test-app.ts';
 import type { BackupManifest } from './backup-manifest.ts';
@@ -58,12 +59,11 @@ async function newInstallation(): Promise<Installation> {
   const name = `vitrine_backup_${randomBytes(5).toString('hex')}`;
   const server = await openPostgresDatabase(SERVER_URL);
   await server.exec(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(SERVER_URL, name);
   return {
     dataDir,
-    env: { ...folders, DATABASE_URL: url.toString() },
-    open: () => openPostgresDatabase(url.toString()),
+    env: { ...folders, DATABASE_URL: url },
+    open: () => openPostgresDatabase(url),
     async dispose() {
       await server.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await server.close();

@@ -19,16 +19,21 @@ const PAINT_WAIT_BOUND_MS = 1000;
  */
 export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    setTimeout(resolve, PAINT_WAIT_BOUND_MS);
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      setTimeout(resolve, PAINT_WAIT_BOUND_MS);
       afterNextPaint(resolve);
       return;
     }
     const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      if (list.getEntriesByName('first-contentful-paint').length > 0) settle();
+    });
+    // Whichever comes first, the paint or the bound, ends the wait and the observer with it.
+    const settle = () => {
+      clearTimeout(bound);
       observer.disconnect();
       resolve();
-    });
+    };
+    const bound = setTimeout(settle, PAINT_WAIT_BOUND_MS);
     observer.observe({ type: 'paint', buffered: true });
   });
 }
