@@ -41,8 +41,8 @@ end
 
 /**
  * KEYS: the show's hash. ARGV: node, viewers, stale ms, ttl ms, announce lease ms. Answers total,
- * peak, announce: 1 when these totals are not announced yet and no other report claimed them
- * within the lease.
+ * peak, announce (1 when these totals are not announced yet and no other report claimed them
+ * within the lease), confirmed (1 when they are announced already).
  */
 const REPORT_LUA = `${SUM_LUA}
 local t = redis.call('TIME')
@@ -56,7 +56,9 @@ if total > peak then
 end
 local state = total .. ':' .. peak
 local announce = 0
+local confirmed = 1
 if redis.call('HGET', KEYS[1], 'announced') ~= state then
+  confirmed = 0
   local claim = redis.call('HGET', KEYS[1], 'claim')
   local held = false
   if claim then
@@ -69,7 +71,7 @@ if redis.call('HGET', KEYS[1], 'announced') ~= state then
   end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return {total, peak, announce}
+return {total, peak, announce, confirmed}
 `;
 
 /** KEYS: the show's hash. ARGV: the announced totals `<viewers>:<peak>`, ttl ms. */
@@ -144,8 +146,13 @@ export function createRedisPresenceStore(options: {
       entries.forEach(([eventId], i) => {
         const [error, reply] = replies[i] ?? [new Error('no reply'), null];
         if (error) throw error;
-        const [viewers, peak, announce] = (reply as number[]).map(Number);
-        answer.set(eventId, { viewers: viewers ?? 0, peak: peak ?? 0, announce: announce === 1 });
+        const [viewers, peak, announce, confirmed] = (reply as number[]).map(Number);
+        answer.set(eventId, {
+          viewers: viewers ?? 0,
+          peak: peak ?? 0,
+          announce: announce === 1,
+          confirmed: confirmed === 1,
+        });
       });
       return answer;
     },

@@ -23,6 +23,8 @@ export interface ViewerCount {
 /** A show's totals after a report, and whether this report is the one that should announce them. */
 export interface ReportedCount extends ViewerCount {
   announce: boolean;
+  /** These totals were announced already (a node confirmed publishing them): nothing is owed. */
+  confirmed: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export interface PresenceStore {
    * show's totals across the nodes whose counts are fresh. `announce` is true for one report per
    * new total (so the nodes do not each publish the same change), and again for a later report
    * when the one that claimed it did not confirm with `announced` within PRESENCE_ANNOUNCE_LEASE_MS.
+   * `confirmed` is true once a node confirmed these totals went out.
    */
   report(node: string, counts: ReadonlyMap<string, number>): Promise<Map<string, ReportedCount>>;
   /** Confirms that these totals of the show were published: no report announces them again. */
@@ -82,9 +85,10 @@ export function createMemoryPresenceStore(
         show.peak = Math.max(show.peak, total);
         const state = `${total}:${show.peak}`;
         const claimHeld = show.claim?.state === state && now() - show.claim.at <= announceLeaseMs;
-        const announce = state !== show.announced && !claimHeld;
+        const confirmed = state === show.announced;
+        const announce = !confirmed && !claimHeld;
         if (announce) show.claim = { state, at: now() };
-        answer.set(eventId, { viewers: total, peak: show.peak, announce });
+        answer.set(eventId, { viewers: total, peak: show.peak, announce, confirmed });
       }
       return answer;
     },
@@ -131,24 +135,38 @@ export function createPresence(options: {
   const { store, bus, log } = options;
   const node = options.node ?? randomUUID();
   let countLocal = () => new Map<string, number>();
-  /** Shows this node reported viewers of last tick: reported once more, as 0, when they leave. */
-  let seen = new Set<string>();
+  /**
+   * Shows this node reports again next tick even with no viewers of its own there: those it had
+   * viewers of, until its 0 is reported and the totals after it are confirmed announced (by this
+   * node or another). A tick that fails keeps them all: a departure whose report timed out on a
+   * busy machine, or whose announcement was lost, is reported again rather than never, and the
+   * viewers' count does not freeze at the viewers who left.
+   */
+  let owed = new Set<string>();
   let failing = false;
   let running: Promise<void> | null = null;
 
   const tickOnce = async () => {
     const counts = countLocal();
-    for (const eventId of seen) if (!counts.has(eventId)) counts.set(eventId, 0);
-    seen = new Set([...counts].flatMap(([eventId, viewers]) => (viewers > 0 ? [eventId] : [])));
+    for (const eventId of owed) if (!counts.has(eventId)) counts.set(eventId, 0);
     if (counts.size === 0) return;
+    owed = new Set(counts.keys());
     const totals = await store.report(node, counts);
-    for (const [eventId, { viewers, peak, announce }] of totals) {
-      if (!announce) continue;
+    const stillOwed = new Set<string>();
+    for (const [eventId, { viewers, peak, announce, confirmed }] of totals) {
+      if ((counts.get(eventId) ?? 0) > 0) stillOwed.add(eventId);
+      if (!announce) {
+        // Another node's claim on these totals: report again until it is confirmed, so that the
+        // claim is taken over after its lease if that node never confirms it.
+        if (!confirmed) stillOwed.add(eventId);
+        continue;
+      }
       const doc: ViewerCountDoc = { eventId, viewers, peak };
       await bus.publish(presenceTopic(eventId), [{ type: 'modified', docId: eventId, doc }]);
       // Only once it went out: an announcement lost on the way is claimed again after the lease.
       await store.announced(eventId, { viewers, peak });
     }
+    owed = stillOwed;
   };
   const tick = async () => {
     // A slow store (Redis under load) skips ticks rather than piling them up.
