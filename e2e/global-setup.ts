@@ -6,6 +6,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPgliteDatabase } from '../apps/server/src/db/pglite-database.ts';
 import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
+import { SHARED_BROWSERS_ENV, startSharedBrowsers } from './support/browser.ts';
 import { DATABASE_TEMPLATE_ENV, startServer } from './support/server-process.ts';
 import type { TestServer } from './support/test-server.ts';
 
@@ -24,7 +25,7 @@ declare module 'vitest' {
  * with its own fresh embedded database and demo seed, SMTP server and OIDC provider: a file may ban
  * shoppers store-wide or expect the demo shows as it left them, so two files running at once must
  * never share a server. The pool gives a worker id to one file at a time, so each server serves one
- * file at a time.
+ * file at a time. Beside them, the shared Chromiums the files connect to (e2e/support/browser.ts).
  */
 export default async function setup(project: TestProject) {
   // The migrated embedded database every server of this run starts from (see DATABASE_TEMPLATE_ENV);
@@ -43,22 +44,29 @@ export default async function setup(project: TestProject) {
     rmSync(templateDir, { recursive: true, force: true });
   };
   const workers = project.config.maxWorkers;
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => startTestServer()));
+  const [[browsers], started] = await Promise.all([
+    Promise.allSettled([startSharedBrowsers()]),
+    Promise.allSettled(Array.from({ length: workers }, () => startTestServer())),
+  ]);
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
+  const stopAll = async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    if (browsers.status === 'fulfilled') await browsers.value.close();
+    delete process.env[SHARED_BROWSERS_ENV];
     removeTemplate();
+  };
+  const failed = [browsers, ...started].find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
     throw failed.reason;
   }
+  // The Chromiums the test files connect to (e2e/support/browser.ts), inherited like the template.
+  if (browsers.status === 'fulfilled') process.env[SHARED_BROWSERS_ENV] = browsers.value.endpoints;
   project.provide(
     'testServers',
     servers.map((server) => server.context),
   );
-  return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    removeTemplate();
-  };
+  return stopAll;
 }
 
 /** A server with the demo seed, its own SMTP server and OIDC provider, and what the tests need to reach them. */

@@ -1,8 +1,8 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+function launchOptions(extraArgs: readonly string[]): LaunchOptions {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -15,5 +15,57 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
       '--disable-sync',
       ...extraArgs,
     ],
-  });
+  };
+}
+
+/**
+ * The extra flag sets the browser tests' shared Chromiums run with (e2e/global-setup.ts starts one
+ * of each): no extra flag, and autoplay with sound, as the players' tests want. A file wanting
+ * other flags (a fake camera) launches a Chromium of its own.
+ */
+export const SHARED_BROWSER_FLAGS: readonly (readonly string[])[] = [
+  [],
+  ['--autoplay-policy=no-user-gesture-required'],
+];
+
+/**
+ * Where the shared Chromiums listen, as JSON: their flags (joined by spaces) → WebSocket endpoint.
+ * Set by the global set-up before the test files' processes start, which inherit it.
+ */
+export const SHARED_BROWSERS_ENV = 'VITRINE_E2E_SHARED_BROWSERS';
+
+const flagsKey = (extraArgs: readonly string[]) => extraArgs.join(' ');
+
+/** Starts the shared Chromiums and answers the value of SHARED_BROWSERS_ENV and how to stop them. */
+export async function startSharedBrowsers(): Promise<{ endpoints: string; close(): Promise<void> }> {
+  const started = await Promise.allSettled(
+    SHARED_BROWSER_FLAGS.map((extraArgs) => chromium.launchServer(launchOptions(extraArgs))),
+  );
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const close = async () => {
+    await Promise.all(servers.map((server: BrowserServer) => server.close()));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  const endpoints = Object.fromEntries(
+    SHARED_BROWSER_FLAGS.map((extraArgs, i) => [flagsKey(extraArgs), servers[i]!.wsEndpoint()]),
+  );
+  return { endpoints: JSON.stringify(endpoints), close };
+}
+
+/**
+ * A Chromium for one test file (or script). Where the browser tests' run started a shared one with
+ * these flags, the file connects to it instead of launching its own: launching and closing
+ * Chromium cost 3–5 s a file at load 14 here, 53 times a run. A connection's contexts and pages
+ * close with it (`browser.close()`, or the file's process ending), so nothing a file opens outlives
+ * the file; each file still gets new contexts, with nothing shared but the browser process.
+ */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSERS_ENV];
+  const endpoint = shared ? (JSON.parse(shared) as Record<string, string>)[flagsKey(extraArgs)] : undefined;
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch(launchOptions(extraArgs));
 }
