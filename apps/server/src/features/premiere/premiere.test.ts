@@ -376,6 +376,8 @@ describe.concurrent('on apps in this test process', () => {
   describe.sequential('a premiere playing', () => {
     let showUid: string;
     let startsAt: number;
+    /** When the test killed the premiere's ffmpeg (the second test). */
+    let killedAt: number;
 
     it('goes live at its time, and a late viewer starts at the current point', async () => {
       showUid = await newShow(app, 'Premiere');
@@ -424,7 +426,7 @@ describe.concurrent('on apps in this test process', () => {
         const pids = premiereFfmpegPids(showUid);
         return pids.length ? pids : null;
       });
-      const killedAt = Date.now();
+      killedAt = Date.now();
       process.kill(pid as number, 'SIGKILL');
       const resumed = await waitFor('a segment of the restarted ffmpeg', async () => {
         const text = await playlist(showUid, 'replay');
@@ -446,12 +448,14 @@ describe.concurrent('on apps in this test process', () => {
       const view = await stream(showUid);
       expect(view.state).toBe('ended');
       const event = await showBecameReplay(app, showUid);
-      // Resumed at the right point: it ends about 12 s after its start, not 12 s after the kill
-      // (17+ s); a loaded machine's `-re` ffmpeg may end a second or two late.
+      // Resumed at the right point: it ends about 12 s after its start, and before a premiere
+      // restarted from the beginning at the kill could have (12 s after the kill). How late a
+      // loaded machine's `-re` ffmpeg runs is no part of the claim (15.3 s seen at load 10); the
+      // replay's length below is the sharper test, and does not depend on it.
       const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
       console.info(`premiere of 12 s ended ${runSeconds} s after its start`);
       expect(runSeconds).toBeGreaterThan(11);
-      expect(runSeconds).toBeLessThan(15);
+      expect(runSeconds).toBeLessThan((killedAt - startsAt) / 1000 + 12);
       const replay = (await playlist(showUid, 'replay')) ?? '';
       expect(replay).toContain('#EXT-X-ENDLIST');
       // The replay holds the file once (give or take the keyframe before each seek), less what the
@@ -494,6 +498,7 @@ describe.concurrent('on apps in this test process', () => {
         await first.close();
         first = null;
         await waitFor('5 s past the start', () => Date.now() > startsAt + 5000, 20_000);
+        const returnedAt = Date.now();
         second = await openTestApp({ db, env: env(dir) });
         const target = second;
         const [entry] = await waitFor('the premiere live', async () => {
@@ -515,8 +520,9 @@ describe.concurrent('on apps in this test process', () => {
         const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
         console.info(`late premiere of 12 s ended ${runSeconds} s after its start`);
         // At its scheduled end, give or take a loaded machine's ffmpeg running behind (13.9 s seen
-        // beside the browser tests); started from the beginning it would end 17+ s after it.
-        expect(runSeconds).toBeLessThan(15);
+        // beside the browser tests); started from the beginning at the server's return it would
+        // end 12 s after that (17+ s after its start). The recording's length below is the sharper test.
+        expect(runSeconds).toBeLessThan((returnedAt - startsAt) / 1000 + 12);
         // The recording holds what was played, the file from about 5 s in; the replay is the whole file.
         const recordedSeconds = secondsOf((await playlist(showUid, 'replay', target)) ?? '');
         expect(recordedSeconds).toBeGreaterThan(4);
@@ -545,6 +551,7 @@ describe.concurrent('on apps in this test process', () => {
         first = null;
         expect(premiereFfmpegPids(showUid)).toEqual([]);
 
+        const restartedAt = Date.now();
         second = await openTestApp({ db, env: env(dir) });
         const target = second;
         const resumed = await waitFor('the premiere playing again', async () => {
@@ -563,10 +570,10 @@ describe.concurrent('on apps in this test process', () => {
         const event = await showBecameReplay(target, showUid);
         const runSeconds = ((event?.liveEndTime ?? 0) - startsAt) / 1000;
         console.info(`restarted premiere of 12 s ended ${runSeconds} s after its start`);
-        // Played on, not from the start again (that would end 15+ s after it: 3 s in, a restart,
-        // then 12 s): a loaded machine's `-re` ffmpeg ends a second or two late (14.1 s seen beside
-        // the browser tests). The replay's length below is the sharper test.
-        expect(runSeconds).toBeLessThan(15);
+        // Played on, not from the start again (that would end 12 s after the restart, 15+ s after
+        // its start); how late a loaded machine's `-re` ffmpeg runs is no part of the claim (15.6 s
+        // seen at load 10). The replay's length below is the sharper test, and does not depend on it.
+        expect(runSeconds).toBeLessThan((restartedAt - startsAt) / 1000 + 12);
         // Played from where it was: the replay holds the file once, not its first seconds twice.
         expect(secondsOf((await playlist(showUid, 'replay', target)) ?? '')).toBeLessThan(14);
       } finally {
