@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPgliteDatabase } from '../apps/server/src/db/pglite-database.ts';
+import { cachedMigratedPgliteTemplate } from '../apps/server/src/test-support/pglite-template.ts';
 import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
 import { SHARED_BROWSERS_ENV, startSharedBrowsers } from './support/browser.ts';
@@ -32,7 +33,10 @@ export default async function setup(project: TestProject) {
   // test files run in processes started after this, so they inherit the variable too.
   const templateDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-database-'));
   try {
-    const template = await openPgliteDatabase(templateDir);
+    // From the migrated database the integration suite keeps between runs (made here if missing);
+    // migrate() then only confirms that no migration is missing.
+    const migrated = await openAsBlob(await cachedMigratedPgliteTemplate());
+    const template = await openPgliteDatabase(templateDir, { startFrom: migrated });
     await migrate(template).finally(() => template.close());
   } catch (error) {
     rmSync(templateDir, { recursive: true, force: true });

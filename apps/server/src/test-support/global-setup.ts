@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGLITE_TEMPLATE_ENV, writeMigratedPgliteTemplate } from './pglite-template.ts';
+import { cachedMigratedPgliteTemplate, PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 import { createMigratedPostgresTemplate, POSTGRES_TEMPLATE_ENV } from './postgres-template.ts';
 
 /**
  * The server project's set-up, once per run before any test file: the migrated database every
- * test database is copied from, a PGlite data directory (pglite-template.ts) or, with
+ * test database is copied from, a PGlite data directory kept between runs (pglite-template.ts) or, with
  * DATABASE_URL, a template database on that PostgreSQL server (postgres-template.ts). Test files
  * run in processes started after this, so they inherit the variable naming it.
  */
@@ -20,12 +17,8 @@ export default async function setup() {
       await template.drop();
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-pglite-template-'));
-  const file = join(dir, 'migrated.tar');
-  await writeMigratedPgliteTemplate(file);
-  process.env[PGLITE_TEMPLATE_ENV] = file;
+  process.env[PGLITE_TEMPLATE_ENV] = await cachedMigratedPgliteTemplate();
   return () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
-    rmSync(dir, { recursive: true, force: true });
   };
 }
