@@ -40,10 +40,10 @@ run_part_with_report() {
 }
 
 # The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them): the
-# first four one after another, then most browser tests beside the integration suite (run_beside),
+# first five one after another, then most browser tests beside the integration suite (run_beside),
 # then the browser tests that measure against the clock, alone.
-DEFAULT_PARTS=(lint typecheck build unit server e2e)
-FIRST_PARTS=(lint typecheck build unit)
+DEFAULT_PARTS=(lint typecheck build unit test-database server e2e)
+FIRST_PARTS=(lint typecheck build unit test-database)
 
 # The browser tests come in two parts when they run with the integration suite. The files below
 # measure against the clock (a moderator's action reaching a viewer within a second, a flash deal
@@ -79,6 +79,9 @@ run_named_part() {
     typecheck) run_part typecheck npm run --silent typecheck ;;
     build) run_part build npm run --silent build ;;
     unit) run_vitest_part unit --project domain --project sdk --project web --project bench ;;
+    # The migrated embedded database the server and browser tests start from, kept between runs:
+    # made once here rather than by each of the parts that then start side by side.
+    test-database) run_part test-database node --import tsx scripts/prepare-test-database.ts ;;
     # The integration suite on the embedded database (PGlite), whatever DATABASE_URL says.
     server) (unset DATABASE_URL && run_vitest_part server --project server --project server-isolated) ;;
     # The browser tests' servers keep embedded databases of their own, whatever DATABASE_URL says.
