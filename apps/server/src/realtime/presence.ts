@@ -156,8 +156,9 @@ export function createPresence(options: {
     for (const [eventId, { viewers, peak, announce, confirmed }] of totals) {
       if ((counts.get(eventId) ?? 0) > 0) stillOwed.add(eventId);
       if (!announce) {
-        // Another node's claim on these totals: report again until it is confirmed, so that the
-        // claim is taken over after its lease if that node never confirms it.
+        // A claim on these totals not confirmed yet (another node's, or this node's own whose
+        // answer was lost): report again until it is, so that the claim is taken over after its
+        // lease if its node never confirms it.
         if (!confirmed) stillOwed.add(eventId);
         continue;
       }
