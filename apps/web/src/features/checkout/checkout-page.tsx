@@ -45,6 +45,7 @@ import type { CheckoutData } from './checkout-data.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { useCheckoutTranslation } from './checkout-i18n.ts';
 import { checkoutPagePath, widgetPathForCheckout } from './checkout-route.ts';
+import { checkoutBehindLive } from './live-checkout.ts';
 import {
   itemKey,
   OrderLines,
@@ -105,26 +106,31 @@ function useCheckoutView(data: CheckoutData) {
 
 /**
  * Follows the viewer's reservation live: a change made in another tab (the player's cart) reloads
- * the checkout here.
+ * the checkout here, and so does a first snapshot that finds the order moved on since the page
+ * loaded it (checkoutBehindLive: sent to packing while the page was subscribing).
  */
 function LiveReservationFollower({
   data,
   userUid,
+  view,
   onChange,
 }: {
   data: CheckoutRef;
   userUid: string;
+  view: CheckoutView;
   onChange(): void;
 }) {
   const live = useLiveQuery('checkout', { pageUid: data.pageUid, campaignUid: data.campaignUid, userUid });
   const doc = live.status === 'SUBSCRIBED' ? live.docs[0] : undefined;
   const fingerprint = doc ? JSON.stringify([doc.reservations, doc.totalPrice, doc.status]) : null;
+  const behind = doc ? checkoutBehindLive(view, doc) : false;
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (fingerprint === null) return;
-    if (seen.current !== null && seen.current !== fingerprint) onChange();
+    const first = seen.current === null;
+    if (first ? behind : seen.current !== fingerprint) onChange();
     seen.current = fingerprint;
-  }, [fingerprint, onChange]);
+  }, [fingerprint, behind, onChange]);
   return null;
 }
 
@@ -159,7 +165,7 @@ export function CheckoutPage() {
 
   return (
     <CheckoutShell data={data} title={t('checkout.title')}>
-      {userUid && <LiveReservationFollower data={data} userUid={userUid} onChange={reload} />}
+      {userUid && <LiveReservationFollower data={data} userUid={userUid} view={view} onChange={reload} />}
       <Stepper data={data} step={step} progress={progress} />
       <OrderNotices view={view} />
       {step === 'cart' && <CartStep data={data} view={view} setView={setView} reload={reload} />}
