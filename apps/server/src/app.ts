@@ -242,13 +242,16 @@ export async function buildApp({
     sessionsEndedTopic: SESSIONS_ENDED_TOPIC,
     log: server.log,
   });
-  // A viewer of a show is a connection following its products, which every player opens.
-  presence.countViewersWith(
-    () =>
-      new Map(
-        realtime.audience('liveEventProducts').map((entry) => [entry.params.eventId, entry.connections]),
-      ),
-  );
+  // A viewer of a show is a connection following its products, which every player opens. A show
+  // whose count someone here follows (a studio, a player) is reported too, at 0 when none of its
+  // viewers is here: its total can change without this node (another node's viewers leave, or that
+  // node stops and its count goes stale), and a node that reports it is one that can announce it.
+  presence.countViewersWith(() => {
+    const counts = new Map(realtime.audience('viewerCount').map((entry) => [entry.params.eventId, 0]));
+    for (const entry of realtime.audience('liveEventProducts'))
+      counts.set(entry.params.eventId, entry.connections);
+    return counts;
+  });
 
   // The control rooms open on this node are the ones it reads and pushes figures for.
   services.roomBroadcast.watchRoomsOf(() => realtime.audience('controlRoom').map((entry) => entry.params));

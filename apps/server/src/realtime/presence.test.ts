@@ -80,10 +80,9 @@ async function counted(nodes: TestServer[], expected: number, on: TestServer = n
 }
 
 const viewerCountId = subscriptionKey('viewerCount', { eventId: EVENT });
-const countIn = (frame: ServerFrame): ViewerCountDoc | undefined => {
-  if (frame.type === 'snapshot' && frame.id === viewerCountId) return frame.docs[0]?.doc as ViewerCountDoc;
-  if (frame.type === 'changes' && frame.id === viewerCountId)
-    return frame.changes.at(-1)?.doc as ViewerCountDoc;
+const countIn = (frame: ServerFrame, id = viewerCountId): ViewerCountDoc | undefined => {
+  if (frame.type === 'snapshot' && frame.id === id) return frame.docs[0]?.doc as ViewerCountDoc;
+  if (frame.type === 'changes' && frame.id === id) return frame.changes.at(-1)?.doc as ViewerCountDoc;
   return undefined;
 };
 
@@ -461,17 +460,21 @@ describe('presence across two nodes on the Redis bus', () => {
    * A viewer following the count on `node`, resolved once it has seen `viewers`: the bound is for a
    * busy machine (15 s was missed in CI at load 10), not the claim.
    */
-  async function follower(node: TestServer) {
+  async function follower(node: TestServer, eventId = EVENT) {
     const client = await connect(node.wsUrl);
     clients.push(client);
-    client.send(subscribeFrame('viewerCount', { eventId: EVENT }));
-    await client.nextFrame(isAnswerTo(viewerCountId));
+    const frame = subscribeFrame('viewerCount', { eventId });
+    client.send(frame);
+    const snapshot = await client.nextFrame(isAnswerTo(frame.id));
+    const countOf = (candidate: ServerFrame) => countIn(candidate, frame.id);
     const last = () =>
       client.frames
-        .map(countIn)
+        .map(countOf)
         .filter((doc) => doc !== undefined)
         .at(-1);
     return {
+      /** The count in the subscription's snapshot. */
+      first: countOf(snapshot)?.viewers,
       sees: async (viewers: number) => {
         const deadline = Date.now() + 120_000;
         while (last()?.viewers !== viewers && Date.now() < deadline) await sleep(50);
@@ -479,6 +482,22 @@ describe('presence across two nodes on the Redis bus', () => {
       },
     };
   }
+
+  it('a follower sees the viewers of a node that stopped without reporting their departure go', async () => {
+    // A show of its own: the totals of EVENT announced by the test above would hide a change back to them.
+    const show = 'ev-presence-stopped-node';
+    const stopped = createRedisPresenceStore({ url: TEST_REDIS_URL, keyPrefix: PREFIX });
+    try {
+      // Its last report, claiming the new total for itself, then nothing: it never confirms nor
+      // reports its viewers leaving, and no other node has any viewer of the show.
+      await stopped.report('stopped-node', new Map([[show, 3]]));
+    } finally {
+      await stopped.close();
+    }
+    const onA = await follower(nodeA, show);
+    expect(onA.first).toBe(3);
+    await onA.sees(0);
+  });
 
   it('a viewer on either node sees the viewers of both, as they come and go', async () => {
     const onA = await follower(nodeA);
