@@ -9,6 +9,7 @@ import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { createStaffAccount } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
+import { playsOn } from './support/video-playback.ts';
 
 /**
  * Issue 30 item 2 on a real live show (ffmpeg over RTMP through the live pipeline): a viewer who
@@ -81,19 +82,6 @@ async function openShow(viewport = { width: 1280, height: 800 }): Promise<Page> 
   await page.waitForSelector('.player[data-show-state="live"]');
   await playsOn(page, 1.5);
   return page;
-}
-
-/** Resolves once the video has played `seconds` more than it had when called. */
-async function playsOn(page: Page, seconds: number, timeout = 45_000) {
-  const from = await videoTime(page);
-  await page.waitForFunction(
-    ({ from, seconds }) => {
-      const video = document.querySelector('video') as HTMLVideoElement;
-      return !video.paused && video.currentTime >= from + seconds;
-    },
-    { from, seconds },
-    { timeout },
-  );
 }
 
 const videoTime = (page: Page) =>

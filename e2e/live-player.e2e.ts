@@ -18,6 +18,7 @@ import {
   waitForSegments,
 } from './support/synthetic-hls.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
+import { playsOn } from './support/video-playback.ts';
 
 const { baseUrl, adminKey } = testServer();
 const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
@@ -86,19 +87,6 @@ async function openLiveShow(
   await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${EVENT}`);
   await page.waitForSelector('.player');
   return { page, hls };
-}
-
-/** Resolves once the video has played `seconds` more than it had when called. */
-async function playsOn(page: Page, seconds: number, timeout = 30_000) {
-  const from = await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).currentTime);
-  await page.waitForFunction(
-    ({ from, seconds }) => {
-      const video = document.querySelector('video') as HTMLVideoElement;
-      return !video.paused && video.currentTime >= from + seconds;
-    },
-    { from, seconds },
-    { timeout },
-  );
 }
 
 async function screenshot(page: Page, name: string) {
