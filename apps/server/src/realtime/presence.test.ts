@@ -4,7 +4,7 @@ import { type ServerFrame, subscriptionKey, type ViewerCountDoc } from '@vitrine
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../db/database.ts';
 import {
   connect,
@@ -200,64 +200,50 @@ describe('a tick that fails', () => {
       log: pino({ level: 'silent' }) as FastifyBaseLogger,
       tickMs: 3_600_000,
     });
+    onTestFinished(async () => {
+      await presence.close();
+      await bus.close();
+    });
     let local = new Map<string, number>();
     presence.countViewersWith(() => new Map(local));
     return {
       announced,
       presence,
-      watchedBy: (viewers: number) => {
-        local = viewers > 0 ? new Map([[EVENT, viewers]]) : new Map();
-      },
-      loseNextReport: () => {
+      /** Two viewers, counted and announced; then they leave, and the tick reporting it loses its report. */
+      async viewersLeaveAsTheReportIsLost() {
+        local = new Map([[EVENT, 2]]);
+        await presence.tick();
+        local = new Map();
         loseNext = true;
+        await presence.tick();
       },
       later: (ms: number) => {
         now += ms;
-      },
-      close: async () => {
-        await presence.close();
-        await bus.close();
       },
     };
   }
 
   it('reports the departure again when the report never reached the store', async () => {
     const tested = await node('report');
-    try {
-      tested.watchedBy(2);
-      await tested.presence.tick();
-      tested.watchedBy(0);
-      tested.loseNextReport();
-      await tested.presence.tick();
-      await tested.presence.tick();
-      expect(tested.announced).toEqual([2, 0]);
-      expect(await tested.presence.viewerCount(EVENT)).toBe(0);
-    } finally {
-      await tested.close();
-    }
+    await tested.viewersLeaveAsTheReportIsLost();
+    await tested.presence.tick();
+    expect(tested.announced).toEqual([2, 0]);
+    expect(await tested.presence.viewerCount(EVENT)).toBe(0);
   });
 
   it('announces the departure after the lease when the store took the report and its answer was lost', async () => {
     const tested = await node('answer');
-    try {
-      tested.watchedBy(2);
-      await tested.presence.tick();
-      tested.watchedBy(0);
-      tested.loseNextReport();
-      await tested.presence.tick();
-      // The lost answer claimed the new total for this node: within the lease nobody announces it…
-      await tested.presence.tick();
-      expect(tested.announced).toEqual([2]);
-      // …and after it this node, still owing its departure, claims and announces it.
-      tested.later(3_500);
-      await tested.presence.tick();
-      expect(tested.announced).toEqual([2, 0]);
-      tested.later(10_000);
-      await tested.presence.tick();
-      expect(tested.announced).toEqual([2, 0]);
-    } finally {
-      await tested.close();
-    }
+    await tested.viewersLeaveAsTheReportIsLost();
+    // The lost answer claimed the new total for this node: within the lease nobody announces it…
+    await tested.presence.tick();
+    expect(tested.announced).toEqual([2]);
+    // …and after it this node, still owing its departure, claims and announces it.
+    tested.later(3_500);
+    await tested.presence.tick();
+    expect(tested.announced).toEqual([2, 0]);
+    tested.later(10_000);
+    await tested.presence.tick();
+    expect(tested.announced).toEqual([2, 0]);
   });
 });
 
