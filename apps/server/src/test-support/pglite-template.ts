@@ -53,8 +53,9 @@ export async function cachedMigratedPgliteTemplate(): Promise<string> {
   } finally {
     await db.close();
   }
+  // Those of other migrations (and what a run killed while writing one of them left).
   for (const name of await readdir(CACHE_DIR)) {
-    if (name.startsWith(CACHE_FILE_PREFIX) && name.endsWith('.tar') && !name.includes(key))
+    if (name.startsWith(CACHE_FILE_PREFIX) && !name.includes(key))
       await rm(join(CACHE_DIR, name), { force: true });
   }
   return file;
