@@ -59,7 +59,7 @@ export async function startSharedBrowsers(): Promise<{ endpoints: string; close(
 /**
  * A Chromium for one test file (or script). Where the browser tests' run started a shared one with
  * these flags, the file connects to it instead of launching its own: launching and closing
- * Chromium cost 3–5 s a file at load 14 here, 53 times a run. A connection's contexts and pages
+ * Chromium cost 3–5 s a file at load 14 here, 52 files a run. A connection's contexts and pages
  * close with it (`browser.close()`, or the file's process ending), so nothing a file opens outlives
  * the file; each file still gets new contexts, with nothing shared but the browser process.
  */
