@@ -7,7 +7,9 @@
  * or moderate axe-core findings; screenshots at 1280×800 and 390×844 go to STUDIO_SHOTS_DIR (the
  * README's docs/images/studio-analytics.png is analytics-report-desktop.png).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AuthSession, CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,8 +286,10 @@ describe('show analytics', () => {
     // The per-minute CSV, downloaded as the owner does.
     const download = page.waitForEvent('download', WAIT);
     await page.getByRole('button', { name: 'Export per minute (CSV)' }).click();
-    const file = await (await download).path();
-    const { readFileSync } = await import('node:fs');
+    // A copy saved where the test reads it: over a connection to the run's shared Chromium
+    // (e2e/support/browser.ts) Playwright gives a download no local path.
+    const file = join(mkdtempSync(join(tmpdir(), 'vitrine-analytics-csv-')), 'per-minute.csv');
+    await (await download).saveAs(file);
     const csv = readFileSync(file, 'utf8').replace(/^\ufeff/, '');
     const [header, ...lines] = csv.trim().split('\n');
     expect(header).toBe(
