@@ -76,7 +76,8 @@ const serverProject = {
   // One bound for every test of the project (no test sets a smaller one of its own).
   testTimeout: TEST_BOUND_MS,
   hookTimeout: HOOK_BOUND_MS,
-  // Migrates one database per run (PGlite, or a template on PostgreSQL) for every test database to start from.
+  // Names the migrated database every test database starts from: on PGlite one kept between runs
+  // (made by the `test-database` part, or here if missing), on PostgreSQL a template made per run.
   globalSetup: ['./src/test-support/global-setup.ts'],
 } as const;
 
@@ -143,7 +144,8 @@ export default defineConfig({
           // two Chromiums and two servers on two cores starve the real-time tests.
           maxWorkers: 1,
           // Each file in a process of its own, unlike the server project's: a browser test's
-          // publishers and browsers must never outlive it into the next file's measurements. (A
+          // publishers and browser contexts must never outlive it into the next file's measurements
+          // (the Chromium processes are shared: e2e/support/browser.ts). (A
           // clean-clone run with one shared process saved ~100 s of imports and failed three tests
           // that had passed isolated on the same machine; not proven the cause, not kept.)
           isolate: true,

@@ -51,9 +51,12 @@ FIRST_PARTS=(lint typecheck build unit test-database)
 # notice to a shopper whose order was locked) or play a live stream throughout: part `e2e-alone`
 # runs them after the integration suite, with nothing beside them. Beside it, on two busy cores,
 # they failed in turn although the product kept its times (clean-clone runs at load 9: a hide
-# measured 1,355 ms, a flash deal's frame stamp 9.5 s late, "back to live" and a sign-in pop-up
-# missing their 30 s, a locked order's notice its 60 s). The rest (`e2e-beside`) run beside the
-# integration suite, which only slows them. The `e2e` part is all of them.
+# measured 1,355 ms, a flash deal's frame stamp 9.5 s late, a sign-in pop-up missing its 30 s).
+# Two misses first blamed on load were not: a locked order's notice (a race in the checkout page,
+# fixed) and "back to live" (the test took a jump to the live edge for playback, fixed); their
+# files stay here until a clean run beside the integration suite shows them passing there. The
+# rest (`e2e-beside`) run beside the integration suite, which only slows them. The `e2e` part is
+# all of them.
 E2E_ALONE_FILES=(
   checkout.e2e.ts
   control-room.e2e.ts

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: the test loop's parts (scripts/test-parts.sh), every part even when an earlier one
-# failed, then each part's summary and the total: lint, typecheck, build and unit one after another,
-# then most browser tests (e2e-beside) beside the integration suite (server), then those that
-# measure against the clock (e2e-alone), alone (scripts/test-parts.sh). `npm test -- e2e` runs one
-# part; named parts run one after another (server-postgres is the CI's addition).
+# failed, then each part's summary and the total: lint, typecheck, build, unit and test-database one
+# after another, then most browser tests (e2e-beside) beside the integration suite (server), then
+# those that measure against the clock (e2e-alone), alone (scripts/test-parts.sh). `npm test -- e2e`
+# runs one part; named parts run one after another (server-postgres is the CI's addition).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/test-parts.sh

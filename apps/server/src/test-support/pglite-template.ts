@@ -9,8 +9,8 @@ import { openPgliteDatabase, type PgliteDatabase } from '../db/pglite-database.t
 /**
  * Every server test file needs its own migrated database. Creating an empty PGlite cluster and
  * applying every migration costs several times more than loading a copy of a database already
- * migrated, so the server project's global setup names a migrated one here (cachedMigratedPgliteTemplate);
- * each test database starts from that copy.
+ * migrated, so the server project's global setup names a migrated one here (kept between runs:
+ * cachedMigratedPgliteTemplate); each test database starts from that copy.
  */
 export const PGLITE_TEMPLATE_ENV = 'VITRINE_TEST_PGLITE_TEMPLATE';
 
