@@ -114,6 +114,10 @@ async function flush(client: RealtimeTestClient): Promise<void> {
   await client.nextFrame(isAnswerTo(probe.id));
 }
 
+/** Whether the room shows product `uid` presented. */
+const presents = (uid: string) => (doc: ControlRoomLiveDoc) =>
+  doc.presented.some((product) => product.uid === uid);
+
 async function studio(who: TestStaffMember, method: 'POST' | 'DELETE', url: string, payload?: object) {
   const response = await server.server.inject({
     method,
@@ -151,13 +155,7 @@ describe('the controlRoom live query', () => {
     let started = Date.now();
     let since = room.frames.length;
     await studio(host, 'POST', `${ROOM}/presented`, { uid: 'mug' });
-    await pushed(
-      room,
-      since,
-      frame.id,
-      (doc) => doc.presented.some((product) => product.uid === 'mug'),
-      UPDATE_BOUND_MS,
-    );
+    await pushed(room, since, frame.id, presents('mug'), UPDATE_BOUND_MS);
     const presentedMs = Date.now() - started;
 
     // A viewer adds to cart (as their player reports it): the figure moves on the next tick.
@@ -221,12 +219,7 @@ describe('the controlRoom live query', () => {
     // Changes pushed to the shared topic reach the moderator without revenue too.
     const since = room.frames.length;
     await studio(owner, 'DELETE', `${ROOM}/presented/mug`);
-    const change = await pushed(
-      room,
-      since,
-      frame.id,
-      (doc) => !doc.presented.some((product) => product.uid === 'mug'),
-    );
+    const change = await pushed(room, since, frame.id, (doc) => !presents('mug')(doc));
     expect(change.revenue).toBeNull();
   });
 
@@ -287,12 +280,7 @@ describe('the controlRoom live query', () => {
     await watcher.nextFrame(isAnswerTo(watched.id));
     const since = watcher.frames.length;
     await studio(host, 'DELETE', `${ROOM}/presented/shirt`);
-    await pushed(
-      watcher,
-      since,
-      watched.id,
-      (doc) => !doc.presented.some((product) => product.uid === 'shirt'),
-    );
+    await pushed(watcher, since, watched.id, (doc) => !presents('shirt')(doc));
 
     // Reconnecting (a new socket, the same token) is refused too.
     const again = await socketAs(member.session.idToken);
@@ -324,13 +312,7 @@ describe('the controlRoom live query', () => {
       const started = Date.now();
       const since = client.frames.length;
       await studio(host, 'POST', `${ROOM}/presented`, { uid: 'flash' });
-      await pushed(
-        client,
-        since,
-        frame.id,
-        (doc) => doc.presented.some((product) => product.uid === 'flash'),
-        UPDATE_BOUND_MS,
-      );
+      await pushed(client, since, frame.id, presents('flash'), UPDATE_BOUND_MS);
       console.log(JSON.stringify({ controlRoomOtherNodePushMs: Date.now() - started }));
       client.close();
     } finally {
