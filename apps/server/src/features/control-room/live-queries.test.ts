@@ -250,9 +250,7 @@ describe('the controlRoom live query', () => {
     await watcher.nextFrame(isAnswerTo(watched.id));
     const since = watcher.frames.length;
     await studio(host, 'POST', `${ROOM}/presented`, { uid: 'shirt' });
-    await pushed(watcher, since, watched.id, (doc) =>
-      doc.presented.some((product) => product.uid === 'shirt'),
-    );
+    await pushed(watcher, since, watched.id, presents('shirt'));
     for (const socket of [...attackers.map((attacker) => attacker.socket), own]) await flush(socket);
     for (const socket of [...attackers.map((attacker) => attacker.socket), own]) {
       const leaked = socket.frames.filter((frame) => frame.type === 'snapshot' || frame.type === 'changes');
