@@ -163,7 +163,7 @@ interface TopicSubscription {
 /**
  * The multi-process bus: sequence numbers and replay logs live in Redis, batches travel by
  * pub/sub. One connection runs commands, a second one holds the subscriptions. When the
- * subscriber connection drops, ioredis resubscribes on reconnect and the bus fills the gap from
+ * subscriber connection drops, the bus subscribes again on reconnect and fills the gap from
  * the replay log, so listeners still get every batch in order (unless the log was trimmed past
  * it meanwhile, which is reported through `onError`).
  */
@@ -209,6 +209,10 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   const subscriber = new Redis(options.url, {
     ...connectionOptions,
     connectionName: `${connectionName}-sub`,
+    // The bus subscribes again on each reconnection itself (on 'ready' below): ioredis's own
+    // resubscription sends SUBSCRIBE with nothing to catch its failure, so a connection that
+    // dropped again before Redis answered made an unhandled rejection, which ends a Node process.
+    autoResubscribe: false,
   });
   commands.on('error', report);
   subscriber.on('error', report);
@@ -216,8 +220,6 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
   commands.defineCommand('changeBusReplay', { lua: REPLAY_LUA, numberOfKeys: 2, readOnly: true });
 
   const subscriptions = new Map<string, TopicSubscription>();
-  /** Channels whose UNSUBSCRIBE failed while Redis was unreachable; unsubscribed on reconnect. */
-  const staleChannels = new Set<string>();
   let closed = false;
 
   const replay = async (topic: string, afterSeq: number): Promise<ChangeBatch[] | null> => {
@@ -337,18 +339,13 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
         sub.pending = [];
         sub.replayed = null;
         await subscriber.subscribe(sub.channel);
-        staleChannels.delete(sub.channel);
         sub.subscribed = true;
       } else if (!wanted && sub.subscribed) {
         sub.subscribed = false;
         if (closed) return;
-        try {
-          await subscriber.unsubscribe(sub.channel);
-          staleChannels.delete(sub.channel);
-        } catch {
-          // Redis is unreachable: ioredis would resubscribe the channel on reconnect; drop it then.
-          staleChannels.add(sub.channel);
-        }
+        // Redis is unreachable: the channel is gone with the connection (a new one subscribes
+        // only the topics followed then); its messages meanwhile find no listener and are dropped.
+        await subscriber.unsubscribe(sub.channel).catch(() => {});
       }
     };
     sub.pendingOps += 1;
@@ -362,27 +359,20 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
     return op;
   };
 
-  // After a reconnect ioredis resubscribes; once that is through (the PING answers after it),
-  // fetch whatever was published while the connection was down.
+  // After a reconnect, subscribe again to the topics followed (a new connection has none); once
+  // Redis confirms, fetch from the log whatever was published while the connection was down. A
+  // failure (the connection dropped again) is reported, and the next connection tries again.
   subscriber.on('ready', () => {
-    if (closed) return;
-    setImmediate(() => {
-      const following = [...subscriptions.values()].some((sub) => sub.subscribed);
-      if (closed || (!following && staleChannels.size === 0)) return;
-      subscriber.ping().then(
-        () => {
-          for (const sub of subscriptions.values()) if (sub.subscribed) catchUp(sub);
-          for (const channel of [...staleChannels]) {
-            if (subscriptions.get(channel.slice(channelPrefix.length))?.subscribed) continue;
-            staleChannels.delete(channel);
-            subscriber.unsubscribe(channel).catch(() => staleChannels.add(channel));
-          }
-        },
-        (error: unknown) => {
-          if (!closed) report(error);
-        },
-      );
-    });
+    const following = [...subscriptions.values()].filter((sub) => sub.subscribed);
+    if (closed || following.length === 0) return;
+    subscriber.subscribe(...following.map((sub) => sub.channel)).then(
+      () => {
+        for (const sub of following) if (sub.subscribed) catchUp(sub);
+      },
+      (error: unknown) => {
+        if (!closed) report(error);
+      },
+    );
   });
 
   // Not awaited: a node starts while Redis is down (issue 18) and connects when it comes up;

@@ -25,9 +25,24 @@ export interface TcpProxy {
   hold(name: string): void;
   /** How many chunks are held for `name`. */
   held(name: string): number;
+  /** Destroys the open connections named `name` (the client reconnects, as after a network blip). */
+  drop(name: string): void;
+  /**
+   * The next chunk a connection named `name` sends that matches `pattern` does not reach the
+   * target: `cut` destroys the connection with it (it dropped as the command went out), `swallow`
+   * drops the chunk alone (the client waits for an answer that never comes). Resolves then.
+   */
+  intercept(name: string, pattern: RegExp, action: 'cut' | 'swallow'): Promise<void>;
   /** Passes on the oldest `count` held chunks (all when omitted, and stops holding `name`). */
   release(name: string, count?: number): void;
   close(): Promise<void>;
+}
+
+interface Interception {
+  name: string;
+  pattern: RegExp;
+  action: 'cut' | 'swallow';
+  done: () => void;
 }
 
 interface Connection {
@@ -43,6 +58,7 @@ const SET_NAME = /setname\r\n\$\d+\r\n([^\r]+)\r\n/i;
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const connections = new Set<Connection>();
   const holding = new Set<string>();
+  const interceptions: Interception[] = [];
   let stalled = false;
   const server: Server = createServer((client) => {
     const upstream = tcpConnect(target.port, target.host);
@@ -59,7 +75,20 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (stalled) socket.pause();
     }
     client.on('data', (chunk: Buffer) => {
-      connection.name ??= SET_NAME.exec(chunk.toString('latin1'))?.[1] ?? null;
+      const text = chunk.toString('latin1');
+      connection.name ??= SET_NAME.exec(text)?.[1] ?? null;
+      const caught = interceptions.findIndex(
+        (interception) => interception.name === connection.name && interception.pattern.test(text),
+      );
+      if (caught >= 0) {
+        const [interception] = interceptions.splice(caught, 1);
+        if (interception?.action === 'cut') {
+          client.destroy();
+          upstream.destroy();
+        }
+        interception?.done();
+        return;
+      }
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
@@ -113,6 +142,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       holding.add(name);
     },
     held: (name) => named(name).reduce((sum, connection) => sum + connection.held.length, 0),
+    drop(name) {
+      for (const { client, upstream } of named(name)) {
+        client.destroy();
+        upstream.destroy();
+      }
+    },
+    intercept(name, pattern, action) {
+      return new Promise((done) => interceptions.push({ name, pattern, action, done }));
+    },
     release(name, count = Number.POSITIVE_INFINITY) {
       let left = count;
       for (const connection of named(name)) {

@@ -65,11 +65,21 @@ export function createRedisLiveRelay(options: {
     retryStrategy: reconnectDelay(REDIS_TIMEOUTS.maxReconnectDelayMs),
     connectionName: 'vitrine-live',
   });
-  const subscriber = new Redis(options.url, { connectionName: 'vitrine-live-sub' });
+  // The relay subscribes on each (re)connection itself: ioredis's own resubscription
+  // (autoResubscribe) sends SUBSCRIBE with nothing to catch its failure, so a connection that
+  // dropped again or was closed before Redis answered made an unhandled rejection, which ends a
+  // Node process.
+  const subscriber = new Redis(options.url, { connectionName: 'vitrine-live-sub', autoResubscribe: false });
+  let closed = false;
   redis.on('error', options.onError);
   subscriber.on('error', options.onError);
+  subscriber.on('ready', () => {
+    subscriber.subscribe(commandChannel).catch((error: unknown) => {
+      // Not subscribed on this connection: the next one subscribes again.
+      if (!closed) options.onError(error);
+    });
+  });
   const handlers: ((command: RelayCommand) => void)[] = [];
-  void subscriber.subscribe(commandChannel).catch(options.onError);
   subscriber.on('message', (channel: string, message: string) => {
     if (channel !== commandChannel) return;
     try {
@@ -128,6 +138,7 @@ export function createRedisLiveRelay(options: {
       handlers.push(handler);
     },
     async close() {
+      closed = true;
       subscriber.disconnect();
       await redis.quit().catch(() => redis.disconnect());
     },
