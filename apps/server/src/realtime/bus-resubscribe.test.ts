@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import type { LiveChange } from '@vitrine/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
@@ -88,6 +90,59 @@ describe('a bus whose subscriber connection drops as it subscribes again', () =>
     await waitFor(() => expect(received).toEqual(['doc-1', 'doc-2', 'doc-3']));
     // The failed SUBSCRIBE went to the bus's error report, not nowhere.
     expect(errors.map((error) => error.message).join('\n')).toMatch(/max retries|connection is closed/i);
+  });
+
+  it('leaves a node process running (it ended on the unhandled rejection)', async () => {
+    const name = 'vitrine-test-resubscribe-process';
+    const topic = `process-${randomUUID()}`;
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        new URL('../test-support/bus-child.ts', import.meta.url).pathname,
+        `redis://127.0.0.1:${proxy.port}`,
+        PREFIX,
+        name,
+        topic,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = once(child, 'exit');
+    try {
+      const running = () => {
+        if (child.exitCode !== null) throw new Error(`the process ended (${child.exitCode}):\n${stderr}`);
+      };
+      await vi.waitFor(
+        () => {
+          running();
+          expect(stdout).toContain('"following"');
+        },
+        { timeout: 120_000, interval: 50 },
+      );
+      const resubscribing = proxy.intercept(`${name}-sub`, SUBSCRIBE, 'cut');
+      proxy.drop(`${name}-sub`);
+      await resubscribing;
+      // Still there, and following again: a change published now reaches it.
+      await waitFor(async () => {
+        running();
+        await publisher.publish(topic, [change(4)]);
+        expect(stdout).toContain('"doc-4"');
+      });
+      child.stdin.end();
+      const [code] = await exited;
+      expect(code, stderr).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('closes while its new SUBSCRIBE is unanswered', async () => {
