@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { recordPageActivity } from './support/page-activity.ts';
 import { testServer } from './support/test-server.ts';
 
 /*
@@ -50,10 +51,11 @@ async function openCart(page: Page) {
 /**
  * Waits for the page to show `locator` after a navigation, with a bound for a busy machine; a
  * timeout says, on its first line (the line a CI's summary keeps), where the page was and what it
- * showed instead. (A CI once waited 30 s for the checkout form after "Go to checkout" and said no
- * more; the same test takes 8 s here.)
+ * showed instead, and below what the page was doing. (A CI once waited 30 s for the checkout
+ * form after "Go to checkout" and said no more; a later one 90 s, at the player's address with
+ * the cart's checkout in it, the player and its cart still showing; the same test takes 8 s here.)
  */
-async function shownAfterNavigation(page: Page, locator: Locator) {
+async function shownAfterNavigation(page: Page, locator: Locator, activity: { describe(): string }) {
   try {
     await locator.waitFor({ timeout: 90_000 });
   } catch (error) {
@@ -64,7 +66,7 @@ async function shownAfterNavigation(page: Page, locator: Locator) {
         .catch(() => '(unreadable)'),
     );
     const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new Error(`${first} at ${page.url()}, showing: ${shown.slice(0, 400)}`);
+    throw new Error(`${first} at ${page.url()}, showing: ${shown.slice(0, 400)}\n${activity.describe()}`);
   }
 }
 
@@ -78,6 +80,7 @@ describe('a paid order that grows', { timeout: 240_000 }, () => {
   it('keeps the paid unit, lets the later one go, and offers paying the rest', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
+    const activity = recordPageActivity(page);
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${baseUrl}${SHOW}`);
     await addMug(page);
@@ -85,7 +88,7 @@ describe('a paid order that grows', { timeout: 240_000 }, () => {
     await cart.getByRole('link', { name: 'Go to checkout' }).click();
 
     const form = page.locator('.checkout-form');
-    await shownAfterNavigation(page, form);
+    await shownAfterNavigation(page, form, activity);
     await form.getByLabel('Country or region', { exact: true }).selectOption('DK');
     await form.getByLabel('Full name', { exact: true }).fill('Mette Hansen');
     await form.getByLabel('Street address', { exact: true }).fill('Mejlgade 1');
