@@ -343,8 +343,9 @@ export async function createRedisChangeBus(options: RedisChangeBusOptions): Prom
       } else if (!wanted && sub.subscribed) {
         sub.subscribed = false;
         if (closed) return;
-        // Redis is unreachable: the channel is gone with the connection (a new one subscribes
-        // only the topics followed then); its messages meanwhile find no listener and are dropped.
+        // A failure needs no retry: a dropped connection took the channel with it (a new one
+        // subscribes only the topics followed then), and a slow Redis still carries the command
+        // out. Until then the channel's messages find no listener and are dropped.
         await subscriber.unsubscribe(sub.channel).catch(() => {});
       }
     };
