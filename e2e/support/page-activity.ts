@@ -13,8 +13,8 @@ export function recordPageActivity(page: Page): { describe(): string } {
   page.on('request', (request) => {
     inFlight.set(request, { what: `${request.method()} ${request.url()}`, since: Date.now() });
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const)
-    page.on(event, (request) => inFlight.delete(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame())
       addresses.push(`${new Date().toISOString().slice(11, 23)} ${frame.url()}`);
