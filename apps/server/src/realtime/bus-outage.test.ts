@@ -12,8 +12,13 @@ import {
   subscribeFrame,
   type TestServer,
 } from '../test-support/realtime-test-client.ts';
-import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
+import {
+  redisReachable,
+  requireRedis,
+  startRedisProxy,
+  TEST_REDIS_URL,
+} from '../test-support/redis-prerequisite.ts';
+import type { TcpProxy } from '../test-support/tcp-proxy.ts';
 import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
@@ -104,8 +109,7 @@ function received(client: RealtimeTestClient) {
 
 beforeAll(async () => {
   await requireRedis();
-  const target = new URL(TEST_REDIS_URL);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+  proxy = await startRedisProxy();
   proxyUrl = `redis://127.0.0.1:${proxy.port}`;
   db = await openTestDatabase();
   const busA = await createRedisChangeBus({

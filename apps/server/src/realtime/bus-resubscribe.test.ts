@@ -2,10 +2,16 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { LiveChange } from '@vitrine/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
-import { watchUnhandledRejections } from '../test-support/unhandled-rejections.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  REDIS_SUBSCRIBE_COMMAND,
+  removeRedisKeys,
+  requireRedis,
+  startRedisProxy,
+  TEST_REDIS_URL,
+} from '../test-support/redis-prerequisite.ts';
+import type { TcpProxy } from '../test-support/tcp-proxy.ts';
+import { failOnUnhandledRejections } from '../test-support/unhandled-rejections.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
@@ -16,13 +22,11 @@ import { createRedisChangeBus } from './redis-change-bus.ts';
  * reaches Redis through a proxy the test cuts; the publisher reaches it directly.
  */
 const PREFIX = `vitrine-test:bus-resubscribe:${randomUUID()}:`;
-/** A SUBSCRIBE command as ioredis writes it (RESP); not UNSUBSCRIBE. */
-const SUBSCRIBE = /\r\nsubscribe\r\n/i;
 
 let proxy: TcpProxy;
 let publisher: ChangeBus;
 const buses: ChangeBus[] = [];
-const rejections = watchUnhandledRejections();
+failOnUnhandledRejections();
 
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 30_000, interval: 20 });
 const change = (i: number): LiveChange => ({ type: 'added', docId: `doc-${i}`, doc: { i } });
@@ -48,8 +52,7 @@ async function following(bus: ChangeBus, topic: string): Promise<string[]> {
 
 beforeAll(async () => {
   await requireRedis();
-  const target = new URL(TEST_REDIS_URL);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+  proxy = await startRedisProxy();
   publisher = await createRedisChangeBus({
     url: TEST_REDIS_URL,
     keyPrefix: PREFIX,
@@ -58,13 +61,7 @@ beforeAll(async () => {
   buses.push(publisher);
 });
 
-afterEach(async () => {
-  await rejections.settled();
-  expect(rejections.seen).toEqual([]);
-});
-
 afterAll(async () => {
-  rejections.stop();
   for (const bus of buses) await bus.close();
   await proxy?.close();
   await removeRedisKeys(PREFIX);
@@ -79,7 +76,11 @@ describe('a bus whose subscriber connection drops as it subscribes again', () =>
     await publisher.publish(topic, [change(1)]);
     await waitFor(() => expect(received).toEqual(['doc-1']));
 
-    const resubscribing = proxy.intercept('vitrine-test-resubscribe-flap-sub', SUBSCRIBE, 'cut');
+    const resubscribing = proxy.intercept(
+      'vitrine-test-resubscribe-flap-sub',
+      REDIS_SUBSCRIBE_COMMAND,
+      'cut',
+    );
     proxy.drop('vitrine-test-resubscribe-flap-sub');
     await resubscribing;
     // Published while the node has no subscription: it comes from the log once it has one again.
@@ -128,7 +129,7 @@ describe('a bus whose subscriber connection drops as it subscribes again', () =>
         },
         { timeout: 120_000, interval: 50 },
       );
-      const resubscribing = proxy.intercept(`${name}-sub`, SUBSCRIBE, 'cut');
+      const resubscribing = proxy.intercept(`${name}-sub`, REDIS_SUBSCRIBE_COMMAND, 'cut');
       proxy.drop(`${name}-sub`);
       await resubscribing;
       // Still there, and following again: a change published now reaches it.
@@ -148,7 +149,11 @@ describe('a bus whose subscriber connection drops as it subscribes again', () =>
   it('closes while its new SUBSCRIBE is unanswered', async () => {
     const bus = await nodeBus('vitrine-test-resubscribe-close', []);
     await following(bus, `close-${randomUUID()}`);
-    const unanswered = proxy.intercept('vitrine-test-resubscribe-close-sub', SUBSCRIBE, 'swallow');
+    const unanswered = proxy.intercept(
+      'vitrine-test-resubscribe-close-sub',
+      REDIS_SUBSCRIBE_COMMAND,
+      'swallow',
+    );
     proxy.drop('vitrine-test-resubscribe-close-sub');
     await unanswered;
     await bus.close();

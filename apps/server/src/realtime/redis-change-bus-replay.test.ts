@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { LiveChange } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
+import {
+  redisReachable,
+  requireRedis,
+  startRedisProxy,
+  TEST_REDIS_URL,
+} from '../test-support/redis-prerequisite.ts';
+import type { TcpProxy } from '../test-support/tcp-proxy.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
@@ -29,8 +34,7 @@ const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 10_000, inte
 
 beforeAll(async () => {
   await requireRedis();
-  const target = new URL(TEST_REDIS_URL);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+  proxy = await startRedisProxy();
   admin = new Redis(TEST_REDIS_URL);
   follower = await createRedisChangeBus({
     url: `redis://127.0.0.1:${proxy.port}`,

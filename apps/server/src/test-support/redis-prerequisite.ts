@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /** The Redis the bus tests use: REDIS_URL, else the machine's own on the default port. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -52,3 +53,12 @@ export async function removeRedisKeys(prefix: string): Promise<void> {
     admin.disconnect();
   }
 }
+
+/** A TCP proxy in front of TEST_REDIS_URL, for the tests that cut, stall or hold a node's Redis. */
+export function startRedisProxy(): Promise<TcpProxy> {
+  const target = new URL(TEST_REDIS_URL);
+  return startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+}
+
+/** A SUBSCRIBE command as ioredis writes it (RESP), for `TcpProxy.intercept`; not UNSUBSCRIBE. */
+export const REDIS_SUBSCRIBE_COMMAND = /\r\nsubscribe\r\n/i;

@@ -1,13 +1,18 @@
-/**
- * Records this process's unhandled promise rejections from now on: Node ends a server process on
- * one, so a test of a path that used to leave one asserts there is none.
- */
-export function watchUnhandledRejections(): {
+import { afterAll, afterEach, expect } from 'vitest';
+
+/** The process's unhandled promise rejections from the call on. */
+export interface UnhandledRejections {
   readonly seen: unknown[];
   /** Resolves once Node has reported the rejections of what has happened so far. */
   settled(): Promise<void>;
   stop(): void;
-} {
+}
+
+/**
+ * Records this process's unhandled promise rejections from now on: Node ends a server process on
+ * one, so a test of a path that used to leave one asserts there is none.
+ */
+export function watchUnhandledRejections(): UnhandledRejections {
   const seen: unknown[] = [];
   const record = (reason: unknown) => seen.push(reason);
   process.on('unhandledRejection', record);
@@ -20,4 +25,15 @@ export function watchUnhandledRejections(): {
     },
     stop: () => process.off('unhandledRejection', record),
   };
+}
+
+/** In a test file's top level: each test fails if an unhandled rejection was reported by its end. */
+export function failOnUnhandledRejections(): UnhandledRejections {
+  const rejections = watchUnhandledRejections();
+  afterEach(async () => {
+    await rejections.settled();
+    expect(rejections.seen).toEqual([]);
+  });
+  afterAll(() => rejections.stop());
+  return rejections;
 }

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../../test-support/redis-prerequisite.ts';
-import { startTcpProxy, type TcpProxy } from '../../test-support/tcp-proxy.ts';
-import { watchUnhandledRejections } from '../../test-support/unhandled-rejections.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  REDIS_SUBSCRIBE_COMMAND,
+  removeRedisKeys,
+  requireRedis,
+  startRedisProxy,
+  TEST_REDIS_URL,
+} from '../../test-support/redis-prerequisite.ts';
+import type { TcpProxy } from '../../test-support/tcp-proxy.ts';
+import { failOnUnhandledRejections } from '../../test-support/unhandled-rejections.ts';
 import { createRedisLiveRelay, type LiveRelay, type RelayCommand } from './live-relay.ts';
 
 /**
@@ -14,13 +20,11 @@ import { createRedisLiveRelay, type LiveRelay, type RelayCommand } from './live-
 const PREFIX = `vitrine-test:relay-resubscribe:${randomUUID()}:`;
 /** The relay's subscriber connection, as it names itself. */
 const SUBSCRIBER = 'vitrine-live-sub';
-/** A SUBSCRIBE command as ioredis writes it (RESP); not UNSUBSCRIBE. */
-const SUBSCRIBE = /\r\nsubscribe\r\n/i;
 
 let proxy: TcpProxy;
 let sender: LiveRelay;
 const relays: LiveRelay[] = [];
-const rejections = watchUnhandledRejections();
+const rejections = failOnUnhandledRejections();
 
 const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 30_000, interval: 50 });
 
@@ -36,19 +40,12 @@ function nodeRelay(errors: unknown[]): LiveRelay {
 
 beforeAll(async () => {
   await requireRedis();
-  const target = new URL(TEST_REDIS_URL);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+  proxy = await startRedisProxy();
   sender = createRedisLiveRelay({ url: TEST_REDIS_URL, keyPrefix: PREFIX, onError: () => {} });
   relays.push(sender);
 });
 
-afterEach(async () => {
-  await rejections.settled();
-  expect(rejections.seen).toEqual([]);
-});
-
 afterAll(async () => {
-  rejections.stop();
   for (const relay of relays) await relay.close();
   await proxy?.close();
   await removeRedisKeys(PREFIX);
@@ -65,7 +62,7 @@ describe("a node's live relay whose subscriber connection drops as it subscribes
       expect(heard.map((command) => command.eventId)).toContain('show-before');
     });
 
-    const resubscribing = proxy.intercept(SUBSCRIBER, SUBSCRIBE, 'cut');
+    const resubscribing = proxy.intercept(SUBSCRIBER, REDIS_SUBSCRIBE_COMMAND, 'cut');
     proxy.drop(SUBSCRIBER);
     await resubscribing;
     await waitFor(async () => {
@@ -83,7 +80,7 @@ describe("a node's live relay whose subscriber connection drops as it subscribes
       await sender.send({ eventId: 'show-closing', command: 'end' });
       expect(heard).not.toEqual([]);
     });
-    const unanswered = proxy.intercept(SUBSCRIBER, SUBSCRIBE, 'swallow');
+    const unanswered = proxy.intercept(SUBSCRIBER, REDIS_SUBSCRIBE_COMMAND, 'swallow');
     proxy.drop(SUBSCRIBER);
     await unanswered;
     await relay.close();
