@@ -90,7 +90,9 @@ describe('a bus whose subscriber connection drops as it subscribes again', () =>
     await publisher.publish(topic, [change(3)]);
     await waitFor(() => expect(received).toEqual(['doc-1', 'doc-2', 'doc-3']));
     // The failed SUBSCRIBE went to the bus's error report, not nowhere.
-    expect(errors.map((error) => error.message).join('\n')).toMatch(/max retries|connection is closed|timed out/i);
+    expect(errors.map((error) => error.message).join('\n')).toMatch(
+      /max retries|connection is closed|timed out/i,
+    );
   });
 
   it('leaves a node process running (it ended on the unhandled rejection)', async () => {
