@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 
 /**
  * What a page was doing, for the message of a wait that timed out: the requests still in flight
- * (and for how long), the addresses the page went to (client-side navigations too) and what it
- * logged as errors. A wait for the next screen says then whether the page never went, went and
+ * (and for how long), the addresses the page went to (client-side navigations too) and the
+ * errors and warnings it logged. A wait for the next screen says then whether the page never went, went and
  * came back, or waits on the server.
  */
 export function recordPageActivity(page: Page): { describe(): string } {

@@ -12,7 +12,7 @@ export interface UnhandledRejections {
  * Records this process's unhandled promise rejections from now on: Node ends a server process on
  * one, so a test of a path that used to leave one asserts there is none.
  */
-export function watchUnhandledRejections(): UnhandledRejections {
+function watchUnhandledRejections(): UnhandledRejections {
   const seen: unknown[] = [];
   const record = (reason: unknown) => seen.push(reason);
   process.on('unhandledRejection', record);

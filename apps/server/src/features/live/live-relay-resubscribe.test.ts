@@ -56,7 +56,7 @@ describe("a node's live relay whose subscriber connection drops as it subscribes
     const relay = nodeRelay([]);
     const heard: RelayCommand[] = [];
     relay.onCommand((command) => heard.push(command));
-    // Subscribed: a command sent reaches it (one node listens: this one; the sender does too).
+    // Subscribed once a command sent reaches it.
     await waitFor(async () => {
       await sender.send({ eventId: 'show-before', command: 'end' });
       expect(heard.map((command) => command.eventId)).toContain('show-before');
