@@ -102,6 +102,42 @@ describe('shop page', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('pulses the live dot without repainting the page, and not at all for a shopper who asks for less motion', async () => {
+    // The pulse runs for as long as the page is open, so it may move only what the compositor
+    // animates on its own: a box-shadow pulse repainted the page on every frame (a quarter of a
+    // CPU core in headless Chromium, and a phone's battery).
+    /** The properties the animations of the live dot (and its pseudo-elements) move. */
+    const animatedProperties = (target: Page) =>
+      target.evaluate(() =>
+        document.getAnimations().flatMap((animation) => {
+          const effect = animation.effect;
+          if (!(effect instanceof KeyframeEffect) || !effect.target?.closest('.live-dot')) return [];
+          return effect
+            .getKeyframes()
+            .flatMap((keyframe) =>
+              Object.keys(keyframe).filter(
+                (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+              ),
+            );
+        }),
+      );
+    await page.goto(`${baseUrl}/`);
+    await page.locator('[data-row="live"] .live-dot').first().waitFor();
+    const moved = await animatedProperties(page);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(new Set(moved)).toEqual(new Set(['transform', 'opacity']));
+
+    const calm = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    try {
+      const calmPage = await calm.newPage();
+      await calmPage.goto(`${baseUrl}/`);
+      await calmPage.locator('[data-row="live"] .live-dot').first().waitFor();
+      expect(await animatedProperties(calmPage)).toEqual([]);
+    } finally {
+      await calm.close();
+    }
+  });
+
   it('loads the first cover at once and ahead of other images, and keeps the page still as it arrives', async () => {
     // A fresh page of its own: the layout shifts counted are this load's.
     const fresh = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
