@@ -79,37 +79,71 @@ export function publishClockStampedStream(
   return Object.assign(child, { stopped });
 }
 
+/** A decoded frame of a segment: its presentation time after the segment's first frame, and its burnt-in moment. */
+export interface StampedFrame {
+  /** Milliseconds after the segment's first frame, from the frame's own timestamp. */
+  afterFirstMs: number;
+  /** The wall-clock moment (epoch ms) burnt into the picture. */
+  madeMs: number;
+}
+
 /**
- * The wall-clock moment (epoch ms) burnt into the first frame of an fMP4 segment (init + media
- * bytes), decoded with ffmpeg at the publisher's frame size; null when no frame decodes.
+ * Every frame of an fMP4 segment (init + media bytes), decoded with ffmpeg at the publisher's
+ * frame size, each with its burnt-in moment and its time in the segment; empty when none decodes.
+ * Every frame, not only the first: a transcoding packager holds a constant frame rate, so while a
+ * publisher stalls it repeats the last picture, and a segment may begin on such a repeat, a picture
+ * made before the moment that frame stands for.
  */
-export async function readClockStamp(
+export async function readClockStamps(
   init: Buffer,
   segment: Buffer,
   baseMs: number,
   size: { width: number; height: number },
-): Promise<number | null> {
+): Promise<StampedFrame[]> {
   const child = spawn(
     'ffmpeg',
     [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'mp4', '-i', 'pipe:0', '-frames:v', '1'],
-      ...['-vf', `scale=${size.width}:${size.height},crop=${STAMP_WIDTH}:${BLOCK_HEIGHT}:0:0,format=gray`],
+      ...['-hide_banner', '-loglevel', 'info', '-f', 'mp4', '-i', 'pipe:0', '-fps_mode', 'passthrough'],
+      ...[
+        '-vf',
+        `scale=${size.width}:${size.height},crop=${STAMP_WIDTH}:${BLOCK_HEIGHT}:0:0,format=gray,showinfo`,
+      ],
       ...['-f', 'rawvideo', 'pipe:1'],
     ],
-    { stdio: ['pipe', 'pipe', 'ignore'] },
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const chunks: Buffer[] = [];
+  let log = '';
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
   child.stdin.on('error', () => {});
   child.stdin.end(Buffer.concat([init, segment]));
   await new Promise((resolve) => child.once('exit', resolve));
   const gray = Buffer.concat(chunks);
-  if (gray.length < STAMP_WIDTH * BLOCK_HEIGHT) return null;
+  // showinfo logs each frame it passes, in order, with its presentation time in seconds.
+  const times = [...log.matchAll(/Parsed_showinfo.*? pts_time:\s*(-?[\d.]+)/g)].map((match) =>
+    Number(match[1]),
+  );
+  const frameBytes = STAMP_WIDTH * BLOCK_HEIGHT;
+  const frames: StampedFrame[] = [];
+  for (let index = 0; (index + 1) * frameBytes <= gray.length && index < times.length; index += 1) {
+    frames.push({
+      afterFirstMs: Math.round(((times[index] ?? 0) - (times[0] ?? 0)) * 1000),
+      madeMs: baseMs + stampOf(gray.subarray(index * frameBytes, (index + 1) * frameBytes)),
+    });
+  }
+  return frames;
+}
+
+/** The stamp painted into one frame's strip (STAMP_WIDTH × BLOCK_HEIGHT gray pixels). */
+function stampOf(strip: Buffer): number {
   const row = Math.floor(BLOCK_HEIGHT / 2) * STAMP_WIDTH;
   let stamp = 0;
   for (let bit = 0; bit < STAMP_BITS; bit += 1) {
     const x = bit * BLOCK_WIDTH + Math.floor(BLOCK_WIDTH / 2);
-    if ((gray[row + x] ?? 0) > 128) stamp += 2 ** bit;
+    if ((strip[row + x] ?? 0) > 128) stamp += 2 ** bit;
   }
-  return baseMs + stamp;
+  return stamp;
 }
