@@ -97,11 +97,7 @@ async function countPushed(
   since: number,
   viewers: number,
 ): Promise<ViewerCountDoc | undefined> {
-  return countIn(
-    await client.nextFrame(
-      (frame) => client.frames.indexOf(frame) >= since && countIn(frame)?.viewers === viewers,
-    ),
-  );
+  return countIn(await client.nextFrameAfter(since, (frame) => countIn(frame)?.viewers === viewers));
 }
 
 afterAll(() => {

@@ -41,6 +41,15 @@ export interface RealtimeTestClient {
     predicate: ((frame: ServerFrame) => frame is T) | ((frame: ServerFrame) => boolean),
     timeoutMs?: number,
   ): Promise<T>;
+  /**
+   * As `nextFrame`, among the frames from index `since` on: read `frames.length` before making a
+   * change, and no frame from before it (an earlier one of the same shape) is taken for its answer.
+   */
+  nextFrameAfter<T extends ServerFrame = ServerFrame>(
+    since: number,
+    predicate: ((frame: ServerFrame) => frame is T) | ((frame: ServerFrame) => boolean),
+    timeoutMs?: number,
+  ): Promise<T>;
   /** Starts the closing handshake. */
   close(code?: number, reason?: string): void;
   /** Resolves with the close code and reason once the socket is closed (also if it already is). */
@@ -105,6 +114,13 @@ export function connect(url: string): Promise<RealtimeTestClient> {
     },
     send(frame) {
       socket.send(typeof frame === 'string' || Buffer.isBuffer(frame) ? frame : JSON.stringify(frame));
+    },
+    nextFrameAfter<T extends ServerFrame>(
+      since: number,
+      predicate: ((frame: ServerFrame) => frame is T) | ((frame: ServerFrame) => boolean),
+      timeoutMs?: number,
+    ): Promise<T> {
+      return client.nextFrame<T>((frame) => frames.indexOf(frame) >= since && predicate(frame), timeoutMs);
     },
     nextFrame<T extends ServerFrame>(
       predicate: ((frame: ServerFrame) => frame is T) | ((frame: ServerFrame) => boolean),

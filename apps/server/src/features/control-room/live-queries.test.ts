@@ -90,9 +90,9 @@ async function pushed(
   ready: (doc: ControlRoomLiveDoc) => boolean,
   timeoutMs?: number,
 ) {
-  const frame = await client.nextFrame(
+  const frame = await client.nextFrameAfter(
+    since,
     (candidate: ServerFrame) =>
-      client.frames.indexOf(candidate) >= since &&
       candidate.type === 'changes' &&
       candidate.id === id &&
       candidate.changes.some(
