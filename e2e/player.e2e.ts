@@ -83,10 +83,20 @@ describe('show player', () => {
     await page.evaluate(() => {
       const player = document.querySelector('.player') as HTMLElement;
       const video = document.querySelector('video') as HTMLVideoElement;
-      const changes: { uid: string; videoTime: number }[] = [];
+      const changes: { uid: string; videoTime: number | undefined }[] = [];
       (window as unknown as { cueChanges: typeof changes }).cueChanges = changes;
+      // The product is seen to change on the first frame presented with it: its position is the
+      // error, as a viewer sees it. currentTime when the attribute changed would not do: it runs on
+      // between frames, and on a busy machine ahead of the frames presented (a run at load 10 read
+      // 111 ms past a cue). rVFC callbacks run just before the paint that shows their frame, so the
+      // first one after the change (in the same rendering step or a later one) is that frame.
+      const onFrame = (_now: number, metadata: { mediaTime: number }) => {
+        for (const change of changes) change.videoTime ??= metadata.mediaTime;
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
       new MutationObserver(() => {
-        changes.push({ uid: player.dataset.activeProduct ?? '', videoTime: video.currentTime });
+        changes.push({ uid: player.dataset.activeProduct ?? '', videoTime: undefined });
       }).observe(player, { attributes: true, attributeFilter: ['data-active-product'] });
     });
     const errors: number[] = [];
@@ -106,13 +116,15 @@ describe('show player', () => {
           timeout: 5000,
         },
       );
-      const change = await page.evaluate(
-        (uid) =>
-          (window as unknown as { cueChanges: { uid: string; videoTime: number }[] }).cueChanges.findLast(
-            (c) => c.uid === uid,
-          ),
-        cue.uid,
-      );
+      const change = await (
+        await page.waitForFunction(
+          (uid) =>
+            (window as unknown as { cueChanges: { uid: string; videoTime?: number }[] }).cueChanges.findLast(
+              (c) => c.uid === uid && c.videoTime !== undefined,
+            ),
+          cue.uid,
+        )
+      ).jsonValue();
       expect(change).toBeDefined();
       const error = (change?.videoTime ?? 0) - cue.at;
       errors.push(error);

@@ -11,6 +11,12 @@ export interface Sighting {
   at: number;
   delayMs: number;
   streamMs: number;
+  /**
+   * How much video (ms) lies between the frame presented with the change and the frame before it:
+   * one frame's time while the video plays on, more where it skipped (a catch-up jump, a stall the
+   * player recovers from by jumping ahead), which no banner can fall inside. NaN without a video.
+   */
+  frameGapMs: number;
 }
 
 /** How long a sighting or a steady delay is waited for: a busy machine's bound, not a deadline. */
@@ -23,11 +29,27 @@ const SIGHTING_BOUND_MS = 40_000;
 export async function watchFor(page: Page, name: string, selector: string, gone = false): Promise<void> {
   await page.evaluate(
     ({ name, selector, gone }) => {
-      const holder = window as unknown as { sightings?: Record<string, Sighting> };
+      type Pending = Omit<Sighting, 'frameGapMs'> & { frameGapMs?: number };
+      const holder = window as unknown as { sightings?: Record<string, Pending> };
       holder.sightings ??= {};
       const sightings = holder.sightings;
       // A page without a player (a chat alone) has no delay to report: NaN.
       const stage = document.querySelector('.video-stage') as HTMLElement | null;
+      const video = document.querySelector('video');
+      // The frames the video presents, to measure the gap the change falls in: video frame
+      // callbacks run just before the paint that shows their frame, so the first one after the
+      // change is the frame shown with it, and the one before it the last frame shown without it.
+      let lastFrameSec = Number.NaN;
+      const onFrame = (_now: number, metadata: { mediaTime: number }) => {
+        const seen = sightings[name];
+        if (seen) {
+          seen.frameGapMs = (metadata.mediaTime - lastFrameSec) * 1000;
+          return;
+        }
+        lastFrameSec = metadata.mediaTime;
+        video?.requestVideoFrameCallback(onFrame);
+      };
+      video?.requestVideoFrameCallback(onFrame);
       const check = () => {
         const found = document.querySelector(selector);
         if (sightings[name] || Boolean(found) === gone) return;
@@ -36,6 +58,8 @@ export async function watchFor(page: Page, name: string, selector: string, gone 
           at: Date.now(),
           delayMs: Number(stage?.dataset.liveDelayMs),
           streamMs: Number(banner?.dataset.streamMs),
+          // Without a video, or one that presents no frame soon (paused), there is no gap to tell.
+          ...(video && !video.paused ? {} : { frameGapMs: Number.NaN }),
         };
         observer.disconnect();
       };
@@ -52,10 +76,12 @@ export async function watchFor(page: Page, name: string, selector: string, gone 
   );
 }
 
-/** The sighting `watchFor` recorded under `name`, once there is one. */
+/** The sighting `watchFor` recorded under `name`, once there is one (and the frame shown with it). */
 export async function sighting(page: Page, name: string, timeout = SIGHTING_BOUND_MS): Promise<Sighting> {
   await page.waitForFunction(
-    (name) => Boolean((window as unknown as { sightings?: Record<string, unknown> }).sightings?.[name]),
+    (name) =>
+      (window as unknown as { sightings?: Record<string, { frameGapMs?: number }> }).sightings?.[name]
+        ?.frameGapMs !== undefined,
     name,
     { timeout },
   );

@@ -613,16 +613,19 @@ describe('the test provider after a crash', () => {
       // A new process on the same database confirms it.
       second = await openTestApp({ db });
       await second.server.ready();
-      // It confirms every recorded approval once ready, in the background.
-      await vi.waitFor(async () => expect(await status()).toBe('received'), {
-        timeout: 10_000,
-        interval: 50,
-      });
+      // It confirms every recorded approval once ready, in the background, and forgets the approval
+      // only after its confirmation was taken: the status turns first, so both are awaited.
+      await vi.waitFor(
+        async () => {
+          expect(await status()).toBe('received');
+          expect(await db.query('SELECT * FROM test_payment_confirmations')).toEqual([]);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       const [checkout] = await db.query<{ payed: boolean }>('SELECT payed FROM checkouts WHERE uid = $1', [
         checkoutUid,
       ]);
       expect(checkout?.payed).toBe(true);
-      expect(await db.query('SELECT * FROM test_payment_confirmations')).toEqual([]);
     } finally {
       await second?.close();
       await db.dispose();
