@@ -54,13 +54,19 @@ export async function watchFor(page: Page, name: string, selector: string, gone 
         const found = document.querySelector(selector);
         if (sightings[name] || Boolean(found) === gone) return;
         const banner = found?.closest('[data-stream-ms]') as HTMLElement | null | undefined;
-        sightings[name] = {
+        const seen: Pending = {
           at: Date.now(),
           delayMs: Number(stage?.dataset.liveDelayMs),
           streamMs: Number(banner?.dataset.streamMs),
-          // Without a video, or one that presents no frame soon (paused), there is no gap to tell.
-          ...(video && !video.paused ? {} : { frameGapMs: Number.NaN }),
         };
+        sightings[name] = seen;
+        // Without a video, or one that presents no frame soon (paused, or replaced by the player),
+        // there is no gap to tell.
+        if (!video || video.paused) seen.frameGapMs = Number.NaN;
+        else
+          setTimeout(() => {
+            seen.frameGapMs ??= Number.NaN;
+          }, 2000);
         observer.disconnect();
       };
       const observer = new MutationObserver(check);
