@@ -141,7 +141,7 @@ async function steadyDelay(page: Page): Promise<number> {
     },
     // A busy machine's bound, as for the step played off: beside two CPU burners a CI rehearsal's
     // player found no two steady samples at normal speed in 45 s (why is not known: the samples
-    // it saw are in the failure's message now; five runs here beside two to five burners passed).
+    // it saw are in the failure's message now; four runs here beside two to five burners passed).
     90_000,
   );
 }
