@@ -157,7 +157,19 @@ async function checkoutAndPay(
   const t = textsOf(shopper.locale);
   const money = (amount: number) => plain(formatMoney(amount, shopper.currency, shopper.locale));
   const form = page.locator('.checkout-form');
-  await form.waitFor(WAIT);
+  await form.waitFor(WAIT).catch(async (error: unknown) => {
+    // A clean-clone run once found no form 30 s after the cart's link (de, EUR), with nothing to
+    // say why: the miss now carries what the shopper had in front of her.
+    await shot(top, `${name}-no-checkout`);
+    const said = await page
+      .locator('body')
+      .innerText({ timeout: 5000 })
+      .catch(() => '(no text)');
+    throw new Error(
+      `no checkout form at ${top.url()} (${SHOTS}/${name}-no-checkout.png); the page said: ${said.slice(0, 800)}`,
+      { cause: error },
+    );
+  });
   await page
     .getByRole('heading', { name: t.checkout('checkout.title') })
     .first()

@@ -3,7 +3,7 @@ import type { CartUpdateResponse, CheckoutReservationDoc, EventProduct } from '@
 import type { WidgetContext } from '@vitrine/protocol/vocabulary';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useParams } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
 import { followSavedLanguage } from '../../lib/i18n.ts';
 import { getRealtimeClient } from '../../lib/realtime/use-live-query.ts';
@@ -214,15 +214,19 @@ export function useCheckoutRouteSync(checkoutUid: string | null | undefined, act
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
+  // Only while no navigation is under way: a new one cancels a pending one, so this replace, made
+  // while the shopper's own click was still loading (the cart's link to the checkout fetches its
+  // routes and code first), left her on the player. Once the router is idle again, it follows.
+  const idle = useNavigation().state === 'idle';
   const target = active ? checkoutRouteChange(params, checkoutUid) : null;
   useEffect(() => {
-    if (target && target !== location.pathname) {
+    if (idle && target && target !== location.pathname) {
       void navigate(
         { pathname: target, search: location.search },
         { replace: true, preventScrollReset: true },
       );
     }
-  }, [target, location.pathname, location.search, navigate]);
+  }, [idle, target, location.pathname, location.search, navigate]);
 }
 
 /** The cart button over the video on wide screens; phones have it in the mobile menu. */
