@@ -28,6 +28,9 @@ import { setUserName } from './interaction-api.ts';
 import { useInteractionTranslation } from './interaction-i18n.ts';
 import { useViewer } from './use-viewer.ts';
 
+/** How long a sign-in answer may follow its window's closing (ms): see signInWith. */
+const POPUP_CLOSED_GRACE_MS = 2000;
+
 /** Which form the account dialog shows (spec §2 "Login and create-user dialog", §6 roles). */
 export type AccountMode = 'name' | 'signIn' | 'signUp' | 'rename' | 'account';
 
@@ -117,11 +120,16 @@ function SocialButtons({ onSignedIn, onProblem }: { onSignedIn(): void; onProble
       }
       popup.location.href = authorizationUrl;
       const callbackUrl = await new Promise<string>((resolve, reject) => {
+        let closedGrace: ReturnType<typeof setTimeout> | undefined;
         const closedCheck = setInterval(() => {
-          if (popup.closed) {
+          if (!popup.closed || closedGrace !== undefined) return;
+          // The callback page posts its answer and then closes itself: on a busy device the window
+          // can be seen closed before that message is delivered, so closing counts as giving up
+          // only when no answer follows within a moment.
+          closedGrace = setTimeout(() => {
             cleanup();
             reject(new Error('the sign-in window was closed'));
-          }
+          }, POPUP_CLOSED_GRACE_MS);
         }, 500);
         const onMessage = (event: MessageEvent) => {
           // Only our own callback page, in the window we opened, may answer.
@@ -133,6 +141,7 @@ function SocialButtons({ onSignedIn, onProblem }: { onSignedIn(): void; onProble
         };
         const cleanup = () => {
           clearInterval(closedCheck);
+          clearTimeout(closedGrace);
           window.removeEventListener('message', onMessage);
         };
         window.addEventListener('message', onMessage);
