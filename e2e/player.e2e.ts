@@ -3,6 +3,7 @@ import type { EventProduct } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { sighting, watchFor } from './support/stream-sightings.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
@@ -80,27 +81,14 @@ describe('show player', () => {
     expect(cues).toHaveLength(3);
 
     const page = await openShow(RECORDED_SHOW);
-    await page.evaluate(() => {
-      const player = document.querySelector('.player') as HTMLElement;
-      const video = document.querySelector('video') as HTMLVideoElement;
-      const changes: { uid: string; videoTime: number | undefined }[] = [];
-      (window as unknown as { cueChanges: typeof changes }).cueChanges = changes;
-      // The product is seen to change on the first frame presented with it: its position is the
-      // error, as a viewer sees it. currentTime when the attribute changed would not do: it runs on
-      // between frames, and on a busy machine ahead of the frames presented (a run at load 10 read
-      // 111 ms past a cue). rVFC callbacks run just before the paint that shows their frame, so the
-      // first one after the change (in the same rendering step or a later one) is that frame.
-      const onFrame = (_now: number, metadata: { mediaTime: number }) => {
-        for (const change of changes) change.videoTime ??= metadata.mediaTime;
-        video.requestVideoFrameCallback(onFrame);
-      };
-      video.requestVideoFrameCallback(onFrame);
-      new MutationObserver(() => {
-        changes.push({ uid: player.dataset.activeProduct ?? '', videoTime: undefined });
-      }).observe(player, { attributes: true, attributeFilter: ['data-active-product'] });
-    });
     const errors: number[] = [];
     for (const cue of cues) {
+      // The product is seen to change on the first frame presented with it (the sighting's frame):
+      // its position is the error, as a viewer sees it. currentTime when the attribute changed would
+      // not do: it runs on between frames, and on a busy machine ahead of the frames presented (a
+      // run at load 10 read 111 ms past a cue).
+      const name = `cue of ${cue.uid}`;
+      await watchFor(page, name, `.player[data-active-product="${cue.uid}"]`);
       await page.evaluate(async (at) => {
         const video = document.querySelector('video') as HTMLVideoElement;
         video.muted = true;
@@ -109,28 +97,12 @@ describe('show player', () => {
         await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
         await video.play();
       }, cue.at);
-      await page.waitForFunction(
-        (uid) => document.querySelector('.player')?.getAttribute('data-active-product') === uid,
-        cue.uid,
-        {
-          timeout: 5000,
-        },
-      );
-      const change = await (
-        await page.waitForFunction(
-          (uid) =>
-            (window as unknown as { cueChanges: { uid: string; videoTime?: number }[] }).cueChanges.findLast(
-              (c) => c.uid === uid && c.videoTime !== undefined,
-            ),
-          cue.uid,
-        )
-      ).jsonValue();
-      expect(change).toBeDefined();
-      const error = (change?.videoTime ?? 0) - cue.at;
+      const { frameSec } = await sighting(page, name, 5000);
+      const error = frameSec - cue.at;
       errors.push(error);
       expect(
         error,
-        `product ${cue.uid} became active at ${change?.videoTime} s, cue at ${cue.at} s`,
+        `product ${cue.uid} became active at ${frameSec} s, cue at ${cue.at} s`,
       ).toBeGreaterThanOrEqual(-CUE_TOLERANCE_S);
       expect(error).toBeLessThanOrEqual(CUE_TOLERANCE_S);
     }

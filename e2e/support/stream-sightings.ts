@@ -17,6 +17,8 @@ export interface Sighting {
    * player recovers from by jumping ahead), which no banner can fall inside. NaN without a video.
    */
   frameGapMs: number;
+  /** The media time (s) of the frame presented with the change, what the viewer saw it on; NaN without one. */
+  frameSec: number;
 }
 
 /** How long a sighting or a steady delay is waited for: a busy machine's bound, not a deadline. */
@@ -29,7 +31,7 @@ const SIGHTING_BOUND_MS = 40_000;
 export async function watchFor(page: Page, name: string, selector: string, gone = false): Promise<void> {
   await page.evaluate(
     ({ name, selector, gone }) => {
-      type Pending = Omit<Sighting, 'frameGapMs'> & { frameGapMs?: number };
+      type Pending = Omit<Sighting, 'frameGapMs' | 'frameSec'> & { frameGapMs?: number; frameSec?: number };
       const holder = window as unknown as { sightings?: Record<string, Pending> };
       holder.sightings ??= {};
       const sightings = holder.sightings;
@@ -43,6 +45,7 @@ export async function watchFor(page: Page, name: string, selector: string, gone 
       const onFrame = (_now: number, metadata: { mediaTime: number }) => {
         const seen = sightings[name];
         if (seen) {
+          seen.frameSec = metadata.mediaTime;
           seen.frameGapMs = (metadata.mediaTime - lastFrameSec) * 1000;
           return;
         }
@@ -62,11 +65,12 @@ export async function watchFor(page: Page, name: string, selector: string, gone 
         sightings[name] = seen;
         // Without a video, or one that presents no frame soon (paused, or replaced by the player),
         // there is no gap to tell.
-        if (!video || video.paused) seen.frameGapMs = Number.NaN;
-        else
-          setTimeout(() => {
-            seen.frameGapMs ??= Number.NaN;
-          }, 2000);
+        const noFrame = () => {
+          seen.frameSec ??= Number.NaN;
+          seen.frameGapMs ??= Number.NaN;
+        };
+        if (!video || video.paused) noFrame();
+        else setTimeout(noFrame, 2000);
         observer.disconnect();
       };
       const observer = new MutationObserver(check);
