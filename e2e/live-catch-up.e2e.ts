@@ -1,5 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { CATCH_UP_MAX_RATE, LL_CATCH_UP_JUMP_SEC, LL_CATCH_UP_START_SEC } from '@vitrine/domain';
+import {
+  CATCH_UP_MAX_RATE,
+  LIVE_DELAY_SAMPLE_MS,
+  LL_CATCH_UP_JUMP_SEC,
+  LL_CATCH_UP_START_SEC,
+} from '@vitrine/domain';
 import { type ControlRoomStats, LIVE_PLAYLIST_FILES } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,22 +126,28 @@ const playsLowLatency = (page: Page) =>
  * The delay once it holds still: two of the player's samples in a row within 300 ms of each other,
  * at normal speed. Just after the start a loaded machine's player may still be closing on its
  * target (or playing off a stall at 1.1x), and a step back measured from such a figure can hide in
- * the fall (CI saw one never show above it in 45 s).
+ * the fall (CI saw one never show above it in 45 s). A sample is a reading a second or more after
+ * the last one taken (the player samples once a second): a steady player's delay repeats to the
+ * millisecond, so waiting for the figure to change took up to a minute and a half on a quiet machine.
  */
 async function steadyDelay(page: Page): Promise<number> {
   let previous = Number.NaN;
+  let previousAt = 0;
   const seen: string[] = [];
   return waitFor(
     () => `a steady delay at normal speed (delay ms @ rate, one a sample: ${seen.join(', ')})`,
     async () => {
+      const takenAt = Date.now();
+      if (takenAt - previousAt < LIVE_DELAY_SAMPLE_MS) return null;
       const current = await delayMs(page);
-      if (!Number.isFinite(current) || current === previous) return null;
+      if (!Number.isFinite(current)) return null;
       const rate = await page.evaluate(
         () => (document.querySelector('video') as HTMLVideoElement).playbackRate,
       );
       if (seen.length < 90) seen.push(`${current}@${rate}`);
       const steady = rate === 1 && Math.abs(current - previous) < 300;
       previous = current;
+      previousAt = takenAt;
       return steady ? current : null;
     },
     // A busy machine's bound, as for the step played off: beside two CPU burners a CI rehearsal's

@@ -20,6 +20,9 @@ export function streamClockCueTime(cueMs: number, record: CueTimingRecord): numb
   return cueMs + broadcastDelayMs(record);
 }
 
+/** How often a player samples its live delay (ms): the figure on its stage, in its heartbeats and in the studio's preview. */
+export const LIVE_DELAY_SAMPLE_MS = 1000;
+
 /** The viewer's delay behind the server's clock (glass to glass, minus the host's upload): now − playingDate, never negative. */
 export function liveDelayMs(playingDateMs: number, nowMs: number): number {
   return Math.max(0, nowMs - playingDateMs);

@@ -1,8 +1,6 @@
-import { liveDelayMs } from '@vitrine/domain';
+import { LIVE_DELAY_SAMPLE_MS, liveDelayMs } from '@vitrine/domain';
 import { type RefObject, useEffect, useState } from 'react';
 import { playingDateOf } from '../../lib/live-clock.ts';
-
-const DELAY_SAMPLE_MS = 1000;
 
 /**
  * The delay of a playing live video now (as useLiveDelay samples it), or null when it plays no
@@ -28,7 +26,7 @@ export function useLiveDelay(videoRef: RefObject<HTMLVideoElement | null>, enabl
     const sample = () => {
       setDelay(currentLiveDelayMs(videoRef.current));
     };
-    const timer = window.setInterval(sample, DELAY_SAMPLE_MS);
+    const timer = window.setInterval(sample, LIVE_DELAY_SAMPLE_MS);
     return () => window.clearInterval(timer);
   }, [videoRef, enabled]);
   return delay;

@@ -1,9 +1,7 @@
+import { LIVE_DELAY_SAMPLE_MS } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
 import { HLS_WORKER_URL } from '../../player/hls-config.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-
-/** How often the measured delay is refreshed. */
-const DELAY_SAMPLE_MS = 1000;
 
 /**
  * What viewers will see: the show's live playlist, played with hls.js (loaded only here) as the
@@ -61,7 +59,7 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
       const sampler = setInterval(() => {
         const playing = hls.playingDate;
         report.current(playing && !element.paused ? Math.max(0, Date.now() - playing.getTime()) : null);
-      }, DELAY_SAMPLE_MS);
+      }, LIVE_DELAY_SAMPLE_MS);
       release = () => {
         clearInterval(sampler);
         hls.destroy();
