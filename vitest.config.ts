@@ -49,6 +49,14 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
   // The process boundary of a child media worker: the multi-node one (media-worker-nodes) runs on both.
   'src/features/live/media-worker.test.ts',
 ];
+/**
+ * How many browser test files run at once, each worker with a server of its own (e2e/global-setup.ts):
+ * one unless VITRINE_E2E_WORKERS says more (scripts/test-parts.sh, part `e2e-alone`).
+ */
+const e2eWorkers = Number(process.env.VITRINE_E2E_WORKERS ?? '1');
+if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1 || e2eWorkers > 4)
+  throw new Error(`VITRINE_E2E_WORKERS must be a whole number from 1 to 4, not ${process.env.VITRINE_E2E_WORKERS}`);
+
 /** Set by the `server-postgres` part (scripts/test-parts.sh): the run where the engine is the point. */
 const databaseEngineRun = process.env.VITRINE_TEST_ENGINE_RUN === '1';
 const serverExclude = databaseEngineRun
@@ -136,13 +144,15 @@ export default defineConfig({
           // As the server project's: a browser test at load 30 took a minute where it takes seconds.
           testTimeout: TEST_BOUND_MS,
           hookTimeout: HOOK_BOUND_MS,
-          // One file at a time. Each worker gets its own server (global-setup.ts starts one per
-          // worker; support/test-server.ts picks it), so two workers work and cut the browser tests
-          // from ~10.5 to ~7 min; but three clean-clone runs on two workers each failed a different
-          // test that depends on timing or order (a show another file left live ending mid-test, a
-          // control's re-render, a live query's notice within 10 s, the comment limit's 10 s window):
-          // two Chromiums and two servers on two cores starve the real-time tests.
-          maxWorkers: 1,
+          // One file at a time unless VITRINE_E2E_WORKERS says more. Each worker gets its own
+          // server (global-setup.ts starts one per worker; support/test-server.ts picks it). Beside
+          // the integration suite, one: three clean-clone runs on two workers there each failed a
+          // different test that depends on timing or order (a show another file left live ending
+          // mid-test, a control's re-render, a live query's notice within 10 s, the comment
+          // limit's 10 s window): two Chromiums and two servers beside the integration suite starve
+          // the real-time tests. Part `e2e-alone` (scripts/test-parts.sh), with nothing beside it,
+          // runs two: its files mostly wait on live streams (the machine ~75% idle on one worker).
+          maxWorkers: e2eWorkers,
           // Each file in a process of its own, unlike the server project's: a browser test's
           // publishers and browser contexts must never outlive it into the next file's measurements
           // (the Chromium processes are shared: e2e/support/browser.ts). (A

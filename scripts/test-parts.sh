@@ -95,7 +95,8 @@ run_named_part() {
       (unset DATABASE_URL && run_vitest_part e2e-beside --project e2e "${excluded[@]}")
       ;;
     # By path (e2e/NAME), so that player.e2e.ts does not also pick live-player.e2e.ts.
-    e2e-alone) (unset DATABASE_URL && run_vitest_part e2e-alone --project e2e "${E2E_ALONE_FILES[@]/#/e2e/}") ;;
+    # Two files at a time: they mostly wait on live streams, and nothing runs beside them.
+    e2e-alone) (unset DATABASE_URL && VITRINE_E2E_WORKERS=2 run_vitest_part e2e-alone --project e2e "${E2E_ALONE_FILES[@]/#/e2e/}") ;;
     # The integration suite again on a PostgreSQL server: each test file gets a database of its own,
     # a copy of one the run migrates (apps/server/src/test-support/postgres-template.ts).
     # The files whose subject is not the database (vitest.config.ts, ENGINE_INDEPENDENT_SERVER_TESTS)
