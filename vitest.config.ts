@@ -55,7 +55,9 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
  */
 const e2eWorkers = Number(process.env.VITRINE_E2E_WORKERS ?? '1');
 if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1 || e2eWorkers > 4)
-  throw new Error(`VITRINE_E2E_WORKERS must be a whole number from 1 to 4, not ${process.env.VITRINE_E2E_WORKERS}`);
+  throw new Error(
+    `VITRINE_E2E_WORKERS must be a whole number from 1 to 4, not ${process.env.VITRINE_E2E_WORKERS}`,
+  );
 
 /** Set by the `server-postgres` part (scripts/test-parts.sh): the run where the engine is the point. */
 const databaseEngineRun = process.env.VITRINE_TEST_ENGINE_RUN === '1';
