@@ -21,7 +21,7 @@ const texts = JSON.parse(
   readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
 ) as {
   list: { new: string };
-  editor: { create: string; preview: string };
+  editor: { create: string; preview: string; newTitle: string };
   fields: { name: string; startsAt: string; timeZone: string };
   publish: { button: string; confirm: string };
   unpublish: { button: string };
@@ -73,9 +73,11 @@ describe('scheduling a show in the studio', () => {
 
     await page.goto(`${baseUrl}/studio/${STORE}/shows`);
     await page.getByRole('link', { name: texts.list.new }).click();
+    // The list's own search field is labelled "Search by name": fill the form once it is there.
+    await page.getByRole('heading', { name: texts.editor.newTitle }).waitFor();
     const name = `Studio e2e show ${Date.now()}`;
     const start = Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000;
-    await page.getByLabel(texts.fields.name).fill(name);
+    await page.getByLabel(texts.fields.name, { exact: true }).fill(name);
     await page.getByLabel(texts.fields.timeZone).fill(ZONE);
     await page.getByLabel(texts.fields.startsAt).fill(utcToZonedLocal(start, ZONE));
     await page.getByRole('button', { name: texts.editor.create }).click();
