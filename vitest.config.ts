@@ -35,6 +35,8 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
   // Encoder faults (drops, crashes, a missing ffmpeg, failing disks) on one node: a show's status
   // and recording rows are its only writes. 70 s of the PostgreSQL run's 165 s, its longest file.
   'src/features/live/live-faults.test.ts',
+  // The LL-HLS playlists and parts one node serves (RFC 8216bis, checked by hls-parser).
+  'src/features/live/ll-hls.test.ts',
   'src/features/live/transcode-budget.test.ts',
   'src/features/live/whip-ingest.test.ts',
   'src/features/live/whip-keyframe.test.ts',
@@ -54,7 +56,7 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
 ];
 /**
  * How many browser test files run at once, each worker with a server of its own (e2e/global-setup.ts):
- * one unless VITRINE_E2E_WORKERS says more (scripts/test-parts.sh, part `e2e-alone`).
+ * one unless VITRINE_E2E_WORKERS says more (scripts/test-parts.sh: two in both browser parts).
  */
 const e2eWorkers = Number(process.env.VITRINE_E2E_WORKERS ?? '1');
 if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1 || e2eWorkers > 4)
@@ -128,6 +130,10 @@ export default defineConfig({
           // one that fakes timers restores them; those that load a library patching built-ins run
           // in the project below.
           isolate: false,
+          // Three files at a time on two cores: they mostly wait (on encoders, premieres in real
+          // time, restarts, timers). Alone, two workers took 279 s with the cores half idle (287 s of
+          // CPU); in the CI, two left them 26–50% idle once the browser tests beside them had ended.
+          maxWorkers: 3,
           exclude: [...serverExclude, ...BUILT_IN_PATCHING_SERVER_TESTS],
         },
       },
@@ -150,13 +156,13 @@ export default defineConfig({
           testTimeout: TEST_BOUND_MS,
           hookTimeout: HOOK_BOUND_MS,
           // One file at a time unless VITRINE_E2E_WORKERS says more. Each worker gets its own
-          // server (global-setup.ts starts one per worker; support/test-server.ts picks it). Beside
-          // the integration suite, one: three clean-clone runs on two workers there each failed a
-          // different test that depends on timing or order (a show another file left live ending
-          // mid-test, a control's re-render, a live query's notice within 10 s, the comment
-          // limit's 10 s window): two Chromiums and two servers beside the integration suite starve
-          // the real-time tests. Part `e2e-alone` (scripts/test-parts.sh), with nothing beside it,
-          // runs two: its files mostly wait on live streams (the machine ~75% idle on one worker).
+          // server (global-setup.ts starts one per worker; support/test-server.ts picks it). The
+          // test loop's browser parts run two (scripts/test-parts.sh): their files mostly wait on
+          // pages and live streams (one worker left the cores ~55–75% idle). On an earlier, slower
+          // machine, two workers beside the integration suite each time failed a different test that
+          // depends on timing or order (a show another file left live ending mid-test, a live query's
+          // notice within 10 s, the comment limit's 10 s window); those files now run in part
+          // e2e-alone, with nothing beside it.
           maxWorkers: e2eWorkers,
           // Each file in a process of its own, unlike the server project's: a browser test's
           // publishers and browser contexts must never outlive it into the next file's measurements

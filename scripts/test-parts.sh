@@ -40,7 +40,7 @@ run_part_with_report() {
 }
 
 # The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them): the
-# first five (run_first_parts: the typecheck beside the other four), then most browser tests beside
+# first five one after another (run_first_parts), then most browser tests beside
 # the integration suite (run_beside), then the browser tests that measure against the clock, alone.
 DEFAULT_PARTS=(lint typecheck build unit test-database server e2e)
 
@@ -91,7 +91,8 @@ run_named_part() {
     e2e-beside)
       local excluded=() file
       for file in "${E2E_ALONE_FILES[@]}"; do excluded+=(--exclude "**/$file"); done
-      (unset DATABASE_URL && run_vitest_part e2e-beside --project e2e "${excluded[@]}")
+      # Two files at a time, as e2e-alone: with one, this part (477 s) outlasted the integration suite.
+      (unset DATABASE_URL && VITRINE_E2E_WORKERS=2 run_vitest_part e2e-beside --project e2e "${excluded[@]}")
       ;;
     # By path (e2e/NAME), so that player.e2e.ts does not also pick live-player.e2e.ts.
     # Two files at a time: they mostly wait on live streams, and nothing runs beside them.
@@ -112,10 +113,10 @@ run_named_part() {
   esac
 }
 
-# The first parts: the typecheck (one process, ~20 s, its output only in .tsbuild/) beside lint,
-# build, unit tests and the test database, one after another, which need nothing from it.
+# The first parts, one after another. (The typecheck beside the other four took as long as all five
+# in a row: tsgo already spreads over both cores.)
 run_first_parts() {
-  run_beside typecheck -- lint build unit test-database
+  run_named_parts lint typecheck build unit test-database
 }
 
 run_named_parts() {

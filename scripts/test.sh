@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the test loop's parts (scripts/test-parts.sh), every part even when an earlier one
-# failed, then each part's summary and the total: lint, build, unit and test-database one after
-# another with the typecheck beside them, then most browser tests (e2e-beside) beside the integration suite (server), then
+# failed, then each part's summary and the total: lint, typecheck, build, unit and test-database one
+# after another, then most browser tests (e2e-beside) beside the integration suite (server), then
 # those that measure against the clock (e2e-alone), alone (scripts/test-parts.sh). `npm test -- e2e`
 # runs one part; named parts run one after another (server-postgres is the CI's addition).
 set -uo pipefail
