@@ -94,6 +94,11 @@ const serverProject = {
   // Names the migrated database every test database starts from: on PGlite one kept between runs
   // (made by the `test-database` part, or here if missing), on PostgreSQL a template made per run.
   globalSetup: ['./src/test-support/global-setup.ts'],
+  // Three files at a time on two cores: they mostly wait (on encoders, premieres in real time,
+  // restarts, timers). Alone, two workers took 279 s with the cores half idle (287 s of CPU); in
+  // the CI, two left them 26–50% idle once the browser tests beside them had ended. (Both server
+  // projects the same: Vitest runs projects of one group order with one worker count.)
+  maxWorkers: 3,
 } as const;
 
 export default defineConfig({
@@ -130,10 +135,6 @@ export default defineConfig({
           // one that fakes timers restores them; those that load a library patching built-ins run
           // in the project below.
           isolate: false,
-          // Three files at a time on two cores: they mostly wait (on encoders, premieres in real
-          // time, restarts, timers). Alone, two workers took 279 s with the cores half idle (287 s of
-          // CPU); in the CI, two left them 26–50% idle once the browser tests beside them had ended.
-          maxWorkers: 3,
           exclude: [...serverExclude, ...BUILT_IN_PATCHING_SERVER_TESTS],
         },
       },
