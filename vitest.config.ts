@@ -94,16 +94,14 @@ const serverProject = {
   // Names the migrated database every test database starts from: on PGlite one kept between runs
   // (made by the `test-database` part, or here if missing), on PostgreSQL a template made per run.
   globalSetup: ['./src/test-support/global-setup.ts'],
-  // Three files at a time on two cores: they mostly wait (on encoders, premieres in real time,
-  // restarts, timers). Alone, two workers took 279 s with the cores half idle (287 s of CPU); in
-  // the CI, two left them 26–50% idle once the browser tests beside them had ended. (Both server
-  // projects the same: Vitest runs projects of one group order with one worker count.)
-  maxWorkers: 3,
 } as const;
 
 export default defineConfig({
   test: {
-    // Two cores: server test files each start an embedded database (~3 s, ~500 MB).
+    // Two cores: server test files each start an embedded database (~3 s, ~500 MB). Alone, the
+    // server files leave the cores half idle (they wait on encoders and timers), but beside the
+    // browser tests the two are CPU-bound: three server workers made the part beside them slower
+    // (server 428 → 475 s, browser tests 356 → 466 s in clean-clone runs).
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', ...pure } },
