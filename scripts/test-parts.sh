@@ -40,9 +40,11 @@ run_part_with_report() {
 }
 
 # The parts by name, as `npm test` runs them (and `npm test -- NAME…` runs some of them): the
-# first five one after another (run_first_parts), then most browser tests beside
-# the integration suite (run_beside), then the browser tests that measure against the clock, alone.
+# first five one after another, then most browser tests beside the integration suite (run_beside),
+# then the browser tests that measure against the clock, alone. (The typecheck beside the other four
+# of the first five took as long as all five in a row: tsgo already spreads over both cores.)
 DEFAULT_PARTS=(lint typecheck build unit test-database server e2e)
+FIRST_PARTS=(lint typecheck build unit test-database)
 
 # The browser tests come in two parts when they run with the integration suite. The files below
 # measure against the clock (a moderator's action reaching a viewer within a second, a flash deal
@@ -111,12 +113,6 @@ run_named_part() {
       return 2
       ;;
   esac
-}
-
-# The first parts, one after another. (The typecheck beside the other four took as long as all five
-# in a row: tsgo already spreads over both cores.)
-run_first_parts() {
-  run_named_parts lint typecheck build unit test-database
 }
 
 run_named_parts() {

@@ -10,7 +10,7 @@ source scripts/test-parts.sh
 if [ $# -gt 0 ]; then
   run_named_parts "$@" || exit
 else
-  run_first_parts
+  run_named_parts "${FIRST_PARTS[@]}"
   run_beside e2e-beside -- server
   run_named_parts e2e-alone
 fi
