@@ -1,4 +1,4 @@
-import { LIVE_DELAY_SAMPLE_MS } from '@vitrine/domain';
+import { LIVE_DELAY_SAMPLE_MS, liveDelayMs } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
 import { HLS_WORKER_URL } from '../../player/hls-config.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
@@ -58,7 +58,7 @@ export function ViewerPreview({ url, onDelay }: { url: string; onDelay: (delayMs
       hls.attachMedia(element);
       const sampler = setInterval(() => {
         const playing = hls.playingDate;
-        report.current(playing && !element.paused ? Math.max(0, Date.now() - playing.getTime()) : null);
+        report.current(playing && !element.paused ? liveDelayMs(playing.getTime(), Date.now()) : null);
       }, LIVE_DELAY_SAMPLE_MS);
       release = () => {
         clearInterval(sampler);
