@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { copyMigratedPgliteTemplate, openEmptyPgliteDatabase } from '../test-support/pglite-template.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
@@ -34,7 +35,7 @@ async function openBlankDatabase(): Promise<{ db: Database; schema?: string; dis
       },
     };
   }
-  const db = await openPgliteDatabase(undefined);
+  const db = await openEmptyPgliteDatabase();
   return { db, dispose: () => db.close() };
 }
 
@@ -164,6 +165,8 @@ describe('PGlite data directory', () => {
   it('rolls back a failed transaction, leaving nothing behind after reopen', async () => {
     const root = await mkdtemp(join(tmpdir(), 'vitrine-pglite-'));
     tempDirs.push(root);
+    // Created in the test above; here a copy of the migrated template (migrate then only confirms it).
+    await copyMigratedPgliteTemplate(root);
     const first = await openPgliteDatabase(root);
     try {
       await migrate(first);

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { StudioOrderDetail, StudioOrderSummary } from '@vitrine/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openEmptyPgliteDatabase } from '../test-support/pglite-template.ts';
 import { adminHeaders, openTestApp } from '../test-support/test-app.ts';
 import type { Database } from './database.ts';
 import { migrate, migrationFiles } from './migrate.ts';
-import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 
 /**
@@ -36,7 +36,7 @@ async function openEmptyDatabase(): Promise<Database> {
     };
     return opened;
   }
-  const opened = await openPgliteDatabase(undefined);
+  const opened = await openEmptyPgliteDatabase();
   dispose = () => opened.close();
   return opened;
 }

@@ -17,12 +17,17 @@ export const PGLITE_TEMPLATE_ENV = 'VITRINE_TEST_PGLITE_TEMPLATE';
 const ROOT = new URL('../../../../', import.meta.url);
 const CACHE_DIR = fileURLToPath(new URL('node_modules/.cache/vitrine-tests/', ROOT));
 const MIGRATIONS_DIR = new URL('../db/migrations/', import.meta.url);
-const CACHE_FILE_PREFIX = 'pglite-migrated-';
+
+/** A hash of PGlite's version: all an empty cluster (initdb's work) is made of. */
+async function pgliteVersionHash() {
+  return createHash('sha256').update(
+    await readFile(new URL('node_modules/@electric-sql/pglite/package.json', ROOT)),
+  );
+}
 
 /** Names what a migrated template is made of: PGlite's version, the migration runner and every migration. */
 async function templateKey(): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(await readFile(new URL('node_modules/@electric-sql/pglite/package.json', ROOT)));
+  const hash = await pgliteVersionHash();
   hash.update(await readFile(new URL('../db/migrate.ts', import.meta.url)));
   for (const name of (await readdir(MIGRATIONS_DIR)).sort()) {
     hash.update(name);
@@ -32,33 +37,64 @@ async function templateKey(): Promise<string> {
 }
 
 /**
- * The data directory of a new database with this checkout's migrations, as a file (PGlite's
- * dumpDataDir), kept between runs in node_modules/.cache/vitrine-tests and named by what it is
- * made of (templateKey), so a changed migration or PGlite makes a new one and the old ones go.
- * Making it took 15–37 s a run on a busy two-core machine, and a CI run made it three times (the
- * integration suite and the two parts of the browser tests). Two runs making it at once each write
- * their own file and rename it into place, so a reader never sees half of one.
+ * A database's data directory as a file (PGlite's dumpDataDir), kept between runs in
+ * node_modules/.cache/vitrine-tests as `PREFIX-KEY.tar`, KEY naming what it is made of, so that a
+ * changed migration or PGlite makes a new one and the old ones (other keys) go. Two runs making it at
+ * once each write their own file and rename it into place, so a reader never sees half of one.
  */
-export async function cachedMigratedPgliteTemplate(): Promise<string> {
-  const key = await templateKey();
-  const file = join(CACHE_DIR, `${CACHE_FILE_PREFIX}${key}.tar`);
+async function cachedDataDir(prefix: string, key: string, make: () => Promise<PgliteDatabase>) {
+  const file = join(CACHE_DIR, `${prefix}${key}.tar`);
   if (existsSync(file)) return file;
   await mkdir(CACHE_DIR, { recursive: true });
-  const db = await openPgliteDatabase(undefined);
+  const db = await make();
   try {
-    await migrate(db);
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
     await rename(partial, file);
   } finally {
     await db.close();
   }
-  // Those of other migrations (and what a run killed while writing one of them left).
+  // Those of other keys (and what a run killed while writing one of them left).
   for (const name of await readdir(CACHE_DIR)) {
-    if (name.startsWith(CACHE_FILE_PREFIX) && !name.includes(key))
-      await rm(join(CACHE_DIR, name), { force: true });
+    if (name.startsWith(prefix) && !name.includes(key)) await rm(join(CACHE_DIR, name), { force: true });
   }
   return file;
+}
+
+/**
+ * An empty cluster, as initdb leaves it (no migration applied), kept between runs: initdb costs
+ * about 4 s of CPU, and the migration and upgrade tests start their unmigrated databases there.
+ */
+async function cachedEmptyPgliteCluster(): Promise<string> {
+  return cachedDataDir('pglite-empty-', (await pgliteVersionHash()).digest('hex').slice(0, 16), () =>
+    openPgliteDatabase(undefined),
+  );
+}
+
+/**
+ * The data directory of a new database with this checkout's migrations (templateKey), kept between
+ * runs. Making it took 15–37 s a run on a busy two-core machine, and a CI run made it three times
+ * (the integration suite and the two parts of the browser tests).
+ */
+export async function cachedMigratedPgliteTemplate(): Promise<string> {
+  return cachedDataDir('pglite-migrated-', await templateKey(), async () => {
+    const db = await openPgliteDatabase(undefined, {
+      startFrom: templateBytes(await cachedEmptyPgliteCluster()),
+    });
+    await migrate(db);
+    return db;
+  });
+}
+
+/**
+ * A new in-memory database with no migration applied (the migration and upgrade tests): a copy of
+ * the empty cluster kept between runs.
+ */
+export async function openEmptyPgliteDatabase(): Promise<PgliteDatabase> {
+  return openPgliteDatabase(undefined, {
+    startFrom: templateBytes(await cachedEmptyPgliteCluster()),
+    sharedBuffers: TEST_SHARED_BUFFERS,
+  });
 }
 
 /**
@@ -103,14 +139,16 @@ export async function openMigratedPgliteDatabase(): Promise<PgliteDatabase> {
 const TEST_SHARED_BUFFERS = '16MB';
 
 /**
- * The template's bytes, read once per process (a file-backed Blob is read again, in pieces joined
+ * A template's bytes, read once per process (a file-backed Blob is read again, in pieces joined
  * together, by every database started from it).
  */
-let templateInMemory: { file: string; bytes: ReusableTarball } | null = null;
+const templatesInMemory = new Map<string, ReusableTarball>();
 function templateBytes(file: string): ReusableTarball {
-  if (templateInMemory?.file !== file)
-    templateInMemory = { file, bytes: new ReusableTarball(readFileSync(file)) };
-  return templateInMemory.bytes;
+  const kept = templatesInMemory.get(file);
+  if (kept) return kept;
+  const bytes = new ReusableTarball(readFileSync(file));
+  templatesInMemory.set(file, bytes);
+  return bytes;
 }
 
 /**
