@@ -126,9 +126,10 @@ run_named_parts() {
 # e2e-beside, one after another; with VITRINE_TEST_BESIDE=1, e2e-beside in the background beside
 # them instead (run_beside). Beside was the faster on an earlier two-core machine (a clean-clone CI
 # of 830–883 s), but on the machine of 30 November 2026 evening the two together overloaded the
-# cores (load 12, 37% of the CPU in the kernel, most of it page faults: a first touch of memory
-# costs ~12 µs a page there): the server part alone took 455–477 s, beside the browser tests it had
-# done 63 of its 128 files after 26 minutes, and two premiere tests failed on a restart too slow.
+# cores (load 12, 37% of the CPU in the kernel; a first touch of memory costs ~12 µs a page there):
+# the server part alone took 455–477 s, beside the browser tests it had done 63 of its 128 files
+# after 26 minutes, and two premiere tests failed on a restart too slow. One after another, the
+# server part took 455 s in the CI run and the browser tests' part 1,051 s.
 run_integration_and_browser() {
   if [ "${VITRINE_TEST_BESIDE:-0}" = 1 ]; then
     run_beside e2e-beside -- "$@"

@@ -154,10 +154,11 @@ function templateBytes(file: string): ReusableTarball {
 /**
  * A tarball in memory that gives PGlite the same buffer on every load. PGlite reads a data
  * directory to start from with `arrayBuffer()`, and a Blob of Node's answers that by reading itself
- * again in pieces and joining them: the 43 MB template copied twice for each test database, 0.44 of
- * a test database's 1.08 s of CPU (opened and closed, quiet two-core machine; a server run opens
- * about 120). PGlite only reads the buffer (its file system keeps a copy of each file it writes), so
- * one serves every load; pglite-template.test.ts checks that a database written to leaves it as it was.
+ * again in pieces and joining them, the 43 MB template copied twice for each test database (a
+ * server run opens about 120). `npm run bench:test-database` measured 947 ms of CPU per database
+ * that way and 762 ms this way (medians, quiet two-core machine). PGlite only reads the buffer (its
+ * file system keeps a copy of each file it writes), so one serves every load;
+ * pglite-template.test.ts checks that a database written to leaves it as it was.
  */
 export class ReusableTarball extends Blob {
   readonly #buffer: ArrayBuffer;
