@@ -26,7 +26,8 @@ declare module 'vitest' {
  * VITRINE_E2E_WORKERS), each with its own fresh embedded database and demo seed, SMTP server and
  * OIDC provider: a file may ban shoppers store-wide or expect the demo shows as it left them, so two
  * files running at once must never share a server. The pool gives a worker id to one file at a
- * time, so each server serves one file at a time. Beside them, the shared Chromiums the files connect to (e2e/support/browser.ts).
+ * time, so each server serves one file at a time. Beside them, the shared Chromiums the files
+ * connect to (e2e/support/browser.ts).
  */
 export default async function setup(project: TestProject) {
   // The migrated embedded database every server of this run starts from (see DATABASE_TEMPLATE_ENV);

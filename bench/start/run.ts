@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchServerEnv } from '../support/server-env.ts';
-import { freePort, loadAverage } from './start-support.ts';
+import { freePort, loadAverage, median } from './start-support.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SERVERS = {
@@ -83,13 +83,6 @@ async function timeStart(kind: ServerKind, dataDir: string): Promise<number> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 if (!existsSync(join(ROOT, SERVERS.compiled[0]))) {

@@ -17,3 +17,12 @@ export const loadAverage = () =>
   `load average ${loadavg()
     .map((value) => value.toFixed(2))
     .join(', ')}`;
+
+/** The middle value of `values` (the mean of the two middle ones for an even count). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};

@@ -14,8 +14,9 @@ import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database.ts'
 import {
   cachedMigratedPgliteTemplate,
   ReusableTarball,
+  TEST_SHARED_BUFFERS,
 } from '../../apps/server/src/test-support/pglite-template.ts';
-import { loadAverage } from '../start/start-support.ts';
+import { loadAverage, median } from '../start/start-support.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } });
 const rounds = Number(values.rounds);
@@ -32,15 +33,12 @@ const ways = {
 async function openOnce(template: Blob): Promise<{ cpuMs: number; wallMs: number }> {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const db = await openPgliteDatabase(undefined, { startFrom: template, sharedBuffers: '16MB' });
+  const db = await openPgliteDatabase(undefined, { startFrom: template, sharedBuffers: TEST_SHARED_BUFFERS });
   await db.query('SELECT count(*) FROM schema_migrations');
   await db.close();
   const cpu = process.cpuUsage(cpuBefore);
   return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - started };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 console.log(
   `template ${file} (${(bytes.byteLength / 1e6).toFixed(1)} MB), ${rounds} rounds; ${loadAverage()}`,

@@ -136,12 +136,9 @@ export async function openMigratedPgliteDatabase(): Promise<PgliteDatabase> {
  * run opens some hundreds. Nine files that open apps took 70 s of CPU with 128 MB and 61 s with
  * 16 MB (39 s and 33 s of wall time). A test database holds a few megabytes: 16 MB still holds it.
  */
-const TEST_SHARED_BUFFERS = '16MB';
+export const TEST_SHARED_BUFFERS = '16MB';
 
-/**
- * A template's bytes, read once per process (a file-backed Blob is read again, in pieces joined
- * together, by every database started from it).
- */
+/** A template's bytes, read from its file once per process rather than once per database. */
 const templatesInMemory = new Map<string, ReusableTarball>();
 function templateBytes(file: string): ReusableTarball {
   const kept = templatesInMemory.get(file);
@@ -155,8 +152,8 @@ function templateBytes(file: string): ReusableTarball {
  * A tarball in memory that gives PGlite the same buffer on every load. PGlite reads a data
  * directory to start from with `arrayBuffer()`, and a Blob of Node's answers that by reading itself
  * again in pieces and joining them, the 43 MB template copied twice for each test database (a
- * server run opens about 120). `npm run bench:test-database` measured 947 ms of CPU per database
- * that way and 762 ms this way (medians, quiet two-core machine). PGlite only reads the buffer (its
+ * server run opens about 120). `npm run bench:test-database` measured 745 ms of CPU per database
+ * that way and 563 ms this way (medians of 8, two-core machine at load 1.4). PGlite only reads the buffer (its
  * file system keeps a copy of each file it writes), so one serves every load;
  * pglite-template.test.ts checks that a database written to leaves it as it was.
  */
