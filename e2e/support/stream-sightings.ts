@@ -158,3 +158,47 @@ export async function clickToRemovalMs(
   const removed = await sighting(viewer, name);
   return Math.round(removed.at - Number(await clickedAt.jsonValue()));
 }
+
+/** A text message the page's WebSocket delivered, and when the page's own code first had it. */
+interface SocketArrival {
+  at: number;
+  text: string;
+}
+
+/**
+ * Records, from the page's next navigation on, every text message its WebSockets deliver, with
+ * the page's clock when its code first had it (a listener added before the app's own). Read in
+ * the page, not over Playwright's `framereceived`: on a busy machine that event reaches the test
+ * hundreds of milliseconds late, and the question asked of it is whether a message came late.
+ */
+export async function recordSocketArrivals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const arrivals: { at: number; text: string }[] = [];
+    (window as unknown as { socketArrivals: typeof arrivals }).socketArrivals = arrivals;
+    const NativeWebSocket = window.WebSocket;
+    window.WebSocket = class extends NativeWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (event) => {
+          if (typeof event.data === 'string') arrivals.push({ at: Date.now(), text: event.data });
+        });
+      }
+    };
+  });
+}
+
+/**
+ * When the page (recorded by `recordSocketArrivals`) first had a message at or after `since` whose
+ * text holds `fragment`; waits for one.
+ */
+export async function arrivalAfter(page: Page, since: number, fragment: string): Promise<number> {
+  const arrival = await page.waitForFunction(
+    ({ since, fragment }) =>
+      (window as unknown as { socketArrivals: SocketArrival[] }).socketArrivals.find(
+        (message) => message.at >= since && message.text.includes(fragment),
+      )?.at,
+    { since, fragment },
+    { timeout: SIGHTING_BOUND_MS },
+  );
+  return Number(await arrival.jsonValue());
+}
