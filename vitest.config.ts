@@ -103,7 +103,8 @@ export default defineConfig({
     // Two cores: server test files each start an embedded database (~3 s, ~500 MB). Alone, the
     // server files leave the cores half idle (they wait on encoders and timers), but beside the
     // browser tests the two are CPU-bound: three server workers made the part beside them slower
-    // (server 428 → 475 s, browser tests 356 → 466 s in clean-clone runs).
+    // (server 428 → 475 s, browser tests 356 → 466 s in clean-clone runs). The test loop's
+    // integration parts, which run alone, ask for four (scripts/test-parts.sh, integration_workers).
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', ...pure } },
