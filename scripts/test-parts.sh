@@ -105,9 +105,11 @@ run_named_part() {
     e2e-beside)
       local excluded=() file
       for file in "${E2E_ALONE_FILES[@]}"; do excluded+=(--exclude "**/$file"); done
-      # Two files at a time, as e2e-alone. Beside the integration suite (VITRINE_TEST_BESIDE=1) the
-      # part took 356–392 s instead of 481 s, but the cores were full either way, and the whole CI
-      # did not get shorter for it (830 and 868 s against 834 s with one worker, 30 November 2026).
+      # Two files at a time, as e2e-alone: run alone on a quiet two-core machine, the part took
+      # 435 s with one, 313 s with two (the cores 92% busy), 317 s with three (the session of 30
+      # November 2026, night). Beside the integration suite (VITRINE_TEST_BESIDE=1), on an earlier
+      # machine, two took 356–392 s instead of one's 481 s, but the cores were full either way, and
+      # the whole CI did not get shorter for it (830 and 868 s against 834 s with one worker).
       (unset DATABASE_URL && VITRINE_E2E_WORKERS=2 run_vitest_part e2e-beside --project e2e "${excluded[@]}")
       ;;
     # By path (e2e/NAME), so that player.e2e.ts does not also pick live-player.e2e.ts.
