@@ -168,12 +168,13 @@ interface SocketArrival {
 /**
  * Records, from the page's next navigation on, every text message its WebSockets deliver, with
  * the page's clock when its code first had it (a listener added before the app's own). Read in
- * the page, not over Playwright's `framereceived`: on a busy machine that event reaches the test
- * hundreds of milliseconds late, and the question asked of it is whether a message came late.
+ * the page, not from Playwright's `framereceived` in the test: that event comes over the
+ * browser's protocol connection, whose round trips took hundreds of milliseconds on a busy
+ * machine (see clickToRemovalMs), and the question asked of it is whether a message came late.
  */
 export async function recordSocketArrivals(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const arrivals: { at: number; text: string }[] = [];
+    const arrivals: SocketArrival[] = [];
     (window as unknown as { socketArrivals: typeof arrivals }).socketArrivals = arrivals;
     const NativeWebSocket = window.WebSocket;
     window.WebSocket = class extends NativeWebSocket {
