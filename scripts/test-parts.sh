@@ -80,7 +80,8 @@ E2E_ALONE_FILES=(
 # How many integration test files run at once. Alone, with two workers, the server part left the
 # two cores 42% idle: its files wait on encoders, live streams and timers. Four workers filled
 # them (89% busy) and took the part from 306 to 215 s, the PostgreSQL run from 131 to 88 s, with
-# the same CPU time (30 November 2026, a quiet two-core machine). Beside the browser tests
+# about the same CPU work (351 busy core-seconds with two, 370 with four; a quiet two-core
+# machine, 30 November 2026), and passed with two CPU burners beside it. Beside the browser tests
 # (VITRINE_TEST_BESIDE=1) the cores are already full: two there (vitest.config.ts, maxWorkers).
 integration_workers() {
   if [ "${VITRINE_TEST_BESIDE:-0}" = 1 ]; then echo 2; else echo 4; fi
