@@ -1,10 +1,11 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
@@ -123,7 +124,7 @@ describe('the go-live page warns the host', () => {
         VITRINE_ADMIN_KEY: smallAdminKey,
         VITRINE_DEMO_RETAILER_PORT: '-1',
       });
-      let publisher: ReturnType<typeof spawn> | null = null;
+      let publisher: ChildProcess | null = null;
       try {
         const token = (await createStaffAccount(server.url, smallAdminKey, STORE, 'host')).session.idToken;
         const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -141,36 +142,7 @@ describe('the go-live page warns the host', () => {
         const streamUrl = `${server.url}/staff/stores/${STORE}/shows/${show.uid}/stream`;
         const stream = (await (await fetch(streamUrl, { headers })).json()) as LiveStreamView;
         const port = new URL(stream.rtmpUrl as string).port;
-        publisher = spawn(
-          'ffmpeg',
-          [
-            ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-            ...[
-              '-f',
-              'lavfi',
-              '-i',
-              'testsrc=size=320x240:rate=25',
-              '-f',
-              'lavfi',
-              '-i',
-              'sine=sample_rate=48000',
-            ],
-            ...[
-              '-c:v',
-              'libx264',
-              '-preset',
-              'ultrafast',
-              '-tune',
-              'zerolatency',
-              '-g',
-              '25',
-              '-pix_fmt',
-              'yuv420p',
-            ],
-            ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${stream.streamKey}`],
-          ],
-          { stdio: 'ignore' },
-        );
+        publisher = publishTestStream(`rtmp://127.0.0.1:${port}/live/${stream.streamKey}`);
         await expect
           .poll(async () => ((await (await fetch(streamUrl, { headers })).json()) as LiveStreamView).state, {
             timeout: 20_000,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
@@ -85,23 +86,7 @@ describe('restreaming from the go-live page', () => {
     const streamPath = `/staff/stores/${STORE}/shows/${show.uid}/stream`;
     const stream = await api<LiveStreamView>('GET', streamPath);
     // The show itself, published over RTMP by ffmpeg as OBS would.
-    run('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=sample_rate=48000'],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-tune',
-        'zerolatency',
-        '-g',
-        '25',
-        '-pix_fmt',
-        'yuv420p',
-      ],
-      ...['-c:a', 'aac', '-f', 'flv', `${stream.rtmpUrl}/${stream.streamKey}`],
-    ]);
+    children.push(publishTestStream(`${stream.rtmpUrl}/${stream.streamKey}`));
     await expect
       .poll(async () => (await api<LiveStreamView>('GET', streamPath)).state, { timeout: 20_000 })
       .toBe('receiving');

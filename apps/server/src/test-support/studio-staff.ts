@@ -1,4 +1,4 @@
-import type { AuthSession, StaffRole } from '@vitrine/protocol';
+import type { AuthSession, Show, StaffRole } from '@vitrine/protocol';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { adminHeaders } from './test-app.ts';
@@ -55,4 +55,25 @@ export async function signInStaff(
   if (response.statusCode !== 200) throw new Error(`redeeming a studio link: ${response.body}`);
   const session = response.json() as AuthSession;
   return { userUid, email, session, headers: { authorization: `Bearer ${session.idToken}` } };
+}
+
+/** When a test's show is planned, unless it says otherwise. */
+const TEST_SHOW_SCHEDULE = { startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' };
+
+/** A public show of `pageUid`, created by `member` through the studio's call; answers its uid. */
+export async function createTestShow(
+  app: App,
+  pageUid: string,
+  member: TestStaffMember,
+  name: string,
+  schedule: { startsAt: string; timeZone: string } = TEST_SHOW_SCHEDULE,
+): Promise<string> {
+  const created = await app.server.inject({
+    method: 'POST',
+    url: `/staff/stores/${pageUid}/shows`,
+    headers: member.headers,
+    payload: { name, ...schedule, visibility: 'public' },
+  });
+  if (created.statusCode !== 201) throw new Error(`creating show ${name}: ${created.body}`);
+  return (created.json() as Show).uid;
 }

@@ -16,7 +16,12 @@ import type { LiveStreamView, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import { packagerPids } from '../../test-support/processes.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
 import { createDiskSegmentStore, type SegmentStore } from './segment-store.ts';
@@ -48,15 +53,7 @@ async function text(url: string): Promise<string> {
   return (await app.server.inject({ method: 'GET', url })).body;
 }
 
-async function newShow(name: string): Promise<string> {
-  const created = await app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: { name, startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen', visibility: 'public' },
-  });
-  return (created.json() as Show).uid;
-}
+const newShow = (name: string) => createTestShow(app, pageUid, host, name);
 
 function publish(key: string) {
   const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);

@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import { isAlive, packagerPids, pidsMatching } from '../../test-support/processes.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -34,15 +39,7 @@ async function call(showUid: string, method: 'GET' | 'POST', suffix = '') {
 
 const get = (url: string) => app.server.inject({ method: 'GET', url });
 
-async function newShow(name: string): Promise<string> {
-  const created = await app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: { name, startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen', visibility: 'public' },
-  });
-  return (created.json() as Show).uid;
-}
+const newShow = (name: string) => createTestShow(app, pageUid, host, name);
 
 function publish(key: string) {
   const rtmpPort = app.services.live.ingestPorts().rtmpPort;

@@ -3,10 +3,15 @@ import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip-test-publisher.ts';
 
@@ -27,16 +32,7 @@ async function call<T>(method: 'GET' | 'POST', url: string) {
   return { status: response.statusCode, body: response.json() as T };
 }
 
-async function newShow(name: string): Promise<string> {
-  const created = await app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: { name, startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen', visibility: 'public' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return (created.json() as Show).uid;
-}
+const newShow = (name: string) => createTestShow(app, pageUid, host, name);
 
 const streamPath = (showUid: string) => `/staff/stores/${pageUid}/shows/${showUid}/stream`;
 const stream = async (showUid: string) => (await call<LiveStreamView>('GET', streamPath(showUid))).body;

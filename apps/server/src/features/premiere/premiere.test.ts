@@ -7,7 +7,12 @@ import type { LiveStreamView, PremiereInfo, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp, openTestDatabase } from '../../test-support/test-app.ts';
 import { premiereReplayPath } from './premiere-replay.ts';
 
@@ -54,16 +59,8 @@ const KEYFRAME_ROUNDING_SECONDS = 1;
 
 const env = (dir: string) => ({ VITRINE_LIVE_DIR: dir, LIVE_RECONNECT_GRACE_MS: '30000' });
 
-async function newShow(target: TestApp, name: string, store = pageUid, who = host): Promise<string> {
-  const created = await target.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${store}/shows`,
-    headers: who.headers,
-    payload: { name, startsAt: '2026-12-01T19:00', timeZone: 'UTC', visibility: 'public' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return (created.json() as Show).uid;
-}
+const newShow = (target: TestApp, name: string, store = pageUid, who = host) =>
+  createTestShow(target, store, who, name, { startsAt: '2026-12-01T19:00', timeZone: 'UTC' });
 
 /**
  * A premiere scheduled `startsInSeconds` ahead on an app over a database of its own, for the tests
