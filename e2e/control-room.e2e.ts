@@ -14,11 +14,11 @@ import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
 import {
-  arrivalAfter,
   clickToRemovalMs,
   recordSocketArrivals,
   sighting,
   steadyDelay,
+  streamClockError,
   watchFor,
 } from './support/stream-sightings.ts';
 import { openStudioAs } from './support/studio.ts';
@@ -224,22 +224,23 @@ describe('the control room', () => {
       ids: [SHOW],
     });
     if (!event) throw new Error('no event');
-    // When her video reached the stamped moment, and when the presentation reached her page: a
-    // message that comes after that moment (a busy machine's socket) can only show on arrival.
-    const dueAt = presented.start + broadcastDelayMs(event) + shown.delayMs;
-    const arrivedAt = await arrivalAfter(viewer, presented.start, `"${MUG}"`);
-    const presentErrorMs = shown.at - Math.max(dueAt, arrivedAt);
+    const present = await streamClockError(viewer, {
+      uid: MUG,
+      stampedAt: presented.start,
+      dueAt: presented.start + broadcastDelayMs(event) + shown.delayMs,
+      shownAt: shown.at,
+    });
     console.log(
       JSON.stringify({
         controlRoomViewerDelayMs: viewerDelayMs,
-        controlRoomPresentOnStreamClockErrorMs: shown.at - dueAt,
-        controlRoomPresentArrivedBeforeDueMs: dueAt - arrivedAt,
-        controlRoomPresentErrorMs: presentErrorMs,
+        controlRoomPresentOnStreamClockErrorMs: present.onStreamClockErrorMs,
+        controlRoomPresentArrivedBeforeDueMs: present.arrivedBeforeDueMs,
+        controlRoomPresentErrorMs: present.errorMs,
         controlRoomPresentShownAfterStampMs: shown.at - presented.start,
         controlRoomModeratorSawPresentAfterMs: moderatorSawAfterMs,
       }),
     );
-    expect(Math.abs(presentErrorMs)).toBeLessThanOrEqual(CUE_TOLERANCE_MS);
+    expect(Math.abs(present.errorMs)).toBeLessThanOrEqual(CUE_TOLERANCE_MS);
 
     // The viewer adds the presented product to the cart and comments.
     await viewer.locator('.player__panel .product-card', { hasText: 'mug' }).first().click();

@@ -12,6 +12,7 @@ import {
   type Sighting,
   sighting,
   steadyDelay,
+  streamClockError,
   watchFor,
 } from './support/stream-sightings.ts';
 import { createStaffAccount } from './support/studio.ts';
@@ -82,11 +83,11 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     // when it showed before (and still would without a stream clock).
     await recordSocketArrivals(page);
     const arrival = (uid: string, since: number) => arrivalAfter(page, since, `"${uid}"`);
-    // Off the stream clock by this much: when it showed, against the moment her video reached the
-    // stamp, or its arrival if it came after that moment (a busy machine's socket): it can only
-    // show once it is there.
+    // Off the stream clock by this much (streamClockError: a competition whose message came after
+    // its moment in her video can only show once it is there).
     const onClockErrorMs = async (seen: Sighting, uid: string, stamp: number) =>
-      seen.at - Math.max(stamp + seen.delayMs, await arrival(uid, stamp));
+      (await streamClockError(page, { uid, stampedAt: stamp, dueAt: stamp + seen.delayMs, shownAt: seen.at }))
+        .errorMs;
     await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${SHOW}`);
     await page.waitForSelector('.player[data-show-state="live"]');
     await page.waitForSelector('.video-stage[data-live-delay-ms]', { timeout: 30_000 });

@@ -203,3 +203,31 @@ export async function arrivalAfter(page: Page, since: number, fragment: string):
   );
   return Number(await arrival.jsonValue());
 }
+
+/** How far off its moment something showed in a live player, and how early its message came. */
+export interface StreamClockError {
+  /** Shown against the later of its moment in her video and its message's arrival: what tests bound. */
+  errorMs: number;
+  /** Shown against its moment in her video alone. */
+  onStreamClockErrorMs: number;
+  /** How long before that moment its message reached her page (negative: after it). */
+  arrivedBeforeDueMs: number;
+}
+
+/**
+ * How far off its moment a cue, presentation or competition showed (`shownAt`) in a page recorded
+ * by `recordSocketArrivals`. Its moment is `dueAt`, when her video reached the stamp; but a message
+ * that comes after that (a busy machine's socket) can only show on arrival, so the error is taken
+ * against the later of the two: the first message at or after `stampedAt` that names `uid`.
+ */
+export async function streamClockError(
+  page: Page,
+  { uid, stampedAt, dueAt, shownAt }: { uid: string; stampedAt: number; dueAt: number; shownAt: number },
+): Promise<StreamClockError> {
+  const arrivedAt = await arrivalAfter(page, stampedAt, `"${uid}"`);
+  return {
+    errorMs: shownAt - Math.max(dueAt, arrivedAt),
+    onStreamClockErrorMs: shownAt - dueAt,
+    arrivedBeforeDueMs: dueAt - arrivedAt,
+  };
+}
