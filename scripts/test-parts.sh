@@ -84,8 +84,11 @@ E2E_ALONE_FILES=(
 # machine, 30 November 2026), and passed with two CPU burners beside it. Beside the browser tests
 # (VITRINE_TEST_BESIDE=1) the cores are already full: two there (vitest.config.ts, maxWorkers).
 integration_workers() {
-  if [ "${VITRINE_TEST_BESIDE:-0}" = 1 ]; then echo 2; else echo 4; fi
+  if browser_tests_beside; then echo 2; else echo 4; fi
 }
+
+# Whether the browser tests run beside the integration suite (see run_integration_and_browser).
+browser_tests_beside() { [ "${VITRINE_TEST_BESIDE:-0}" = 1 ]; }
 
 run_named_part() {
   case "$1" in
@@ -147,7 +150,7 @@ run_named_parts() {
 # after 26 minutes, and two premiere tests failed on a restart too slow. One after another, the
 # server part took 455 s in the CI run and the browser tests' part 1,051 s.
 run_integration_and_browser() {
-  if [ "${VITRINE_TEST_BESIDE:-0}" = 1 ]; then
+  if browser_tests_beside; then
     run_beside e2e-beside -- "$@"
   else
     run_named_parts "$@" e2e-beside

@@ -153,8 +153,8 @@ function templateBytes(file: string): ReusableTarball {
  * directory to start from with `arrayBuffer()`, and a Blob of Node's answers that by reading itself
  * again in pieces and joining them, the 43 MB template copied twice for each test database (a
  * server run opens about 120). `npm run bench:test-database` measured 745 ms of CPU per database
- * that way and 563 ms this way (medians of 8, two-core machine at load 1.4). PGlite only reads the buffer (its
- * file system keeps a copy of each file it writes), so one serves every load;
+ * that way and 563 ms this way (medians of 8, two-core machine at load 1.4). PGlite only reads the
+ * buffer (its file system keeps a copy of each file it writes), so one serves every load;
  * pglite-template.test.ts checks that a database written to leaves it as it was.
  */
 export class ReusableTarball extends Blob {
