@@ -3,11 +3,12 @@
  * or moderate violation on the shop, player, product, cart and checkout screens, on a desktop and a
  * phone; the focus follows what the shopper did; an empty required field says so and gets the focus.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -59,8 +60,7 @@ async function newPage(viewport: {
 async function expectNoViolations(page: Page, screen: string) {
   const findings = await axeFindings(page);
   expect(findings, `${screen}: ${JSON.stringify(findings, null, 1)}`).toEqual([]);
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/a11y-${screen}.png`, import.meta.url).pathname });
+  await saveScreenshot(page, `a11y-${screen}`);
 }
 
 /** What has the keyboard focus, described for an assertion message. */

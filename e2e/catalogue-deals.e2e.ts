@@ -1,11 +1,11 @@
 // What a retailer's CSV carries, as the shopper sees it in Chromium (issue 33 §8): a compare-at
 // price struck through as "was" on the card, the details and the cart line; the picked colour's
 // own photo; and a formatted description in which nothing of the XSS corpus runs.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
@@ -84,11 +84,6 @@ afterAll(async () => {
 /** Text with its runs of spaces (Intl writes no-break ones) as one space. */
 const text = (value: string | null) => (value ?? '').replace(/\s+/g, ' ').trim();
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
-
 describe('a deal in the player', () => {
   it('strikes the compare-at price through as "was" on the card, the details and the cart; shows the picked colour; runs no script', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
@@ -108,7 +103,7 @@ describe('a deal in the player', () => {
     expect(text(await price.locator('s').textContent())).toBe('was DKK 299.00');
     // What a screen reader reads: the price, then the struck one named as "was".
     expect(text(await price.textContent())).toBe('DKK 199.00 was DKK 299.00');
-    await screenshot(page, 'was-price-card-desktop');
+    await saveScreenshot(page, 'was-price-card-desktop');
     expect(await axeFindings(page)).toEqual([]);
 
     await card.click();
@@ -120,7 +115,7 @@ describe('a deal in the player', () => {
     const image = details.locator('[data-testid="product-main-image"]');
     await details.getByRole('button', { name: 'White' }).click();
     await expect.poll(() => image.getAttribute('src'), WAIT).toBe(WHITE_PHOTO);
-    await screenshot(page, 'was-price-details-desktop');
+    await saveScreenshot(page, 'was-price-details-desktop');
     expect(await axeFindings(page)).toEqual([]);
     expect(text(await details.locator('[data-testid="product-price"] s').textContent())).toBe(
       'was DKK 299.00',
@@ -142,7 +137,7 @@ describe('a deal in the player', () => {
     const line = cart.locator('.player-cart__line', { hasText: 'Deal lamp' });
     await line.waitFor(WAIT);
     expect(text(await line.locator('.player-cart__price s').textContent())).toBe('was DKK 299.00');
-    await screenshot(page, 'was-price-cart-desktop');
+    await saveScreenshot(page, 'was-price-cart-desktop');
     expect(await axeFindings(page)).toEqual([]);
     await cart.getByRole('button', { name: 'Remove Deal lamp' }).click();
     await line.waitFor({ state: 'detached', ...WAIT });
@@ -176,7 +171,7 @@ describe('a deal in the player', () => {
     await card.waitFor(WAIT);
     await card.scrollIntoViewIfNeeded();
     expect(text(await card.locator('.product-card__price s').textContent())).toBe('was DKK 299.00');
-    await screenshot(page, 'was-price-card-phone');
+    await saveScreenshot(page, 'was-price-card-phone');
     expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });

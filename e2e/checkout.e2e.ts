@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -73,14 +74,6 @@ async function openPage(context: BrowserContext, path: string): Promise<Page> {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${baseUrl}${path}`);
   return page;
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({
-    path: new URL(`../test-results/${name}.png`, import.meta.url).pathname,
-    fullPage: true,
-  });
 }
 
 /** Opens a product's details in the player and adds it, with the variant's option values when given. */
@@ -178,7 +171,7 @@ describe('cart and checkout', () => {
     await addToCart(show, 'Ceramic mug');
     await second.waitForFunction(() => document.querySelectorAll('.player-cart__line').length === 2);
     expect(await second.textContent('[data-testid="cart-count"]')).toBe('2');
-    await screenshot(second, 'checkout-player-cart');
+    await saveScreenshot(second, 'checkout-player-cart', { fullPage: true });
 
     // To the checkout from the second tab's cart.
     await cart.getByRole('link', { name: texts.cart.toCheckout }).click();
@@ -196,7 +189,7 @@ describe('cart and checkout', () => {
     for (const message of SPEC_FORM_MESSAGES) expect(shown).toContain(message);
     expect(shown).toContain('Select your delivery country.');
     expect(checkout.url()).toBe(`${baseUrl}/demo-autumn-living/${checkoutUid}`);
-    await screenshot(checkout, 'checkout-validation');
+    await saveScreenshot(checkout, 'checkout-validation', { fullPage: true });
 
     // Fixed: the messages go and the confirmation step opens.
     await fillCheckoutForm(checkout);
@@ -211,9 +204,9 @@ describe('cart and checkout', () => {
     expect(summary).toContain('Ada Jensen');
     expect(summary).toContain('2900 Hellerup');
     expect(await checkout.textContent('.delivery-summary__note')).toBe('Leave it by the door');
-    await screenshot(checkout, 'checkout-confirm-address');
+    await saveScreenshot(checkout, 'checkout-confirm-address', { fullPage: true });
     await checkout.setViewportSize({ width: 390, height: 844 });
-    await screenshot(checkout, 'checkout-confirm-address-phone');
+    await saveScreenshot(checkout, 'checkout-confirm-address-phone', { fullPage: true });
     await checkout.setViewportSize({ width: 1280, height: 800 });
     // Freight of home delivery (DKK 49.00) on top of 549.00 + 179.00.
     expect(await checkout.textContent('[data-testid="order-freight"]')).toContain('49.00');
@@ -231,7 +224,7 @@ describe('cart and checkout', () => {
     expect(await checkout.textContent('[data-testid="order-page"] [data-testid="order-total"]')).toContain(
       '777.00',
     );
-    await screenshot(checkout, 'checkout-payment-received');
+    await saveScreenshot(checkout, 'checkout-payment-received', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -252,7 +245,7 @@ describe('cart and checkout', () => {
     const declined = checkout.locator('[data-payment="declined"]');
     await declined.waitFor({ timeout: 20_000 });
     expect(await declined.locator('p').first().textContent()).toBe(texts.payment.declined);
-    await screenshot(checkout, 'checkout-payment-declined');
+    await saveScreenshot(checkout, 'checkout-payment-declined', { fullPage: true });
 
     await payOnProviderPage(checkout, () => declined.getByRole('button', { name: /DKK/ }).click(), 'approve');
     await checkout.waitForSelector('[data-payment="received"]', { timeout: 20_000 });
@@ -285,7 +278,7 @@ describe('cart and checkout', () => {
     await checkout.goto(`${baseUrl}${path}`);
     await checkout.waitForURL(`${baseUrl}${path}/success`);
     await checkout.waitForSelector('[data-notice="locked"]');
-    await screenshot(checkout, 'checkout-locked');
+    await saveScreenshot(checkout, 'checkout-locked', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -321,7 +314,7 @@ describe('cart and checkout', () => {
     // The confirmation step is closed too.
     await checkout.goto(`${baseUrl}${path}/confirm`);
     await checkout.waitForURL(`${baseUrl}${path}`);
-    await screenshot(checkout, 'checkout-deadline');
+    await saveScreenshot(checkout, 'checkout-deadline', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { broadcastDelayMs, formatMoney, WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type {
   CheckoutView,
@@ -13,6 +13,7 @@ import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import {
   clickToRemovalMs,
   recordSocketArrivals,
@@ -34,7 +35,6 @@ const CAMPAIGN = 'e2e-control-room';
 const SHOW = 'e2e-control-room-show';
 const MUG = 'nordlys-ceramic-mug';
 const BOARD = 'nordlys-oak-board';
-const SHOTS = process.env.STUDIO_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
 /** How far off the stamped moment a presented product may appear (as the live player's own test allows). */
 const CUE_TOLERANCE_MS = 250;
 /** Issue 16: every action reaches viewers within a second. */
@@ -87,11 +87,6 @@ async function newPage(viewport = { width: 1280, height: 800 }) {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /** The viewer's id token, as their player keeps it. */
@@ -335,7 +330,7 @@ describe('the control room', () => {
       exact: true,
     });
     await banButton.waitFor({ timeout: 10_000 }).catch(async (error) => {
-      await shot(moderator, 'control-room-moderator-no-ban-button');
+      await saveScreenshot(moderator, 'control-room-moderator-no-ban-button', { fullPage: true });
       throw error;
     });
     const banLatencyMs = await clickToRemovalMs(
@@ -371,7 +366,7 @@ describe('the control room', () => {
         .locator('.chat .comment', { hasText: /Buy followers|Still here|Hi from the troll/ })
         .count(),
     ).toBe(0);
-    await shot(troll, 'control-room-banned-viewer');
+    await saveScreenshot(troll, 'control-room-banned-viewer', { fullPage: true });
 
     // The host draws: the banned entrant is left out, so the first viewer wins, and a second draw
     // finds nobody left (it would draw the banned viewer were they not left out).
@@ -491,12 +486,12 @@ describe('the control room', () => {
         viewport.width,
       );
       expect(await axeFindings(host)).toEqual([]);
-      await shot(host, `control-room-host-${name}`);
+      await saveScreenshot(host, `control-room-host-${name}`, { fullPage: true });
     }
     await host.setViewportSize({ width: 1280, height: 800 });
     expect(await moderator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     expect(await axeFindings(moderator)).toEqual([]);
-    await shot(moderator, 'control-room-moderator-tablet');
+    await saveScreenshot(moderator, 'control-room-moderator-tablet', { fullPage: true });
 
     // A network drop: the moderator's room says so and comes back with the current state.
     await moderator.context().setOffline(true);
@@ -531,7 +526,7 @@ describe('the control room', () => {
     const names = await chapters.locator('.video-chapters__name').allTextContents();
     console.log(JSON.stringify({ controlRoomReplayChapters: names }));
     expect(names).toHaveLength(2);
-    await shot(replay, 'control-room-replay-chapters');
+    await saveScreenshot(replay, 'control-room-replay-chapters', { fullPage: true });
 
     // The replay replays the show's chat in step with the video, as viewers last saw it: nothing
     // before its moment, the question once the video passes it, never what the moderator removed.
@@ -556,7 +551,7 @@ describe('the control room', () => {
     ).toBe(0);
     await seek('start');
     await expect.poll(() => question.count(), { timeout: 5_000 }).toBe(0);
-    await shot(replay, 'control-room-replay-chat');
+    await saveScreenshot(replay, 'control-room-replay-chat', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

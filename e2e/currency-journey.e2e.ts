@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 // Currency shown = currency charged, one language from show to order (issue 13 §1, §8): a shopper
@@ -42,14 +43,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({
-    path: new URL(`../test-results/${name}.png`, import.meta.url).pathname,
-    fullPage: true,
-  });
-}
-
 /** Intl writes a no-break space between amount and symbol; the test compares plain text. */
 const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
 
@@ -82,7 +75,7 @@ describe('a shopper in German', () => {
     await cart.locator('.player-cart__line').waitFor();
     expect((await cart.locator('.player-cart__price').textContent())?.trim()).toBe(cardPrice);
     expect(await cart.locator('[data-testid="cart-total"]').textContent()).toBe(cardPrice);
-    await screenshot(page, 'currency-de-cart');
+    await saveScreenshot(page, 'currency-de-cart', { fullPage: true });
 
     // The checkout, in the same frame and language.
     await cart.getByRole('link', { name: de.checkout.cart.toCheckout }).click();
@@ -103,7 +96,7 @@ describe('a shopper in German', () => {
     await form.getByLabel(deScreens.paymentMethod.test_card ?? '').check();
     await form.getByLabel(deScreens.form.termsLabel).check();
     expect(await bodyText(page)).not.toMatch(KRONER);
-    await screenshot(page, 'currency-de-checkout');
+    await saveScreenshot(page, 'currency-de-checkout', { fullPage: true });
     await page.getByRole('button', { name: deScreens.cart.continue }).click();
 
     // Confirmation: 23,95 € + 6,95 € freight.
@@ -111,7 +104,7 @@ describe('a shopper in German', () => {
     await page.waitForSelector('.delivery-summary');
     expect(spaced(await page.textContent('[data-testid="order-total"]'))).toBe('30,90 €');
     expect(await bodyText(page)).not.toMatch(KRONER);
-    await screenshot(page, 'currency-de-confirm');
+    await saveScreenshot(page, 'currency-de-confirm', { fullPage: true });
 
     // The provider's page charges what was shown, written in German.
     await page.click('.checkout-summary__action');
@@ -128,7 +121,7 @@ describe('a shopper in German', () => {
       '30,90 €',
     );
     expect(await bodyText(page)).not.toMatch(KRONER);
-    await screenshot(page, 'currency-de-order');
+    await saveScreenshot(page, 'currency-de-order', { fullPage: true });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

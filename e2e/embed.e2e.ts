@@ -1,12 +1,12 @@
 // The on-site SDK in Chromium across real origins: the demo retailer (retailerUrl) embeds the
 // player served by the Vitrine server (baseUrl), exactly as a retailer's site would. A third
 // origin, served here, plays the part of a page the store never allowed.
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, retailerUrl } = testServer();
@@ -223,11 +223,6 @@ async function box(page: Page, selector: string) {
   const found = await page.locator(selector).boundingBox();
   if (!found) throw new Error(`${selector} is not on screen`);
   return found;
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
 }
 
 describe('the on-site SDK on the demo retailer', () => {
@@ -616,7 +611,7 @@ describe('the on-site SDK on the demo retailer', () => {
     await expect
       .poll(async () => (await handled(page, playerId, 'view_resized')).at(-1)?.payload, WAIT)
       .toEqual({ width: 900, height: 700 });
-    await screenshot(page, 'embed-favorites-controls');
+    await saveScreenshot(page, 'embed-favorites-controls');
     // FAVORITES mode has no cart: the host's favourites take its place.
     await frame.locator('.host-controls').getByRole('button', { name: 'My favorites' }).click();
     await expect
@@ -724,7 +719,7 @@ describe('the on-site SDK on the demo retailer', () => {
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
     // The SDK's fallback close gives way to the ready player's own controls.
     expect(await page.locator('.vitrine-x').isVisible()).toBe(false);
-    await screenshot(page, 'embed-modal');
+    await saveScreenshot(page, 'embed-modal');
     await page.keyboard.press('Escape');
     await page.locator(`iframe[src*="${modalId}"]`).waitFor({ state: 'detached', ...WAIT });
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
@@ -752,7 +747,7 @@ describe('the on-site SDK on the demo retailer', () => {
     const menu = await frame.locator('.mobile-menu').boundingBox();
     expect(menu && menu.y + menu.height - iframeTop).toBeLessThanOrEqual(shortHeight);
     expect(menu && menu.y + menu.height - iframeTop).toBeGreaterThan(0);
-    await screenshot(page, 'embed-inline-short-window');
+    await saveScreenshot(page, 'embed-inline-short-window');
 
     // The window grows again: the player takes its whole frame back.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -772,7 +767,7 @@ describe('the on-site SDK on the demo retailer', () => {
       .poll(() => box(page, '#live-player iframe'), WAIT)
       .toEqual({ x: 1280 - 20 - 180, y: 900 - 20 - 320, width: 180, height: 320 });
     await frame.locator('.player[data-minimized="true"]').waitFor(WAIT);
-    await screenshot(page, 'embed-minimized');
+    await saveScreenshot(page, 'embed-minimized');
     await frame.getByRole('button', { name: 'Enlarge player' }).click();
     await expect.poll(() => box(page, '#live-player iframe'), WAIT).toEqual(inlineBox);
     await frame.locator('.player[data-minimized="false"]').waitFor(WAIT);
@@ -837,7 +832,7 @@ describe('the on-site SDK on the demo retailer', () => {
     expect(resumedAt).toBeGreaterThan(leftAt - 2.5);
     expect(resumedAt).toBeLessThan(leftAt + elapsed + 2.5);
     expect(await page.locator('[data-cart]').textContent()).toContain('Your basket is empty.');
-    await screenshot(page, 'embed-restored-on-cart-page');
+    await saveScreenshot(page, 'embed-restored-on-cart-page');
 
     // Enlarged again, it is this page's modal player; closing it ends the journey.
     await next.getByRole('button', { name: 'Enlarge player' }).click();

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { ControlRoom, FlashDealAdminView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { sighting, steadyDelay, watchFor } from './support/stream-sightings.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
@@ -61,7 +61,6 @@ async function viewer(latencyMs = 0): Promise<{ context: BrowserContext; page: P
 }
 
 beforeAll(async () => {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
   browser = await launchChromium();
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
   hostToken = host.session.idToken;
@@ -169,13 +168,8 @@ describe('flash deals on the stream clock (issue 30 §3)', () => {
       .locator('.flash-deal__add', { hasText: 'Added at the deal price' })
       .waitFor({ timeout: 20_000 });
 
-    await edge.page.screenshot({
-      path: new URL('../test-results/flash-deal-open.png', import.meta.url).pathname,
-    });
-    await hostPage.screenshot({
-      path: new URL('../test-results/flash-deal-control-room.png', import.meta.url).pathname,
-      fullPage: true,
-    });
+    await saveScreenshot(edge.page, 'flash-deal-open');
+    await saveScreenshot(hostPage, 'flash-deal-control-room', { fullPage: true });
     expect(await axeFindings(edge.page)).toEqual([]);
     expect(await axeFindings(hostPage)).toEqual([]);
     await panel.getByRole('button', { name: 'End now' }).click();
@@ -185,9 +179,7 @@ describe('flash deals on the stream clock (issue 30 §3)', () => {
     // On a phone the ended banner keeps clear of the player's controls.
     await edge.page.setViewportSize({ width: 390, height: 844 });
     await edge.page.waitForSelector('.player[data-layout="phone"]');
-    await edge.page.screenshot({
-      path: new URL('../test-results/flash-deal-ended-phone.png', import.meta.url).pathname,
-    });
+    await saveScreenshot(edge.page, 'flash-deal-ended-phone');
 
     // The banner must change on the first frame shown at or after the stamp. Where her video
     // skipped ahead across the stamp (a stall the player recovered from by jumping), that is the

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
 /**
@@ -13,7 +14,6 @@ import { adminCall, testServer } from './support/test-server.ts';
 const { baseUrl } = testServer();
 const STORE = 'e2e-free-delivery-store';
 const CAMPAIGN = 'e2e-free-delivery-show';
-const SHOTS = process.env.VITRINE_SHOTS_DIR;
 
 const readJson = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -68,12 +68,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, name: string) {
-  const dir = SHOTS ?? new URL('../test-results/', import.meta.url).pathname;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
 describe('free delivery from an order size (issue 13 §9)', () => {
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
@@ -103,14 +97,14 @@ describe('free delivery from an order size (issue 13 §9)', () => {
       expect(await pickup.locator('.choice__hint').count()).toBe(0);
       await home.click();
       await page.getByTestId('order-freight').getByText('DKK 49.00').waitFor();
-      await shot(page, `free-delivery-below-${label}`);
+      await saveScreenshot(page, `free-delivery-below-${label}`, { fullPage: true });
 
       await addBowl();
       await page.goto(`${baseUrl}${checkoutPath}`);
       await page.getByTestId('order-freight').getByText('DKK 0.00').waitFor();
       expect(await home.locator('.choice__price').textContent()).toBe(text('checkout.shipping.free'));
       expect(plain(await page.getByTestId('order-total').textContent())).toBe('DKK 198.00');
-      await shot(page, `free-delivery-reached-${label}`);
+      await saveScreenshot(page, `free-delivery-reached-${label}`, { fullPage: true });
       await context.close();
     });
   }

@@ -1,10 +1,10 @@
 // What the host page's product data adds to the player (spec §3 "Host product data"), in Chromium
 // on the demo retailer: the player on the retailer page asks for the product's data and shows the
 // reseller prices and the option styles the retailer answers with.
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, retailerUrl } = testServer();
@@ -93,11 +93,6 @@ async function playerWithResellerData(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
-
 describe("the host's product data in the player", () => {
   it('shows the suggested retail price, B2B price, retail markup and option styles the host sends', async () => {
     const { context, page } = await openRetailer({ width: 1280, height: 900 });
@@ -125,13 +120,13 @@ describe("the host's product data in the player", () => {
     const swatch = rust.getByRole('button', { name: 'Colour: Rust' });
     await swatch.click();
     await expect.poll(() => swatch.getAttribute('aria-pressed'), WAIT).toBe('true');
-    await screenshot(page, 'host-product-data-desktop');
+    await saveScreenshot(page, 'host-product-data-desktop');
     // On a phone the modal fills the screen and the product's details (with the extras) show in its sheet.
     await page.setViewportSize({ width: 390, height: 844 });
     await frame.locator('.mobile-menu button', { hasText: 'Products' }).click();
     const phoneExtras = frame.locator('.mobile-sheet [data-testid="product-extras"]');
     await phoneExtras.locator('[data-extra="b2bRetailPrice"]').scrollIntoViewIfNeeded(WAIT);
-    await screenshot(page, 'host-product-data-phone');
+    await saveScreenshot(page, 'host-product-data-phone');
     // Closing the sheet closes the product too (back on the desktop the list shows).
     await frame.locator('.mobile-sheet').getByRole('button', { name: 'Close' }).first().click();
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { broadcastDelayMs, cdnDelayMs } from '@vitrine/domain';
 import type { AuthSession, CommentDoc, LiveEvent } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { delivering, type LiveFrames, recordLiveFrames } from './support/live-frames.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
@@ -93,11 +94,6 @@ async function enterName(page: Page, name: string) {
   await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
 }
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
-
 async function call<T>(path: string, body: unknown, bearer?: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
@@ -154,7 +150,7 @@ describe('live interaction in the player', () => {
       await bob.locator('.comment', { hasText: aliceComment }).locator('.comment__author').textContent(),
     ).toBe('Alice');
     console.log(JSON.stringify({ commentDeliveryMsBrowserToBrowser: deliveredMs }));
-    await screenshot(bob, 'interaction-chat-desktop');
+    await saveScreenshot(bob, 'interaction-chat-desktop');
   });
 
   it('threads a reply under its comment and shows an edit to everyone', async () => {
@@ -205,7 +201,7 @@ describe('live interaction in the player', () => {
     expect(response.status).toBe(200);
     // Alice is told (a fresh private message) and reads it under "Private comments".
     await alice.locator('[data-notice="hostReply"]').waitFor();
-    await screenshot(alice, 'interaction-host-reply-notice');
+    await saveScreenshot(alice, 'interaction-host-reply-notice');
     await alice
       .locator('[data-notice="hostReply"]')
       .getByRole('button', { name: text('interaction.notifications.read') })
@@ -220,7 +216,7 @@ describe('live interaction in the player', () => {
     await answerField.fill(answer);
     await hostReply.getByRole('button', { name: text('interaction.comments.send') }).click();
     await hostReply.locator('.chat-reply', { hasText: answer }).waitFor();
-    await screenshot(alice, 'interaction-private-tab');
+    await saveScreenshot(alice, 'interaction-private-tab');
     // Bob's chat and private tab never get it: a public comment written after both reaches him,
     // so whatever the server sent him before has arrived.
     const later = `Anyone else watching? ${stamp}`;
@@ -292,7 +288,7 @@ describe('live interaction in the player', () => {
 
     await page.getByRole('button', { name: text('interaction.account.title') }).click();
     await page.getByText('Signed in as Carla').waitFor();
-    await screenshot(page, 'interaction-account');
+    await saveScreenshot(page, 'interaction-account');
     await page.getByRole('button', { name: text('interaction.account.logout') }).click();
     await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
     const after = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? 'null'));
@@ -445,7 +441,7 @@ describe('live interaction in the player', () => {
         .count(),
     ).toBe(0);
     expect(pageErrors.filter((error) => error.startsWith('dialog'))).toEqual([]);
-    await screenshot(page, 'interaction-xss-literal');
+    await saveScreenshot(page, 'interaction-xss-literal');
   });
 
   it('lets a viewer join a raffle and tells the winner after the video delay plus 5 seconds', async () => {
@@ -461,7 +457,7 @@ describe('live interaction in the player', () => {
     const dora = await viewer();
     const overlay = dora.locator('.competition-overlay');
     await overlay.getByText('Tell us your favourite colour to join', { exact: true }).waitFor();
-    await screenshot(dora, 'interaction-raffle-overlay');
+    await saveScreenshot(dora, 'interaction-raffle-overlay');
     await overlay.getByRole('textbox').fill('Rust red, please');
     await overlay.getByRole('button', { name: text('interaction.competitions.participate.raffle') }).click();
     // Anonymous participation requires a name (spec §5); then the entry goes on by itself.
@@ -484,7 +480,7 @@ describe('live interaction in the player', () => {
     expect(shownAfterMs).toBeGreaterThanOrEqual(delayMs);
     expect(shownAfterMs).toBeLessThan(delayMs + 4000);
     console.log(JSON.stringify({ winnerNoticeShownAfterMs: shownAfterMs, expectedDelayMs: delayMs }));
-    await screenshot(dora, 'interaction-winner-notice');
+    await saveScreenshot(dora, 'interaction-winner-notice');
   });
 
   it('asks social-live viewers for a phone number or e-mail, consent and a name (spec §5)', async () => {
@@ -498,7 +494,7 @@ describe('live interaction in the player', () => {
     await alert.getByText('A phone number or an e-mail address is required.').waitFor();
     await alert.getByText('The terms must be accepted.').waitFor();
     await alert.getByText('Anonymous participation requires a name.').waitFor();
-    await screenshot(page, 'interaction-contact-capture-phone');
+    await saveScreenshot(page, 'interaction-contact-capture-phone');
     await page.getByLabel(text('interaction.account.name')).fill('Tina');
     await page.getByLabel(text('interaction.account.email')).fill('tina@example.com');
     await page.getByRole('button', { name: text('interaction.contact.submit') }).click();
@@ -518,7 +514,7 @@ describe('live interaction in the player', () => {
     await phone.getByRole('button', { name: 'Comments' }).click();
     await phone.locator('.mobile-sheet .chat-composer').waitFor();
     await phone.getByText(aliceComment).waitFor();
-    await screenshot(phone, 'interaction-chat-phone');
+    await saveScreenshot(phone, 'interaction-chat-phone');
   });
 
   it('adds the products whose codes a comment names to the cart, with the button’s feedback (spec §4)', async () => {
@@ -549,7 +545,7 @@ describe('live interaction in the player', () => {
     await shopper.waitForFunction(
       () => document.querySelector('[data-testid="cart-count"]')?.textContent === '2',
     );
-    await screenshot(shopper, 'interaction-comment-adds-to-cart');
+    await saveScreenshot(shopper, 'interaction-comment-adds-to-cart');
     // The reserved lines are the named product and variant, nothing for the sold-out one.
     await shopper.click('.player-cart-button');
     await shopper.locator('.player-cart__line').nth(1).waitFor();

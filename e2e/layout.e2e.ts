@@ -3,10 +3,10 @@
  * 1280 px and on a 390 px phone, the phone's sheets and side rail over the video. The shows are
  * this file's own (pages `e2e-layout` and `e2e-layout-hidden`), so the demo store stays as seeded.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -105,11 +105,6 @@ async function open(path: string, viewport: { width: number; height: number }): 
   return page;
 }
 
-async function screenshot(page: Page, name: string, fullPage = false) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname, fullPage });
-}
-
 /** Waits until the images in the page have loaded, so sizes are final. */
 const imagesLoaded = (page: Page) =>
   page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
@@ -136,7 +131,7 @@ describe('shop page layout', () => {
     expect(await clippedPrices(demo)).toEqual([]);
     for (const price of await demo.$$eval('.event-card__price', (prices) => prices.map((p) => p.textContent)))
       expect(price).toMatch(/^DKK \d+\.\d\d$/);
-    await screenshot(demo, 'layout-demo-shop-desktop', true);
+    await saveScreenshot(demo, 'layout-demo-shop-desktop', { fullPage: true });
 
     // One product does not make its live card taller than a card with three.
     const height = async (eventId: string) =>
@@ -161,7 +156,7 @@ describe('shop page layout', () => {
     }));
     expect(logo.height).toBe(56);
     expect(logo.width / logo.height).toBeGreaterThan(3);
-    await screenshot(page, 'layout-shop-desktop', true);
+    await saveScreenshot(page, 'layout-shop-desktop', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -177,7 +172,7 @@ describe('shop page layout', () => {
     expect(Math.round(lines)).toBeLessThanOrEqual(5);
     const box = await description.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(PHONE.width * 0.8);
-    await screenshot(page, 'layout-shop-phone', true);
+    await saveScreenshot(page, 'layout-shop-phone', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -232,7 +227,7 @@ describe('phone player layout', () => {
     expect(onTop).toBe('mobile-sheet');
     await page.touchscreen.tap(center.x, center.y);
     await sheet.locator('.product-details', { hasText: 'Wool scarf' }).waitFor();
-    await screenshot(page, 'layout-phone-sheet-over-poll');
+    await saveScreenshot(page, 'layout-phone-sheet-over-poll');
     expect(pageErrors).toEqual([]);
   });
 
@@ -264,7 +259,7 @@ describe('phone player layout', () => {
     expect(label.fontSize).toBeGreaterThanOrEqual(12);
     const alpha = Number(/rgba\(0, 0, 0, ([\d.]+)\)/.exec(label.background)?.[1] ?? 0);
     expect(alpha).toBeGreaterThanOrEqual(0.6);
-    await screenshot(ended, 'layout-phone-ended');
+    await saveScreenshot(ended, 'layout-phone-ended');
 
     const planned = await open('/widget/demo-store/demo-winter-textiles', PHONE);
     const plannedCard = planned.locator('.video-stage__overlay--planned');
@@ -273,7 +268,7 @@ describe('phone player layout', () => {
     const plannedBox = await plannedCard.boundingBox();
     if (!plannedRail || !plannedBox) throw new Error('no rail or card');
     expect(overlaps(plannedRail, plannedBox)).toBe(false);
-    await screenshot(planned, 'layout-phone-upcoming');
+    await saveScreenshot(planned, 'layout-phone-upcoming');
     expect(pageErrors).toEqual([]);
   });
 });
@@ -302,7 +297,7 @@ describe('desktop player', () => {
       (start) => Math.abs((document.querySelector('video') as HTMLVideoElement).currentTime - start) < 1.5,
       seconds[1] ?? 0,
     );
-    await screenshot(page, 'layout-video-tab');
+    await saveScreenshot(page, 'layout-video-tab');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import {
   CATCH_UP_MAX_RATE,
   LIVE_DELAY_SAMPLE_MS,
@@ -12,6 +12,7 @@ import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 import { playsOn } from './support/video-playback.ts';
@@ -159,11 +160,6 @@ async function steadyDelay(page: Page): Promise<number> {
 
 const backToLive = (page: Page) => page.getByRole('button', { name: en.player.live.backToLive });
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
-
 describe('catching up to live', () => {
   it('offers back to live after a pause without moving her while paused, takes her there, and the studio reports it', async () => {
     const page = await openShow();
@@ -177,7 +173,7 @@ describe('catching up to live', () => {
     // Her choice: nothing pulled the paused video along to the live edge.
     expect(await videoTime(page)).toBe(pausedAt);
     expect(await axeFindings(page)).toEqual([]);
-    await screenshot(page, 'live-catch-up-desktop');
+    await saveScreenshot(page, 'live-catch-up-desktop');
 
     // Playing again, she plays on from where she paused, with the way back on offer.
     await page.getByRole('button', { name: en.player.live.play }).click();
@@ -318,7 +314,7 @@ describe('catching up to live', () => {
     await page.getByRole('button', { name: en.player.live.pause }).click();
     await backToLive(page).waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await screenshot(page, 'live-catch-up-phone');
+    await saveScreenshot(page, 'live-catch-up-phone');
     await backToLive(page).click();
     await delayWhere(page, 'the delay back at live', (ms) => ms < AT_LIVE_MS);
     await page.close();

@@ -1,11 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type { CompetitionAdminView } from '@vitrine/protocol';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import {
   arrivalAfter,
   recordSocketArrivals,
@@ -46,11 +47,6 @@ const text = (path: string): string => {
 let browser: Browser;
 let publisher: TestPublisher | undefined;
 const pageErrors: string[] = [];
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -114,7 +110,7 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     const pollOpenedAt = poll.stateChanges[0]?.at ?? Number.NaN;
     const pollSeen = await sighting(page, 'poll');
     const pollErrorMs = await onClockErrorMs(pollSeen, poll.uid, pollOpenedAt);
-    await screenshot(page, 'live-competitions-poll');
+    await saveScreenshot(page, 'live-competitions-poll');
 
     // The host closes the poll: it goes when the video reaches the closing. Then a raffle the viewer joins and wins.
     await watchFor(page, 'pollClosed', '.competition-overlay [data-type="poll"]', true);
@@ -168,12 +164,12 @@ describe('competitions and winner notices on the stream clock (issue 15 §9, iss
     const notice = await sighting(page, 'winner', 40_000);
     const expectedAt = drawnAt + notice.delayMs + WINNER_NOTIFICATION_EXTRA_DELAY_MS;
     const noticeErrorMs = notice.at - expectedAt;
-    await screenshot(page, 'live-competitions-winner');
+    await saveScreenshot(page, 'live-competitions-winner');
     expect(await axeFindings(page)).toEqual([]);
     // On a phone the controls, the competitions button and the notice keep apart too.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForSelector('.player[data-layout="phone"]');
-    await screenshot(page, 'live-competitions-winner-phone');
+    await saveScreenshot(page, 'live-competitions-winner-phone');
 
     const baselineErrorMs = async (uid: string, openedAt: number, delayMs: number) =>
       (await arrival(uid, openedAt)) - delayMs - openedAt;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { broadcastDelayMs, CONTROL_CENTER_CUE_SOURCE, DEFAULT_BROADCAST_DELAY_MS } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
@@ -8,6 +8,7 @@ import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { recordSocketArrivals, steadyDelay, streamClockError } from './support/stream-sightings.ts';
 import { createStaffAccount } from './support/studio.ts';
 import {
@@ -90,11 +91,6 @@ async function openLiveShow(
   return { page, hls };
 }
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
-
 describe('the live player', () => {
   it('starts a live show muted without a click, with LIVE, tap for sound and no seek bar', async () => {
     const { page } = await openLiveShow();
@@ -118,7 +114,7 @@ describe('the live player', () => {
     const sound = page.getByRole('button', { name: en.player.live.tapForSound });
     expect(await sound.isVisible()).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
-    await screenshot(page, 'live-player-desktop');
+    await saveScreenshot(page, 'live-player-desktop');
     await sound.click();
     await page.waitForFunction(() => !(document.querySelector('video') as HTMLVideoElement).muted);
     // The controls follow the video's own volumechange event, a moment after `muted` flips.
@@ -136,7 +132,7 @@ describe('the live player', () => {
 
     const phone = await openLiveShow({ width: 390, height: 844 });
     await playsOn(phone.page, 1);
-    await screenshot(phone.page, 'live-player-phone');
+    await saveScreenshot(phone.page, 'live-player-phone');
     await phone.page.close();
   });
 

@@ -2,12 +2,12 @@
 // on the show's player. The moderator pins an announcement, hides a comment and bans its author;
 // the other viewer sees the comment leave within a second (measured), the banned viewer is told
 // why and cannot post.
-import { mkdirSync } from 'node:fs';
 import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { clickToRemovalMs } from './support/stream-sightings.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
@@ -19,8 +19,6 @@ const stamp = Date.now().toString(36);
 const SHOW = `e2e-moderation-${stamp}`;
 /** Bans are store-wide and so is their log: this test's troll has a name no other test uses. */
 const TROLL = `Trolle ${stamp.slice(-4)}`;
-const SHOTS =
-  process.env.VITRINE_SHOTS_DIR ?? new URL('../test-results/moderation/', import.meta.url).pathname;
 const WAIT = { timeout: 30_000 };
 /** Issue 16: every action reaches viewers within a second. */
 const ACTION_TO_VIEWER_MS = 1000;
@@ -80,11 +78,6 @@ async function openPlayer(session: AuthSession, viewport: { width: number; heigh
   else await mobileComments.first().click();
   await page.locator('.chat').first().waitFor(WAIT);
   return page;
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 beforeAll(async () => {
@@ -179,12 +172,12 @@ describe('moderating the chat live', () => {
     expect(hideLatency).toBeLessThan(ACTION_TO_VIEWER_MS);
     expect(banLatency).toBeLessThan(ACTION_TO_VIEWER_MS);
 
-    await shot(moderatorPage, 'moderation-panel-desktop');
-    await shot(watcherPage, 'moderation-viewer-desktop');
-    await shot(trollPage, 'moderation-banned-phone');
+    await saveScreenshot(moderatorPage, 'moderation-panel-desktop', { fullPage: true });
+    await saveScreenshot(watcherPage, 'moderation-viewer-desktop', { fullPage: true });
+    await saveScreenshot(trollPage, 'moderation-banned-phone', { fullPage: true });
     expect(await axeFindings(moderatorPage)).toEqual([]);
     await moderatorPage.setViewportSize({ width: 390, height: 844 });
-    await shot(moderatorPage, 'moderation-panel-phone');
+    await saveScreenshot(moderatorPage, 'moderation-panel-phone', { fullPage: true });
     expect(await axeFindings(moderatorPage)).toEqual([]);
     expect(await axeFindings(trollPage)).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 /**
@@ -13,7 +14,6 @@ import { type RunningServer, startServer } from './support/server-process.ts';
  * database without the demo, the setup page from `/`, then recovery by e-mail through a real
  * SMTP server this test starts.
  */
-const SHOTS = '/tmp/shots-operator';
 const OWNER = { name: 'Ingrid Owner', email: 'ingrid@nordlys.example', password: 'first run passphrase 42' };
 const NEW_PASSWORD = 'recovered passphrase 77';
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
@@ -25,7 +25,6 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   smtp = await startSmtpTestServer();
   server = await startServer({
     VITRINE_DATA_DIR: dataDir,
@@ -55,11 +54,11 @@ async function freshPage(viewport: { width: number; height: number } = VIEWPORTS
   return page;
 }
 
-/** Screenshots of the page at desktop and phone size, and axe's serious findings (none expected). */
+/** Screenshots of the page at desktop and phone size (saveScreenshot), and axe's serious findings (none expected). */
 async function shootAndCheck(page: Page, name: string) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
+    await saveScreenshot(page, `operator-${name}-${size}`, { fullPage: true });
   }
   await page.setViewportSize(VIEWPORTS.desktop);
   const serious = (await axeFindings(page)).filter(

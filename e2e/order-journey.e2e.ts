@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 // The shopper's money journey after the order (issue 13 §4, §5): the player's cart and the
@@ -55,14 +56,6 @@ async function openPage(context: BrowserContext, path: string): Promise<Page> {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${baseUrl}${path}`);
   return page;
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({
-    path: new URL(`../test-results/${name}.png`, import.meta.url).pathname,
-    fullPage: true,
-  });
 }
 
 /** Adds a product from the live show's list; answers its feedback element. */
@@ -147,7 +140,7 @@ describe('the last unit', () => {
     const shown = page.locator('.product-details__feedback');
     expect(await shown.locator('[data-feedback]').getAttribute('data-feedback')).toBe('added');
     expect(await shown.textContent()).not.toContain(en.player.soldOut);
-    await screenshot(page, 'order-journey-last-unit-added');
+    await saveScreenshot(page, 'order-journey-last-unit-added', { fullPage: true });
     // Another shopper finds it sold out.
     const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const late = await openPage(other, `/widget/demo-store/${campaignUid}`);
@@ -173,7 +166,7 @@ describe('the cart', () => {
     expect(await cart.locator('.cart-empty-action__confirm').textContent()).toContain(
       screens.emptyCart.confirm,
     );
-    await screenshot(show, 'order-journey-empty-cart-confirm');
+    await saveScreenshot(show, 'order-journey-empty-cart-confirm', { fullPage: true });
     // "Keep them" keeps them.
     await cart.getByRole('button', { name: screens.emptyCart.no }).click();
     expect(await cart.locator('.player-cart__line').count()).toBe(1);
@@ -213,7 +206,7 @@ describe('the details form', () => {
     expect(await checkout.locator('[data-error="checkout.form.fillOut"]').count()).toBe(0);
     // The focus is on the first wrong field.
     expect(await checkout.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('emailAddress');
-    await screenshot(checkout, 'order-journey-invalid-fields');
+    await saveScreenshot(checkout, 'order-journey-invalid-fields', { fullPage: true });
     // An empty field still gets the spec's message.
     await email.fill('');
     expect(await checkout.textContent('[data-error="checkout.form.fillOut"]')).toBe(
@@ -246,7 +239,7 @@ describe('the order after payment', () => {
     expect((await shop.textContent())?.trim()).toBe(
       'Supermarket service desk 2900, Torvet 10, 2900 Hellerup',
     );
-    await screenshot(checkout, 'order-journey-confirm-parcel-shop');
+    await saveScreenshot(checkout, 'order-journey-confirm-parcel-shop', { fullPage: true });
 
     await checkout.click('.checkout-summary__action');
     await checkout.waitForURL(/\/payments\/test\//);
@@ -274,7 +267,7 @@ describe('the order after payment', () => {
       screens.orderState.reduceBlocked.paid,
     );
     expect(await cart.getByRole('link', { name: screens.orderState.toOrder }).count()).toBe(1);
-    await screenshot(show, 'order-journey-cart-paid');
+    await saveScreenshot(show, 'order-journey-cart-paid', { fullPage: true });
 
     // The order grows: the cart says what is left to pay, offers paying it, and the unit added
     // after the payment can go again (issue 27); the paid one could not (above).
@@ -290,7 +283,7 @@ describe('the order after payment', () => {
       name: (screens.orderState.payRest ?? '').replace('{{amount}}', 'DKK 179.00'),
     });
     expect(await payRest.getAttribute('href')).toBe(`${path}/confirm`);
-    await screenshot(show, 'order-journey-cart-remaining');
+    await saveScreenshot(show, 'order-journey-cart-remaining', { fullPage: true });
 
     // The checkout's cart step shows the same: paid, remaining, and the later unit removable.
     await show.goto(`${baseUrl}${path}`);
@@ -298,7 +291,7 @@ describe('the order after payment', () => {
     expect(await show.textContent('.checkout-summary .order-totals__remaining')).toContain('179.00');
     expect(await show.textContent('.checkout-summary .order-totals')).toContain(screens.summary.paid);
     expect(await show.getByRole('button', { name: 'One less Ceramic mug' }).isDisabled()).toBe(false);
-    await screenshot(show, 'order-journey-checkout-remaining');
+    await saveScreenshot(show, 'order-journey-checkout-remaining', { fullPage: true });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -334,7 +327,7 @@ describe('the order after payment', () => {
     expect(await checkout.locator('[data-hint="paymentOpen"]').textContent()).toBe(
       screens.orderState.reduceBlocked.paymentOpen,
     );
-    await screenshot(checkout, 'order-journey-refused-cheaper-delivery');
+    await saveScreenshot(checkout, 'order-journey-refused-cheaper-delivery', { fullPage: true });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { recordPageActivity } from './support/page-activity.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 /*
@@ -114,9 +115,7 @@ describe('a paid order that grows', { timeout: 240_000 }, () => {
       name: checkoutTexts.checkout.orderState.payRest?.replace('{{amount}}', 'DKK 179.00') ?? '',
     });
     await payRest.waitFor(WAIT);
-    await page.screenshot({
-      path: new URL('../test-results/paid-order-grows-cart.png', import.meta.url).pathname,
-    });
+    await saveScreenshot(page, 'paid-order-grows-cart');
 
     // The later unit goes again; the paid one stays (its × is disabled, and the hint says why).
     await decrease.click();

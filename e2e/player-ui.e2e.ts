@@ -7,13 +7,14 @@
  * sheet tests use the demo store's live show, which the demo retailer embeds, without changing it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { type SyntheticHls, serveHls, startSyntheticHls, waitForSegments } from './support/synthetic-hls.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -27,7 +28,6 @@ const LANDSCAPE = 'e2e-player-ui-landscape';
 const DEMO_LIVE = '/widget/demo-store/demo-autumn-living';
 const LIVE_PREFIX = `${baseUrl}/e2e-hls/player-ui/`;
 const MEDIA_PREFIX = `${baseUrl}/e2e-media/player-ui/`;
-const SHOTS = process.env.VITRINE_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
 /** Generous: two cores are shared with the server and other tests. */
 const WAIT = { timeout: 30_000 };
 
@@ -121,11 +121,6 @@ async function newPage(viewport: { width: number; height: number }): Promise<Pag
   return page;
 }
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
 /** axe-core finds nothing serious (or critical) on the screen as it is now. */
 async function expectAccessible(page: Page, screen: string) {
   const findings = (await axeFindings(page)).filter(
@@ -193,7 +188,7 @@ describe('Escape (issue 27 §3)', () => {
     const details = sheet.locator('.product-details');
     await details.getByRole('button', { name: en.player.addToCart }).click();
     await details.locator('[data-feedback="added"]').waitFor(WAIT);
-    await shot(page, 'phone-product-sheet');
+    await saveScreenshot(page, 'phone-product-sheet');
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached', ...WAIT });
     expect(await focused(page)).toContain(en.player.mobileMenu.products);
@@ -238,7 +233,7 @@ describe('Escape (issue 27 §3)', () => {
     await frame.locator('.player__tabs [role="tab"]', { hasText: /^Comments\d*$/ }).click();
     await frame.locator('.player__tabs [role="tab"]', { hasText: /^Products\d*$/ }).click();
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
-    await shot(page, 'sdk-modal-focused');
+    await saveScreenshot(page, 'sdk-modal-focused');
     await page.keyboard.press('Escape');
     await iframe.waitFor({ state: 'detached', ...WAIT });
 
@@ -246,7 +241,7 @@ describe('Escape (issue 27 §3)', () => {
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
     await page.mouse.click(660, 440);
     expect(await page.getAttribute('#page-control', 'data-clicks')).toBe('1');
-    await shot(page, 'sdk-modal-closed');
+    await saveScreenshot(page, 'sdk-modal-closed');
   }, 120_000);
 });
 
@@ -263,7 +258,7 @@ describe('a landscape show (issue 27 §4)', () => {
     expect(picture.intrinsicAspect).toBeCloseTo(16 / 9, 2);
     expect(picture.drawnAspect).toBeCloseTo(16 / 9, 2);
     expect(Math.abs(picture.width - PHONE.width)).toBeLessThan(2);
-    await shot(page, 'landscape-phone');
+    await saveScreenshot(page, 'landscape-phone');
     await expectAccessible(page, 'landscape-phone');
 
     // A vertical show keeps filling the phone (it loses less than MAX_COVER_CROP at its sides).
@@ -288,7 +283,7 @@ describe('a landscape show (issue 27 §4)', () => {
     const picture = await drawnPicture(page);
     expect(picture.visibleShare).toBeGreaterThan(0.99);
     expect(picture.drawnAspect).toBeCloseTo(16 / 9, 2);
-    await shot(page, 'landscape-desktop');
+    await saveScreenshot(page, 'landscape-desktop');
     await expectAccessible(page, 'landscape-desktop');
   }, 120_000);
 });
@@ -303,7 +298,7 @@ describe('the desktop panel’s tabs (issue 27 §6)', () => {
       elements.map((element) => element.firstChild?.textContent),
     );
     expect(names).toEqual([en.player.tabs.products, en.player.tabs.comments, en.player.tabs.privateComments]);
-    await shot(page, 'tabs-without-video');
+    await saveScreenshot(page, 'tabs-without-video');
     await expectAccessible(page, 'tabs-without-video');
 
     // The recorded demo show marks its products: its Video tab lists them as chapters.
@@ -344,7 +339,7 @@ describe('the live player', () => {
     await step('Enter', en.player.live.pause);
     await page.locator('.live-controls__back').waitFor({ state: 'detached', ...WAIT });
     expect(await focused(page)).toContain(en.player.live.pause);
-    await shot(page, 'live-controls-focus');
+    await saveScreenshot(page, 'live-controls-focus');
     // On through the rest of the player, to its last control (the product list), never the page.
     for (let count = 0; count < 25; count += 1) {
       await page.keyboard.press('Tab');
@@ -384,7 +379,7 @@ describe('the live player', () => {
         { x: box.x + box.width / 2, y: box.y + box.height / 2 },
       );
       expect(onTop).toBe(true);
-      await shot(page, name);
+      await saveScreenshot(page, name);
       await expectAccessible(page, name);
     }
     // Play starts the recording and the cover goes.

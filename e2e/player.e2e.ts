@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { EventProduct } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { sighting, watchFor } from './support/stream-sightings.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -42,11 +43,6 @@ async function eventProducts(eventId: string): Promise<EventProduct[]> {
     body: JSON.stringify({ eventId }),
   });
   return (await response.json()) as EventProduct[];
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
 }
 
 describe('show player', () => {
@@ -109,7 +105,7 @@ describe('show player', () => {
     console.log(JSON.stringify({ cueActivationErrorMs: errors.map((e) => Math.round(e * 1000)) }));
     // The active product is marked in the list too.
     expect(await page.getAttribute(`li[data-product-uid="${cues.at(-1)?.uid}"]`, 'data-active')).toBe('true');
-    await screenshot(page, 'player-desktop');
+    await saveScreenshot(page, 'player-desktop');
     await page.close();
   });
 
@@ -203,11 +199,11 @@ describe('show player', () => {
       await video.play();
     });
     await page.waitForSelector('.active-product-card');
-    await screenshot(page, 'player-phone');
+    await saveScreenshot(page, 'player-phone');
     // The menu's last entry opens the products.
     await page.click('.mobile-menu button:last-child');
     await page.waitForSelector('.mobile-sheet .product-list');
-    await screenshot(page, 'player-phone-products');
+    await saveScreenshot(page, 'player-phone-products');
     expect(pageErrors).toEqual([]);
     await page.close();
   });

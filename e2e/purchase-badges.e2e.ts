@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { answerTo, recordLiveFrames } from './support/live-frames.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -62,11 +63,6 @@ async function orderMug(buyerName: string): Promise<void> {
     },
   });
   await post('/functions/customerpage/placeOrder', token, ref);
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
 }
 
 describe('popularity and purchase badges', () => {
@@ -131,9 +127,9 @@ describe('popularity and purchase badges', () => {
     // Only the product bought three times is popular.
     expect(await viewer.locator('.player__panel .stock-badge--popular').count()).toBe(1);
     await viewer.locator('.purchase-badge', { hasText: 'Hans just bought' }).waitFor();
-    await screenshot(viewer, 'purchase-badges-1280');
+    await saveScreenshot(viewer, 'purchase-badges-1280');
     await mobile.locator('.purchase-badge', { hasText: 'Hans just bought' }).waitFor({ timeout: 10_000 });
-    await screenshot(mobile, 'purchase-badges-390');
+    await saveScreenshot(mobile, 'purchase-badges-390');
 
     // The badge is transient (PURCHASE_BADGE_DURATION_MS, 6 s); the popular label stays.
     await badge.waitFor({ state: 'detached', timeout: 10_000 });

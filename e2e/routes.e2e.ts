@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 /**
@@ -14,7 +15,6 @@ const { baseUrl, adminKey } = testServer();
 const STORE = 'e2e-routes-store';
 const CAMPAIGN = 'e2e-routes-show';
 const STORE_TERMS = 'Routes Test Shop terms: returns within 60 days, delivery from Odense.';
-const SHOTS = process.env.VITRINE_SHOTS_DIR;
 
 const readJson = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -90,12 +90,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(name: string, target: Page = page) {
-  const dir = SHOTS ?? new URL('../test-results/', import.meta.url).pathname;
-  mkdirSync(dir, { recursive: true });
-  await target.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
 const checkoutRef = () => `${CAMPAIGN}/${checkoutUid}`;
 
 describe('create route', () => {
@@ -131,7 +125,7 @@ describe('terms per store (issue 13 §11)', () => {
     const [terms] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await terms.getByText(STORE_TERMS).waitFor();
     await terms.getByRole('link', { name: /Routes Test Shop/ }).waitFor();
-    await shot('terms-own-store-desktop', terms);
+    await saveScreenshot(terms, 'terms-own-store-desktop', { fullPage: true });
     await terms.close();
   });
 
@@ -175,7 +169,7 @@ describe('options and location routes (spec §2)', () => {
     await page.goto(`${baseUrl}/options/${STORE}/${checkoutRef()}`);
     await page.getByRole('heading', { name: text('checkout.options.title') }).waitFor();
     await page.getByText(text('checkout.options.intro').replace('{{store}}', 'Routes Test Shop')).waitFor();
-    await shot('options-desktop');
+    await saveScreenshot(page, 'options-desktop', { fullPage: true });
   });
 
   for (const fixedId of ['vitrine-outlet', 'vitrine-partner']) {
@@ -185,7 +179,8 @@ describe('options and location routes (spec §2)', () => {
       await page.getByRole('heading', { name: text('checkout.options.title') }).waitFor();
       await page.getByText(text('checkout.options.intro').replace('{{store}}', 'Routes Test Shop')).waitFor();
       expect(await page.locator('[data-page="not-found"]').count()).toBe(0);
-      if (fixedId === 'vitrine-outlet') await shot('options-fixed-id-desktop');
+      if (fixedId === 'vitrine-outlet')
+        await saveScreenshot(page, 'options-fixed-id-desktop', { fullPage: true });
     });
   }
 
@@ -195,7 +190,7 @@ describe('options and location routes (spec §2)', () => {
     const choice = page.locator('.checkout-location .choice');
     await choice.getByText('Routes Test Shop').waitFor();
     await choice.getByText('Vestergade 3, 5000 Odense C').waitFor();
-    await shot('pickup-location-desktop');
+    await saveScreenshot(page, 'pickup-location-desktop', { fullPage: true });
     await choice.click();
     await page.getByRole('button', { name: text('checkout.pickup.confirm') }).click();
     await page.waitForURL(`${baseUrl}/${checkoutRef()}`);
@@ -207,7 +202,7 @@ describe('error and login routes (spec §2)', () => {
     await page.goto(`${baseUrl}/${STORE}/${checkoutRef()}/error`);
     await page.getByRole('heading', { name: text('checkout.error.title') }).waitFor();
     await page.locator('.checkout-error__store', { hasText: 'Routes Test Shop' }).waitFor();
-    await shot('checkout-error-desktop');
+    await saveScreenshot(page, 'checkout-error-desktop', { fullPage: true });
     await page.getByRole('link', { name: text('checkout.tryAgain') }).click();
     await page.waitForURL(`${baseUrl}/${checkoutRef()}`);
   });
@@ -216,7 +211,7 @@ describe('error and login routes (spec §2)', () => {
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel(text('interaction.account.email')).waitFor();
     await page.locator('main.account-page input[type="password"]').waitFor();
-    await shot('login-desktop');
+    await saveScreenshot(page, 'login-desktop', { fullPage: true });
   });
 });
 

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 // A returning shopper starts in the language they saved for the store (spec §3 "Reservation",
@@ -22,11 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
 
 const mugPrice = (page: Page) =>
   page.locator('.product-card', { hasText: 'Ceramic mug' }).locator('.product-card__price').textContent();
@@ -72,7 +68,7 @@ describe('the language saved for the store', () => {
       expect((await mugPrice(page))?.trim()).not.toMatch(/€/);
       // The player's texts are Danish (the show menu's label is in the page on both layouts).
       await page.locator(`[aria-label="${da.player.menu}"]`).waitFor({ state: 'attached' });
-      await screenshot(page, `saved-language-da-${viewport.width}`);
+      await saveScreenshot(page, `saved-language-da-${viewport.width}`);
     }
     expect(pageErrors).toEqual([]);
     await context.close();

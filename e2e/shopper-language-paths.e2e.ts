@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { formatMoney } from '@vitrine/domain';
 import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
 /*
@@ -17,7 +18,6 @@ import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, retailerUrl } = testServer();
 const SHOW = 'demo-autumn-living';
-const SHOTS = process.env.VITRINE_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
 const WAIT = { timeout: 30_000 };
 /** A whole journey, card to receipt, on a busy two-core machine. */
 const JOURNEY_MS = 240_000;
@@ -96,11 +96,6 @@ async function newContext(
   return context;
 }
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 /** The mug's card price in the player (a page or the SDK's frame), checked against the store's price. */
@@ -160,13 +155,13 @@ async function checkoutAndPay(
   await form.waitFor(WAIT).catch(async (error: unknown) => {
     // A clean-clone run once found no form 30 s after the cart's link (de, EUR), with nothing to
     // say why: the miss now carries what the shopper had in front of her.
-    await shot(top, `${name}-no-checkout`);
+    const shot = await saveScreenshot(top, `${name}-no-checkout`, { fullPage: true });
     const said = await page
       .locator('body')
       .innerText({ timeout: 5000 })
       .catch(() => '(no text)');
     throw new Error(
-      `no checkout form at ${top.url()} (${SHOTS}/${name}-no-checkout.png); the page said: ${said.slice(0, 800)}`,
+      `no checkout form at ${top.url()}${shot ? ` (${shot})` : ''}; the page said: ${said.slice(0, 800)}`,
       { cause: error },
     );
   });
@@ -199,7 +194,7 @@ async function checkoutAndPay(
     .poll(async () => plain(await page.locator('[data-testid="order-total"]').first().textContent()), WAIT)
     .toBe(total);
   expectOnlyCurrency(await page.locator('.checkout').first().innerText(), shopper.currency);
-  await shot(top, `${name}-checkout`);
+  await saveScreenshot(top, `${name}-checkout`, { fullPage: true });
   await page.getByRole('button', { name: t.checkout('checkout.cart.continue') }).click();
 
   await page.locator('.delivery-summary').waitFor(WAIT);
@@ -212,7 +207,7 @@ async function checkoutAndPay(
   await page.locator('.amount').waitFor(WAIT);
   expect(plain(await page.locator('.amount').textContent())).toBe(total);
   expect(await page.locator('html').getAttribute('lang')).toBe(shopper.locale);
-  await shot(top, `${name}-provider`);
+  await saveScreenshot(top, `${name}-provider`, { fullPage: true });
   await page.locator('button.approve').click();
 
   await page.locator('[data-payment="received"]').waitFor(WAIT);
@@ -224,7 +219,7 @@ async function checkoutAndPay(
     plain(await page.locator('[data-testid="order-page"] [data-testid="order-total"]').textContent()),
   ).toBe(total);
   expectOnlyCurrency(await page.locator('body').innerText(), shopper.currency);
-  await shot(top, `${name}-order`);
+  await saveScreenshot(top, `${name}-order`, { fullPage: true });
 }
 
 const SWEDISH: Shopper = { locale: 'sv', currency: 'SEK', country: 'SE' };
@@ -244,7 +239,7 @@ describe('the front page’s language menu', { timeout: JOURNEY_MS }, () => {
         .first()
         .selectOption({ label: ENDONYM[shopper.locale] ?? '' });
       await expect.poll(() => htmlLang(page), WAIT).toBe(shopper.locale);
-      await shot(page, `menu-${shopper.locale}-front`);
+      await saveScreenshot(page, `menu-${shopper.locale}-front`, { fullPage: true });
       await page.locator(`a[href*="${SHOW}"]`).first().click();
       const price = await mugCardPrice(page, shopper, false);
       expect(await htmlLang(page)).toBe(shopper.locale);

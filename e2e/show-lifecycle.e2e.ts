@@ -6,7 +6,7 @@
  * while live, every update within a bound). The owner ends the show, the replay plays, and the
  * show's analytics count the viewer and the order, with gross and net revenue equal to the order's.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { formatMoney } from '@vitrine/domain';
 import type { AuthSession, CheckoutView, LiveEvent, Show, ShowAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
@@ -23,7 +24,6 @@ const STORE = 'demo-store';
 const LAMP = 'lifecycle-e2e-lamp';
 const RUG = 'lifecycle-e2e-rug';
 const LAMP_PRICE = 39_900;
-const SHOTS = process.env.STUDIO_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
 /** A change reaches the control room within this: a push after the server's 1 s tick, on a busy machine. */
 const ROOM_UPDATE_BOUND_MS = 6_000;
 /** A window with nothing happening, in which a polling room would ask several times. */
@@ -49,11 +49,6 @@ async function newPage(): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   return page;
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const sessionOf = (page: Page) =>
@@ -281,7 +276,7 @@ describe('a show from creation to its analytics', () => {
     expect(viewersAfterMs).toBeLessThanOrEqual(ROOM_UPDATE_BOUND_MS);
     expect(addsAfterMs).toBeLessThanOrEqual(ROOM_UPDATE_BOUND_MS);
     expect(ordersAfterMs).toBeLessThanOrEqual(ROOM_UPDATE_BOUND_MS);
-    await shot(owner, 'lifecycle-control-room-live');
+    await saveScreenshot(owner, 'lifecycle-control-room-live', { fullPage: true });
 
     // The owner ends the show; the recording becomes the replay, which plays.
     await owner.getByRole('button', { name: roomTexts.actions.end }).click();
@@ -368,7 +363,7 @@ describe('a show from creation to its analytics', () => {
       order.totalPrice,
       order.subtotal,
     ]);
-    await shot(owner, 'lifecycle-analytics-report');
+    await saveScreenshot(owner, 'lifecycle-analytics-report', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -4,11 +4,12 @@
  * player starts at the moment the product was presented; a reload keeps both the search (`?q=`)
  * and the moment (`?t=`). axe-core finds nothing on the results, on a desktop and a phone.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey, retailerUrl } = testServer();
@@ -143,11 +144,7 @@ describe('search across shows', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-event'))).toBe('tea-live');
 
-    mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-    await page.screenshot({
-      path: new URL('../test-results/show-search-desktop.png', import.meta.url).pathname,
-      fullPage: true,
-    });
+    await saveScreenshot(page, 'show-search-desktop', { fullPage: true });
 
     // The search is in the address: a reload shows the same results.
     await page.reload();
@@ -160,9 +157,7 @@ describe('search across shows', () => {
     // The moment is in the address too: a reload starts there again.
     await page.reload();
     expect(Math.round(await videoTime(page))).toBe(TEAPOT_AT_SECONDS);
-    await page.screenshot({
-      path: new URL('../test-results/show-search-replay-at-moment.png', import.meta.url).pathname,
-    });
+    await saveScreenshot(page, 'show-search-replay-at-moment');
     await page.context().close();
   });
 
@@ -172,9 +167,7 @@ describe('search across shows', () => {
     await page.locator('[data-search-results]').waitFor();
     expect(await status(page).textContent()).toBe('Products found: 1');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({
-      path: new URL('../test-results/show-search-phone.png', import.meta.url).pathname,
-    });
+    await saveScreenshot(page, 'show-search-phone');
     // A word no product has: said so, in the live region.
     await page.getByLabel(searchEn.label ?? '').fill('samovar');
     await expect.poll(() => status(page).textContent()).toBe('No product in the shows matches “samovar”.');

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
 /**
@@ -12,7 +13,6 @@ const { baseUrl } = testServer();
 const PAGE = 'e2e-wording-store';
 const LIVE = 'e2e-wording-live';
 const ENDING = 'e2e-wording-ending';
-const SHOTS = process.env.VITRINE_SHOTS_DIR;
 
 const readJson = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -83,12 +83,6 @@ async function enterName(page: Page, name: string) {
   await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
 }
 
-async function shot(page: Page, name: string) {
-  const dir = SHOTS ?? new URL('../test-results/', import.meta.url).pathname;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
-}
-
 const commentsTab = (page: Page) => page.locator('.player__tabs [role="tab"]', { hasText: /^Comments\d*$/ });
 
 describe('competition wording (issue 13 §8)', () => {
@@ -115,7 +109,7 @@ describe('competition wording (issue 13 §8)', () => {
     await enterName(voter, 'Vera');
     await overlay.getByText(text('interaction.competitions.participated.poll')).waitFor();
     expect(await overlay.getByText(text('interaction.competitions.participated.raffle')).count()).toBe(0);
-    await shot(voter, 'poll-voted-desktop');
+    await saveScreenshot(voter, 'poll-voted-desktop');
 
     // A comment the voter writes afterwards reaches the public chat; the vote before it did not.
     await commentsTab(voter).click();
@@ -158,7 +152,7 @@ describe('competition wording (issue 13 §8)', () => {
     expect(
       await card.getByRole('button', { name: text('interaction.competitions.participate.raffle') }).count(),
     ).toBe(0);
-    await shot(late, 'raffle-drawn-desktop');
+    await saveScreenshot(late, 'raffle-drawn-desktop');
   });
 });
 
@@ -172,7 +166,7 @@ describe('show-ended screen (issue 13 §8)', () => {
     const cover = there.locator('.video-stage__overlay--cover');
     await cover.getByText(text('player.recordedCover.endedTitle')).waitFor();
     expect(await cover.getByText(text('player.recordedCover.title')).count()).toBe(0);
-    await shot(there, 'show-ended-desktop');
+    await saveScreenshot(there, 'show-ended-desktop');
 
     // Someone who opens the recording afterwards did miss the live show.
     const later = await viewer(`/widget/${PAGE}/${ENDING}`);
@@ -187,7 +181,7 @@ describe('show-ended screen (issue 13 §8)', () => {
       .locator('.video-stage__overlay--cover')
       .getByText(text('player.recordedCover.endedTitle'))
       .waitFor();
-    await shot(phone, 'show-ended-phone');
+    await saveScreenshot(phone, 'show-ended-phone');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { ShopEvents } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
@@ -93,12 +94,11 @@ describe('shop page', () => {
     // English shows prices in DKK (spec §1).
     expect(await page.textContent('.event-card__price')).toMatch(/DKK/);
 
-    mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-    const target =
-      process.env.VITRINE_UPDATE_SCREENSHOTS === '1'
-        ? '../docs/images/shop-page.png'
-        : '../test-results/shop-page.png';
-    await page.screenshot({ path: new URL(target, import.meta.url).pathname, fullPage: true });
+    // VITRINE_UPDATE_SCREENSHOTS=1 remakes the docs' picture of the shop page on purpose.
+    if (process.env.VITRINE_UPDATE_SCREENSHOTS === '1') {
+      const docsPicture = new URL('../docs/images/shop-page.png', import.meta.url).pathname;
+      await page.screenshot({ path: docsPicture, fullPage: true });
+    } else await saveScreenshot(page, 'shop-page', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 

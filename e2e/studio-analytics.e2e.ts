@@ -4,10 +4,10 @@
  * two put it in the cart and one buys it. The owner forces the rollup from the report, which then
  * shows the same viewers, adds, orders and revenue, per minute and per product; the store
  * overview lists the show, and the CSV exports hold the same numbers. The pages have no serious
- * or moderate axe-core findings; screenshots at 1280×800 and 390×844 go to STUDIO_SHOTS_DIR (the
+ * or moderate axe-core findings; screenshots at 1280×800 and 390×844 go to VITRINE_SHOTS_DIR (the
  * README's docs/images/studio-analytics.png is analytics-report-desktop.png).
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthSession, CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -24,7 +25,6 @@ const STORE = 'demo-store';
 const SHOW = 'analytics-e2e-show';
 const VASE = 'analytics-e2e-vase';
 const PRICE = 24_900;
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
 const WAIT = { timeout: 20_000 };
 
 /** A studio call with the admin key (it counts as the store's owner). */
@@ -182,12 +182,6 @@ async function buy(page: Page): Promise<void> {
     .toBe(true);
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 const sumOf = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 describe('show analytics', () => {
@@ -252,7 +246,7 @@ describe('show analytics', () => {
     expect(cells[4]).toBe('1');
     expect(cells[6]).toContain('249');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'analytics-overview-desktop');
+    await saveScreenshot(page, 'analytics-overview-desktop', { fullPage: true });
 
     await row.getByRole('link', { name: 'Analytics test show' }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/analytics/shows/${SHOW}`);
@@ -281,7 +275,7 @@ describe('show analytics', () => {
     expect(sumOf(perMinute.map((cells) => Number(cells[9])))).toBe(1);
     await page.locator('.analytics-chart canvas').first().waitFor(WAIT);
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'analytics-report-desktop');
+    await saveScreenshot(page, 'analytics-report-desktop', { fullPage: true });
 
     // The per-minute CSV, downloaded as the owner does.
     const download = page.waitForEvent('download', WAIT);
@@ -300,7 +294,7 @@ describe('show analytics', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'analytics-report-phone');
+    await saveScreenshot(page, 'analytics-report-phone', { fullPage: true });
   });
 
   it('exports the funnel and the raw events of the show', async () => {

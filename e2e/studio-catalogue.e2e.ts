@@ -5,12 +5,13 @@
  * serious or moderate violation on the list, the editor and the import report, at 1280 px and on
  * a tablet.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { StudioProduct } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -99,11 +100,7 @@ describe('the catalogue in the studio', () => {
       .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Image 1' }).waitFor();
 
-    mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-    await page.screenshot({
-      path: new URL('../test-results/studio-product-editor-desktop.png', import.meta.url).pathname,
-      fullPage: true,
-    });
+    await saveScreenshot(page, 'studio-product-editor-desktop', { fullPage: true });
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     // The editor says "Saved." and then moves from …/products/new to the product's own address;
@@ -199,10 +196,7 @@ describe('the catalogue in the studio', () => {
       '"https://cdn.example/cap.jpg"',
     );
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({
-      path: new URL('../test-results/studio-import-warnings-tablet.png', import.meta.url).pathname,
-      fullPage: true,
-    });
+    await saveScreenshot(page, 'studio-import-warnings-tablet', { fullPage: true });
 
     const list = await fetch(`${baseUrl}/staff/stores/${STORE}/products?q=e2e-cap`, { headers: admin });
     const { products } = (await list.json()) as { products: { uid: string }[] };

@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
@@ -13,7 +14,6 @@ import { bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
 
 const texts = JSON.parse(
   readFileSync(new URL('../apps/web/src/locales/studio-live/en.json', import.meta.url), 'utf8'),
@@ -32,12 +32,6 @@ const pageErrors: string[] = [];
 /** A call as the host. */
 const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
   bearerCall<T>(hostToken, method, path, body);
-
-async function shot(name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const stateBadge = () => page.locator('.live-state[data-state]');
 
@@ -114,10 +108,10 @@ describe('going live from the studio', () => {
     console.info(`go-live e2e: preview delay measured in the studio ${await delay.textContent()}`);
 
     expect(await axeFindings(page)).toEqual([]);
-    await shot('go-live-receiving-desktop');
+    await saveScreenshot(page, 'go-live-receiving-desktop', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await shot('go-live-receiving-phone');
+    await saveScreenshot(page, 'go-live-receiving-phone', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: texts.actions.goLive }).click();
@@ -142,7 +136,7 @@ describe('going live from the studio', () => {
       { timeout: 30_000 },
     );
     await viewer.close();
-    await shot('go-live-live-desktop');
+    await saveScreenshot(page, 'go-live-live-desktop', { fullPage: true });
 
     await page.getByRole('button', { name: texts.actions.end }).click();
     await page.getByRole('dialog').getByRole('button', { name: texts.actions.endConfirm }).click();
@@ -153,7 +147,7 @@ describe('going live from the studio', () => {
     const replay = await (await fetch(new URL(ended.replayUrl, baseUrl))).text();
     expect(replay).toContain('#EXT-X-ENDLIST');
     expect(replay).toContain('#EXT-X-PROGRAM-DATE-TIME');
-    await shot('go-live-ended-desktop');
+    await saveScreenshot(page, 'go-live-ended-desktop', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

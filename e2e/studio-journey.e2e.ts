@@ -5,20 +5,20 @@
  * with three of them and publish it; see it on the storefront. A shopper buys from it; the owner
  * finds the order, sends it to packing (the shopper's order then shows locked) and refunds it;
  * the order confirmation arrives at the SMTP server. Screenshots of the studio's screens go to
- * STUDIO_SHOTS_DIR when it is set (the README's picture comes from there).
+ * VITRINE_SHOTS_DIR when it is set (the README's picture comes from there).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, studioLink, mailDir } = testServer();
 const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
 const RUN = Date.now().toString(36);
 
 const readJson = (path: string): Record<string, unknown> =>
@@ -48,12 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** Opens a section from the studio's navigation. */
 const navigate = (section: string) =>
@@ -129,7 +123,7 @@ describe("a new retailer's first day in the studio", () => {
     await studio.getByRole('img', { name: 'Image 1' }).waitFor();
     await studio.getByRole('button', { name: 'Create product' }).click();
     await studio.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    await shot(studio, 'studio-product-editor');
+    await saveScreenshot(studio, 'studio-product-editor', { fullPage: true });
   });
 
   it('imports ten products from a Shopify CSV after a dry run', async () => {
@@ -140,7 +134,7 @@ describe("a new retailer's first day in the studio", () => {
       buffer: Buffer.from(shopifyCsv()),
     });
     await studio.getByRole('heading', { name: 'What the import would do' }).waitFor();
-    await shot(studio, 'studio-import-dry-run');
+    await saveScreenshot(studio, 'studio-import-dry-run', { fullPage: true });
     await studio.getByRole('button', { name: 'Import products (10)' }).click();
     const confirm = studio.getByRole('dialog');
     if (await confirm.count()) await confirm.getByRole('button', { name: 'Import products (10)' }).click();
@@ -151,7 +145,7 @@ describe("a new retailer's first day in the studio", () => {
     await navigate('Products');
     await studio.getByLabel('Search').fill(`journey-item-`);
     await expect.poll(() => studio.locator('.catalogue-table tbody tr').count()).toBe(9);
-    await shot(studio, 'studio-products');
+    await saveScreenshot(studio, 'studio-products', { fullPage: true });
   });
 
   let showName = '';
@@ -186,7 +180,7 @@ describe("a new retailer's first day in the studio", () => {
       await expect.poll(() => lineup.count()).toBe(count + 1);
     }
     await studio.locator('.shows-lineup[aria-busy="false"]').waitFor();
-    await shot(studio, 'studio-show-editor');
+    await saveScreenshot(studio, 'studio-show-editor', { fullPage: true });
 
     await studio.getByRole('button', { name: 'Publish' }).click();
     await studio.locator('dialog[open]').getByRole('button', { name: 'Publish' }).click();
@@ -282,7 +276,7 @@ describe("a new retailer's first day in the studio", () => {
     await studio.getByRole('button', { name: 'Refund', exact: true }).click();
     await studio.locator('dialog[open]').getByRole('button', { name: 'Refund', exact: true }).click();
     await expect.poll(() => studio.getByText('Nothing left to refund.').isVisible()).toBe(true);
-    await shot(studio, 'studio-order');
+    await saveScreenshot(studio, 'studio-order', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

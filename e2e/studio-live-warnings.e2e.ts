@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
@@ -17,7 +18,6 @@ import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
 
 const texts = JSON.parse(
   readFileSync(new URL('../apps/web/src/locales/studio-live/en.json', import.meta.url), 'utf8'),
@@ -28,12 +28,6 @@ let page: Page;
 let hostToken: string;
 let scratch: string;
 const pageErrors: string[] = [];
-
-async function shot(name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -103,10 +97,10 @@ describe('the go-live page warns the host', () => {
       ),
     );
     expect(await axeFindings(page)).toEqual([]);
-    await shot('go-live-refused-desktop');
+    await saveScreenshot(page, 'go-live-refused-desktop', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await shot('go-live-refused-phone');
+    await saveScreenshot(page, 'go-live-refused-phone', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -175,10 +169,10 @@ describe('the go-live page warns the host', () => {
         await alert.waitFor({ timeout: 20_000 });
         expect(await alert.textContent()).toBe(texts.health.diskFull);
         expect(await axeFindings(page)).toEqual([]);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/go-live-disk-full-desktop.png`, fullPage: true });
+        await saveScreenshot(page, 'go-live-disk-full-desktop', { fullPage: true });
         await page.setViewportSize({ width: 390, height: 844 });
         expect(await axeFindings(page)).toEqual([]);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/go-live-disk-full-phone.png`, fullPage: true });
+        await saveScreenshot(page, 'go-live-disk-full-phone', { fullPage: true });
         // The preview still plays new segments: the show goes on from memory.
         const before = await (await fetch(`${server.url}${stream.previewUrl}`)).text();
         await expect

@@ -2,7 +2,7 @@
  * Mail delivery in the studio's settings (issue 33 item 9): an owner sees that mail is sent and
  * through which server, sends a test mail that reaches the SMTP server (a real one, the test
  * server's), and axe-core finds nothing serious or moderate in the card on a desktop and a
- * phone. A host's settings have no such card. Screenshots go to STUDIO_SHOTS_DIR when set.
+ * phone. A host's settings have no such card. Screenshots go to VITRINE_SHOTS_DIR when set.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +10,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey, mailDir } = testServer();
 const STORE = `e2e-mail-${Date.now().toString(36)}`;
-const shotsDir = process.env.STUDIO_SHOTS_DIR;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('mail delivery in the settings', () => {
     await expect.poll(() => testMailsTo(email).length).toBe(1);
 
     await card.scrollIntoViewIfNeeded();
-    if (shotsDir) await card.screenshot({ path: join(shotsDir, `mail-delivery-${name}.png`) });
+    await saveScreenshot(card, `mail-delivery-${name}`);
     expect(await axeFindings(page)).toEqual([]);
     await page.context().close();
   });

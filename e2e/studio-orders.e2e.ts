@@ -5,13 +5,14 @@
  * refunds it, part and then the rest. The order screens, contacts and mail outbox have no serious
  * or moderate axe-core findings, at 1280 px and on a tablet.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -22,7 +23,6 @@ const STORE = 'demo-store';
 const CAMPAIGN = 'studio-orders-e2e';
 const EVENT = 'studio-orders-e2e-show';
 const MUG = 'studio-orders-e2e-jug';
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const lockedText = (
@@ -131,12 +131,6 @@ async function paidOrder(buyerName: string) {
   return { session, checkoutUid: added.checkoutUid, orderNumber: view.orderNumber };
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 const openDialog = (page: Page) => page.locator('dialog[open]');
 
 describe('orders in the studio', () => {
@@ -165,7 +159,7 @@ describe('orders in the studio', () => {
     await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBe(1);
     expect(await page.locator('.studio-table tbody tr').textContent()).toContain(buyer);
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'orders-list');
+    await saveScreenshot(page, 'orders-list', { fullPage: true });
 
     await page.getByRole('link', { name: String(orderNumber) }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/orders/${checkoutUid}`);
@@ -190,9 +184,9 @@ describe('orders in the studio', () => {
     expect(await page.getByTestId('studio-tracking').textContent()).toContain('GLS 4711');
     expect(await page.locator('.studio-order-timeline').textContent()).toContain('Shipped');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'orders-detail-shipped');
+    await saveScreenshot(page, 'orders-detail-shipped', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'orders-detail-shipped-phone');
+    await saveScreenshot(page, 'orders-detail-shipped-phone', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The shopper's order page says the order is locked and shows the tracking link.
@@ -213,9 +207,9 @@ describe('orders in the studio', () => {
       .poll(() => shopper.getByTestId('tracking-link').getAttribute('href'), { timeout: 15_000 })
       .toBe('https://gls-group.com/track/GLS%204711');
     expect(await shopper.locator('.order-delivery').textContent()).toContain('GLS 4711');
-    await shot(shopper, 'shopper-order-shipped');
+    await saveScreenshot(shopper, 'shopper-order-shipped', { fullPage: true });
     await shopper.setViewportSize({ width: 390, height: 844 });
-    await shot(shopper, 'shopper-order-shipped-phone');
+    await saveScreenshot(shopper, 'shopper-order-shipped-phone', { fullPage: true });
     await shopperContext.close();
 
     // A refund over what was paid is refused by the form, before anything is sent.
@@ -235,7 +229,7 @@ describe('orders in the studio', () => {
     await openDialog(page).getByRole('button', { name: 'Refund', exact: true }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/was refunded\./);
     await expect.poll(() => page.locator('.studio-order-refunds li').count()).toBe(1);
-    await shot(page, 'orders-detail');
+    await saveScreenshot(page, 'orders-detail', { fullPage: true });
 
     await page.getByRole('button', { name: 'Everything' }).click();
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -245,12 +239,12 @@ describe('orders in the studio', () => {
     expect(await page.locator('.studio-order-timeline').textContent()).toContain(
       'Refund recorded by the provider',
     );
-    await shot(page, 'orders-detail-refunded');
+    await saveScreenshot(page, 'orders-detail-refunded', { fullPage: true });
 
     // On a tablet the detail stays usable and accessible.
     await page.setViewportSize({ width: 820, height: 1180 });
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'orders-detail-tablet');
+    await saveScreenshot(page, 'orders-detail-tablet', { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -264,18 +258,18 @@ describe('orders in the studio', () => {
     await page.locator('.studio-link-button').first().click();
     await expect.poll(() => page.locator('.studio-mail-view iframe').getAttribute('sandbox')).toBe('');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'orders-mail');
+    await saveScreenshot(page, 'orders-mail', { fullPage: true });
 
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(`${baseUrl}/studio/${STORE}/contacts`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Contacts');
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'orders-contacts');
+    await saveScreenshot(page, 'orders-contacts', { fullPage: true });
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('link', { name: 'Orders' }).click();
     await expect.poll(() => page.locator('.studio-table tbody tr').count()).toBeGreaterThan(0);
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'orders-list-tablet');
+    await saveScreenshot(page, 'orders-list-tablet', { fullPage: true });
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PremiereInfo, Show } from '@vitrine/protocol';
@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
@@ -17,7 +18,6 @@ import { bearerCall, testServer } from './support/test-server.ts';
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
-const SHOTS = process.env.STUDIO_SHOTS_DIR ?? new URL('../test-results/', import.meta.url).pathname;
 /** The premiere's length: long enough to watch it live, short enough for a test. */
 const VIDEO_SECONDS = 16;
 
@@ -44,11 +44,6 @@ const pageErrors: string[] = [];
 /** A call as the host. */
 const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
   bearerCall<T>(hostToken, method, path, body);
-
-async function shot(target: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The wall-clock time of an instant in the zone, to the second, as `datetime-local` takes it. */
 const localSeconds = (instant: number) =>
@@ -109,7 +104,7 @@ describe('a premiere from the studio', () => {
     });
     await panel.getByLabel(texts.premiere.choose).setInputFiles(videoPath);
     await panel.getByRole('progressbar', { name: texts.premiere.uploading }).waitFor();
-    await shot(page, 'premiere-uploading-desktop');
+    await saveScreenshot(page, 'premiere-uploading-desktop', { fullPage: true });
     await panel.getByText(texts.premiere.state.ready).waitFor({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -130,7 +125,7 @@ describe('a premiere from the studio', () => {
     expect(await panel.locator('dl').textContent()).toContain('h264 / aac');
 
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'premiere-uploaded-desktop');
+    await saveScreenshot(page, 'premiere-uploaded-desktop', { fullPage: true });
 
     // Scheduled a few seconds ahead, to the second, in the show's time zone.
     const startsAt = Math.ceil((Date.now() + 9000) / 1000) * 1000;
@@ -139,11 +134,11 @@ describe('a premiere from the studio', () => {
     await panel.getByText(texts.premiere.state.scheduled).waitFor();
     const scheduled = await api<PremiereInfo>('GET', premierePath);
     expect(scheduled.premiere).toMatchObject({ state: 'scheduled', startsAt });
-    await shot(page, 'premiere-scheduled-desktop');
+    await saveScreenshot(page, 'premiere-scheduled-desktop', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.scrollIntoViewIfNeeded();
     expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'premiere-scheduled-phone');
+    await saveScreenshot(page, 'premiere-scheduled-phone', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // A viewer opens the show before it starts and sees it go live by itself.
@@ -174,9 +169,9 @@ describe('a premiere from the studio', () => {
     const delayMs = Number(await viewer.getAttribute('.video-stage', 'data-live-delay-ms'));
     console.info(JSON.stringify({ premiereViewerDelayMs: delayMs }));
     expect(delayMs).toBeLessThan(10_000);
-    await shot(viewer, 'premiere-viewer-live-phone');
+    await saveScreenshot(viewer, 'premiere-viewer-live-phone', { fullPage: true });
     await panel.getByText(texts.premiere.state.playing).waitFor({ timeout: 15_000 });
-    await shot(page, 'premiere-playing-desktop');
+    await saveScreenshot(page, 'premiere-playing-desktop', { fullPage: true });
 
     // When the video has played out the show ends by itself into the replay.
     await panel.getByText(texts.premiere.state.ended).waitFor({ timeout: (VIDEO_SECONDS + 20) * 1000 });
@@ -205,7 +200,7 @@ describe('a premiere from the studio', () => {
       { timeout: 60_000, polling: 500 },
     );
     await viewer.close();
-    await shot(page, 'premiere-ended-desktop');
+    await saveScreenshot(page, 'premiere-ended-desktop', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

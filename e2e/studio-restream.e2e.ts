@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
@@ -18,7 +19,6 @@ import { bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
 const STREAM_KEY = 'e2e-receiver-key-0123456789';
 
 const texts = JSON.parse(
@@ -40,12 +40,6 @@ const pageErrors: string[] = [];
 /** A call as the host. */
 const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
   bearerCall<T>(hostToken, method, path, body);
-
-async function shot(name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -136,13 +130,13 @@ describe('restreaming from the go-live page', () => {
       .toMatch(/kbit\/s/);
 
     expect(await axeFindings(page)).toEqual([]);
-    await shot('restream-desktop');
-    if (SHOTS) await section.screenshot({ path: `${SHOTS}/restream-desktop-section.png` });
+    await saveScreenshot(page, 'restream-desktop', { fullPage: true });
+    await saveScreenshot(section, 'restream-desktop-section');
     await page.setViewportSize({ width: 390, height: 844 });
     await section.scrollIntoViewIfNeeded();
     expect(await axeFindings(page)).toEqual([]);
-    await shot('restream-phone');
-    if (SHOTS) await section.screenshot({ path: `${SHOTS}/restream-phone-section.png` });
+    await saveScreenshot(page, 'restream-phone', { fullPage: true });
+    await saveScreenshot(section, 'restream-phone-section');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await api('POST', `${streamPath}/end`);

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot, screenshotsDir } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -191,13 +192,10 @@ describe('invitations bound to the invited address (issue 33 §1, §2)', () => {
       .poll(() => visitor.locator('.invitation-facts').textContent())
       .toContain('e•••@e•••.example');
     expect(await visitor.locator('main').textContent()).not.toContain(email);
-    if (process.env.STUDIO_SHOTS) {
-      await visitor.screenshot({
-        path: `${process.env.STUDIO_SHOTS}/invitation-desktop.png`,
-        fullPage: true,
-      });
+    if (screenshotsDir()) {
+      await saveScreenshot(visitor, 'invitation-desktop', { fullPage: true });
       await visitor.setViewportSize({ width: 390, height: 844 });
-      await visitor.screenshot({ path: `${process.env.STUDIO_SHOTS}/invitation-phone.png`, fullPage: true });
+      await saveScreenshot(visitor, 'invitation-phone', { fullPage: true });
       await visitor.setViewportSize({ width: 1280, height: 800 });
     }
 
@@ -210,8 +208,7 @@ describe('invitations bound to the invited address (issue 33 §1, §2)', () => {
     await expect
       .poll(() => visitor.getByRole('alert').textContent())
       .toContain('This invitation was sent to e•••@e•••.example');
-    if (process.env.STUDIO_SHOTS)
-      await visitor.screenshot({ path: `${process.env.STUDIO_SHOTS}/invitation-refused-desktop.png` });
+    await saveScreenshot(visitor, 'invitation-refused-desktop');
 
     await visitor.getByRole('button', { name: 'Use another account' }).click();
     await visitor.getByRole('button', { name: 'I already have an account' }).click();
@@ -233,10 +230,10 @@ describe('invitations bound to the invited address (issue 33 §1, §2)', () => {
     const newLink = owner.getByTestId('invitation-link');
     await expect.poll(() => newLink.inputValue()).toMatch(/\/studio\/invitation#/);
     expect(await newLink.inputValue()).not.toBe(oldLink);
-    if (process.env.STUDIO_SHOTS) {
-      await owner.screenshot({ path: `${process.env.STUDIO_SHOTS}/staff-desktop.png`, fullPage: true });
+    if (screenshotsDir()) {
+      await saveScreenshot(owner, 'staff-desktop', { fullPage: true });
       await owner.setViewportSize({ width: 390, height: 844 });
-      await owner.screenshot({ path: `${process.env.STUDIO_SHOTS}/staff-phone.png`, fullPage: true });
+      await saveScreenshot(owner, 'staff-phone', { fullPage: true });
     }
     const lookup = await fetch(`${baseUrl}/staff/invitations/lookup`, {
       method: 'POST',

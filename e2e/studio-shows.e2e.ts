@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
 import type { Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -154,8 +155,7 @@ describe('scheduling a show in the studio', () => {
     await storefront.getByText(name).first().waitFor();
     await storefront.goto(show.links.storefrontUrl);
     await storefront.getByText(name).first().waitFor();
-    mkdirSync('/tmp/shots', { recursive: true });
-    await storefront.screenshot({ path: '/tmp/shots/shows-storefront.png' });
+    await saveScreenshot(storefront, 'shows-storefront');
     await storefront.close();
     expect(pageErrors).toEqual([]);
   });

@@ -1,9 +1,9 @@
 // Upsell mode (spec §2 "Widget layout flags") in Chromium: putting the open product in the cart
 // turns it on, and the product's details then suggest the show's other products.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(new URL('../test-results/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../test-results/${name}.png`, import.meta.url).pathname });
-}
 
 describe('upsell mode', () => {
   it("suggests the show's other products after an add to the cart, until a suggestion is opened or dismissed", async () => {
@@ -57,7 +52,7 @@ describe('upsell mode', () => {
     expect(await upsell.locator('li[data-product-uid="nordlys-wool-scarf"]').innerText()).toMatch(
       /Wool scarf\s+DKK\s?399\.00/,
     );
-    await screenshot(page, 'upsell-desktop');
+    await saveScreenshot(page, 'upsell-desktop');
 
     // Opening a suggestion shows its details and ends upsell mode there.
     await upsell.getByRole('button', { name: /^Wool scarf/ }).click();
@@ -115,7 +110,7 @@ describe('upsell mode', () => {
     await expect.poll(() => upsell.getByRole('heading').isVisible(), WAIT).toBe(true);
     const shown = await upsell.boundingBox();
     expect(shown && shown.y + shown.height).toBeLessThanOrEqual(844);
-    await screenshot(page, 'upsell-phone');
+    await saveScreenshot(page, 'upsell-phone');
     await sheet.getByRole('button', { name: 'Close' }).first().tap();
     await expect.poll(() => page.locator('.player').getAttribute('data-upsell'), WAIT).toBe('false');
 
