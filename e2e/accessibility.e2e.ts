@@ -4,10 +4,10 @@
  * phone; the focus follows what the shopper did; an empty required field says so and gets the focus.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -33,21 +33,14 @@ const interactionEn = readJson('../apps/web/src/locales/interaction/en.json') as
   interaction: { account: Record<string, string> };
 };
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function newPage(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport,
     locale: 'en-GB',
     ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -22,17 +21,11 @@ const DIST = new URL('../apps/web/dist/', import.meta.url);
  */
 const WIDGET_INITIAL_JS_BUDGET_KB = 91;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** The gzip size of the JavaScript a page actually loads, measured on the built files it fetched. */
 async function loadedJs(path: string): Promise<{ files: string[]; gzipKb: number }> {
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   const files: string[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -92,7 +85,7 @@ describe('bundle budget', () => {
   });
 
   it("transfers the widget's first JavaScript compressed by the build (brotli), within the same budget", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const sent: Promise<{ path: string; encoding: string | undefined; bytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       const path = new URL(request.url()).pathname;

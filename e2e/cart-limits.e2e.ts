@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { testServer } from './support/test-server.ts';
 
 // Issue 12 item 7: a shopper who reaches the store's cap on one product (default 10 per
@@ -19,13 +19,7 @@ const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', im
   };
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** A cart button's accessible name: its English text with the product's name. */
 const label = (text: string | undefined, name: string) => (text ?? '').replace('{{name}}', name);
@@ -39,7 +33,7 @@ async function clickAdd(page: Page): Promise<number> {
 
 describe('per-customer cap on a product', () => {
   it('shows "Limit reached" with its message when the shopper adds one more than the store allows', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

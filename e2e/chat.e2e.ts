@@ -1,10 +1,10 @@
 // The chat panel in Chromium against the real server (spec §4 "Comments"): it shows the show's
 // comments with their authors, sends the viewer's own, and says so when the server refuses one.
-import type { AuthSession } from '@vitrine/protocol';
 import { COMMENT_RATE_LIMIT } from '@vitrine/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
+import { shopperCall, signInAnonymously } from './support/shopper-api.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -13,27 +13,12 @@ const PAGE = 'demo-store';
 const CAMPAIGN = 'demo-autumn-living';
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 afterAll(async () => {
-  await browser?.close();
   expect(pageErrors).toEqual([]);
 });
-
-async function call<T>(path: string, body: unknown, bearer?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const payload = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
-  return payload;
-}
 
 /** Types a comment into the composer and sends it. */
 async function send(page: Page, text: string) {
@@ -45,20 +30,20 @@ describe('the chat panel', () => {
   it('renders the comments, sends one, and shows the refusal when the server refuses one', async () => {
     const stamp = Date.now().toString(36);
     // Another viewer, named, has already commented (through the API).
-    const other = await call<AuthSession>('/functions/auth/signInAnonymously', {});
-    await call(
+    const other = await signInAnonymously();
+    await shopperCall(
       '/functions/customerpage/updateUser',
       { customerUid: other.user.uid, updates: { name: 'Greta' } },
       other.idToken,
     );
     const theirs = `Is the scarf pure wool? ${stamp}`;
-    await call(
+    await shopperCall(
       '/shopapiv2/comment/playerComment',
       { text: theirs, pageUid: PAGE, campaignUid: CAMPAIGN },
       other.idToken,
     );
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${baseUrl}/widget/${PAGE}/${CAMPAIGN}`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -51,20 +51,13 @@ const SPEC_STATE_MESSAGES = [
   'Delivery address is missing.',
 ];
 
-let browser: Browser;
+const browser = chromiumForFile();
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** A new shopper: a fresh browser profile, so a fresh anonymous account and cart. */
 async function newShopper(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   contexts.push(context);
   return context;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -33,15 +33,8 @@ const deScreens = (
 /** Any amount in kroner as de-DE writes it ("179,00 DKK") or as Danish does ("kr."). */
 const KRONER = /DKK|kr\./;
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Intl writes a no-break space between amount and symbol; the test compares plain text. */
 const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
@@ -50,7 +43,7 @@ const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 
 describe('a shopper in German', () => {
   it('buys the mug in euros: card, cart, checkout, payment page and order all show the card’s currency', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'da-DK' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'da-DK' });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // An earlier visit left Danish stored in this browser; the host opens the player in German.

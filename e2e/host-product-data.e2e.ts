@@ -1,9 +1,9 @@
 // What the host page's product data adds to the player (spec §3 "Host product data"), in Chromium
 // on the demo retailer: the player on the retailer page asks for the product's data and shows the
 // reseller prices and the option styles the retailer answers with.
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -13,14 +13,10 @@ const WAIT = { timeout: 30_000 };
 const LIVE_SHOW = 'demo-autumn-living';
 const SCARF_SWATCH = `${baseUrl}/demo-media/product-wool-scarf.jpg`;
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 afterAll(async () => {
-  await browser?.close();
   expect(pageErrors).toEqual([]);
 });
 
@@ -28,7 +24,7 @@ async function openRetailer(viewport: { width: number; height: number }): Promis
   context: BrowserContext;
   page: Page;
 }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  const context = await browser().newContext({ viewport, locale: 'en-GB' });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   await page.goto(`${retailerUrl}/`);

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { broadcastDelayMs, cdnDelayMs } from '@vitrine/domain';
 import type { AuthSession, CommentDoc, LiveEvent } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { englishText as text } from './support/english-text.ts';
 import { delivering, type LiveFrames, recordLiveFrames } from './support/live-frames.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { shopperCall, signInAnonymously } from './support/shopper-api.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
 
@@ -14,19 +15,6 @@ const PAGE = 'demo-store';
 /** The demo's live show: comments are open (the page settings allow them by default). */
 const CAMPAIGN = 'demo-autumn-living';
 const LIVE_SHOW = `/widget/${PAGE}/${CAMPAIGN}`;
-
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-/** English texts: the app's, and the interaction namespace the chat and account parts use. */
-const en = {
-  ...readJson('../apps/web/src/locales/en.json'),
-  ...readJson('../apps/web/src/locales/interaction/en.json'),
-};
-const text = (path: string): string => {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], en);
-  if (typeof value !== 'string') throw new Error(`no English text at ${path}`);
-  return value;
-};
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -94,17 +82,6 @@ async function enterName(page: Page, name: string) {
   await page.waitForSelector('dialog.account-dialog', { state: 'detached' });
 }
 
-async function call<T>(path: string, body: unknown, bearer?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const payload = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
-  return payload;
-}
-
 let neighbour: Promise<AuthSession> | null = null;
 /**
  * A public comment from another viewer, through the API. The server sends it after everything it
@@ -112,8 +89,8 @@ let neighbour: Promise<AuthSession> | null = null;
  * something never arrives waits for this instead of a fixed time.
  */
 async function neighbourComments(text: string): Promise<void> {
-  neighbour ??= call<AuthSession>('/functions/auth/signInAnonymously', {}).then(async (session) => {
-    await call(
+  neighbour ??= signInAnonymously().then(async (session) => {
+    await shopperCall(
       '/functions/customerpage/updateUser',
       { customerUid: session.user.uid, updates: { name: 'Neighbour' } },
       session.idToken,
@@ -121,7 +98,7 @@ async function neighbourComments(text: string): Promise<void> {
     return session;
   });
   const session = await neighbour;
-  await call(
+  await shopperCall(
     '/shopapiv2/comment/playerComment',
     { text, pageUid: PAGE, campaignUid: CAMPAIGN },
     session.idToken,
@@ -360,9 +337,9 @@ describe('live interaction in the player', () => {
     const names = XSS_PAYLOADS.filter((payload) => payload.length <= 60);
     const posters: AuthSession[] = [];
     for (let i = 0; i < Math.ceil(XSS_PAYLOADS.length / 5); i++) {
-      const session = await call<AuthSession>('/functions/auth/signInAnonymously', {});
+      const session = await signInAnonymously();
       const name = names[i % names.length] ?? 'x';
-      await call(
+      await shopperCall(
         '/functions/customerpage/updateUser',
         { customerUid: session.user.uid, updates: { name } },
         session.idToken,
@@ -373,7 +350,7 @@ describe('live interaction in the player', () => {
     for (const [index, payload] of XSS_PAYLOADS.entries()) {
       const poster = posters[Math.floor(index / 5)] as AuthSession;
       posted.push(
-        await call<CommentDoc>(
+        await shopperCall<CommentDoc>(
           '/shopapiv2/comment/playerComment',
           { text: payload, pageUid: PAGE, campaignUid: CAMPAIGN },
           poster.idToken,
@@ -475,7 +452,7 @@ describe('live interaction in the player', () => {
     const shownAfterMs = Date.now() - drawnAt;
 
     // Shown after the show's video delay (broadcast + CDN) plus 5 seconds (spec §4), not before.
-    const [show] = await call<LiveEvent[]>('/reads/liveEvents.byId', { ids: [CAMPAIGN] });
+    const [show] = await shopperCall<LiveEvent[]>('/reads/liveEvents.byId', { ids: [CAMPAIGN] });
     const delayMs = broadcastDelayMs(show as LiveEvent) + cdnDelayMs(show as LiveEvent) + 5000;
     expect(shownAfterMs).toBeGreaterThanOrEqual(delayMs);
     expect(shownAfterMs).toBeLessThan(delayMs + 4000);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
+import { playNearEnd } from './support/video-playback.ts';
 
 const { baseUrl } = testServer();
 const DESKTOP = { width: 1280, height: 800 };
@@ -234,14 +235,7 @@ describe('phone player layout', () => {
   it('keeps the show-ended and upcoming cards clear of the side rail, whose labels sit on a dark ground', async () => {
     const ended = await open('/widget/demo-store/demo-kitchen-favourites', PHONE);
     await ended.locator('.player').waitFor();
-    await ended.evaluate(async () => {
-      const video = document.querySelector('video') as HTMLVideoElement;
-      video.muted = true;
-      if (video.readyState < HTMLMediaElement.HAVE_METADATA)
-        await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
-      video.currentTime = video.duration - 0.3;
-      await video.play();
-    });
+    await playNearEnd(ended, 0.3);
     const endedCard = ended.locator('.video-stage__overlay[role="dialog"]');
     await endedCard.waitFor({ timeout: 15_000 });
     const rail = await ended.locator('.mobile-menu').boundingBox();

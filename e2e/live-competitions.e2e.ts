@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type { CompetitionAdminView } from '@vitrine/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { englishText as text } from './support/english-text.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import {
@@ -31,18 +31,6 @@ const SHOW = 'e2e-live-competitions-show';
 const STAMP_TOLERANCE_MS = 300;
 /** The winner notice runs on a timer set from the delay measured when the draw arrived. */
 const NOTICE_TOLERANCE_MS = 500;
-
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const en = {
-  ...readJson('../apps/web/src/locales/en.json'),
-  ...readJson('../apps/web/src/locales/interaction/en.json'),
-};
-const text = (path: string): string => {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], en);
-  if (typeof value !== 'string') throw new Error(`no English text at ${path}`);
-  return value;
-};
 
 let browser: Browser;
 let publisher: TestPublisher | undefined;

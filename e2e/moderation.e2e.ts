@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { signInAnonymously } from './support/shopper-api.ts';
 import { clickToRemovalMs } from './support/stream-sightings.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
@@ -38,12 +39,7 @@ async function api<T>(method: string, path: string, body: unknown, bearer = admi
 }
 
 async function viewer(name: string): Promise<AuthSession> {
-  const response = await fetch(`${baseUrl}/functions/auth/signInAnonymously`, {
-    method: 'POST',
-    body: '{}',
-    headers: { 'content-type': 'application/json' },
-  });
-  const session = (await response.json()) as AuthSession;
+  const session = await signInAnonymously();
   await api(
     'POST',
     '/functions/customerpage/updateUser',

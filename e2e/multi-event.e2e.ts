@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { testServer } from './support/test-server.ts';
+import { playNearEnd } from './support/video-playback.ts';
 
 const { baseUrl, adminKey } = testServer();
 
@@ -65,16 +66,7 @@ describe('multi-event widget', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseUrl}/widget/demo-store/multi-event?clipMode=clip&event=e2e-clip`);
     await page.waitForSelector('.player');
-    await page.evaluate(async () => {
-      const video = document.querySelector('video') as HTMLVideoElement;
-      video.muted = true;
-      await new Promise((resolve) => {
-        if (video.readyState >= 1) resolve(null);
-        else video.addEventListener('loadedmetadata', resolve, { once: true });
-      });
-      video.currentTime = video.duration - 0.3;
-      await video.play();
-    });
+    await playNearEnd(page, 0.3);
     await page.waitForSelector('.next-clip', { timeout: 10_000 });
     expect(await page.textContent('.next-clip p')).toMatch(/Kitchen favourites in \d s/);
     await page.waitForSelector(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -41,15 +41,8 @@ const screens = (
   }
 ).checkout;
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function openPage(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
@@ -72,7 +65,7 @@ async function addToCart(page: Page, productName: string) {
 
 /** A new shopper with a mug in the cart, on the checkout's cart step. */
 async function checkoutWithMug(): Promise<{ context: BrowserContext; checkout: Page; path: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   const show = await openPage(context, LIVE_SHOW);
   expect(await (await addToCart(show, 'Ceramic mug')).getAttribute('data-feedback')).toBe('added');
   await show.waitForURL(new RegExp(`${LIVE_SHOW}/[A-Za-z0-9_-]+$`));
@@ -127,7 +120,7 @@ describe('the last unit', () => {
     });
     await admin(`/admin/events/${eventId}/products/e2e-last-vase`, { productUid: 'e2e-last-vase' });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await openPage(context, `/widget/demo-store/${campaignUid}`);
     const feedback = await addToCart(page, 'Last vase');
     expect(await feedback.getAttribute('data-feedback')).toBe('added');
@@ -142,7 +135,7 @@ describe('the last unit', () => {
     expect(await shown.textContent()).not.toContain(en.player.soldOut);
     await saveScreenshot(page, 'order-journey-last-unit-added', { fullPage: true });
     // Another shopper finds it sold out.
-    const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const other = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const late = await openPage(other, `/widget/demo-store/${campaignUid}`);
     await late.locator('.product-card', { hasText: 'Last vase' }).click();
     await late.locator('.product-details__reason', { hasText: en.player.soldOut }).waitFor();
@@ -154,7 +147,7 @@ describe('the last unit', () => {
 
 describe('the cart', () => {
   it('can be emptied in one go, after a second question (spec §7 cancelReservation)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const show = await openPage(context, LIVE_SHOW);
     await addToCart(show, 'Ceramic mug');
     await show.click('.player-cart-button');

@@ -4,9 +4,9 @@
  * domain: the live show once loaded zod, whose `new Function` probe the page's CSP refused), and
  * the shop page's head fetching what it paints first (its lazy route's chunks, its lead cover).
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl } = testServer();
@@ -28,13 +28,7 @@ const PAGES: Record<string, { path: () => Promise<string> | string; ready: strin
   clip: { path: firstClipPath, ready: '.clip-video video' },
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe("the shop page's head", () => {
   it('fetches its lazy route chunks and its lead cover before the entry script has run', async () => {
@@ -46,7 +40,7 @@ describe("the shop page's head", () => {
       html.indexOf('<script type="module"'),
     );
     // The page loads each of them once: the app's own import finds the preloaded module.
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
@@ -75,7 +69,7 @@ async function openWithLargestPaintHeld(
   const html = await (await fetch(`${baseUrl}${path}`)).text();
   const heldPath = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
   if (!heldPath) throw new Error(`${path} preloads no picture`);
-  const page = await browser.newPage(PHONE);
+  const page = await browser().newPage(PHONE);
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -181,7 +175,7 @@ describe('the largest paint on a phone', () => {
   });
 
   it("live show: asks for the chat and live interaction's code only once its first view is on screen", async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await browser().newPage(PHONE);
     await page.goto(`${baseUrl}/widget/demo-store/demo-autumn-living`);
     const timing = await page.waitForFunction(
       () => {
@@ -236,7 +230,7 @@ describe('the largest paint on a phone', () => {
 describe('DevTools issues', () => {
   for (const [name, { path, ready }] of Object.entries(PAGES)) {
     it(`reports none on the ${name} page once it has loaded`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+      const page = await browser().newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
       const cdp = await page.context().newCDPSession(page);
       const issues: string[] = [];
       cdp.on('Audits.issueAdded', ({ issue }) => issues.push(JSON.stringify(issue).slice(0, 500)));

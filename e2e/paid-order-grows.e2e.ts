@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { recordPageActivity } from './support/page-activity.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
@@ -23,13 +23,9 @@ const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', im
 };
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ').trim();
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 afterAll(async () => {
-  await browser?.close();
   expect(pageErrors).toEqual([]);
 });
 
@@ -79,7 +75,7 @@ async function payOnProviderPage(page: Page) {
 
 describe('a paid order that grows', { timeout: 240_000 }, () => {
   it('keeps the paid unit, lets the later one go, and offers paying the rest', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     const activity = recordPageActivity(page);
     page.on('pageerror', (error) => pageErrors.push(error.message));

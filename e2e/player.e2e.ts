@@ -6,6 +6,7 @@ import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { sighting, watchFor } from './support/stream-sightings.ts';
 import { testServer } from './support/test-server.ts';
+import { playNearEnd } from './support/video-playback.ts';
 
 const { baseUrl, adminKey } = testServer();
 const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
@@ -130,16 +131,7 @@ describe('show player', () => {
 
   it('offers to rewatch when the show has ended', async () => {
     const page = await openShow(RECORDED_SHOW);
-    await page.evaluate(async () => {
-      const video = document.querySelector('video') as HTMLVideoElement;
-      video.muted = true;
-      await new Promise((resolve) => {
-        if (video.readyState >= 1) resolve(null);
-        else video.addEventListener('loadedmetadata', resolve, { once: true });
-      });
-      video.currentTime = video.duration - 0.5;
-      await video.play();
-    });
+    await playNearEnd(page, 0.5);
     await page.waitForSelector('#show-ended-title', { timeout: 10_000 });
     expect(await page.textContent('#show-ended-title')).toBe(en.player.endedTitle);
     await page.click(`text=${en.player.rewatch}`);

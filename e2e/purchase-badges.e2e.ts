@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { answerTo, recordLiveFrames } from './support/live-frames.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { fillCheckoutDetails, shopperCall, signInAnonymously } from './support/shopper-api.ts';
 import { testServer } from './support/test-server.ts';
+import { playMuted } from './support/video-playback.ts';
 
 const { baseUrl } = testServer();
 const PAGE_UID = 'demo-store';
@@ -16,59 +17,26 @@ const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', im
   player: { stock: Record<string, string> };
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function post<T>(path: string, token: string | null, body: object): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
+const browser = chromiumForFile();
 
 /** A separate anonymous shopper orders one mug through the public API, as the checkout screens do. */
 async function orderMug(buyerName: string): Promise<void> {
-  const session = await post<{ idToken: string }>('/functions/auth/signInAnonymously', null, {});
-  const token = session.idToken;
-  const added = await post<{ status: string; checkoutUid: string }>('/shopapiv2/cart/addSingle', token, {
-    pageUid: PAGE_UID,
-    campaignUid: CAMPAIGN_UID,
-    productUid: MUG_UID,
-  });
+  const token = (await signInAnonymously()).idToken;
+  const added = await shopperCall<{ status: string; checkoutUid: string }>(
+    '/shopapiv2/cart/addSingle',
+    { pageUid: PAGE_UID, campaignUid: CAMPAIGN_UID, productUid: MUG_UID },
+    token,
+  );
   expect(added.status).toBe('added');
   const ref = { pageUid: PAGE_UID, campaignUid: CAMPAIGN_UID, checkoutUid: added.checkoutUid };
-  await post('/functions/customerpage/updateCheckoutDetails', token, {
-    ...ref,
-    details: {
-      deliveryCountry: 'DK',
-      address: {
-        name: buyerName,
-        address: 'Mejlgade 1',
-        postCode: '8000',
-        city: 'Aarhus C',
-        phone: '+45 12 34 56 78',
-        emailAddress: 'buyer@example.com',
-      },
-      shippingMethod: 'home_delivery',
-      paymentMethod: 'test_card',
-      termsAccepted: true,
-    },
-  });
-  await post('/functions/customerpage/placeOrder', token, ref);
+  await fillCheckoutDetails(token, ref, { name: buyerName, emailAddress: 'buyer@example.com' });
+  await shopperCall('/functions/customerpage/placeOrder', ref, token);
 }
 
 describe('popularity and purchase badges', () => {
   it('shows "<first name> just bought <product>" to a watching viewer, and "Popular" from the third purchase', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const phone = await browser.newContext({
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const phone = await browser().newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
@@ -94,11 +62,7 @@ describe('popularity and purchase badges', () => {
     for (const page of [viewer, mobile]) {
       // Each page plays once its own player has rendered (the phone page may still be loading).
       await page.locator('.player video').waitFor({ state: 'attached' });
-      await page.evaluate(async () => {
-        const video = document.querySelector('video') as HTMLVideoElement;
-        video.muted = true;
-        await video.play();
-      });
+      await playMuted(page);
     }
     // The purchases query is "from now on": both viewers have subscribed (the server answered)
     // before anyone buys.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -15,21 +15,14 @@ const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const da = readJson('../apps/web/src/locales/da.json') as { player: Record<string, string> };
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const mugPrice = (page: Page) =>
   page.locator('.product-card', { hasText: 'Ceramic mug' }).locator('.product-card__price').textContent();
 
 describe('the language saved for the store', () => {
   it('starts a returning shopper in it without ?lang: Danish texts and kroner in a German browser', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

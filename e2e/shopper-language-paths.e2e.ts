@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { formatMoney } from '@vitrine/domain';
 import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -70,21 +70,17 @@ interface Shopper {
   mugUid?: string;
 }
 
-let browser: Browser;
+const browser = chromiumForFile();
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 afterAll(async () => {
-  await browser?.close();
   expect(pageErrors).toEqual([]);
 });
 
 async function newContext(
   options: { phone?: boolean; browserLocale?: string } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     ...(options.phone
       ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 800 } }),

@@ -15,6 +15,7 @@ import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { checkoutOfViewer, fillCheckoutDetails, payWithTestCard } from './support/shopper-api.ts';
 import { openStudioAs } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
@@ -95,56 +96,12 @@ async function figureShows(page: Page, name: string, text: string, since: number
 
 /** Pays the viewer's cart through the checkout API with the test card, as the analytics test does. */
 async function buy(page: Page, campaignUid: string): Promise<{ order: CheckoutView; approvedAt: number }> {
-  const session = await sessionOf(page);
-  if (!session) throw new Error('the add signed the viewer in');
-  const token = session.idToken;
-  const checkout = await bearerCall<{ uid: string }>(token, 'POST', '/shopapiv2/cart/getCartUid', {
-    pageUid: STORE,
-    campaignUid,
-    context: 'checkout',
+  const { token, ref } = await checkoutOfViewer(page, STORE, campaignUid);
+  await fillCheckoutDetails(token, ref, {
+    name: 'Lifecycle Buyer',
+    emailAddress: 'lifecycle-buyer@example.com',
   });
-  const ref = { pageUid: STORE, campaignUid, checkoutUid: checkout.uid };
-  await bearerCall(token, 'POST', '/functions/customerpage/updateCheckoutDetails', {
-    ...ref,
-    details: {
-      deliveryCountry: 'DK',
-      address: {
-        name: 'Lifecycle Buyer',
-        address: 'Mejlgade 1',
-        postCode: '8000',
-        city: 'Aarhus C',
-        phone: '+45 12 34 56 78',
-        emailAddress: 'lifecycle-buyer@example.com',
-      },
-      shippingMethod: 'home_delivery',
-      paymentMethod: 'test_card',
-      termsAccepted: true,
-    },
-  });
-  const started = await bearerCall<{ paymentUrl: string; transactionUid: string }>(
-    token,
-    'POST',
-    '/functions/customerpage/userPaymentStarted',
-    ref,
-  );
-  const key = new URL(started.paymentUrl).searchParams.get('key') ?? '';
-  const approvedAt = Date.now();
-  const approved = await fetch(`${baseUrl}/payments/test/pay/${started.transactionUid}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key }).toString(),
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(303);
-  const order = await waitFor(
-    'the payment',
-    async () => {
-      const view = await bearerCall<CheckoutView>(token, 'POST', '/functions/customerpage/loadCheckout', ref);
-      return view.payed ? view : null;
-    },
-    WAIT.timeout,
-  );
-  return { order, approvedAt };
+  return payWithTestCard(token, ref, WAIT.timeout);
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { englishText as text } from './support/english-text.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -13,18 +13,6 @@ const { baseUrl } = testServer();
 const PAGE = 'e2e-wording-store';
 const LIVE = 'e2e-wording-live';
 const ENDING = 'e2e-wording-ending';
-
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const en = {
-  ...readJson('../apps/web/src/locales/en.json'),
-  ...readJson('../apps/web/src/locales/interaction/en.json'),
-};
-const text = (path: string): string => {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], en);
-  if (typeof value !== 'string') throw new Error(`no English text at ${path}`);
-  return value;
-};
 
 const admin = (method: 'PUT' | 'POST' | 'PATCH', path: string, body: unknown) =>
   adminCall<{ uid?: string }>(method, path, body);

@@ -10,14 +10,16 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthSession, CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
+import type { CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { checkoutOfViewer, fillCheckoutDetails, payWithTestCard } from './support/shopper-api.ts';
 import { openStudioAs } from './support/studio.ts';
 import { adminCall, testServer } from './support/test-server.ts';
+import { playMuted } from './support/video-playback.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
@@ -32,16 +34,6 @@ async function studio<T>(method: 'GET' | 'POST', path: string): Promise<T> {
   const response = await fetch(`${baseUrl}/staff/stores/${STORE}/${path}`, {
     method,
     headers: { authorization: `Bearer ${adminKey}` },
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function post<T>(path: string, token: string, body: object): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
   });
   expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
   return (await response.json()) as T;
@@ -107,13 +99,7 @@ async function viewer(): Promise<Page> {
   );
   await page.goto(`${baseUrl}/widget/${STORE}/${SHOW}`);
   await page.locator('.player').waitFor(WAIT);
-  await page
-    .locator('video')
-    .first()
-    .evaluate(async (video: HTMLVideoElement) => {
-      video.muted = true;
-      await video.play();
-    });
+  await playMuted(page);
   // Playing sends the first heartbeat at once: the viewer counts from this minute.
   await heartbeat;
   return page;
@@ -133,53 +119,12 @@ async function addVase(page: Page): Promise<void> {
 
 /** The viewer's cart (made by the add) ordered and paid through the API with its own session. */
 async function buy(page: Page): Promise<void> {
-  const session = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('vitrine-session') ?? 'null') as AuthSession | null,
-  );
-  if (!session) throw new Error('the add signed the viewer in');
-  const token = session.idToken;
-  const checkout = await post<{ uid: string }>('/shopapiv2/cart/getCartUid', token, {
-    pageUid: STORE,
-    campaignUid: SHOW,
-    context: 'checkout',
+  const { token, ref } = await checkoutOfViewer(page, STORE, SHOW);
+  await fillCheckoutDetails(token, ref, {
+    name: 'Analytics Buyer',
+    emailAddress: 'analytics-buyer@example.com',
   });
-  const ref = { pageUid: STORE, campaignUid: SHOW, checkoutUid: checkout.uid };
-  await post('/functions/customerpage/updateCheckoutDetails', token, {
-    ...ref,
-    details: {
-      deliveryCountry: 'DK',
-      address: {
-        name: 'Analytics Buyer',
-        address: 'Mejlgade 1',
-        postCode: '8000',
-        city: 'Aarhus C',
-        phone: '+45 12 34 56 78',
-        emailAddress: 'analytics-buyer@example.com',
-      },
-      shippingMethod: 'home_delivery',
-      paymentMethod: 'test_card',
-      termsAccepted: true,
-    },
-  });
-  const started = await post<{ paymentUrl: string; transactionUid: string }>(
-    '/functions/customerpage/userPaymentStarted',
-    token,
-    ref,
-  );
-  const key = new URL(started.paymentUrl).searchParams.get('key') ?? '';
-  const approved = await fetch(`${baseUrl}/payments/test/pay/${started.transactionUid}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key }).toString(),
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(303);
-  await expect
-    .poll(
-      async () => (await post<{ payed: boolean }>('/functions/customerpage/loadCheckout', token, ref)).payed,
-      WAIT,
-    )
-    .toBe(true);
+  await payWithTestCard(token, ref, WAIT.timeout);
 }
 
 const sumOf = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { StudioProduct } from '@vitrine/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
@@ -19,16 +19,10 @@ const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const admin = { authorization: `Bearer ${adminKey}` };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  const context = await browser().newContext({ viewport, locale: 'en-GB' });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;

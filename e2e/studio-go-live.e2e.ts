@@ -3,9 +3,9 @@ import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { openStudioAs } from './support/studio.ts';
+import { startStudioHost } from './support/studio-host.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 15 item 5, as a host would: open the show's go-live page, start the camera (Chromium's
@@ -37,11 +37,10 @@ const stateBadge = () => page.locator('.live-state[data-state]');
 
 beforeAll(async () => {
   // Only this test gets a camera and microphone: Chromium's synthetic ones, allowed without a prompt.
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  hostToken = (await createStaffAccount(baseUrl, adminKey, STORE, 'host')).session.idToken;
+  ({ browser, page, hostToken } = await startStudioHost(STORE, pageErrors, [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]));
 });
 
 afterAll(async () => {

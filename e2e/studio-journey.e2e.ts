@@ -9,10 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
-import { launchChromium } from './support/browser.ts';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -38,23 +38,16 @@ const lockedText = (
   readJson('../apps/web/src/locales/en.json') as { checkout: { order: { locked: string } } }
 ).checkout.order.locked;
 
-let browser: Browser;
+const browser = chromiumForFile();
 let studio: Page;
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Opens a section from the studio's navigation. */
 const navigate = (section: string) =>
   studio.locator('.studio-nav').getByRole('link', { name: section }).click();
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   // A busy machine's bound for every wait (Playwright's own is 30 s): a full run once took longer
   // than that to create the draft show here, and every later step of the journey failed with it.
   context.setDefaultTimeout(90_000);

@@ -7,10 +7,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { startStudioHost } from './support/studio-host.ts';
 import { testServer } from './support/test-server.ts';
 
 // Issue 15's faults as the host sees them on the go-live page: the recordings disk's free space
@@ -30,11 +30,7 @@ let scratch: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  hostToken = (await createStaffAccount(baseUrl, adminKey, STORE, 'host')).session.idToken;
+  ({ browser, page, hostToken } = await startStudioHost(STORE, pageErrors));
   scratch = mkdtempSync(join(tmpdir(), 'vitrine-e2e-uhd-'));
 });
 

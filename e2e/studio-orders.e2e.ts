@@ -6,13 +6,18 @@
  * or moderate axe-core findings, at 1280 px and on a tablet.
  */
 import { readFileSync } from 'node:fs';
-import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import {
+  fillCheckoutDetails,
+  payWithTestCard,
+  shopperCall,
+  signInAnonymously,
+} from './support/shopper-api.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -63,72 +68,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function post<T>(path: string, token: string | null, body: object): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** A shopper orders one mug through the public API and pays on the test provider's page. */
 async function paidOrder(buyerName: string) {
-  const session = await post<AuthSession>('/functions/auth/signInAnonymously', null, {});
+  const session = await signInAnonymously();
   const token = session.idToken;
-  const added = await post<{ checkoutUid: string }>('/shopapiv2/cart/addSingle', token, {
-    pageUid: STORE,
-    campaignUid: CAMPAIGN,
-    productUid: MUG,
-  });
-  const ref = { pageUid: STORE, campaignUid: CAMPAIGN, checkoutUid: added.checkoutUid };
-  await post('/functions/customerpage/updateCheckoutDetails', token, {
-    ...ref,
-    details: {
-      deliveryCountry: 'DK',
-      address: {
-        name: buyerName,
-        address: 'Mejlgade 1',
-        postCode: '8000',
-        city: 'Aarhus C',
-        phone: '+45 12 34 56 78',
-        emailAddress: 'studio-buyer@example.com',
-      },
-      shippingMethod: 'home_delivery',
-      paymentMethod: 'test_card',
-      termsAccepted: true,
-    },
-  });
-  const started = await post<{ paymentUrl: string; transactionUid: string }>(
-    '/functions/customerpage/userPaymentStarted',
+  const added = await shopperCall<{ checkoutUid: string }>(
+    '/shopapiv2/cart/addSingle',
+    { pageUid: STORE, campaignUid: CAMPAIGN, productUid: MUG },
     token,
-    ref,
   );
-  const key = new URL(started.paymentUrl).searchParams.get('key') ?? '';
-  const approved = await fetch(`${baseUrl}/payments/test/pay/${started.transactionUid}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key }).toString(),
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(303);
-  // The test provider confirms an approval after a moment, as real providers do.
-  await expect
-    .poll(
-      async () =>
-        (
-          await post<{ payed: boolean; orderNumber: number }>(
-            '/functions/customerpage/loadCheckout',
-            token,
-            ref,
-          )
-        ).payed,
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  const view = await post<{ orderNumber: number }>('/functions/customerpage/loadCheckout', token, ref);
-  return { session, checkoutUid: added.checkoutUid, orderNumber: view.orderNumber };
+  const ref = { pageUid: STORE, campaignUid: CAMPAIGN, checkoutUid: added.checkoutUid };
+  await fillCheckoutDetails(token, ref, { name: buyerName, emailAddress: 'studio-buyer@example.com' });
+  const { order } = await payWithTestCard(token, ref, 15_000);
+  return { session, checkoutUid: added.checkoutUid, orderNumber: order.orderNumber };
 }
 
 const openDialog = (page: Page) => page.locator('dialog[open]');

@@ -6,9 +6,9 @@ import type { PremiereInfo, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { openStudioAs } from './support/studio.ts';
+import { startStudioHost } from './support/studio-host.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 15 item 6, as a host would: upload a recorded video on the show's page in the studio
@@ -62,11 +62,7 @@ beforeAll(async () => {
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-b:v', '1500k', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-shortest', videoPath],
   ]);
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  hostToken = (await createStaffAccount(baseUrl, adminKey, STORE, 'host')).session.idToken;
+  ({ browser, page, hostToken } = await startStudioHost(STORE, pageErrors));
 });
 
 afterAll(async () => {

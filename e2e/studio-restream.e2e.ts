@@ -8,9 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { openStudioAs } from './support/studio.ts';
+import { startStudioHost } from './support/studio-host.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
 // Issue 29 item 8 as a host sees it: on the go-live page of a live show, add a destination
@@ -56,11 +56,7 @@ function run(command: string, args: string[]) {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  hostToken = (await createStaffAccount(baseUrl, adminKey, STORE, 'host')).session.idToken;
+  ({ browser, page, hostToken } = await startStudioHost(STORE, pageErrors));
   scratch = mkdtempSync(join(tmpdir(), 'vitrine-e2e-restream-'));
 });
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot, screenshotsDir } from './support/screenshots.ts';
+import { signInAnonymously } from './support/shopper-api.ts';
 import { openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -166,12 +167,7 @@ describe('invitations bound to the invited address (issue 33 §1, §2)', () => {
     return ((await response.json()) as { acceptUrl: string }).acceptUrl;
   };
   const signUp = async (email: string, password: string, name: string) => {
-    const anonymous = await fetch(`${baseUrl}/functions/auth/signInAnonymously`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const { idToken } = (await anonymous.json()) as { idToken: string };
+    const { idToken } = await signInAnonymously();
     const response = await fetch(`${baseUrl}/functions/auth/signUp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },

@@ -3,26 +3,20 @@
  * role opens, switch off; nobody outside the store gets in; axe-core finds nothing serious or
  * moderate on the sign-in page and the shell, at 1280 px and on a tablet.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  const context = await browser().newContext({ viewport, locale: 'en-GB' });
   return context.newPage();
 }
 

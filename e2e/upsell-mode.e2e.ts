@@ -1,8 +1,7 @@
 // Upsell mode (spec §2 "Widget layout flags") in Chromium: putting the open product in the cart
 // turns it on, and the product's details then suggest the show's other products.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -11,18 +10,11 @@ const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 /** Generous: two cores are shared with the server and other tests. */
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe('upsell mode', () => {
   it("suggests the show's other products after an add to the cart, until a suggestion is opened or dismissed", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -87,7 +79,7 @@ describe('upsell mode', () => {
   });
 
   it('on a phone, shows the suggestions in the products sheet after an add, and closing the sheet ends upsell mode', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,

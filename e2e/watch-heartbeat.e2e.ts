@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { adminCall, testServer } from './support/test-server.ts';
+import { playMuted } from './support/video-playback.ts';
 
 const { baseUrl } = testServer();
 const STORE = 'demo-store';
@@ -63,13 +64,7 @@ describe('the watch heartbeat on page hide', () => {
     const first = page.waitForRequest((request) => isHeartbeat(request.url(), request.postData()), WAIT);
     await page.goto(`${baseUrl}/widget/${STORE}/${SHOW}`);
     await page.locator('.player').waitFor(WAIT);
-    await page
-      .locator('video')
-      .first()
-      .evaluate(async (video: HTMLVideoElement) => {
-        video.muted = true;
-        await video.play();
-      });
+    await playMuted(page);
     // Playing sends the first heartbeat at once, with (next to) nothing watched yet: on a busy
     // machine the video may have played a frame or two before it leaves.
     expect(heartbeatsIn((await first).postData())[0]?.watchedSeconds).toBeLessThan(1);

@@ -25,3 +25,32 @@ export async function playsOn(page: Page, seconds: number, timeout = 45_000): Pr
     { timeout },
   );
 }
+
+/**
+ * Plays the page's first video, muted (a page may start sound only after a gesture), waiting for
+ * the player to have rendered it.
+ */
+export async function playMuted(page: Page): Promise<void> {
+  await page
+    .locator('video')
+    .first()
+    .evaluate(async (video: HTMLVideoElement) => {
+      video.muted = true;
+      await video.play();
+    });
+}
+
+/**
+ * Plays the page's video, muted, from `secondsBeforeEnd` before its end (once its length is
+ * known), so that a test sees what the player does when a show's recording ends.
+ */
+export async function playNearEnd(page: Page, secondsBeforeEnd: number): Promise<void> {
+  await page.evaluate(async (before) => {
+    const video = document.querySelector('video') as HTMLVideoElement;
+    video.muted = true;
+    if (video.readyState < HTMLMediaElement.HAVE_METADATA)
+      await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
+    video.currentTime = video.duration - before;
+    await video.play();
+  }, secondsBeforeEnd);
+}
