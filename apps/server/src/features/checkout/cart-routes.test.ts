@@ -1,8 +1,11 @@
 import { CART_RESERVATION_HOLD_MS } from '@vitrine/domain';
 import { type CheckoutReservationDoc, subscriptionKey } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservationDoc } from '../../test-support/checkout-steps.ts';
 import {
+  addShow,
   addSingle,
+  adminWrite,
   CAMPAIGN,
   call,
   OTHER_CAMPAIGN,
@@ -23,7 +26,6 @@ import {
   subscribeFrame,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { adminHeaders } from '../../test-support/test-app.ts';
 
 const START = Date.UTC(2026, 10, 20, 18, 0);
 let clock = START;
@@ -227,11 +229,7 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
     const finalQty = rows[0]?.qty as number;
     expect(quantities).toContain(finalQty);
     expect((await stockOf(server, 'mug')).product).toBe(stockWithOne + 1 - finalQty);
-    const [stored] = await server.db.query<{ data: CheckoutReservationDoc }>(
-      'SELECT data FROM checkout_reservations WHERE user_uid = $1',
-      [shopper.uid],
-    );
-    expect(stored?.data.totalPrice).toBe(finalQty * PRICES.mug.DKK);
+    expect((await reservationDoc(server, shopper))?.totalPrice).toBe(finalQty * PRICES.mug.DKK);
   });
 
   it('cancels a line and then the whole reservation, releasing everything', async () => {
@@ -303,11 +301,7 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
     clock += 2;
     expect(await server.services.cart.releaseExpired()).toBe(3);
     expect((await stockOf(server, 'mug')).product).toBe(stock);
-    const [stored] = await server.db.query<{ data: CheckoutReservationDoc }>(
-      'SELECT data FROM checkout_reservations WHERE user_uid = $1',
-      [shopper.uid],
-    );
-    expect(stored?.data.reservations).toEqual([]);
+    expect((await reservationDoc(server, shopper))?.reservations).toEqual([]);
   });
 });
 
@@ -400,32 +394,17 @@ describe('expired campaign', () => {
   it('answers "expired" with the video-expired text once the deadline has passed', async () => {
     const shopper = await signIn(server);
     const campaign = 'cart-expired';
-    const put = await server.server.inject({
-      method: 'PUT',
-      url: `/admin/pages/${SHOP}/campaigns/${campaign}`,
-      headers: adminHeaders,
-      payload: { name: 'Over', deadline: clock - 1 },
+    await adminWrite(server, 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
+      name: 'Over',
+      deadline: clock - 1,
     });
-    expect(put.statusCode).toBe(200);
-    const event = await server.server.inject({
-      method: 'PUT',
-      url: '/admin/events/cart-expired-event',
-      headers: adminHeaders,
-      payload: {
-        pageUid: SHOP,
-        campaignId: campaign,
-        status: 'public',
-        currentStatus: 'vod',
-        eventName: 'Over',
-        eventStartTimestamp: clock - 86_400_000,
-      },
-    });
-    expect(event.statusCode).toBe(200);
-    await server.server.inject({
-      method: 'PUT',
-      url: '/admin/events/cart-expired-event/products/mug',
-      headers: adminHeaders,
-      payload: { productUid: 'mug' },
+    await addShow(server, {
+      eventUid: 'cart-expired-event',
+      campaignUid: campaign,
+      name: 'Over',
+      currentStatus: 'vod',
+      startedAt: clock - 86_400_000,
+      products: ['mug'],
     });
     const { body } = await addSingle(server, shopper, 'mug', { campaignUid: campaign });
     expect(body.status).toBe('expired');
