@@ -1,6 +1,7 @@
 import { CART_RESERVATION_HOLD_MS } from '@vitrine/domain';
 import { type CheckoutReservationDoc, subscriptionKey } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCartTab } from '../../test-support/cart-tab.ts';
 import { reservationDoc } from '../../test-support/checkout-steps.ts';
 import {
   addShow,
@@ -17,10 +18,8 @@ import {
   stockOf,
 } from '../../test-support/commerce-fixture.ts';
 import {
-  authFrame,
   connect,
   isAnswerTo,
-  isFrame,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
@@ -437,26 +436,11 @@ describe('checkout live query', () => {
 
   it('updates every open tab of the shopper', async () => {
     const shopper = await signIn(server);
-    const params = { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: shopper.uid };
-    const id = subscriptionKey('checkout', params);
-    const tabs = await Promise.all([connect(server.wsUrl), connect(server.wsUrl)]);
-    clients.push(...tabs);
-    for (const tab of tabs) {
-      tab.send(authFrame(shopper.token));
-      await tab.nextFrame(isFrame('auth_result'));
-      tab.send(subscribeFrame('checkout', params));
-      await tab.nextFrame(isAnswerTo(id));
-    }
+    const tabs = [await openCartTab(server, shopper), await openCartTab(server, shopper)];
+    clients.push(...tabs.map((tab) => tab.client));
     const added = await addSingle(server, shopper, 'mug', { quantity: 2 });
     for (const tab of tabs) {
-      const frame = await tab.nextFrame(
-        (f) =>
-          f.type === 'changes' &&
-          f.id === id &&
-          f.changes.some(
-            (change) => (change.doc as CheckoutReservationDoc).totalPrice === 2 * PRICES.mug.DKK,
-          ),
-      );
+      const frame = await tab.nextChange((doc) => doc.totalPrice === 2 * PRICES.mug.DKK);
       expect(frame.type).toBe('changes');
     }
     expect(added.body.reservation.totalPrice).toBe(2 * PRICES.mug.DKK);

@@ -1,14 +1,9 @@
-import {
-  CART_FEEDBACK_MESSAGES,
-  type CartUpdateResponse,
-  type CheckoutReservationDoc,
-  subscriptionKey,
-} from '@vitrine/protocol';
+import { CART_FEEDBACK_MESSAGES, type CartUpdateResponse } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CartTab, openCartTab } from '../../test-support/cart-tab.ts';
 import {
   addSingle,
   adminWrite,
-  CAMPAIGN,
   EVENT,
   SHOP,
   type Shopper,
@@ -17,13 +12,8 @@ import {
   stockOf,
 } from '../../test-support/commerce-fixture.ts';
 import {
-  authFrame,
-  connect,
-  isAnswerTo,
-  isFrame,
   type RealtimeTestClient,
   startTestServer,
-  subscribeFrame,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
 import { shopperLimitMessage } from './cart-service.ts';
@@ -184,36 +174,17 @@ describe('a flash sale: bursts of concurrent adds of one product', () => {
       await adminWrite(server, 'PUT', url, payload);
     }
     const buyers = await shoppers(8);
-    const tabs = await Promise.all(buyers.map(() => connect(server.wsUrl)));
-    clients.push(...tabs);
-    const ids = buyers.map((buyer) =>
-      subscriptionKey('checkout', { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: buyer.uid }),
-    );
-    for (const [index, tab] of tabs.entries()) {
-      const buyer = buyers[index] as Shopper;
-      tab.send(authFrame(buyer.token));
-      await tab.nextFrame(isFrame('auth_result'));
-      tab.send(subscribeFrame('checkout', { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: buyer.uid }));
-      await tab.nextFrame(isAnswerTo(ids[index] as string));
-    }
+    const tabs: CartTab[] = [];
+    for (const buyer of buyers) tabs.push(await openCartTab(server, buyer));
+    clients.push(...tabs.map((tab) => tab.client));
     const answers = await Promise.all(
       buyers.map((buyer, index) => addSingle(server, buyer, 'hot', { quantity: index + 1 })),
     );
     for (const [index, answer] of answers.entries()) {
       expect(answer.body.status).toBe('added');
       expect(flashUnits(answer.body, 'hot')).toBe(index + 1);
-      const frame = await (tabs[index] as RealtimeTestClient).nextFrame(
-        (f) =>
-          f.type === 'changes' &&
-          f.id === ids[index] &&
-          f.changes.some(
-            (change) =>
-              flashUnits(
-                { reservation: change.doc as CheckoutReservationDoc } as CartUpdateResponse,
-                'hot',
-              ) ===
-              index + 1,
-          ),
+      const frame = await (tabs[index] as CartTab).nextChange(
+        (doc) => flashUnits({ reservation: doc } as CartUpdateResponse, 'hot') === index + 1,
       );
       expect(frame.type).toBe('changes');
     }
