@@ -335,27 +335,15 @@ describe('Shopify CSV import and export', () => {
   });
 
   it('archives the products whose Status is archived or draft, and restores active ones', async () => {
-    const archived = shopifyCsv({
-      Handle: 'old-hat',
-      Title: 'Old hat',
-      'Variant Price': '10',
-      Status: 'archived',
-    });
-    expect((await csvUpload(`${store}/product-import`, archived, csvOwner)).json()).toMatchObject({
-      created: 1,
-    });
+    const importHat = async (status: string) => {
+      const csv = shopifyCsv({ Handle: 'old-hat', Title: 'Old hat', 'Variant Price': '10', Status: status });
+      return (await csvUpload(`${store}/product-import`, csv, csvOwner)).json();
+    };
+    expect(await importHat('archived')).toMatchObject({ created: 1 });
     const listed = async () =>
       (await call('GET', `${store}/products?archived=archived&q=old-hat`, csvOwner)).json().total;
     expect(await listed()).toBe(1);
-    const active = shopifyCsv({
-      Handle: 'old-hat',
-      Title: 'Old hat',
-      'Variant Price': '10',
-      Status: 'active',
-    });
-    expect((await csvUpload(`${store}/product-import`, active, csvOwner)).json()).toMatchObject({
-      updated: 1,
-    });
+    expect(await importHat('active')).toMatchObject({ updated: 1 });
     expect(await listed()).toBe(0);
   });
 
