@@ -24,6 +24,7 @@ import {
   signIn,
 } from '../test-support/commerce-fixture.ts';
 import { databaseUrl } from '../test-support/postgres-template.ts';
+import { setRecordedReplay } from '../test-support/recorded-show.ts';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-test-server.ts';
 import { adminHeaders, openTestApp } from '../test-support/test-app.ts';
 import type { BackupManifest } from './backup-manifest.ts';
@@ -145,14 +146,7 @@ beforeAll(async () => {
     await mkdir(join(source.dataDir, 'live', EVENT), { recursive: true });
     await writeFile(join(source.dataDir, 'live', EVENT, 'replay.m3u8'), '#EXTM3U\n#EXT-X-ENDLIST\n');
     await writeFile(join(source.dataDir, 'live', EVENT, 'segment-00001.m4s'), randomBytes(4096));
-    const now = Date.now();
-    await app.services.events.setStreamVideo(EVENT, {
-      currentStatus: 'vod',
-      liveStartTime: now - 60_000,
-      liveEndTime: now,
-      videoUrl: `/live/${EVENT}/replay.m3u8`,
-      videoStartTime: now - 60_000,
-    });
+    await setRecordedReplay(app, EVENT, Date.now());
   } finally {
     await app.server.close();
     await db.close();
@@ -292,14 +286,7 @@ describe('recordings in an S3 bucket', () => {
         'application/vnd.apple.mpegurl',
       );
       bucket.close();
-      const now = Date.now();
-      await app.services.events.setStreamVideo(EVENT, {
-        currentStatus: 'vod',
-        liveStartTime: now - 60_000,
-        liveEndTime: now,
-        videoUrl: `/live/${EVENT}/replay.m3u8`,
-        videoStartTime: now - 60_000,
-      });
+      await setRecordedReplay(app, EVENT, Date.now());
     } finally {
       await app.server.close();
       await db.close();

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { DoctorFinding } from '@vitrine/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveStore } from '../features/live/live-store.ts';
+import { setRecordedReplay } from '../test-support/recorded-show.ts';
 import { adminHeaders, openTestApp, TEST_ADMIN_KEY } from '../test-support/test-app.ts';
 
 const run = promisify(execFile);
@@ -80,13 +81,7 @@ beforeAll(async () => {
     join(dataDir, 'live', SHOW, 'replay.m3u8'),
     '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:1\n#EXT-X-ENDLIST\n',
   );
-  await app.services.events.setStreamVideo(SHOW, {
-    currentStatus: 'vod',
-    liveStartTime: now - 60_000,
-    liveEndTime: now,
-    videoUrl: `/live/${SHOW}/replay.m3u8`,
-    videoStartTime: now - 60_000,
-  });
+  await setRecordedReplay(app, SHOW, now);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   address = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
 }, 120_000);

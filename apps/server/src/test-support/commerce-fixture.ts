@@ -18,7 +18,13 @@ export const PRICES = {
 
 type Injectable = Pick<App, 'server'>;
 
-async function admin(app: Injectable, method: 'PUT' | 'POST', url: string, payload: object): Promise<void> {
+/** A PUT or POST with the admin key that must succeed; fails with the server's answer. */
+export async function adminWrite(
+  app: Injectable,
+  method: 'PUT' | 'POST',
+  url: string,
+  payload: object,
+): Promise<void> {
   const response = await app.server.inject({ method, url, headers: adminHeaders, payload });
   if (response.statusCode >= 300)
     throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
@@ -27,25 +33,21 @@ async function admin(app: Injectable, method: 'PUT' | 'POST', url: string, paylo
 /**
  * A store with one live campaign showing: a mug (10 in stock), a shirt with a size M variant
  * (2 in stock) and a sold-out size L, and a flash-sale item with `flashStock` units; an "unlisted"
- * product belongs to the store but to no show. The campaign deadline is `deadline`.
+ * product belongs to the store but to no show. The campaign deadline is `deadline`. Tests that buy
+ * many mugs ask for more with `mugStock`.
  */
 export async function seedCommerceStore(
   app: Injectable,
-  options: { now: number; flashStock?: number; deadline?: number | null },
+  options: { now: number; flashStock?: number; mugStock?: number; deadline?: number | null },
 ): Promise<void> {
-  await admin(app, 'PUT', `/admin/pages/${SHOP}`, {
+  await adminWrite(app, 'PUT', `/admin/pages/${SHOP}`, {
     name: 'Cart <Shop> & Co',
     language: 'da',
     currency: 'DKK',
     address: { name: 'Cart Shop ApS', street: 'Havnegade 4', postCode: '8000', city: 'Aarhus C' },
   });
-  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/mug`, {
-    name: 'Mug',
-    sku: 'MUG',
-    prices: PRICES.mug,
-    stock: 10,
-  });
-  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/shirt`, {
+  await setMugStock(app, options.mugStock ?? 10);
+  await adminWrite(app, 'PUT', `/staff/stores/${SHOP}/products/shirt`, {
     name: 'Shirt',
     sku: 'SH',
     prices: PRICES.shirt,
@@ -80,33 +82,67 @@ export async function seedCommerceStore(
       },
     ],
   });
-  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/flash`, {
+  await adminWrite(app, 'PUT', `/staff/stores/${SHOP}/products/flash`, {
     name: 'Flash deal',
     prices: PRICES.flash,
     stock: options.flashStock ?? 3,
   });
-  await admin(app, 'PUT', `/staff/stores/${SHOP}/products/unlisted`, {
+  await adminWrite(app, 'PUT', `/staff/stores/${SHOP}/products/unlisted`, {
     name: 'Unlisted',
     prices: PRICES.mug,
     stock: 5,
   });
   for (const campaign of [CAMPAIGN, OTHER_CAMPAIGN]) {
-    await admin(app, 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
+    await adminWrite(app, 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
       name: campaign,
       deadline: options.deadline === undefined ? options.now + 7 * DAY : options.deadline,
     });
   }
-  await admin(app, 'PUT', `/admin/events/${EVENT}`, {
-    pageUid: SHOP,
-    campaignId: CAMPAIGN,
-    status: 'public',
-    currentStatus: 'live',
-    eventName: 'Live cart show',
-    eventStartTimestamp: options.now - 60_000,
+  await addShow(app, {
+    eventUid: EVENT,
+    campaignUid: CAMPAIGN,
+    name: 'Live cart show',
+    startedAt: options.now - 60_000,
+    products: ['mug', 'shirt', 'flash'],
   });
-  for (const [index, productUid] of ['mug', 'shirt', 'flash'].entries()) {
-    await admin(app, 'PUT', `/admin/events/${EVENT}/products/${productUid}`, { productUid, sorting: index });
+}
+
+/** A public show of the fixture's store in `campaignUid`, selling `products` in that order. */
+export async function addShow(
+  app: Injectable,
+  show: {
+    eventUid: string;
+    campaignUid: string;
+    name: string;
+    startedAt: number;
+    products: string[];
+    currentStatus?: 'live' | 'vod';
+  },
+): Promise<void> {
+  await adminWrite(app, 'PUT', `/admin/events/${show.eventUid}`, {
+    pageUid: SHOP,
+    campaignId: show.campaignUid,
+    status: 'public',
+    currentStatus: show.currentStatus ?? 'live',
+    eventName: show.name,
+    eventStartTimestamp: show.startedAt,
+  });
+  for (const [index, productUid] of show.products.entries()) {
+    await adminWrite(app, 'PUT', `/admin/events/${show.eventUid}/products/${productUid}`, {
+      productUid,
+      sorting: index,
+    });
   }
+}
+
+/** Sets the fixture's mug's free stock, for tests that buy more than the store was seeded with. */
+export function setMugStock(app: Injectable, stock: number): Promise<void> {
+  return adminWrite(app, 'PUT', `/staff/stores/${SHOP}/products/mug`, {
+    name: 'Mug',
+    sku: 'MUG',
+    prices: PRICES.mug,
+    stock,
+  });
 }
 
 export interface Shopper {
@@ -146,7 +182,7 @@ export function addSingle(
   app: Injectable,
   shopper: Shopper,
   productUid: string,
-  extra: { variantUid?: string | null; quantity?: number; campaignUid?: string } = {},
+  extra: { variantUid?: string | null; quantity?: number; campaignUid?: string; currency?: string } = {},
 ) {
   return call<CartUpdateResponse>(app, shopper, '/shopapiv2/cart/addSingle', {
     pageUid: SHOP,
@@ -154,6 +190,7 @@ export function addSingle(
     productUid,
     ...(extra.variantUid !== undefined ? { variantUid: extra.variantUid } : {}),
     ...(extra.quantity !== undefined ? { quantity: extra.quantity } : {}),
+    ...(extra.currency !== undefined ? { currency: extra.currency } : {}),
   });
 }
 

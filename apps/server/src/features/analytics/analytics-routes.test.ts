@@ -1,19 +1,12 @@
 import { minuteOf } from '@vitrine/domain';
-import type {
-  CheckoutView,
-  CsvFile,
-  PaymentStarted,
-  ShowAnalytics,
-  StoreAnalytics,
-  TrackingEventInput,
-} from '@vitrine/protocol';
+import type { CsvFile, ShowAnalytics, StoreAnalytics, TrackingEventInput } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartWithMug, payOrder, placeOrder, saveCheckoutDetails } from '../../test-support/checkout-steps.ts';
 import {
-  addSingle,
+  adminWrite,
   CAMPAIGN,
   call,
   EVENT,
-  HOME_DELIVERY,
   PRICES,
   SHOP,
   type Shopper,
@@ -38,13 +31,10 @@ beforeAll(async () => {
   // committing) reads the events a test has just sent.
   app = await openTestApp({ now: () => Date.now() + 5_000, analyticsTimer: timers.schedule });
   await seedCommerceStore(app, { now: startedAt });
-  const cue = await app.server.inject({
-    method: 'POST',
-    url: `/admin/events/${EVENT}/products/mug/cues`,
-    headers: adminHeaders,
-    payload: { source: 'host', presentationStartTimestamp: startedAt - 30_000 },
+  await adminWrite(app, 'POST', `/admin/events/${EVENT}/products/mug/cues`, {
+    source: 'host',
+    presentationStartTimestamp: startedAt - 30_000,
   });
-  expect(cue.statusCode, cue.body).toBeLessThan(300);
   owner = await signInStaff(app, SHOP, 'owner');
   host = await signInStaff(app, SHOP, 'host');
   moderator = await signInStaff(app, SHOP, 'moderator');
@@ -95,42 +85,10 @@ async function studio<T>(who: TestStaffMember, path: string): Promise<{ status: 
 
 /** A shopper's placed and paid order of one mug; answers its checkout. */
 async function paidMugOrder(shopper: Shopper): Promise<string> {
-  const ref = { pageUid: SHOP, campaignUid: CAMPAIGN };
-  const checkoutUid = (await addSingle(app, shopper, 'mug')).body.checkoutUid as string;
-  await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-    ...ref,
-    checkoutUid,
-    details: HOME_DELIVERY,
-  });
-  const placed = await call<CheckoutView>(app, shopper, '/functions/customerpage/placeOrder', {
-    ...ref,
-    checkoutUid,
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const started = await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
-    ...ref,
-    checkoutUid,
-  });
-  const provider = app.services.testProvider;
-  if (!provider) throw new Error('the test provider is on in tests');
-  const { body, signature } = await provider.signedEvent(
-    {
-      id: `evt_paid_${started.body.transactionUid}`,
-      type: 'payment.succeeded',
-      transactionUid: started.body.transactionUid,
-      amount: started.body.amount,
-      currency: started.body.currency,
-      created: Date.now(),
-    },
-    Date.now(),
-  );
-  const delivered = await app.server.inject({
-    method: 'POST',
-    url: '/payments/test/webhook',
-    headers: { 'content-type': 'application/json', 'vitrine-signature': signature },
-    payload: body,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(200);
+  const checkoutUid = await cartWithMug(app, shopper);
+  await saveCheckoutDetails(app, shopper, checkoutUid);
+  await placeOrder(app, shopper, checkoutUid);
+  await payOrder(app, shopper, checkoutUid);
   return checkoutUid;
 }
 
@@ -343,8 +301,7 @@ describe('show analytics', () => {
       ],
       ['PUT', `/admin/events/${EVENT}/products/formula`, { productUid: 'formula', sorting: 9 }],
     ] as const) {
-      const response = await app.server.inject({ method, url, headers: adminHeaders, payload });
-      expect(response.statusCode, response.body).toBeLessThan(300);
+      await adminWrite(app, method, url, payload);
     }
     const funnel = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=funnel`);
     expect(funnel.body.csv).toContain(`"'=HYPERLINK(""https://evil.example"")",formula,`);

@@ -32,6 +32,14 @@ function post(url: string, payload: object, remoteAddress: string, idToken?: str
   });
 }
 
+/** A sign-up with a password, from `remoteAddress`. */
+const signUp = (email: string, password: string, remoteAddress: string) =>
+  post('/functions/auth/signUp', { email, password }, remoteAddress);
+
+/** A sign-in with a password, from `remoteAddress`. */
+const signInWithPassword = (email: string, password: string, remoteAddress: string) =>
+  post('/functions/auth/signInWithPassword', { email, password }, remoteAddress);
+
 const session = (response: { statusCode: number; body: string; json(): unknown }) => {
   expect(response.statusCode, response.body).toBe(200);
   return AuthSession.parse(response.json());
@@ -40,22 +48,14 @@ const session = (response: { statusCode: number; body: string; json(): unknown }
 describe('password policy', () => {
   it('refuses the most common passwords and too-short ones, with a message saying why', async () => {
     for (const password of ['password123', 'Qwertyuiop', 'iloveyou1']) {
-      const response = await post(
-        '/functions/auth/signUp',
-        { email: 'weak@example.com', password },
-        '192.0.2.1',
-      );
+      const response = await signUp('weak@example.com', password, '192.0.2.1');
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toEqual({
         error: 'weak_password',
         message: 'This password is one of the most commonly used ones and easy to guess; choose another.',
       });
     }
-    const short = await post(
-      '/functions/auth/signUp',
-      { email: 'weak@example.com', password: 'k7#q' },
-      '192.0.2.1',
-    );
+    const short = await signUp('weak@example.com', 'k7#q', '192.0.2.1');
     expect(short.json()).toEqual({
       error: 'invalid_request',
       message: 'password: must be at least 8 characters',
@@ -69,24 +69,10 @@ describe('password policy', () => {
 
 describe('sign-up with a taken e-mail', () => {
   it('answers like a free e-mail, leaves the account alone, and signs its holder in with her own password', async () => {
-    const owner = session(
-      await post(
-        '/functions/auth/signUp',
-        { email: 'holder@example.com', password: 'holder secret words' },
-        OWNER_ADDRESS,
-      ),
-    );
+    const owner = session(await signUp('holder@example.com', 'holder secret words', OWNER_ADDRESS));
     // An enumerating stranger: the answer to a taken e-mail has the shape of a fresh sign-up's.
-    const probeTaken = await post(
-      '/functions/auth/signUp',
-      { email: 'holder@example.com', password: 'probe password 1' },
-      ATTACKER_ADDRESS,
-    );
-    const probeFree = await post(
-      '/functions/auth/signUp',
-      { email: 'free-address@example.com', password: 'probe password 1' },
-      ATTACKER_ADDRESS,
-    );
+    const probeTaken = await signUp('holder@example.com', 'probe password 1', ATTACKER_ADDRESS);
+    const probeFree = await signUp('free-address@example.com', 'probe password 1', ATTACKER_ADDRESS);
     expect(probeTaken.statusCode).toBe(probeFree.statusCode);
     const shape = (response: typeof probeTaken) => {
       const parsed = session(response);
@@ -96,22 +82,12 @@ describe('sign-up with a taken e-mail', () => {
     expect(session(probeTaken).user.uid).not.toBe(owner.user.uid);
 
     // The account is untouched: the stranger's password does not open it, the holder's does.
-    const withProbe = await post(
-      '/functions/auth/signInWithPassword',
-      { email: 'holder@example.com', password: 'probe password 1' },
-      ATTACKER_ADDRESS,
-    );
+    const withProbe = await signInWithPassword('holder@example.com', 'probe password 1', ATTACKER_ADDRESS);
     expect(withProbe.statusCode).toBe(401);
     const [stored] = await app.db.query('SELECT email FROM users WHERE uid = $1', [owner.user.uid]);
     expect(stored).toEqual({ email: 'holder@example.com' });
     // The holder who forgot she had an account and "signs up" again is simply signed in.
-    const again = session(
-      await post(
-        '/functions/auth/signUp',
-        { email: 'holder@example.com', password: 'holder secret words' },
-        OWNER_ADDRESS,
-      ),
-    );
+    const again = session(await signUp('holder@example.com', 'holder secret words', OWNER_ADDRESS));
     expect(again.user.uid).toBe(owner.user.uid);
   });
 });
@@ -119,41 +95,19 @@ describe('sign-up with a taken e-mail', () => {
 describe('password guessing', () => {
   it("does not let a stranger's wrong guesses lock the owner out", async () => {
     clock = START;
-    session(
-      await post(
-        '/functions/auth/signUp',
-        { email: 'target@example.com', password: 'target own phrase' },
-        OWNER_ADDRESS,
-      ),
-    );
+    session(await signUp('target@example.com', 'target own phrase', OWNER_ADDRESS));
     for (let guess = 0; guess < 10; guess++) {
-      const response = await post(
-        '/functions/auth/signInWithPassword',
-        { email: 'target@example.com', password: `guess ${guess}` },
-        ATTACKER_ADDRESS,
-      );
+      const response = await signInWithPassword('target@example.com', `guess ${guess}`, ATTACKER_ADDRESS);
       expect(response.statusCode).toBe(401);
     }
-    const eleventh = await post(
-      '/functions/auth/signInWithPassword',
-      { email: 'target@example.com', password: 'guess 10' },
-      ATTACKER_ADDRESS,
-    );
+    const eleventh = await signInWithPassword('target@example.com', 'guess 10', ATTACKER_ADDRESS);
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().message).toBe('Too many sign-in attempts. Try again in 900 seconds.');
     // Nor can he go on guessing through sign-up, which checks a taken e-mail's password.
-    const viaSignUp = await post(
-      '/functions/auth/signUp',
-      { email: 'target@example.com', password: 'target own phrase' },
-      ATTACKER_ADDRESS,
-    );
+    const viaSignUp = await signUp('target@example.com', 'target own phrase', ATTACKER_ADDRESS);
     expect(viaSignUp.statusCode).toBe(429);
     // The owner, from her own address, signs in as usual.
-    const owner = await post(
-      '/functions/auth/signInWithPassword',
-      { email: 'target@example.com', password: 'target own phrase' },
-      OWNER_ADDRESS,
-    );
+    const owner = await signInWithPassword('target@example.com', 'target own phrase', OWNER_ADDRESS);
     expect(owner.statusCode, owner.body).toBe(200);
   });
 
@@ -164,11 +118,7 @@ describe('password guessing', () => {
       'password:spread@example.com',
       clock,
     ]);
-    const spread = await post(
-      '/functions/auth/signInWithPassword',
-      { email: 'spread@example.com', password: 'whatever it is' },
-      '192.0.2.77',
-    );
+    const spread = await signInWithPassword('spread@example.com', 'whatever it is', '192.0.2.77');
     expect(spread.statusCode).toBe(429);
     // One address trying a password on 100 accounts in ten minutes: the 101st is refused.
     const stuffer = '192.0.2.200';
@@ -182,11 +132,7 @@ describe('password guessing', () => {
       `password-address:${stuffer}`,
       clock,
     ]);
-    const stuffed = await post(
-      '/functions/auth/signInWithPassword',
-      { email: 'user100@example.com', password: 'Summer2024!' },
-      stuffer,
-    );
+    const stuffed = await signInWithPassword('user100@example.com', 'Summer2024!', stuffer);
     expect(stuffed.statusCode).toBe(429);
     expect(stuffed.json().message).toBe(
       'Too many sign-in attempts from your network. Try again in 600 seconds.',

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { AuthSession, UserDoc } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionFixture } from '../../test-support/interaction-fixture.ts';
+import { expectUnauthenticated } from '../../test-support/refusal-answers.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { ID_TOKEN_TTL_MS, signIdToken } from './id-token.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -77,8 +78,7 @@ describe('sign-up, sign-in, refresh and logout', () => {
       email: 'ada@example.com',
       password: 'nope',
     });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'unauthenticated', message: 'Wrong e-mail address or password.' });
+    expectUnauthenticated(wrong, 'Wrong e-mail address or password.');
     const unknown = await post('/functions/auth/signInWithPassword', {
       email: 'who@example.com',
       password: 'nope',

@@ -3,6 +3,7 @@ import { AuthSession } from '@vitrine/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../http/errors.ts';
+import { expectInvalidRequest, expectUnauthenticated } from '../../test-support/refusal-answers.ts';
 import { openTestDatabase, withTestOutbox } from '../../test-support/test-app.ts';
 import { createUserDirectory } from '../users/user-directory.ts';
 import { type AuthService, createAuthService, REFRESH_GRACE_MS, SIGNING_KEY_SECRET } from './auth-service.ts';
@@ -89,8 +90,7 @@ describe('POST /functions/auth/signInAnonymously', () => {
 
   it('rejects a body with fields', async () => {
     const response = await signIn({ uid: 'chosen-by-client' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_request', message: 'Unrecognized key: "uid"' });
+    expectInvalidRequest(response, 'Unrecognized key: "uid"');
   });
 });
 
@@ -132,11 +132,7 @@ describe('POST /functions/auth/refreshIdToken', () => {
 
     clock = session.expiresAt + REFRESH_GRACE_MS;
     const tooLate = await refresh({ idToken: legacyToken });
-    expect(tooLate.statusCode).toBe(401);
-    expect(tooLate.json()).toEqual({
-      error: 'unauthenticated',
-      message: 'The id token has expired; refresh it or sign in again.',
-    });
+    expectUnauthenticated(tooLate, 'The id token has expired; refresh it or sign in again.');
   });
 
   it('follows the user row: refused once the user is gone', async () => {
@@ -145,11 +141,7 @@ describe('POST /functions/auth/refreshIdToken', () => {
     const legacyToken = await tokenFromBeforeFamilies(session);
     await db.query('DELETE FROM users WHERE uid = $1', [session.user.uid]);
     const response = await refresh({ idToken: legacyToken });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      error: 'unauthenticated',
-      message: 'The user of the id token no longer exists; sign in again.',
-    });
+    expectUnauthenticated(response, 'The user of the id token no longer exists; sign in again.');
   });
 
   it('rejects a token signed with another key', async () => {
@@ -158,17 +150,12 @@ describe('POST /functions/auth/refreshIdToken', () => {
     const { token } = signIdToken(randomBytes(32), { sub: session.user.uid, anon: false }, clock);
     await expect(auth.verifyIdToken(token)).rejects.toMatchObject({ reason: 'bad_signature' });
     const response = await refresh({ idToken: token });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      error: 'unauthenticated',
-      message: 'The id token signature is not valid.',
-    });
+    expectUnauthenticated(response, 'The id token signature is not valid.');
   });
 
   it('answers 401 to a malformed token and 400 to a malformed request', async () => {
     const garbage = await refresh({ idToken: 'not-a-token' });
-    expect(garbage.statusCode).toBe(401);
-    expect(garbage.json()).toEqual({ error: 'unauthenticated', message: 'The id token is malformed.' });
+    expectUnauthenticated(garbage, 'The id token is malformed.');
 
     const empty = await refresh({ idToken: '' });
     expect(empty.statusCode).toBe(400);
@@ -176,11 +163,7 @@ describe('POST /functions/auth/refreshIdToken', () => {
     const long = await refresh({ idToken: 'a'.repeat(4097) });
     expect(long.statusCode).toBe(400);
     const missing = await refresh({});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
-      error: 'invalid_request',
-      message: 'send either refreshToken or idToken',
-    });
+    expectInvalidRequest(missing, 'send either refreshToken or idToken');
   });
 });
 
@@ -213,8 +196,7 @@ describe('authenticateRequest', () => {
     ];
     for (const [authorization, message] of cases) {
       const response = await whoami(authorization);
-      expect(response.statusCode, authorization).toBe(401);
-      expect(response.json(), authorization).toEqual({ error: 'unauthenticated', message });
+      expectUnauthenticated(response, message, authorization);
     }
     clock = session.expiresAt;
     const expired = await whoami(`Bearer ${session.idToken}`);

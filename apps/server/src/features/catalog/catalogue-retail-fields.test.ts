@@ -2,10 +2,10 @@
 // calls on a real (embedded) database: compare-at prices, variant images, formatted descriptions,
 // and the dry run's warnings.
 import { SHOPIFY_PRODUCT_COLUMNS } from '@vitrine/domain';
-import { PageInput, type StudioProduct } from '@vitrine/protocol';
+import type { StudioProduct } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_FLAG, XSS_PAYLOADS } from '../../../../../e2e/support/xss-corpus.ts';
-import { signInStaff } from '../../test-support/studio-staff.ts';
+import { openCatalogueStore, shopifyCsv, uploadStudioCsv } from '../../test-support/shopify-csv.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -22,21 +22,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 
-const csvUpload = (url: string, csv: string) =>
-  app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${STORE}/${url}`,
-    headers: { ...owner, 'content-type': 'text/csv; charset=utf-8' },
-    payload: Buffer.from(csv),
-  });
-
-/** A CSV with Shopify's header from rows of { column: value }. */
-function csvOf(...rows: Record<string, string>[]): string {
-  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  return [SHOPIFY_PRODUCT_COLUMNS, ...rows.map((row) => SHOPIFY_PRODUCT_COLUMNS.map((c) => row[c] ?? ''))]
-    .map((cells) => cells.map(quote).join(','))
-    .join('\n');
-}
+const csvUpload = (url: string, csv: string) => uploadStudioCsv(app, `${STORE}/${url}`, csv, owner);
 
 async function productByHandle(handle: string): Promise<StudioProduct> {
   const listed = (await call('GET', `products?archived=all&q=${handle}`)).json().products[0];
@@ -65,17 +51,13 @@ const TEE_ROWS: Record<string, string>[] = [
 
 beforeAll(async () => {
   app = await openTestApp();
-  await app.services.stores.upsertPage(
-    STORE,
-    PageInput.parse({ name: 'R', language: 'da', currency: 'DKK' }),
-  );
-  owner = (await signInStaff(app, STORE, 'owner')).headers;
+  owner = await openCatalogueStore(app, STORE, { name: 'R', language: 'da', currency: 'DKK' });
 });
 afterAll(() => app.close());
 
 describe('compare-at prices', () => {
   it('are imported per variant, the product taking its cheapest variant’s, and exported again', async () => {
-    const imported = await csvUpload('product-import', csvOf(...TEE_ROWS));
+    const imported = await csvUpload('product-import', shopifyCsv(...TEE_ROWS));
     expect(imported.statusCode, imported.body).toBe(200);
     const tee = await productByHandle('tee');
     expect(tee.compareAtPrices).toEqual({ DKK: 29900 });
@@ -117,7 +99,7 @@ describe('variant images', () => {
       ['Black', ['https://cdn.example/tee-black.jpg']],
     ]);
     const withoutImages = TEE_ROWS.map(({ 'Variant Image': _image, ...row }) => row);
-    const again = await csvUpload('product-import', csvOf(...withoutImages));
+    const again = await csvUpload('product-import', shopifyCsv(...withoutImages));
     expect(again.json(), again.body).toMatchObject({ updated: 1 });
     const after = await productByHandle('tee');
     expect(after.options[0]?.optionValues.map((value) => value.images)).toEqual([
@@ -132,7 +114,7 @@ describe('the dry run', () => {
     const long = `<p>${'a'.repeat(2_000_000)}</p>`;
     const preview = await csvUpload(
       'product-import/preview',
-      csvOf(
+      shopifyCsv(
         { Handle: 'long', Title: 'Long', 'Body (HTML)': long, 'Variant Price': '10' },
         { Handle: 'short', Title: 'Short', 'Variant Price': '10' },
         { Handle: 'long', Title: 'Long again', 'Variant Price': '12' },
@@ -161,7 +143,7 @@ describe('formatted descriptions', () => {
       '<h2>Care</h2><p>Washed <b onclick="steal()">linen</b>, <em>soft</em>.</p><ul><li>Cold wash</li><li><a href="https://shop.example/care" target="_blank">More</a></li></ul>';
     await csvUpload(
       'product-import',
-      csvOf({ Handle: 'linen', Title: 'Linen', 'Body (HTML)': body, 'Variant Price': '10' }),
+      shopifyCsv({ Handle: 'linen', Title: 'Linen', 'Body (HTML)': body, 'Variant Price': '10' }),
     );
     const linen = await productByHandle('linen');
     expect(linen.descriptionHtml).toBe(
@@ -177,7 +159,7 @@ describe('formatted descriptions', () => {
     const body = `<p><b>Deal</b></p>${XSS_PAYLOADS.join('\n')}<a href="JaVaScRiPt:${XSS_FLAG}=1">x</a><a href="data:text/html,1">y</a>`;
     await csvUpload(
       'product-import',
-      csvOf({ Handle: 'xss', Title: 'XSS', 'Body (HTML)': body, 'Variant Price': '10' }),
+      shopifyCsv({ Handle: 'xss', Title: 'XSS', 'Body (HTML)': body, 'Variant Price': '10' }),
     );
     const stored = await productByHandle('xss');
     // Text that reads "javascript:…" is harmless; only tags and attributes could run.

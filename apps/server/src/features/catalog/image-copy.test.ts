@@ -2,11 +2,10 @@
 // import call on a real (embedded) database, with the images served by a local HTTP server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SHOPIFY_PRODUCT_COLUMNS } from '@vitrine/domain';
-import { PageInput, type StudioProduct } from '@vitrine/protocol';
+import type { StudioProduct } from '@vitrine/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff } from '../../test-support/studio-staff.ts';
+import { openCatalogueStore, shopifyCsv, uploadStudioCsv } from '../../test-support/shopify-csv.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { fetchRemoteImage, isPrivateAddress } from './remote-image.ts';
 
@@ -34,38 +33,23 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
   app = await openTestApp({ env: { VITRINE_IMPORT_IMAGES: 'copy-any-address' } });
-  await app.services.stores.upsertPage(
-    STORE,
-    PageInput.parse({ name: 'I', language: 'da', currency: 'DKK' }),
-  );
-  owner = (await signInStaff(app, STORE, 'owner')).headers;
+  owner = await openCatalogueStore(app, STORE, { name: 'I', language: 'da', currency: 'DKK' });
 });
 afterAll(async () => {
   await app?.close();
   await new Promise((resolve) => images?.close(resolve));
 });
 
-function csvOf(...rows: Record<string, string>[]): string {
-  return [SHOPIFY_PRODUCT_COLUMNS, ...rows.map((row) => SHOPIFY_PRODUCT_COLUMNS.map((c) => row[c] ?? ''))]
-    .map((cells) => cells.join(','))
-    .join('\n');
-}
-
 describe('copying imported images', () => {
   it('stores a fetched image in the media store; one that fails stays linked, with a warning per row', async () => {
-    const csv = csvOf(
+    const csv = shopifyCsv(
       { Handle: 'lamp', Title: 'Lamp', 'Variant Price': '10', 'Image Src': `${origin}/lamp.png` },
       { Handle: 'lamp', 'Image Src': `${origin}/missing.png` },
       { Handle: 'page', Title: 'Page', 'Variant Price': '10', 'Image Src': `${origin}/page.html` },
       { Handle: 'moved', Title: 'Moved', 'Variant Price': '10', 'Image Src': `${origin}/moved.png` },
       { Handle: 'huge', Title: 'Huge', 'Variant Price': '10', 'Image Src': `${origin}/huge.png` },
     );
-    const response = await app.server.inject({
-      method: 'POST',
-      url: `/staff/stores/${STORE}/product-import`,
-      headers: { ...owner, 'content-type': 'text/csv; charset=utf-8' },
-      payload: Buffer.from(csv),
-    });
+    const response = await uploadStudioCsv(app, `${STORE}/product-import`, csv, owner);
     expect(response.statusCode, response.body).toBe(200);
     const { report, created } = response.json();
     expect(created).toBe(4);

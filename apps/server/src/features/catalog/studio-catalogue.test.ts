@@ -2,6 +2,7 @@ import { MAX_PRODUCT_CSV_BYTES, SHOPIFY_PRODUCT_COLUMNS } from '@vitrine/domain'
 import { PageInput, type ProductInput, type StudioProduct } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { openCatalogueStore, shopifyCsv, uploadStudioCsv } from '../../test-support/shopify-csv.ts';
 import { signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 import { eventTopics } from '../events/event-service.ts';
@@ -61,20 +62,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, pay
   app.server.inject({ method, url: `/staff/stores/${url}`, headers, ...(payload ? { payload } : {}) });
 
 const csvUpload = (url: string, csv: string, headers: Headers = owner) =>
-  app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${url}`,
-    headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' },
-    payload: Buffer.from(csv),
-  });
-
-/** A CSV with Shopify's header from rows of { column: value }. */
-function csvOf(...rows: Record<string, string>[]): string {
-  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  return [SHOPIFY_PRODUCT_COLUMNS, ...rows.map((row) => SHOPIFY_PRODUCT_COLUMNS.map((c) => row[c] ?? ''))]
-    .map((cells) => cells.map(quote).join(','))
-    .join('\n');
-}
+  uploadStudioCsv(app, url, csv, headers);
 
 async function createShirt(headers = owner, store = 'store-a'): Promise<StudioProduct> {
   const response = await call('POST', `${store}/products`, headers, SHIRT);
@@ -117,11 +105,7 @@ describe('products in the studio', () => {
 
   it('lists with search by name and variant SKU, paging with the total, archived hidden', async () => {
     const store = 'store-list';
-    await app.services.stores.upsertPage(
-      store,
-      PageInput.parse({ name: 'L', language: 'en', currency: 'EUR' }),
-    );
-    const listOwner = (await signInStaff(app, store, 'owner')).headers;
+    const listOwner = await openCatalogueStore(app, store, { name: 'L', language: 'en', currency: 'EUR' });
     const made: StudioProduct[] = [];
     for (const name of ['Alpha mug', 'Beta mug', 'Gamma scarf', '100% wool']) {
       const response = await call('POST', `${store}/products`, listOwner, {
@@ -182,7 +166,7 @@ describe('products in the studio', () => {
     expect((await call('GET', 'store-a/products', moderator)).statusCode).toBe(403);
     expect((await call('POST', 'store-a/products', moderator, SHIRT)).statusCode).toBe(403);
     expect((await call('GET', 'store-a/products', ownerOfB)).statusCode).toBe(403);
-    expect((await csvUpload('store-a/product-import/preview', csvOf(), moderator)).statusCode).toBe(403);
+    expect((await csvUpload('store-a/product-import/preview', shopifyCsv(), moderator)).statusCode).toBe(403);
     expect((await call('GET', 'store-a/product-export', moderator)).statusCode).toBe(403);
   });
 
@@ -246,17 +230,13 @@ describe('Shopify CSV import and export', () => {
   const store = 'store-csv';
   let csvOwner: Headers;
   beforeAll(async () => {
-    await app.services.stores.upsertPage(
-      store,
-      PageInput.parse({ name: 'C', language: 'da', currency: 'DKK' }),
-    );
-    csvOwner = (await signInStaff(app, store, 'owner')).headers;
+    csvOwner = await openCatalogueStore(app, store, { name: 'C', language: 'da', currency: 'DKK' });
   });
 
   it('dry-runs: what would be created, and each bad row, changing nothing', async () => {
     const response = await csvUpload(
       `${store}/product-import/preview`,
-      csvOf(...CAP_ROWS, BAD_ROW),
+      shopifyCsv(...CAP_ROWS, BAD_ROW),
       csvOwner,
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -275,7 +255,7 @@ describe('Shopify CSV import and export', () => {
   });
 
   it('imports nothing while rows are bad, the valid products once confirmed', async () => {
-    const csv = csvOf(...CAP_ROWS, BAD_ROW);
+    const csv = shopifyCsv(...CAP_ROWS, BAD_ROW);
     const refused = await csvUpload(`${store}/product-import`, csv, csvOwner);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ error: 'import_has_errors', report: { counts: { invalid: 1 } } });
@@ -306,7 +286,7 @@ describe('Shopify CSV import and export', () => {
     const beforeProduct: StudioProduct = (
       await call('GET', `${store}/products/${before.uid}`, csvOwner)
     ).json();
-    const changed = csvOf({ ...CAP_ROWS[0], 'Variant Price': '139.00' }, CAP_ROWS[1] ?? {});
+    const changed = shopifyCsv({ ...CAP_ROWS[0], 'Variant Price': '139.00' }, CAP_ROWS[1] ?? {});
     const preview = await csvUpload(`${store}/product-import/preview`, changed, csvOwner);
     expect(preview.json().products[0]).toMatchObject({ action: 'update', productUid: before.uid });
     const applied = await csvUpload(`${store}/product-import`, changed, csvOwner);
@@ -355,22 +335,15 @@ describe('Shopify CSV import and export', () => {
   });
 
   it('archives the products whose Status is archived or draft, and restores active ones', async () => {
-    const archived = csvOf({
-      Handle: 'old-hat',
-      Title: 'Old hat',
-      'Variant Price': '10',
-      Status: 'archived',
-    });
-    expect((await csvUpload(`${store}/product-import`, archived, csvOwner)).json()).toMatchObject({
-      created: 1,
-    });
+    const importHat = async (status: string) => {
+      const csv = shopifyCsv({ Handle: 'old-hat', Title: 'Old hat', 'Variant Price': '10', Status: status });
+      return (await csvUpload(`${store}/product-import`, csv, csvOwner)).json();
+    };
+    expect(await importHat('archived')).toMatchObject({ created: 1 });
     const listed = async () =>
       (await call('GET', `${store}/products?archived=archived&q=old-hat`, csvOwner)).json().total;
     expect(await listed()).toBe(1);
-    const active = csvOf({ Handle: 'old-hat', Title: 'Old hat', 'Variant Price': '10', Status: 'active' });
-    expect((await csvUpload(`${store}/product-import`, active, csvOwner)).json()).toMatchObject({
-      updated: 1,
-    });
+    expect(await importHat('active')).toMatchObject({ updated: 1 });
     expect(await listed()).toBe(0);
   });
 
@@ -391,11 +364,7 @@ describe('catalogue info', () => {
 describe('changes reach the shows presenting a product', () => {
   it('republishes on a studio update and on a CSV import that updates it', async () => {
     const store = 'store-live';
-    await app.services.stores.upsertPage(
-      store,
-      PageInput.parse({ name: 'Live', language: 'da', currency: 'DKK' }),
-    );
-    const liveOwner = (await signInStaff(app, store, 'owner')).headers;
+    const liveOwner = await openCatalogueStore(app, store, { name: 'Live', language: 'da', currency: 'DKK' });
     const created = await call('POST', `${store}/products`, liveOwner, {
       name: 'Live mug',
       externalId: 'live-mug',
@@ -431,7 +400,7 @@ describe('changes reach the shows presenting a product', () => {
       prices: { DKK: 10000 },
     });
     await expect.poll(() => names).toEqual(['Live mug II']);
-    const csv = csvOf({ Handle: 'live-mug', Title: 'Live mug III', 'Variant Price': '99.00' });
+    const csv = shopifyCsv({ Handle: 'live-mug', Title: 'Live mug III', 'Variant Price': '99.00' });
     const imported = await csvUpload(`${store}/product-import`, csv, liveOwner);
     expect(imported.json(), imported.body).toMatchObject({ updated: 1 });
     await expect.poll(() => names).toEqual(['Live mug II', 'Live mug III']);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import {
   addSingle,
+  adminWrite,
   CAMPAIGN,
   call,
   EVENT,
@@ -16,7 +17,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { adminHeaders, openTestDatabase } from '../../test-support/test-app.ts';
+import { openTestDatabase } from '../../test-support/test-app.ts';
 import { shopperLimitMessage } from './cart-service.ts';
 
 /**
@@ -29,16 +30,6 @@ let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let secondDb: Database;
 let nodeA: TestServer;
 let nodeB: TestServer;
-
-async function admin(node: TestServer, method: 'PUT', url: string, payload?: object) {
-  const response = await node.server.inject({
-    method,
-    url,
-    headers: adminHeaders,
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-}
 
 const lineOf = (answer: Awaited<ReturnType<typeof addSingle>>, productUid: string) =>
   answer.body.reservation.reservations.find((line) => line.mainProduct === productUid);
@@ -65,7 +56,7 @@ describe("an add on one node sees another node's changes at once", () => {
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(lineOf(before, 'mug')).toMatchObject({ unitPrice: PRICES.mug.DKK, productName: 'Mug' });
 
-    await admin(nodeB, 'PUT', `/staff/stores/${SHOP}/products/mug`, {
+    await adminWrite(nodeB, 'PUT', `/staff/stores/${SHOP}/products/mug`, {
       name: 'Mug, new glaze',
       sku: 'MUG',
       prices: { ...PRICES.mug, DKK: 14_900 },
@@ -81,14 +72,14 @@ describe("an add on one node sees another node's changes at once", () => {
     const shopper = await signIn(nodeA);
     expect((await addSingle(nodeA, shopper, 'mug')).status).toBe(200);
     const page = { name: 'Cart Shop', language: 'da', currency: 'DKK' };
-    await admin(nodeB, 'PUT', `/admin/pages/${SHOP}`, {
+    await adminWrite(nodeB, 'PUT', `/admin/pages/${SHOP}`, {
       ...page,
       integritySettings: { maxUnitsPerShopper: 1 },
     });
     const refused = await addSingle(nodeA, shopper, 'mug');
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: 'shopper_limit', message: shopperLimitMessage(1) });
-    await admin(nodeB, 'PUT', `/admin/pages/${SHOP}`, page);
+    await adminWrite(nodeB, 'PUT', `/admin/pages/${SHOP}`, page);
     expect((await addSingle(nodeA, shopper, 'mug')).status).toBe(200);
   });
 
@@ -103,9 +94,9 @@ describe("an add on one node sees another node's changes at once", () => {
       eventName: 'Live cart show',
       eventStartTimestamp: Date.now() - 60_000,
     };
-    await admin(nodeB, 'PUT', `/admin/events/${EVENT}`, { ...show, status: 'draft' });
+    await adminWrite(nodeB, 'PUT', `/admin/events/${EVENT}`, { ...show, status: 'draft' });
     expect((await addSingle(nodeA, shopper, 'mug')).body.status).toBe('notFound');
-    await admin(nodeB, 'PUT', `/admin/events/${EVENT}`, show);
+    await adminWrite(nodeB, 'PUT', `/admin/events/${EVENT}`, show);
     expect((await addSingle(nodeA, shopper, 'mug')).body.status).toBe('added');
   });
 
@@ -133,7 +124,7 @@ describe("an add on one node sees another node's changes at once", () => {
     const late = await signIn(nodeA);
     expect((await addSingle(nodeA, holder, 'flash')).body.status).toBe('added');
     // Any catalogue change makes node A read the product again: it now caches "0 left".
-    await admin(nodeB, 'PUT', `/staff/stores/${SHOP}/products/unlisted`, {
+    await adminWrite(nodeB, 'PUT', `/staff/stores/${SHOP}/products/unlisted`, {
       name: 'Unlisted, renamed',
       prices: PRICES.mug,
       stock: 5,

@@ -1,8 +1,12 @@
 import { CART_RESERVATION_HOLD_MS } from '@vitrine/domain';
 import { type CheckoutReservationDoc, subscriptionKey } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCartTab } from '../../test-support/cart-tab.ts';
+import { reservationDoc } from '../../test-support/checkout-steps.ts';
 import {
+  addShow,
   addSingle,
+  adminWrite,
   CAMPAIGN,
   call,
   OTHER_CAMPAIGN,
@@ -14,16 +18,13 @@ import {
   stockOf,
 } from '../../test-support/commerce-fixture.ts';
 import {
-  authFrame,
   connect,
   isAnswerTo,
-  isFrame,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { adminHeaders } from '../../test-support/test-app.ts';
 
 const START = Date.UTC(2026, 10, 20, 18, 0);
 let clock = START;
@@ -227,11 +228,7 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
     const finalQty = rows[0]?.qty as number;
     expect(quantities).toContain(finalQty);
     expect((await stockOf(server, 'mug')).product).toBe(stockWithOne + 1 - finalQty);
-    const [stored] = await server.db.query<{ data: CheckoutReservationDoc }>(
-      'SELECT data FROM checkout_reservations WHERE user_uid = $1',
-      [shopper.uid],
-    );
-    expect(stored?.data.totalPrice).toBe(finalQty * PRICES.mug.DKK);
+    expect((await reservationDoc(server, shopper))?.totalPrice).toBe(finalQty * PRICES.mug.DKK);
   });
 
   it('cancels a line and then the whole reservation, releasing everything', async () => {
@@ -303,11 +300,7 @@ describe('quantity changes, cancellation and expiry give stock back', () => {
     clock += 2;
     expect(await server.services.cart.releaseExpired()).toBe(3);
     expect((await stockOf(server, 'mug')).product).toBe(stock);
-    const [stored] = await server.db.query<{ data: CheckoutReservationDoc }>(
-      'SELECT data FROM checkout_reservations WHERE user_uid = $1',
-      [shopper.uid],
-    );
-    expect(stored?.data.reservations).toEqual([]);
+    expect((await reservationDoc(server, shopper))?.reservations).toEqual([]);
   });
 });
 
@@ -400,32 +393,17 @@ describe('expired campaign', () => {
   it('answers "expired" with the video-expired text once the deadline has passed', async () => {
     const shopper = await signIn(server);
     const campaign = 'cart-expired';
-    const put = await server.server.inject({
-      method: 'PUT',
-      url: `/admin/pages/${SHOP}/campaigns/${campaign}`,
-      headers: adminHeaders,
-      payload: { name: 'Over', deadline: clock - 1 },
+    await adminWrite(server, 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
+      name: 'Over',
+      deadline: clock - 1,
     });
-    expect(put.statusCode).toBe(200);
-    const event = await server.server.inject({
-      method: 'PUT',
-      url: '/admin/events/cart-expired-event',
-      headers: adminHeaders,
-      payload: {
-        pageUid: SHOP,
-        campaignId: campaign,
-        status: 'public',
-        currentStatus: 'vod',
-        eventName: 'Over',
-        eventStartTimestamp: clock - 86_400_000,
-      },
-    });
-    expect(event.statusCode).toBe(200);
-    await server.server.inject({
-      method: 'PUT',
-      url: '/admin/events/cart-expired-event/products/mug',
-      headers: adminHeaders,
-      payload: { productUid: 'mug' },
+    await addShow(server, {
+      eventUid: 'cart-expired-event',
+      campaignUid: campaign,
+      name: 'Over',
+      currentStatus: 'vod',
+      startedAt: clock - 86_400_000,
+      products: ['mug'],
     });
     const { body } = await addSingle(server, shopper, 'mug', { campaignUid: campaign });
     expect(body.status).toBe('expired');
@@ -458,26 +436,11 @@ describe('checkout live query', () => {
 
   it('updates every open tab of the shopper', async () => {
     const shopper = await signIn(server);
-    const params = { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: shopper.uid };
-    const id = subscriptionKey('checkout', params);
-    const tabs = await Promise.all([connect(server.wsUrl), connect(server.wsUrl)]);
-    clients.push(...tabs);
-    for (const tab of tabs) {
-      tab.send(authFrame(shopper.token));
-      await tab.nextFrame(isFrame('auth_result'));
-      tab.send(subscribeFrame('checkout', params));
-      await tab.nextFrame(isAnswerTo(id));
-    }
+    const tabs = [await openCartTab(server, shopper), await openCartTab(server, shopper)];
+    clients.push(...tabs.map((tab) => tab.client));
     const added = await addSingle(server, shopper, 'mug', { quantity: 2 });
     for (const tab of tabs) {
-      const frame = await tab.nextFrame(
-        (f) =>
-          f.type === 'changes' &&
-          f.id === id &&
-          f.changes.some(
-            (change) => (change.doc as CheckoutReservationDoc).totalPrice === 2 * PRICES.mug.DKK,
-          ),
-      );
+      const frame = await tab.nextChange((doc) => doc.totalPrice === 2 * PRICES.mug.DKK);
       expect(frame.type).toBe('changes');
     }
     expect(added.body.reservation.totalPrice).toBe(2 * PRICES.mug.DKK);

@@ -1,13 +1,9 @@
-import {
-  CART_FEEDBACK_MESSAGES,
-  type CartUpdateResponse,
-  type CheckoutReservationDoc,
-  subscriptionKey,
-} from '@vitrine/protocol';
+import { CART_FEEDBACK_MESSAGES, type CartUpdateResponse } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CartTab, openCartTab } from '../../test-support/cart-tab.ts';
 import {
   addSingle,
-  CAMPAIGN,
+  adminWrite,
   EVENT,
   SHOP,
   type Shopper,
@@ -16,16 +12,10 @@ import {
   stockOf,
 } from '../../test-support/commerce-fixture.ts';
 import {
-  authFrame,
-  connect,
-  isAnswerTo,
-  isFrame,
   type RealtimeTestClient,
   startTestServer,
-  subscribeFrame,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { adminHeaders } from '../../test-support/test-app.ts';
 import { shopperLimitMessage } from './cart-service.ts';
 
 // Bursts of concurrent adds of one product, with refusals and too little stock among them: every
@@ -181,40 +171,20 @@ describe('a flash sale: bursts of concurrent adds of one product', () => {
       [`/staff/stores/${SHOP}/products/hot`, { name: 'Hot deal', prices: { DKK: 5_000 }, stock: 100 }],
       [`/admin/events/${EVENT}/products/hot`, { productUid: 'hot', sorting: 9 }],
     ] as const) {
-      const response = await server.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-      expect(response.statusCode, response.body).toBeLessThan(300);
+      await adminWrite(server, 'PUT', url, payload);
     }
     const buyers = await shoppers(8);
-    const tabs = await Promise.all(buyers.map(() => connect(server.wsUrl)));
-    clients.push(...tabs);
-    const ids = buyers.map((buyer) =>
-      subscriptionKey('checkout', { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: buyer.uid }),
-    );
-    for (const [index, tab] of tabs.entries()) {
-      const buyer = buyers[index] as Shopper;
-      tab.send(authFrame(buyer.token));
-      await tab.nextFrame(isFrame('auth_result'));
-      tab.send(subscribeFrame('checkout', { pageUid: SHOP, campaignUid: CAMPAIGN, userUid: buyer.uid }));
-      await tab.nextFrame(isAnswerTo(ids[index] as string));
-    }
+    const tabs: CartTab[] = [];
+    for (const buyer of buyers) tabs.push(await openCartTab(server, buyer));
+    clients.push(...tabs.map((tab) => tab.client));
     const answers = await Promise.all(
       buyers.map((buyer, index) => addSingle(server, buyer, 'hot', { quantity: index + 1 })),
     );
     for (const [index, answer] of answers.entries()) {
       expect(answer.body.status).toBe('added');
       expect(flashUnits(answer.body, 'hot')).toBe(index + 1);
-      const frame = await (tabs[index] as RealtimeTestClient).nextFrame(
-        (f) =>
-          f.type === 'changes' &&
-          f.id === ids[index] &&
-          f.changes.some(
-            (change) =>
-              flashUnits(
-                { reservation: change.doc as CheckoutReservationDoc } as CartUpdateResponse,
-                'hot',
-              ) ===
-              index + 1,
-          ),
+      const frame = await (tabs[index] as CartTab).nextChange(
+        (doc) => flashUnits({ reservation: doc } as CartUpdateResponse, 'hot') === index + 1,
       );
       expect(frame.type).toBe('changes');
     }

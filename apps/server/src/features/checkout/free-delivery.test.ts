@@ -1,13 +1,17 @@
-import type { CheckoutOptions, CheckoutReservationDoc, CheckoutView } from '@vitrine/protocol';
+import type { CheckoutOptions } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cartWithMug,
+  checkoutRef,
+  loadCheckout,
+  reservationDoc,
+  saveCheckoutDetails,
+} from '../../test-support/checkout-steps.ts';
+import {
   addSingle,
-  CAMPAIGN,
   call,
-  HOME_DELIVERY,
   PRICES,
   SHOP,
-  type Shopper,
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
@@ -36,27 +40,16 @@ afterAll(async () => {
   await app?.close();
 });
 
-const ref = (checkoutUid: string) => ({ pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid });
-
-async function reservationDoc(shopper: Shopper): Promise<CheckoutReservationDoc | undefined> {
-  const [row] = await app.db.query<{ data: CheckoutReservationDoc }>(
-    'SELECT data FROM checkout_reservations WHERE user_uid = $1',
-    [shopper.uid],
-  );
-  return row?.data;
-}
-
 describe('free delivery from a store-set order size (issue 13 §9)', () => {
   it('offers the threshold with the paid methods, charges freight below it and none from it on', async () => {
     const shopper = await signIn(app);
-    const added = await addSingle(app, shopper, 'mug', { quantity: 1 });
-    const checkoutUid = added.body.checkoutUid as string;
+    const checkoutUid = await cartWithMug(app, shopper, { quantity: 1 });
 
     const options = await call<CheckoutOptions>(
       app,
       shopper,
       '/functions/customerpage/checkoutOptions',
-      ref(checkoutUid),
+      checkoutRef(checkoutUid),
     );
     expect(options.body.shippingMethods).toEqual([
       { kind: 'home_delivery', price: HOME_FREIGHT_DKK, currency: 'DKK', freeOver: FREE_OVER_DKK },
@@ -64,32 +57,27 @@ describe('free delivery from a store-set order size (issue 13 §9)', () => {
       { kind: 'parcel_shop', price: 3_900, currency: 'DKK', freeOver: FREE_OVER_DKK },
     ]);
 
-    const below = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
-      details: HOME_DELIVERY,
-    });
-    expect(below.body).toMatchObject({
+    const below = await saveCheckoutDetails(app, shopper, checkoutUid);
+    expect(below).toMatchObject({
       subtotal: PRICES.mug.DKK,
       freight: HOME_FREIGHT_DKK,
       totalPrice: PRICES.mug.DKK + HOME_FREIGHT_DKK,
     });
-    expect((await reservationDoc(shopper))?.freight).toBe(HOME_FREIGHT_DKK);
+    expect((await reservationDoc(app, shopper))?.freight).toBe(HOME_FREIGHT_DKK);
 
     // A second mug takes the order over the threshold: the server drops the freight everywhere.
     expect((await addSingle(app, shopper, 'mug', { quantity: 1 })).body.status).toBe('added');
-    const over = await call<CheckoutView>(
-      app,
-      shopper,
-      '/functions/customerpage/loadCheckout',
-      ref(checkoutUid),
-    );
+    const over = await loadCheckout(app, shopper, checkoutUid);
     expect(2 * PRICES.mug.DKK).toBeGreaterThanOrEqual(FREE_OVER_DKK);
-    expect(over.body).toMatchObject({
+    expect(over).toMatchObject({
       subtotal: 2 * PRICES.mug.DKK,
       freight: 0,
       totalPrice: 2 * PRICES.mug.DKK,
     });
-    expect(await reservationDoc(shopper)).toMatchObject({ freight: 0, remainingAmount: 2 * PRICES.mug.DKK });
+    expect(await reservationDoc(app, shopper)).toMatchObject({
+      freight: 0,
+      remainingAmount: 2 * PRICES.mug.DKK,
+    });
   });
 
   it('keeps charging freight in a currency the store set no threshold for', async () => {
@@ -101,13 +89,9 @@ describe('free delivery from a store-set order size (issue 13 §9)', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const shopper = await signIn(app);
-    const added = await addSingle(app, shopper, 'mug', { quantity: 2 });
-    const checkoutUid = added.body.checkoutUid as string;
-    const view = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
-      details: HOME_DELIVERY,
-    });
-    expect(view.body).toMatchObject({ currency: 'DKK', freight: HOME_FREIGHT_DKK });
+    const checkoutUid = await cartWithMug(app, shopper, { quantity: 2 });
+    const view = await saveCheckoutDetails(app, shopper, checkoutUid);
+    expect(view).toMatchObject({ currency: 'DKK', freight: HOME_FREIGHT_DKK });
   });
 
   it('refuses a threshold that is not whole minor units', async () => {

@@ -2,11 +2,12 @@ import { CART_RESERVATION_HOLD_MS, CART_RESERVATION_MAX_AGE_MS } from '@vitrine/
 import { DEFAULT_MAX_UNITS_PER_SHOPPER, PingResponse } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
+import { placeOrder, saveCheckoutDetails } from '../../test-support/checkout-steps.ts';
 import {
+  addShow,
   addSingle,
   CAMPAIGN,
   call,
-  HOME_DELIVERY,
   OTHER_CAMPAIGN,
   SHOP,
   type Shopper,
@@ -158,36 +159,19 @@ describe('stock hoarding (issue 12 item 7)', () => {
   it('counts units held in another show of the store, not units already bought', async () => {
     clock += 2 * MINUTE;
     // The flash deal in a second show of the store.
-    for (const [url, payload] of [
-      [
-        '/admin/events/hoarding-other-event',
-        {
-          pageUid: SHOP,
-          campaignId: OTHER_CAMPAIGN,
-          status: 'public',
-          currentStatus: 'live',
-          eventName: 'Other show',
-          eventStartTimestamp: clock - MINUTE,
-        },
-      ],
-      ['/admin/events/hoarding-other-event/products/flash', { productUid: 'flash', sorting: 0 }],
-    ] as const) {
-      const response = await app.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-      expect(response.statusCode, response.body).toBeLessThan(300);
-    }
+    await addShow(app, {
+      eventUid: 'hoarding-other-event',
+      campaignUid: OTHER_CAMPAIGN,
+      name: 'Other show',
+      startedAt: clock - MINUTE,
+      products: ['flash'],
+    });
     const buyer = await signInFrom();
     const max = DEFAULT_MAX_UNITS_PER_SHOPPER;
     expect((await addSingle(app, buyer, 'flash', { quantity: max })).status).toBe(200);
-    const ref = { pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid: await cartOf(buyer) };
-    expect(
-      (
-        await call(app, buyer, '/functions/customerpage/updateCheckoutDetails', {
-          ...ref,
-          details: HOME_DELIVERY,
-        })
-      ).status,
-    ).toBe(200);
-    expect((await call(app, buyer, '/functions/customerpage/placeOrder', ref)).status).toBe(200);
+    const checkoutUid = await cartOf(buyer);
+    await saveCheckoutDetails(app, buyer, checkoutUid);
+    await placeOrder(app, buyer, checkoutUid);
     // An unpaid order still holds its units: none more in the other show.
     const refused = await addSingle(app, buyer, 'flash', { campaignUid: OTHER_CAMPAIGN });
     expect(refused.status).toBe(409);
@@ -195,7 +179,7 @@ describe('stock hoarding (issue 12 item 7)', () => {
     // Once the shop sends the order to packing the units are bought: the customer may buy again.
     const packed = await app.server.inject({
       method: 'POST',
-      url: `/staff/stores/${SHOP}/orders/${ref.checkoutUid}/packing`,
+      url: `/staff/stores/${SHOP}/orders/${checkoutUid}/packing`,
       headers: adminHeaders,
     });
     expect(packed.statusCode, packed.body).toBe(200);
@@ -268,17 +252,13 @@ describe('stock hoarding (issue 12 item 7)', () => {
     clock += 2 * MINUTE;
     const buyer = await signInFrom();
     expect((await addSingle(app, buyer, 'mug')).status).toBe(200);
-    const ref = { pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid: await cartOf(buyer) };
-    const details = await call(app, buyer, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref,
-      details: HOME_DELIVERY,
-    });
-    expect(details.status).toBe(200);
-    expect((await call(app, buyer, '/functions/customerpage/placeOrder', ref)).status).toBe(200);
+    const checkoutUid = await cartOf(buyer);
+    await saveCheckoutDetails(app, buyer, checkoutUid);
+    await placeOrder(app, buyer, checkoutUid);
     expect((await addSingle(app, buyer, 'mug')).body).toMatchObject({ status: 'added' });
     const lines = await app.db.query<{ reserved_until: string | null }>(
       'SELECT reserved_until FROM checkout_lines WHERE checkout_uid = $1',
-      [ref.checkoutUid],
+      [checkoutUid],
     );
     expect(lines).toEqual([{ reserved_until: null }]);
   });

@@ -1,8 +1,16 @@
 import { formatMoney } from '@vitrine/domain';
-import type { CheckoutView, PaymentStarted, StudioOrderDetail, StudioOrderSummary } from '@vitrine/protocol';
+import type { StudioOrderDetail, StudioOrderSummary } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addSingle,
+  cartWithMug,
+  loadCheckout,
+  payOrder,
+  placeOrder,
+  saveCheckoutDetails,
+} from '../../test-support/checkout-steps.ts';
+import {
+  addShow,
+  adminWrite,
   CAMPAIGN,
   call,
   HOME_DELIVERY,
@@ -11,11 +19,12 @@ import {
   SHOP,
   type Shopper,
   seedCommerceStore,
+  setMugStock,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { openTestApp } from '../../test-support/test-app.ts';
 
 const OTHER_SHOP = 'orders-other-shop';
 const FREIGHT = 4_900;
@@ -36,37 +45,21 @@ beforeAll(async () => {
     [SHOP, STORE_EMAIL],
     [OTHER_SHOP, ''],
   ] as const) {
-    const response = await app.server.inject({
-      method: 'PUT',
-      url: `/admin/pages/${uid}`,
-      headers: adminHeaders,
-      payload: {
-        name: uid === SHOP ? 'Cart <Shop> & Co' : 'Other shop',
-        language: 'da',
-        currency: 'DKK',
-        address: { name: 'Cart Shop ApS', street: 'Havnegade 4', postCode: '8000', city: 'Aarhus C', email },
-      },
+    await adminWrite(app, 'PUT', `/admin/pages/${uid}`, {
+      name: uid === SHOP ? 'Cart <Shop> & Co' : 'Other shop',
+      language: 'da',
+      currency: 'DKK',
+      address: { name: 'Cart Shop ApS', street: 'Havnegade 4', postCode: '8000', city: 'Aarhus C', email },
     });
-    expect(response.statusCode).toBeLessThan(300);
   }
   // A second show of the store, selling the mug too.
-  for (const [url, payload] of [
-    [
-      '/admin/events/orders-other-event',
-      {
-        pageUid: SHOP,
-        campaignId: OTHER_CAMPAIGN,
-        status: 'public',
-        currentStatus: 'live',
-        eventName: 'Other show',
-        eventStartTimestamp: Date.now() - 60_000,
-      },
-    ],
-    ['/admin/events/orders-other-event/products/mug', { productUid: 'mug', sorting: 0 }],
-  ] as const) {
-    const response = await app.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-  }
+  await addShow(app, {
+    eventUid: 'orders-other-event',
+    campaignUid: OTHER_CAMPAIGN,
+    name: 'Other show',
+    startedAt: Date.now() - 60_000,
+    products: ['mug'],
+  });
   owner = await signInStaff(app, SHOP, 'owner');
   host = await signInStaff(app, SHOP, 'host');
   moderator = await signInStaff(app, SHOP, 'moderator');
@@ -77,8 +70,6 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
-
-const ref = (checkoutUid: string, campaignUid = CAMPAIGN) => ({ pageUid: SHOP, campaignUid, checkoutUid });
 
 async function studio<T>(
   who: TestStaffMember,
@@ -101,7 +92,7 @@ async function placedOrder(
 ): Promise<{ shopper: Shopper; checkoutUid: string; orderNumber: number }> {
   const shopper = await signIn(app);
   const campaignUid = options.campaignUid ?? CAMPAIGN;
-  const checkoutUid = (await addSingle(app, shopper, 'mug', { campaignUid })).body.checkoutUid as string;
+  const checkoutUid = await cartWithMug(app, shopper, { campaignUid });
   if (options.language) {
     // The shopper shops in another language than the store's: the checkout speaks it.
     const saved = await call(app, shopper, '/functions/customerpage/saveUserReservation', {
@@ -113,47 +104,16 @@ async function placedOrder(
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   }
-  await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-    ...ref(checkoutUid, campaignUid),
+  await saveCheckoutDetails(app, shopper, checkoutUid, {
+    campaignUid,
     details: {
       ...HOME_DELIVERY,
       address: { ...HOME_DELIVERY.address, name: options.name ?? 'Ada Lovelace' },
     },
   });
-  const placed = await call<CheckoutView>(
-    app,
-    shopper,
-    '/functions/customerpage/placeOrder',
-    ref(checkoutUid, campaignUid),
-  );
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  if (options.pay) {
-    const started = await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
-      ...ref(checkoutUid, campaignUid),
-    });
-    expect(started.status).toBe(200);
-    const provider = app.services.testProvider;
-    if (!provider) throw new Error('the test provider is on in tests');
-    const { body, signature } = await provider.signedEvent(
-      {
-        id: `evt_paid_${started.body.transactionUid}`,
-        type: 'payment.succeeded',
-        transactionUid: started.body.transactionUid,
-        amount: started.body.amount,
-        currency: started.body.currency,
-        created: Date.now(),
-      },
-      Date.now(),
-    );
-    const delivered = await app.server.inject({
-      method: 'POST',
-      url: '/payments/test/webhook',
-      headers: { 'content-type': 'application/json', 'vitrine-signature': signature },
-      payload: body,
-    });
-    expect(delivered.statusCode, delivered.body).toBe(200);
-  }
-  return { shopper, checkoutUid, orderNumber: placed.body.orderNumber as number };
+  const placed = await placeOrder(app, shopper, checkoutUid, campaignUid);
+  if (options.pay) await payOrder(app, shopper, checkoutUid, campaignUid);
+  return { shopper, checkoutUid, orderNumber: placed.orderNumber as number };
 }
 
 describe('who may see orders', () => {
@@ -310,13 +270,7 @@ describe('an order in the studio', () => {
     expect(packed.status).toBe(200);
     expect(packed.body.order).toMatchObject({ status: 'locked', locked: true });
     expect(packed.body.timeline.at(-1)?.kind).toBe('sentToPacking');
-    const seen = await call<CheckoutView>(
-      app,
-      shopper,
-      '/functions/customerpage/loadCheckout',
-      ref(checkoutUid),
-    );
-    expect(seen.body.locked).toBe(true);
+    expect((await loadCheckout(app, shopper, checkoutUid)).locked).toBe(true);
     // Again changes nothing.
     expect((await studio(owner, 'POST', `${SHOP}/orders/${checkoutUid}/packing`)).status).toBe(200);
     // A staff change is in the audit log.
@@ -423,13 +377,7 @@ describe('order mails', () => {
 describe('the order’s life after packing (issue 33 item 11)', () => {
   beforeAll(async () => {
     // The earlier tests bought most of the fixture's 10 mugs.
-    const restocked = await app.server.inject({
-      method: 'PUT',
-      url: `/staff/stores/${SHOP}/products/mug`,
-      headers: adminHeaders,
-      payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 100 },
-    });
-    expect(restocked.statusCode, restocked.body).toBeLessThan(300);
+    await setMugStock(app, 100);
   });
 
   /** The mails to `to` whose subject names the order, once `count` of them arrived. */
@@ -487,13 +435,7 @@ describe('the order’s life after packing (issue 33 item 11)', () => {
       trackingUrl: 'https://gls-group.com/track/GLS%20123%2F45',
     });
     // The shopper's order page reads the same order.
-    const seen = await call<CheckoutView>(
-      app,
-      shopper,
-      '/functions/customerpage/loadCheckout',
-      ref(checkoutUid),
-    );
-    expect(seen.body.fulfilment).toMatchObject({
+    expect((await loadCheckout(app, shopper, checkoutUid)).fulfilment).toMatchObject({
       status: 'shipped',
       trackingUrl: 'https://gls-group.com/track/GLS%20123%2F45',
     });

@@ -1,13 +1,20 @@
 import type { CheckoutOptions, CheckoutView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addSingle,
+  cartWithMug,
+  checkoutRef,
+  loadCheckout,
+  placeOrder,
+  saveCheckoutDetails,
+} from '../../test-support/checkout-steps.ts';
+import {
+  addShow,
+  adminWrite,
   CAMPAIGN,
   call,
   HOME_DELIVERY,
   PRICES,
   SHOP,
-  type Shopper,
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
@@ -29,26 +36,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function cartWithMug(shopper: Shopper, quantity = 1): Promise<string> {
-  const added = await addSingle(app, shopper, 'mug', { quantity });
-  expect(added.body.status).toBe('added');
-  return added.body.checkoutUid as string;
-}
-
-const ref = (checkoutUid: string) => ({ pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid });
-
 describe('checkout to order', () => {
   it('shows items and totals, takes details with freight, and places the order with a number', async () => {
     const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(shopper, 2);
-    const open = await call<CheckoutView>(
-      app,
-      shopper,
-      '/functions/customerpage/loadCheckout',
-      ref(checkoutUid),
-    );
-    expect(open.status).toBe(200);
-    expect(open.body).toMatchObject({
+    const checkoutUid = await cartWithMug(app, shopper, { quantity: 2 });
+    const open = await loadCheckout(app, shopper, checkoutUid);
+    expect(open).toMatchObject({
       status: 'open',
       orderNumber: null,
       currency: 'DKK',
@@ -59,16 +52,16 @@ describe('checkout to order', () => {
       locked: false,
       deadlinePassed: false,
     });
-    expect(open.body.items).toEqual([
+    expect(open.items).toEqual([
       expect.objectContaining({ item: 'Mug', price: PRICES.mug.DKK, quantity: 2, total: 2 * PRICES.mug.DKK }),
     ]);
-    expect(open.body.problems).toContain('noShippingMethod');
+    expect(open.problems).toContain('noShippingMethod');
 
     const options = await call<CheckoutOptions>(
       app,
       shopper,
       '/functions/customerpage/checkoutOptions',
-      ref(checkoutUid),
+      checkoutRef(checkoutUid),
     );
     expect(options.body.shippingMethods).toContainEqual({
       kind: 'home_delivery',
@@ -88,12 +81,8 @@ describe('checkout to order', () => {
       },
     ]);
 
-    const updated = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
-      details: HOME_DELIVERY,
-    });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    const updated = await saveCheckoutDetails(app, shopper, checkoutUid);
+    expect(updated).toMatchObject({
       freight: 4_900,
       totalPrice: 2 * PRICES.mug.DKK + 4_900,
       problems: [],
@@ -107,7 +96,7 @@ describe('checkout to order', () => {
       app,
       shopper,
       '/functions/customerpage/placeOrder',
-      ref(checkoutUid),
+      checkoutRef(checkoutUid),
     );
     await stopListening();
     // Viewers following the purchases live query hear of it, with the buyer's first name only.
@@ -141,19 +130,19 @@ describe('checkout to order', () => {
       app,
       shopper,
       '/functions/customerpage/placeOrder',
-      ref(checkoutUid),
+      checkoutRef(checkoutUid),
     );
     expect(again.body.orderNumber).toBe(placed.body.orderNumber);
   });
 
   it('refuses an incomplete checkout with the state messages of spec §5', async () => {
     const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(shopper);
+    const checkoutUid = await cartWithMug(app, shopper);
     const refused = await call<{ error: string; message: string }>(
       app,
       shopper,
       '/functions/customerpage/placeOrder',
-      ref(checkoutUid),
+      checkoutRef(checkoutUid),
     );
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({
@@ -166,13 +155,13 @@ describe('checkout to order', () => {
 
   it('finds parcel shops near an address, or none', async () => {
     const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(shopper);
+    const checkoutUid = await cartWithMug(app, shopper);
     const found = await call<{ parcelShops: { id: string }[] }>(
       app,
       shopper,
       '/functions/customerpage/findParcelShops',
       {
-        ...ref(checkoutUid),
+        ...checkoutRef(checkoutUid),
         country: 'DK',
         postCode: '8000',
         city: 'Aarhus C',
@@ -184,33 +173,30 @@ describe('checkout to order', () => {
       shopper,
       '/functions/customerpage/findParcelShops',
       {
-        ...ref(checkoutUid),
+        ...checkoutRef(checkoutUid),
         country: 'DK',
         postCode: '0000',
       },
     );
     expect(none.body.parcelShops).toEqual([]);
-    const withShop = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
+    const withShop = await saveCheckoutDetails(app, shopper, checkoutUid, {
       details: {
         ...HOME_DELIVERY,
         shippingMethod: 'parcel_shop',
         parcelShopId: found.body.parcelShops[0]?.id,
       },
     });
-    expect(withShop.body).toMatchObject({ freight: 3_900, problems: [] });
-    const forged = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
+    expect(withShop).toMatchObject({ freight: 3_900, problems: [] });
+    const forged = await saveCheckoutDetails(app, shopper, checkoutUid, {
       details: { ...HOME_DELIVERY, shippingMethod: 'parcel_shop', parcelShopId: 'ps-XX-1' },
     });
-    expect(forged.body.problems).toEqual(['noPickupPoint']);
+    expect(forged.problems).toEqual(['noPickupPoint']);
   });
 
   it('stores the completed spec §3 address record, derived fields computed from what was typed', async () => {
     const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(shopper);
-    const saved = await call<CheckoutView>(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
+    const checkoutUid = await cartWithMug(app, shopper);
+    const saved = await saveCheckoutDetails(app, shopper, checkoutUid, {
       details: {
         ...HOME_DELIVERY,
         // A client's own derived values are replaced by the server's.
@@ -230,7 +216,7 @@ describe('checkout to order', () => {
       note: 'Ring twice',
       commentField: 'Ring twice',
     };
-    expect(saved.body.details.address).toMatchObject(completed);
+    expect(saved.details.address).toMatchObject(completed);
     const [stored] = await app.db.query<{ details: { address: Record<string, string> } }>(
       'SELECT details FROM checkouts WHERE uid = $1',
       [checkoutUid],
@@ -240,9 +226,14 @@ describe('checkout to order', () => {
 
   it("answers 404 for someone else's checkout", async () => {
     const owner = await signIn(app);
-    const checkoutUid = await cartWithMug(owner);
+    const checkoutUid = await cartWithMug(app, owner);
     const stranger = await signIn(app);
-    const response = await call(app, stranger, '/functions/customerpage/loadCheckout', ref(checkoutUid));
+    const response = await call(
+      app,
+      stranger,
+      '/functions/customerpage/loadCheckout',
+      checkoutRef(checkoutUid),
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -251,38 +242,21 @@ describe('deadline (spec §4: an order past its deadline cannot be ordered)', ()
   it('refuses ordering and paying with the §8 text once the deadline has passed', async () => {
     const campaign = 'cart-deadline';
     const now = Date.now();
-    await app.server.inject({
-      method: 'PUT',
-      url: `/admin/pages/${SHOP}/campaigns/${campaign}`,
-      headers: adminHeaders,
-      payload: { name: 'Soon over', deadline: now + 60 * 60_000 },
+    await adminWrite(app, 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
+      name: 'Soon over',
+      deadline: now + 60 * 60_000,
     });
-    await app.server.inject({
-      method: 'PUT',
-      url: '/admin/events/cart-deadline-event',
-      headers: adminHeaders,
-      payload: {
-        pageUid: SHOP,
-        campaignId: campaign,
-        status: 'public',
-        currentStatus: 'live',
-        eventName: 'Last call',
-        eventStartTimestamp: now,
-      },
-    });
-    await app.server.inject({
-      method: 'PUT',
-      url: '/admin/events/cart-deadline-event/products/mug',
-      headers: adminHeaders,
-      payload: { productUid: 'mug' },
+    await addShow(app, {
+      eventUid: 'cart-deadline-event',
+      campaignUid: campaign,
+      name: 'Last call',
+      startedAt: now,
+      products: ['mug'],
     });
     const shopper = await signIn(app);
-    const added = await addSingle(app, shopper, 'mug', { campaignUid: campaign });
-    const checkout = { pageUid: SHOP, campaignUid: campaign, checkoutUid: added.body.checkoutUid as string };
-    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...checkout,
-      details: HOME_DELIVERY,
-    });
+    const checkoutUid = await cartWithMug(app, shopper, { campaignUid: campaign });
+    const checkout = checkoutRef(checkoutUid, campaign);
+    await saveCheckoutDetails(app, shopper, checkoutUid, { campaignUid: campaign });
     // The deadline moves into the past.
     const moved = await app.server.inject({
       method: 'PUT',
@@ -304,11 +278,8 @@ describe('deadline (spec §4: an order past its deadline cannot be ordered)', ()
 describe('locked order (spec §4: sent to packing blocks changes and payments)', () => {
   it('refuses every change and payment with the §8 text', async () => {
     const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(shopper);
-    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
-      details: HOME_DELIVERY,
-    });
+    const checkoutUid = await cartWithMug(app, shopper);
+    await saveCheckoutDetails(app, shopper, checkoutUid);
     const early = await app.server.inject({
       method: 'POST',
       url: `/staff/stores/${SHOP}/orders/${checkoutUid}/packing`,
@@ -316,7 +287,7 @@ describe('locked order (spec §4: sent to packing blocks changes and payments)',
     });
     // A cart is not an order yet: the studio's orders do not hold it.
     expect(early.statusCode).toBe(404);
-    await call(app, shopper, '/functions/customerpage/placeOrder', ref(checkoutUid));
+    await placeOrder(app, shopper, checkoutUid);
     const anonymous = await app.server.inject({
       method: 'POST',
       url: `/staff/stores/${SHOP}/orders/${checkoutUid}/packing`,
@@ -334,29 +305,27 @@ describe('locked order (spec §4: sent to packing blocks changes and payments)',
       ['/shopapiv2/cart/addSingle', { pageUid: SHOP, campaignUid: CAMPAIGN, productUid: 'mug' }],
       [
         '/functions/customerpage/changeCheckoutProductQuantity',
-        { ...ref(checkoutUid), productUid: 'mug', quantity: 3 },
+        { ...checkoutRef(checkoutUid), productUid: 'mug', quantity: 3 },
       ],
       [
         '/functions/customerpage/changeCheckoutProductQuantity',
-        { ...ref(checkoutUid), productUid: 'mug', quantity: 0 },
+        { ...checkoutRef(checkoutUid), productUid: 'mug', quantity: 0 },
       ],
       ['/functions/customerpage/cancelReservation', { pageUid: SHOP, campaign: CAMPAIGN, user: shopper.uid }],
-      ['/functions/customerpage/updateCheckoutDetails', { ...ref(checkoutUid), details: HOME_DELIVERY }],
-      ['/functions/customerpage/placeOrder', ref(checkoutUid)],
-      ['/functions/customerpage/userPaymentStarted', ref(checkoutUid)],
+      [
+        '/functions/customerpage/updateCheckoutDetails',
+        { ...checkoutRef(checkoutUid), details: HOME_DELIVERY },
+      ],
+      ['/functions/customerpage/placeOrder', checkoutRef(checkoutUid)],
+      ['/functions/customerpage/userPaymentStarted', checkoutRef(checkoutUid)],
     ];
     for (const [url, payload] of attempts) {
       const refused = await call<{ error: string; message: string }>(app, shopper, url, payload);
       expect(refused.status, url).toBe(423);
       expect(refused.body, url).toEqual({ error: 'order_locked', message: LOCKED });
     }
-    const view = await call<CheckoutView>(
-      app,
-      shopper,
-      '/functions/customerpage/loadCheckout',
-      ref(checkoutUid),
-    );
-    expect(view.body.items).toEqual([expect.objectContaining({ quantity: 1 })]);
-    expect(view.body.transactions).toEqual([]);
+    const view = await loadCheckout(app, shopper, checkoutUid);
+    expect(view.items).toEqual([expect.objectContaining({ quantity: 1 })]);
+    expect(view.transactions).toEqual([]);
   });
 });

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type CheckoutView,
   MAX_PRICE_MINOR_UNITS,
   PAYMENT_SIGNATURE_HEADER,
   type PaymentStarted,
   type PaymentWebhookEvent,
 } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  checkoutRef,
+  loadCheckout,
+  readyCheckout,
+  reservationDoc,
+  saveCheckoutDetails,
+  startPayment,
+} from '../../test-support/checkout-steps.ts';
 import {
   addSingle,
   CAMPAIGN,
@@ -15,7 +22,6 @@ import {
   HOME_DELIVERY,
   PRICES,
   SHOP,
-  type Shopper,
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
@@ -38,45 +44,13 @@ const ORDER_TEXTS = PAYMENT_PAGE_TEXTS.da;
 
 beforeAll(async () => {
   app = await openTestApp({ now: () => Date.now() + clockAhead, scheduleTimer: confirmationTimers.schedule });
-  await seedCommerceStore(app, { now: Date.now() });
   // Every test here buys mugs; the fixture's 10 would run out.
-  const restock = await app.server.inject({
-    method: 'PUT',
-    url: `/staff/stores/${SHOP}/products/mug`,
-    headers: adminHeaders,
-    payload: { name: 'Mug', sku: 'MUG', prices: PRICES.mug, stock: 1000 },
-  });
-  expect(restock.statusCode).toBeLessThan(300);
+  await seedCommerceStore(app, { now: Date.now(), mugStock: 1000 });
 });
 
 afterAll(async () => {
   await app?.close();
 });
-
-const ref = (checkoutUid: string) => ({ pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid });
-
-/** A shopper with a mug in the cart and complete details; the order is not placed yet. */
-async function readyCheckout(): Promise<{ shopper: Shopper; checkoutUid: string }> {
-  const shopper = await signIn(app);
-  const added = await addSingle(app, shopper, 'mug');
-  const checkoutUid = added.body.checkoutUid as string;
-  const details = await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-    ...ref(checkoutUid),
-    details: HOME_DELIVERY,
-  });
-  expect(details.status, JSON.stringify(details.body) + JSON.stringify(added.body)).toBe(200);
-  return { shopper, checkoutUid };
-}
-
-async function startPayment(shopper: Shopper, checkoutUid: string, returnPath?: string) {
-  return call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
-    ...ref(checkoutUid),
-    ...(returnPath ? { returnPath } : {}),
-  });
-}
-
-const load = async (shopper: Shopper, checkoutUid: string) =>
-  (await call<CheckoutView>(app, shopper, '/functions/customerpage/loadCheckout', ref(checkoutUid))).body;
 
 function event(
   transactionUid: string,
@@ -152,14 +126,14 @@ async function refundDue(transactionUid: string): Promise<number | undefined> {
 
 describe('userPaymentStarted and the hosted payment page', () => {
   it('places the order and opens a payment for the whole amount, awaiting confirmation', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const started = await startPayment(shopper, checkoutUid, '/cart-live/x/success');
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const started = await startPayment(app, shopper, checkoutUid, { returnPath: '/cart-live/x/success' });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ amount: PRICES.mug.DKK + FREIGHT, currency: 'DKK' });
     expect(started.body.paymentUrl).toMatch(
       /^http:\/\/[^/]+\/payments\/test\/pay\/[A-Za-z0-9_-]+\?key=[A-Za-z0-9_-]+$/,
     );
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.status).toBe('ordered');
     expect(view.orderNumber).toEqual(expect.any(Number));
     expect(view.transactions).toEqual([
@@ -188,25 +162,17 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('refuses a return path off this site', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
+    const { shopper, checkoutUid } = await readyCheckout(app);
     for (const returnPath of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const refused = await call<{ message: string }>(
-        app,
-        shopper,
-        '/functions/customerpage/userPaymentStarted',
-        {
-          ...ref(checkoutUid),
-          returnPath,
-        },
-      );
+      const refused = await startPayment<{ message: string }>(app, shopper, checkoutUid, { returnPath });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toMatch(/^returnPath: /);
     }
   });
 
   it('opens and approves the page only with the key given to the shopper who started the payment', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const started = (await startPayment(shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const started = (await startPayment(app, shopper, checkoutUid)).body;
     // A stranger who learned the transaction id (from the return URL, a log, a screenshot)
     // tries to open the page and to approve, decline or abandon the payment.
     const peek = await app.server.inject({
@@ -223,10 +189,10 @@ describe('userPaymentStarted and the hosted payment page', () => {
       }
     }
     // Another shopper's key for their own payment opens only their own page.
-    const other = await readyCheckout();
-    const theirs = (await startPayment(other.shopper, other.checkoutUid)).body;
+    const other = await readyCheckout(app);
+    const theirs = (await startPayment(app, other.shopper, other.checkoutUid)).body;
     expect((await choose(started, 'approve', pageKey(theirs))).statusCode).toBe(403);
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.transactions.map((t) => t.status)).toEqual(['awaiting_confirmation']);
     expect(
       await app.db.query('SELECT 1 FROM test_payment_confirmations WHERE transaction_uid = $1', [
@@ -242,8 +208,8 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('lets only the store’s allowed embed origins frame the payment page (the checkout runs in the player’s frame)', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const started = (await startPayment(shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const started = (await startPayment(app, shopper, checkoutUid)).body;
     const framing = async () => {
       const page = await app.server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
       expect(page.statusCode).toBe(200);
@@ -262,8 +228,10 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('redirects back to a return path with characters outside Latin-1, percent-encoded', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const started = await startPayment(shopper, checkoutUid, '/cart-live/ordre/betalt-✓-€-ø?væg=日本');
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const started = await startPayment(app, shopper, checkoutUid, {
+      returnPath: '/cart-live/ordre/betalt-✓-€-ø?væg=日本',
+    });
     expect(started.status).toBe(200);
     const declined = await choose(started.body, 'decline');
     expect(declined.statusCode).toBe(303);
@@ -280,29 +248,27 @@ describe('userPaymentStarted and the hosted payment page', () => {
 
 describe('webhooks', () => {
   it('goes from awaiting confirmation to received and marks the order paid', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     expect(
       (await deliverSigned(event(body.transactionUid, 'payment.authorized', body.amount))).body.outcome,
     ).toBe('ignored');
-    expect((await load(shopper, checkoutUid)).transactions[0]?.status).toBe('awaiting_confirmation');
+    expect((await loadCheckout(app, shopper, checkoutUid)).transactions[0]?.status).toBe(
+      'awaiting_confirmation',
+    );
     const received = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
     expect(received).toEqual({ status: 200, body: { outcome: 'applied' } });
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: body.amount, remainingAmount: 0 });
     expect(view.transactions[0]).toMatchObject({ status: 'received', paymentOK: true });
-    const [doc] = await app.db.query<{ data: { payed: boolean; lastPaymentStatus: string } }>(
-      'SELECT data FROM checkout_reservations WHERE user_uid = $1',
-      [shopper.uid],
-    );
-    expect(doc?.data).toMatchObject({ payed: true, lastPaymentStatus: 'received' });
-    const again = await startPayment(shopper, checkoutUid);
+    expect(await reservationDoc(app, shopper)).toMatchObject({ payed: true, lastPaymentStatus: 'received' });
+    const again = await startPayment(app, shopper, checkoutUid);
     expect(again.status).toBe(409);
   });
 
   it('is idempotent: the same event three times, out of order, makes one transition', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     const succeeded = event(body.transactionUid, 'payment.succeeded', body.amount, 'evt_success');
     const canceled = event(body.transactionUid, 'payment.canceled', body.amount, 'evt_cancel');
     const authorized = event(body.transactionUid, 'payment.authorized', body.amount, 'evt_auth');
@@ -319,12 +285,12 @@ describe('webhooks', () => {
       'evt_success',
     ]);
     expect(state.events).toHaveLength(3);
-    expect((await load(shopper, checkoutUid)).paidAmount).toBe(body.amount);
+    expect((await loadCheckout(app, shopper, checkoutUid)).paidAmount).toBe(body.amount);
   });
 
   it('rejects forged, tampered, stale and unsigned deliveries and changes nothing', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     const payload = event(body.transactionUid, 'payment.succeeded', body.amount);
     const raw = JSON.stringify(payload);
     const secret = await testProvider().webhookSecret();
@@ -345,12 +311,12 @@ describe('webhooks', () => {
     expect(forged.body.message).toBe('The webhook signature is mismatch.');
     expect(await storedState(body.transactionUid)).toEqual(before);
     expect(before.events).toEqual([]);
-    expect((await load(shopper, checkoutUid)).payed).toBe(false);
+    expect((await loadCheckout(app, shopper, checkoutUid)).payed).toBe(false);
   });
 
   it('keeps a cancelled order with a payment attempt, so a late confirmation is found and owed back', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     const cancel = () =>
       call<{ checkoutUid: string | null; error?: string }>(
         app,
@@ -375,14 +341,14 @@ describe('webhooks', () => {
     // owes nothing, so the money does not count and is owed back to the shopper.
     const late = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
     expect(late).toEqual({ status: 200, body: { outcome: 'refund_due' } });
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ items: [], paidAmount: 0, remainingAmount: 0, payed: false });
     expect(await refundDue(body.transactionUid)).toBe(body.amount);
   });
 
   it('refuses an event whose amount does not match its transaction, recording nothing', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     const wrong = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount - 1));
     expect(wrong.status).toBe(422);
     expect((await storedState(body.transactionUid)).events).toEqual([]);
@@ -398,11 +364,11 @@ describe('webhooks', () => {
 
 describe('an order is paid at most once, and only for what it holds', () => {
   it('cancels the open attempt when another starts, and never counts two payments of one order', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const first = (await startPayment(shopper, checkoutUid)).body;
-    const second = (await startPayment(shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const first = (await startPayment(app, shopper, checkoutUid)).body;
+    const second = (await startPayment(app, shopper, checkoutUid)).body;
     expect(second.transactionUid).not.toBe(first.transactionUid);
-    let view = await load(shopper, checkoutUid);
+    let view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.transactions.map((t) => t.status)).toEqual(['abandoned', 'awaiting_confirmation']);
     // The provider still confirms both (the shopper paid in two tabs): the first pays the order,
     // the second no longer fits and is owed back.
@@ -411,7 +377,7 @@ describe('an order is paid at most once, and only for what it holds', () => {
     ).toBe('applied');
     const twice = await deliverSigned(event(second.transactionUid, 'payment.succeeded', second.amount));
     expect(twice).toEqual({ status: 200, body: { outcome: 'refund_due' } });
-    view = await load(shopper, checkoutUid);
+    view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: first.amount, remainingAmount: 0 });
     expect(await refundDue(second.transactionUid)).toBe(second.amount);
     expect(await refundDue(first.transactionUid)).toBe(0);
@@ -422,15 +388,15 @@ describe('an order is paid at most once, and only for what it holds', () => {
   });
 
   it('refuses removing or reducing lines while a payment is open', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
+    const { shopper, checkoutUid } = await readyCheckout(app);
     await addSingle(app, shopper, 'mug');
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     for (const quantity of [1, 0]) {
       const reduced = await call<{ message: string; error: string }>(
         app,
         shopper,
         '/functions/customerpage/changeCheckoutProductQuantity',
-        { ...ref(checkoutUid), productUid: 'mug', quantity },
+        { ...checkoutRef(checkoutUid), productUid: 'mug', quantity },
       );
       expect(reduced.status).toBe(409);
       expect(reduced.body.error).toBe('payment_open');
@@ -443,43 +409,49 @@ describe('an order is paid at most once, and only for what it holds', () => {
       productUid: 'mug',
     });
     expect(removed.status).toBe(409);
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.items[0]?.quantity).toBe(2);
     // The payment lands for what the order holds.
     await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
-    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, paidAmount: body.amount });
+    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({
+      payed: true,
+      paidAmount: body.amount,
+    });
   });
 
   it('refuses cheaper delivery while a payment for the dearer one is under way', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     const pickup = await call<{ error: string }>(
       app,
       shopper,
       '/functions/customerpage/updateCheckoutDetails',
       {
-        ...ref(checkoutUid),
+        ...checkoutRef(checkoutUid),
         details: { ...HOME_DELIVERY, shippingMethod: 'store_pickup' },
       },
     );
     expect(pickup.status).toBe(409);
     expect(pickup.body.error).toBe('payment_open');
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ freight: FREIGHT, totalPrice: body.amount });
     // Once the payment lands, the order is what the shopper paid for.
     expect(
       (await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount))).body.outcome,
     ).toBe('applied');
-    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, paidAmount: body.amount });
+    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({
+      payed: true,
+      paidAmount: body.amount,
+    });
   });
 
   it('refunds part of a payment: the order owes that part again, not the whole payment', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const { body } = await startPayment(shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
     const refunded = await deliverSigned(event(body.transactionUid, 'payment.refunded', 1));
     expect(refunded.body.outcome).toBe('applied');
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: false, paidAmount: body.amount - 1, remainingAmount: 1 });
   });
 });
@@ -510,14 +482,11 @@ describe('large amounts', () => {
     const added = await addSingle(app, shopper, 'yacht', { quantity: 2 });
     expect(added.status).toBe(200);
     const checkoutUid = added.body.checkoutUid as string;
-    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
-      details: HOME_DELIVERY,
-    });
-    const { body } = await startPayment(shopper, checkoutUid);
+    await saveCheckoutDetails(app, shopper, checkoutUid);
+    const { body } = await startPayment(app, shopper, checkoutUid);
     expect(body.amount).toBe(2 * price + FREIGHT);
     await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({
       payed: true,
       totalPrice: 2 * price + FREIGHT,
@@ -533,18 +502,8 @@ describe('without test payments (VITRINE_TEST_PAYMENTS=off, the production defau
     // A second app on this file's database, whose store is seeded already: only the setting differs.
     const shop = await openTestApp({ db: app.db, env: { VITRINE_TEST_PAYMENTS: 'off' } });
     try {
-      const shopper = await signIn(shop);
-      const checkoutUid = (await addSingle(shop, shopper, 'mug')).body.checkoutUid as string;
-      await call(shop, shopper, '/functions/customerpage/updateCheckoutDetails', {
-        ...ref(checkoutUid),
-        details: HOME_DELIVERY,
-      });
-      const started = await call<{ error: string }>(
-        shop,
-        shopper,
-        '/functions/customerpage/userPaymentStarted',
-        ref(checkoutUid),
-      );
+      const { shopper, checkoutUid } = await readyCheckout(shop);
+      const started = await startPayment<{ error: string }>(shop, shopper, checkoutUid);
       expect(started.status).toBe(503);
       expect(started.body.error).toBe('no_payment_provider');
       expect(shop.services.testProvider).toBeNull();
@@ -578,21 +537,8 @@ describe('the test provider after a crash', () => {
     let second: TestApp | undefined;
     try {
       await seedCommerceStore(first, { now: Date.now() });
-      const shopper = await signIn(first);
-      const added = await addSingle(first, shopper, 'mug');
-      const checkoutUid = added.body.checkoutUid as string;
-      await call(first, shopper, '/functions/customerpage/updateCheckoutDetails', {
-        ...ref(checkoutUid),
-        details: HOME_DELIVERY,
-      });
-      const started = (
-        await call<PaymentStarted>(
-          first,
-          shopper,
-          '/functions/customerpage/userPaymentStarted',
-          ref(checkoutUid),
-        )
-      ).body;
+      const { shopper, checkoutUid } = await readyCheckout(first);
+      const started = (await startPayment(first, shopper, checkoutUid)).body;
       const url = new URL(started.paymentUrl);
       const approved = await first.server.inject({
         method: 'POST',
@@ -635,19 +581,21 @@ describe('the test provider after a crash', () => {
 
 describe('the hosted page: decline, retry, remaining amount', () => {
   it('declines, retries with a new payment, and confirms an approval after a moment', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const first = (await startPayment(shopper, checkoutUid, `/${CAMPAIGN}/${checkoutUid}/success`)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const first = (
+      await startPayment(app, shopper, checkoutUid, { returnPath: `/${CAMPAIGN}/${checkoutUid}/success` })
+    ).body;
     const declined = await choose(first, 'decline');
     expect(declined.statusCode).toBe(303);
     expect(declined.headers.location).toBe(
       `/${CAMPAIGN}/${checkoutUid}/success?transaction=${first.transactionUid}`,
     );
-    let view = await load(shopper, checkoutUid);
+    let view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.transactions.map((t) => t.status)).toEqual(['declined']);
     expect(view.remainingAmount).toBe(first.amount);
 
     // The interrupted payment is retried with a new transaction for what remains.
-    const second = (await startPayment(shopper, checkoutUid)).body;
+    const second = (await startPayment(app, shopper, checkoutUid)).body;
     expect(second.transactionUid).not.toBe(first.transactionUid);
     expect(second.amount).toBe(first.amount);
     const approved = await choose(second, 'approve');
@@ -655,13 +603,13 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     expect(approved.headers.location).toBe(
       `/${CAMPAIGN}/${checkoutUid}/success?transaction=${second.transactionUid}`,
     );
-    view = await load(shopper, checkoutUid);
+    view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.transactions[1]?.status).toBe('awaiting_confirmation');
     // The provider confirms after a moment: its one timer fires once the moment has passed.
     expect(confirmationTimers.pendingDelays()).toEqual([TEST_CONFIRMATION_DELAY_MS]);
     clockAhead += TEST_CONFIRMATION_DELAY_MS;
     await confirmationTimers.fireAll();
-    view = await load(shopper, checkoutUid);
+    view = await loadCheckout(app, shopper, checkoutUid);
     expect(view.transactions[1]?.status).toBe('received');
     expect(view).toMatchObject({ payed: true, remainingAmount: 0 });
     const settled = await app.server.inject({ method: 'GET', url: pagePath(second.paymentUrl) });
@@ -670,13 +618,13 @@ describe('the hosted page: decline, retry, remaining amount', () => {
   });
 
   it('lets a grown order pay its remaining amount, or give back what was added after the payment (issue 27)', async () => {
-    const { shopper, checkoutUid } = await readyCheckout();
-    const first = (await startPayment(shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app);
+    const first = (await startPayment(app, shopper, checkoutUid)).body;
     await deliverSigned(event(first.transactionUid, 'payment.succeeded', first.amount));
-    expect((await load(shopper, checkoutUid)).payed).toBe(true);
+    expect((await loadCheckout(app, shopper, checkoutUid)).payed).toBe(true);
     const quantity = (value: number, productUid = 'mug') =>
       call(app, shopper, '/functions/customerpage/changeCheckoutProductQuantity', {
-        ...ref(checkoutUid),
+        ...checkoutRef(checkoutUid),
         productUid,
         quantity: value,
       });
@@ -689,24 +637,24 @@ describe('the hosted page: decline, retry, remaining amount', () => {
       });
     // Before packing the order may still grow; the payments no longer cover it.
     expect((await addSingle(app, shopper, 'mug')).body.status).toBe('added');
-    let view = await load(shopper, checkoutUid);
+    let view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: false, paidAmount: first.amount, remainingAmount: PRICES.mug.DKK });
     // The unit added after the payment can go again, and the order is paid in full once more.
     expect((await quantity(1)).status).toBe(200);
-    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: true, remainingAmount: 0 });
+    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({ payed: true, remainingAmount: 0 });
     // The paid unit stays, whichever way the shopper tries to take it back.
     const paidRemoval = await quantity(0);
     expect(paidRemoval.status).toBe(409);
     expect(paidRemoval.body).toMatchObject({ error: 'order_paid' });
     expect((await cancel('mug')).status).toBe(409);
     expect((await cancel()).status).toBe(409);
-    expect((await load(shopper, checkoutUid)).items.map((item) => item.quantity)).toEqual([1]);
+    expect((await loadCheckout(app, shopper, checkoutUid)).items.map((item) => item.quantity)).toEqual([1]);
     // Grown again, the rest is paid.
     expect((await addSingle(app, shopper, 'mug')).body.status).toBe('added');
-    const rest = (await startPayment(shopper, checkoutUid)).body;
+    const rest = (await startPayment(app, shopper, checkoutUid)).body;
     expect(rest.amount).toBe(PRICES.mug.DKK);
     await deliverSigned(event(rest.transactionUid, 'payment.succeeded', rest.amount));
-    view = await load(shopper, checkoutUid);
+    view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({
       payed: true,
       paidAmount: first.amount + PRICES.mug.DKK,

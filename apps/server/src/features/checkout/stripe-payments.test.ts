@@ -1,15 +1,12 @@
-import type { CheckoutView, PaymentStarted, StudioOrderDetail } from '@vitrine/protocol';
+import type { PaymentStarted, StudioOrderDetail } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCheckout, readyCheckout, startPayment } from '../../test-support/checkout-steps.ts';
 import {
-  addSingle,
   CAMPAIGN,
-  call,
-  HOME_DELIVERY,
   PRICES,
   SHOP,
   type Shopper,
   seedCommerceStore,
-  signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { startFakeStripe, stripeEvent, stripeSignature } from '../../test-support/fake-stripe.ts';
 import { signInStaff } from '../../test-support/studio-staff.ts';
@@ -38,25 +35,15 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const ref = (checkoutUid: string) => ({ pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid });
-
+/** A shopper's order of one mug, delivered home, with a Stripe payment started for it. */
 async function startedPayment(): Promise<{ shopper: Shopper; checkoutUid: string; started: PaymentStarted }> {
-  const shopper = await signIn(app);
-  const checkoutUid = (await addSingle(app, shopper, 'mug')).body.checkoutUid as string;
-  await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-    ...ref(checkoutUid),
-    details: HOME_DELIVERY,
-  });
-  const started = await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
-    ...ref(checkoutUid),
+  const { shopper, checkoutUid } = await readyCheckout(app);
+  const started = await startPayment(app, shopper, checkoutUid, {
     returnPath: `/${CAMPAIGN}/${checkoutUid}/success`,
   });
   expect(started.status).toBe(200);
   return { shopper, checkoutUid, started: started.body };
 }
-
-const load = async (shopper: Shopper, checkoutUid: string) =>
-  (await call<CheckoutView>(app, shopper, '/functions/customerpage/loadCheckout', ref(checkoutUid))).body;
 
 async function webhook(body: string, signature: string | undefined) {
   const response = await app.server.inject({
@@ -116,7 +103,7 @@ describe('Stripe Checkout', () => {
     );
     expect(await signed(completed)).toEqual({ status: 200, body: { outcome: 'applied' } });
     expect(await signed(completed)).toEqual({ status: 200, body: { outcome: 'duplicate' } });
-    const view = await load(shopper, checkoutUid);
+    const view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: amount, remainingAmount: 0 });
     expect(view.transactions[0]).toMatchObject({ provider: 'stripe', status: 'received', paymentOK: true });
 
@@ -137,17 +124,21 @@ describe('Stripe Checkout', () => {
     expect((await signed(refund(1_000, 'evt_r1'))).body.outcome).toBe('applied');
     // The same total again (another event id) refunds nothing more.
     expect((await signed(refund(1_000, 'evt_r2'))).body.outcome).toBe('ignored');
-    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: false, paidAmount: amount - 1_000 });
+    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({
+      payed: false,
+      paidAmount: amount - 1_000,
+    });
     expect((await signed(refund(amount, 'evt_r3'))).body.outcome).toBe('applied');
-    expect(await load(shopper, checkoutUid)).toMatchObject({ paidAmount: 0, remainingAmount: amount });
+    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({
+      paidAmount: 0,
+      remainingAmount: amount,
+    });
   });
 
   it('expires a replaced session, and refunds at once a second payment the order no longer owed', async () => {
     const { shopper, checkoutUid, started: first } = await startedPayment();
     const firstSession = `cs_test_${fake.sessions.length}`;
-    const second = (
-      await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', ref(checkoutUid))
-    ).body;
+    const second = (await startPayment(app, shopper, checkoutUid)).body;
     expect(fake.expired).toContain(firstSession);
     // The shopper had paid the first session in another tab just before it expired.
     const paidFirst = stripeEvent('checkout.session.completed', session(first.transactionUid, first.amount));
@@ -166,7 +157,7 @@ describe('Stripe Checkout', () => {
         'metadata[reason]': 'not_owed',
       },
     });
-    let view = await load(shopper, checkoutUid);
+    let view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: first.amount });
     expect(view.transactions[1]).toMatchObject({ paymentOK: false, refundDue: second.amount });
     // Stripe reports the refund; nothing is owed back any more, and the order stays paid once.
@@ -179,7 +170,7 @@ describe('Stripe Checkout', () => {
       currency: 'dkk',
     });
     expect((await signed(refunded)).body.outcome).toBe('applied');
-    view = await load(shopper, checkoutUid);
+    view = await loadCheckout(app, shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: first.amount });
     expect(view.transactions[1]).toMatchObject({ refundDue: 0, amountRefunded: second.amount });
   });
@@ -259,35 +250,33 @@ describe('Stripe Checkout', () => {
     for (const [name, response] of Object.entries({ forged, stale, unsigned, tampered })) {
       expect(response.status, name).toBe(401);
     }
-    expect(await load(shopper, checkoutUid)).toMatchObject({ payed: false, paidAmount: 0 });
+    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({ payed: false, paidAmount: 0 });
   });
 
   it('follows delayed payment methods, failures and expired sessions', async () => {
     const { shopper, checkoutUid, started } = await startedPayment();
     const unpaid = session(started.transactionUid, started.amount, { payment_status: 'unpaid' });
     expect((await signed(stripeEvent('checkout.session.completed', unpaid))).body.outcome).toBe('ignored');
-    expect((await load(shopper, checkoutUid)).transactions[0]?.status).toBe('awaiting_confirmation');
+    expect((await loadCheckout(app, shopper, checkoutUid)).transactions[0]?.status).toBe(
+      'awaiting_confirmation',
+    );
     expect((await signed(stripeEvent('checkout.session.async_payment_failed', unpaid))).body.outcome).toBe(
       'applied',
     );
-    expect((await load(shopper, checkoutUid)).transactions[0]?.status).toBe('declined');
+    expect((await loadCheckout(app, shopper, checkoutUid)).transactions[0]?.status).toBe('declined');
 
-    const retry = (
-      await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', ref(checkoutUid))
-    ).body;
+    const retry = (await startPayment(app, shopper, checkoutUid)).body;
     const expired = session(retry.transactionUid, retry.amount, {
       payment_status: 'unpaid',
       status: 'expired',
     });
     expect((await signed(stripeEvent('checkout.session.expired', expired))).body.outcome).toBe('applied');
-    const third = (
-      await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', ref(checkoutUid))
-    ).body;
+    const third = (await startPayment(app, shopper, checkoutUid)).body;
     const paidLater = session(third.transactionUid, third.amount);
     expect(
       (await signed(stripeEvent('checkout.session.async_payment_succeeded', paidLater))).body.outcome,
     ).toBe('applied');
-    expect((await load(shopper, checkoutUid)).transactions.map((t) => t.status)).toEqual([
+    expect((await loadCheckout(app, shopper, checkoutUid)).transactions.map((t) => t.status)).toEqual([
       'declined',
       'abandoned',
       'received',
@@ -297,21 +286,13 @@ describe('Stripe Checkout', () => {
   });
 
   it('answers 502 when Stripe is down, and the attempt does not stay open', async () => {
-    const shopper = await signIn(app);
-    const checkoutUid = (await addSingle(app, shopper, 'mug')).body.checkoutUid as string;
-    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
-      ...ref(checkoutUid),
-      details: HOME_DELIVERY,
-    });
+    const { shopper, checkoutUid } = await readyCheckout(app);
     fake.failNext();
-    const failed = await call<{ error: string }>(
-      app,
-      shopper,
-      '/functions/customerpage/userPaymentStarted',
-      ref(checkoutUid),
-    );
+    const failed = await startPayment<{ error: string }>(app, shopper, checkoutUid);
     expect(failed.status).toBe(502);
     expect(failed.body.error).toBe('payment_provider_failed');
-    expect((await load(shopper, checkoutUid)).transactions.map((t) => t.status)).toEqual(['abandoned']);
+    expect((await loadCheckout(app, shopper, checkoutUid)).transactions.map((t) => t.status)).toEqual([
+      'abandoned',
+    ]);
   });
 });

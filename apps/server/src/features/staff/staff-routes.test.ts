@@ -1,6 +1,7 @@
 import { StudioSession } from '@vitrine/protocol';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test-support/commerce-fixture.ts';
 import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
@@ -20,6 +21,35 @@ afterAll(async () => {
 });
 
 const inject = (options: InjectOptions) => app.server.inject(options);
+type Headers = Record<string, string>;
+const bearer = (idToken: string): Headers => ({ authorization: `Bearer ${idToken}` });
+const redeemLink = (token: unknown) =>
+  inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+const setPassword = (headers: Headers, payload: { currentPassword?: string; newPassword: string }) =>
+  inject({ method: 'POST', url: '/staff/me/password', headers, payload });
+const invite = (store: string, headers: Headers, email: string, role: string) =>
+  inject({ method: 'POST', url: `/staff/stores/${store}/invitations`, headers, payload: { email, role } });
+const lookUpInvitation = (token: string) =>
+  inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+const acceptInvitation = (headers: Headers, token: string) =>
+  inject({ method: 'POST', url: '/staff/invitations/accept', headers, payload: { token } });
+const listMembers = (store: string, headers: Headers) =>
+  inject({ method: 'GET', url: `/staff/stores/${store}/members`, headers });
+
+/** The headers of an anonymous viewer, who has no account yet. */
+async function anonymousHeaders(): Promise<Headers> {
+  return bearer((await signIn(app)).token);
+}
+
+/** An anonymous viewer signing up with `email`: the answer of the sign-up call. */
+async function signUp(email: string) {
+  return inject({
+    method: 'POST',
+    url: '/functions/auth/signUp',
+    headers: await anonymousHeaders(),
+    payload: { email, password: 'a long enough password 42' },
+  });
+}
 
 describe('one-time studio links', () => {
   it('sign the member in once; a second use, an unknown or an expired link is refused', async () => {
@@ -30,33 +60,29 @@ describe('one-time studio links', () => {
     await app.services.staff.addMember(storeA, userUid, 'owner');
     const token = await app.services.staff.createStudioLink(userUid);
 
-    const first = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+    const first = await redeemLink(token);
     expect(first.statusCode).toBe(200);
     const me = await inject({
       method: 'GET',
       url: '/staff/me',
-      headers: { authorization: `Bearer ${first.json().idToken}` },
+      headers: bearer(first.json().idToken),
     });
     expect(StudioSession.parse(me.json()).stores).toEqual([
       { pageUid: storeA, name: 'Store staff-store-a', logo: null, role: 'owner' },
     ]);
 
-    const replay = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } });
+    const replay = await redeemLink(token);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toMatch(/already used or has expired/);
 
-    const unknown = await inject({
-      method: 'POST',
-      url: '/staff/links/redeem',
-      payload: { token: 'x'.repeat(43) },
-    });
+    const unknown = await redeemLink('x'.repeat(43));
     expect(unknown.statusCode).toBe(401);
 
     const expired = await app.services.staff.createStudioLink(userUid, -1);
-    const late = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token: expired } });
+    const late = await redeemLink(expired);
     expect(late.statusCode).toBe(401);
 
-    const malformed = await inject({ method: 'POST', url: '/staff/links/redeem', payload: { token: 42 } });
+    const malformed = await redeemLink(42);
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -66,9 +92,7 @@ describe('one-time studio links', () => {
       email: 'racer@shop.example',
     });
     const token = await app.services.staff.createStudioLink(userUid);
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => inject({ method: 'POST', url: '/staff/links/redeem', payload: { token } })),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => redeemLink(token)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
   });
 });
@@ -76,17 +100,12 @@ describe('one-time studio links', () => {
 describe('staff and invitations', () => {
   it('an owner invites by e-mail; the account of that address accepts and becomes staff in the invited role', async () => {
     const owner = await signInStaff(app, storeA, 'owner');
-    const invited = await inject({
-      method: 'POST',
-      url: `/staff/stores/${storeA}/invitations`,
-      headers: owner.headers,
-      payload: { email: 'new-host@shop.example', role: 'host' },
-    });
+    const invited = await invite(storeA, owner.headers, 'new-host@shop.example', 'host');
     expect(invited.statusCode).toBe(201);
     const { acceptUrl } = invited.json();
     const token = new URL(acceptUrl).hash.slice(1);
 
-    const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+    const info = await lookUpInvitation(token);
     expect(info.json()).toEqual({
       storeName: 'Store staff-store-a',
       role: 'host',
@@ -97,28 +116,14 @@ describe('staff and invitations', () => {
     expect(info.body).not.toContain('new-host');
 
     const newcomer = await signInStaff(app, storeA, null, 'New-Host@shop.example');
-    const accepted = await inject({
-      method: 'POST',
-      url: '/staff/invitations/accept',
-      headers: newcomer.headers,
-      payload: { token },
-    });
+    const accepted = await acceptInvitation(newcomer.headers, token);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ pageUid: storeA, role: 'host' });
 
-    const again = await inject({
-      method: 'POST',
-      url: '/staff/invitations/accept',
-      headers: newcomer.headers,
-      payload: { token },
-    });
+    const again = await acceptInvitation(newcomer.headers, token);
     expect(again.statusCode).toBe(404);
 
-    const list = await inject({
-      method: 'GET',
-      url: `/staff/stores/${storeA}/members`,
-      headers: owner.headers,
-    });
+    const list = await listMembers(storeA, owner.headers);
     expect(list.json().members).toContainEqual(
       expect.objectContaining({ userUid: newcomer.userUid, role: 'host' }),
     );
@@ -127,62 +132,26 @@ describe('staff and invitations', () => {
   it('an owner invitation accepted by an unrelated signed-in account is refused (takeover)', async () => {
     const store = await createTestStore(app);
     const owner = await signInStaff(app, store, 'owner');
-    const invited = await inject({
-      method: 'POST',
-      url: `/staff/stores/${store}/invitations`,
-      headers: owner.headers,
-      payload: { email: 'co-owner@shop.example', role: 'owner' },
-    });
+    const invited = await invite(store, owner.headers, 'co-owner@shop.example', 'owner');
     const token = new URL(invited.json().acceptUrl).hash.slice(1);
 
     // The link leaked (a forwarded mail, a shared screen): its holder signs in with their own account.
     const stranger = await signInStaff(app, store, null, 'mallory@elsewhere.example');
-    const takeover = await inject({
-      method: 'POST',
-      url: '/staff/invitations/accept',
-      headers: stranger.headers,
-      payload: { token },
-    });
+    const takeover = await acceptInvitation(stranger.headers, token);
     expect(takeover.statusCode).toBe(403);
     expect(takeover.json()).toMatchObject({ error: 'not_invited_address' });
     expect(takeover.json().message).toContain('c•••@s•••.example');
     expect(await app.services.staff.roleOf(store, stranger.userUid)).toBeNull();
 
     // A new account made with another address through the link is refused too.
-    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
-    const signedUp = await inject({
-      method: 'POST',
-      url: '/functions/auth/signUp',
-      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
-      payload: { email: 'mallory2@elsewhere.example', password: 'a long enough password 42' },
-    });
+    const signedUp = await signUp('mallory2@elsewhere.example');
     expect(signedUp.statusCode).toBe(200);
-    const second = await inject({
-      method: 'POST',
-      url: '/staff/invitations/accept',
-      headers: { authorization: `Bearer ${signedUp.json().idToken}` },
-      payload: { token },
-    });
+    const second = await acceptInvitation(bearer(signedUp.json().idToken), token);
     expect(second.statusCode).toBe(403);
 
     // The invitation is still open for the invited address: an account made with it accepts.
-    const anonymousInvitee = await inject({
-      method: 'POST',
-      url: '/functions/auth/signInAnonymously',
-      payload: {},
-    });
-    const invitee = await inject({
-      method: 'POST',
-      url: '/functions/auth/signUp',
-      headers: { authorization: `Bearer ${anonymousInvitee.json().idToken}` },
-      payload: { email: 'co-owner@shop.example', password: 'a long enough password 42' },
-    });
-    const accepted = await inject({
-      method: 'POST',
-      url: '/staff/invitations/accept',
-      headers: { authorization: `Bearer ${invitee.json().idToken}` },
-      payload: { token },
-    });
+    const invitee = await signUp('co-owner@shop.example');
+    const accepted = await acceptInvitation(bearer(invitee.json().idToken), token);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ pageUid: store, role: 'owner' });
   });
@@ -190,18 +159,8 @@ describe('staff and invitations', () => {
   it('resending an invitation replaces its link and keeps it on the list', async () => {
     const store = await createTestStore(app);
     const owner = await signInStaff(app, store, 'owner');
-    const first = await inject({
-      method: 'POST',
-      url: `/staff/stores/${store}/invitations`,
-      headers: owner.headers,
-      payload: { email: 'first@shop.example', role: 'host' },
-    });
-    await inject({
-      method: 'POST',
-      url: `/staff/stores/${store}/invitations`,
-      headers: owner.headers,
-      payload: { email: 'second@shop.example', role: 'moderator' },
-    });
+    const first = await invite(store, owner.headers, 'first@shop.example', 'host');
+    await invite(store, owner.headers, 'second@shop.example', 'moderator');
     const { invitation, acceptUrl } = first.json();
     const resent = await inject({
       method: 'POST',
@@ -212,24 +171,12 @@ describe('staff and invitations', () => {
     expect(resent.json().acceptUrl).not.toBe(acceptUrl);
     const oldToken = new URL(acceptUrl).hash.slice(1);
     const newToken = new URL(resent.json().acceptUrl).hash.slice(1);
-    const old = await inject({
-      method: 'POST',
-      url: '/staff/invitations/lookup',
-      payload: { token: oldToken },
-    });
+    const old = await lookUpInvitation(oldToken);
     expect(old.statusCode).toBe(404);
-    const fresh = await inject({
-      method: 'POST',
-      url: '/staff/invitations/lookup',
-      payload: { token: newToken },
-    });
+    const fresh = await lookUpInvitation(newToken);
     expect(fresh.statusCode).toBe(200);
 
-    const list = await inject({
-      method: 'GET',
-      url: `/staff/stores/${store}/members`,
-      headers: owner.headers,
-    });
+    const list = await listMembers(store, owner.headers);
     expect(
       list
         .json()
@@ -252,13 +199,7 @@ describe('staff and invitations', () => {
       role: 'moderator',
       invitedBy: null,
     });
-    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
-    const answer = await inject({
-      method: 'POST',
-      url: '/staff/invitations/accept',
-      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
-      payload: { token: invitation.token },
-    });
+    const answer = await acceptInvitation(await anonymousHeaders(), invitation.token);
     expect(answer.statusCode).toBe(403);
   });
 
@@ -275,7 +216,7 @@ describe('staff and invitations', () => {
       headers: owner.headers,
     });
     expect(revoked.statusCode).toBe(204);
-    const info = await inject({ method: 'POST', url: '/staff/invitations/lookup', payload: { token } });
+    const info = await lookUpInvitation(token);
     expect(info.statusCode).toBe(404);
   });
 
@@ -304,11 +245,7 @@ describe('staff and invitations', () => {
     });
     expect(removed.statusCode).toBe(204);
     // The removed owner's next studio call is refused at once: roles are read per call.
-    const after = await inject({
-      method: 'GET',
-      url: `/staff/stores/${store}/members`,
-      headers: owner.headers,
-    });
+    const after = await listMembers(store, owner.headers);
     expect(after.statusCode).toBe(403);
   });
 
@@ -330,20 +267,10 @@ describe('the audit log', () => {
   it('keeps who changed what through studio calls, secrets left out, newest first, for owners', async () => {
     const store = await createTestStore(app);
     const owner = await signInStaff(app, store, 'owner');
-    await inject({
-      method: 'POST',
-      url: `/staff/stores/${store}/invitations`,
-      headers: owner.headers,
-      payload: { email: 'audited@shop.example', role: 'moderator' },
-    });
-    await inject({
-      method: 'POST',
-      url: `/staff/stores/${store}/invitations`,
-      headers: adminHeaders,
-      payload: { email: 'by-key@shop.example', role: 'host' },
-    });
+    await invite(store, owner.headers, 'audited@shop.example', 'moderator');
+    await invite(store, adminHeaders, 'by-key@shop.example', 'host');
     // Reads are not changes.
-    await inject({ method: 'GET', url: `/staff/stores/${store}/members`, headers: owner.headers });
+    await listMembers(store, owner.headers);
 
     const log = await inject({
       method: 'GET',
@@ -394,59 +321,34 @@ describe('the audit log', () => {
 describe('a studio password', () => {
   it('is set freely by an owner a link signed in, then replaced only with the current one', async () => {
     const owner = await signInStaff(app, storeA, 'owner');
-    const set = await inject({
-      method: 'POST',
-      url: '/staff/me/password',
-      headers: owner.headers,
-      payload: { newPassword: 'linen-and-oak-2026' },
-    });
+    const set = await setPassword(owner.headers, { newPassword: 'linen-and-oak-2026' });
     expect(set.statusCode).toBe(204);
-    const signIn = await inject({
+    const passwordSignIn = await inject({
       method: 'POST',
       url: '/functions/auth/signInWithPassword',
       payload: { email: owner.email, password: 'linen-and-oak-2026' },
     });
-    expect(signIn.statusCode).toBe(200);
+    expect(passwordSignIn.statusCode).toBe(200);
 
-    const withoutCurrent = await inject({
-      method: 'POST',
-      url: '/staff/me/password',
-      headers: owner.headers,
-      payload: { newPassword: 'stoneware-and-wool-2026' },
-    });
+    const withoutCurrent = await setPassword(owner.headers, { newPassword: 'stoneware-and-wool-2026' });
     expect(withoutCurrent.statusCode).toBe(403);
-    const wrongCurrent = await inject({
-      method: 'POST',
-      url: '/staff/me/password',
-      headers: owner.headers,
-      payload: { currentPassword: 'guess', newPassword: 'stoneware-and-wool-2026' },
+    const wrongCurrent = await setPassword(owner.headers, {
+      currentPassword: 'guess',
+      newPassword: 'stoneware-and-wool-2026',
     });
     expect(wrongCurrent.statusCode).toBe(403);
-    const replaced = await inject({
-      method: 'POST',
-      url: '/staff/me/password',
-      headers: owner.headers,
-      payload: { currentPassword: 'linen-and-oak-2026', newPassword: 'stoneware-and-wool-2026' },
+    const replaced = await setPassword(owner.headers, {
+      currentPassword: 'linen-and-oak-2026',
+      newPassword: 'stoneware-and-wool-2026',
     });
     expect(replaced.statusCode).toBe(204);
   });
 
   it('is refused to an anonymous viewer, and a too short one gets a 400 naming the field', async () => {
-    const anonymous = await inject({ method: 'POST', url: '/functions/auth/signInAnonymously', payload: {} });
-    const refused = await inject({
-      method: 'POST',
-      url: '/staff/me/password',
-      headers: { authorization: `Bearer ${anonymous.json().idToken}` },
-      payload: { newPassword: 'linen-and-oak-2026' },
-    });
+    const refused = await setPassword(await anonymousHeaders(), { newPassword: 'linen-and-oak-2026' });
     expect(refused.statusCode).toBe(403);
     const owner = await signInStaff(app, storeA, 'owner');
-    const short = await inject({
-      method: 'POST',
-      url: '/staff/me/password',
-      headers: owner.headers,
-      payload: { newPassword: 'short' },
-    });
+    const short = await setPassword(owner.headers, { newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toMatch(/^newPassword: /);
   });

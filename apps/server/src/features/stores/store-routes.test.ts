@@ -1,5 +1,6 @@
 import { StoreInfo } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectInvalidRequest } from '../../test-support/refusal-answers.ts';
 import { adminHeaders, openTestApp, TEST_ADMIN_KEY } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -136,29 +137,17 @@ describe('POST /functions/customerpage/storeInfo', () => {
   describe('rejects malformed payloads with 400', () => {
     it('missing pageUid', async () => {
       const response = await storeInfo({});
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: 'pageUid: Invalid input: expected string, received undefined',
-      });
+      expectInvalidRequest(response, 'pageUid: Invalid input: expected string, received undefined');
     });
 
     it('pageUid of the wrong type', async () => {
       const response = await storeInfo({ pageUid: 42 });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: 'pageUid: Invalid input: expected string, received number',
-      });
+      expectInvalidRequest(response, 'pageUid: Invalid input: expected string, received number');
     });
 
     it('pageUid with illegal characters', async () => {
       const response = await storeInfo({ pageUid: 'nordic goods/../x' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: 'pageUid: may contain only letters, digits, "-" and "_"',
-      });
+      expectInvalidRequest(response, 'pageUid: may contain only letters, digits, "-" and "_"');
     });
 
     it('empty and over-long pageUid', async () => {
@@ -173,40 +162,24 @@ describe('POST /functions/customerpage/storeInfo', () => {
 
     it('a body that is not JSON although the content type says so', async () => {
       const response = await storeInfo('{"pageUid": nordic-goods', { 'content-type': 'application/json' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: "Body is not valid JSON but content-type is set to 'application/json'",
-      });
+      expectInvalidRequest(response, "Body is not valid JSON but content-type is set to 'application/json'");
     });
 
     it('an empty body with content type application/json', async () => {
       const response = await storeInfo('', { 'content-type': 'application/json' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: "Body cannot be empty when content-type is set to 'application/json'",
-      });
+      expectInvalidRequest(response, "Body cannot be empty when content-type is set to 'application/json'");
     });
 
     it('an array body', async () => {
       const response = await storeInfo('[{"pageUid":"nordic-goods"}]', {
         'content-type': 'application/json',
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: 'Invalid input: expected object, received array',
-      });
+      expectInvalidRequest(response, 'Invalid input: expected object, received array');
     });
 
     it('no body at all', async () => {
       const response = await app.server.inject({ method: 'POST', url: '/functions/customerpage/storeInfo' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'invalid_request',
-        message: 'Invalid input: expected object, received undefined',
-      });
+      expectInvalidRequest(response, 'Invalid input: expected object, received undefined');
     });
   });
 
@@ -259,11 +232,7 @@ describe('PUT /admin/pages/:pageUid', () => {
       name: 'Colour',
       playerSettings: { primaryColor: 'teal' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'invalid_request',
-      message: 'playerSettings.primaryColor: must be a colour like #29323D',
-    });
+    expectInvalidRequest(response, 'playerSettings.primaryColor: must be a colour like #29323D');
     const short = await putPage('colour-store', {
       name: 'Colour',
       playerSettings: { secondaryColor: '#FFF' },
@@ -275,8 +244,7 @@ describe('PUT /admin/pages/:pageUid', () => {
 
   it('rejects unknown fields and an illegal page uid in the path', async () => {
     const unknownField = await putPage('strict-store', { name: 'Strict', colour: '#000000' });
-    expect(unknownField.statusCode).toBe(400);
-    expect(unknownField.json()).toEqual({ error: 'invalid_request', message: 'Unrecognized key: "colour"' });
+    expectInvalidRequest(unknownField, 'Unrecognized key: "colour"');
 
     const badUid = await putPage('bad.uid', { name: 'Bad' });
     expect(badUid.statusCode).toBe(400);
@@ -393,7 +361,6 @@ describe('POST /reads/playerSettings', () => {
       url: '/reads/playerSettings',
       payload: { pageUid: 'plain-store', extra: 1 },
     });
-    expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toEqual({ error: 'invalid_request', message: 'Unrecognized key: "extra"' });
+    expectInvalidRequest(extra, 'Unrecognized key: "extra"');
   });
 });

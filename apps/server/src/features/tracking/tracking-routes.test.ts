@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { registerErrorHandling } from '../../http/errors.ts';
+import { expectInvalidRequest } from '../../test-support/refusal-answers.ts';
 import { openTestDatabase, withTestOutbox } from '../../test-support/test-app.ts';
 import { type AuthService, createAuthService } from '../auth/auth-service.ts';
 import { createUserDirectory } from '../users/user-directory.ts';
@@ -185,11 +186,7 @@ describe('POST /shopapiv2/tracking', () => {
   it('treats a text/plain body like JSON: malformed → 400, over the body limit → 413, no __proto__', async () => {
     const plain = { 'content-type': 'text/plain' };
     const malformed = await post(undefined, { headers: plain, raw: 'player.play' });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({
-      error: 'invalid_request',
-      message: 'A text/plain tracking body must be JSON; it is not valid JSON.',
-    });
+    expectInvalidRequest(malformed, 'A text/plain tracking body must be JSON; it is not valid JSON.');
     const empty = await post(undefined, { headers: plain, raw: '' });
     expect(empty.json().message).toBe('A text/plain tracking body must be JSON; it is empty.');
 
