@@ -1,4 +1,4 @@
-import { AuthSession, type LiveChange } from '@vitrine/protocol';
+import { AuthSession, CommentDoc, type LiveChange } from '@vitrine/protocol';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { adminHeaders, openTestApp } from './test-app.ts';
 
@@ -94,6 +94,13 @@ export function interactionFixture(getApp: () => TestApp) {
     });
   }
 
+  /** A comment on the live show (LIVE_SHOW) by the viewer signed in with `token`; expects it taken. */
+  async function commentOnLive(token: string, text: string, extra: object = {}): Promise<CommentDoc> {
+    const response = await post('/shopapiv2/comment/playerComment', { ...LIVE_SHOW, text, ...extra }, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return CommentDoc.parse(response.json());
+  }
+
   async function signIn(): Promise<AuthSession> {
     const response = await post('/functions/auth/signInAnonymously', {});
     expect(response.statusCode, response.body).toBe(200);
@@ -107,7 +114,7 @@ export function interactionFixture(getApp: () => TestApp) {
     return { changes, stop };
   }
 
-  return { admin, adminOk, setUpShows, post, signIn, record };
+  return { admin, adminOk, setUpShows, post, commentOnLive, signIn, record };
 }
 
 /**

@@ -18,7 +18,7 @@ import { commentTopics } from './comment-records.ts';
 
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
 // The comment limit is on here (the shared test servers switch it off).
-const { app, clock, admin, adminOk, post, signIn, record } = interactionTestApp(START, {
+const { app, clock, admin, adminOk, post, commentOnLive, signIn, record } = interactionTestApp(START, {
   VITRINE_COMMENT_RATE_LIMIT: '5/10',
 });
 
@@ -29,12 +29,6 @@ const moderated = (commentUid: string) => `${SHOW}/moderation/comments/${comment
 /** The store's answer to a fresh comment (moderation version 0), publicly or only to its author. */
 const answer = (commentUid: string, text: string, isPrivate: boolean) =>
   admin('POST', `${moderated(commentUid)}/answer`, { text, private: isPrivate, version: 0 });
-
-async function comment(token: string, text: string, extra: object = {}) {
-  const response = await post('/shopapiv2/comment/playerComment', { ...LIVE_SHOW, text, ...extra }, token);
-  expect(response.statusCode, response.body).toBe(200);
-  return CommentDoc.parse(response.json());
-}
 
 /** Moves the clock past the comment rate window, so each test starts with a fresh allowance. */
 const nextWindow = () => {
@@ -48,7 +42,7 @@ describe('POST /shopapiv2/comment/playerComment', () => {
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const own = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, viewer.user.uid));
     const xss = '<img src=x onerror="alert(1)"> & <script>alert(2)</script>';
-    const doc = await comment(viewer.idToken, `  ${xss}  `);
+    const doc = await commentOnLive(viewer.idToken, `  ${xss}  `);
     expect(doc).toMatchObject({
       text: xss,
       public: true,
@@ -117,7 +111,7 @@ describe('POST /shopapiv2/comment/playerComment', () => {
     nextWindow();
     const viewer = await signIn();
     const other = await signIn();
-    for (let i = 0; i < 5; i++) await comment(viewer.idToken, `message ${i}`);
+    for (let i = 0; i < 5; i++) await commentOnLive(viewer.idToken, `message ${i}`);
     clock.now += 4_000;
     const limited = await post(
       '/shopapiv2/comment/playerComment',
@@ -132,9 +126,9 @@ describe('POST /shopapiv2/comment/playerComment', () => {
       retryAfterMs: 6_000,
     });
     // Another viewer is not affected; after the window the first may post again.
-    await comment(other.idToken, 'me too');
+    await commentOnLive(other.idToken, 'me too');
     clock.now += 6_000;
-    await comment(viewer.idToken, 'back again');
+    await commentOnLive(viewer.idToken, 'back again');
   });
 
   it('rejects malformed comments with 400 and anonymous callers with 401', async () => {
@@ -166,10 +160,10 @@ describe('replies, edits and the verified flag', () => {
     nextWindow();
     const asker = await signIn();
     const answerer = await signIn();
-    const question = await comment(asker.idToken, 'Does it come in blue?');
+    const question = await commentOnLive(asker.idToken, 'Does it come in blue?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const askerTopic = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, asker.user.uid));
-    const reply = await comment(answerer.idToken, 'It does!', { threadId: question.uid });
+    const reply = await commentOnLive(answerer.idToken, 'It does!', { threadId: question.uid });
     expect(reply.threadId).toBe(question.uid);
     // Only the reply goes out (its size, not its thread's): viewers put it under its parent.
     expect(chat.changes.map((change) => [change.type, change.docId])).toEqual([['added', reply.uid]]);
@@ -224,7 +218,7 @@ describe('replies, edits and the verified flag', () => {
   it('the store marks a comment verified: moderators may, viewers may not', async () => {
     nextWindow();
     const viewer = await signIn();
-    const doc = await comment(viewer.idToken, 'Verified buyer here');
+    const doc = await commentOnLive(viewer.idToken, 'Verified buyer here');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const url = `${moderated(doc.uid)}/verified`;
     const verified = CommentDoc.parse(await adminOk('PUT', url, { verified: true }));
@@ -259,7 +253,7 @@ describe('private host replies', () => {
     nextWindow();
     const asker = await signIn();
     const bystander = await signIn();
-    const question = await comment(asker.idToken, 'Where is my order?');
+    const question = await commentOnLive(asker.idToken, 'Where is my order?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const askerComments = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, asker.user.uid));
     const bystanderComments = await record(
@@ -317,7 +311,7 @@ describe('private host replies', () => {
     // The recipient answers in the private thread: it stays between them and the host.
     nextWindow();
     const chatAgain = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
-    const thanks = await comment(asker.idToken, 'Thank you!', { threadId: reply.uid });
+    const thanks = await commentOnLive(asker.idToken, 'Thank you!', { threadId: reply.uid });
     expect(thanks).toMatchObject({ public: false, private: true, threadId: reply.uid });
     expect(chatAgain.changes).toEqual([]);
     await chatAgain.stop();
@@ -350,7 +344,7 @@ describe('private host replies', () => {
   it('a public host reply joins the chat as its own change, and the stored parent', async () => {
     nextWindow();
     const asker = await signIn();
-    const question = await comment(asker.idToken, 'Is shipping free?');
+    const question = await commentOnLive(asker.idToken, 'Is shipping free?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     expect((await answer(question.uid, 'Yes, over 500 kr.', false)).statusCode).toBe(200);
     const added = chat.changes.filter((change) => change.type === 'added');

@@ -16,7 +16,7 @@ import { moderationTopics } from './moderation-records.ts';
 import { CANNOT_BAN_SELF, CANNOT_BAN_STAFF } from './moderation-service.ts';
 
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
-const { app, clock, post, signIn, record } = interactionTestApp(START, {
+const { app, clock, post, commentOnLive, signIn, record } = interactionTestApp(START, {
   VITRINE_MODERATION_RATE_LIMIT: '60/10',
 });
 const SHOW = `ev-${CAMPAIGNS.live}`;
@@ -36,15 +36,8 @@ const tick = (ms = 11_000) => {
   clock.now += ms;
 };
 
-async function comment(viewer: AuthSession, text: string, extra: object = {}) {
-  const response = await post(
-    '/shopapiv2/comment/playerComment',
-    { ...LIVE_SHOW, text, ...extra },
-    viewer.idToken,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return CommentDoc.parse(response.json());
-}
+const comment = (viewer: AuthSession, text: string, extra?: object) =>
+  commentOnLive(viewer.idToken, text, extra);
 
 function staffCall(
   member: { headers: object } | null,

@@ -1,4 +1,4 @@
-import { type AuthSession, BulkCommentsDoc, CommentDoc } from '@vitrine/protocol';
+import { type AuthSession, BulkCommentsDoc } from '@vitrine/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGNS,
@@ -14,8 +14,8 @@ import { commentLiveQueries } from './live-queries.ts';
 // when"): the bulk comments a recording's player reads are the show's chat as viewers last saw it.
 
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
-const { app, clock, post, signIn, adminOk } = interactionTestApp(START);
-const SHOW_PATH = `/staff/stores/${PAGE}/shows/ev-${CAMPAIGNS.live}`;
+const { app, clock, commentOnLive, signIn, adminOk } = interactionTestApp(START);
+const SHOW_PATH = studioShowPath(CAMPAIGNS.live);
 let moderator: TestStaffMember;
 
 beforeAll(async () => {
@@ -24,13 +24,7 @@ beforeAll(async () => {
 
 async function comment(viewer: AuthSession, text: string, extra: object = {}) {
   clock.now += 1000;
-  const response = await post(
-    '/shopapiv2/comment/playerComment',
-    { ...LIVE_SHOW, text, ...extra },
-    viewer.idToken,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return CommentDoc.parse(response.json());
+  return commentOnLive(viewer.idToken, text, extra);
 }
 
 async function staff(method: 'POST' | 'PUT', url: string, payload: object) {
