@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CommentDoc, ServerFrame } from '@vitrine/protocol';
-import { Redis } from 'ioredis';
+import type { CommentDoc } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  anonymousToken,
   connect,
   isAnswerTo,
+  isChangeOf,
   isFrame,
   openSharedDatabase,
+  postCommentOverHttp,
+  putAllAsAdmin,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
@@ -14,12 +17,13 @@ import {
 } from '../test-support/realtime-test-client.ts';
 import {
   redisReachable,
+  removeRedisKeys,
   requireRedis,
   startRedisProxy,
   TEST_REDIS_URL,
 } from '../test-support/redis-prerequisite.ts';
 import type { TcpProxy } from '../test-support/tcp-proxy.ts';
-import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
+import { openTestDatabase } from '../test-support/test-app.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
@@ -69,14 +73,8 @@ async function open(node: TestServer) {
 /** Posts a comment through a node's HTTP port; returns it and how long the write took. */
 async function postComment(node: TestServer, text: string): Promise<{ doc: CommentDoc; ms: number }> {
   const started = performance.now();
-  const response = await fetch(`${node.httpUrl}/shopapiv2/comment/playerComment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ ...params, text }),
-  });
-  const ms = performance.now() - started;
-  expect(response.status, await response.clone().text()).toBe(200);
-  return { doc: (await response.json()) as CommentDoc, ms };
+  const doc = await postCommentOverHttp(node, token, params, text);
+  return { doc, ms: performance.now() - started };
 }
 
 async function readiness(node: TestServer) {
@@ -91,10 +89,7 @@ async function subscribed(node: TestServer) {
   return client;
 }
 
-const carrying = (uid: string) => (frame: ServerFrame) =>
-  frame.type === 'changes' &&
-  frame.id === subscription.id &&
-  frame.changes.some((change) => change.docId === uid);
+const carrying = (uid: string) => isChangeOf(subscription.id, uid);
 
 /** The comment ids a viewer received as changes, in order, and the seqs of those frames. */
 function received(client: RealtimeTestClient) {
@@ -127,19 +122,11 @@ beforeAll(async () => {
   buses.push(busA, busB);
   nodeA = await startNode(busA);
   nodeB = await startNode(busB);
-  for (const [url, payload] of [
+  await putAllAsAdmin(nodeB, [
     [`/admin/pages/${PAGE}`, { name: 'Outage' }],
     [`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, { name: 'Cut' }],
-  ] as const) {
-    const response = await nodeB.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-  const session = await nodeB.server.inject({
-    method: 'POST',
-    url: '/functions/auth/signInAnonymously',
-    payload: {},
-  });
-  token = (session.json() as { idToken: string }).idToken;
+  ]);
+  token = await anonymousToken(nodeB);
 });
 
 afterAll(async () => {
@@ -151,16 +138,7 @@ afterAll(async () => {
   await db?.dispose();
   await proxy?.close();
   if (!(await redisReachable())) return;
-  const admin = new Redis(TEST_REDIS_URL);
-  try {
-    const keys: string[] = [];
-    for await (const batch of admin.scanStream({ match: `${PREFIX}*`, count: 1000 })) {
-      keys.push(...(batch as string[]));
-    }
-    if (keys.length > 0) await admin.del(...keys);
-  } finally {
-    admin.disconnect();
-  }
+  await removeRedisKeys(PREFIX);
 });
 
 describe('a node whose Redis is cut', () => {

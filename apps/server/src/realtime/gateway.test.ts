@@ -564,13 +564,13 @@ function gatedBus() {
   return { bus, hooks };
 }
 
-describe('changes published while a subscription loads', () => {
-  const CAMPAIGN_GATED = 'camp-routing';
-  const params = { pageUid: PAGE, campaignUid: CAMPAIGN_GATED };
-  const id = subscriptionKey('comments', params);
-  let node: TestServer;
-  let gate: ReturnType<typeof gatedBus>;
-
+/**
+ * A second node on this file's database, on a gatedBus, started before the describe block's tests
+ * and closed after them.
+ */
+function gatedNode() {
+  let node: TestServer | undefined;
+  let gate: ReturnType<typeof gatedBus> | undefined;
   beforeAll(async () => {
     gate = gatedBus();
     node = await startTestServer({ db: server.db, bus: gate.bus });
@@ -579,15 +579,27 @@ describe('changes published while a subscription loads', () => {
     await node?.close();
     await gate?.bus.close();
   });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the gated node starts in beforeAll');
+    return value;
+  };
+  return { node: () => started(node), gate: () => started(gate) };
+}
 
-  const post = (text: string) => postComment(owner.token, CAMPAIGN_GATED, text, node);
+describe('changes published while a subscription loads', () => {
+  const CAMPAIGN_GATED = 'camp-routing';
+  const params = { pageUid: PAGE, campaignUid: CAMPAIGN_GATED };
+  const id = subscriptionKey('comments', params);
+  const { node, gate } = gatedNode();
+
+  const post = (text: string) => postComment(owner.token, CAMPAIGN_GATED, text, node());
   const changesOf = (client: RealtimeTestClient, from = 0) =>
     client.frames
       .slice(from)
       .flatMap((frame) => (frame.type === 'changes' && frame.id === id ? [frame] : []));
 
   it('a resume gets the batches published before and after the replay read, each once', async () => {
-    const first = await connect(node.wsUrl);
+    const first = await connect(node().wsUrl);
     clients.push(first);
     await subscribed(first, subscribeFrame('comments', params));
     const c1 = await post('before the drop');
@@ -597,13 +609,13 @@ describe('changes published while a subscription loads', () => {
 
     const c2 = await post('while away');
     const around: CommentDoc[] = [];
-    gate.hooks.beforeRead = async () => {
+    gate().hooks.beforeRead = async () => {
       around.push(await post('as the replay starts'));
     };
-    gate.hooks.afterRead = async () => {
+    gate().hooks.afterRead = async () => {
       around.push(await post('after the replay read'));
     };
-    const client = await open(node.wsUrl);
+    const client = await open(node().wsUrl);
     client.send(subscribeFrame('comments', params, { seq: seen.seq }));
     const answer = await client.nextFrame(isAnswerTo(id));
     expect(answer.type).toBe('changes');
@@ -620,13 +632,13 @@ describe('changes published while a subscription loads', () => {
   it('a snapshot is followed by exactly the batches after its seq', async () => {
     let before: CommentDoc | undefined;
     let after: CommentDoc | undefined;
-    gate.hooks.beforeRead = async () => {
+    gate().hooks.beforeRead = async () => {
       before = await post('as the snapshot starts');
     };
-    gate.hooks.afterRead = async () => {
+    gate().hooks.afterRead = async () => {
       after = await post('after the snapshot seq was read');
     };
-    const client = await open(node.wsUrl);
+    const client = await open(node().wsUrl);
     const snapshot = await subscribed(client, subscribeFrame('comments', params));
     expect(snapshot.docs.map((doc) => doc.docId)).toContain(before!.uid);
     const last = await post('live');
@@ -649,36 +661,26 @@ describe('a join storm', () => {
   const params = { pageUid: PAGE, campaignUid: CAMPAIGN_STORM };
   const id = subscriptionKey('comments', params);
   const topic = commentTopics.publicComments(PAGE, CAMPAIGN_STORM);
-  let node: TestServer;
-  let gate: ReturnType<typeof gatedBus>;
-
-  beforeAll(async () => {
-    gate = gatedBus();
-    node = await startTestServer({ db: server.db, bus: gate.bus });
-  });
-  afterAll(async () => {
-    await node?.close();
-    await gate?.bus.close();
-  });
+  const { node, gate } = gatedNode();
 
   // Straight on the bus: these documents are in no snapshot, so a viewer has them only as changes.
-  const publish = (docId: string) => gate.bus.publish(topic, [{ type: 'added', docId, doc: { docId } }]);
+  const publish = (docId: string) => gate().bus.publish(topic, [{ type: 'added', docId, doc: { docId } }]);
 
   it('viewers joining while the snapshot loads share one query and get every later change once', async () => {
-    const queriesBefore = node.realtime.stats().snapshotQueries;
+    const queriesBefore = node().realtime.stats().snapshotQueries;
     const late: RealtimeTestClient[] = [];
-    gate.hooks.afterRead = async () => {
+    gate().hooks.afterRead = async () => {
       // After the shared seq was read, before the late viewers listen: only the shared load saw it.
       await publish('between');
       for (let i = 0; i < 5; i++) {
-        const client = await open(node.wsUrl);
+        const client = await open(node().wsUrl);
         client.send(subscribeFrame('comments', params));
         late.push(client);
       }
-      while (node.realtime.stats().loading < 6) await sleep(5);
+      while (node().realtime.stats().loading < 6) await sleep(5);
       await publish('while loading');
     };
-    const first = await open(node.wsUrl);
+    const first = await open(node().wsUrl);
     first.send(subscribeFrame('comments', params));
     await first.nextFrame(isAnswerTo(id));
     await publish('live');
@@ -700,21 +702,21 @@ describe('a join storm', () => {
       expect(delivered).toEqual(['between', 'while loading', 'live']);
     }
     expect(snapshotSeqs.size).toBe(1);
-    expect(node.realtime.stats().snapshotQueries).toBe(queriesBefore + 1);
+    expect(node().realtime.stats().snapshotQueries).toBe(queriesBefore + 1);
   });
 
   it('a loaded public snapshot serves newcomers only until the topic has a new batch', async () => {
     const tickParams = { pageUid: PAGE, campaignUid: 'camp-tick' };
     const tickId = subscriptionKey('comments', tickParams);
     const join = async () => {
-      const client = await open(node.wsUrl);
+      const client = await open(node().wsUrl);
       client.send(subscribeFrame('comments', tickParams));
       const answer = await client.nextFrame(isAnswerTo(tickId));
       if (answer.type !== 'snapshot') throw new Error(JSON.stringify(answer));
       return { client, seq: answer.seq };
     };
     const first = await join();
-    const seq = await gate.bus.publish(commentTopics.publicComments(PAGE, 'camp-tick'), [
+    const seq = await gate().bus.publish(commentTopics.publicComments(PAGE, 'camp-tick'), [
       { type: 'added', docId: 'since', doc: { docId: 'since' } },
     ]);
     await nextChange(first.client, tickId, (change) => change.docId === 'since');

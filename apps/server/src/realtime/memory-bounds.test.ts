@@ -4,15 +4,16 @@ import { runInNewContext } from 'node:vm';
 import { subscriptionKey } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  anonymousToken,
   connect,
   isAnswerTo,
+  putAllAsAdmin,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
   type TestServer,
   unsubscribeFrame,
 } from '../test-support/realtime-test-client.ts';
-import { adminHeaders } from '../test-support/test-app.ts';
 import { createMemoryChangeBus, type MemoryChangeBus } from './memory-change-bus.ts';
 
 // A full collection before each heap reading, so the figures are what is still referenced.
@@ -73,7 +74,7 @@ describe('a thread of 800 replies', () => {
 
   beforeAll(async () => {
     node = await startTestServer();
-    for (const [url, payload] of [
+    await putAllAsAdmin(node, [
       [`/admin/pages/${PAGE}`, { name: 'Replies', language: 'en', currency: 'EUR' }],
       [`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, { name: 'Replies' }],
       [
@@ -86,10 +87,7 @@ describe('a thread of 800 replies', () => {
           eventStartTimestamp: Date.now(),
         },
       ],
-    ] as const) {
-      const response = await node.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-      expect(response.statusCode, response.body).toBeLessThan(300);
-    }
+    ]);
     viewer = await connect(node.wsUrl);
   });
   afterAll(async () => {
@@ -98,12 +96,7 @@ describe('a thread of 800 replies', () => {
   });
 
   it('sends each reply once, at its own size, and the server keeps no copy of the thread', async () => {
-    const session = await node.server.inject({
-      method: 'POST',
-      url: '/functions/auth/signInAnonymously',
-      payload: {},
-    });
-    const headers = { authorization: `Bearer ${(session.json() as { idToken: string }).idToken}` };
+    const headers = { authorization: `Bearer ${await anonymousToken(node)}` };
     const post = async (text: string, threadId?: string) => {
       const response = await node.server.inject({
         method: 'POST',

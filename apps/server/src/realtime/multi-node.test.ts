@@ -1,20 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { CommentDoc, ServerFrame } from '@vitrine/protocol';
+import type { CommentDoc } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commentTopics } from '../features/comments/comment-records.ts';
 import {
+  anonymousToken,
   connect,
   isAnswerTo,
+  isChangeOf,
   isFrame,
   openSharedDatabase,
+  postCommentOverHttp,
+  putAllAsAdmin,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
   type TestServer,
 } from '../test-support/realtime-test-client.ts';
-import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
-import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
+import {
+  redisReachable,
+  removeRedisKeys,
+  requireRedis,
+  TEST_REDIS_URL,
+} from '../test-support/redis-prerequisite.ts';
+import { openTestDatabase } from '../test-support/test-app.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
@@ -47,13 +56,7 @@ async function open(node: TestServer) {
 
 /** Posts a comment through a node's real HTTP port. */
 async function postComment(node: TestServer, text: string): Promise<CommentDoc> {
-  const response = await fetch(`${node.httpUrl}/shopapiv2/comment/playerComment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ ...params, text }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const doc = (await response.json()) as CommentDoc;
+  const doc = await postCommentOverHttp(node, token, params, text);
   posted.push(doc.uid);
   return doc;
 }
@@ -64,10 +67,7 @@ async function subscribeSnapshot(client: RealtimeTestClient, resume?: { seq: num
 }
 
 /** The changes frame of the comments subscription that carries comment `uid`. */
-const carrying = (uid: string) => (frame: ServerFrame) =>
-  frame.type === 'changes' &&
-  frame.id === subscription.id &&
-  frame.changes.some((change) => change.docId === uid);
+const carrying = (uid: string) => isChangeOf(subscription.id, uid);
 
 beforeAll(async () => {
   await requireRedis();
@@ -90,20 +90,12 @@ beforeAll(async () => {
   nodeA = await startTestServer({ db, bus: busA });
   nodeB = await startTestServer({ db: secondDb, bus: busB });
 
-  for (const [url, payload] of [
+  await putAllAsAdmin(nodeA, [
     [`/admin/pages/${PAGE}`, { name: 'Two nodes' }],
     [`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, { name: 'Shared' }],
-  ] as const) {
-    const response = await nodeA.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  ]);
   // Signed in on node B: node A verifies the token with the signing key both read from the database.
-  const session = await nodeB.server.inject({
-    method: 'POST',
-    url: '/functions/auth/signInAnonymously',
-    payload: {},
-  });
-  token = (session.json() as { idToken: string }).idToken;
+  token = await anonymousToken(nodeB);
 });
 
 afterEach(() => {
@@ -119,13 +111,9 @@ afterAll(async () => {
   await secondDb?.close();
   await db?.dispose();
   if (!(await redisReachable())) return;
+  await removeRedisKeys(PREFIX);
   const admin = new Redis(REDIS_URL);
   try {
-    const keys: string[] = [];
-    for await (const batch of admin.scanStream({ match: `${PREFIX}*`, count: 1000 })) {
-      keys.push(...(batch as string[]));
-    }
-    if (keys.length > 0) await admin.del(...keys);
     expect(await admin.keys(`${PREFIX}*`)).toEqual([]);
   } finally {
     admin.disconnect();

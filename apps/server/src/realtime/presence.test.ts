@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ServerFrame, subscriptionKey, type ViewerCountDoc } from '@vitrine/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -10,13 +9,19 @@ import {
   connect,
   isAnswerTo,
   openSharedDatabase,
+  putAllAsAdmin,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
   type TestServer,
 } from '../test-support/realtime-test-client.ts';
-import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
-import { adminHeaders, openTestDatabase } from '../test-support/test-app.ts';
+import {
+  redisReachable,
+  removeRedisKeys,
+  requireRedis,
+  TEST_REDIS_URL,
+} from '../test-support/redis-prerequisite.ts';
+import { openTestDatabase } from '../test-support/test-app.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createMemoryChangeBus } from './memory-change-bus.ts';
 import { createMemoryPresenceStore, createPresence, type PresenceStore, presenceTopic } from './presence.ts';
@@ -28,7 +33,7 @@ const EVENT = 'ev-presence';
 const clients: RealtimeTestClient[] = [];
 
 async function seedShow(node: TestServer) {
-  for (const [url, payload] of [
+  await putAllAsAdmin(node, [
     [`/admin/pages/${PAGE}`, { name: 'Presence', language: 'en', currency: 'EUR' }],
     [`/admin/pages/${PAGE}/campaigns/camp-presence`, { name: 'Presence' }],
     [
@@ -41,10 +46,7 @@ async function seedShow(node: TestServer) {
         eventStartTimestamp: Date.now(),
       },
     ],
-  ] as const) {
-    const response = await node.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-  }
+  ]);
 }
 
 /** Opens `count` players of the show on `node`: each follows the show's products. */
@@ -282,13 +284,7 @@ describe('presence across two nodes on Redis', () => {
     await db?.dispose();
     await bus.close();
     if (!(await redisReachable())) return;
-    const admin = new Redis(TEST_REDIS_URL);
-    try {
-      const keys = await admin.keys(`${PREFIX}*`);
-      if (keys.length > 0) await admin.del(...keys);
-    } finally {
-      admin.disconnect();
-    }
+    await removeRedisKeys(PREFIX);
   });
 
   it('sums the viewers of every node, read on either, and announces each total once', async () => {
@@ -441,15 +437,7 @@ describe('presence across two nodes on the Redis bus', () => {
     await secondDb?.close();
     await db?.dispose();
     if (!(await redisReachable())) return;
-    const admin = new Redis(TEST_REDIS_URL);
-    try {
-      const keys: string[] = [];
-      for await (const batch of admin.scanStream({ match: `${PREFIX}*`, count: 1000 }))
-        keys.push(...(batch as string[]));
-      if (keys.length > 0) await admin.del(...keys);
-    } finally {
-      admin.disconnect();
-    }
+    await removeRedisKeys(PREFIX);
   });
 
   /**

@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerFrame } from '@vitrine/protocol';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import {
+  anonymousToken,
   connect,
   isAnswerTo,
+  putAllAsAdmin,
   type RealtimeTestClient,
   startTestServer,
   subscribeFrame,
   type TestServer,
 } from '../test-support/realtime-test-client.ts';
-import { redisReachable, requireRedis, TEST_REDIS_URL } from '../test-support/redis-prerequisite.ts';
-import { adminHeaders } from '../test-support/test-app.ts';
+import {
+  redisReachable,
+  removeRedisKeys,
+  requireRedis,
+  TEST_REDIS_URL,
+} from '../test-support/redis-prerequisite.ts';
 
 /**
  * Issue 12 §9: two deployments on one Redis. Before VITRINE_REDIS_PREFIX every deployment used
@@ -31,26 +36,18 @@ const clients: RealtimeTestClient[] = [];
 
 async function startDeployment(prefix: string): Promise<TestServer> {
   const server = await startTestServer({ env: { REDIS_URL, VITRINE_REDIS_PREFIX: prefix } });
-  for (const [url, payload] of [
+  await putAllAsAdmin(server, [
     [`/admin/pages/${PAGE}`, { name: 'Same ids, other deployment' }],
     [`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, { name: 'Same campaign id' }],
-  ] as const) {
-    const response = await server.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-  }
+  ]);
   return server;
 }
 
 async function comment(server: TestServer, text: string) {
-  const session = await server.server.inject({
-    method: 'POST',
-    url: '/functions/auth/signInAnonymously',
-    payload: {},
-  });
   const response = await server.server.inject({
     method: 'POST',
     url: '/shopapiv2/comment/playerComment',
-    headers: { authorization: `Bearer ${(session.json() as { idToken: string }).idToken}` },
+    headers: { authorization: `Bearer ${await anonymousToken(server)}` },
     payload: { ...params, text },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -67,10 +64,7 @@ afterAll(async () => {
   await shopA?.close();
   await shopB?.close();
   if (!(await redisReachable())) return;
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`vitrine-test:${RUN}:*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
+  await removeRedisKeys(`vitrine-test:${RUN}:`);
 });
 
 it('keeps two deployments on one Redis apart by their key prefix', async () => {

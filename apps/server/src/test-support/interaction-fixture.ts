@@ -1,6 +1,6 @@
-import { AuthSession, type LiveChange } from '@vitrine/protocol';
-import { expect } from 'vitest';
-import { adminHeaders, type openTestApp } from './test-app.ts';
+import { AuthSession, CommentDoc, type LiveChange } from '@vitrine/protocol';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { adminHeaders, openTestApp } from './test-app.ts';
 
 /** Helpers for the accounts and live-interaction tests: a store with one campaign per show status. */
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -19,6 +19,32 @@ export const CAMPAIGNS = {
  */
 export function studioShowPath(campaign: string, pageUid: string = PAGE): string {
   return `/staff/stores/${pageUid}/shows/ev-${campaign}`;
+}
+
+/** The live show that `setUpShows` makes on PAGE, as the viewer calls name it. */
+export const LIVE_SHOW = { pageUid: PAGE, campaignUid: CAMPAIGNS.live } as const;
+
+/**
+ * This test file's app on a clock the test moves by hand (`clock.now`), opened with the shows of
+ * `setUpShows` (started at `start`) before the file's tests and closed after them; with the
+ * fixture's helpers.
+ */
+export function interactionTestApp(start: number, env?: Record<string, string>) {
+  const clock = { now: start };
+  let opened: TestApp | undefined;
+  const app = (): TestApp => {
+    if (!opened) throw new Error('the interaction test app opens in beforeAll');
+    return opened;
+  };
+  const fixture = interactionFixture(app);
+  beforeAll(async () => {
+    opened = await openTestApp({ now: () => clock.now, ...(env ? { env } : {}) });
+    await fixture.setUpShows(start);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return { app, clock, ...fixture };
 }
 
 export function interactionFixture(getApp: () => TestApp) {
@@ -68,6 +94,13 @@ export function interactionFixture(getApp: () => TestApp) {
     });
   }
 
+  /** A comment on the live show (LIVE_SHOW) by the viewer signed in with `token`; expects it taken. */
+  async function commentOnLive(token: string, text: string, extra: object = {}): Promise<CommentDoc> {
+    const response = await post('/shopapiv2/comment/playerComment', { ...LIVE_SHOW, text, ...extra }, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return CommentDoc.parse(response.json());
+  }
+
   async function signIn(): Promise<AuthSession> {
     const response = await post('/functions/auth/signInAnonymously', {});
     expect(response.statusCode, response.body).toBe(200);
@@ -81,7 +114,7 @@ export function interactionFixture(getApp: () => TestApp) {
     return { changes, stop };
   }
 
-  return { admin, adminOk, setUpShows, post, signIn, record };
+  return { admin, adminOk, setUpShows, post, commentOnLive, signIn, record };
 }
 
 /**

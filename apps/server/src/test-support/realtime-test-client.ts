@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   type ClientFrame,
+  type CommentDoc,
   type LiveQueryName,
   type LiveQueryParamsOf,
   REALTIME_PATH,
@@ -15,7 +16,7 @@ import type { Database } from '../db/database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
 import { databaseUrl } from './postgres-template.ts';
-import { openTestDatabase, TEST_ADMIN_KEY } from './test-app.ts';
+import { adminHeaders, openTestDatabase, TEST_ADMIN_KEY } from './test-app.ts';
 
 // ── client ─────────────────────────────────────────────────────────────────────
 
@@ -213,6 +214,12 @@ export const isAnswerTo =
   (frame: ServerFrame): boolean =>
     'id' in frame && frame.id === id;
 
+/** A changes frame of subscription `id` that carries the doc `docId`. */
+export const isChangeOf =
+  (id: string, docId: string) =>
+  (frame: ServerFrame): boolean =>
+    frame.type === 'changes' && frame.id === id && frame.changes.some((change) => change.docId === docId);
+
 // ── server ─────────────────────────────────────────────────────────────────────
 
 export interface TestServer extends App {
@@ -294,4 +301,40 @@ export async function openSharedDatabase(db: Database): Promise<Database> {
   );
   if (!row?.schema) throw new Error('the test database has no current schema');
   return openPostgresDatabase(databaseUrl(url, row.database), row.schema);
+}
+
+/** Makes each record of `puts` with the admin key, in order; fails with the server's answer. */
+export async function putAllAsAdmin(app: App, puts: ReadonlyArray<readonly [string, object]>): Promise<void> {
+  for (const [url, payload] of puts) {
+    const response = await app.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
+    if (response.statusCode >= 300) throw new Error(`PUT ${url}: ${response.statusCode} ${response.body}`);
+  }
+}
+
+/** The id token of a new anonymous viewer signed in on `app`; fails with the server's answer. */
+export async function anonymousToken(app: App): Promise<string> {
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/functions/auth/signInAnonymously',
+    payload: {},
+  });
+  if (response.statusCode !== 200) throw new Error(`signing in anonymously: ${response.body}`);
+  return (response.json() as { idToken: string }).idToken;
+}
+
+/** Posts a comment as `token` through `node`'s real HTTP port; fails with the server's answer. */
+export async function postCommentOverHttp(
+  node: TestServer,
+  token: string,
+  show: { pageUid: string; campaignUid: string },
+  text: string,
+): Promise<CommentDoc> {
+  const response = await fetch(`${node.httpUrl}/shopapiv2/comment/playerComment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...show, text }),
+  });
+  if (response.status !== 200)
+    throw new Error(`posting a comment: ${response.status} ${await response.text()}`);
+  return (await response.json()) as CommentDoc;
 }

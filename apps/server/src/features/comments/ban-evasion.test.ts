@@ -1,13 +1,13 @@
 import { type AuthSession, VIEWER_ID_HEADER } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
+  LIVE_SHOW,
   PAGE,
   studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 import { BANNED_FROM_CHAT } from './comment-service.ts';
 import { BANNED_FROM_TAKING_PART } from './viewer-bans.ts';
 
@@ -16,19 +16,13 @@ import { BANNED_FROM_TAKING_PART } from './viewer-bans.ts';
  * same browser (the player's viewer id) they are still banned, from the same address too when
  * the store bans by address; reactions and competition entries respect the ban.
  */
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 const START = Date.UTC(2025, 4, 6, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { admin, setUpShows, signIn } = interactionFixture(() => app);
-const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
+const { app, clock, admin, signIn } = interactionTestApp(START);
 let moderator: TestStaffMember;
 let raffleUid: string;
 
 beforeAll(async () => {
-  app = await openTestApp({ now: () => clock });
-  await setUpShows(START);
-  moderator = await signInStaff(app, PAGE, 'moderator');
+  moderator = await signInStaff(app(), PAGE, 'moderator');
   const raffle = await admin('POST', `${studioShowPath(CAMPAIGNS.live)}/competitions`, {
     type: 'raffle',
     name: 'Evasion raffle',
@@ -39,9 +33,6 @@ beforeAll(async () => {
   expect(raffle.statusCode, raffle.body).toBe(201);
   raffleUid = raffle.json().uid;
 });
-afterAll(async () => {
-  await app?.close();
-});
 
 /** One browser: its viewer id and its network address. */
 interface Browser {
@@ -50,8 +41,8 @@ interface Browser {
 }
 
 function send(viewer: AuthSession, from: Browser, url: string, payload: object) {
-  clock += 3_000; // past the reaction and comment limits
-  return app.server.inject({
+  clock.now += 3_000; // past the reaction and comment limits
+  return app().server.inject({
     method: 'POST',
     url,
     remoteAddress: from.address,
@@ -60,18 +51,18 @@ function send(viewer: AuthSession, from: Browser, url: string, payload: object) 
   });
 }
 const comment = (viewer: AuthSession, from: Browser, text: string) =>
-  send(viewer, from, '/shopapiv2/comment/playerComment', { ...live, text });
+  send(viewer, from, '/shopapiv2/comment/playerComment', { ...LIVE_SHOW, text });
 const react = (viewer: AuthSession, from: Browser) =>
-  send(viewer, from, '/shopapiv2/reaction/createReaction', { ...live, type: 'love' });
+  send(viewer, from, '/shopapiv2/reaction/createReaction', { ...LIVE_SHOW, type: 'love' });
 const enter = (viewer: AuthSession, from: Browser) =>
   send(viewer, from, '/shopapiv2/competition/participate', {
-    ...live,
+    ...LIVE_SHOW,
     competitionUid: raffleUid,
     text: 'Me!',
   });
 
 async function ban(userUid: string) {
-  const answer = await app.server.inject({
+  const answer = await app().server.inject({
     method: 'POST',
     url: `/staff/stores/${PAGE}/chat-bans`,
     headers: moderator.headers,
@@ -80,7 +71,7 @@ async function ban(userUid: string) {
   expect(answer.statusCode, answer.body).toBe(201);
 }
 async function setBanByAddress(banByAddress: boolean) {
-  const answer = await app.server.inject({
+  const answer = await app().server.inject({
     method: 'PUT',
     url: `/staff/stores/${PAGE}/chat-moderation`,
     headers: moderator.headers,
@@ -119,7 +110,7 @@ describe('a ban covers the device', () => {
     expect((await enter(neighbour, nextDoor)).statusCode).toBe(200);
 
     // Unbanned: the browser may take part again.
-    const lifted = await app.server.inject({
+    const lifted = await app().server.inject({
       method: 'DELETE',
       url: `/staff/stores/${PAGE}/chat-bans/${troll.user.uid}`,
       headers: moderator.headers,
@@ -148,18 +139,18 @@ describe('a ban covers the address when the store says so', () => {
     expect((await comment(again, away, 'hello')).statusCode).toBe(200);
 
     // A day later the address is someone else's.
-    clock += 25 * 60 * 60_000;
+    clock.now += 25 * 60 * 60_000;
     const later = await signIn();
     expect(
       (await comment(later, { device: 'later-browser-0006', address: browser.address }, 'hi')).statusCode,
     ).toBe(200);
 
-    const marks = await app.db.query<{ mark: string }>(
+    const marks = await app().db.query<{ mark: string }>(
       `SELECT mark FROM chat_viewer_marks UNION ALL SELECT mark FROM chat_ban_marks`,
     );
     expect(marks.length).toBeGreaterThan(0);
     expect(marks.some((row) => row.mark.includes('203.0.113'))).toBe(false);
-    moderator = await signInStaff(app, PAGE, 'moderator'); // the day outlived the id token
+    moderator = await signInStaff(app(), PAGE, 'moderator'); // the day outlived the id token
     await setBanByAddress(false);
   });
 });

@@ -5,34 +5,23 @@ import {
   NotificationDoc,
   RateLimitedError,
 } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
+  LIVE_SHOW,
   PAGE,
   studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { signInStaff } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 import { commentTopics } from './comment-records.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { admin, adminOk, setUpShows, post, signIn, record } = interactionFixture(() => app);
-
-beforeAll(async () => {
-  // The comment limit is on here (the shared test servers switch it off).
-  app = await openTestApp({ now: () => clock, env: { VITRINE_COMMENT_RATE_LIMIT: '5/10' } });
-  await setUpShows(START);
-});
-afterAll(async () => {
-  await app?.close();
+// The comment limit is on here (the shared test servers switch it off).
+const { app, clock, admin, adminOk, post, commentOnLive, signIn, record } = interactionTestApp(START, {
+  VITRINE_COMMENT_RATE_LIMIT: '5/10',
 });
 
-const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
 /** The live show in the studio, where the store (the admin key as its owner here) answers and verifies. */
 const SHOW = studioShowPath(CAMPAIGNS.live);
 const moderated = (commentUid: string) => `${SHOW}/moderation/comments/${commentUid}`;
@@ -41,15 +30,9 @@ const moderated = (commentUid: string) => `${SHOW}/moderation/comments/${comment
 const answer = (commentUid: string, text: string, isPrivate: boolean) =>
   admin('POST', `${moderated(commentUid)}/answer`, { text, private: isPrivate, version: 0 });
 
-async function comment(token: string, text: string, extra: object = {}) {
-  const response = await post('/shopapiv2/comment/playerComment', { ...live, text, ...extra }, token);
-  expect(response.statusCode, response.body).toBe(200);
-  return CommentDoc.parse(response.json());
-}
-
 /** Moves the clock past the comment rate window, so each test starts with a fresh allowance. */
 const nextWindow = () => {
-  clock += 11_000;
+  clock.now += 11_000;
 };
 
 describe('POST /shopapiv2/comment/playerComment', () => {
@@ -59,7 +42,7 @@ describe('POST /shopapiv2/comment/playerComment', () => {
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const own = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, viewer.user.uid));
     const xss = '<img src=x onerror="alert(1)"> & <script>alert(2)</script>';
-    const doc = await comment(viewer.idToken, `  ${xss}  `);
+    const doc = await commentOnLive(viewer.idToken, `  ${xss}  `);
     expect(doc).toMatchObject({
       text: xss,
       public: true,
@@ -68,7 +51,7 @@ describe('POST /shopapiv2/comment/playerComment', () => {
       threadId: null,
       replies: [],
       user: { uid: viewer.user.uid, name: '' },
-      time: clock,
+      time: clock.now,
     });
     expect(chat.changes).toEqual([{ type: 'added', docId: doc.uid, doc }]);
     expect(own.changes).toEqual([{ type: 'added', docId: doc.uid, doc }]);
@@ -81,7 +64,7 @@ describe('POST /shopapiv2/comment/playerComment', () => {
     const viewer = await signIn();
     const response = await post(
       '/shopapiv2/comment/playerComment',
-      { ...live, text: 'hi', threadId: null, context: 'on_site' },
+      { ...LIVE_SHOW, text: 'hi', threadId: null, context: 'on_site' },
       viewer.idToken,
     );
     expect(response.statusCode).toBe(200);
@@ -128,11 +111,11 @@ describe('POST /shopapiv2/comment/playerComment', () => {
     nextWindow();
     const viewer = await signIn();
     const other = await signIn();
-    for (let i = 0; i < 5; i++) await comment(viewer.idToken, `message ${i}`);
-    clock += 4_000;
+    for (let i = 0; i < 5; i++) await commentOnLive(viewer.idToken, `message ${i}`);
+    clock.now += 4_000;
     const limited = await post(
       '/shopapiv2/comment/playerComment',
-      { ...live, text: 'one more' },
+      { ...LIVE_SHOW, text: 'one more' },
       viewer.idToken,
     );
     expect(limited.statusCode).toBe(429);
@@ -143,27 +126,32 @@ describe('POST /shopapiv2/comment/playerComment', () => {
       retryAfterMs: 6_000,
     });
     // Another viewer is not affected; after the window the first may post again.
-    await comment(other.idToken, 'me too');
-    clock += 6_000;
-    await comment(viewer.idToken, 'back again');
+    await commentOnLive(other.idToken, 'me too');
+    clock.now += 6_000;
+    await commentOnLive(viewer.idToken, 'back again');
   });
 
   it('rejects malformed comments with 400 and anonymous callers with 401', async () => {
     nextWindow();
     const viewer = await signIn();
     const cases: Array<[object, string]> = [
-      [{ ...live, text: '   ' }, 'text: must not be empty'],
-      [{ ...live, text: 'x'.repeat(501) }, 'text: must be at most 500 characters'],
-      [{ ...live, text: 42 }, 'text: Invalid input: expected string, received number'],
-      [{ ...live, text: 'x', pageUid: '../etc' }, 'pageUid: may contain only letters, digits, "-" and "_"'],
-      [{ ...live, text: 'x', html: true }, 'Unrecognized key: "html"'],
+      [{ ...LIVE_SHOW, text: '   ' }, 'text: must not be empty'],
+      [{ ...LIVE_SHOW, text: 'x'.repeat(501) }, 'text: must be at most 500 characters'],
+      [{ ...LIVE_SHOW, text: 42 }, 'text: Invalid input: expected string, received number'],
+      [
+        { ...LIVE_SHOW, text: 'x', pageUid: '../etc' },
+        'pageUid: may contain only letters, digits, "-" and "_"',
+      ],
+      [{ ...LIVE_SHOW, text: 'x', html: true }, 'Unrecognized key: "html"'],
     ];
     for (const [payload, message] of cases) {
       const response = await post('/shopapiv2/comment/playerComment', payload, viewer.idToken);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual({ error: 'invalid_request', message });
     }
-    expect((await post('/shopapiv2/comment/playerComment', { ...live, text: 'x' })).statusCode).toBe(401);
+    expect((await post('/shopapiv2/comment/playerComment', { ...LIVE_SHOW, text: 'x' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -172,16 +160,16 @@ describe('replies, edits and the verified flag', () => {
     nextWindow();
     const asker = await signIn();
     const answerer = await signIn();
-    const question = await comment(asker.idToken, 'Does it come in blue?');
+    const question = await commentOnLive(asker.idToken, 'Does it come in blue?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const askerTopic = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, asker.user.uid));
-    const reply = await comment(answerer.idToken, 'It does!', { threadId: question.uid });
+    const reply = await commentOnLive(answerer.idToken, 'It does!', { threadId: question.uid });
     expect(reply.threadId).toBe(question.uid);
     // Only the reply goes out (its size, not its thread's): viewers put it under its parent.
     expect(chat.changes.map((change) => [change.type, change.docId])).toEqual([['added', reply.uid]]);
     expect(askerTopic.changes).toEqual([]);
     // The stored parent (what a snapshot sends) summarises it.
-    const [stored] = await app.db.query<{ replies: unknown[] }>(
+    const [stored] = await app().db.query<{ replies: unknown[] }>(
       'SELECT replies FROM comments WHERE uid = $1',
       [question.uid],
     );
@@ -195,11 +183,11 @@ describe('replies, edits and the verified flag', () => {
     const editChat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const edit = await post(
       '/shopapiv2/comment/editComment',
-      { ...live, commentUid: reply.uid, text: 'It does, in navy.' },
+      { ...LIVE_SHOW, commentUid: reply.uid, text: 'It does, in navy.' },
       answerer.idToken,
     );
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(CommentDoc.parse(edit.json())).toMatchObject({ text: 'It does, in navy.', editedAt: clock });
+    expect(CommentDoc.parse(edit.json())).toMatchObject({ text: 'It does, in navy.', editedAt: clock.now });
     const parentAfterEdit = CommentDoc.parse(
       editChat.changes.find((change) => change.docId === question.uid)?.doc,
     );
@@ -208,20 +196,20 @@ describe('replies, edits and the verified flag', () => {
 
     const foreign = await post(
       '/shopapiv2/comment/editComment',
-      { ...live, commentUid: question.uid, text: 'hacked' },
+      { ...LIVE_SHOW, commentUid: question.uid, text: 'hacked' },
       answerer.idToken,
     );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ error: 'forbidden', message: 'You can only edit your own comments.' });
     const missing = await post(
       '/shopapiv2/comment/editComment',
-      { ...live, commentUid: 'nope', text: 'x' },
+      { ...LIVE_SHOW, commentUid: 'nope', text: 'x' },
       answerer.idToken,
     );
     expect(missing.statusCode).toBe(404);
     const bad = await post(
       '/shopapiv2/comment/editComment',
-      { ...live, commentUid: reply.uid, text: '' },
+      { ...LIVE_SHOW, commentUid: reply.uid, text: '' },
       answerer.idToken,
     );
     expect(bad.statusCode).toBe(400);
@@ -230,15 +218,15 @@ describe('replies, edits and the verified flag', () => {
   it('the store marks a comment verified: moderators may, viewers may not', async () => {
     nextWindow();
     const viewer = await signIn();
-    const doc = await comment(viewer.idToken, 'Verified buyer here');
+    const doc = await commentOnLive(viewer.idToken, 'Verified buyer here');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const url = `${moderated(doc.uid)}/verified`;
     const verified = CommentDoc.parse(await adminOk('PUT', url, { verified: true }));
     expect(verified.verified).toBe(true);
     expect(chat.changes).toEqual([{ type: 'modified', docId: doc.uid, doc: verified }]);
     await chat.stop();
-    const moderator = await signInStaff(app, PAGE, 'moderator');
-    const unverified = await app.server.inject({
+    const moderator = await signInStaff(app(), PAGE, 'moderator');
+    const unverified = await app().server.inject({
       method: 'PUT',
       url,
       headers: moderator.headers,
@@ -246,9 +234,9 @@ describe('replies, edits and the verified flag', () => {
     });
     expect(unverified.statusCode, unverified.body).toBe(200);
     expect(CommentDoc.parse(unverified.json()).verified).toBe(false);
-    const unauthorised = await app.server.inject({ method: 'PUT', url, payload: { verified: true } });
+    const unauthorised = await app().server.inject({ method: 'PUT', url, payload: { verified: true } });
     expect(unauthorised.statusCode).toBe(401);
-    const viewerTry = await app.server.inject({
+    const viewerTry = await app().server.inject({
       method: 'PUT',
       url,
       headers: { authorization: `Bearer ${viewer.idToken}` },
@@ -265,7 +253,7 @@ describe('private host replies', () => {
     nextWindow();
     const asker = await signIn();
     const bystander = await signIn();
-    const question = await comment(asker.idToken, 'Where is my order?');
+    const question = await commentOnLive(asker.idToken, 'Where is my order?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     const askerComments = await record(commentTopics.userComments(PAGE, CAMPAIGNS.live, asker.user.uid));
     const bystanderComments = await record(
@@ -303,18 +291,18 @@ describe('private host replies', () => {
       notificationData: { title: `Shop ${PAGE}`, body: 'Sent today!', uid: reply.uid },
       threadId: question.uid,
       campaignUid: CAMPAIGNS.live,
-      created: clock,
+      created: clock.now,
     });
     for (const topic of [chat, askerComments, bystanderComments, askerNotifications, bystanderNotifications])
       await topic.stop();
 
     // Stored so that only the recipient's userComments query returns it.
-    const rows = await app.db.query('SELECT is_public, recipient_uid FROM comments WHERE uid = $1', [
+    const rows = await app().db.query('SELECT is_public, recipient_uid FROM comments WHERE uid = $1', [
       reply.uid,
     ]);
     expect(rows).toEqual([{ is_public: false, recipient_uid: asker.user.uid }]);
     // The public parent does not list the private reply.
-    const [parent] = await app.db.query<{ replies: unknown[] }>(
+    const [parent] = await app().db.query<{ replies: unknown[] }>(
       'SELECT replies FROM comments WHERE uid = $1',
       [question.uid],
     );
@@ -323,16 +311,16 @@ describe('private host replies', () => {
     // The recipient answers in the private thread: it stays between them and the host.
     nextWindow();
     const chatAgain = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
-    const thanks = await comment(asker.idToken, 'Thank you!', { threadId: reply.uid });
+    const thanks = await commentOnLive(asker.idToken, 'Thank you!', { threadId: reply.uid });
     expect(thanks).toMatchObject({ public: false, private: true, threadId: reply.uid });
     expect(chatAgain.changes).toEqual([]);
     await chatAgain.stop();
-    const [stored] = await app.db.query('SELECT recipient_uid FROM comments WHERE uid = $1', [thanks.uid]);
+    const [stored] = await app().db.query('SELECT recipient_uid FROM comments WHERE uid = $1', [thanks.uid]);
     expect(stored).toEqual({ recipient_uid: reply.user.uid });
     // Anyone else gets no sign that the private comment exists.
     const intruder = await post(
       '/shopapiv2/comment/playerComment',
-      { ...live, text: 'me?', threadId: reply.uid },
+      { ...LIVE_SHOW, text: 'me?', threadId: reply.uid },
       bystander.idToken,
     );
     expect(intruder.statusCode).toBe(404);
@@ -343,9 +331,9 @@ describe('private host replies', () => {
     const uids = hostView.comments.map((doc: { uid: string }) => doc.uid);
     expect(uids).toEqual(expect.arrayContaining([question.uid, reply.uid, thanks.uid]));
     expect((await admin('GET', `${SHOW}/comments?limit=0`)).statusCode).toBe(400);
-    const noKey = await app.server.inject({ method: 'GET', url: `${SHOW}/comments` });
+    const noKey = await app().server.inject({ method: 'GET', url: `${SHOW}/comments` });
     expect(noKey.statusCode).toBe(401);
-    const asViewer = await app.server.inject({
+    const asViewer = await app().server.inject({
       method: 'GET',
       url: `${SHOW}/comments`,
       headers: { authorization: `Bearer ${asker.idToken}` },
@@ -356,7 +344,7 @@ describe('private host replies', () => {
   it('a public host reply joins the chat as its own change, and the stored parent', async () => {
     nextWindow();
     const asker = await signIn();
-    const question = await comment(asker.idToken, 'Is shipping free?');
+    const question = await commentOnLive(asker.idToken, 'Is shipping free?');
     const chat = await record(commentTopics.publicComments(PAGE, CAMPAIGNS.live));
     expect((await answer(question.uid, 'Yes, over 500 kr.', false)).statusCode).toBe(200);
     const added = chat.changes.filter((change) => change.type === 'added');
@@ -365,7 +353,7 @@ describe('private host replies', () => {
     expect(reply).toMatchObject({ text: 'Yes, over 500 kr.', threadId: question.uid, verified: true });
     expect(reply.user.name).toBe(`Shop ${PAGE}`);
     await chat.stop();
-    const [stored] = await app.db.query<{ replies: Array<{ uid: string }> }>(
+    const [stored] = await app().db.query<{ replies: Array<{ uid: string }> }>(
       'SELECT replies FROM comments WHERE uid = $1',
       [question.uid],
     );
@@ -406,14 +394,14 @@ describe('bulk comments', () => {
     expect(
       (await admin('PUT', `/staff/stores/${PAGE}/shows/nope/bulk-comments`, { questions: [] })).statusCode,
     ).toBe(404);
-    const anonymous = await app.server.inject({ method: 'PUT', url, payload: { questions: [] } });
+    const anonymous = await app().server.inject({ method: 'PUT', url, payload: { questions: [] } });
     expect(anonymous.statusCode).toBe(401);
     // Hosts and owners prepare a show; a moderator or a viewer may not.
     const viewer = await signIn();
-    const moderator = await signInStaff(app, PAGE, 'moderator');
-    const host = await signInStaff(app, PAGE, 'host');
+    const moderator = await signInStaff(app(), PAGE, 'moderator');
+    const host = await signInStaff(app(), PAGE, 'host');
     const as = (headers: { authorization: string }) =>
-      app.server.inject({ method: 'PUT', url, headers, payload: { questions: [] } });
+      app().server.inject({ method: 'PUT', url, headers, payload: { questions: [] } });
     expect((await as({ authorization: `Bearer ${viewer.idToken}` })).statusCode).toBe(403);
     expect((await as(moderator.headers)).statusCode).toBe(403);
     expect((await as(host.headers)).statusCode).toBe(200);

@@ -6,53 +6,38 @@ import {
   ModerationBoard,
   ShowChatState,
 } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGNS, interactionTestApp, LIVE_SHOW, PAGE } from '../../test-support/interaction-fixture.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { adminHeaders } from '../../test-support/test-app.ts';
 import { commentTopics } from './comment-records.ts';
 import { BANNED_FROM_CHAT } from './comment-service.ts';
 import { moderationTopics } from './moderation-records.ts';
 import { CANNOT_BAN_SELF, CANNOT_BAN_STAFF } from './moderation-service.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { setUpShows, post, signIn, record } = interactionFixture(() => app);
+const { app, clock, post, commentOnLive, signIn, record } = interactionTestApp(START, {
+  VITRINE_MODERATION_RATE_LIMIT: '60/10',
+});
 const SHOW = `ev-${CAMPAIGNS.live}`;
 const SHOW_PATH = `/staff/stores/${PAGE}/shows/${SHOW}`;
-const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
 let moderator: TestStaffMember;
 let secondModerator: TestStaffMember;
 let host: TestStaffMember;
 
 beforeAll(async () => {
-  app = await openTestApp({ now: () => clock, env: { VITRINE_MODERATION_RATE_LIMIT: '60/10' } });
-  await setUpShows(START);
-  moderator = await signInStaff(app, PAGE, 'moderator');
-  secondModerator = await signInStaff(app, PAGE, 'moderator');
-  host = await signInStaff(app, PAGE, 'host');
-});
-afterAll(async () => {
-  await app?.close();
+  moderator = await signInStaff(app(), PAGE, 'moderator');
+  secondModerator = await signInStaff(app(), PAGE, 'moderator');
+  host = await signInStaff(app(), PAGE, 'host');
 });
 
 /** A fresh moderation-rate window per step: the flood test is the only one meant to hit it. */
 const tick = (ms = 11_000) => {
-  clock += ms;
+  clock.now += ms;
 };
 
-async function comment(viewer: AuthSession, text: string, extra: object = {}) {
-  const response = await post(
-    '/shopapiv2/comment/playerComment',
-    { ...live, text, ...extra },
-    viewer.idToken,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return CommentDoc.parse(response.json());
-}
+const comment = (viewer: AuthSession, text: string, extra?: object) =>
+  commentOnLive(viewer.idToken, text, extra);
 
 function staffCall(
   member: { headers: object } | null,
@@ -60,7 +45,7 @@ function staffCall(
   url: string,
   payload?: object,
 ) {
-  return app.server.inject({
+  return app().server.inject({
     method,
     url,
     headers: member ? { ...member.headers } : adminHeaders,
@@ -79,7 +64,7 @@ async function board(member: TestStaffMember = moderator) {
 }
 
 const viewersSee = async () =>
-  (await app.services.liveQueries.comments.snapshot(live)).map((entry) => entry.docId);
+  (await app().services.liveQueries.comments.snapshot(LIVE_SHOW)).map((entry) => entry.docId);
 
 describe('hiding and unhiding', () => {
   it('takes a comment out of every viewer’s chat at once and shows moderators who did it', async () => {
@@ -172,7 +157,7 @@ describe('questions', () => {
     // An anonymous viewer has no account the host could answer: asked to sign in.
     const refused = await post(
       '/shopapiv2/comment/playerComment',
-      { ...live, text: 'Does it come in blue?', toHost: true },
+      { ...LIVE_SHOW, text: 'Does it come in blue?', toHost: true },
       anonymous.idToken,
     );
     expect(refused.statusCode).toBe(403);
@@ -180,7 +165,7 @@ describe('questions', () => {
 
     const signedUp = await post(
       '/functions/auth/signUp',
-      { email: `asker-${clock}@example.com`, password: 'correct horse battery', name: 'Asker' },
+      { email: `asker-${clock.now}@example.com`, password: 'correct horse battery', name: 'Asker' },
       anonymous.idToken,
     );
     expect(signedUp.statusCode, signedUp.body).toBe(200);
@@ -196,7 +181,7 @@ describe('questions', () => {
     // A private question is never an answer inside someone's thread.
     const threaded = await post(
       '/shopapiv2/comment/playerComment',
-      { ...live, text: 'and also?', toHost: true, threadId: asked.uid },
+      { ...LIVE_SHOW, text: 'and also?', toHost: true, threadId: asked.uid },
       shopper.idToken,
     );
     expect(threaded.statusCode).toBe(400);
@@ -286,7 +271,7 @@ describe('bans', () => {
 
     const refused = await post(
       '/shopapiv2/comment/playerComment',
-      { ...live, text: 'let me in' },
+      { ...LIVE_SHOW, text: 'let me in' },
       troll.idToken,
     );
     expect(refused.statusCode, refused.body).toBe(403);
@@ -325,8 +310,8 @@ describe('bans', () => {
 describe('other stores', () => {
   it('refuses a moderator of another store (403) and a show of another store (404)', async () => {
     tick();
-    const otherStore = await createTestStore(app, 'moderation-other-store');
-    const outsider = await signInStaff(app, otherStore, 'owner');
+    const otherStore = await createTestStore(app(), 'moderation-other-store');
+    const outsider = await signInStaff(app(), otherStore, 'owner');
     const viewer = await signIn();
     const doc = await comment(viewer, 'hello');
     expect((await moderate(outsider, doc.uid, 'hide', 0)).statusCode).toBe(403);
@@ -377,11 +362,15 @@ describe('slow mode, announcements and blocked words', () => {
     const set = await staffCall(moderator, 'PUT', `${SHOW_PATH}/moderation/slow-mode`, { seconds: 30 });
     expect(ShowChatState.parse(set.json())).toMatchObject({ slowModeSeconds: 30 });
     await comment(viewer, 'one');
-    clock += 10_000;
-    const early = await post('/shopapiv2/comment/playerComment', { ...live, text: 'two' }, viewer.idToken);
+    clock.now += 10_000;
+    const early = await post(
+      '/shopapiv2/comment/playerComment',
+      { ...LIVE_SHOW, text: 'two' },
+      viewer.idToken,
+    );
     expect(early.statusCode, early.body).toBe(429);
     expect(early.json()).toMatchObject({ error: 'slow_mode', retryAfterMs: 20_000, slowModeSeconds: 30 });
-    clock += 20_000;
+    clock.now += 20_000;
     await comment(viewer, 'two');
     const tooLong = await staffCall(moderator, 'PUT', `${SHOW_PATH}/moderation/slow-mode`, {
       seconds: 100_000,
@@ -396,8 +385,8 @@ describe('slow mode, announcements and blocked words', () => {
     const text = '<b>Free shipping</b> tonight';
     const pinned = await staffCall(moderator, 'PUT', `${SHOW_PATH}/moderation/announcement`, { text });
     expect(pinned.statusCode, pinned.body).toBe(200);
-    expect(topic.changes.at(-1)?.doc).toMatchObject({ announcement: { text, pinnedAt: clock } });
-    const [snapshot] = await app.services.liveQueries.showChat.snapshot(live);
+    expect(topic.changes.at(-1)?.doc).toMatchObject({ announcement: { text, pinnedAt: clock.now } });
+    const [snapshot] = await app().services.liveQueries.showChat.snapshot(LIVE_SHOW);
     expect(snapshot?.doc).toMatchObject({ announcement: { text } });
     await staffCall(moderator, 'PUT', `${SHOW_PATH}/moderation/announcement`, { text: null });
     expect(topic.changes.at(-1)?.doc).toMatchObject({ announcement: null });

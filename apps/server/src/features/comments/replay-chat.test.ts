@@ -1,57 +1,41 @@
-import { type AuthSession, BulkCommentsDoc, CommentDoc } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthSession, BulkCommentsDoc } from '@vitrine/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
+  LIVE_SHOW,
   PAGE,
   studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 import { commentLiveQueries } from './live-queries.ts';
 
 // After End the replay replays the show's own chat in step with the video (issue 16 "Done
 // when"): the bulk comments a recording's player reads are the show's chat as viewers last saw it.
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { setUpShows, post, signIn, adminOk } = interactionFixture(() => app);
-const SHOW_PATH = `/staff/stores/${PAGE}/shows/ev-${CAMPAIGNS.live}`;
-const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
+const { app, clock, commentOnLive, signIn, adminOk } = interactionTestApp(START);
+const SHOW_PATH = studioShowPath(CAMPAIGNS.live);
 let moderator: TestStaffMember;
 
 beforeAll(async () => {
-  app = await openTestApp({ now: () => clock });
-  await setUpShows(START);
-  moderator = await signInStaff(app, PAGE, 'moderator');
-});
-afterAll(async () => {
-  await app?.close();
+  moderator = await signInStaff(app(), PAGE, 'moderator');
 });
 
 async function comment(viewer: AuthSession, text: string, extra: object = {}) {
-  clock += 1000;
-  const response = await post(
-    '/shopapiv2/comment/playerComment',
-    { ...live, text, ...extra },
-    viewer.idToken,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return CommentDoc.parse(response.json());
+  clock.now += 1000;
+  return commentOnLive(viewer.idToken, text, extra);
 }
 
 async function staff(method: 'POST' | 'PUT', url: string, payload: object) {
-  clock += 11_000;
-  const response = await app.server.inject({ method, url, headers: { ...moderator.headers }, payload });
+  clock.now += 11_000;
+  const response = await app().server.inject({ method, url, headers: { ...moderator.headers }, payload });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json();
 }
 
 async function replayChat() {
-  const docs = await commentLiveQueries(app.db, () => clock).bulkComments.snapshot(live);
+  const docs = await commentLiveQueries(app().db, () => clock.now).bulkComments.snapshot(LIVE_SHOW);
   return docs.map((entry) => BulkCommentsDoc.parse(entry.doc));
 }
 
@@ -97,9 +81,9 @@ describe("the replay's chat", () => {
   });
 
   it('is the uploaded questions when the host put some', async () => {
-    clock += 1000;
+    clock.now += 1000;
     await adminOk('PUT', `${studioShowPath(CAMPAIGNS.live)}/bulk-comments`, {
-      questions: [{ commentUid: 'ig-1', question: 'From Instagram: colours?', time: clock }],
+      questions: [{ commentUid: 'ig-1', question: 'From Instagram: colours?', time: clock.now }],
     });
     const [doc] = await replayChat();
     expect(doc?.questions.map((question) => question.question)).toEqual(['From Instagram: colours?']);

@@ -1,43 +1,30 @@
 import { CompetitionAdminView, DrawWinnersResponse } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
 import {
   anonymousViewersOwnAddresses,
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
+  LIVE_SHOW,
   PAGE,
   studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './competition-service.ts';
 
 // Issue 12 item 5: poll stuffing and raffle capture with many cheap anonymous accounts, performed
 // through the public API with the abuse limits on and the store's integrity settings.
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { admin, adminOk, setUpShows } = interactionFixture(() => app);
-const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
+const { app, clock, admin, adminOk } = interactionTestApp(START, { VITRINE_ABUSE_LIMITS: 'on' });
 const SHOW = studioShowPath(CAMPAIGNS.live);
 const collection = `${SHOW}/competitions`;
 
-beforeAll(async () => {
-  app = await openTestApp({ now: () => clock, env: { VITRINE_ABUSE_LIMITS: 'on' } });
-  await setUpShows(START);
-});
-afterAll(async () => {
-  await app?.close();
-});
-
 /** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
-const viewer = anonymousViewersOwnAddresses(() => app, 2);
+const viewer = anonymousViewersOwnAddresses(app, 2);
 
 /** A POST as a viewer from the one address all of this file's attacks come from. */
 function post(url: string, token: string, payload: object) {
-  return app.server.inject({
+  return app().server.inject({
     method: 'POST',
     url,
     headers: { authorization: `Bearer ${token}` },
@@ -47,11 +34,11 @@ function post(url: string, token: string, payload: object) {
 }
 
 const participate = (token: string, body: object) =>
-  post('/shopapiv2/competition/participate', token, { ...live, ...body });
+  post('/shopapiv2/competition/participate', token, { ...LIVE_SHOW, ...body });
 
 async function leaveContact(token: string, email: string) {
   const response = await post('/shopapiv2/contact/capture', token, {
-    ...live,
+    ...LIVE_SHOW,
     email,
     name: 'Viewer',
     consent: true,
@@ -89,7 +76,7 @@ describe('poll: one vote per person (pollVotes: perPerson)', () => {
     // The stuffer: 150 fresh anonymous accounts voting red, without contact details…
     const stuffers = await Promise.all(Array.from({ length: 150 }, () => viewer()));
     for (const [index, stuffer] of stuffers.entries()) {
-      clock += 1_000; // within the per-address entry limit; this attack is about identities
+      clock.now += 1_000; // within the per-address entry limit; this attack is about identities
       const response = await participate(stuffer.idToken, {
         competitionUid: poll.uid,
         text: `red ${index}`,
@@ -132,7 +119,7 @@ describe('raffle: contactable winners only (raffleWinners: contactable)', () => 
     const raffle = await create({ type: 'raffle', name: 'Bag raffle', openForParticipation: true });
     // An attacker enters 30 anonymous accounts without contact details.
     for (let index = 0; index < 30; index++) {
-      clock += 1_000;
+      clock.now += 1_000;
       const response = await participate((await viewer()).idToken, {
         competitionUid: raffle.uid,
         text: 'me!',
@@ -164,7 +151,7 @@ describe('raffle: contactable winners only (raffleWinners: contactable)', () => 
 describe('competition entries per user and per address', () => {
   it('refuses one user hammering the entry call after the per-user cap', async () => {
     await setIntegrity({});
-    clock += 5 * 60_000;
+    clock.now += 5 * 60_000;
     const raffle = await create({ type: 'raffle', name: 'Hammered', openForParticipation: true });
     expect(raffle.type).toBe('raffle');
     const hammer = await viewer();

@@ -8,36 +8,23 @@ import {
   ParticipateResponse,
   UserDoc,
 } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
+  LIVE_SHOW,
   PAGE,
   studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { seededRandomInt } from '../../test-support/seeded-random.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 import { commentTopics } from '../comments/comment-records.ts';
 import { eventTopics } from '../events/event-service.ts';
 import { drawUniformly } from './competition-service.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { admin, adminOk, setUpShows, post, signIn, record } = interactionFixture(() => app);
-const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
+const { app, clock, admin, adminOk, post, signIn, record } = interactionTestApp(START);
 const SHOW = studioShowPath(CAMPAIGNS.live);
 const collection = `${SHOW}/competitions`;
-
-beforeAll(async () => {
-  app = await openTestApp({ now: () => clock });
-  await setUpShows(START);
-});
-afterAll(async () => {
-  await app?.close();
-});
 
 async function create(body: object) {
   const response = await admin('POST', collection, body);
@@ -46,7 +33,7 @@ async function create(body: object) {
 }
 
 const participate = (token: string, body: object) =>
-  post('/shopapiv2/competition/participate', { ...live, ...body }, token);
+  post('/shopapiv2/competition/participate', { ...LIVE_SHOW, ...body }, token);
 
 describe('drawUniformly', () => {
   it('picks distinct items, every item equally often (chi-square over 30,000 draws)', () => {
@@ -138,7 +125,7 @@ describe('raffle: present, participate, draw, notify', () => {
     // Dismissal is recorded on the user.
     const dismissed = await post(
       '/shopapiv2/competition/dismiss',
-      { ...live, competitionUid: raffle.uid },
+      { ...LIVE_SHOW, competitionUid: raffle.uid },
       ann.idToken,
     );
     expect(dismissed.json()).toEqual({ ok: true });
@@ -153,7 +140,7 @@ describe('raffle: present, participate, draw, notify', () => {
     );
     expect(closed).toMatchObject({ openForParticipation: false, playing: false, participantCount: 3 });
     // Past the grace a closed competition takes no more entries (the grace is tested below).
-    clock += COMPETITION_LATE_ENTRY_GRACE_MS;
+    clock.now += COMPETITION_LATE_ENTRY_GRACE_MS;
     const late = await participate((await signIn()).idToken, { competitionUid: raffle.uid, text: 'late' });
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe('competition_closed');
@@ -176,13 +163,13 @@ describe('raffle: present, participate, draw, notify', () => {
       notificationSubType: 'competition',
       notificationData: { title: 'Spring raffle', body: 'Congratulations, you won!', uid: raffle.uid },
       metaData: { competitionUid: raffle.uid, isCompetitionWinner: true },
-      created: clock,
+      created: clock.now,
     });
     expect(
       CampaignPresentationDoc.parse(presentations.changes.at(-1)?.doc).competitions?.[0]?.winners,
     ).toHaveLength(1);
     // The winner's entry comment is flagged in the chat.
-    const [winnerComment] = await app.db.query<{ meta_data: object }>(
+    const [winnerComment] = await app().db.query<{ meta_data: object }>(
       'SELECT meta_data FROM comments WHERE user_uid = $1 AND page_uid = $2',
       [winners[0]?.userUid, PAGE],
     );
@@ -221,7 +208,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
       CampaignPresentationDoc.parse(presentations.changes.at(-1)?.doc).competitions?.find(
         (c) => c.uid === uid,
       );
-    const openedAt = clock;
+    const openedAt = clock.now;
     const poll = await create({
       type: 'poll',
       name: 'Oak or ash?',
@@ -236,12 +223,12 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
       { at: openedAt, openForParticipation: true, playing: true },
     ]);
     // A change of its texts is no change of state: nothing is stamped.
-    clock += 1000;
+    clock.now += 1000;
     await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
     expect(viewerDoc(poll.uid)?.stateChanges).toHaveLength(1);
 
-    clock += 20_000;
-    const closedAt = clock;
+    clock.now += 20_000;
+    const closedAt = clock.now;
     await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { openForParticipation: false });
     expect(viewerDoc(poll.uid)?.stateChanges).toEqual([
       { at: openedAt, openForParticipation: true, playing: true },
@@ -249,7 +236,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
     ]);
 
     // A viewer 4 s behind still saw it open: the vote counts within the grace…
-    clock = closedAt + COMPETITION_LATE_ENTRY_GRACE_MS - 1;
+    clock.now = closedAt + COMPETITION_LATE_ENTRY_GRACE_MS - 1;
     const behind = await signIn();
     const inTime = await participate(behind.idToken, {
       competitionUid: poll.uid,
@@ -258,7 +245,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
     });
     expect(inTime.statusCode, inTime.body).toBe(200);
     // …and not after it.
-    clock = closedAt + COMPETITION_LATE_ENTRY_GRACE_MS;
+    clock.now = closedAt + COMPETITION_LATE_ENTRY_GRACE_MS;
     const tooLate = await participate((await signIn()).idToken, {
       competitionUid: poll.uid,
       text: 'Ash',
@@ -267,8 +254,8 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json().error).toBe('competition_closed');
 
-    clock += 5000;
-    const drawnAt = clock;
+    clock.now += 5000;
+    const drawnAt = clock.now;
     await adminOk('POST', `${SHOW}/control-room/competitions/${poll.uid}/draw`, {});
     expect(viewerDoc(poll.uid)?.winners).toEqual([{ name: expect.any(String), drawnAt }]);
     await presentations.stop();
@@ -276,7 +263,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
 
   it('never takes entries for a competition that was never open', async () => {
     const prepared = await create({ type: 'raffle', name: 'Prepared raffle', playing: true });
-    expect(prepared.stateChanges).toEqual([{ at: clock, openForParticipation: false, playing: true }]);
+    expect(prepared.stateChanges).toEqual([{ at: clock.now, openForParticipation: false, playing: true }]);
     const entry = await participate((await signIn()).idToken, { competitionUid: prepared.uid, text: 'me' });
     expect(entry.statusCode).toBe(409);
   });
@@ -375,7 +362,7 @@ describe('polls and quizzes', () => {
       await adminOk('POST', `${SHOW}/control-room/competitions/${quiz.uid}/draw`, { count: 2 }),
     );
     expect(winners.map((winner) => winner.userUid)).toEqual([right.user.uid]);
-    const [presentation] = await app.db.query<{ data: { competitions: object[] } }>(
+    const [presentation] = await app().db.query<{ data: { competitions: object[] } }>(
       'SELECT data FROM campaign_presentations WHERE page_uid = $1 AND campaign_uid = $2',
       [PAGE, CAMPAIGNS.live],
     );
@@ -431,7 +418,9 @@ describe('validation and authorization', () => {
     const viewer = await signIn();
     expect((await participate(viewer.idToken, { competitionUid: 'nope', text: 'x' })).statusCode).toBe(404);
     expect((await participate(viewer.idToken, { text: 'x' })).statusCode).toBe(400);
-    expect((await post('/shopapiv2/competition/dismiss', { ...live }, viewer.idToken)).statusCode).toBe(400);
+    expect((await post('/shopapiv2/competition/dismiss', { ...LIVE_SHOW }, viewer.idToken)).statusCode).toBe(
+      400,
+    );
   });
 
   it("keeps the competition calls to the store's staff (or the admin key) and viewer calls behind a sign-in", async () => {
@@ -443,9 +432,9 @@ describe('validation and authorization', () => {
       ['POST', `${SHOW}/control-room/competitions/x/draw`],
       ['POST', `${SHOW}/control-room/competitions/x/announce`],
     ] as const) {
-      const anonymous = await app.server.inject({ method, url, payload: {} });
+      const anonymous = await app().server.inject({ method, url, payload: {} });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const asViewer = await app.server.inject({
+      const asViewer = await app().server.inject({
         method,
         url,
         payload: {},
@@ -455,7 +444,7 @@ describe('validation and authorization', () => {
       expect(asViewer.statusCode, `${method} ${url} as viewer`).toBe(403);
     }
     expect(
-      (await post('/shopapiv2/competition/participate', { ...live, competitionUid: 'x', text: 'x' }))
+      (await post('/shopapiv2/competition/participate', { ...LIVE_SHOW, competitionUid: 'x', text: 'x' }))
         .statusCode,
     ).toBe(401);
     const list = await adminOk('GET', collection);

@@ -23,6 +23,7 @@ import {
 } from '../../test-support/commerce-fixture.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
+import { postTrackingEvents } from '../../test-support/tracking-requests.ts';
 import { NOT_IN_SHOW_MESSAGE, TOO_MANY_PRESENTED_MESSAGE } from '../events/product-presentations.ts';
 import { ADDS_SETTLE_MS, createControlRoomService } from './control-room-service.ts';
 
@@ -88,17 +89,7 @@ async function viewerCues(uid: string) {
   return products.find((product) => product.uid === uid)?.cues ?? [];
 }
 
-let addressCounter = 0;
-async function track(events: TrackingEventInput[]): Promise<void> {
-  const response = await app.server.inject({
-    method: 'POST',
-    url: '/shopapiv2/tracking',
-    remoteAddress: `198.51.100.${++addressCounter}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ events }),
-  });
-  expect(response.statusCode, response.body).toBe(204);
-}
+const track = (events: TrackingEventInput[]) => postTrackingEvents(app, events);
 const viewerEvent = (overrides: Partial<TrackingEventInput>): TrackingEventInput => ({
   trackingEvent: 'user.commented',
   timestamp: Date.now(),

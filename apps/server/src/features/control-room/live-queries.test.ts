@@ -15,6 +15,7 @@ import {
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
 import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import { postTrackingEvents } from '../../test-support/tracking-requests.ts';
 
 // Issue 33 §10: the control room listens (a staff live query, the role checked by the gateway)
 // instead of asking for its numbers every second.
@@ -128,17 +129,7 @@ async function studio(who: TestStaffMember, method: 'POST' | 'DELETE', url: stri
   expect(response.statusCode, response.body).toBeLessThan(300);
 }
 
-let addressCounter = 0;
-async function track(events: TrackingEventInput[]): Promise<void> {
-  const response = await server.server.inject({
-    method: 'POST',
-    url: '/shopapiv2/tracking',
-    remoteAddress: `198.51.100.${++addressCounter}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ events }),
-  });
-  expect(response.statusCode, response.body).toBe(204);
-}
+const track = (events: TrackingEventInput[]) => postTrackingEvents(server, events);
 
 describe('the controlRoom live query', () => {
   it('pushes what changes (presented products, adds to cart, the moderation board) without being asked', async () => {

@@ -15,91 +15,59 @@ import { defaultLiveProfile } from '@vitrine/domain';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
 import { packagerPids } from '../../test-support/processes.ts';
-import {
-  createTestShow,
-  createTestStore,
-  signInStaff,
-  type TestStaffMember,
-} from '../../test-support/studio-staff.ts';
+import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
 import { createDiskSegmentStore, type SegmentStore } from './segment-store.ts';
 import { openShowRecording } from './show-recording.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 /**
  * The reconnect grace: long enough for a new encoder to start and connect on a busy machine (at
  * load 30, 5 s passed before ffmpeg was publishing again, and the show had ended by itself).
  */
 const GRACE_MS = 15_000;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
-let rtmpPort: number;
-const publishers: ReturnType<typeof publishTestStream>[] = [];
+const { app, host, pageUid, rtmpPort, publishers, newShow, publishRtmp } = liveTestApp(
+  'vitrine-live-faults-',
+  {
+    RTMP_PORT: '0',
+    LIVE_RECONNECT_GRACE_MS: String(GRACE_MS),
+    LOG_LEVEL: 'info',
+  },
+);
 
 async function call(showUid: string, method: 'GET' | 'POST', suffix = '') {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method,
-    url: `/staff/stores/${pageUid}/shows/${showUid}/stream${suffix}`,
-    headers: host.headers,
+    url: `/staff/stores/${pageUid()}/shows/${showUid}/stream${suffix}`,
+    headers: host().headers,
   });
   return response.json() as LiveStreamView;
 }
 
 async function text(url: string): Promise<string> {
-  return (await app.server.inject({ method: 'GET', url })).body;
-}
-
-const newShow = (name: string) => createTestShow(app, pageUid, host, name);
-
-function publish(key: string) {
-  const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
-  publishers.push(publisher);
-  return publisher;
+  return (await app().server.inject({ method: 'GET', url })).body;
 }
 
 const segmentCount = async (showUid: string) =>
   (await text(`/live/${showUid}/replay.m3u8`)).split('\n').filter((line) => line.endsWith('.m4s')).length;
 
-beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-live-faults-'));
-  app = await openTestApp({
-    env: {
-      RTMP_PORT: '0',
-      VITRINE_LIVE_DIR: liveDir,
-      LIVE_RECONNECT_GRACE_MS: String(GRACE_MS),
-      LOG_LEVEL: 'info',
-    },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-  rtmpPort = app.services.live.ingestPorts().rtmpPort ?? 0;
-});
-
-afterAll(async () => {
-  for (const publisher of publishers) publisher.kill('SIGKILL');
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
-});
-
 describe('a live show whose encoder drops', () => {
   it('waits reconnecting, resumes into the same recording, and ends by itself after the grace', async () => {
     const showUid = await newShow('Dropping');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
-    const first = publish(streamKey);
+    const first = publishRtmp(streamKey);
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     await call(showUid, 'POST', '/go-live');
     await waitFor('replay segments', async () => (await segmentCount(showUid)) >= 2);
 
     first.kill('SIGKILL');
     await waitFor('reconnecting', async () => (await call(showUid, 'GET')).state === 'reconnecting');
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('live');
 
-    publish(streamKey);
+    publishRtmp(streamKey);
     await waitFor('live again', async () => (await call(showUid, 'GET')).state === 'live');
     const resumed = await waitFor('a segment of the second run', async () => {
       const replay = await text(`/live/${showUid}/replay.m3u8`);
@@ -123,7 +91,7 @@ describe('a live show whose encoder drops', () => {
     );
     // The stream is marked ended first (so it ends once); the event turns vod when the replay is finalised.
     await waitFor('the event to be the replay', async () => {
-      const [ended] = await app.services.events.eventsByIds([showUid]);
+      const [ended] = await app().services.events.eventsByIds([showUid]);
       return ended?.event.currentStatus === 'vod';
     });
     expect(await text(`/live/${showUid}/replay.m3u8`)).toContain('#EXT-X-ENDLIST');
@@ -132,7 +100,7 @@ describe('a live show whose encoder drops', () => {
   it('counts an encoder that stops sending without closing as gone', async () => {
     const showUid = await newShow('Frozen');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
-    const frozen = publish(streamKey);
+    const frozen = publishRtmp(streamKey);
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     await call(showUid, 'POST', '/go-live');
     frozen.kill('SIGSTOP');
@@ -151,7 +119,7 @@ describe('a live show whose encoder drops', () => {
   it('forgets a preview whose encoder stops before Go live', async () => {
     const showUid = await newShow('Preview only');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
-    const publisher = publish(streamKey);
+    const publisher = publishRtmp(streamKey);
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     publisher.kill('SIGKILL');
     await waitFor('idle', async () => (await call(showUid, 'GET')).state === 'idle');
@@ -162,14 +130,11 @@ describe('a publisher sending another codec than H.264', () => {
   it('is transcoded to H.264 into the same kind of HLS', async () => {
     const showUid = await newShow('FLV1 encoder');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
-    const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, {
-      videoCodec: 'flv1',
-    });
-    publishers.push(publisher);
+    const publisher = publishRtmp(streamKey, { videoCodec: 'flv1' });
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     const health = await waitFor('health', async () => (await call(showUid, 'GET')).health);
     expect(health.videoPassthrough).toBe(false);
-    const init = await app.server.inject({ method: 'GET', url: `/live/${showUid}/r1-init.mp4` });
+    const init = await app().server.inject({ method: 'GET', url: `/live/${showUid}/r1-init.mp4` });
     // The init segment describes H.264 video (an avc1 sample entry).
     expect(init.rawPayload.includes(Buffer.from('avc1'))).toBe(true);
     publisher.kill('SIGKILL');
@@ -180,7 +145,7 @@ describe('ffmpeg crashing mid-show', () => {
   it('is restarted into the same recording; the show stays live', async () => {
     const showUid = await newShow('Crashing packager');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
-    publish(streamKey);
+    publishRtmp(streamKey);
     await waitFor('the preview', async () => (await text(previewUrl)).includes('.m4s'));
     await call(showUid, 'POST', '/go-live');
     const [pid] = await waitFor('the packager process', () => {
@@ -276,7 +241,7 @@ function publishFile(file: string, key: string) {
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
       ...['-stream_loop', '-1', '-i', file],
-      ...['-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`],
+      ...['-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort()}/live/${key}`],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -315,7 +280,7 @@ describe('a 4K 60 fps publisher', () => {
     syntheticUhd(file, ['-c:v', 'flv1', '-g', '60', '-b:v', '2M'], 1);
     const showUid = await newShow('4K60 FLV1');
     const { streamKey } = await call(showUid, 'GET');
-    const warn = vi.spyOn(app.server.log, 'warn');
+    const warn = vi.spyOn(app().server.log, 'warn');
     try {
       const publisher = publishFile(file, streamKey);
       // The encoder is told at the protocol level (NetStream.Publish.BadName) and disconnected:
@@ -387,7 +352,7 @@ function canMount(): boolean {
 
 describe.runIf(canMount())('a recordings disk that fills up', () => {
   let diskDir: string;
-  let small: TestApp;
+  let small: Awaited<ReturnType<typeof openTestApp>>;
   let smallHost: TestStaffMember;
   let smallPage: string;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -14,7 +14,12 @@ import {
 } from '../../test-support/realtime-test-client.ts';
 import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../../test-support/redis-prerequisite.ts';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-test-server.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestDatabase } from '../../test-support/test-app.ts';
 
 /** Both nodes share it, like the nodes of one deployment; its keys are removed in afterAll. */
@@ -65,18 +70,7 @@ afterAll(async () => {
 it('plays on node B a show ingested on node A, and ends it from B', async () => {
   const pageUid = await createTestStore(nodeA);
   host = await signInStaff(nodeA, pageUid, 'host');
-  const created = await nodeA.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: {
-      name: 'Two nodes',
-      startsAt: '2026-10-01T19:00',
-      timeZone: 'Europe/Copenhagen',
-      visibility: 'public',
-    },
-  });
-  const showUid = (created.json() as Show).uid;
+  const showUid = await createTestShow(nodeA, pageUid, host, 'Two nodes');
   const streamUrl = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
   const call = async (node: TestServer, method: 'GET' | 'POST', suffix = '') =>
     (

@@ -1,68 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { timeInVideo } from '@vitrine/domain';
 import type { LiveStreamView } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
-import {
-  createTestShow,
-  createTestStore,
-  signInStaff,
-  type TestStaffMember,
-} from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test-support/live-publisher.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
+import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
-let rtmpPort: number;
-const publishers: ReturnType<typeof publishTestStream>[] = [];
+const { app, host, pageUid, get, rtmpPort, newShow, publishRtmp } = liveTestApp('vitrine-live-', {
+  RTMP_PORT: '0',
+  LIVE_RECONNECT_GRACE_MS: '4000',
+});
 
-async function send<T>(method: 'GET' | 'POST', url: string, who: TestStaffMember | null = host) {
-  const response = await app.server.inject({ method, url, headers: who?.headers ?? {} });
+async function send<T>(method: 'GET' | 'POST', url: string, who: TestStaffMember | null = host()) {
+  const response = await app().server.inject({ method, url, headers: who?.headers ?? {} });
   return { status: response.statusCode, body: response.json() as T, headers: response.headers };
 }
 
-async function get(url: string) {
-  const response = await app.server.inject({ method: 'GET', url });
-  return {
-    status: response.statusCode,
-    text: response.body,
-    raw: response.rawPayload,
-    headers: response.headers,
-  };
-}
-
-const newShow = (name: string) => createTestShow(app, pageUid, host, name);
-
-const streamPath = (showUid: string) => `/staff/stores/${pageUid}/shows/${showUid}/stream`;
+const streamPath = (showUid: string) => `/staff/stores/${pageUid()}/shows/${showUid}/stream`;
 const stream = async (showUid: string) => (await send<LiveStreamView>('GET', streamPath(showUid))).body;
-const publish = (key: string) => {
-  const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
-  publishers.push(publisher);
-  return publisher;
-};
 const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.includes('.m4s'));
 
-beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-live-'));
-  app = await openTestApp({
-    env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: '4000' },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-  rtmpPort = app.services.live.ingestPorts().rtmpPort ?? 0;
-  expect(rtmpPort).toBeGreaterThan(0);
-});
-
-afterAll(async () => {
-  for (const publisher of publishers) publisher.kill('SIGKILL');
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
+beforeAll(() => {
+  expect(rtmpPort()).toBeGreaterThan(0);
 });
 
 describe('a show streamed over RTMP', () => {
@@ -76,7 +35,7 @@ describe('a show streamed over RTMP', () => {
     view = await stream(showUid);
     expect(view.state).toBe('idle');
     expect(view.streamKey).toMatch(/^live_[A-Za-z0-9_-]{32}$/);
-    expect(view.rtmpUrl).toBe(`rtmp://localhost:${rtmpPort}/live`);
+    expect(view.rtmpUrl).toBe(`rtmp://localhost:${rtmpPort()}/live`);
     expect(view.packager.available).toBe(true);
     expect(view.health).toBeNull();
     expect(view.disk.freeBytes).toBeGreaterThan(0);
@@ -84,7 +43,7 @@ describe('a show streamed over RTMP', () => {
 
   it('receives a publisher: the preview has a playlist with PDT within 5 s, viewers get nothing yet', async () => {
     const started = Date.now();
-    publish(view.streamKey);
+    publishRtmp(view.streamKey);
     const playlist = await waitFor(
       'the preview playlist',
       async () => {
@@ -130,9 +89,9 @@ describe('a show streamed over RTMP', () => {
   });
 
   it('refuses a wrong key and a second publisher at the protocol level', async () => {
-    const wrong = publish('live_not-a-key');
+    const wrong = publishRtmp('live_not-a-key');
     expect(await wrong.stopped).not.toBe(0);
-    const second = publish(view.streamKey);
+    const second = publishRtmp(view.streamKey);
     expect(await second.stopped).not.toBe(0);
     expect((await stream(showUid)).state).toBe('receiving');
   });
@@ -142,7 +101,7 @@ describe('a show streamed over RTMP', () => {
     expect(live.status).toBe(200);
     expect(live.body.state).toBe('live');
     expect(live.body.liveStartTime).toBeGreaterThan(0);
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('live');
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/ll.m3u8`);
     expect(event?.event.liveStartTime).toBe(live.body.liveStartTime);
@@ -173,7 +132,7 @@ describe('a show streamed over RTMP', () => {
       expect((await get(`/live/${showUid}/${uri}`)).status).toBe(200);
     expect((await get(`/live/${showUid}/${segmentsOf(replay.text)[0]}`)).status).toBe(200);
     const firstPdt = Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(replay.text)?.[1] ?? '');
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('vod');
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/replay.m3u8`);
     expect(event?.event.cdnVideoStartTime).toBe(firstPdt);
@@ -194,7 +153,7 @@ describe('a show streamed over RTMP', () => {
     if (event) expect(timeInVideo(stamped, event)).toBeCloseTo(stampOffset ?? 0, 1);
     // The encoder was disconnected, and the ended show takes no publisher.
     expect((await get(view.liveUrl)).text).toContain('#EXT-X-ENDLIST');
-    expect(await publish(view.streamKey).stopped).not.toBe(0);
+    expect(await publishRtmp(view.streamKey).stopped).not.toBe(0);
   });
 });
 
@@ -204,7 +163,7 @@ describe('the studio calls', () => {
     const before = await stream(showUid);
     const rotated = await send<LiveStreamView>('POST', `${streamPath(showUid)}/key`);
     expect(rotated.body.streamKey).not.toBe(before.streamKey);
-    expect(await publish(before.streamKey).stopped).not.toBe(0);
+    expect(await publishRtmp(before.streamKey).stopped).not.toBe(0);
     expect((await stream(showUid)).state).toBe('idle');
   });
 
@@ -217,10 +176,10 @@ describe('the studio calls', () => {
   });
 
   it("answer 404 for another store's show and refuse viewers", async () => {
-    const other = await createTestStore(app);
-    const otherHost = await signInStaff(app, other, 'host');
+    const other = await createTestStore(app());
+    const otherHost = await signInStaff(app(), other, 'host');
     const showUid = await newShow('Mine');
-    const response = await app.server.inject({
+    const response = await app().server.inject({
       method: 'GET',
       url: `/staff/stores/${other}/shows/${showUid}/stream`,
       headers: otherHost.headers,
@@ -242,7 +201,7 @@ describe('the studio calls', () => {
 
 describe('the RTMP port', () => {
   it('closes a connection sending garbage, and keeps serving', async () => {
-    const garbage = createConnection(rtmpPort, '127.0.0.1');
+    const garbage = createConnection(rtmpPort(), '127.0.0.1');
     await new Promise((resolve) => garbage.once('connect', resolve));
     garbage.on('error', () => {});
     garbage.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import * as HLS from 'hls-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../test-support/live-publisher.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
 
 /**
  * A node whose LIVE_PROFILE has two renditions: an encoder publishes over RTMP with ffmpeg, and
@@ -14,26 +10,13 @@ import { openTestApp } from '../../test-support/test-app.ts';
  * plays on the show's one clock, live and as the replay.
  */
 HLS.setOptions({ strictMode: true });
-
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
-let publisher: ReturnType<typeof publishTestStream> | null = null;
-
-async function get(url: string) {
-  const response = await app.server.inject({ method: 'GET', url });
-  return {
-    status: response.statusCode,
-    text: response.body,
-    raw: response.rawPayload,
-    headers: response.headers,
-  };
-}
+const { app, host, pageUid, get, newShow, publishRtmp } = liveTestApp('vitrine-renditions-', {
+  RTMP_PORT: '0',
+  LIVE_PROFILE: 'segment=1,window=6,renditions=720p30+360p30',
+});
 
 async function studio<T>(url: string) {
-  const response = await app.server.inject({ method: 'POST', url, headers: host.headers });
+  const response = await app().server.inject({ method: 'POST', url, headers: host().headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as T;
 }
@@ -56,49 +39,18 @@ const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => l
 const programDateTimes = (playlist: string) =>
   [...playlist.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/g)].map(([, time]) => Date.parse(time ?? ''));
 
-beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-renditions-'));
-  app = await openTestApp({
-    env: {
-      RTMP_PORT: '0',
-      VITRINE_LIVE_DIR: liveDir,
-      LIVE_PROFILE: 'segment=1,window=6,renditions=720p30+360p30',
-    },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-});
-
-afterAll(async () => {
-  publisher?.kill('SIGKILL');
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
-});
-
 describe('a show in two renditions', () => {
   let showUid: string;
   let view: LiveStreamView;
 
   it('is published with ffmpeg and goes live with an adaptive master playlist', async () => {
-    const created = await app.server.inject({
-      method: 'POST',
-      url: `/staff/stores/${pageUid}/shows`,
-      headers: host.headers,
-      payload: {
-        name: 'Two renditions',
-        startsAt: '2026-10-01T19:00',
-        timeZone: 'Europe/Copenhagen',
-        visibility: 'public',
-      },
-    });
-    showUid = (created.json() as Show).uid;
-    const streamPath = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
+    showUid = await newShow('Two renditions');
+    const streamPath = `/staff/stores/${pageUid()}/shows/${showUid}/stream`;
     view = (
-      await app.server.inject({ method: 'GET', url: streamPath, headers: host.headers })
+      await app().server.inject({ method: 'GET', url: streamPath, headers: host().headers })
     ).json() as LiveStreamView;
-    const rtmpPort = app.services.live.ingestPorts().rtmpPort ?? 0;
     // 640×480 H.264: copied into the main rendition, transcoded to 480×360 for the lower one.
-    publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${view.streamKey}`, { size: '640x480' });
+    publishRtmp(view.streamKey, { size: '640x480' });
     await waitFor(
       'the preview playlist',
       async () => segmentsOf((await get(view.previewUrl)).text).length > 0,
@@ -106,7 +58,7 @@ describe('a show in two renditions', () => {
     // The master playlist is for viewers: none before Go live.
     expect((await get(`/live/${showUid}/master.m3u8`)).status).toBe(404);
     await studio<LiveStreamView>(`${streamPath}/go-live`);
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     // Viewers play the LL-HLS master (the profile's default); the regular one is served beside it.
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/ll-master.m3u8`);
 
@@ -167,9 +119,9 @@ describe('a show in two renditions', () => {
   });
 
   it('ends into an adaptive replay: a master playlist of both VOD playlists, from the store', async () => {
-    const streamPath = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
+    const streamPath = `/staff/stores/${pageUid()}/shows/${showUid}/stream`;
     await studio<LiveStreamView>(`${streamPath}/end`);
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     expect(event?.event.cdnMp4VideoUrl).toBe(`/live/${showUid}/replay-master.m3u8`);
     const master = await get(`/live/${showUid}/replay-master.m3u8`);
     expect(master.status).toBe(200);

@@ -1,29 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LL_BLOCKING_TARGET_DURATIONS } from '@vitrine/domain';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import * as HLS from 'hls-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../test-support/live-publisher.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
 import { isWholeFragment } from './recording-disk.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
-let rtmpPort: number;
-const publishers: ReturnType<typeof publishTestStream>[] = [];
+// The default profile: viewers get the LL playlist at Go live.
+const { app, host, pageUid, get, newShow, publishers, publishRtmp } = liveTestApp('vitrine-llhls-', {
+  RTMP_PORT: '0',
+  LIVE_RECONNECT_GRACE_MS: '20000',
+});
 
 HLS.setOptions({ strictMode: true });
-
-async function get(url: string) {
-  const response = await app.server.inject({ method: 'GET', url });
-  return { status: response.statusCode, text: response.body, raw: response.rawPayload };
-}
 
 /** Parses a media playlist in hls-parser's strict mode (it throws on any rule broken). */
 function strict(text: string): HLS.types.MediaPlaylist {
@@ -59,53 +48,17 @@ function lastPart(text: string): { msn: number; part: number } | null {
   return closed ? { msn: closed.mediaSequenceNumber, part: closed.parts.length - 1 } : null;
 }
 
-beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-llhls-'));
-  app = await openTestApp({
-    // The default profile: viewers get the LL playlist at Go live.
-    env: {
-      RTMP_PORT: '0',
-      VITRINE_LIVE_DIR: liveDir,
-      LIVE_RECONNECT_GRACE_MS: '20000',
-    },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-  rtmpPort = app.services.live.ingestPorts().rtmpPort ?? 0;
-});
-
-afterAll(async () => {
-  for (const publisher of publishers) publisher.kill('SIGKILL');
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
-});
-
 describe('LL-HLS from our packager', () => {
   let showUid: string;
   let view: LiveStreamView;
   let ll: string;
-  const publish = () => {
-    const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${view.streamKey}`);
-    publishers.push(publisher);
-    return publisher;
-  };
+  const publish = () => publishRtmp(view.streamKey);
 
   it('goes live: ll.m3u8 has parts, server control and a preload hint, and passes strict mode', async () => {
-    const created = await app.server.inject({
-      method: 'POST',
-      url: `/staff/stores/${pageUid}/shows`,
-      headers: host.headers,
-      payload: {
-        name: 'LL show',
-        startsAt: '2026-10-01T19:00',
-        timeZone: 'Europe/Copenhagen',
-        visibility: 'public',
-      },
-    });
-    showUid = (created.json() as Show).uid;
-    const path = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
+    showUid = await newShow('LL show');
+    const path = `/staff/stores/${pageUid()}/shows/${showUid}/stream`;
     view = (
-      await app.server.inject({ method: 'GET', url: path, headers: host.headers })
+      await app().server.inject({ method: 'GET', url: path, headers: host().headers })
     ).json() as LiveStreamView;
     expect(view.lowLatencyUrl).toBe(`/live/${showUid}/ll.m3u8`);
     // Nothing for viewers before Go live.
@@ -113,14 +66,18 @@ describe('LL-HLS from our packager', () => {
     publish();
     await waitFor('a receiving stream', async () => {
       const state = (
-        await app.server.inject({ method: 'GET', url: path, headers: host.headers })
+        await app().server.inject({ method: 'GET', url: path, headers: host().headers })
       ).json() as LiveStreamView;
       return state.state === 'receiving';
     });
-    const live = await app.server.inject({ method: 'POST', url: `${path}/go-live`, headers: host.headers });
+    const live = await app().server.inject({
+      method: 'POST',
+      url: `${path}/go-live`,
+      headers: host().headers,
+    });
     expect(live.statusCode, live.body).toBe(200);
     ll = view.lowLatencyUrl;
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     expect(event?.event.cdnMp4VideoUrl).toBe(ll);
     const playlist = await waitFor('an LL playlist with two segments', async () => {
       const answer = await get(ll);
@@ -282,8 +239,8 @@ describe('LL-HLS from our packager', () => {
   });
 
   it('ends: the LL playlist closes with ENDLIST and no parts', async () => {
-    const path = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
-    const ended = await app.server.inject({ method: 'POST', url: `${path}/end`, headers: host.headers });
+    const path = `/staff/stores/${pageUid()}/shows/${showUid}/stream`;
+    const ended = await app().server.inject({ method: 'POST', url: `${path}/end`, headers: host().headers });
     expect(ended.statusCode, ended.body).toBe(200);
     const text = await waitFor('the ended LL playlist', async () => {
       const answer = await get(ll);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
@@ -17,7 +17,7 @@ import {
 } from '../../test-support/realtime-test-client.ts';
 import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../../test-support/redis-prerequisite.ts';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-test-server.ts';
-import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
+import { createTestShow, createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestDatabase } from '../../test-support/test-app.ts';
 
 /**
@@ -122,18 +122,7 @@ afterAll(async () => {
 it('two web servers follow one media worker: either plays, the worker survives SIGKILL into the same recording, the replay plays from the other', async () => {
   const pageUid = await createTestStore(webA);
   const host = await signInStaff(webA, pageUid, 'host');
-  const created = await webA.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: {
-      name: 'One worker',
-      startsAt: '2026-10-01T19:00',
-      timeZone: 'Europe/Copenhagen',
-      visibility: 'public',
-    },
-  });
-  const showUid = (created.json() as Show).uid;
+  const showUid = await createTestShow(webA, pageUid, host, 'One worker');
   const call = async (node: TestServer, method: 'GET' | 'POST', suffix = '') => {
     const response = await node.server.inject({
       method,

@@ -1,17 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveStreamView } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test-support/live-publisher.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
 import { isAlive, packagerPids, pidsMatching } from '../../test-support/processes.ts';
-import {
-  createTestShow,
-  createTestStore,
-  signInStaff,
-  type TestStaffMember,
-} from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 
 /**
  * Live video in the media worker (LIVE_MEDIA=child, issue 29 item 1): the web server starts the
@@ -20,34 +11,24 @@ import { openTestApp } from '../../test-support/test-app.ts';
  * with it into the void and checkout never notices; the web server starts a new one, which takes
  * the publisher back into the same recording.
  */
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
-const publishers: ReturnType<typeof publishTestStream>[] = [];
+const { app, host, pageUid, newShow, publishRtmp } = liveTestApp('vitrine-media-worker-', {
+  LIVE_MEDIA: 'child',
+  RTMP_PORT: '0',
+  LIVE_RECONNECT_GRACE_MS: '120000',
+  LOG_LEVEL: 'warn',
+});
 
 async function call(showUid: string, method: 'GET' | 'POST', suffix = '') {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method,
-    url: `/staff/stores/${pageUid}/shows/${showUid}/stream${suffix}`,
-    headers: host.headers,
+    url: `/staff/stores/${pageUid()}/shows/${showUid}/stream${suffix}`,
+    headers: host().headers,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as LiveStreamView;
 }
 
-const get = (url: string) => app.server.inject({ method: 'GET', url });
-
-const newShow = (name: string) => createTestShow(app, pageUid, host, name);
-
-function publish(key: string) {
-  const rtmpPort = app.services.live.ingestPorts().rtmpPort;
-  if (!rtmpPort) throw new Error('the worker offers no RTMP port');
-  const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`);
-  publishers.push(publisher);
-  return publisher;
-}
+const get = (url: string) => app().server.inject({ method: 'GET', url });
 
 /** This test process's media worker (its child running media.ts). */
 const workerPids = () => pidsMatching('src/media\\.ts', process.pid);
@@ -56,25 +37,7 @@ const replaySegments = async (showUid: string) =>
   (await get(`/live/${showUid}/replay.m3u8`)).body.split('\n').filter((line) => line.endsWith('.m4s'));
 
 beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-media-worker-'));
-  app = await openTestApp({
-    env: {
-      LIVE_MEDIA: 'child',
-      RTMP_PORT: '0',
-      VITRINE_LIVE_DIR: liveDir,
-      LIVE_RECONNECT_GRACE_MS: '120000',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-  await app.services.live.mediaReady();
-});
-
-afterAll(async () => {
-  for (const publisher of publishers) publisher.kill('SIGKILL');
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
+  await app().services.live.mediaReady();
 });
 
 describe('live video in a child media worker', () => {
@@ -84,7 +47,7 @@ describe('live video in a child media worker', () => {
     const showUid = await newShow('In the worker');
     const { streamKey, previewUrl, rtmpUrl } = await call(showUid, 'GET');
     expect(rtmpUrl).toMatch(/^rtmp:\/\/.+:\d+\/live$/);
-    publish(streamKey);
+    publishRtmp(streamKey);
     await waitFor('the preview through the web server', async () =>
       (await get(previewUrl)).body.includes('.m4s'),
     );
@@ -111,14 +74,14 @@ describe('live video in a child media worker', () => {
     expect(ended.state).toBe('ended');
     const replay = await get(`/live/${showUid}/replay.m3u8`);
     expect(replay.body).toContain('#EXT-X-ENDLIST');
-    const [event] = await app.services.events.eventsByIds([showUid]);
+    const [event] = await app().services.events.eventsByIds([showUid]);
     expect(event?.event.currentStatus).toBe('vod');
   });
 
   it('is killed with SIGKILL mid-show: checkout goes on, no ffmpeg is left, a new worker takes the publisher back into the same recording', async () => {
     const showUid = await newShow('Worker killed');
     const { streamKey, previewUrl } = await call(showUid, 'GET');
-    const first = publish(streamKey);
+    const first = publishRtmp(streamKey);
     await waitFor('the preview', async () => (await get(previewUrl)).body.includes('.m4s'));
     await call(showUid, 'POST', '/go-live');
     await waitFor('two recorded segments', async () => (await replaySegments(showUid)).length >= 2);
@@ -131,10 +94,10 @@ describe('live video in a child media worker', () => {
     first.kill('SIGKILL');
     // Checkout and the shop do not depend on video: they answer while no worker runs.
     expect((await get('/healthz')).statusCode).toBe(200);
-    const shows = await app.server.inject({
+    const shows = await app().server.inject({
       method: 'GET',
-      url: `/staff/stores/${pageUid}/shows`,
-      headers: host.headers,
+      url: `/staff/stores/${pageUid()}/shows`,
+      headers: host().headers,
     });
     expect(shows.statusCode).toBe(200);
     // The packagers die with their worker (parent-death signal): none is left under PID 1.
@@ -142,14 +105,14 @@ describe('live video in a child media worker', () => {
 
     const [next] = await waitFor('a new worker', async () => {
       const found = workerPids().filter((pid) => pid !== worker);
-      return found.length === 1 && app.services.live.mediaReachable() ? found : null;
+      return found.length === 1 && app().services.live.mediaReachable() ? found : null;
     });
     expect(next).not.toBe(worker);
     // The new worker holds no publisher: the web server moved the show to wait for its encoder.
     await waitFor('reconnecting', async () => (await call(showUid, 'GET')).state === 'reconnecting');
     const before = await replaySegments(showUid);
 
-    publish(streamKey);
+    publishRtmp(streamKey);
     await waitFor('live again', async () => (await call(showUid, 'GET')).state === 'live');
     // What the killed worker recorded is still served, by the new one, from the recording.
     expect(before.length).toBeGreaterThanOrEqual(2);
@@ -167,7 +130,7 @@ describe('live video in a child media worker', () => {
   });
 
   it('refuses the media channel without its token', async () => {
-    const worker = app.services.live.mediaWorker();
+    const worker = app().services.live.mediaWorker();
     if (!worker) throw new Error('no media worker');
     for (const path of ['/media/events', '/media/read/x/live.m3u8']) {
       const response = await fetch(`${worker.url}${path}`, { headers: { 'x-vitrine-media-token': 'wrong' } });

@@ -1,17 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishClockStampedStream, readClockStamps } from '../../test-support/clock-stamp.ts';
 import { waitFor } from '../../test-support/live-publisher.ts';
-import {
-  createTestShow,
-  createTestStore,
-  signInStaff,
-  type TestStaffMember,
-} from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
 import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip-test-publisher.ts';
 
 // The recording clock: a segment's EXT-X-PROGRAM-DATE-TIME must be the moment its first frame
@@ -28,21 +19,17 @@ const PDT_ERROR_BOUND_MS = 250;
 /** Segments checked per publish (the first ones too: they carry the startup delays). */
 const SEGMENTS_CHECKED = 4;
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
-let rtmpPort: number;
+const { app, host, pageUid, rtmpPort, newShow } = liveTestApp('vitrine-clock-', {
+  RTMP_PORT: '0',
+  LIVE_RECONNECT_GRACE_MS: '30000',
+});
 const stops: (() => void)[] = [];
 
-const newShow = (name: string) => createTestShow(app, pageUid, host, name);
-
 async function stream(showUid: string): Promise<LiveStreamView> {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method: 'GET',
-    url: `/staff/stores/${pageUid}/shows/${showUid}/stream`,
-    headers: host.headers,
+    url: `/staff/stores/${pageUid()}/shows/${showUid}/stream`,
+    headers: host().headers,
   });
   return response.json() as LiveStreamView;
 }
@@ -62,7 +49,7 @@ function runSegments(playlist: string, run: number) {
 }
 
 async function bytes(showUid: string, uri: string): Promise<Buffer> {
-  const response = await app.server.inject({ method: 'GET', url: `/live/${showUid}/${uri}` });
+  const response = await app().server.inject({ method: 'GET', url: `/live/${showUid}/${uri}` });
   expect(response.statusCode, uri).toBe(200);
   return response.rawPayload;
 }
@@ -73,7 +60,7 @@ async function pdtErrors(showUid: string, run: number, base: number, size = { wi
   const segments = await waitFor(
     `${SEGMENTS_CHECKED} segments of run ${run}`,
     async () => {
-      const answer = await app.server.inject({ method: 'GET', url: view.previewUrl });
+      const answer = await app().server.inject({ method: 'GET', url: view.previewUrl });
       const listed = answer.statusCode === 200 ? runSegments(answer.body, run) : [];
       return listed.length >= SEGMENTS_CHECKED ? listed.slice(0, SEGMENTS_CHECKED) : null;
     },
@@ -99,20 +86,10 @@ async function pdtErrors(showUid: string, run: number, base: number, size = { wi
 }
 
 beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-clock-'));
-  app = await openTestApp({
-    env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: '30000' },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-  rtmpPort = app.services.live.ingestPorts().rtmpPort ?? 0;
-  await app.server.listen({ host: '127.0.0.1', port: 0 });
+  await app().server.listen({ host: '127.0.0.1', port: 0 });
 });
-
-afterAll(async () => {
+afterAll(() => {
   for (const stop of stops) stop();
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
 });
 
 describe('the recording clock', () => {
@@ -120,7 +97,7 @@ describe('the recording clock', () => {
     const showUid = await newShow('Clock over RTMP');
     const { streamKey } = await stream(showUid);
     const base = Date.now();
-    const url = `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`;
+    const url = `rtmp://127.0.0.1:${rtmpPort()}/live/${streamKey}`;
     const first = publishClockStampedStream(url, base);
     stops.push(() => first.kill('SIGKILL'));
     const errors = await pdtErrors(showUid, 1, base);
@@ -143,7 +120,7 @@ describe('the recording clock', () => {
     const showUid = await newShow('Clock over WHIP');
     const { streamKey } = await stream(showUid);
     const base = Date.now();
-    const address = app.server.server.address();
+    const address = app().server.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const publisher: WhipTestPublisher = await publishOverWhip({
       url: `http://127.0.0.1:${port}/whip`,

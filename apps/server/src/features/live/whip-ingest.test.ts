@@ -1,40 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../test-support/live-publisher.ts';
-import {
-  createTestShow,
-  createTestStore,
-  signInStaff,
-  type TestStaffMember,
-} from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { liveTestApp } from '../../test-support/live-test-app.ts';
 import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip-test-publisher.ts';
 
 // A real libwebrtc publisher (@roamhq/wrtc, the engine inside Chrome) publishes over WHIP into
 // the real app: werift answers, ffmpeg packages, the live routes serve the HLS.
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
-let host: TestStaffMember;
-let pageUid: string;
-let liveDir: string;
+const { app, host, pageUid, newShow } = liveTestApp('vitrine-whip-', {
+  RTMP_PORT: 'off',
+  LIVE_RECONNECT_GRACE_MS: '20000',
+});
 let origin: string;
 let whipUrl: string;
 const publishers: WhipTestPublisher[] = [];
 
 async function call<T>(method: 'GET' | 'POST', url: string) {
-  const response = await app.server.inject({ method, url, headers: host.headers });
+  const response = await app().server.inject({ method, url, headers: host().headers });
   return { status: response.statusCode, body: response.json() as T };
 }
 
-const newShow = (name: string) => createTestShow(app, pageUid, host, name);
-
-const streamPath = (showUid: string) => `/staff/stores/${pageUid}/shows/${showUid}/stream`;
+const streamPath = (showUid: string) => `/staff/stores/${pageUid()}/shows/${showUid}/stream`;
 const stream = async (showUid: string) => (await call<LiveStreamView>('GET', streamPath(showUid))).body;
 const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.includes('.m4s'));
 const publish = async (options: Parameters<typeof publishOverWhip>[0]) => {
@@ -44,20 +32,12 @@ const publish = async (options: Parameters<typeof publishOverWhip>[0]) => {
 };
 
 beforeAll(async () => {
-  liveDir = mkdtempSync(join(tmpdir(), 'vitrine-whip-'));
-  app = await openTestApp({
-    env: { RTMP_PORT: 'off', VITRINE_LIVE_DIR: liveDir, LIVE_RECONNECT_GRACE_MS: '20000' },
-  });
-  pageUid = await createTestStore(app);
-  host = await signInStaff(app, pageUid, 'host');
-  origin = await app.server.listen({ host: '127.0.0.1', port: 0 });
+  origin = await app().server.listen({ host: '127.0.0.1', port: 0 });
   whipUrl = `${origin}/whip`;
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const publisher of publishers) publisher.stop();
-  await app?.close();
-  rmSync(liveDir, { recursive: true, force: true });
 });
 
 describe('a show published over WHIP', () => {
@@ -81,7 +61,7 @@ describe('a show published over WHIP', () => {
     const playlist = await waitFor(
       'the preview playlist',
       async () => {
-        const answer = await app.server.inject({ method: 'GET', url: view.previewUrl });
+        const answer = await app().server.inject({ method: 'GET', url: view.previewUrl });
         return answer.statusCode === 200 && segmentsOf(answer.body).length > 0 ? answer.body : null;
       },
       15_000,
@@ -117,7 +97,7 @@ describe('a show published over WHIP', () => {
 
   it('shrugs off garbage sent to its media ports: the stream goes on', async () => {
     // The answer names the UDP ports werift listens on; anyone on the network can reach them.
-    const ports = [...publisher.body.matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ host/gim)].map(
+    const ports = [...publisher.body.matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ host()/gim)].map(
       (match) => Number(match[1]),
     );
     expect(ports.length).toBeGreaterThan(0);
@@ -133,7 +113,7 @@ describe('a show published over WHIP', () => {
     socket.close();
     // Segments written so far: the window's first sequence number plus its length.
     const count = async () => {
-      const playlist = (await app.server.inject({ method: 'GET', url: view.previewUrl })).body;
+      const playlist = (await app().server.inject({ method: 'GET', url: view.previewUrl })).body;
       return Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? 0) + segmentsOf(playlist).length;
     };
     const before = await count();
@@ -154,7 +134,7 @@ describe('a show published over WHIP', () => {
     await waitFor('live again', async () => (await stream(showUid)).state === 'live');
     // The same show's recording continues with the new publish.
     await waitFor('replay segments', async () => {
-      const replay = (await app.server.inject({ method: 'GET', url: view.replayUrl })).body;
+      const replay = (await app().server.inject({ method: 'GET', url: view.replayUrl })).body;
       return segmentsOf(replay).length > 0;
     });
     expect((await call<LiveStreamView>('POST', `${streamPath(showUid)}/end`)).body.state).toBe('ended');
