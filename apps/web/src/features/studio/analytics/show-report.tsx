@@ -10,7 +10,7 @@ import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
-import { NumbersTable } from './numbers-table.tsx';
+import { NumbersTable, revenueColumn } from './numbers-table.tsx';
 import { TimeChart } from './time-chart.tsx';
 
 /** Retention is listed every this many minutes (the chart has every minute). */
@@ -260,10 +260,7 @@ function Report({
               { header: t('report.details'), cell: (minute) => format.count(minute.detailsOpened) },
               { header: t('report.adds'), cell: (minute) => format.count(minute.adds) },
               { header: t('report.orders'), cell: (minute) => format.count(minute.orders) },
-              data.revenueVisible && {
-                header: t('report.revenue'),
-                cell: (minute) => format.amounts(minute.revenue ?? []),
-              },
+              revenueColumn(data.revenueVisible, t('report.revenue'), format.amounts),
             ]}
             rows={data.minutes}
             rowKey={(minute) => minute.minute}
@@ -285,10 +282,7 @@ function Report({
             { header: t('report.added'), cell: (row) => format.count(row.added) },
             { header: t('report.ordered'), cell: (row) => format.count(row.ordered) },
             { header: t('report.paid'), cell: (row) => format.count(row.paid) },
-            data.revenueVisible && {
-              header: t('report.revenue'),
-              cell: (row) => format.amounts(row.revenue ?? []),
-            },
+            revenueColumn(data.revenueVisible, t('report.revenue'), format.amounts),
           ]}
           rows={data.funnel}
           rowKey={(row) => row.productUid}
@@ -311,10 +305,7 @@ function Report({
               { header: t('report.added'), cell: (row) => format.count(row.adds) },
               { header: t('report.dealUnits'), cell: (row) => format.count(row.units) },
               { header: t('report.ordered'), cell: (row) => format.count(row.orders) },
-              data.revenueVisible && {
-                header: t('report.revenue'),
-                cell: (row) => format.amounts(row.revenue ?? []),
-              },
+              revenueColumn(data.revenueVisible, t('report.revenue'), format.amounts),
             ]}
             rows={data.flashDeals ?? []}
             rowKey={(row) => row.uid}
