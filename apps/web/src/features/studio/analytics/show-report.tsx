@@ -1,11 +1,12 @@
 import type { RevenueBreakdown, ShowAnalytics } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { saveCsv } from '../orders/csv-download.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -104,9 +105,7 @@ export function ShowReportPage() {
       title={data ? data.show.name : t('overview.title')}
       actions={
         <>
-          <Link className="studio-button studio-button--quiet" to="../.." relative="path">
-            {t('report.back')}
-          </Link>
+          <BackLink to="../..">{t('report.back')}</BackLink>
           <button
             type="button"
             className="studio-button"
