@@ -1,4 +1,5 @@
 import { catchUpAction, holdEnds, type LiveLag, VIEWER_SEEK_BACK_SEC } from '@vitrine/domain';
+import { listenTo } from '../../lib/listen-to.ts';
 import { CAUGHT_UP_EVENT } from '../../lib/live-clock.ts';
 
 /** How often the player looks at the viewer's lag (and at once when the tab comes back or she plays). */
@@ -83,12 +84,16 @@ export function startCatchUp(video: HTMLVideoElement, measure: LiveMeasure): Cat
   const onVisible = () => {
     if (document.visibilityState === 'visible') check();
   };
-  video.addEventListener('pause', onPause);
-  video.addEventListener('seeking', onSeeking);
-  video.addEventListener('timeupdate', onTime);
-  video.addEventListener('emptied', onEmptied);
-  video.addEventListener('play', check);
-  document.addEventListener('visibilitychange', onVisible);
+  const stopListening = [
+    listenTo(video, {
+      pause: onPause,
+      seeking: onSeeking,
+      timeupdate: onTime,
+      emptied: onEmptied,
+      play: check,
+    }),
+    listenTo(document, { visibilitychange: onVisible }),
+  ];
   const timer = window.setInterval(check, CATCH_UP_CHECK_MS);
 
   return {
@@ -100,13 +105,8 @@ export function startCatchUp(video: HTMLVideoElement, measure: LiveMeasure): Cat
     },
     stop() {
       window.clearInterval(timer);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('seeking', onSeeking);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('emptied', onEmptied);
-      video.removeEventListener('play', check);
+      for (const stop of stopListening) stop();
       video.removeEventListener('seeked', caughtUp);
-      document.removeEventListener('visibilitychange', onVisible);
       video.playbackRate = 1;
     },
   };

@@ -1,23 +1,19 @@
 // @vitest-environment happy-dom
 import { NEXT_CLIP_COUNTDOWN_SECONDS } from '@vitrine/domain';
 import { act } from 'preact/test-utils';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountEachTest } from '../../test-support/mount-each-test.ts';
 import { NextClipCountdown } from './video-stage.tsx';
 
-let container: HTMLElement;
-let root: Root;
+// Registered before the root's set-up, so the root mounts on the fake clock and unmounts before
+// the real one is back (after-each hooks run in reverse order).
 beforeEach(() => {
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
+const mounted = mountEachTest();
 
 /** Moves the fake clock on one second at a time, letting each tick's render run. */
 function secondsPass(seconds: number) {
@@ -27,8 +23,10 @@ function secondsPass(seconds: number) {
 describe('the next clip countdown (clip mode)', () => {
   it('starts the next clip after NEXT_CLIP_COUNTDOWN_SECONDS whole seconds, not before', () => {
     const onNext = vi.fn();
-    act(() => root.render(<NextClipCountdown next={{ eventName: 'Next', clipMode: 'clip', onNext }} />));
-    expect(container.querySelector('[role="timer"]')).not.toBeNull();
+    act(() =>
+      mounted.root.render(<NextClipCountdown next={{ eventName: 'Next', clipMode: 'clip', onNext }} />),
+    );
+    expect(mounted.container.querySelector('[role="timer"]')).not.toBeNull();
     secondsPass(NEXT_CLIP_COUNTDOWN_SECONDS - 1);
     expect(onNext).not.toHaveBeenCalled();
     secondsPass(1);
@@ -37,11 +35,13 @@ describe('the next clip countdown (clip mode)', () => {
 
   it('stays on this clip when the viewer says so', () => {
     const onNext = vi.fn();
-    act(() => root.render(<NextClipCountdown next={{ eventName: 'Next', clipMode: 'clip', onNext }} />));
-    const stay = container.querySelector<HTMLButtonElement>('button.link-button');
+    act(() =>
+      mounted.root.render(<NextClipCountdown next={{ eventName: 'Next', clipMode: 'clip', onNext }} />),
+    );
+    const stay = mounted.container.querySelector<HTMLButtonElement>('button.link-button');
     act(() => stay?.click());
     secondsPass(NEXT_CLIP_COUNTDOWN_SECONDS + 2);
     expect(onNext).not.toHaveBeenCalled();
-    expect(container.querySelector('[role="timer"]')).toBeNull();
+    expect(mounted.container.querySelector('[role="timer"]')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { StreamType } from '@vitrine/domain';
 import { WATCH_HEARTBEAT_EVENT, WATCH_HEARTBEAT_INTERVAL_MS } from '@vitrine/protocol/vocabulary';
 import { type RefObject, useEffect, useRef } from 'react';
+import { listenTo } from '../../lib/listen-to.ts';
 import { CAUGHT_UP_EVENT } from '../../lib/live-clock.ts';
 import { flush as flushTracking } from '../../lib/tracking.ts';
 import type { TrackPlayer } from './use-player-tracking.ts';
@@ -83,22 +84,20 @@ export function useWatchHeartbeat(
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') onHide();
     };
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('pause', onStop);
-    video.addEventListener('ended', onStop);
-    video.addEventListener(CAUGHT_UP_EVENT, onCaughtUp);
-    document.addEventListener('visibilitychange', onVisibility);
-    addEventListener('pagehide', onHide);
+    const stopListening = [
+      listenTo(video, {
+        timeupdate: onTime,
+        playing: onPlaying,
+        pause: onStop,
+        ended: onStop,
+        [CAUGHT_UP_EVENT]: onCaughtUp,
+      }),
+      listenTo(document, { visibilitychange: onVisibility }),
+      listenTo(window, { pagehide: onHide }),
+    ];
     if (!video.paused && video.readyState > 2) onPlaying();
     return () => {
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('pause', onStop);
-      video.removeEventListener('ended', onStop);
-      video.removeEventListener(CAUGHT_UP_EVENT, onCaughtUp);
-      document.removeEventListener('visibilitychange', onVisibility);
-      removeEventListener('pagehide', onHide);
+      for (const stop of stopListening) stop();
       onStop();
     };
   }, [videoRef, stream]);

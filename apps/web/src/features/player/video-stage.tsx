@@ -13,6 +13,7 @@ import type { LiveEvent } from '@vitrine/protocol';
 import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logFailure } from '../../lib/debug.ts';
+import { listenTo } from '../../lib/listen-to.ts';
 import { registerStream } from '../../lib/live-clock.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { isHlsSource } from './hls-config.ts';
@@ -213,18 +214,13 @@ export function VideoStage({
       if (!video.ended) onPlaybackEvent('paused');
     };
     const onError = () => setFailed(true);
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('volumechange', onVolume);
-    video.addEventListener('ended', onEnded);
-    video.addEventListener('error', onError);
-    return () => {
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('volumechange', onVolume);
-      video.removeEventListener('ended', onEnded);
-      video.removeEventListener('error', onError);
-    };
+    return listenTo(video, {
+      play: onPlay,
+      pause: onPause,
+      volumechange: onVolume,
+      ended: onEnded,
+      error: onError,
+    });
   }, [videoRef, onEnded, onPlaybackEvent]);
 
   return (

@@ -10,6 +10,7 @@ import {
   recorder,
   SOCKET_URL,
   sockets,
+  subscribeOnOpenSocket,
   withFakeRealtime,
 } from './realtime-test-support.ts';
 import { RECONNECT_DELAYS_MS } from './wire.ts';
@@ -247,12 +248,7 @@ describe('realtime connection', () => {
   });
 
   it('logs and ignores malformed frames', () => {
-    const client = makeClient();
-    const rec = recorder();
-    client.subscribe('comments', {}, rec.listener);
-    const socket = lastSocket();
-    socket.open();
-    const id = key('comments', {});
+    const { rec, socket, id } = subscribeOnOpenSocket();
     socket.receive('not json');
     socket.receive({ type: 'snapshot', id, docs: [] });
     socket.receive({ type: 'changes', id, seq: 1, changes: 'nope' });
@@ -265,11 +261,8 @@ describe('realtime connection', () => {
   });
 
   it('stops for good when the server does not speak this version', () => {
-    const client = makeClient();
-    const rec = recorder();
-    client.subscribe('comments', {}, rec.listener);
-    lastSocket().open();
-    lastSocket().drop(protocol.CLOSE_CODES.unsupportedVersion, 'use v2');
+    const { client, rec, socket } = subscribeOnOpenSocket();
+    socket.drop(protocol.CLOSE_CODES.unsupportedVersion, 'use v2');
     expect(rec.last).toEqual({
       status: 'ERROR',
       docs: [],

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { logFailure } from '../debug.ts';
-import { flush, key, lastSocket, makeClient, recorder, withFakeRealtime } from './realtime-test-support.ts';
+import {
+  flush,
+  key,
+  lastSocket,
+  makeClient,
+  recorder,
+  subscribeOnOpenSocket,
+  withFakeRealtime,
+} from './realtime-test-support.ts';
 
 vi.mock('../debug.ts', () => import('../debug-test-double.ts'));
 
@@ -34,12 +42,7 @@ describe('realtime subscriptions', () => {
   });
 
   it('merges added, modified and removed by searchUid, else uid, else document id', () => {
-    const client = makeClient();
-    const rec = recorder();
-    client.subscribe('products', {}, rec.listener);
-    const socket = lastSocket();
-    socket.open();
-    const id = key('products', {});
+    const { rec, socket, id } = subscribeOnOpenSocket('products');
     socket.receive({
       type: 'snapshot',
       id,
@@ -99,12 +102,7 @@ describe('realtime subscriptions', () => {
   });
 
   it('ignores changes it already holds (duplicate seq)', () => {
-    const client = makeClient();
-    const rec = recorder();
-    client.subscribe('comments', {}, rec.listener);
-    const socket = lastSocket();
-    socket.open();
-    const id = key('comments', {});
+    const { rec, socket, id } = subscribeOnOpenSocket();
     socket.receive({ type: 'snapshot', id, seq: 5, docs: [] });
     const added = { type: 'changes', id, seq: 6, changes: [{ type: 'added', docId: 'a', doc: { n: 1 } }] };
     socket.receive(added);
@@ -219,11 +217,8 @@ describe('realtime subscriptions', () => {
   });
 
   it('logs a connection-level error frame without failing subscriptions', () => {
-    const client = makeClient();
-    const rec = recorder();
-    client.subscribe('comments', {}, rec.listener);
-    lastSocket().open();
-    lastSocket().receive({ type: 'error', id: '', code: 'unauthenticated', message: 'bad token' });
+    const { rec, socket } = subscribeOnOpenSocket();
+    socket.receive({ type: 'error', id: '', code: 'unauthenticated', message: 'bad token' });
     expect(logFailure).toHaveBeenCalled();
     expect(rec.last.status).toBe('CONNECTING');
   });
@@ -319,12 +314,7 @@ describe('realtime subscriptions', () => {
   });
 
   it('asks again by itself after a server failure (internal), on the reconnect table', () => {
-    const client = makeClient();
-    const rec = recorder();
-    client.subscribe('comments', {}, rec.listener);
-    const id = key('comments', {});
-    const socket = lastSocket();
-    socket.open();
+    const { rec, socket, id } = subscribeOnOpenSocket();
     socket.receive({ type: 'error', id, code: 'internal', message: 'database busy' });
     expect(rec.last.status).toBe('ERROR');
     for (const delay of [1000, 2000]) {

@@ -92,6 +92,23 @@ export function recorder<T = Record<string, unknown>>() {
   };
 }
 
+/**
+ * Where most tests start: a client with one recorded subscription, on a socket that has opened.
+ * `id` is the subscription's key, for the frames the test feeds it.
+ */
+export function subscribeOnOpenSocket(
+  query = 'comments',
+  params: Record<string, unknown> = {},
+  options: Partial<RealtimeClientOptions> = {},
+) {
+  const client = makeClient(options);
+  const rec = recorder();
+  client.subscribe(query, params, rec.listener);
+  const socket = lastSocket();
+  socket.open();
+  return { client, rec, socket, id: key(query, params) };
+}
+
 /** Lets the promise of getToken settle. */
 export const flush = () => vi.advanceTimersByTimeAsync(0);
 

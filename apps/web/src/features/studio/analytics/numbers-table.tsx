@@ -1,3 +1,4 @@
+import type { CurrencyAmount } from '@vitrine/protocol';
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../ui/data-table.tsx';
 
@@ -44,4 +45,16 @@ export function NumbersTable<Row>({
       {empty && rows.length === 0 && <p className="studio-notice">{empty}</p>}
     </section>
   );
+}
+
+/**
+ * A numbers table's revenue column, or none for a member who may not see revenue (the server
+ * sends such a member no amounts either).
+ */
+export function revenueColumn<Row extends { revenue: readonly CurrencyAmount[] | null }>(
+  visible: boolean,
+  header: string,
+  amounts: (amounts: readonly CurrencyAmount[]) => string,
+): DataColumn<Row> | false {
+  return visible && { header, cell: (row) => amounts(row.revenue ?? []) };
 }

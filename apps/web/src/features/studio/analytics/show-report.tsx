@@ -1,16 +1,17 @@
 import type { RevenueBreakdown, ShowAnalytics } from '@vitrine/protocol';
 import type { Currency } from '@vitrine/protocol/vocabulary';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { saveCsv } from '../orders/csv-download.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
-import { NumbersTable } from './numbers-table.tsx';
+import { NumbersTable, revenueColumn } from './numbers-table.tsx';
 import { TimeChart } from './time-chart.tsx';
 
 /** Retention is listed every this many minutes (the chart has every minute). */
@@ -104,9 +105,7 @@ export function ShowReportPage() {
       title={data ? data.show.name : t('overview.title')}
       actions={
         <>
-          <Link className="studio-button studio-button--quiet" to="../.." relative="path">
-            {t('report.back')}
-          </Link>
+          <BackLink to="../..">{t('report.back')}</BackLink>
           <button
             type="button"
             className="studio-button"
@@ -260,10 +259,7 @@ function Report({
               { header: t('report.details'), cell: (minute) => format.count(minute.detailsOpened) },
               { header: t('report.adds'), cell: (minute) => format.count(minute.adds) },
               { header: t('report.orders'), cell: (minute) => format.count(minute.orders) },
-              data.revenueVisible && {
-                header: t('report.revenue'),
-                cell: (minute) => format.amounts(minute.revenue ?? []),
-              },
+              revenueColumn(data.revenueVisible, t('report.revenue'), format.amounts),
             ]}
             rows={data.minutes}
             rowKey={(minute) => minute.minute}
@@ -285,10 +281,7 @@ function Report({
             { header: t('report.added'), cell: (row) => format.count(row.added) },
             { header: t('report.ordered'), cell: (row) => format.count(row.ordered) },
             { header: t('report.paid'), cell: (row) => format.count(row.paid) },
-            data.revenueVisible && {
-              header: t('report.revenue'),
-              cell: (row) => format.amounts(row.revenue ?? []),
-            },
+            revenueColumn(data.revenueVisible, t('report.revenue'), format.amounts),
           ]}
           rows={data.funnel}
           rowKey={(row) => row.productUid}
@@ -311,10 +304,7 @@ function Report({
               { header: t('report.added'), cell: (row) => format.count(row.adds) },
               { header: t('report.dealUnits'), cell: (row) => format.count(row.units) },
               { header: t('report.ordered'), cell: (row) => format.count(row.orders) },
-              data.revenueVisible && {
-                header: t('report.revenue'),
-                cell: (row) => format.amounts(row.revenue ?? []),
-              },
+              revenueColumn(data.revenueVisible, t('report.revenue'), format.amounts),
             ]}
             rows={data.flashDeals ?? []}
             rowKey={(row) => row.uid}

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { useAnalyticsFormat } from './analytics-format.ts';
-import { NumbersTable } from './numbers-table.tsx';
+import { NumbersTable, revenueColumn } from './numbers-table.tsx';
 import { TimeChart } from './time-chart.tsx';
 import { WEEK_SECONDS, weekAxisRange, weekTicks } from './week-axis.ts';
 
@@ -60,10 +60,7 @@ export function StoreOverviewPage() {
                 { header: t('overview.watchTime'), cell: (show) => format.duration(show.watchSeconds) },
                 { header: t('overview.orders'), cell: (show) => format.count(show.orders) },
                 { header: t('overview.conversion'), cell: (show) => format.percent(show.conversionRate) },
-                data.revenueVisible && {
-                  header: t('overview.revenue'),
-                  cell: (show) => format.amounts(show.revenue ?? []),
-                },
+                revenueColumn(data.revenueVisible, t('overview.revenue'), format.amounts),
               ]}
               rows={data.shows}
               rowKey={(show) => show.showUid}

@@ -11,11 +11,12 @@ import {
 import { ProductInput, type StudioProduct } from '@vitrine/protocol';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { staffCall, uploadFile } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -206,9 +207,7 @@ function EditorForm({
       title={product ? product.name : t('editor.newTitle')}
       actions={
         <>
-          <Link to=".." relative="path" className="studio-button studio-button--quiet">
-            {t('editor.back')}
-          </Link>
+          <BackLink to="..">{t('editor.back')}</BackLink>
           {product && (
             <>
               <button type="button" className="studio-button" onClick={() => void duplicate()}>

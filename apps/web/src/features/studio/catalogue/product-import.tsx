@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { uploadFile } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { ErrorNotice } from '../ui/error-notice.tsx';
@@ -77,14 +78,7 @@ export function ProductImport() {
   };
 
   return (
-    <StudioPage
-      title={t('import.title')}
-      actions={
-        <Link to=".." relative="path" className="studio-button studio-button--quiet">
-          {t('editor.back')}
-        </Link>
-      }
-    >
+    <StudioPage title={t('import.title')} actions={<BackLink to="..">{t('editor.back')}</BackLink>}>
       <section className="studio-card">
         <p>{t('import.intro')}</p>
         <div className="catalogue-import__choose">

@@ -8,6 +8,7 @@ import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Pager } from '../ui/pager.tsx';
+import { SearchField } from '../ui/search-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { StudioTableView } from '../ui/studio-table-view.tsx';
@@ -127,16 +128,13 @@ export function ProductList() {
       }
     >
       <search className="studio-toolbar">
-        <label className="studio-field catalogue-search">
-          <span className="studio-field__label">{t('list.search')}</span>
-          <input
-            type="search"
-            className="studio-input"
-            value={typed}
-            placeholder={t('list.searchPlaceholder')}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </label>
+        <SearchField
+          className="catalogue-search"
+          label={t('list.search')}
+          value={typed}
+          placeholder={t('list.searchPlaceholder')}
+          onChange={setTyped}
+        />
         <label className="studio-field">
           <span className="studio-field__label">{t('list.show')}</span>
           <select

@@ -8,6 +8,7 @@ import { LineupEditor } from '../shows/lineup-editor.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -100,11 +101,7 @@ export default function ControlRoomPage() {
           {room.name} <span className="room-title-suffix">· {t('page.title')}</span>
         </>
       }
-      actions={
-        <Link to="../.." relative="path" className="studio-button studio-button--quiet">
-          {t('page.back')}
-        </Link>
-      }
+      actions={<BackLink to="../..">{t('page.back')}</BackLink>}
     >
       <div className="room-status" role="status" aria-live="polite">
         <span className={`studio-badge live-state live-state--${state}`} data-state={state}>

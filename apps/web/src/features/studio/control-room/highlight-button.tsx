@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { refusalText } from '../use-staff-query.ts';
+import { useStaffAction } from '../use-staff-action.ts';
 
 /**
  * Marks this moment of the live show as a highlight (issue 32 item 4): the seconds around it
@@ -10,8 +10,7 @@ import { refusalText } from '../use-staff-query.ts';
 export function HighlightButton({ pageUid, showUid }: { pageUid: string; showUid: string }) {
   const { t } = useStudioTranslation('studio-control-room');
   const [marked, setMarked] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, failure, run } = useStaffAction(t('highlight.failed'));
   return (
     <p className="room-highlight">
       <button
@@ -19,23 +18,17 @@ export function HighlightButton({ pageUid, showUid }: { pageUid: string; showUid
         className="studio-button"
         disabled={busy}
         data-mark-highlight
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
+        onClick={() =>
+          void run(async () => {
             await staffCall('markHighlight', { params: { pageUid, showUid }, body: {} });
             setMarked((count) => count + 1);
-          } catch (failure) {
-            setError(refusalText(failure, t('highlight.failed')));
-          } finally {
-            setBusy(false);
-          }
-        }}
+          })
+        }
       >
         {t('highlight.mark')}
       </button>{' '}
       <span role="status" className="studio-muted">
-        {error ?? (marked > 0 ? t('highlight.marked', { count: marked }) : '')}
+        {failure ?? (marked > 0 ? t('highlight.marked', { count: marked }) : '')}
       </span>
     </p>
   );

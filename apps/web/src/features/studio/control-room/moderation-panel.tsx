@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { useStaffAction } from '../use-staff-action.ts';
 import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import './moderation-panel.css';
 
@@ -37,8 +38,7 @@ export function ModerationPanel({ storeId, showId, changeKey }: ModerationPanelP
   const { t } = useStudioTranslation('studio-moderation');
   const params = { pageUid: storeId, showUid: showId };
   const board = useStaffQuery('getModerationBoard', { params });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, run } = useStaffAction(t('failed'));
   const { reload } = board;
 
   const listening = changeKey !== undefined;
@@ -50,18 +50,9 @@ export function ModerationPanel({ storeId, showId, changeKey }: ModerationPanelP
 
   /** Runs one action, shows the server's message when refused (409: someone else acted), then reloads. */
   async function act(work: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-      return true;
-    } catch (error) {
-      setProblem(refusalText(error, t('failed')));
-      return false;
-    } finally {
-      setBusy(false);
-      reload();
-    }
+    const done = await run(work);
+    reload();
+    return done;
   }
 
   const moderate = (comment: ModeratedComment, action: Action) =>

@@ -4,7 +4,7 @@ import { CompetitionList } from '../shows/competitions-panel.tsx';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
-import { refusalText } from '../use-staff-query.ts';
+import { useStaffAction } from '../use-staff-action.ts';
 
 /** What the live numbers say of the competitions: a change (an entry, a close, a draw) reloads them. */
 const competitionsKey = (stats: ControlRoomStats | null) =>
@@ -55,22 +55,15 @@ function CompetitionItem({
   onChanged: () => void;
 }) {
   const { t } = useStudioTranslation('studio-control-room');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useStaffAction(t('competitions.actionFailed'));
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const act = async (work: () => Promise<string | null>) => {
-    setFailure(null);
+  const act = (work: () => Promise<string | null>) => {
     setDone(null);
-    setBusy(true);
-    try {
+    return run(async () => {
       setDone(await work());
       onChanged();
-    } catch (error) {
-      setFailure(refusalText(error, t('competitions.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const setOpen = (open: boolean) =>
     act(async () => {

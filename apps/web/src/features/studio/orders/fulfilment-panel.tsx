@@ -8,7 +8,7 @@ import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { refusalText } from '../use-staff-query.ts';
+import { useStaffAction } from '../use-staff-action.ts';
 import { OTHER_CARRIER, type ShipmentForm, shipmentRequest } from './fulfilment-form.ts';
 
 /**
@@ -27,22 +27,14 @@ export function FulfilmentPanel({
   const { pageUid } = useStudioStore();
   const { order } = detail;
   const fulfilment = order.fulfilment ?? null;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useStaffAction(t('fulfilment.failed'));
 
-  const advance = async (request: StudioFulfilmentRequest) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const advance = (request: StudioFulfilmentRequest) =>
+    run(async () =>
       onChange(
         await staffCall('advanceStudioOrder', { params: { pageUid, checkoutUid: order.uid }, body: request }),
-      );
-    } catch (failure) {
-      setError(refusalText(failure, t('fulfilment.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+      ),
+    );
 
   if (!fulfilment) return null;
   const next = nextFulfilmentSteps(fulfilment.status, order.details.shippingMethod);
@@ -116,7 +108,7 @@ export function FulfilmentPanel({
           </button>
         )}
       </div>
-      <ErrorNotice message={error} />
+      <ErrorNotice message={failure} />
       {next.includes('shipped') && (
         <ShipmentFormView
           corrects={fulfilment.status === 'shipped'}

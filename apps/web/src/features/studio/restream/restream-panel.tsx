@@ -9,6 +9,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
+import { useStaffAction } from '../use-staff-action.ts';
 import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import './restream.css';
 import { ErrorNotice } from '../ui/error-notice.tsx';
@@ -113,23 +114,15 @@ function DestinationActions({
   onRemoved: () => void;
 }) {
   const { t } = useStudioTranslation('studio-restream');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, failure, run } = useStaffAction(t('list.actionFailed'));
   const params = { ...show, destinationId: destination.id };
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await staffCall(destination.started ? 'stopRestream' : 'startRestream', { params }));
-    } catch (failure) {
-      setError(refusalText(failure, t('list.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = () =>
+    run(async () =>
+      onChange(await staffCall(destination.started ? 'stopRestream' : 'startRestream', { params })),
+    );
   return (
     <>
-      <ErrorNotice message={error} />
+      <ErrorNotice message={failure} />
       <div className="restream-destination__actions">
         <button
           type="button"

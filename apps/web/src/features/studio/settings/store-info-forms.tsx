@@ -257,6 +257,24 @@ export function SalesForm({ pageUid, settings, onSaved, canSave }: OwnerSettings
   );
   const languageName = new Intl.DisplayNames(undefined, { type: 'language' });
   const currencyName = new Intl.DisplayNames(undefined, { type: 'currency' });
+  /** A checkbox per code (the languages or currencies the store sells in), named and with its code. */
+  const codeChoices = (
+    field: 'languages' | 'currencies',
+    legend: string,
+    codes: readonly string[],
+    name: (code: string) => string | undefined,
+  ) => (
+    <fieldset className="settings-choices">
+      <legend>{legend}</legend>
+      {codes.map((code) => (
+        <label key={code} className="settings-check">
+          <input type="checkbox" value={code} {...form.register(field)} />
+          {name(code)} <span className="studio-muted">({code})</span>
+        </label>
+      ))}
+      {errors[field] && <p className="studio-field__error">{errors[field].message}</p>}
+    </fieldset>
+  );
   return (
     <SettingsCard
       id="sales"
@@ -268,26 +286,10 @@ export function SalesForm({ pageUid, settings, onSaved, canSave }: OwnerSettings
       canSave={canSave}
     >
       <div className="settings-columns">
-        <fieldset className="settings-choices">
-          <legend>{t('sales.languages')}</legend>
-          {LOCALES.map((code) => (
-            <label key={code} className="settings-check">
-              <input type="checkbox" value={code} {...form.register('languages')} />
-              {languageName.of(code === 'no' ? 'nb' : code)} <span className="studio-muted">({code})</span>
-            </label>
-          ))}
-          {errors.languages && <p className="studio-field__error">{errors.languages.message}</p>}
-        </fieldset>
-        <fieldset className="settings-choices">
-          <legend>{t('sales.currencies')}</legend>
-          {CURRENCIES.map((code) => (
-            <label key={code} className="settings-check">
-              <input type="checkbox" value={code} {...form.register('currencies')} />
-              {currencyName.of(code)} <span className="studio-muted">({code})</span>
-            </label>
-          ))}
-          {errors.currencies && <p className="studio-field__error">{errors.currencies.message}</p>}
-        </fieldset>
+        {codeChoices('languages', t('sales.languages'), LOCALES, (code) =>
+          languageName.of(code === 'no' ? 'nb' : code),
+        )}
+        {codeChoices('currencies', t('sales.currencies'), CURRENCIES, (code) => currencyName.of(code))}
       </div>
       <div className="studio-form-grid">
         <FormField label={t('sales.mainLanguage')} error={errors.language?.message}>

@@ -4,6 +4,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
+import { useStaffAction } from '../use-staff-action.ts';
 import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 
 /** While a clip is being cut (the show just ended), the list is asked again this often. */
@@ -63,20 +64,9 @@ function ClipItem({
   const windowSeconds = seconds(clip.boundsEnd - clip.boundsStart);
   const [start, setStart] = useState(seconds(clip.startAt - clip.boundsStart));
   const [end, setEnd] = useState(seconds(clip.endAt - clip.boundsStart));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(work: () => Promise<StudioClip>) {
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await work());
-    } catch (failure) {
-      setError(refusalText(failure, t('clips.failed')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const action = useStaffAction(t('clips.failed'));
+  const { busy } = action;
+  const run = (work: () => Promise<StudioClip>) => action.run(async () => onChange(await work()));
 
   const name = clip.productName ?? t('clips.highlight');
   return (
@@ -157,7 +147,7 @@ function ClipItem({
           </a>
         )}
       </p>
-      <ErrorNotice message={error} />
+      <ErrorNotice message={action.failure} />
     </li>
   );
 }

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompetitionAdminView, CreateCompetitionRequest } from '@vitrine/protocol';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -22,14 +23,7 @@ export function CompetitionsPage() {
   const { showUid = '' } = useParams();
   const { t } = useStudioTranslation('studio-shows');
   return (
-    <StudioPage
-      title={t('competitions.title')}
-      actions={
-        <Link to="../.." relative="path" className="studio-button studio-button--quiet">
-          {t('editor.back')}
-        </Link>
-      }
-    >
+    <StudioPage title={t('competitions.title')} actions={<BackLink to="../..">{t('editor.back')}</BackLink>}>
       <div className="studio-card shows-card">
         <CompetitionsPanel showUid={showUid} />
       </div>

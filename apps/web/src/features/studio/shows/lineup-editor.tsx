@@ -25,6 +25,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
+import { SearchField } from '../ui/search-field.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 
 /** The first price of a product, formatted for the studio's language. */
@@ -211,21 +212,36 @@ function LineupRow({
         <span aria-hidden="true">⋮⋮</span>
       </button>
       <span className="shows-lineup__position">{position}</span>
-      {item.image ? (
-        <img className="shows-lineup__image" src={item.image} alt="" />
-      ) : (
-        <span className="shows-lineup__image" aria-hidden="true" />
-      )}
-      <span className="shows-lineup__name">
-        {item.name}
-        {item.sku && <span className="studio-muted studio-small"> · {item.sku}</span>}
-      </span>
-      <span className="shows-lineup__price">{price}</span>
+      <ProductCells product={item} price={price} />
       <button type="button" className="studio-button studio-button--quiet" onClick={onRemove}>
         {t('lineup.remove')}
         <span className="visually-hidden"> {item.name}</span>
       </button>
     </li>
+  );
+}
+
+/** A product's picture, name with SKU, and price: the same in a line-up row and a search result. */
+function ProductCells({
+  product,
+  price,
+}: {
+  product: Pick<ShowLineupItem, 'name' | 'sku' | 'image'>;
+  price: string;
+}) {
+  return (
+    <>
+      {product.image ? (
+        <img className="shows-lineup__image" src={product.image} alt="" />
+      ) : (
+        <span className="shows-lineup__image" aria-hidden="true" />
+      )}
+      <span className="shows-lineup__name">
+        {product.name}
+        {product.sku && <span className="studio-muted studio-small"> · {product.sku}</span>}
+      </span>
+      <span className="shows-lineup__price">{price}</span>
+    </>
   );
 }
 
@@ -255,16 +271,12 @@ function ProductPicker({
   const products = (found.data?.products ?? []).filter((product) => !chosen.has(product.uid));
   return (
     <div className="shows-picker">
-      <label className="studio-field">
-        <span className="studio-field__label">{t('lineup.search')}</span>
-        <input
-          type="search"
-          className="studio-input"
-          value={search}
-          placeholder={t('lineup.searchPlaceholder')}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </label>
+      <SearchField
+        label={t('lineup.search')}
+        value={search}
+        placeholder={t('lineup.searchPlaceholder')}
+        onChange={setSearch}
+      />
       {found.error && <ErrorNotice message={refusalText(found.error, t('lineup.searchFailed'))} />}
       {found.data && products.length === 0 ? (
         <p className="studio-muted studio-small">{t('lineup.noProducts')}</p>
@@ -272,16 +284,7 @@ function ProductPicker({
         <ul className="shows-picker__results">
           {products.map((product) => (
             <li key={product.uid} className="shows-picker__result">
-              {product.image ? (
-                <img className="shows-lineup__image" src={product.image} alt="" />
-              ) : (
-                <span className="shows-lineup__image" aria-hidden="true" />
-              )}
-              <span className="shows-lineup__name">
-                {product.name}
-                {product.sku && <span className="studio-muted studio-small"> · {product.sku}</span>}
-              </span>
-              <span className="shows-lineup__price">{priceText(product.prices, i18n.language)}</span>
+              <ProductCells product={product} price={priceText(product.prices, i18n.language)} />
               <button
                 type="button"
                 className="studio-button"

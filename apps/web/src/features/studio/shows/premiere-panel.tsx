@@ -6,6 +6,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { useUpload } from '../ui/use-upload.ts';
+import { useStaffAction } from '../use-staff-action.ts';
 import { refusalText, useReloadEvery, useStaffQuery } from '../use-staff-query.ts';
 import { formatShowTime, localInputValue } from './show-time.ts';
 
@@ -201,25 +202,17 @@ function PremiereSchedule({
   const [startsAt, setStartsAt] = useState(() =>
     localSecondsValue(premiere.startsAt ?? Math.max(show.startsAt, Date.now() + 3_600_000), show.timeZone),
   );
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useStaffAction(t('premiere.scheduleFailed'));
 
-  const submit = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      await onScheduled(
+  const submit = () =>
+    run(async () =>
+      onScheduled(
         await staffCall('schedulePremiere', {
           params: { pageUid: store.pageUid, showUid: show.uid },
           body: { startsAt, timeZone: show.timeZone },
         }),
-      );
-    } catch (error) {
-      setFailure(refusalText(error, t('premiere.scheduleFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+      ),
+    );
 
   return (
     <form

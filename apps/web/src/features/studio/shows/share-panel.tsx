@@ -23,12 +23,7 @@ export function SharePanel({ show }: { show: Show }) {
           onFocus={(event) => event.target.select()}
         />
         <div className="shows-share__actions">
-          <CopyButton
-            text={show.links.storefrontUrl}
-            label={t('share.copyLink')}
-            copiedText={t('share.copied')}
-            failedText={t('share.copyFailed')}
-          />
+          <ShareCopyButton text={show.links.storefrontUrl} label={t('share.copyLink')} />
           <a href={show.links.storefrontUrl} target="_blank" rel="noreferrer">
             {t('share.open')}
           </a>
@@ -48,12 +43,7 @@ export function SharePanel({ show }: { show: Show }) {
         />
         <p className="studio-field__hint">{t('share.embedHint')}</p>
         <div className="shows-share__actions">
-          <CopyButton
-            text={show.links.embedSnippet}
-            label={t('share.copyEmbed')}
-            copiedText={t('share.copied')}
-            failedText={t('share.copyFailed')}
-          />
+          <ShareCopyButton text={show.links.embedSnippet} label={t('share.copyEmbed')} />
         </div>
       </div>
       <div className="studio-field">
@@ -63,17 +53,20 @@ export function SharePanel({ show }: { show: Show }) {
             <a href={show.links.calendarUrl} download>
               {t('share.downloadCalendar')}
             </a>
-            <CopyButton
-              text={show.links.calendarUrl}
-              label={t('share.copyCalendar')}
-              copiedText={t('share.copied')}
-              failedText={t('share.copyFailed')}
-            />
+            <ShareCopyButton text={show.links.calendarUrl} label={t('share.copyCalendar')} />
           </div>
         ) : (
           <p className="studio-muted studio-small">{t('share.calendarDraft')}</p>
         )}
       </div>
     </div>
+  );
+}
+
+/** Copies one of the show's links, with the panel's "copied" and "copy failed" texts. */
+function ShareCopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useStudioTranslation('studio-shows');
+  return (
+    <CopyButton text={text} label={label} copiedText={t('share.copied')} failedText={t('share.copyFailed')} />
   );
 }

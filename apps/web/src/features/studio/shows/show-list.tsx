@@ -6,6 +6,7 @@ import { useRoleIncludes, useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Pager } from '../ui/pager.tsx';
+import { SearchField } from '../ui/search-field.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -67,18 +68,14 @@ export function ShowList() {
         ))}
       </div>
       <div className="studio-toolbar">
-        <label className="studio-field">
-          <span className="studio-field__label">{t('list.search')}</span>
-          <input
-            type="search"
-            className="studio-input"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </label>
+        <SearchField
+          label={t('list.search')}
+          value={search}
+          onChange={(typed) => {
+            setSearch(typed);
+            setOffset(0);
+          }}
+        />
       </div>
       {list.error && <ErrorNotice message={refusalText(list.error, t('list.failed'))} />}
       {list.loading && !list.data ? (

@@ -1,8 +1,9 @@
 import { formatMoney, showGroup } from '@vitrine/domain';
 import type { Locale } from '@vitrine/protocol/vocabulary';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -18,11 +19,7 @@ export function ShowPreview() {
   const store = useStudioStore();
   const { t, i18n } = useStudioTranslation('studio-shows');
   const preview = useStaffQuery('previewShow', { params: { pageUid: store.pageUid, showUid } });
-  const back = (
-    <Link to=".." relative="path" className="studio-button studio-button--quiet">
-      {t('preview.back')}
-    </Link>
-  );
+  const back = <BackLink to="..">{t('preview.back')}</BackLink>;
   if (preview.error)
     return (
       <StudioPage title={t('preview.title')} actions={back}>

@@ -2,8 +2,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { act } from 'preact/test-utils';
 import { useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountEachTest } from '../../../test-support/mount-each-test.ts';
 import { useStudioTable } from './use-studio-table.ts';
 
 interface Row {
@@ -23,17 +23,9 @@ function LoadingList({ rows }: { rows: Row[] | undefined }) {
   return <p>{table.getRowModel().rows.length} rows</p>;
 }
 
-let container: HTMLElement;
-let root: Root;
+const mounted = mountEachTest();
 beforeEach(() => {
   renders = 0;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 /** Lets TanStack's queued state changes (microtasks) and React's renders run out. */
@@ -43,20 +35,20 @@ async function settle() {
 
 describe('useStudioTable', () => {
   it('renders a list without rows a bounded number of times when the page re-renders while loading', async () => {
-    await act(async () => root.render(<LoadingList rows={undefined} />));
+    await act(async () => mounted.root.render(<LoadingList rows={undefined} />));
     await settle();
     act(() => rerender());
     act(() => rerender());
     await settle();
-    expect(container.textContent).toBe('0 rows');
+    expect(mounted.container.textContent).toBe('0 rows');
     // Mount, two re-renders and at most one page-index reset each: a loop would reach the rounds' limit.
     expect(renders).toBeLessThanOrEqual(6);
   });
 
   it('shows the rows once they come', async () => {
-    await act(async () => root.render(<LoadingList rows={undefined} />));
-    await act(async () => root.render(<LoadingList rows={[{ id: 'a' }, { id: 'b' }]} />));
+    await act(async () => mounted.root.render(<LoadingList rows={undefined} />));
+    await act(async () => mounted.root.render(<LoadingList rows={[{ id: 'a' }, { id: 'b' }]} />));
     await settle();
-    expect(container.textContent).toBe('2 rows');
+    expect(mounted.container.textContent).toBe('2 rows');
   });
 });
