@@ -8,15 +8,8 @@ import { bearerCall, testServer } from './test-server.ts';
  * signing in), that must succeed; answers its JSON body. The failure names the call and carries
  * the server's answer.
  */
-export async function shopperCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${testServer().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
+export function shopperCall<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return bearerCall<T>(token, 'POST', path, body);
 }
 
 /** A new anonymous shopper's session, as a visitor's first add or comment makes one. */

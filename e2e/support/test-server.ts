@@ -36,12 +36,13 @@ export function testServer(): TestServer {
 export type TestCallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * A call to this worker's server with a bearer token (a staff member's session; the admin key
- * calls as the store's owner) that must succeed (2xx); answers its JSON body, or null when it
- * has none. The failure names the call and carries the server's answer.
+ * A call to this worker's server with a bearer token (a staff member's or shopper's session; the
+ * admin key calls as the store's owner), or with none (a shopper before signing in), that must
+ * succeed (2xx); answers its JSON body, or null when it has none. The failure names the call and
+ * carries the server's answer.
  */
 export async function bearerCall<T = unknown>(
-  token: string,
+  token: string | undefined,
   method: TestCallMethod,
   path: string,
   body?: unknown,
@@ -49,7 +50,7 @@ export async function bearerCall<T = unknown>(
   const response = await fetch(`${testServer().baseUrl}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${token}`,
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

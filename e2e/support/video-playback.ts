@@ -27,8 +27,8 @@ export async function playsOn(page: Page, seconds: number, timeout = 45_000): Pr
 }
 
 /**
- * Plays the page's first video, muted (a page may start sound only after a gesture), waiting for
- * the player to have rendered it.
+ * Plays the page's first video, muted (a page may start sound only after a gesture); resolves once
+ * its playback has started.
  */
 export async function playMuted(page: Page): Promise<void> {
   await page

@@ -15,8 +15,9 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
+import { adminWrite, signIn } from './commerce-fixture.ts';
 import { databaseUrl } from './postgres-template.ts';
-import { adminHeaders, openTestDatabase, TEST_ADMIN_KEY } from './test-app.ts';
+import { openTestDatabase, TEST_ADMIN_KEY } from './test-app.ts';
 
 // ── client ─────────────────────────────────────────────────────────────────────
 
@@ -305,21 +306,12 @@ export async function openSharedDatabase(db: Database): Promise<Database> {
 
 /** Makes each record of `puts` with the admin key, in order; fails with the server's answer. */
 export async function putAllAsAdmin(app: App, puts: ReadonlyArray<readonly [string, object]>): Promise<void> {
-  for (const [url, payload] of puts) {
-    const response = await app.server.inject({ method: 'PUT', url, headers: adminHeaders, payload });
-    if (response.statusCode >= 300) throw new Error(`PUT ${url}: ${response.statusCode} ${response.body}`);
-  }
+  for (const [url, payload] of puts) await adminWrite(app, 'PUT', url, payload);
 }
 
 /** The id token of a new anonymous viewer signed in on `app`; fails with the server's answer. */
 export async function anonymousToken(app: App): Promise<string> {
-  const response = await app.server.inject({
-    method: 'POST',
-    url: '/functions/auth/signInAnonymously',
-    payload: {},
-  });
-  if (response.statusCode !== 200) throw new Error(`signing in anonymously: ${response.body}`);
-  return (response.json() as { idToken: string }).idToken;
+  return (await signIn(app)).token;
 }
 
 /** Posts a comment as `token` through `node`'s real HTTP port; fails with the server's answer. */
