@@ -12,7 +12,8 @@ import { subscriptionKey } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { HOME_DELIVERY } from '../apps/server/src/test-support/commerce-fixture.ts';
-import { COMPILED_SERVER, type RunningServer, startServer } from './support/server-process.ts';
+import { releaseEntry } from '../apps/server/src/test-support/release-build.ts';
+import { type RunningServer, startServer } from './support/server-process.ts';
 
 /**
  * The deploy recipe, run: deploy/nginx/vitrine.conf (rendered with this test's ports and paths on
@@ -127,20 +128,14 @@ describe.skipIf(!NGINX || !OPENSSL)('deploy/nginx/vitrine.conf in front of the b
     work = mkdtempSync(join(tmpdir(), 'vitrine-deploy-nginx-'));
     // nginx's workers run as another user when it starts as root: they must reach their folders.
     chmodSync(work, 0o755);
-    const compiled = existsSync(join(ROOT, COMPILED_SERVER));
-    if (!compiled)
-      console.warn(`deploy-nginx.e2e.ts: ${COMPILED_SERVER} is not built; testing the TypeScript server`);
-    server = await startServer(
-      {
-        VITRINE_DATA_DIR: join(work, 'data'),
-        VITRINE_ADMIN_KEY: ADMIN_KEY,
-        VITRINE_TRUST_PROXY: '127.0.0.1',
-        // The demo's live show as a real stream (ffmpeg), so there is a live playlist to fetch.
-        VITRINE_DEMO_LIVE: '1',
-        VITRINE_DEMO_RETAILER_PORT: '-1',
-      },
-      { compiled },
-    );
+    server = await startServer({
+      VITRINE_DATA_DIR: join(work, 'data'),
+      VITRINE_ADMIN_KEY: ADMIN_KEY,
+      VITRINE_TRUST_PROXY: '127.0.0.1',
+      // The demo's live show as a real stream (ffmpeg), so there is a live playlist to fetch.
+      VITRINE_DEMO_LIVE: '1',
+      VITRINE_DEMO_RETAILER_PORT: '-1',
+    });
 
     const key = join(work, 'key.pem');
     const cert = join(work, 'cert.pem');
@@ -318,11 +313,8 @@ http {
   }, 180_000);
 
   it('passes npm run doctor through nginx, the test certificate trusted', async () => {
-    const doctor = existsSync(join(ROOT, 'dist/server/doctor.mjs'))
-      ? [join(ROOT, 'dist/server/doctor.mjs')]
-      : ['--import', 'tsx', join(ROOT, 'apps/server/src/doctor.ts')];
     const args = [
-      ...doctor,
+      releaseEntry('doctor'),
       httpsOrigin,
       '--admin-key',
       ADMIN_KEY,

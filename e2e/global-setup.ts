@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPgliteDatabase } from '../apps/server/src/db/pglite-database.ts';
 import { cachedMigratedPgliteTemplate } from '../apps/server/src/test-support/pglite-template.ts';
+import { updateReleaseBuild } from '../apps/server/src/test-support/release-build.ts';
 import { startSmtpTestServer } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { startTestOidcProvider } from '../apps/server/src/test-support/test-oidc-provider.ts';
 import { SHARED_BROWSERS_ENV, startSharedBrowsers } from './support/browser.ts';
@@ -30,6 +31,8 @@ declare module 'vitest' {
  * connect to (e2e/support/browser.ts).
  */
 export default async function setup(project: TestProject) {
+  // The servers run the release build, and serve its web app: both as the sources are now.
+  await updateReleaseBuild();
   // The migrated embedded database every server of this run starts from (see DATABASE_TEMPLATE_ENV);
   // test files run in processes started after this, so they inherit the variable too.
   const templateDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-database-'));

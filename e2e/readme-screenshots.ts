@@ -1,16 +1,19 @@
 /**
  * Makes the README's screenshot of the demo store (docs/images/shop-page.png) from a fresh start
  * of the real server, and prints how long that first start took (database creation and demo seed
- * included), the figure the README quotes. Run with `npm run screenshots` after `npm run build:web`.
+ * included), the figure the README quotes. Run with `npm run screenshots`: it brings the release
+ * build up to date first, and starts that.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { updateReleaseBuild } from '../apps/server/src/test-support/release-build.ts';
 import { launchChromium } from './support/browser.ts';
 import { startServer } from './support/server-process.ts';
 
 const OUTPUT = new URL('../docs/images/shop-page.png', import.meta.url).pathname;
 
+await updateReleaseBuild();
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-screenshots-'));
 const server = await startServer({ VITRINE_DATA_DIR: dataDir, VITRINE_DEMO_RETAILER_PORT: '-1' });
 const browser = await launchChromium();

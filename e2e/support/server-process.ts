@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { releaseEntry } from '../../apps/server/src/test-support/release-build.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -28,9 +29,6 @@ async function freePort(): Promise<number> {
   if (typeof address !== 'object' || address === null) throw new Error('no port');
   return address.port;
 }
-
-/** The compiled server of `npm run build` (what `npm start` and a production install run). */
-export const COMPILED_SERVER = 'dist/server/main.mjs';
 
 /**
  * Names the data directory of an embedded database created and migrated once per browser-test run
@@ -60,14 +58,13 @@ interface StartupStep {
  * SERVER_START_BOUND_MS, the error lists the steps the server reported and when. An empty
  * VITRINE_DATA_DIR starts as a copy of the run's migrated database when there is one, unless
  * `freshDatabase` asks for a first start as a newcomer's (creating the database itself). It runs
- * the TypeScript sources (through tsx), or with `compiled` the build's JavaScript (COMPILED_SERVER;
- * build it first).
+ * the release build (dist/server/main.mjs, what `npm start` and a production install run): the
+ * browser tests' global set-up brings it up to date with the sources first (updateReleaseBuild).
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { boundMs?: number; freshDatabase?: boolean; compiled?: boolean } = {},
+  options: { boundMs?: number; freshDatabase?: boolean } = {},
 ): Promise<RunningServer> {
-  const compiled = options.compiled ?? false;
   const template = process.env[DATABASE_TEMPLATE_ENV];
   const dataDir = env.VITRINE_DATA_DIR;
   if (
@@ -81,8 +78,7 @@ export async function startServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const entry = compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, [releaseEntry('main')], {
     cwd: ROOT,
     env: {
       ...process.env,

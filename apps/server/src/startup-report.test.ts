@@ -9,8 +9,8 @@ import { DEMO_LIVE_EVENT_ID } from './features/demo/seed-demo.ts';
 import { startupReport, startupReportText } from './startup-report.ts';
 import { waitFor } from './test-support/live-publisher.ts';
 import { copyMigratedPgliteTemplate } from './test-support/pglite-template.ts';
+import { releaseEntry } from './test-support/release-build.ts';
 
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
 const STRONG_KEY = 'startup-report-admin-key-0123456789abcdef';
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -25,7 +25,7 @@ function startMain(env: Record<string, string>) {
   // These servers describe the single-machine default (embedded database, in-process bus), also when
   // the suite runs against a PostgreSQL server: they must not start on the suite's shared database.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [releaseEntry('main')], {
     env: {
       ...inherited,
       PORT: '0',

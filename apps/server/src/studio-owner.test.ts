@@ -6,13 +6,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from './db/pglite-database.ts';
+import { releaseEntry } from './test-support/release-build.ts';
 
 const run = promisify(execFile);
-const script = new URL('./studio-owner.ts', import.meta.url).pathname;
-const linkScript = new URL('./studio-link.ts', import.meta.url).pathname;
 /** Preloaded into each tool: it fails the run (exit status 99) if the tool opens a listening socket. */
 const noListener = new URL('./test-support/no-listener.mjs', import.meta.url).pathname;
-const tool = (file: string, ...args: string[]) => ['--import', 'tsx', '--import', noListener, file, ...args];
+const tool = (name: 'studio-owner' | 'studio-link', ...args: string[]) => [
+  '--import',
+  noListener,
+  releaseEntry(name),
+  ...args,
+];
 let dataDir = '';
 
 afterAll(async () => {
@@ -33,13 +37,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner and stu
       LOG_LEVEL: 'silent',
       VITRINE_PUBLIC_URL: 'https://shop.example',
     };
-    const args = tool(script, '--email', 'Owner@Ceramics.example', '--store-name', 'Ann’s Ceramics');
+    const args = tool('studio-owner', '--email', 'Owner@Ceramics.example', '--store-name', 'Ann’s Ceramics');
     const first = await run(process.execPath, args, { env });
     expect(first.stdout).toContain('Created the store "Ann’s Ceramics" (ann-s-ceramics).');
     const second = await run(process.execPath, args, { env });
     expect(second.stdout).not.toContain('Created the store');
     // An owner who lost her session: a fresh link for the account, nothing else changed.
-    const link = await run(process.execPath, tool(linkScript, '--email', ' OWNER@ceramics.example '), {
+    const link = await run(process.execPath, tool('studio-link', '--email', ' OWNER@ceramics.example '), {
       env,
     });
     expect(link.stdout).toContain('owner@ceramics.example is owner of Ann’s Ceramics (ann-s-ceramics).');
@@ -66,7 +70,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner and stu
 
   it('studio:link refuses an address with no account, and an account that is no staff', async () => {
     const env = { ...process.env, VITRINE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-    const unknown = await run(process.execPath, tool(linkScript, '--email', 'stranger@ceramics.example'), {
+    const unknown = await run(process.execPath, tool('studio-link', '--email', 'stranger@ceramics.example'), {
       env,
     }).catch((error: { code: number; stderr: string; stdout: string }) => error);
     expect(unknown).toMatchObject({
@@ -83,7 +87,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner and stu
     } finally {
       await db.close();
     }
-    const shopper = await run(process.execPath, tool(linkScript, '--email', 'shopper@ceramics.example'), {
+    const shopper = await run(process.execPath, tool('studio-link', '--email', 'shopper@ceramics.example'), {
       env,
     }).catch((error: { code: number; stderr: string; stdout: string }) => error);
     expect(shopper).toMatchObject({
@@ -94,11 +98,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run studio:owner and stu
   }, 180_000);
 
   it('refuses a call without an e-mail or store name, with its usage', async () => {
-    const usage = await run(process.execPath, tool(linkScript), {
+    const usage = await run(process.execPath, tool('studio-link'), {
       env: { ...process.env, VITRINE_DATA_DIR: join(tmpdir(), 'vitrine-never-created') },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run studio:link') });
-    const failure = await run(process.execPath, tool(script, '--email', 'nobody'), {
+    const failure = await run(process.execPath, tool('studio-owner', '--email', 'nobody'), {
       env: { ...process.env, VITRINE_DATA_DIR: join(tmpdir(), 'vitrine-never-created') },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({

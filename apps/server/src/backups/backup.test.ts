@@ -25,6 +25,7 @@ import {
 } from '../test-support/commerce-fixture.ts';
 import { databaseUrl } from '../test-support/postgres-template.ts';
 import { setRecordedReplay } from '../test-support/recorded-show.ts';
+import { releaseEntry } from '../test-support/release-build.ts';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-test-server.ts';
 import { adminHeaders, openTestApp } from '../test-support/test-app.ts';
 import type { BackupManifest } from './backup-manifest.ts';
@@ -33,7 +34,6 @@ const run = promisify(execFile);
 const SERVER_URL = process.env.DATABASE_URL;
 /** Preloaded into each tool: it fails the run (exit status 99) if the tool opens a listening socket. */
 const noListener = new URL('../test-support/no-listener.mjs', import.meta.url).pathname;
-const tool = (name: 'backup' | 'restore') => new URL(`../${name}.ts`, import.meta.url).pathname;
 
 /**
  * One installation's storage: the embedded database in a data folder (its media and live folders
@@ -86,7 +86,7 @@ async function runTool(
     ...installation.extraEnv,
   };
   if (!SERVER_URL) delete env.DATABASE_URL;
-  return run(process.execPath, ['--import', 'tsx', '--import', noListener, tool(name), ...args], {
+  return run(process.execPath, ['--import', noListener, releaseEntry(name), ...args], {
     env,
   }).catch((error: { code: number; stdout: string; stderr: string }) => error);
 }

@@ -9,16 +9,16 @@ import type { DoctorFinding } from '@vitrine/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveStore } from '../features/live/live-store.ts';
 import { setRecordedReplay } from '../test-support/recorded-show.ts';
+import { releaseEntry } from '../test-support/release-build.ts';
 import { adminHeaders, openTestApp, TEST_ADMIN_KEY } from '../test-support/test-app.ts';
 
 const run = promisify(execFile);
-const doctor = new URL('../doctor.ts', import.meta.url).pathname;
 const STORE = 'doctor-shop';
 const SHOW = 'doctor-replay';
 
 /** `npm run doctor -- …` as an operator runs it: its exit status, output and (with --json) findings. */
 async function runDoctor(...args: string[]) {
-  const outcome = await run(process.execPath, ['--import', 'tsx', doctor, ...args], {
+  const outcome = await run(process.execPath, [releaseEntry('doctor'), ...args], {
     env: { ...process.env, VITRINE_ADMIN_KEY: '' },
   }).then(
     ({ stdout }) => ({ code: 0, stdout }),

@@ -1,5 +1,6 @@
 import { cachedMigratedPgliteTemplate, PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 import { createMigratedPostgresTemplate, POSTGRES_TEMPLATE_ENV } from './postgres-template.ts';
+import { updateReleaseBuild } from './release-build.ts';
 
 /**
  * The server project's set-up, once per run before any test file: the migrated database every
@@ -8,6 +9,8 @@ import { createMigratedPostgresTemplate, POSTGRES_TEMPLATE_ENV } from './postgre
  * run in processes started after this, so they inherit the variable naming it.
  */
 export default async function setup() {
+  // The tests that start the server or a tool as a process run the release build (release-build.ts).
+  await updateReleaseBuild();
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const template = await createMigratedPostgresTemplate(serverUrl);

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -16,6 +15,7 @@ import {
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
 import { removeRedisKeys, requireRedis, TEST_REDIS_URL } from '../../test-support/redis-prerequisite.ts';
+import { releaseEntry } from '../../test-support/release-build.ts';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-test-server.ts';
 import { createTestShow, createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestDatabase } from '../../test-support/test-app.ts';
@@ -30,7 +30,6 @@ import { openTestDatabase } from '../../test-support/test-app.ts';
  */
 const PREFIX = `vitrine-test:media-nodes:${randomUUID()}:`;
 const TOKEN = randomBytes(24).toString('hex');
-const MEDIA_ENTRY = fileURLToPath(new URL('../../media.ts', import.meta.url));
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let s3: TestS3Server;
 let webA: TestServer;
@@ -54,7 +53,7 @@ async function freePort(): Promise<number> {
 
 /** `npm run media` as the deploy recipe runs it: its own process, settings in the environment. */
 async function startWorker() {
-  const started = spawn(process.execPath, ['--import', 'tsx', MEDIA_ENTRY], {
+  const started = spawn(process.execPath, [releaseEntry('media')], {
     env: { ...process.env, ...workerEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
