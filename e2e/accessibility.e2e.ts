@@ -3,11 +3,12 @@
  * or moderate violation on the shop, player, product, cart and checkout screens, on a desktop and a
  * phone; the focus follows what the shopper did; an empty required field says so and gets the focus.
  */
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
+import { englishPage } from './support/browser.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -16,12 +17,10 @@ const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-const readJson = (path: string) =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
-const en = readJson('../apps/web/src/locales/en.json') as {
+const en = webLocale('en') as {
   player: Record<string, string> & { mobileMenu: Record<string, string> };
 };
-const checkoutEn = readJson('../apps/web/src/locales/checkout/en.json') as {
+const checkoutEn = webLocale('checkout/en') as {
   checkout: {
     cart: Record<string, string>;
     form: { country: string; termsLabel: string; labels: Record<string, string> };
@@ -29,7 +28,7 @@ const checkoutEn = readJson('../apps/web/src/locales/checkout/en.json') as {
     paymentMethod: Record<string, string>;
   };
 };
-const interactionEn = readJson('../apps/web/src/locales/interaction/en.json') as {
+const interactionEn = webLocale('interaction/en') as {
   interaction: { account: Record<string, string> };
 };
 
@@ -40,14 +39,7 @@ async function newPage(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser().newContext({
-    viewport,
-    locale: 'en-GB',
-    ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page };
+  return englishPage(browser(), pageErrors, viewport, { phoneWhenNarrow: true });
 }
 
 async function expectNoViolations(page: Page, screen: string) {

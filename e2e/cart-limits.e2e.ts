@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { englishPage } from './support/browser.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { testServer } from './support/test-server.ts';
 
 // Issue 12 item 7: a shopper who reaches the store's cap on one product (default 10 per
@@ -11,7 +12,7 @@ const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const DEFAULT_MAX_UNITS_PER_SHOPPER = 10;
 
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+const en = webLocale('en') as {
   player: Record<string, string>;
   checkout: {
     feedback: { label: Record<string, string>; message: Record<string, string> };
@@ -33,10 +34,8 @@ async function clickAdd(page: Page): Promise<number> {
 
 describe('per-customer cap on a product', () => {
   it('shows "Limit reached" with its message when the shopper adds one more than the store allows', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser(), pageErrors);
     await page.goto(`${baseUrl}${LIVE_SHOW}`);
     await page.locator('.product-card', { hasText: 'Ceramic mug' }).click();
     const details = page.locator('.product-details');

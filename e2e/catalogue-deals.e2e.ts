@@ -3,8 +3,9 @@
 // own photo; and a formatted description in which nothing of the XSS corpus runs.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveSince, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 import { XSS_FLAG, XSS_PAYLOADS } from './support/xss-corpus.ts';
@@ -63,15 +64,7 @@ beforeAll(async () => {
       },
     ],
   });
-  await adminCall('PUT', `/admin/pages/${PAGE_UID}/campaigns/${CAMPAIGN_UID}`, { name: 'Deals' });
-  await adminCall('PUT', `/admin/events/${EVENT_ID}`, {
-    pageUid: PAGE_UID,
-    campaignId: CAMPAIGN_UID,
-    currentStatus: 'live',
-    eventName: 'Deals',
-    eventStartTimestamp: Date.now(),
-    liveStartTime: Date.now(),
-  });
+  await putCampaignShow(PAGE_UID, { uid: CAMPAIGN_UID, name: 'Deals' }, { uid: EVENT_ID, ...liveSince() });
   await adminCall('PUT', `/admin/events/${EVENT_ID}/products/ep-deal-lamp`, {
     productUid: 'deal-lamp',
     sorting: 10,
@@ -86,10 +79,8 @@ const text = (value: string | null) => (value ?? '').replace(/\s+/g, ' ').trim()
 
 describe('a deal in the player', () => {
   it('strikes the compare-at price through as "was" on the card, the details and the cart; shows the picked colour; runs no script', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
     const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { context, page } = await englishPage(browser, problems);
     page.on('dialog', (dialog) => {
       problems.push(`dialog: ${dialog.message()}`);
       void dialog.dismiss();

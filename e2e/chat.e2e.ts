@@ -3,6 +3,7 @@
 import { COMMENT_RATE_LIMIT } from '@vitrine/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { englishPage } from './support/browser.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
 import { shopperCall, signInAnonymously } from './support/shopper-api.ts';
 import { testServer } from './support/test-server.ts';
@@ -43,9 +44,7 @@ describe('the chat panel', () => {
       other.idToken,
     );
 
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser(), pageErrors);
     await page.goto(`${baseUrl}/widget/${PAGE}/${CAMPAIGN}`);
     await page.locator('.player__tabs [role="tab"]', { hasText: /^Comments\d*$/ }).click();
     await page.locator('.chat').waitFor(WAIT);

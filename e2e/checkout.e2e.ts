@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { liveSince, putCampaignShow } from './support/admin-shows.ts';
+import { ADA_JENSEN, fillCheckoutForm } from './support/checkout-form.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -22,13 +24,12 @@ interface CheckoutTexts {
   payment: { receivedTitle: string; declined: string; interrupted: string };
   cart: { continue: string; toCheckout: string };
 }
-const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const en = readJson('../apps/web/src/locales/en.json') as {
+const en = webLocale('en') as {
   checkout: CheckoutTexts;
   player: Record<string, string>;
 };
 /** The checkout screens' English: their own namespace (locales/checkout) over the player's cart texts. */
-const screens = readJson('../apps/web/src/locales/checkout/en.json') as { checkout: CheckoutTexts };
+const screens = webLocale('checkout/en') as { checkout: CheckoutTexts };
 const texts = Object.fromEntries(
   [...new Set([...Object.keys(en.checkout), ...Object.keys(screens.checkout)])].map((key) => {
     const part = (source: CheckoutTexts) => (source as unknown as Record<string, object>)[key] ?? {};
@@ -84,19 +85,7 @@ async function addToCart(page: Page, productName: string, optionValues: string[]
   return feedback;
 }
 
-async function fillCheckoutForm(page: Page) {
-  const form = page.locator('.checkout-form');
-  await form.getByLabel(texts.form.country).selectOption('DK');
-  await form.getByLabel(texts.form.labels.name).fill('Ada Jensen');
-  await form.getByLabel(texts.form.labels.address).fill('Strandvejen 12');
-  await form.getByLabel(texts.form.labels.postCode).fill('2900');
-  await form.getByLabel(texts.form.labels.city).fill('Hellerup');
-  await form.getByLabel(texts.form.labels.emailAddress).fill('ada@example.com');
-  await form.getByLabel(texts.form.labels.phone).fill('+45 12 34 56 78');
-  await form.getByLabel(texts.shipping.home_delivery).check();
-  await form.getByLabel(texts.paymentMethod.test_card).check();
-  await form.getByLabel(texts.form.termsLabel).check();
-}
+const fillAsAda = (page: Page) => fillCheckoutForm(page.locator('.checkout-form'), texts, ADA_JENSEN);
 
 /** From the confirmation step: order, then choose on the test provider's hosted page. */
 async function payOnProviderPage(
@@ -185,7 +174,7 @@ describe('cart and checkout', () => {
     await saveScreenshot(checkout, 'checkout-validation', { fullPage: true });
 
     // Fixed: the messages go and the confirmation step opens.
-    await fillCheckoutForm(checkout);
+    await fillAsAda(checkout);
     await checkout.locator('.checkout-form').getByLabel(texts.form.note).fill('Leave it by the door');
     expect(await textsOf(checkout, '.form-error')).toEqual([]);
     expect(await checkout.locator('[data-problem]').count()).toBe(0);
@@ -230,7 +219,7 @@ describe('cart and checkout', () => {
 
     const checkout = await openPage(shopper, `/demo-autumn-living/${checkoutUid}`);
     await checkout.waitForSelector('.checkout-form');
-    await fillCheckoutForm(checkout);
+    await fillAsAda(checkout);
     await checkout.getByRole('button', { name: texts.cart.continue }).click();
     await checkout.waitForURL(/\/confirm$/);
 
@@ -249,7 +238,7 @@ describe('cart and checkout', () => {
 
   it('shows the locked-order notice as soon as the order is sent to packing, and offers no payment', async () => {
     const { checkout, path } = await checkoutWithMug(LIVE_SHOW);
-    await fillCheckoutForm(checkout);
+    await fillAsAda(checkout);
     await checkout.getByRole('button', { name: texts.cart.continue }).click();
     await checkout.waitForURL(/\/confirm$/);
     // Leaving the payment page interrupts the payment: it can be retried.
@@ -279,21 +268,13 @@ describe('cart and checkout', () => {
     const campaignUid = 'e2e-checkout-deadline';
     const eventId = 'e2e-checkout-deadline-show';
     const campaign = { name: 'Last-minute deals', deadline: Date.now() + 60 * 60_000 };
-    await admin('PUT', `/admin/pages/demo-store/campaigns/${campaignUid}`, campaign);
-    await admin('PUT', `/admin/events/${eventId}`, {
-      pageUid: 'demo-store',
-      campaignId: campaignUid,
-      currentStatus: 'live',
-      eventName: 'Last-minute deals',
-      eventStartTimestamp: Date.now(),
-      liveStartTime: Date.now(),
-    });
+    await putCampaignShow('demo-store', { uid: campaignUid, ...campaign }, { uid: eventId, ...liveSince() });
     await admin('PUT', `/admin/events/${eventId}/products/nordlys-ceramic-mug`, {
       productUid: 'nordlys-ceramic-mug',
     });
 
     const { checkout, path } = await checkoutWithMug(`/widget/demo-store/${campaignUid}`);
-    await fillCheckoutForm(checkout);
+    await fillAsAda(checkout);
     await admin('PUT', `/admin/pages/demo-store/campaigns/${campaignUid}`, {
       ...campaign,
       deadline: Date.now() - 1000,

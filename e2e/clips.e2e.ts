@@ -4,15 +4,17 @@
  * page and adds its product to the cart; the other plays on the demo retailer's product page
  * through the SDK's seenLive option.
  */
-import { readFileSync } from 'node:fs';
 import type { StudioClip } from '@vitrine/protocol';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { dayAhead, plannedNow, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { openControlRoomAs } from './support/studio-host.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey, retailerUrl } = testServer();
@@ -21,12 +23,8 @@ const CAMPAIGN = 'clips-e2e-campaign';
 const SHOW = 'clips-e2e-show';
 /** Seconds each product is presented: its clip's length, give or take a second. */
 const CHAPTER_SECONDS = 4;
-const studioShowsEn = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
-) as { clips: { hide: string; hiddenBadge: string } };
-const clipsEn = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/clips/en.json', import.meta.url), 'utf8'),
-) as Record<string, string>;
+const studioShowsEn = webLocale('studio-shows/en') as { clips: { hide: string; hiddenBadge: string } };
+const clipsEn = webLocale('clips/en') as Record<string, string>;
 
 let browser: Browser;
 let token = '';
@@ -97,18 +95,11 @@ beforeAll(async () => {
     prices: { DKK: 39_900 },
     stock: 20,
   });
-  await admin(`/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
-    name: 'Clips e2e',
-    deadline: Date.now() + 86_400_000,
-  });
-  await admin(`/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: CAMPAIGN,
-    status: 'public',
-    currentStatus: 'planned',
-    eventName: 'Clay live',
-    eventStartTimestamp: Date.now(),
-  });
+  await putCampaignShow(
+    PAGE,
+    { uid: CAMPAIGN, name: 'Clips e2e', deadline: dayAhead() },
+    { uid: SHOW, status: 'public', eventName: 'Clay live', ...plannedNow() },
+  );
   for (const [sorting, productUid] of ['mug', 'vase'].entries())
     await admin(`/admin/events/${SHOW}/products/${productUid}`, { productUid, sorting });
   token = (await createStaffAccount(baseUrl, adminKey, PAGE, 'host')).session.idToken;
@@ -125,16 +116,11 @@ describe('clips of an ended show', () => {
   it('cuts one clip per presented product, and one per highlight marked in the control room, when the show ends', async () => {
     publisher = await goLiveOverRtmp(token, PAGE, SHOW);
     // The host's control room, where a highlight is marked while the mug is presented.
-    const roomContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-    const room = await roomContext.newPage();
-    room.on('pageerror', (error) => pageErrors.push(error.message));
-    await openStudioAs(room, {
-      baseUrl,
-      adminKey,
-      pageUid: PAGE,
-      role: 'host',
-      path: `shows/${SHOW}/control-room`,
+    const { context: roomContext, page: room } = await englishPage(browser, pageErrors, {
+      width: 1280,
+      height: 900,
     });
+    await openControlRoomAs(room, PAGE, SHOW, 'host');
     const mark = room.locator('[data-mark-highlight]');
     await mark.waitFor({ timeout: 20_000 });
     for (const uid of ['mug', 'vase']) {
@@ -175,9 +161,7 @@ describe('clips of an ended show', () => {
   it('plays a clip on its page and adds its product to the cart', async () => {
     const mug = clips.find((clip) => clip.eventProductUid === 'mug');
     if (!mug) throw new Error('no clip of the mug');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser, pageErrors);
     page.on('console', (message) => consoleLines.push(message.text()));
     await page.goto(`${baseUrl}${mug.pagePath}`);
     await playing(page);
@@ -193,9 +177,7 @@ describe('clips of an ended show', () => {
   });
 
   it("plays the other clip on the demo retailer's product page through the SDK", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser, pageErrors, { width: 1280, height: 900 });
     await page.goto(`${retailerUrl}/`);
     await page.waitForFunction(() => 'Vitrine' in window);
     // The retailer's own "Seen live" of the shirt: the demo store's ended show presented it, so the
@@ -238,9 +220,7 @@ describe('clips of an ended show', () => {
   });
 
   it('lists the clips in the studio, where the host hides one: its page is gone', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser, pageErrors, { width: 1280, height: 900 });
     await openStudioAs(page, { baseUrl, adminKey, pageUid: PAGE, role: 'host', path: `shows/${SHOW}` });
     const items = page.locator('[data-show-clips] [data-clip]');
     await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(3);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { broadcastDelayMs, formatMoney, WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type {
   CheckoutView,
@@ -6,13 +5,16 @@ import type {
   ControlRoom,
   ControlRoomStats,
   LiveEvent,
+  StaffRole,
 } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { dayAhead, plannedNow, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import {
   clickToRemovalMs,
@@ -22,14 +24,15 @@ import {
   streamClockError,
   watchFor,
 } from './support/stream-sightings.ts';
-import { openStudioAs } from './support/studio.ts';
+import { openControlRoomAs } from './support/studio-host.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
+import { playsPastOneSecond } from './support/video-playback.ts';
 
 // Issue 16 items 1 to 6, with three browsers on a show fed by ffmpeg over RTMP: the host (an owner)
 // runs the control room, a moderator works beside them, a viewer watches the player. A second
 // viewer (a fourth browser profile) writes the comments the moderator hides and is banned.
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const PAGE = 'demo-store';
 const CAMPAIGN = 'e2e-control-room';
 const SHOW = 'e2e-control-room-show';
@@ -42,19 +45,18 @@ const ACTION_TO_VIEWER_MS = 1000;
 /** Spec wording of the banned viewer's chat (locales/interaction). */
 const BANNED_MESSAGE = "You can't comment: the store's moderators have banned you from its chat.";
 
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const room = read('../apps/web/src/locales/studio-control-room/en.json') as {
+const room = webLocale('studio-control-room/en') as {
   page: { title: string };
   actions: { goLive: string; end: string; endConfirm: string };
   competitions: { openAction: string; close: string; draw: string };
 };
-const moderation = read('../apps/web/src/locales/studio-moderation/en.json') as {
+const moderation = webLocale('studio-moderation/en') as {
   actions: { hide: string; ban: string };
 };
-const en = read('../apps/web/src/locales/en.json') as {
+const en = webLocale('en') as {
   player: { addToCart: string; tabs: { video: string } };
 };
-const interaction = read('../apps/web/src/locales/interaction/en.json') as {
+const interaction = webLocale('interaction/en') as {
   interaction: { competitions: { participate: { raffle: string }; participated: { raffle: string } } };
 };
 
@@ -110,24 +112,23 @@ async function commentInPlayer(page: Page, text: string, name: string): Promise<
   return uid;
 }
 
+/** Opens the show's control room in `page` as a new staff member in `role`; answers their session token. */
+async function openRoomAs(page: Page, role: StaffRole): Promise<string> {
+  await openControlRoomAs(page, PAGE, SHOW, role);
+  return sessionToken(page);
+}
+
 const ROOM_PATH = `/staff/stores/${PAGE}/shows/${SHOW}/control-room`;
 const stats = (token: string) => bearerCall<ControlRoomStats>(token, 'GET', `${ROOM_PATH}/stats`);
 const streamState = (page: Page) => page.locator('.room-status .live-state').getAttribute('data-state');
 
 beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
-  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
-    name: 'Control room e2e',
-    deadline: Date.now() + 86_400_000,
-  });
-  await adminCall('PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: CAMPAIGN,
-    status: 'public',
-    currentStatus: 'planned',
-    eventName: 'Control room e2e',
-    eventStartTimestamp: Date.now(),
-  });
+  await putCampaignShow(
+    PAGE,
+    { uid: CAMPAIGN, name: 'Control room e2e', deadline: dayAhead() },
+    { uid: SHOW, status: 'public', ...plannedNow() },
+  );
   for (const [sorting, productUid] of [MUG, BOARD].entries())
     await adminCall('PUT', `/admin/events/${SHOW}/products/${productUid}`, {
       productUid,
@@ -136,22 +137,8 @@ beforeAll(async () => {
 
   host = await newPage();
   moderator = await newPage({ width: 1024, height: 768 });
-  hostToken = await openStudioAs(host, {
-    baseUrl,
-    adminKey,
-    pageUid: PAGE,
-    role: 'owner',
-    path: `shows/${SHOW}/control-room`,
-  }).then(() => host.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? '{}').idToken));
-  moderatorToken = await openStudioAs(moderator, {
-    baseUrl,
-    adminKey,
-    pageUid: PAGE,
-    role: 'moderator',
-    path: `shows/${SHOW}/control-room`,
-  }).then(() =>
-    moderator.evaluate(() => JSON.parse(localStorage.getItem('vitrine-session') ?? '{}').idToken),
-  );
+  hostToken = await openRoomAs(host, 'owner');
+  moderatorToken = await openRoomAs(moderator, 'moderator');
 });
 
 afterAll(async () => {
@@ -184,14 +171,7 @@ describe('the control room', () => {
     await recordSocketArrivals(viewer);
     await viewer.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${SHOW}`);
     await viewer.waitForSelector('.player[data-show-state="live"]');
-    await viewer.waitForFunction(
-      () => {
-        const video = document.querySelector('video');
-        return Boolean(video && !video.paused && video.currentTime > 1);
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
+    await playsPastOneSecond(viewer, 30_000);
     await viewer.waitForSelector('.video-stage[data-live-delay-ms]');
     // Measured against once the player has caught up with the edge: the once-a-second sample lags
     // the truth while it does.

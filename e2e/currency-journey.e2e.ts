@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { type CheckoutFormTexts, fillCheckoutForm } from './support/checkout-form.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -13,20 +14,13 @@ import { testServer } from './support/test-server.ts';
 const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const de = readJson('../apps/web/src/locales/de.json') as {
+const de = webLocale('de') as {
   player: Record<string, string>;
   checkout: { cart: Record<string, string> };
 };
 const deScreens = (
-  readJson('../apps/web/src/locales/checkout/de.json') as {
-    checkout: {
-      cart: Record<string, string>;
-      form: { country: string; termsLabel: string; labels: Record<string, string> };
-      shipping: Record<string, string>;
-      paymentMethod: Record<string, string>;
-      payment: Record<string, string>;
-    };
+  webLocale('checkout/de') as {
+    checkout: CheckoutFormTexts & { cart: Record<string, string>; payment: Record<string, string> };
   }
 ).checkout;
 
@@ -78,16 +72,15 @@ describe('a shopper in German', () => {
     const form = page.locator('.checkout-form');
     const freights = (await form.locator('.choice__price').allTextContents()).map(spaced);
     expect(freights).toEqual(['6,95 €', 'Kostenlos', '4,95 €']);
-    await form.getByLabel(deScreens.form.country).selectOption('DE');
-    await form.getByLabel(deScreens.form.labels.name ?? '').fill('Anna Schmidt');
-    await form.getByLabel(deScreens.form.labels.address ?? '').fill('Hauptstraße 5');
-    await form.getByLabel(deScreens.form.labels.postCode ?? '').fill('10115');
-    await form.getByLabel(deScreens.form.labels.city ?? '').fill('Berlin');
-    await form.getByLabel(deScreens.form.labels.emailAddress ?? '').fill('anna@example.com');
-    await form.getByLabel(deScreens.form.labels.phone ?? '').fill('+49 30 1234567');
-    await form.getByLabel(deScreens.shipping.home_delivery ?? '').check();
-    await form.getByLabel(deScreens.paymentMethod.test_card ?? '').check();
-    await form.getByLabel(deScreens.form.termsLabel).check();
+    await fillCheckoutForm(form, deScreens, {
+      country: 'DE',
+      name: 'Anna Schmidt',
+      address: 'Hauptstraße 5',
+      postCode: '10115',
+      city: 'Berlin',
+      emailAddress: 'anna@example.com',
+      phone: '+49 30 1234567',
+    });
     expect(await bodyText(page)).not.toMatch(KRONER);
     await saveScreenshot(page, 'currency-de-checkout', { fullPage: true });
     await page.getByRole('button', { name: deScreens.cart.continue }).click();

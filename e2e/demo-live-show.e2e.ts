@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CONTROL_CENTER_CUE_SOURCE } from '@vitrine/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
 import { type RunningServer, SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 import { recordSocketArrivals, streamClockError } from './support/stream-sightings.ts';
 
@@ -54,10 +54,8 @@ interface ActiveChange {
 }
 
 it('shows the demo stream’s products when its video shows them, and the product the host presents', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const { context, page } = await englishPage(browser, errors);
   await recordSocketArrivals(page);
   // The demo show goes live once its encoder's stream is packaged: reload until the player has it.
   const deadline = Date.now() + 60_000;

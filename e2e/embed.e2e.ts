@@ -105,6 +105,12 @@ async function open(context: BrowserContext, path = '/'): Promise<Page> {
   return page;
 }
 
+/** The demo retailer's home page in a fresh tab set (newContext). */
+async function openRetailer(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext();
+  return { context, page: await open(context) };
+}
+
 const inlineFrame = (page: Page) => page.frameLocator('#live-player iframe');
 const frameOf = (page: Page, playerId: string) =>
   page.frameLocator(`iframe[src*="playerId=${encodeURIComponent(playerId)}"]`);
@@ -173,6 +179,21 @@ async function initPlayer(
   );
 }
 
+/** initPlayer for the demo store's recorded show in a modal, with the host's capabilities in `host`. */
+function initRecordedShow(
+  page: Page,
+  host: { usableActions: string[]; supportedFeatures?: Record<string, unknown> },
+  record: string[] = [],
+  productData: { namePrefix: string; price: number } | null = null,
+): Promise<string> {
+  return initPlayer(
+    page,
+    { pageUid: 'demo-store', campaignUid: RECORDED_SHOW, mode: 'modal', ...host },
+    record,
+    productData,
+  );
+}
+
 /** Closes one player the way the host page would (Player.close()). */
 async function closePlayer(page: Page, playerId: string) {
   await page.evaluate((id) => {
@@ -227,8 +248,7 @@ async function box(page: Page, selector: string) {
 
 describe('the on-site SDK on the demo retailer', () => {
   it('creates the iframe on the widget route and the player reaches player_ready', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const iframe = page.locator('#live-player iframe');
     const src = new URL((await iframe.getAttribute('src', WAIT)) ?? '');
     expect(src.origin).toBe(playerOrigin);
@@ -289,8 +309,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('sends only the messages the host declared: undeclared actions are dropped', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const askedFor = ['get_user_account_data', 'host_request_cart_state', 'host_cart_state_changed'];
     const base = { pageUid: 'demo-store', campaignUid: LIVE_SHOW, mode: 'modal' };
     const bare = await initPlayer(page, { ...base, usableActions: [] }, [...askedFor, 'content_loaded']);
@@ -318,8 +337,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('adds to the retailer basket from the inline player and shows the basket count in the player', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const frame = inlineFrame(page);
     await connected(frame, 'hostCart');
     await frame.locator('.mobile-menu button', { hasText: 'Products' }).click();
@@ -344,8 +362,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('keeps the integration when the shopper picks a show in the "Watch our shows" modal', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     await page.getByRole('button', { name: 'Watch our shows' }).click();
     const modal = page.locator('.vitrine-modal iframe');
     const playerId = new URL((await modal.getAttribute('src')) ?? '').searchParams.get('playerId') ?? '';
@@ -386,16 +403,10 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it("shows the host's product data (its name and price) instead of the catalogue's", async () => {
-    const context = await newContext();
-    const page = await open(context);
-    const playerId = await initPlayer(
+    const { context, page } = await openRetailer();
+    const playerId = await initRecordedShow(
       page,
-      {
-        pageUid: 'demo-store',
-        campaignUid: RECORDED_SHOW,
-        mode: 'modal',
-        usableActions: ['GET_PRODUCT_DATA', 'UPDATE_CART_CONTENTS'],
-      },
+      { usableActions: ['GET_PRODUCT_DATA', 'UPDATE_CART_CONTENTS'] },
       [],
       { namePrefix: 'Shop name of', price: 111 },
     );
@@ -500,16 +511,12 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('opens product links in a new tab by default (NEW_TAB) and in link mode shows "See in shop"', async () => {
-    const context = await newContext();
-    const page = await open(context);
-    const playerId = await initPlayer(page, {
-      pageUid: 'demo-store',
-      campaignUid: RECORDED_SHOW,
-      mode: 'modal',
+    const { context, page } = await openRetailer();
+    const playerId = await initRecordedShow(page, {
       usableActions: ['GET_PRODUCT_DATA'],
       supportedFeatures: { FORCE_BASKET_MODE: 'LINKS' },
-      // The retailer's integration answers product data with its own product pages as urls.
     });
+    // The retailer's integration answers product data with its own product pages as urls.
     await page.evaluate((id) => {
       const vitrine = window.Vitrine as unknown as {
         players(): {
@@ -540,12 +547,8 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('keeps favourites in the host (TOGGLE_IS_FAVORITE); FAVORITES mode hides every cart feature', async () => {
-    const context = await newContext();
-    const page = await open(context);
-    const playerId = await initPlayer(page, {
-      pageUid: 'demo-store',
-      campaignUid: RECORDED_SHOW,
-      mode: 'modal',
+    const { context, page } = await openRetailer();
+    const playerId = await initRecordedShow(page, {
       usableActions: ['OPEN_CART', 'UPDATE_CART_CONTENTS', 'TOGGLE_IS_FAVORITE'],
       supportedFeatures: { FORCE_BASKET_MODE: 'FAVORITES' },
     });
@@ -584,18 +587,11 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('tells the host it can share, its view size, and opens the host favourites (can_share, view_resized, show_favorites)', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const record = ['can_share', 'view_resized', 'show_favorites'];
-    const playerId = await initPlayer(
+    const playerId = await initRecordedShow(
       page,
-      {
-        pageUid: 'demo-store',
-        campaignUid: RECORDED_SHOW,
-        mode: 'modal',
-        usableActions: ['TOGGLE_IS_FAVORITE'],
-        supportedFeatures: { FORCE_BASKET_MODE: 'FAVORITES' },
-      },
+      { usableActions: ['TOGGLE_IS_FAVORITE'], supportedFeatures: { FORCE_BASKET_MODE: 'FAVORITES' } },
       record,
     );
     const frame = frameOf(page, playerId);
@@ -621,8 +617,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('switches a multi-event player to the show the host activates (cache_activate_event)', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const multi = await frameMultiEventWidget(page, 'multi', 'multi-1', [
       ['capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} }],
       ['cache_preload_events', { eventIds: ['demo-kitchen-favourites'] }],
@@ -637,8 +632,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it("follows live updates of the host's active stores and tells the host (set_active_store_ids → gallery_show_updated)", async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const gallery = await frameMultiEventWidget(page, 'gallery', 'gallery-1', [
       ['capabilities', { usableActions: [], emittableEvents: [], supportedFeatures: {} }],
       ['set_active_store_ids', { storeIds: ['demo-store'] }],
@@ -676,8 +670,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('lays out modal, fillParent and inline players', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     // inline: the container's width at the retailer's 9:16.
     const container = await box(page, '#live-player');
     const inline = await box(page, '#live-player iframe');
@@ -727,8 +720,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('fits an inline player into a host window shorter than its frame (parent_resize), and back', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const frame = inlineFrame(page);
     await connected(frame, 'hostCart');
     const frameHeight = (await box(page, '#live-player iframe')).height;
@@ -756,8 +748,7 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('minimizes to the corner and back from the player', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     const frame = inlineFrame(page);
     await connected(frame, 'hostCart');
     const inlineBox = await box(page, '#live-player iframe');
@@ -775,13 +766,9 @@ describe('the on-site SDK on the demo retailer', () => {
   });
 
   it('keeps a minimized player across pages of the retailer: same show, near the same time', async () => {
-    const context = await newContext();
-    const page = await open(context);
+    const { context, page } = await openRetailer();
     // The retailer's own integration options (cart, user, product data, same-tab links).
-    const playerId = await initPlayer(page, {
-      pageUid: 'demo-store',
-      campaignUid: RECORDED_SHOW,
-      mode: 'modal',
+    const playerId = await initRecordedShow(page, {
       usableActions: ['OPEN_CART', 'GET_CART_CONTENTS', 'UPDATE_CART_CONTENTS'],
       supportedFeatures: { MINIMIZED_PLAYER: true, NAVIGATION: 'SAME_TAB' },
     });

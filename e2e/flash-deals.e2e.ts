@@ -1,12 +1,14 @@
 import type { ControlRoom, FlashDealAdminView } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAhead, plannedNow, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { sighting, steadyDelay, watchFor } from './support/stream-sightings.ts';
-import { createStaffAccount, openStudioAs } from './support/studio.ts';
+import { createStaffAccount } from './support/studio.ts';
+import { openControlRoomAs } from './support/studio-host.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
@@ -64,17 +66,11 @@ beforeAll(async () => {
   browser = await launchChromium();
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
   hostToken = host.session.idToken;
-  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
-    name: 'Flash deals live',
-    deadline: Date.now() + 86_400_000,
-  });
-  await adminCall('PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: CAMPAIGN,
-    currentStatus: 'planned',
-    eventName: 'Flash deals live',
-    eventStartTimestamp: Date.now(),
-  });
+  await putCampaignShow(
+    PAGE,
+    { uid: CAMPAIGN, name: 'Flash deals live', deadline: dayAhead() },
+    { uid: SHOW, ...plannedNow() },
+  );
   await adminCall('PUT', `/admin/events/${SHOW}/products/${PRODUCT}`, { productUid: PRODUCT });
   publisher = await goLiveOverRtmp(hostToken, PAGE, SHOW);
 });
@@ -93,13 +89,7 @@ describe('flash deals on the stream clock (issue 30 §3)', () => {
     // The host prepares the deal in the control room's panel.
     const hostPage = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     hostPage.on('pageerror', (error) => pageErrors.push(error.message));
-    await openStudioAs(hostPage, {
-      baseUrl,
-      adminKey,
-      pageUid: PAGE,
-      role: 'host',
-      path: `shows/${SHOW}/control-room`,
-    });
+    await openControlRoomAs(hostPage, PAGE, SHOW, 'host');
     const panel = hostPage.locator('.room-flash-deals');
     await panel.waitFor();
     await panel.locator('input[inputmode="decimal"]').fill((Math.floor(regular / 2) / 100).toFixed(2));

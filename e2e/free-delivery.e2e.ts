@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAhead, liveOnDemoVideo, putCampaignShow } from './support/admin-shows.ts';
 import { launchChromium } from './support/browser.ts';
+import { englishText as text } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -14,18 +15,6 @@ import { adminCall, testServer } from './support/test-server.ts';
 const { baseUrl } = testServer();
 const STORE = 'e2e-free-delivery-store';
 const CAMPAIGN = 'e2e-free-delivery-show';
-
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const en = {
-  ...readJson('../apps/web/src/locales/en.json'),
-  ...readJson('../apps/web/src/locales/checkout/en.json'),
-};
-const text = (path: string): string => {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], en);
-  if (typeof value !== 'string') throw new Error(`no English text at ${path}`);
-  return value;
-};
 
 const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
@@ -48,19 +37,11 @@ beforeAll(async () => {
     prices: { DKK: 9_900, SEK: 13_900, NOK: 13_900, EUR: 1_295, PLN: 5_900, GBP: 1_095 },
     stock: 50,
   });
-  await admin(`/admin/pages/${STORE}/campaigns/${CAMPAIGN}`, {
-    name: 'Free delivery show',
-    deadline: Date.now() + 86_400_000,
-  });
-  await admin(`/admin/events/${CAMPAIGN}`, {
-    pageUid: STORE,
-    campaignId: CAMPAIGN,
-    currentStatus: 'live',
-    eventName: 'Free delivery show',
-    eventStartTimestamp: Date.now() - 60_000,
-    liveStartTime: Date.now() - 60_000,
-    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-  });
+  await putCampaignShow(
+    STORE,
+    { uid: CAMPAIGN, name: 'Free delivery show', deadline: dayAhead() },
+    liveOnDemoVideo(),
+  );
   await admin(`/admin/events/${CAMPAIGN}/products/bowl`, { productUid: 'bowl' });
 });
 

@@ -5,7 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { DEMO_SHOW_VIDEO, liveSince, putCampaignShow } from './support/admin-shows.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 import { playNearEnd } from './support/video-playback.ts';
@@ -45,20 +46,16 @@ async function seedPage(pageUid: string, playerSettings: Record<string, unknown>
 }
 
 async function seedLiveShow(pageUid: string, campaignUid: string, productUids: string[]) {
-  await adminCall('PUT', `/admin/pages/${pageUid}/campaigns/${campaignUid}`, {
-    name: campaignUid,
-    deadline: null,
-  });
-  await adminCall('PUT', `/admin/events/${campaignUid}`, {
+  await putCampaignShow(
     pageUid,
-    campaignId: campaignUid,
-    currentStatus: 'live',
-    eventName: `Live: ${campaignUid}`,
-    eventStartTimestamp: Date.now(),
-    liveStartTime: Date.now(),
-    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-    coverPhotoPath: '/demo-media/cover-live.jpg',
-  });
+    { uid: campaignUid, name: campaignUid, deadline: null },
+    {
+      eventName: `Live: ${campaignUid}`,
+      ...liveSince(),
+      cdnMp4VideoUrl: DEMO_SHOW_VIDEO,
+      coverPhotoPath: '/demo-media/cover-live.jpg',
+    },
+  );
   for (const productUid of productUids)
     await adminCall('PUT', `/admin/events/${campaignUid}/products/${productUid}`, {
       productUid: `${pageUid}-${productUid}`,
@@ -95,13 +92,7 @@ afterAll(async () => {
 });
 
 async function open(path: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'en-GB',
-    ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const { page } = await englishPage(browser, pageErrors, viewport, { phoneWhenNarrow: true });
   await page.goto(`${baseUrl}${path}`);
   return page;
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   CATCH_UP_MAX_RATE,
   LIVE_DELAY_SAMPLE_MS,
@@ -9,12 +8,14 @@ import { type ControlRoomStats, LIVE_PLAYLIST_FILES } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { dayAhead, plannedNow, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount } from './support/studio.ts';
-import { adminCall, bearerCall, testServer } from './support/test-server.ts';
+import { bearerCall, testServer } from './support/test-server.ts';
 import { playsOn } from './support/video-playback.ts';
 
 /**
@@ -25,7 +26,7 @@ import { playsOn } from './support/video-playback.ts';
  */
 
 const { baseUrl, adminKey } = testServer();
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+const en = webLocale('en') as {
   player: { live: Record<string, string> };
 };
 
@@ -59,17 +60,11 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
-    name: 'Catching up',
-    deadline: Date.now() + 86_400_000,
-  });
-  await adminCall('PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: CAMPAIGN,
-    currentStatus: 'planned',
-    eventName: 'Live, and back to it',
-    eventStartTimestamp: Date.now(),
-  });
+  await putCampaignShow(
+    PAGE,
+    { uid: CAMPAIGN, name: 'Catching up', deadline: dayAhead() },
+    { uid: SHOW, eventName: 'Live, and back to it', ...plannedNow() },
+  );
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
   hostToken = host.session.idToken;
   publisher = await goLiveOverRtmp(hostToken, PAGE, SHOW);

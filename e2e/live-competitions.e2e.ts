@@ -2,10 +2,11 @@ import { WINNER_NOTIFICATION_EXTRA_DELAY_MS } from '@vitrine/domain';
 import type { CompetitionAdminView } from '@vitrine/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAhead, plannedNow, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
-import { englishText as text } from './support/english-text.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { englishText as text } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import {
   arrivalAfter,
@@ -39,17 +40,11 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   const host = await createStaffAccount(baseUrl, adminKey, PAGE, 'host');
-  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
-    name: 'Competitions live',
-    deadline: Date.now() + 86_400_000,
-  });
-  await adminCall('PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: CAMPAIGN,
-    currentStatus: 'planned',
-    eventName: 'Competitions live',
-    eventStartTimestamp: Date.now(),
-  });
+  await putCampaignShow(
+    PAGE,
+    { uid: CAMPAIGN, name: 'Competitions live', deadline: dayAhead() },
+    { uid: SHOW, ...plannedNow() },
+  );
   publisher = await goLiveOverRtmp(host.session.idToken, PAGE, SHOW);
 });
 
@@ -60,9 +55,7 @@ afterAll(async () => {
 
 describe('competitions and winner notices on the stream clock (issue 15 §9, issue 16 §4)', () => {
   it('shows a poll and a raffle when the video reaches their opening, and the winner notice after the measured delay + 5 s', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser, pageErrors);
     // The same run's baseline: when each competition reached the page over the socket, which is
     // when it showed before (and still would without a stream clock).
     await recordSocketArrivals(page);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { broadcastDelayMs, CONTROL_CENTER_CUE_SOURCE, DEFAULT_BROADCAST_DELAY_MS } from '@vitrine/domain';
 import type { LiveEvent } from '@vitrine/protocol';
@@ -8,6 +7,7 @@ import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { goLiveOverRtmp, type TestPublisher } from './support/live-show.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { recordSocketArrivals, steadyDelay, streamClockError } from './support/stream-sightings.ts';
 import { createStaffAccount } from './support/studio.ts';
@@ -23,7 +23,7 @@ import { adminCall, bearerCall, testServer } from './support/test-server.ts';
 import { playsOn } from './support/video-playback.ts';
 
 const { baseUrl, adminKey } = testServer();
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+const en = webLocale('en') as {
   player: { state: Record<string, string>; live: Record<string, string> };
 };
 

@@ -3,10 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishClockStampedStream } from '../apps/server/src/test-support/clock-stamp.ts';
 import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
+import { dayAhead, liveSince, plannedNow, putCampaignShow, putShow } from './support/admin-shows.ts';
 import { launchChromium } from './support/browser.ts';
 import { sampleFrameClock } from './support/frame-clock.ts';
 import { createStaffAccount } from './support/studio.ts';
-import { adminCall, testServer } from './support/test-server.ts';
+import { testServer } from './support/test-server.ts';
+import { playsPastOneSecond } from './support/video-playback.ts';
 
 // A live show played from its LL-HLS playlist in Chromium, by the widget's hls.js (lowLatencyMode,
 // PART-HOLD-BACK): the encoder burns its wall clock into every frame, and the frame on screen is
@@ -34,17 +36,11 @@ async function studio(method: 'GET' | 'POST', suffix = ''): Promise<LiveStreamVi
 }
 
 beforeAll(async () => {
-  await adminCall('PUT', `/admin/pages/${PAGE}/campaigns/${CAMPAIGN}`, {
-    name: 'LL-HLS',
-    deadline: Date.now() + 86_400_000,
-  });
-  await adminCall('PUT', `/admin/events/${SHOW}`, {
-    pageUid: PAGE,
-    campaignId: CAMPAIGN,
-    currentStatus: 'planned',
-    eventName: 'Low latency live',
-    eventStartTimestamp: Date.now(),
-  });
+  await putCampaignShow(
+    PAGE,
+    { uid: CAMPAIGN, name: 'LL-HLS', deadline: dayAhead() },
+    { uid: SHOW, eventName: 'Low latency live', ...plannedNow() },
+  );
   token = (await createStaffAccount(baseUrl, adminKey, PAGE, 'host')).session.idToken;
   browser = await launchChromium();
 });
@@ -78,14 +74,11 @@ describe('LL-HLS in Chromium', () => {
     );
     // The show plays from its LL playlist.
     const liveStartTime = live.liveStartTime ?? Date.now();
-    await adminCall('PUT', `/admin/events/${SHOW}`, {
-      pageUid: PAGE,
-      campaignId: CAMPAIGN,
-      currentStatus: 'live',
+    await putShow(PAGE, CAMPAIGN, {
+      uid: SHOW,
+      ...liveSince(liveStartTime),
       videoCurrentStatus: 'live',
       eventName: 'Low latency live',
-      eventStartTimestamp: liveStartTime,
-      liveStartTime,
       cdn: 'vitrine',
       cdnMp4VideoUrl: live.lowLatencyUrl,
       cdnVideoStartTime: liveStartTime,
@@ -102,14 +95,7 @@ describe('LL-HLS in Chromium', () => {
       if (/\/r\d+-\d+\.\d+\.m4s/.test(url)) parts.push(url);
     });
     await page.goto(`${baseUrl}/widget/${PAGE}/campaign/${CAMPAIGN}/event/${SHOW}`);
-    await page.waitForFunction(
-      () => {
-        const video = document.querySelector('video');
-        return Boolean(video && !video.paused && video.currentTime > 1);
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
+    await playsPastOneSecond(page, 60_000);
     await page.waitForSelector('.video-stage[data-live-delay-ms]', { timeout: 30_000 });
 
     const honest: number[] = [];

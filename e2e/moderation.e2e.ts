@@ -5,15 +5,16 @@
 import type { AuthSession } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveOnDemoVideo, putCampaignShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { signInAnonymously } from './support/shopper-api.ts';
 import { clickToRemovalMs } from './support/stream-sightings.ts';
-import { openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { openControlRoomAs } from './support/studio-host.ts';
+import { bearerCall, testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const STORE = 'demo-store';
 const stamp = Date.now().toString(36);
 /** A live show of its own, so its announcement and bans touch no other test. */
@@ -27,41 +28,25 @@ const ACTION_TO_VIEWER_MS = 1000;
 let browser: Browser;
 const pageErrors: string[] = [];
 
-async function api<T>(method: string, path: string, body: unknown, bearer = adminKey): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 async function viewer(name: string): Promise<AuthSession> {
   const session = await signInAnonymously();
-  await api(
-    'POST',
-    '/functions/customerpage/updateUser',
-    { customerUid: session.user.uid, updates: { name } },
-    session.idToken,
-  );
+  await bearerCall(session.idToken, 'POST', '/functions/customerpage/updateUser', {
+    customerUid: session.user.uid,
+    updates: { name },
+  });
   return { ...session, user: { ...session.user, name } };
 }
 
 const comment = (session: AuthSession, text: string) =>
-  api<{ uid: string }>(
-    'POST',
-    '/shopapiv2/comment/playerComment',
-    { text, pageUid: STORE, campaignUid: SHOW },
-    session.idToken,
-  );
+  bearerCall<{ uid: string }>(session.idToken, 'POST', '/shopapiv2/comment/playerComment', {
+    text,
+    pageUid: STORE,
+    campaignUid: SHOW,
+  });
 
 /** A viewer's player on the show's chat, signed in as `session`. */
 async function openPlayer(session: AuthSession, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const { page } = await englishPage(browser, pageErrors, viewport);
   await page.addInitScript((stored) => {
     if (!localStorage.getItem('vitrine-session'))
       localStorage.setItem('vitrine-session', JSON.stringify(stored));
@@ -78,16 +63,7 @@ async function openPlayer(session: AuthSession, viewport: { width: number; heigh
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await api('PUT', `/admin/pages/${STORE}/campaigns/${SHOW}`, { name: 'Moderated show' });
-  await api('PUT', `/admin/events/${SHOW}`, {
-    pageUid: STORE,
-    campaignId: SHOW,
-    currentStatus: 'live',
-    eventName: 'Moderated show',
-    eventStartTimestamp: Date.now() - 60_000,
-    liveStartTime: Date.now() - 60_000,
-    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-  });
+  await putCampaignShow(STORE, { uid: SHOW, name: 'Moderated show' }, liveOnDemoVideo());
 });
 afterAll(async () => {
   await browser?.close();
@@ -108,13 +84,7 @@ describe('moderating the chat live', () => {
 
     const moderatorPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     moderatorPage.on('pageerror', (error) => pageErrors.push(error.message));
-    await openStudioAs(moderatorPage, {
-      baseUrl,
-      adminKey,
-      pageUid: STORE,
-      role: 'moderator',
-      path: `shows/${SHOW}/control-room`,
-    });
+    await openControlRoomAs(moderatorPage, STORE, SHOW, 'moderator');
     const row = moderatorPage.locator(`.moderation__chat [data-comment-uid="${rude.uid}"]`);
     await row.waitFor(WAIT);
 

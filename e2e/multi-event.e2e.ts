@@ -1,37 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAhead, putCampaignShow, replayOfDemoVideo } from './support/admin-shows.ts';
 import { launchChromium } from './support/browser.ts';
 import { testServer } from './support/test-server.ts';
 import { playNearEnd } from './support/video-playback.ts';
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
-  const admin = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-  };
   // A recording newer than the demo's, so the playlist runs: live show, this one, then the demo recording.
-  const start = Date.now() - 86_400_000;
-  await admin('/admin/pages/demo-store/campaigns/e2e-clip', {
-    name: 'Clip',
-    deadline: Date.now() + 86_400_000,
-  });
-  await admin('/admin/events/e2e-clip', {
-    pageUid: 'demo-store',
-    campaignId: 'e2e-clip',
-    currentStatus: 'vod',
-    eventName: 'Yesterday in the studio',
-    eventStartTimestamp: start,
-    liveStartTime: start,
-    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-  });
+  await putCampaignShow(
+    'demo-store',
+    { uid: 'e2e-clip', name: 'Clip', deadline: dayAhead() },
+    { eventName: 'Yesterday in the studio', ...replayOfDemoVideo(Date.now() - 86_400_000) },
+  );
 });
 afterAll(async () => {
   await browser?.close();

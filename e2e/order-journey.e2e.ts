@@ -1,25 +1,26 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { liveSince, putCampaignShow } from './support/admin-shows.ts';
+import { ADA_JENSEN, fillCheckoutForm } from './support/checkout-form.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 // The shopper's money journey after the order (issue 13 §4, §5): the player's cart and the
 // checkout show the order's state (paid, remaining), disable what the server would refuse and
 // show its refusals in words; the confirmation and the order name the chosen parcel shop.
 
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 const CAMPAIGN = 'demo-autumn-living';
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const en = readJson('../apps/web/src/locales/en.json') as {
+const en = webLocale('en') as {
   player: Record<string, string>;
   checkout: { cart: Record<string, string> };
 };
 const screens = (
-  readJson('../apps/web/src/locales/checkout/en.json') as {
+  webLocale('checkout/en') as {
     checkout: {
       cart: Record<string, string>;
       form: {
@@ -77,27 +78,11 @@ async function checkoutWithMug(): Promise<{ context: BrowserContext; checkout: P
   return { context, checkout, path };
 }
 
-async function fillContact(page: Page) {
-  const form = page.locator('.checkout-form');
-  await form.getByLabel(screens.form.country).selectOption('DK');
-  await form.getByLabel(screens.form.labels.name ?? '').fill('Ada Jensen');
-  await form.getByLabel(screens.form.labels.address ?? '').fill('Strandvejen 12');
-  await form.getByLabel(screens.form.labels.postCode ?? '').fill('2900');
-  await form.getByLabel(screens.form.labels.city ?? '').fill('Hellerup');
-  await form.getByLabel(screens.form.labels.emailAddress ?? '').fill('ada@example.com');
-  await form.getByLabel(screens.form.labels.phone ?? '').fill('+45 12 34 56 78');
-  await form.getByLabel(screens.paymentMethod.test_card ?? '').check();
-  await form.getByLabel(screens.form.termsLabel).check();
-}
+/** Ada's address and payment by test card; the shipping method stays the form's own choice. */
+const fillContact = (page: Page) =>
+  fillCheckoutForm(page.locator('.checkout-form'), screens, ADA_JENSEN, { homeDelivery: false });
 
-async function admin(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `PUT ${path}`).toBe(200);
-}
+const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
 describe('the last unit', () => {
   it('says Added when the shopper buys it, though the product is then sold out (issue 13 §8)', async () => {
@@ -109,15 +94,11 @@ describe('the last unit', () => {
       prices: { DKK: 29_900, EUR: 3_995 },
       stock: 1,
     });
-    await admin(`/admin/pages/demo-store/campaigns/${campaignUid}`, { name: 'Last unit' });
-    await admin(`/admin/events/${eventId}`, {
-      pageUid: 'demo-store',
-      campaignId: campaignUid,
-      currentStatus: 'live',
-      eventName: 'Last unit',
-      eventStartTimestamp: Date.now(),
-      liveStartTime: Date.now(),
-    });
+    await putCampaignShow(
+      'demo-store',
+      { uid: campaignUid, name: 'Last unit' },
+      { uid: eventId, ...liveSince() },
+    );
     await admin(`/admin/events/${eventId}/products/e2e-last-vase`, { productUid: 'e2e-last-vase' });
 
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { recordPageActivity } from './support/page-activity.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
@@ -15,10 +15,8 @@ import { testServer } from './support/test-server.ts';
 const { baseUrl } = testServer();
 const SHOW = '/widget/demo-store/demo-autumn-living';
 const WAIT = { timeout: 30_000 };
-const checkoutTexts = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/checkout/en.json', import.meta.url), 'utf8'),
-) as { checkout: { orderState: Record<string, string> } };
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+const checkoutTexts = webLocale('checkout/en') as { checkout: { orderState: Record<string, string> } };
+const en = webLocale('en') as {
   player: { backToList: string };
 };
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ').trim();

@@ -7,13 +7,14 @@
  * sheet tests use the demo store's live show, which the demo retailer embeds, without changing it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { type SyntheticHls, serveHls, startSyntheticHls, waitForSegments } from './support/synthetic-hls.ts';
 import { adminCall, testServer } from './support/test-server.ts';
@@ -31,9 +32,7 @@ const MEDIA_PREFIX = `${baseUrl}/e2e-media/player-ui/`;
 /** Generous: two cores are shared with the server and other tests. */
 const WAIT = { timeout: 30_000 };
 
-const readJson = (path: string) =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const en = readJson('../apps/web/src/locales/en.json') as {
+const en = webLocale('en') as {
   player: {
     close: string;
     addToCart: string;

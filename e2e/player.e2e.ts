@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
 import type { EventProduct } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putCampaignShow, replayOfDemoVideo } from './support/admin-shows.ts';
 import { launchChromium } from './support/browser.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { sighting, watchFor } from './support/stream-sightings.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 import { playNearEnd } from './support/video-playback.ts';
 
-const { baseUrl, adminKey } = testServer();
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+const { baseUrl } = testServer();
+const en = webLocale('en') as {
   player: Record<string, string> & { state: Record<string, string> };
 };
 const RECORDED_SHOW = '/widget/demo-store/demo-kitchen-favourites';
@@ -141,37 +142,12 @@ describe('show player', () => {
   });
 
   it('shows an expired show without prices and says why', async () => {
-    const admin = (path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-        body: JSON.stringify(body),
-      });
-    expect(
-      (
-        await admin('/admin/pages/demo-store/campaigns/e2e-expired', {
-          name: 'Old show',
-          deadline: Date.now() - 60_000,
-        })
-      ).status,
-    ).toBe(200);
-    const start = Date.now() - 5 * 86_400_000;
-    expect(
-      (
-        await admin('/admin/events/e2e-expired', {
-          pageUid: 'demo-store',
-          campaignId: 'e2e-expired',
-          currentStatus: 'vod',
-          eventName: 'An old show',
-          eventStartTimestamp: start,
-          liveStartTime: start,
-          cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (await admin('/admin/events/e2e-expired/products/mug', { productUid: 'nordlys-ceramic-mug' })).status,
-    ).toBe(200);
+    await putCampaignShow(
+      'demo-store',
+      { uid: 'e2e-expired', name: 'Old show', deadline: Date.now() - 60_000 },
+      { eventName: 'An old show', ...replayOfDemoVideo(Date.now() - 5 * 86_400_000) },
+    );
+    await adminCall('PUT', '/admin/events/e2e-expired/products/mug', { productUid: 'nordlys-ceramic-mug' });
 
     const page = await openShow('/widget/demo-store/e2e-expired');
     expect(await page.getAttribute('.player', 'data-show-state')).toBe('expired');

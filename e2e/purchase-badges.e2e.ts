@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumForFile } from './support/file-chromium.ts';
 import { answerTo, recordLiveFrames } from './support/live-frames.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { fillCheckoutDetails, shopperCall, signInAnonymously } from './support/shopper-api.ts';
 import { testServer } from './support/test-server.ts';
@@ -13,7 +13,7 @@ const CAMPAIGN_UID = 'demo-autumn-living';
 const LIVE_SHOW = `/widget/${PAGE_UID}/${CAMPAIGN_UID}`;
 const MUG_UID = 'nordlys-ceramic-mug';
 
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
+const en = webLocale('en') as {
   player: { stock: Record<string, string> };
 };
 

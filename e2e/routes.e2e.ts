@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { dayAhead, liveOnDemoVideo, putCampaignShow } from './support/admin-shows.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
+import { englishText as text } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 /**
  * The routes of spec §2 that had no browser test (issue 13 §19), the store's own terms behind
@@ -11,32 +12,12 @@ import { testServer } from './support/test-server.ts';
  * "No `HydrateFallback` element" warning on any page (§10). A store of its own, so the demo
  * store stays as the other browser tests expect it.
  */
-const { baseUrl, adminKey } = testServer();
+const { baseUrl } = testServer();
 const STORE = 'e2e-routes-store';
 const CAMPAIGN = 'e2e-routes-show';
 const STORE_TERMS = 'Routes Test Shop terms: returns within 60 days, delivery from Odense.';
 
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const en = {
-  ...readJson('../apps/web/src/locales/en.json'),
-  ...readJson('../apps/web/src/locales/checkout/en.json'),
-  ...readJson('../apps/web/src/locales/interaction/en.json'),
-};
-const text = (path: string): string => {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], en);
-  if (typeof value !== 'string') throw new Error(`no English text at ${path}`);
-  return value;
-};
-
-async function admin(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
+const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -62,23 +43,13 @@ beforeAll(async () => {
     prices: { DKK: 9_900, SEK: 13_900, NOK: 13_900, EUR: 1_295, PLN: 5_900, GBP: 1_095 },
     stock: 50,
   });
-  await admin(`/admin/pages/${STORE}/campaigns/${CAMPAIGN}`, {
-    name: 'Routes show',
-    deadline: Date.now() + 86_400_000,
-  });
-  await admin(`/admin/events/${CAMPAIGN}`, {
-    pageUid: STORE,
-    campaignId: CAMPAIGN,
-    currentStatus: 'live',
-    eventName: 'Routes show — live',
-    eventStartTimestamp: Date.now() - 60_000,
-    liveStartTime: Date.now() - 60_000,
-    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-  });
+  await putCampaignShow(
+    STORE,
+    { uid: CAMPAIGN, name: 'Routes show', deadline: dayAhead() },
+    { eventName: 'Routes show — live', ...liveOnDemoVideo() },
+  );
   await admin(`/admin/events/${CAMPAIGN}/products/routes-cup`, { productUid: 'routes-cup' });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ context, page } = await englishPage(browser, pageErrors));
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') {
       consoleMessages.push({ url: page.url(), text: message.text() });

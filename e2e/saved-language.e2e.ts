@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -12,8 +12,7 @@ import { testServer } from './support/test-server.ts';
 const { baseUrl } = testServer();
 const LIVE_SHOW = '/widget/demo-store/demo-autumn-living';
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const da = readJson('../apps/web/src/locales/da.json') as { player: Record<string, string> };
+const da = webLocale('da') as { player: Record<string, string> };
 
 const browser = chromiumForFile();
 

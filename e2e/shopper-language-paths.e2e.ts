@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { formatMoney } from '@vitrine/domain';
 import type { Currency, Locale } from '@vitrine/protocol/vocabulary';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAhead, liveOnDemoVideo, putCampaignShow } from './support/admin-shows.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { adminCall, testServer } from './support/test-server.ts';
 
@@ -23,8 +24,6 @@ const WAIT = { timeout: 30_000 };
 const JOURNEY_MS = 240_000;
 
 type Texts = Record<string, unknown>;
-const readJson = (path: string): Texts =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Texts;
 const textAt = (texts: Texts, path: string): string => {
   const value = path.split('.').reduce<unknown>((node, key) => (node as Texts | undefined)?.[key], texts);
   if (typeof value !== 'string') throw new Error(`no text at ${path}`);
@@ -32,8 +31,8 @@ const textAt = (texts: Texts, path: string): string => {
 };
 /** The player's and the checkout's texts of a language, as the app shows them. */
 const textsOf = (locale: Locale) => {
-  const player = readJson(`../apps/web/src/locales/${locale}.json`);
-  const checkout = readJson(`../apps/web/src/locales/checkout/${locale}.json`);
+  const player = webLocale(locale);
+  const checkout = webLocale(`checkout/${locale}`);
   return {
     player: (path: string) => textAt(player, path),
     checkout: (path: string) => textAt(checkout, path),
@@ -382,19 +381,11 @@ describe('a store that sells in Danish kroner only', { timeout: JOURNEY_MS }, ()
       prices: { DKK: 17_900 },
       stock: 50,
     });
-    await admin(`/admin/pages/${STORE}/campaigns/${CAMPAIGN}`, {
-      name: 'Kroner show',
-      deadline: Date.now() + 86_400_000,
-    });
-    await admin(`/admin/events/${CAMPAIGN}`, {
-      pageUid: STORE,
-      campaignId: CAMPAIGN,
-      currentStatus: 'live',
-      eventName: 'Kroner show',
-      eventStartTimestamp: Date.now() - 60_000,
-      liveStartTime: Date.now() - 60_000,
-      cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-    });
+    await putCampaignShow(
+      STORE,
+      { uid: CAMPAIGN, name: 'Kroner show', deadline: dayAhead() },
+      liveOnDemoVideo(),
+    );
     await admin(`/admin/events/${CAMPAIGN}/products/kroner-mug`, { productUid: 'kroner-mug' });
   });
 

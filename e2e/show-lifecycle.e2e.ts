@@ -6,7 +6,6 @@
  * while live, every update within a bound). The owner ends the show, the replay plays, and the
  * show's analytics count the viewer and the order, with gross and net revenue equal to the order's.
  */
-import { readFileSync } from 'node:fs';
 import { formatMoney } from '@vitrine/domain';
 import type { AuthSession, CheckoutView, LiveEvent, Show, ShowAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,10 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../apps/server/src/test-support/live-publisher.ts';
 import { launchChromium } from './support/browser.ts';
 import { publishToShow, type TestPublisher } from './support/live-show.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { checkoutOfViewer, fillCheckoutDetails, payWithTestCard } from './support/shopper-api.ts';
 import { openStudioAs } from './support/studio.ts';
 import { adminCall, bearerCall, testServer } from './support/test-server.ts';
+import { playsPastOneSecond } from './support/video-playback.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
@@ -31,11 +32,10 @@ const ROOM_UPDATE_BOUND_MS = 6_000;
 const QUIET_WINDOW_MS = 6_000;
 const WAIT = { timeout: 30_000 };
 
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const roomTexts = read('../apps/web/src/locales/studio-control-room/en.json') as {
+const roomTexts = webLocale('studio-control-room/en') as {
   actions: { goLive: string; end: string; endConfirm: string };
 };
-const en = read('../apps/web/src/locales/en.json') as { player: { addToCart: string } };
+const en = webLocale('en') as { player: { addToCart: string } };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -180,14 +180,7 @@ describe('a show from creation to its analytics', () => {
     await viewer.goto(`${baseUrl}/widget/${STORE}/campaign/${show.campaignUid}/event/${show.uid}`);
     await viewer.waitForSelector('.player[data-show-state="live"]', WAIT);
     const opened = Date.now();
-    await viewer.waitForFunction(
-      () => {
-        const video = document.querySelector('video');
-        return Boolean(video && !video.paused && video.currentTime > 1);
-      },
-      undefined,
-      { timeout: 45_000 },
-    );
+    await playsPastOneSecond(viewer, 45_000);
     // The player follows the show's products as soon as it shows: from then on it counts (the
     // count may be there already: a negative delay).
     const viewersAfterMs = await figureShows(owner, 'viewers', '1', opened);
@@ -257,14 +250,7 @@ describe('a show from creation to its analytics', () => {
       video.muted = true;
       await video.play().catch(() => {});
     });
-    await viewer.waitForFunction(
-      () => {
-        const video = document.querySelector('video');
-        return Boolean(video && !video.paused && video.currentTime > 1);
-      },
-      undefined,
-      { timeout: 45_000 },
-    );
+    await playsPastOneSecond(viewer, 45_000);
 
     // The show's analytics: the viewer, the order paid, and revenue equal to the order's.
     let report: ShowAnalytics | undefined;

@@ -4,31 +4,23 @@
  * player starts at the moment the product was presented; a reload keeps both the search (`?q=`)
  * and the moment (`?t=`). axe-core finds nothing on the results, on a desktop and a phone.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putShow } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
-const { baseUrl, adminKey, retailerUrl } = testServer();
+const { baseUrl, retailerUrl } = testServer();
 const PAGE = 'search-e2e';
 const DAY = 24 * 60 * 60_000;
 /** The teapot is presented 30 s into the recording (a relative cue): where its result opens. */
 const TEAPOT_AT_SECONDS = 30;
-const searchEn = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/search/en.json', import.meta.url), 'utf8'),
-) as Record<string, string>;
+const searchEn = webLocale('search/en') as Record<string, string>;
 
-async function admin(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-}
+const admin = (path: string, body: unknown) => adminCall('PUT', path, body);
 
 let browser: Browser;
 const pageErrors: string[] = [];
@@ -52,22 +44,20 @@ beforeAll(async () => {
   await admin(`/staff/stores/${PAGE}/products/cups`, { name: 'Celadon cups', prices: { DKK: 9_900 } });
   for (const campaign of ['tea-live', 'tea-next', 'tea-replay', 'tea-draft'])
     await admin(`/admin/pages/${PAGE}/campaigns/${campaign}`, { name: campaign, deadline: now + 30 * DAY });
-  const event = (id: string, campaignId: string, fields: object) =>
-    admin(`/admin/events/${id}`, { pageUid: PAGE, campaignId, ...fields });
-  await event('tea-live', 'tea-live', {
+  await putShow(PAGE, 'tea-live', {
     currentStatus: 'live',
     eventName: 'Tea time, live',
     eventStartTimestamp: now - 10 * 60_000,
     liveStartTime: now - 10 * 60_000,
     coverPhotoPath: '/demo-media/cover-live.jpg',
   });
-  await event('tea-next', 'tea-next', {
+  await putShow(PAGE, 'tea-next', {
     currentStatus: 'planned',
     eventName: 'Autumn teas',
     eventStartTimestamp: now + 2 * DAY,
     coverPhotoPath: '/demo-media/cover-planned.jpg',
   });
-  await event('tea-replay', 'tea-replay', {
+  await putShow(PAGE, 'tea-replay', {
     currentStatus: 'vod',
     eventName: 'The teapot show',
     eventStartTimestamp: now - 3 * DAY,
@@ -76,7 +66,7 @@ beforeAll(async () => {
     cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
     coverPhotoPath: '/demo-media/cover-vod.jpg',
   });
-  await event('tea-draft', 'tea-draft', {
+  await putShow(PAGE, 'tea-draft', {
     status: 'draft',
     currentStatus: 'planned',
     eventName: 'Unannounced teapot launch',
@@ -99,13 +89,7 @@ afterAll(async () => {
 });
 
 async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'en-GB',
-    ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const { page } = await englishPage(browser, pageErrors, viewport, { phoneWhenNarrow: true });
   return page;
 }
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { ShopEvents } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -17,7 +17,7 @@ async function admin(path: string, body: unknown): Promise<void> {
   expect(response.status).toBe(200);
 }
 const locale = (language: string) =>
-  JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8')) as {
+  webLocale(language) as {
     shop: Record<string, string>;
     notFound: Record<string, string>;
   };
@@ -28,9 +28,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ page } = await englishPage(browser, pageErrors, { width: 1280, height: 900 }));
 });
 
 afterAll(async () => {

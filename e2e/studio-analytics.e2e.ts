@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { CsvFile, ShowAnalytics, StoreAnalytics } from '@vitrine/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putCampaignShow, undelayedLiveDemo } from './support/admin-shows.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -53,24 +54,11 @@ beforeAll(async () => {
     prices: { DKK: PRICE, EUR: 3_395 },
     stock: 100,
   });
-  await adminCall('PUT', `/admin/pages/${STORE}/campaigns/${SHOW}`, {
-    name: 'Analytics test show',
-    deadline: now + 86_400_000,
-  });
-  await adminCall('PUT', `/admin/events/${SHOW}`, {
-    pageUid: STORE,
-    campaignId: SHOW,
-    status: 'public',
-    currentStatus: 'live',
-    eventName: 'Analytics test show',
-    eventStartTimestamp: liveStart,
-    liveStartTime: liveStart,
-    cdn: 'vitrine',
-    cdnVideoStartTime: liveStart,
-    cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-    broadcastDelayMs: 0,
-    cdnDelayMs: 0,
-  });
+  await putCampaignShow(
+    STORE,
+    { uid: SHOW, name: 'Analytics test show', deadline: now + 86_400_000 },
+    undelayedLiveDemo(liveStart),
+  );
   await adminCall('PUT', `/admin/events/${SHOW}/products/${VASE}`, { productUid: VASE });
   // The host presents the vase: its chapter is a band on the report's chart.
   await adminCall('POST', `/admin/events/${SHOW}/products/${VASE}/cues`, {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { startStudioHost } from './support/studio-host.ts';
@@ -15,9 +15,7 @@ import { bearerCall, testServer } from './support/test-server.ts';
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 
-const texts = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/studio-live/en.json', import.meta.url), 'utf8'),
-) as {
+const texts = webLocale('studio-live/en') as {
   page: { title: string };
   actions: { goLive: string; end: string; endConfirm: string };
   camera: { start: string; publish: string; publishing: string; preview: string; format: string };

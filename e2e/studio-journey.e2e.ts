@@ -12,7 +12,9 @@ import { utcToZonedLocal } from '@vitrine/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
+import { ADA_JENSEN, type CheckoutFormTexts, fillCheckoutForm } from './support/checkout-form.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
 
@@ -21,22 +23,11 @@ const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
 const RUN = Date.now().toString(36);
 
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const player = (readJson('../apps/web/src/locales/en.json') as { player: Record<string, string> }).player;
+const player = (webLocale('en') as { player: Record<string, string> }).player;
 const checkoutTexts = (
-  readJson('../apps/web/src/locales/checkout/en.json') as {
-    checkout: {
-      form: { country: string; termsLabel: string; labels: Record<string, string> };
-      shipping: Record<string, string>;
-      paymentMethod: Record<string, string>;
-      cart: Record<string, string>;
-    };
-  }
+  webLocale('checkout/en') as { checkout: CheckoutFormTexts & { cart: Record<string, string> } }
 ).checkout;
-const lockedText = (
-  readJson('../apps/web/src/locales/en.json') as { checkout: { order: { locked: string } } }
-).checkout.order.locked;
+const lockedText = (webLocale('en') as { checkout: { order: { locked: string } } }).checkout.order.locked;
 
 const browser = chromiumForFile();
 let studio: Page;
@@ -214,16 +205,11 @@ describe("a new retailer's first day in the studio", () => {
     await checkout.goto(`${baseUrl}${orderPath}`);
     const form = checkout.locator('.checkout-form');
     await form.waitFor();
-    await form.getByLabel(checkoutTexts.form.country).selectOption('DK');
-    await form.getByLabel(checkoutTexts.form.labels.name ?? '').fill('Journey Shopper');
-    await form.getByLabel(checkoutTexts.form.labels.address ?? '').fill('Strandvejen 12');
-    await form.getByLabel(checkoutTexts.form.labels.postCode ?? '').fill('2900');
-    await form.getByLabel(checkoutTexts.form.labels.city ?? '').fill('Hellerup');
-    await form.getByLabel(checkoutTexts.form.labels.emailAddress ?? '').fill('journey-shopper@example.com');
-    await form.getByLabel(checkoutTexts.form.labels.phone ?? '').fill('+45 12 34 56 78');
-    await form.getByLabel(checkoutTexts.shipping.home_delivery ?? '').check();
-    await form.getByLabel(checkoutTexts.paymentMethod.test_card ?? '').check();
-    await form.getByLabel(checkoutTexts.form.termsLabel).check();
+    await fillCheckoutForm(form, checkoutTexts, {
+      ...ADA_JENSEN,
+      name: 'Journey Shopper',
+      emailAddress: 'journey-shopper@example.com',
+    });
     await checkout.getByRole('button', { name: checkoutTexts.cart.continue }).click();
     await checkout.waitForURL(/\/confirm$/);
     await checkout.click('.checkout-summary__action');

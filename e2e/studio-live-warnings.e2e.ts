@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { SERVER_START_BOUND_MS, startServer } from './support/server-process.ts';
 import { createStaffAccount, openStudioAs } from './support/studio.ts';
@@ -19,9 +20,10 @@ import { testServer } from './support/test-server.ts';
 const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 
-const texts = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/studio-live/en.json', import.meta.url), 'utf8'),
-) as { page: { title: string }; health: { refused: string; diskFull: string } };
+const texts = webLocale('studio-live/en') as {
+  page: { title: string };
+  health: { refused: string; diskFull: string };
+};
 
 let browser: Browser;
 let page: Page;

@@ -12,7 +12,7 @@ import { axeFindings } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey, mailDir } = testServer();
 const STORE = `e2e-mail-${Date.now().toString(36)}`;
@@ -20,12 +20,11 @@ const STORE = `e2e-mail-${Date.now().toString(36)}`;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-  const response = await fetch(`${baseUrl}/admin/pages/${STORE}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify({ name: 'Mail Test Shop', language: 'en', currency: 'DKK' }),
+  await adminCall('PUT', `/admin/pages/${STORE}`, {
+    name: 'Mail Test Shop',
+    language: 'en',
+    currency: 'DKK',
   });
-  if (!response.ok) throw new Error(`creating the store: ${response.status} ${await response.text()}`);
 });
 afterAll(async () => {
   await browser?.close();

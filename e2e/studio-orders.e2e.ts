@@ -5,12 +5,12 @@
  * refunds it, part and then the rest. The order screens, contacts and mail outbox have no serious
  * or moderate axe-core findings, at 1280 px and on a tablet.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMails } from '../apps/server/src/test-support/smtp-test-server.ts';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import {
   fillCheckoutDetails,
@@ -29,10 +29,7 @@ const CAMPAIGN = 'studio-orders-e2e';
 const EVENT = 'studio-orders-e2e-show';
 const MUG = 'studio-orders-e2e-jug';
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const lockedText = (
-  readJson('../apps/web/src/locales/en.json') as { checkout: { order: { locked: string } } }
-).checkout.order.locked;
+const lockedText = (webLocale('en') as { checkout: { order: { locked: string } } }).checkout.order.locked;
 
 async function adminPut(path: string, body: object): Promise<void> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -101,10 +98,8 @@ describe('orders in the studio', () => {
     expect(confirmation?.text).toContain(`Hi ${buyer},`);
     expect(confirmation?.html).toContain(`Hi ${buyer},`);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page } = await englishPage(browser, errors);
     await openStudioAs(page, { baseUrl, adminKey, pageUid: STORE, role: 'owner', path: 'orders' });
     await page.getByLabel('Search').fill(String(orderNumber));
     await page.getByRole('button', { name: 'Apply' }).click();

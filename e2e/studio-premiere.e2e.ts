@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PremiereInfo, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { startStudioHost } from './support/studio-host.ts';
@@ -21,9 +22,7 @@ const ZONE = 'Europe/Copenhagen';
 /** The premiere's length: long enough to watch it live, short enough for a test. */
 const VIDEO_SECONDS = 16;
 
-const texts = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
-) as {
+const texts = webLocale('studio-shows/en') as {
   premiere: {
     title: string;
     choose: string;

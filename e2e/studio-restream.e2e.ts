@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { startStudioHost } from './support/studio-host.ts';
@@ -21,9 +22,7 @@ const { baseUrl, adminKey } = testServer();
 const STORE = 'demo-store';
 const STREAM_KEY = 'e2e-receiver-key-0123456789';
 
-const texts = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/studio-restream/en.json', import.meta.url), 'utf8'),
-) as {
+const texts = webLocale('studio-restream/en') as {
   title: string;
   state: Record<string, string>;
   add: { label: string; serverUrl: string; streamKey: string; submit: string };

@@ -12,7 +12,7 @@ import { launchChromium } from './support/browser.ts';
 import { saveScreenshot, screenshotsDir } from './support/screenshots.ts';
 import { signInAnonymously } from './support/shopper-api.ts';
 import { openStudioAs } from './support/studio.ts';
-import { testServer } from './support/test-server.ts';
+import { adminCall, testServer } from './support/test-server.ts';
 
 const { baseUrl, adminKey } = testServer();
 const STORE = `e2e-settings-${Date.now().toString(36)}`;
@@ -21,12 +21,7 @@ const STORE_NAME = 'Settings Test Shop';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-  const response = await fetch(`${baseUrl}/admin/pages/${STORE}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
-    body: JSON.stringify({ name: STORE_NAME, language: 'en', currency: 'DKK' }),
-  });
-  if (!response.ok) throw new Error(`creating the store: ${response.status} ${await response.text()}`);
+  await adminCall('PUT', `/admin/pages/${STORE}`, { name: STORE_NAME, language: 'en', currency: 'DKK' });
 });
 afterAll(async () => {
   await browser?.close();

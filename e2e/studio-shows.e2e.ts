@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { utcToZonedLocal } from '@vitrine/domain';
 import type { Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { englishPage, launchChromium } from './support/browser.ts';
+import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { createStaffAccount } from './support/studio.ts';
 import { testServer } from './support/test-server.ts';
@@ -18,9 +18,7 @@ const STORE = 'demo-store';
 const ZONE = 'Europe/Copenhagen';
 const HOUR = 3_600_000;
 
-const texts = JSON.parse(
-  readFileSync(new URL('../apps/web/src/locales/studio-shows/en.json', import.meta.url), 'utf8'),
-) as {
+const texts = webLocale('studio-shows/en') as {
   list: { new: string };
   editor: { create: string; preview: string; newTitle: string };
   fields: { name: string; startsAt: string; timeZone: string };
@@ -53,9 +51,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ page } = await englishPage(browser, pageErrors, { width: 1280, height: 900 }));
 });
 
 afterAll(async () => {

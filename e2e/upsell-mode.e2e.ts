@@ -1,6 +1,7 @@
 // Upsell mode (spec §2 "Widget layout flags") in Chromium: putting the open product in the cart
 // turns it on, and the product's details then suggest the show's other products.
 import { describe, expect, it } from 'vitest';
+import { englishPage } from './support/browser.ts';
 import { chromiumForFile } from './support/file-chromium.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { testServer } from './support/test-server.ts';
@@ -14,10 +15,8 @@ const browser = chromiumForFile();
 
 describe('upsell mode', () => {
   it("suggests the show's other products after an add to the cart, until a suggestion is opened or dismissed", async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await englishPage(browser(), pageErrors);
     await page.goto(`${baseUrl}${LIVE_SHOW}`);
     const player = page.locator('.player');
     const panel = page.locator('.player__panel');

@@ -6,8 +6,9 @@
 import type { TrackingEvent } from '@vitrine/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAhead, putCampaignShow, undelayedLiveDemo } from './support/admin-shows.ts';
 import { launchChromium } from './support/browser.ts';
-import { adminCall, testServer } from './support/test-server.ts';
+import { testServer } from './support/test-server.ts';
 import { playMuted } from './support/video-playback.ts';
 
 const { baseUrl } = testServer();
@@ -18,32 +19,11 @@ const WAIT = { timeout: 20_000 };
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
-  const liveStart = Date.now() - 60_000;
-  for (const [path, body] of [
-    [
-      `/admin/pages/${STORE}/campaigns/${SHOW}`,
-      { name: 'Heartbeat test show', deadline: Date.now() + 86_400_000 },
-    ],
-    [
-      `/admin/events/${SHOW}`,
-      {
-        pageUid: STORE,
-        campaignId: SHOW,
-        status: 'public',
-        currentStatus: 'live',
-        eventName: 'Heartbeat test show',
-        eventStartTimestamp: liveStart,
-        liveStartTime: liveStart,
-        cdn: 'vitrine',
-        cdnVideoStartTime: liveStart,
-        cdnMp4VideoUrl: '/demo-media/demo-show.mp4',
-        broadcastDelayMs: 0,
-        cdnDelayMs: 0,
-      },
-    ],
-  ] as const) {
-    await adminCall('PUT', path, body);
-  }
+  await putCampaignShow(
+    STORE,
+    { uid: SHOW, name: 'Heartbeat test show', deadline: dayAhead() },
+    undelayedLiveDemo(Date.now() - 60_000),
+  );
 });
 afterAll(async () => {
   await browser?.close();

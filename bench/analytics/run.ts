@@ -18,7 +18,14 @@ import { parseArgs } from 'node:util';
 import type { ShowAnalytics, TrackingEventInput } from '@vitrine/protocol';
 import { signInStaff } from '../../apps/server/src/test-support/studio-staff.ts';
 import { openTestApp } from '../../apps/server/src/test-support/test-app.ts';
-import { type App, admin, percentile, seedStoreWithShow } from '../support/in-process-app.ts';
+import {
+  type App,
+  admin,
+  DATABASE_OPTIONS,
+  onEachDatabase,
+  percentile,
+  seedStoreWithShow,
+} from '../support/in-process-app.ts';
 
 const PAGE = 'bench-analytics-shop';
 const SHOW = 'bench-analytics-show';
@@ -28,13 +35,12 @@ const BATCH = 50;
 
 const { values: args } = parseArgs({
   options: {
-    db: { type: 'string', default: 'pglite,postgres' },
+    ...DATABASE_OPTIONS,
     viewers: { type: 'string', default: '10000' },
     ingest: { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '8' },
     runs: { type: 'string', default: '20' },
     parts: { type: 'string', default: 'ingest,report' },
-    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
 const VIEWERS = Number(args.viewers);
@@ -189,107 +195,96 @@ async function ingest(app: App, total: number, perRequest: number, viewerBase: n
   };
 }
 
-async function benchmark(kind: 'pglite' | 'postgres'): Promise<void> {
-  if (kind === 'postgres') process.env.DATABASE_URL = args['database-url'];
-  else delete process.env.DATABASE_URL;
-  // A timer that never fires: the benchmark runs the rollup itself.
-  const app = await openTestApp({
-    env: { VITRINE_TRACKING_LIMIT: '1000000' },
-    analyticsTimer: () => () => {},
-  });
-  try {
-    const start = Date.now() - 3 * 60 * 60_000;
-    await seedShow(app, start);
+async function benchmark(app: App, kind: 'pglite' | 'postgres'): Promise<void> {
+  const start = Date.now() - 3 * 60 * 60_000;
+  await seedShow(app, start);
 
-    // 1. Ingest, batched and (baseline) one event per request.
-    if (PARTS.has('ingest')) {
-      await ingest(app, 2_000, BATCH, 0); // warm-up
-      const batched = await ingest(app, INGEST, BATCH, 10_000);
-      const single = await ingest(app, Math.max(1_000, Math.floor(INGEST / 10)), 1, 20_000);
-      console.log(
-        JSON.stringify({
-          bench: 'analytics-ingest',
-          db: kind,
-          batchSize: BATCH,
-          concurrency: CONCURRENCY,
-          batched,
-          baselineOnePerRequest: single,
-        }),
-      );
-      await app.db.query('TRUNCATE tracking_events');
-    }
-    if (!PARTS.has('report')) return;
-
-    // 2. The 2-hour show: raw events, rollup, report.
-    let seeding = performance.now();
-    const rawEvents = await seedRawEvents(app, start);
-    await seedOrders(app, start);
-    await app.db.query('ANALYZE tracking_events');
-    const seededMs = performance.now() - seeding;
-    seeding = performance.now();
-    let rolled = 0;
-    for (;;) {
-      const read = await app.services.analytics.rollup();
-      rolled += read;
-      if (read === 0) break;
-    }
-    const rollupMs = performance.now() - seeding;
-    await app.db.query('ANALYZE analytics_viewers');
-    await app.db.query('ANALYZE analytics_minutes');
-    const owner = await signInStaff(app, PAGE, 'owner');
-    const report = async () => {
-      const response = await app.server.inject({
-        method: 'GET',
-        url: `/staff/stores/${PAGE}/analytics/shows/${SHOW}`,
-        headers: owner.headers,
-      });
-      if (response.statusCode !== 200) throw new Error(`report: ${response.statusCode} ${response.body}`);
-      return response.json() as ShowAnalytics;
-    };
-    const time = async (run: () => Promise<unknown>, runs: number) => {
-      const times: number[] = [];
-      for (let warm = 0; warm < 2; warm++) await run();
-      for (let index = 0; index < runs; index++) {
-        const before = performance.now();
-        await run();
-        times.push(performance.now() - before);
-      }
-      times.sort((a, b) => a - b);
-      return { p50Ms: ms(percentile(times, 0.5)), p95Ms: ms(percentile(times, 0.95)) };
-    };
-    const answer = await report();
-    const fromRollups = await time(report, RUNS);
-    const fromRawEvents = await time(() => reportFromRawEvents(app), Math.max(3, Math.floor(RUNS / 5)));
+  // 1. Ingest, batched and (baseline) one event per request.
+  if (PARTS.has('ingest')) {
+    await ingest(app, 2_000, BATCH, 0); // warm-up
+    const batched = await ingest(app, INGEST, BATCH, 10_000);
+    const single = await ingest(app, Math.max(1_000, Math.floor(INGEST / 10)), 1, 20_000);
     console.log(
       JSON.stringify({
-        bench: 'analytics-report',
+        bench: 'analytics-ingest',
         db: kind,
-        viewers: VIEWERS,
-        minutes: MINUTES,
-        rawEvents,
-        seededMs: Math.round(seededMs),
-        rollup: {
-          events: rolled,
-          ms: Math.round(rollupMs),
-          eventsPerSecond: Math.round(rolled / (rollupMs / 1000)),
-        },
-        report: fromRollups,
-        baselineFromRawEvents: fromRawEvents,
-        check: {
-          uniqueViewers: answer.totals.uniqueViewers,
-          peakViewers: answer.totals.peakViewers,
-          orders: answer.totals.orders,
-          minutes: answer.minutes.length,
-          chapters: answer.chapters.length,
-        },
+        batchSize: BATCH,
+        concurrency: CONCURRENCY,
+        batched,
+        baselineOnePerRequest: single,
       }),
     );
-  } finally {
-    await app.close();
+    await app.db.query('TRUNCATE tracking_events');
   }
+  if (!PARTS.has('report')) return;
+
+  // 2. The 2-hour show: raw events, rollup, report.
+  let seeding = performance.now();
+  const rawEvents = await seedRawEvents(app, start);
+  await seedOrders(app, start);
+  await app.db.query('ANALYZE tracking_events');
+  const seededMs = performance.now() - seeding;
+  seeding = performance.now();
+  let rolled = 0;
+  for (;;) {
+    const read = await app.services.analytics.rollup();
+    rolled += read;
+    if (read === 0) break;
+  }
+  const rollupMs = performance.now() - seeding;
+  await app.db.query('ANALYZE analytics_viewers');
+  await app.db.query('ANALYZE analytics_minutes');
+  const owner = await signInStaff(app, PAGE, 'owner');
+  const report = async () => {
+    const response = await app.server.inject({
+      method: 'GET',
+      url: `/staff/stores/${PAGE}/analytics/shows/${SHOW}`,
+      headers: owner.headers,
+    });
+    if (response.statusCode !== 200) throw new Error(`report: ${response.statusCode} ${response.body}`);
+    return response.json() as ShowAnalytics;
+  };
+  const time = async (run: () => Promise<unknown>, runs: number) => {
+    const times: number[] = [];
+    for (let warm = 0; warm < 2; warm++) await run();
+    for (let index = 0; index < runs; index++) {
+      const before = performance.now();
+      await run();
+      times.push(performance.now() - before);
+    }
+    times.sort((a, b) => a - b);
+    return { p50Ms: ms(percentile(times, 0.5)), p95Ms: ms(percentile(times, 0.95)) };
+  };
+  const answer = await report();
+  const fromRollups = await time(report, RUNS);
+  const fromRawEvents = await time(() => reportFromRawEvents(app), Math.max(3, Math.floor(RUNS / 5)));
+  console.log(
+    JSON.stringify({
+      bench: 'analytics-report',
+      db: kind,
+      viewers: VIEWERS,
+      minutes: MINUTES,
+      rawEvents,
+      seededMs: Math.round(seededMs),
+      rollup: {
+        events: rolled,
+        ms: Math.round(rollupMs),
+        eventsPerSecond: Math.round(rolled / (rollupMs / 1000)),
+      },
+      report: fromRollups,
+      baselineFromRawEvents: fromRawEvents,
+      check: {
+        uniqueViewers: answer.totals.uniqueViewers,
+        peakViewers: answer.totals.peakViewers,
+        orders: answer.totals.orders,
+        minutes: answer.minutes.length,
+        chapters: answer.chapters.length,
+      },
+    }),
+  );
 }
 
-for (const kind of args.db.split(',')) {
-  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`--db: pglite or postgres, not ${kind}`);
-  await benchmark(kind);
-}
+// A timer that never fires: the benchmark runs the rollup itself.
+const openApp = () =>
+  openTestApp({ env: { VITRINE_TRACKING_LIMIT: '1000000' }, analyticsTimer: () => () => {} });
+await onEachDatabase(args, openApp, benchmark);

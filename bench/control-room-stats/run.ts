@@ -20,7 +20,13 @@ import type { ControlRoomStats } from '@vitrine/protocol';
 import { ROOM_STATS_SHARED_MS } from '../../apps/server/src/features/control-room/control-room-service.ts';
 import { signInStaff } from '../../apps/server/src/test-support/studio-staff.ts';
 import { openTestApp } from '../../apps/server/src/test-support/test-app.ts';
-import { type App, percentile, seedStoreWithShow } from '../support/in-process-app.ts';
+import {
+  type App,
+  DATABASE_OPTIONS,
+  onEachDatabase,
+  percentile,
+  seedStoreWithShow,
+} from '../support/in-process-app.ts';
 
 const PAGE = 'bench-room-shop';
 const SHOW = 'bench-room-show';
@@ -29,10 +35,9 @@ const MINUTES = 60;
 
 const { values: args } = parseArgs({
   options: {
-    db: { type: 'string', default: 'pglite,postgres' },
+    ...DATABASE_OPTIONS,
     viewers: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '30' },
-    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
 const VIEWERS = Number(args.viewers);
@@ -97,89 +102,82 @@ async function seed(app: App, start: number): Promise<number> {
   return row?.count ?? 0;
 }
 
-async function runOn(db: 'pglite' | 'postgres'): Promise<void> {
-  if (db === 'postgres') process.env.DATABASE_URL = args['database-url'];
-  else delete process.env.DATABASE_URL;
-  const app = await openTestApp();
-  try {
-    const start = Date.now() - MINUTES * 60_000;
-    const events = await seed(app, start);
-    // Present a product, as the room shows a presented product's figures.
-    await app.services.controlRoom.present(PAGE, SHOW, PRODUCTS[0] as string);
-    const owner = await signInStaff(app, PAGE, 'owner');
-    const get = async (url: string) => {
-      const began = performance.now();
-      const response = await app.server.inject({ method: 'GET', url, headers: owner.headers });
-      const took = performance.now() - began;
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      return { took, body: response.json() };
-    };
-    // Seeding takes a while: the last minute's events are written now, just before the runs.
-    await app.db.query(
-      `INSERT INTO tracking_events (received_at, tracking_event, page_uid, campaign_uid, event_uid, payload,
-         viewer_uid, replay, watched_seconds, product_uid, product_shown)
-       SELECT now() - make_interval(secs => k * 5),
-         CASE WHEN k <= 2 THEN 'player.heartbeat' WHEN k = 3 THEN 'user.reacted' ELSE 'user.commented' END,
-         $1, $2, $2,
-         CASE WHEN k <= 2 THEN jsonb_build_object('delayMs', 1500 + v % 3000) ELSE '{}'::jsonb END,
-         'bench-viewer-' || v, false, CASE WHEN k <= 2 THEN 30 ELSE 0 END, NULL, true
-       FROM generate_series(1, $3::int) AS v, generate_series(1, 4) AS k
-       WHERE k < 4 OR v % 5 = 0`,
-      [PAGE, SHOW, VIEWERS],
-    );
-    const room = `/staff/stores/${PAGE}/shows/${SHOW}/control-room/stats`;
-    const cold: number[] = [];
-    const shared: number[] = [];
-    const show: number[] = [];
-    const analytics: number[] = [];
-    const fullScan: number[] = [];
-    let last: ControlRoomStats | null = null;
-    for (let run = -2; run < RUNS; run++) {
-      // Past the shared second: the first call computes the figures, the second shares them.
-      await new Promise((resolve) => setTimeout(resolve, ROOM_STATS_SHARED_MS + 50));
-      const first = await get(room);
-      const second = await get(room);
-      const plain = await get(`/staff/stores/${PAGE}/shows/${SHOW}`);
-      const report = await get(`/staff/stores/${PAGE}/analytics/shows/${SHOW}`);
-      // What the adds alone cost when the whole show's events are read every second (no settled count).
-      const scanBegan = performance.now();
-      await app.services.tracking.showAddsToCart(PAGE, SHOW, 0, null);
-      const scanTook = performance.now() - scanBegan;
-      // The figures of the first run, while the last minute's events are all within the minute.
-      if (run === 0) last = first.body as ControlRoomStats;
-      if (run < 0) continue; // warm-up
-      cold.push(first.took);
-      shared.push(second.took);
-      show.push(plain.took);
-      analytics.push(report.took);
-      fullScan.push(scanTook);
-    }
-    console.log(
-      JSON.stringify({
-        bench: 'control-room-stats',
-        db,
-        viewers: VIEWERS,
-        trackingEvents: events,
-        runs: RUNS,
-        ours: { coldMs: summary(cold), sharedMs: summary(shared) },
-        baseline: {
-          getShowMs: summary(show),
-          getShowAnalyticsMs: summary(analytics),
-          addsReadWholeShowMs: summary(fullScan),
-        },
-        figures: last && {
-          commentsPerMinute: last.commentsPerMinute,
-          reactionsPerMinute: last.reactionsPerMinute,
-          addsToCart: last.addsToCart,
-          orders: last.orders,
-          medianDelayMs: last.medianDelayMs,
-          delayReports: last.delayReports,
-        },
-      }),
-    );
-  } finally {
-    await app.close();
+async function runOn(app: App, db: 'pglite' | 'postgres'): Promise<void> {
+  const start = Date.now() - MINUTES * 60_000;
+  const events = await seed(app, start);
+  // Present a product, as the room shows a presented product's figures.
+  await app.services.controlRoom.present(PAGE, SHOW, PRODUCTS[0] as string);
+  const owner = await signInStaff(app, PAGE, 'owner');
+  const get = async (url: string) => {
+    const began = performance.now();
+    const response = await app.server.inject({ method: 'GET', url, headers: owner.headers });
+    const took = performance.now() - began;
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return { took, body: response.json() };
+  };
+  // Seeding takes a while: the last minute's events are written now, just before the runs.
+  await app.db.query(
+    `INSERT INTO tracking_events (received_at, tracking_event, page_uid, campaign_uid, event_uid, payload,
+       viewer_uid, replay, watched_seconds, product_uid, product_shown)
+     SELECT now() - make_interval(secs => k * 5),
+       CASE WHEN k <= 2 THEN 'player.heartbeat' WHEN k = 3 THEN 'user.reacted' ELSE 'user.commented' END,
+       $1, $2, $2,
+       CASE WHEN k <= 2 THEN jsonb_build_object('delayMs', 1500 + v % 3000) ELSE '{}'::jsonb END,
+       'bench-viewer-' || v, false, CASE WHEN k <= 2 THEN 30 ELSE 0 END, NULL, true
+     FROM generate_series(1, $3::int) AS v, generate_series(1, 4) AS k
+     WHERE k < 4 OR v % 5 = 0`,
+    [PAGE, SHOW, VIEWERS],
+  );
+  const room = `/staff/stores/${PAGE}/shows/${SHOW}/control-room/stats`;
+  const cold: number[] = [];
+  const shared: number[] = [];
+  const show: number[] = [];
+  const analytics: number[] = [];
+  const fullScan: number[] = [];
+  let last: ControlRoomStats | null = null;
+  for (let run = -2; run < RUNS; run++) {
+    // Past the shared second: the first call computes the figures, the second shares them.
+    await new Promise((resolve) => setTimeout(resolve, ROOM_STATS_SHARED_MS + 50));
+    const first = await get(room);
+    const second = await get(room);
+    const plain = await get(`/staff/stores/${PAGE}/shows/${SHOW}`);
+    const report = await get(`/staff/stores/${PAGE}/analytics/shows/${SHOW}`);
+    // What the adds alone cost when the whole show's events are read every second (no settled count).
+    const scanBegan = performance.now();
+    await app.services.tracking.showAddsToCart(PAGE, SHOW, 0, null);
+    const scanTook = performance.now() - scanBegan;
+    // The figures of the first run, while the last minute's events are all within the minute.
+    if (run === 0) last = first.body as ControlRoomStats;
+    if (run < 0) continue; // warm-up
+    cold.push(first.took);
+    shared.push(second.took);
+    show.push(plain.took);
+    analytics.push(report.took);
+    fullScan.push(scanTook);
   }
+  console.log(
+    JSON.stringify({
+      bench: 'control-room-stats',
+      db,
+      viewers: VIEWERS,
+      trackingEvents: events,
+      runs: RUNS,
+      ours: { coldMs: summary(cold), sharedMs: summary(shared) },
+      baseline: {
+        getShowMs: summary(show),
+        getShowAnalyticsMs: summary(analytics),
+        addsReadWholeShowMs: summary(fullScan),
+      },
+      figures: last && {
+        commentsPerMinute: last.commentsPerMinute,
+        reactionsPerMinute: last.reactionsPerMinute,
+        addsToCart: last.addsToCart,
+        orders: last.orders,
+        medianDelayMs: last.medianDelayMs,
+        delayReports: last.delayReports,
+      },
+    }),
+  );
 }
 
-for (const db of args.db.split(',') as ('pglite' | 'postgres')[]) await runOn(db);
+await onEachDatabase(args, () => openTestApp(), runOn);

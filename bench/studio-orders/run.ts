@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { StudioOrderSummary } from '@vitrine/protocol';
 import { signInStaff } from '../../apps/server/src/test-support/studio-staff.ts';
 import { openTestApp } from '../../apps/server/src/test-support/test-app.ts';
-import { type App, admin, percentile } from '../support/in-process-app.ts';
+import { type App, admin, DATABASE_OPTIONS, onEachDatabase, percentile } from '../support/in-process-app.ts';
 
 const PAGE = 'bench-orders-shop';
 const CAMPAIGNS = ['bench-show-spring', 'bench-show-summer', 'bench-show-autumn'];
@@ -21,8 +21,7 @@ const { values: args } = parseArgs({
   options: {
     orders: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '40' },
-    db: { type: 'string', default: 'pglite,postgres' },
-    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    ...DATABASE_OPTIONS,
   },
 });
 const ORDERS = Number(args.orders);
@@ -69,83 +68,71 @@ async function seed(app: App, start: number): Promise<void> {
   );
 }
 
-async function benchmark(kind: 'pglite' | 'postgres'): Promise<void> {
-  if (kind === 'postgres') process.env.DATABASE_URL = args['database-url'];
-  else delete process.env.DATABASE_URL;
-  const app = await openTestApp();
-  try {
-    const start = Date.UTC(2026, 0, 1);
-    const seeding = performance.now();
-    await seed(app, start);
-    // Fresh statistics, as autovacuum would have them on a live server.
-    await app.db.query('ANALYZE checkouts');
-    await app.db.query('ANALYZE checkout_lines');
-    const seeded = performance.now() - seeding;
-    const owner = await signInStaff(app, PAGE, 'owner');
-    const list = async (query: string) => {
-      const response = await app.server.inject({
-        method: 'GET',
-        url: `/staff/stores/${PAGE}/orders?${query}`,
-        headers: owner.headers,
-      });
-      if (response.statusCode !== 200) throw new Error(`${query}: ${response.statusCode} ${response.body}`);
-      return response.json() as { orders: StudioOrderSummary[]; nextAfter: string | null };
-    };
-    // The cursor of page 100 (orders 4,951–5,000 of the newest first).
-    let deep: string | null = null;
-    for (let page = 0; page < Math.min(99, Math.floor(ORDERS / 50) - 1); page++) {
-      deep = (await list(`limit=50${deep ? `&after=${encodeURIComponent(deep)}` : ''}`)).nextAfter;
-    }
-    const middle = start + Math.floor(ORDERS / 2) * 60_000;
-    const someNumber = (await list('limit=1&q=Shopper%204242')).orders[0]?.orderNumber ?? 100_001;
-    const scenarios: [string, string][] = [
-      ['first page (50 newest)', 'limit=50'],
-      ['page 100 (keyset cursor)', `limit=50&after=${encodeURIComponent(deep ?? '')}`],
-      ['filter: one show', `limit=50&campaignUid=${CAMPAIGNS[1]}`],
-      ['filter: paid', 'limit=50&paid=true'],
-      ['filter: unpaid + sent to packing', 'limit=50&paid=false&status=locked'],
-      ['filter: one day', `limit=50&from=${middle}&to=${middle + 86_400_000}`],
-      [
-        'filter: show + paid + week',
-        `limit=50&campaignUid=${CAMPAIGNS[2]}&paid=true&from=${middle}&to=${middle + 7 * 86_400_000}`,
-      ],
-      ['search: order number', `limit=50&q=${someNumber}`],
-      ['search: name (part)', 'limit=50&q=Shopper%20777'],
-      ['search: e-mail (part)', 'limit=50&q=shopper9876%40'],
-      ['search: no match', 'limit=50&q=nobody-at-all'],
-    ];
-    console.log(
-      `\n${kind}: ${ORDERS} orders seeded in ${(seeded / 1000).toFixed(1)} s; ${RUNS} runs per call`,
-    );
-    console.log(`${'call'.padEnd(36)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(6)}`);
-    for (const [name, query] of scenarios) {
-      for (let warm = 0; warm < 3; warm++) await list(query);
-      const times: number[] = [];
-      let rows = 0;
-      for (let run = 0; run < RUNS; run++) {
-        const before = performance.now();
-        rows = (await list(query)).orders.length;
-        times.push(performance.now() - before);
-      }
-      times.sort((a, b) => a - b);
-      console.log(
-        `${name.padEnd(36)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ${String(rows).padStart(6)}`,
-      );
-    }
-    const exporting = performance.now();
-    const exported = await app.server.inject({
+async function benchmark(app: App, kind: 'pglite' | 'postgres'): Promise<void> {
+  const start = Date.UTC(2026, 0, 1);
+  const seeding = performance.now();
+  await seed(app, start);
+  // Fresh statistics, as autovacuum would have them on a live server.
+  await app.db.query('ANALYZE checkouts');
+  await app.db.query('ANALYZE checkout_lines');
+  const seeded = performance.now() - seeding;
+  const owner = await signInStaff(app, PAGE, 'owner');
+  const list = async (query: string) => {
+    const response = await app.server.inject({
       method: 'GET',
-      url: `/staff/stores/${PAGE}/orders/export?campaignUid=${CAMPAIGNS[0]}`,
+      url: `/staff/stores/${PAGE}/orders?${query}`,
       headers: owner.headers,
     });
-    const rows = (exported.json() as { rows: number }).rows;
-    console.log(`CSV export of one show: ${rows} rows in ${(performance.now() - exporting).toFixed(0)} ms`);
-  } finally {
-    await app.close();
+    if (response.statusCode !== 200) throw new Error(`${query}: ${response.statusCode} ${response.body}`);
+    return response.json() as { orders: StudioOrderSummary[]; nextAfter: string | null };
+  };
+  // The cursor of page 100 (orders 4,951–5,000 of the newest first).
+  let deep: string | null = null;
+  for (let page = 0; page < Math.min(99, Math.floor(ORDERS / 50) - 1); page++) {
+    deep = (await list(`limit=50${deep ? `&after=${encodeURIComponent(deep)}` : ''}`)).nextAfter;
   }
+  const middle = start + Math.floor(ORDERS / 2) * 60_000;
+  const someNumber = (await list('limit=1&q=Shopper%204242')).orders[0]?.orderNumber ?? 100_001;
+  const scenarios: [string, string][] = [
+    ['first page (50 newest)', 'limit=50'],
+    ['page 100 (keyset cursor)', `limit=50&after=${encodeURIComponent(deep ?? '')}`],
+    ['filter: one show', `limit=50&campaignUid=${CAMPAIGNS[1]}`],
+    ['filter: paid', 'limit=50&paid=true'],
+    ['filter: unpaid + sent to packing', 'limit=50&paid=false&status=locked'],
+    ['filter: one day', `limit=50&from=${middle}&to=${middle + 86_400_000}`],
+    [
+      'filter: show + paid + week',
+      `limit=50&campaignUid=${CAMPAIGNS[2]}&paid=true&from=${middle}&to=${middle + 7 * 86_400_000}`,
+    ],
+    ['search: order number', `limit=50&q=${someNumber}`],
+    ['search: name (part)', 'limit=50&q=Shopper%20777'],
+    ['search: e-mail (part)', 'limit=50&q=shopper9876%40'],
+    ['search: no match', 'limit=50&q=nobody-at-all'],
+  ];
+  console.log(`\n${kind}: ${ORDERS} orders seeded in ${(seeded / 1000).toFixed(1)} s; ${RUNS} runs per call`);
+  console.log(`${'call'.padEnd(36)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(6)}`);
+  for (const [name, query] of scenarios) {
+    for (let warm = 0; warm < 3; warm++) await list(query);
+    const times: number[] = [];
+    let rows = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const before = performance.now();
+      rows = (await list(query)).orders.length;
+      times.push(performance.now() - before);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(36)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ${String(rows).padStart(6)}`,
+    );
+  }
+  const exporting = performance.now();
+  const exported = await app.server.inject({
+    method: 'GET',
+    url: `/staff/stores/${PAGE}/orders/export?campaignUid=${CAMPAIGNS[0]}`,
+    headers: owner.headers,
+  });
+  const rows = (exported.json() as { rows: number }).rows;
+  console.log(`CSV export of one show: ${rows} rows in ${(performance.now() - exporting).toFixed(0)} ms`);
 }
 
-for (const kind of args.db.split(',')) {
-  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`--db: pglite or postgres, not ${kind}`);
-  await benchmark(kind);
-}
+await onEachDatabase(args, () => openTestApp(), benchmark);

@@ -49,3 +49,31 @@ export async function seedStoreWithShow(
     await admin(app, 'PUT', `/admin/events/${show}/products/${productUid}`, { productUid, sorting: index });
   }
 }
+
+/** The options of a run on both databases (parseArgs): which ones (`--db`), and PostgreSQL's address. */
+export const DATABASE_OPTIONS = {
+  db: { type: 'string', default: 'pglite,postgres' },
+  'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+} as const;
+
+/**
+ * Runs `run` on each database `--db` names, in order: the server opened in this process (`open`)
+ * on PGlite, or on the PostgreSQL server at `--database-url`, and closed after.
+ */
+export async function onEachDatabase(
+  args: { db: string; 'database-url': string },
+  open: () => Promise<App>,
+  run: (app: App, kind: 'pglite' | 'postgres') => Promise<void>,
+): Promise<void> {
+  for (const kind of args.db.split(',')) {
+    if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`--db: pglite or postgres, not ${kind}`);
+    if (kind === 'postgres') process.env.DATABASE_URL = args['database-url'];
+    else delete process.env.DATABASE_URL;
+    const app = await open();
+    try {
+      await run(app, kind);
+    } finally {
+      await app.close();
+    }
+  }
+}

@@ -1,4 +1,11 @@
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  chromium,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
 function launchOptions(extraArgs: readonly string[]): LaunchOptions {
@@ -68,4 +75,34 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   const endpoint = shared ? (JSON.parse(shared) as Record<string, string>)[flagsKey(extraArgs)] : undefined;
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch(launchOptions(extraArgs));
+}
+
+/** A screen's size in CSS pixels. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The desktop screen most browser tests use. */
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+
+/**
+ * A page in a new English (en-GB) context of `browser` at `viewport`, whose uncaught errors go into
+ * `pageErrors`. With `phoneWhenNarrow`, a viewport under 500 px wide is a phone's (mobile, touch).
+ */
+export async function englishPage(
+  browser: Browser,
+  pageErrors: string[],
+  viewport: Viewport = DESKTOP,
+  { phoneWhenNarrow = false } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = phoneWhenNarrow && viewport.width < 500;
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-GB',
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page };
 }

@@ -1,6 +1,7 @@
+import type { StaffRole } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { createStaffAccount } from './studio.ts';
+import { englishPage, launchChromium } from './browser.ts';
+import { createStaffAccount, openStudioAs } from './studio.ts';
 import { testServer } from './test-server.ts';
 
 /**
@@ -15,9 +16,18 @@ export async function startStudioHost(
 ): Promise<{ browser: Browser; page: Page; hostToken: string }> {
   const { baseUrl, adminKey } = testServer();
   const browser = await launchChromium(chromiumFlags);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const { page } = await englishPage(browser, pageErrors);
   const hostToken = (await createStaffAccount(baseUrl, adminKey, store, 'host')).session.idToken;
   return { browser, page, hostToken };
+}
+
+/** Opens a show's control room in `page` (openStudioAs on this worker's server) as a new staff member in `role`. */
+export function openControlRoomAs(
+  page: Page,
+  pageUid: string,
+  showUid: string,
+  role: StaffRole,
+): Promise<{ email: string; password: string }> {
+  const { baseUrl, adminKey } = testServer();
+  return openStudioAs(page, { baseUrl, adminKey, pageUid, role, path: `shows/${showUid}/control-room` });
 }

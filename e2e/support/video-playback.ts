@@ -54,3 +54,15 @@ export async function playNearEnd(page: Page, secondsBeforeEnd: number): Promise
     await video.play();
   }, secondsBeforeEnd);
 }
+
+/** Resolves once the page's (first) video plays past its first second. */
+export async function playsPastOneSecond(page: Page, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('video');
+      return Boolean(video && !video.paused && video.currentTime > 1);
+    },
+    undefined,
+    { timeout },
+  );
+}

@@ -11,24 +11,15 @@ import {
   withStateChange,
 } from './competition-timing.ts';
 import { DEFAULT_BROADCAST_DELAY_MS, DELAYED_CDN_PROVIDER } from './constants.ts';
-import type { CueTimingRecord } from './cue-timing.ts';
 import { noticeVideoDelayMs } from './stream-clock.ts';
+import { NO_DELAYS, type TimingFields, timingRecord } from './test-support/cue-fixtures.ts';
 
 const START = Date.UTC(2026, 10, 24, 8, 0, 0);
 
-function record(overrides: Partial<CueTimingRecord['event']> = {}): CueTimingRecord {
-  return {
-    event: {
-      cdn: 'vitrine',
-      broadcastDelayMs: 0,
-      cdnDelayMs: 0,
-      cdnVideoStartTime: START,
-      liveStartTime: START,
-      eventStartTimestamp: START - 60_000,
-      ...overrides,
-    },
-  };
-}
+/** Live and on the CDN from START, a minute after its planned start, without delays. */
+const STARTS = { cdnVideoStartTime: START, liveStartTime: START, eventStartTimestamp: START - 60_000 };
+const record = (overrides: Partial<TimingFields> = {}) =>
+  timingRecord(STARTS, { ...NO_DELAYS, ...overrides });
 
 const OPENED = START + 30_000;
 const CLOSED = START + 90_000;

@@ -4,6 +4,8 @@
  * server both use them.
  */
 
+import { MARKUP_ENTITIES } from './html-to-text.ts';
+
 /** The parts of a competition presentation these rules read. */
 export interface CompetitionLike {
   uid: string;
@@ -86,15 +88,6 @@ export function sortCompetitions<C extends CompetitionLike>(
     .map(({ competition }) => competition);
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
 /**
  * Tags that break a line or start a block: they stand between words, so they become a space.
  * Any other tag (b, i, span, a, img, …) sits inside a word's flow and is removed without one,
@@ -113,7 +106,7 @@ export function stripMarkup(markup: string): string {
       const lower = body.toLowerCase();
       if (lower.startsWith('#x')) return safeCodePoint(Number.parseInt(lower.slice(2), 16), entity);
       if (lower.startsWith('#')) return safeCodePoint(Number.parseInt(lower.slice(1), 10), entity);
-      return NAMED_ENTITIES[lower] ?? entity;
+      return MARKUP_ENTITIES[lower] ?? entity;
     })
     .replace(/\s+/g, ' ')
     .trim();

@@ -20,22 +20,17 @@ import {
   timeInVideo,
   videoStartTimestamp,
 } from './cue-timing.ts';
+import { cuedProduct, type TimingFields, timingRecord } from './test-support/cue-fixtures.ts';
 
 const START = Date.UTC(2024, 5, 1, 19, 0, 0);
 
-function record(overrides: Partial<CueTimingRecord['event']> = {}): CueTimingRecord {
-  return {
-    event: {
-      cdn: 'vitrine',
-      broadcastDelayMs: null,
-      cdnDelayMs: null,
-      cdnVideoStartTime: START,
-      liveStartTime: START + 60_000,
-      eventStartTimestamp: START + 120_000,
-      ...overrides,
-    },
-  };
-}
+/** The CDN's video starts at START, a minute before the show went live and two before its planned start. */
+const STARTS = {
+  cdnVideoStartTime: START,
+  liveStartTime: START + 60_000,
+  eventStartTimestamp: START + 120_000,
+};
+const record = (overrides: Partial<TimingFields> = {}) => timingRecord(STARTS, overrides);
 
 /** A record whose delays are zero, so video seconds are (cue − START) / 1000. */
 const NO_DELAY = record({ broadcastDelayMs: 0, cdnDelayMs: 0 });
@@ -49,19 +44,6 @@ function cue(source: string, startSec: number, endSec: number | null, deleted = 
   };
 }
 
-function product(uid: string, overrides: Partial<CuedProduct> = {}): CuedProduct {
-  return {
-    uid,
-    cues: [],
-    relativeCues: [],
-    absoluteCues: [],
-    presentationTime: null,
-    presentationEndTime: null,
-    studioControlled: false,
-    ...overrides,
-  };
-}
-
 describe('wire compatibility', () => {
   it('accepts the protocol LiveEvent and EventProduct shapes (spec §3 "Live event record", "Event products")', () => {
     expectTypeOf<LiveEvent>().toExtend<CueTimingRecord>();
@@ -72,7 +54,7 @@ describe('wire compatibility', () => {
 describe("the records' wire values", () => {
   it('delays the provider records call "ivs" and counts the cues they mark "control-center" (spec §9 "Default CDN delay", §4 "Product timing")', () => {
     expect(cdnDelayMs(record({ cdn: 'ivs' }))).toBe(DELAYED_CDN_PROVIDER_DELAY_MS);
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue('studio', 5, 10), cue('control-center', 20, 30)],
       presentationTime: START,
     });
@@ -137,7 +119,7 @@ describe('timeInVideo', () => {
 
 describe('countedCues', () => {
   it('uses only control-center cues when cues come from several sources (spec §4 "Product timing and order")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue('studio', 5, 10), cue(CONTROL_CENTER_CUE_SOURCE, 20, 30), cue('studio', 40, 50)],
       presentationTime: START,
     });
@@ -145,7 +127,7 @@ describe('countedCues', () => {
   });
 
   it('uses every source’s cues when studio-controlled (spec §4 "or all of them if studio-controlled")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       studioControlled: true,
       cues: [cue('studio', 40, 50), cue(CONTROL_CENTER_CUE_SOURCE, 20, 30)],
     });
@@ -156,7 +138,7 @@ describe('countedCues', () => {
   });
 
   it('uses the single presentation time when cues come from one source (spec §4 "Otherwise the single presentation time is used")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue('studio', 5, 10), cue('studio', 40, 50)],
       presentationTime: START + 100_000,
       presentationEndTime: START + 110_000,
@@ -165,11 +147,11 @@ describe('countedCues', () => {
   });
 
   it('uses the single presentation time with an open end when there are no cues (spec §4 "single presentation time")', () => {
-    expect(countedCues(product('a', { presentationTime: START }))).toEqual([{ start: START, end: null }]);
+    expect(countedCues(cuedProduct('a', { presentationTime: START }))).toEqual([{ start: START, end: null }]);
   });
 
   it('uses the one source’s cues, sorted, when there is no presentation time (spec §4 "Product timing and order")', () => {
-    const p = product('a', { cues: [cue('studio', 40, null), cue('studio', 5, 10)] });
+    const p = cuedProduct('a', { cues: [cue('studio', 40, null), cue('studio', 5, 10)] });
     expect(countedCues(p)).toEqual([
       { start: START + 5000, end: START + 10_000 },
       { start: START + 40_000, end: null },
@@ -177,40 +159,40 @@ describe('countedCues', () => {
   });
 
   it('ignores deleted cues, also when counting sources (spec §3 "Event products" deleted)', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue('studio', 5, 10, true), cue(CONTROL_CENTER_CUE_SOURCE, 20, 30), cue('studio', 1, 2, true)],
     });
     expect(countedCues(p)).toEqual([{ start: START + 20_000, end: START + 30_000 }]);
   });
 
   it('returns nothing for a product without cues or presentation time (spec §4 "Product timing")', () => {
-    expect(countedCues(product('a'))).toEqual([]);
+    expect(countedCues(cuedProduct('a'))).toEqual([]);
   });
 
   it('does not mutate the product (spec §4 "Product timing")', () => {
     const cues = [cue('studio', 40, 50), cue('studio', 5, 10)];
-    countedCues(product('a', { cues }));
+    countedCues(cuedProduct('a', { cues }));
     expect(cues[0]?.presentationStartTimestamp).toBe(START + 40_000);
   });
 });
 
 describe('productWindowsInVideo', () => {
   it('places counted cues with the default delays (spec §4 "cue times plus the broadcast and CDN delays", §9 750 ms)', () => {
-    const p = product('a', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)] });
+    const p = cuedProduct('a', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)] });
     const [window] = productWindowsInVideo(p, record());
     expect(window?.start).toBeCloseTo(10.75, 9);
     expect(window?.end).toBeCloseTo(20.75, 9);
   });
 
   it('adds relative cues as ms offsets into the video without delays (spec §3 "relativeCues")', () => {
-    const p = product('a', { relativeCues: [{ presentationTime: 30_000, presentationEndTime: null }] });
+    const p = cuedProduct('a', { relativeCues: [{ presentationTime: 30_000, presentationEndTime: null }] });
     expect(productWindowsInVideo(p, record({ cdn: DELAYED_CDN_PROVIDER }))).toEqual([
       { start: 30, end: null },
     ]);
   });
 
   it('places absolute cues like cues: wall-clock ms plus the broadcast and CDN delays (spec §3 "absoluteCues", §4 "Product timing")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       absoluteCues: [{ presentationTime: START + 10_000, presentationEndTime: START + 20_000 }],
     });
     const [window] = productWindowsInVideo(p, record({ cdn: DELAYED_CDN_PROVIDER }));
@@ -225,7 +207,7 @@ describe('productWindowsInVideo', () => {
   });
 
   it('keeps an open absolute cue open and merges it with a cue for the same moment (spec §3 "absoluteCues")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)],
       absoluteCues: [
         { presentationTime: START + 10_000, presentationEndTime: START + 20_000 },
@@ -239,7 +221,7 @@ describe('productWindowsInVideo', () => {
   });
 
   it('counts absolute cues when the product also has a single presentation time (spec §4 "Product timing")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       presentationTime: START + 5_000,
       presentationEndTime: START + 8_000,
       absoluteCues: [{ presentationTime: START + 30_000, presentationEndTime: START + 35_000 }],
@@ -251,7 +233,7 @@ describe('productWindowsInVideo', () => {
   });
 
   it('keeps a cue and a relative cue for the same moment once (spec §3 "relativeCues and absoluteCues")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)],
       relativeCues: [
         { presentationTime: 10_000, presentationEndTime: 20_000 },
@@ -265,7 +247,7 @@ describe('productWindowsInVideo', () => {
   });
 
   it('treats windows within 1 ms as the same but keeps ones 2 ms apart (spec §4 "Product timing")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10.001, 20)],
       relativeCues: [
         { presentationTime: 10_000, presentationEndTime: 20_001 },
@@ -279,7 +261,7 @@ describe('productWindowsInVideo', () => {
   });
 
   it('keeps an open and a closed window with the same start apart (spec §4 "Product timing")', () => {
-    const p = product('a', {
+    const p = cuedProduct('a', {
       cues: [cue('studio', 10, null)],
       relativeCues: [{ presentationTime: 10_000, presentationEndTime: 20_000 }],
     });
@@ -291,9 +273,9 @@ describe('productWindowsInVideo', () => {
 });
 
 describe('activeProductUid', () => {
-  const a = product('a', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)] });
-  const b = product('b', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 30, null)] });
-  const c = product('c', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 60, 70)] });
+  const a = cuedProduct('a', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)] });
+  const b = cuedProduct('b', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 30, null)] });
+  const c = cuedProduct('c', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 60, 70)] });
 
   it('is the product whose window contains the time, start inclusive and end exclusive (spec §4 "Product timing")', () => {
     expect(activeProductUid([a, b, c], NO_DELAY, 10)).toBe('a');
@@ -314,14 +296,14 @@ describe('activeProductUid', () => {
   });
 
   it('picks the window that started last when windows overlap (spec §4 "Product timing")', () => {
-    const long = product('long', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 0, 100)] });
+    const long = cuedProduct('long', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 0, 100)] });
     expect(activeProductUid([long, a], NO_DELAY, 15)).toBe('a');
     expect(activeProductUid([a, long], NO_DELAY, 15)).toBe('a');
     expect(activeProductUid([a, long], NO_DELAY, 25)).toBe('long');
   });
 
   it('picks the first listed product when two start together (spec §4 "Product timing")', () => {
-    const twin = product('twin', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)] });
+    const twin = cuedProduct('twin', { cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20)] });
     expect(activeProductUid([twin, a], NO_DELAY, 15)).toBe('twin');
     expect(activeProductUid([a, twin], NO_DELAY, 15)).toBe('a');
   });
@@ -335,7 +317,7 @@ describe('activeProductUid', () => {
   });
 
   it('presents a product cued only by absolute cues, and jumps to them (spec §3 "absoluteCues", §4 "Product timing")', () => {
-    const onlyAbsolute = product('abs', {
+    const onlyAbsolute = cuedProduct('abs', {
       absoluteCues: [{ presentationTime: START + 40_000, presentationEndTime: START + 50_000 }],
     });
     expect(activeProductUid([a, onlyAbsolute], NO_DELAY, 39.999)).toBeNull();
@@ -350,8 +332,8 @@ describe('activeProductUid', () => {
 
 describe('productTimeline', () => {
   it('lists every window sorted with open ends resolved (spec §4 "Product timing")', () => {
-    const a = product('a', { cues: [cue('studio', 50, null), cue('studio', 10, 20)] });
-    const b = product('b', { relativeCues: [{ presentationTime: 30_000, presentationEndTime: null }] });
+    const a = cuedProduct('a', { cues: [cue('studio', 50, null), cue('studio', 10, 20)] });
+    const b = cuedProduct('b', { relativeCues: [{ presentationTime: 30_000, presentationEndTime: null }] });
     expect(productTimeline([a, b], NO_DELAY)).toEqual([
       { uid: 'a', index: 0, start: 10, end: 20 },
       { uid: 'b', index: 1, start: 30, end: 50 },
@@ -361,7 +343,7 @@ describe('productTimeline', () => {
 });
 
 describe('cueTimeOf', () => {
-  const twice = product('a', {
+  const twice = cuedProduct('a', {
     cues: [cue(CONTROL_CENTER_CUE_SOURCE, 10, 20), cue(CONTROL_CENTER_CUE_SOURCE, 40, 50)],
   });
 
@@ -380,11 +362,11 @@ describe('cueTimeOf', () => {
   });
 
   it('clamps a window before the video start to 0 (spec §4 "Product timing")', () => {
-    const early = product('a', { cues: [cue('studio', -3, 5)] });
+    const early = cuedProduct('a', { cues: [cue('studio', -3, 5)] });
     expect(cueTimeOf(early, NO_DELAY, 0)).toBe(0);
   });
 
   it('is null for a product with no window (spec §4 "Product timing")', () => {
-    expect(cueTimeOf(product('a'), NO_DELAY, 0)).toBeNull();
+    expect(cueTimeOf(cuedProduct('a'), NO_DELAY, 0)).toBeNull();
   });
 });

@@ -124,6 +124,13 @@ export function flashDealEndsAt(deal: FlashDealStamps): number | null {
   return deal.endedAt === null ? planned : Math.min(planned, deal.endedAt);
 }
 
+/** When the deal opens and ends (server stamps, ms), or null while it has not opened. */
+function flashDealSpan(deal: FlashDealStamps): { opensAt: number; endsAt: number } | null {
+  const opensAt = flashDealOpensAt(deal);
+  const endsAt = flashDealEndsAt(deal);
+  return opensAt === null || endsAt === null ? null : { opensAt, endsAt };
+}
+
 /** Over for every viewer, whatever her delay (none may claim to be further behind): nothing of it is live any more. */
 export function flashDealOverForAll(deal: FlashDealStamps, record: CueTimingRecord, nowMs: number): boolean {
   const endsAt = flashDealEndsAt(deal);
@@ -168,11 +175,10 @@ export function flashDealVerdict(
   record: CueTimingRecord,
   streamPositionMs: number,
 ): FlashDealVerdict {
-  const opensAt = flashDealOpensAt(deal);
-  const endsAt = flashDealEndsAt(deal);
-  if (opensAt === null || endsAt === null) return deal.endedAt === null ? 'notStarted' : 'ended';
-  if (streamPositionMs >= streamClockCueTime(endsAt, record)) return 'ended';
-  if (streamPositionMs < streamClockCueTime(opensAt, record)) return 'notStarted';
+  const span = flashDealSpan(deal);
+  if (span === null) return deal.endedAt === null ? 'notStarted' : 'ended';
+  if (streamPositionMs >= streamClockCueTime(span.endsAt, record)) return 'ended';
+  if (streamPositionMs < streamClockCueTime(span.opensAt, record)) return 'notStarted';
   return 'deal';
 }
 
@@ -209,15 +215,14 @@ export function flashDealAsSeen(
   record: CueTimingRecord,
   moment: ViewerMoment,
 ): FlashDealView {
-  const opensAt = flashDealOpensAt(deal);
-  const endsAt = flashDealEndsAt(deal);
-  if (deal.startedAt === null || opensAt === null || endsAt === null) return { phase: 'hidden' };
+  const span = flashDealSpan(deal);
+  if (deal.startedAt === null || span === null) return { phase: 'hidden' };
   if (msUntilStamp(deal.startedAt, record, moment) > 0) return { phase: 'hidden' };
   if (moment.clock === 'video') return { phase: 'ended' };
-  const untilEnd = msUntilStamp(endsAt, record, moment);
+  const untilEnd = msUntilStamp(span.endsAt, record, moment);
   if (untilEnd <= -FLASH_DEAL_ENDED_NOTICE_MS) return { phase: 'hidden' };
   if (untilEnd <= 0) return { phase: 'ended' };
-  const untilOpen = msUntilStamp(opensAt, record, moment);
+  const untilOpen = msUntilStamp(span.opensAt, record, moment);
   if (untilOpen > 0) return { phase: 'countdown', msLeft: untilOpen };
   return { phase: 'open', msLeft: untilEnd };
 }
@@ -227,10 +232,9 @@ export function flashDealChapter(
   deal: FlashDealStamps,
   record: CueTimingRecord,
 ): { start: number; end: number } | null {
-  const opensAt = flashDealOpensAt(deal);
-  const endsAt = flashDealEndsAt(deal);
-  if (opensAt === null || endsAt === null || endsAt <= opensAt) return null;
-  return { start: timeInVideo(opensAt, record), end: timeInVideo(endsAt, record) };
+  const span = flashDealSpan(deal);
+  if (span === null || span.endsAt <= span.opensAt) return null;
+  return { start: timeInVideo(span.opensAt, record), end: timeInVideo(span.endsAt, record) };
 }
 
 /** "m:ss" of a countdown or time left, rounded up to the second (0:00 only at the end). */

@@ -1,13 +1,18 @@
 // Product descriptions arrive as HTML (a Shopify CSV's "Body (HTML)") and are kept as plain text:
 // nothing a retailer's file holds is ever rendered as HTML.
 
-const NAMED_ENTITIES: Record<string, string> = {
+/** The named entities any markup may hold: XML's five, and the no-break space read as a space. */
+export const MARKUP_ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',
   gt: '>',
   quot: '"',
   apos: "'",
   nbsp: ' ',
+};
+
+const NAMED_ENTITIES: Record<string, string> = {
+  ...MARKUP_ENTITIES,
   ndash: '–',
   mdash: '—',
   hellip: '…',

@@ -3,6 +3,7 @@
  * an add to the cart becomes, when an order may change or be paid, and what blocks placing it.
  */
 
+import type { TypedCheckoutAddress } from './checkout-address.ts';
 import type { CheckoutProblem, CheckoutStatus, ShippingMethodKind } from './vocabulary.ts';
 
 /**
@@ -91,14 +92,8 @@ export const linesTotal = (lines: readonly PricedLine[]) =>
 
 export interface OrderDetails {
   deliveryCountry: string | null;
-  address: {
-    name: string;
-    address: string;
-    postCode: string;
-    city: string;
-    phone: string;
-    emailAddress: string;
-  };
+  /** What the shopper typed; the rules never read the note. */
+  address: Omit<TypedCheckoutAddress, 'note'>;
   shippingMethod: ShippingMethodKind | null;
   paymentMethod: string | null;
   pickupLocationUid: string | null;

@@ -1,24 +1,21 @@
 import type { EventProduct } from '@vitrine/protocol';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CONTROL_CENTER_CUE_SOURCE, DELAYED_CDN_PROVIDER } from './constants.ts';
-import type { CueTimingRecord } from './cue-timing.ts';
 import { type OrderableProduct, orderProducts } from './product-order.ts';
+import {
+  cuedProduct,
+  NO_DELAYS,
+  stampedCue,
+  type TimingFields,
+  timingRecord,
+} from './test-support/cue-fixtures.ts';
 
 const START = Date.UTC(2024, 5, 1, 19, 0, 0);
 
-function record(overrides: Partial<CueTimingRecord['event']> = {}): CueTimingRecord {
-  return {
-    event: {
-      cdn: 'vitrine',
-      broadcastDelayMs: 0,
-      cdnDelayMs: 0,
-      cdnVideoStartTime: START,
-      liveStartTime: START,
-      eventStartTimestamp: START,
-      ...overrides,
-    },
-  };
-}
+/** Planned, live and on the CDN from START, without delays. */
+const STARTS = { cdnVideoStartTime: START, liveStartTime: START, eventStartTimestamp: START };
+const record = (overrides: Partial<TimingFields> = {}) =>
+  timingRecord(STARTS, { ...NO_DELAYS, ...overrides });
 
 const NO_DELAY = record();
 
@@ -29,22 +26,10 @@ function product(
   windows: [number, number | null][] = [],
   showAllProductsWhenEventStarts = false,
 ): OrderableProduct {
-  return {
-    uid,
-    sorting,
-    showAllProductsWhenEventStarts,
-    cues: windows.map(([start, end]) => ({
-      source: CONTROL_CENTER_CUE_SOURCE,
-      presentationStartTimestamp: START + start * 1000,
-      presentationEndTimestamp: end === null ? null : START + end * 1000,
-      deleted: false,
-    })),
-    relativeCues: [],
-    absoluteCues: [],
-    presentationTime: null,
-    presentationEndTime: null,
-    studioControlled: false,
-  };
+  const cues = windows.map(([start, end]) =>
+    stampedCue(CONTROL_CENTER_CUE_SOURCE, START + start * 1000, end === null ? null : START + end * 1000),
+  );
+  return { ...cuedProduct(uid, { cues }), sorting, showAllProductsWhenEventStarts };
 }
 
 const uids = (list: readonly OrderableProduct[]) => list.map((p) => p.uid);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BROADCAST_DELAY_MS, DELAYED_CDN_PROVIDER } from './constants.ts';
-import { activeProductUid, type CuedProduct, type CueTimingRecord, timeInVideo } from './cue-timing.ts';
+import { activeProductUid, timeInVideo } from './cue-timing.ts';
 import {
   liveDelayMs,
   STREAM_RETRY_DELAYS_MS,
@@ -9,41 +9,17 @@ import {
   streamClockPosition,
   streamRetryDelayMs,
 } from './stream-clock.ts';
+import { cuedProduct, stampedCue, type TimingFields, timingRecord } from './test-support/cue-fixtures.ts';
 
 const START = Date.UTC(2026, 10, 24, 6, 0, 0);
 
-function record(overrides: Partial<CueTimingRecord['event']> = {}): CueTimingRecord {
-  return {
-    event: {
-      cdn: 'vitrine',
-      broadcastDelayMs: null,
-      cdnDelayMs: null,
-      cdnVideoStartTime: null,
-      liveStartTime: START,
-      eventStartTimestamp: START - 60_000,
-      ...overrides,
-    },
-  };
-}
+/** Live at START, a minute after its planned start; no CDN video start of its own. */
+const STARTS = { cdnVideoStartTime: null, liveStartTime: START, eventStartTimestamp: START - 60_000 };
+const record = (overrides: Partial<TimingFields> = {}) => timingRecord(STARTS, overrides);
 
-function cued(uid: string, at: number): CuedProduct {
-  return {
-    uid,
-    cues: [
-      {
-        source: 'control-center',
-        presentationStartTimestamp: at,
-        presentationEndTimestamp: null,
-        deleted: false,
-      },
-    ],
-    relativeCues: [],
-    absoluteCues: [],
-    presentationTime: null,
-    presentationEndTime: null,
-    studioControlled: false,
-  };
-}
+/** A product the control center presented at `at`, still presented. */
+const cued = (uid: string, at: number) =>
+  cuedProduct(uid, { cues: [stampedCue('control-center', at, null)] });
 
 describe('the stream clock', () => {
   it('shows a cue stamped at T when the playing date reaches T plus the broadcast delay', () => {

@@ -16,32 +16,23 @@ export async function lazyCheckoutPage() {
   return { Component: CheckoutPage, loader: loadCheckoutData };
 }
 
-export async function lazyCreateCheckout() {
-  const [{ CreateCheckoutPage }, { createCheckoutLoader }] = await Promise.all([
-    screens(),
-    dataModule(),
-    texts(),
-  ]);
-  return { Component: CreateCheckoutPage, loader: createCheckoutLoader };
+type Screens = typeof import('./checkout-screens.tsx');
+type DataModule = typeof import('./checkout-data.ts');
+
+/** A route of the checkout screens: `pick` names its component and loader once both modules and the texts are in. */
+async function screenRoute<T>(pick: (screens: Screens, data: DataModule) => T): Promise<T> {
+  const [screensModule, data] = await Promise.all([screens(), dataModule(), texts()]);
+  return pick(screensModule, data);
 }
 
-export async function lazyCheckoutError() {
-  const [{ CheckoutErrorPage }, { checkoutErrorLoader }] = await Promise.all([
-    screens(),
-    dataModule(),
-    texts(),
-  ]);
-  return { Component: CheckoutErrorPage, loader: checkoutErrorLoader };
-}
+export const lazyCreateCheckout = () =>
+  screenRoute((s, d) => ({ Component: s.CreateCheckoutPage, loader: d.createCheckoutLoader }));
 
-export async function lazyCheckoutLocation() {
-  const [{ CheckoutLocationPage }, { loadCheckoutData }] = await Promise.all([
-    screens(),
-    dataModule(),
-    texts(),
-  ]);
-  return { Component: CheckoutLocationPage, loader: loadCheckoutData };
-}
+export const lazyCheckoutError = () =>
+  screenRoute((s, d) => ({ Component: s.CheckoutErrorPage, loader: d.checkoutErrorLoader }));
+
+export const lazyCheckoutLocation = () =>
+  screenRoute((s, d) => ({ Component: s.CheckoutLocationPage, loader: d.loadCheckoutData }));
 
 /**
  * The options page. A special customer page passes its fixed id: that id names the customer page,
@@ -49,15 +40,9 @@ export async function lazyCheckoutLocation() {
  * (spec §2 "Options and location routes").
  */
 export function lazyCheckoutOptions(fixedPageId?: string) {
-  return async () => {
-    const [{ CheckoutOptionsPage }, { loadCheckoutData }] = await Promise.all([
-      screens(),
-      dataModule(),
-      texts(),
-    ]);
-    return {
+  return () =>
+    screenRoute(({ CheckoutOptionsPage }, { loadCheckoutData }) => ({
       Component: () => <CheckoutOptionsPage {...(fixedPageId ? { fixedPageId } : {})} />,
       loader: loadCheckoutData,
-    };
-  };
+    }));
 }

@@ -13,7 +13,6 @@ import {
   validateCheckoutForm,
 } from '@vitrine/domain';
 import type { CheckoutDetails, CheckoutItem, CheckoutView, Transaction } from '@vitrine/protocol';
-import { webPath } from '@vitrine/protocol';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Link,
@@ -44,7 +43,7 @@ import {
 import type { CheckoutData } from './checkout-data.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { useCheckoutTranslation } from './checkout-i18n.ts';
-import { checkoutPagePath, widgetPathForCheckout } from './checkout-route.ts';
+import { checkoutPagePath, pickupLocationPath, widgetPathForCheckout } from './checkout-route.ts';
 import { checkoutBehindLive } from './live-checkout.ts';
 import {
   itemKey,
@@ -463,13 +462,7 @@ function CartStep({ data, view, setView, reload }: StepProps) {
 
   const chooseStore = async () => {
     await saver.save({ ...values, shippingMethod: 'store_pickup' });
-    void navigate(
-      webPath('checkoutLocation', {
-        pageUid: data.pageUid,
-        campaignUid: data.campaignUid,
-        checkoutUid: data.checkoutUid,
-      }),
-    );
+    void navigate(pickupLocationPath(data));
   };
 
   if (view.items.length === 0) {
@@ -511,11 +504,10 @@ function CartStep({ data, view, setView, reload }: StepProps) {
           />
         </section>
       </div>
-      <aside className="checkout-grid__aside">
-        <section className="checkout-card checkout-summary">
-          <h2>{t('checkout.summary.title')}</h2>
-          <OrderTotals view={view} showPayments />
-          {problems.length > 0 && (
+      <SummaryAside
+        view={view}
+        notes={
+          problems.length > 0 && (
             <div className="checkout-problems">
               <p>{t('checkout.summary.beforeOrdering')}</p>
               <ul data-testid="checkout-problems">
@@ -526,22 +518,19 @@ function CartStep({ data, view, setView, reload }: StepProps) {
                 ))}
               </ul>
             </div>
-          )}
-          {saver.failed && (
-            <p className="form-error" role="alert" data-error={saver.failed}>
-              {t(saver.failed)}
-            </p>
-          )}
-          <button
-            type="submit"
-            className="button checkout-summary__action"
-            disabled={continuing || view.locked || view.deadlinePassed}
-            aria-busy={continuing || undefined}
-          >
-            {t('checkout.cart.continue')}
-          </button>
-        </section>
-      </aside>
+          )
+        }
+        errorKey={saver.failed}
+      >
+        <button
+          type="submit"
+          className="button checkout-summary__action"
+          disabled={continuing || view.locked || view.deadlinePassed}
+          aria-busy={continuing || undefined}
+        >
+          {t('checkout.cart.continue')}
+        </button>
+      </SummaryAside>
     </form>
   );
 }
@@ -598,6 +587,39 @@ function usePayment({ data, view, setView, reload }: StepProps) {
     }
   };
   return { pay, busy, errorKey };
+}
+
+/**
+ * The order's summary beside a step: its totals, the step's `notes`, the step's error (a text key)
+ * and then its action (`children`).
+ */
+function SummaryAside({
+  view,
+  notes,
+  errorKey,
+  children,
+}: {
+  view: CheckoutView;
+  notes?: ReactNode;
+  errorKey: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useCheckoutTranslation();
+  return (
+    <aside className="checkout-grid__aside">
+      <section className="checkout-card checkout-summary">
+        <h2>{t('checkout.summary.title')}</h2>
+        <OrderTotals view={view} showPayments />
+        {notes}
+        {errorKey && (
+          <p className="form-error" role="alert" data-error={errorKey}>
+            {t(errorKey)}
+          </p>
+        )}
+        {children}
+      </section>
+    </aside>
+  );
 }
 
 /** Where the order goes and how it is paid, as the shopper filled it in. */
@@ -698,27 +720,18 @@ function ConfirmStep(props: StepProps) {
           <DeliverySummary data={data} view={view} />
         </section>
       </div>
-      <aside className="checkout-grid__aside">
-        <section className="checkout-card checkout-summary">
-          <h2>{t('checkout.summary.title')}</h2>
-          <OrderTotals view={view} showPayments />
-          {payment.errorKey && (
-            <p className="form-error" role="alert" data-error={payment.errorKey}>
-              {t(payment.errorKey)}
-            </p>
-          )}
-          <button
-            type="button"
-            className="button checkout-summary__action"
-            disabled={!canPay || payment.busy}
-            aria-busy={payment.busy || undefined}
-            onClick={() => void payment.pay()}
-          >
-            {t('checkout.confirm.pay', { amount: money(view.remainingAmount) })}
-          </button>
-          <p className="checkout-summary__hint">{t('checkout.confirm.hint')}</p>
-        </section>
-      </aside>
+      <SummaryAside view={view} errorKey={payment.errorKey}>
+        <button
+          type="button"
+          className="button checkout-summary__action"
+          disabled={!canPay || payment.busy}
+          aria-busy={payment.busy || undefined}
+          onClick={() => void payment.pay()}
+        >
+          {t('checkout.confirm.pay', { amount: money(view.remainingAmount) })}
+        </button>
+        <p className="checkout-summary__hint">{t('checkout.confirm.hint')}</p>
+      </SummaryAside>
     </div>
   );
 }

@@ -3,6 +3,8 @@
  * its checkout uid into the route, an unloaded cart takes it out again.
  */
 
+import { webPath } from '@vitrine/protocol';
+
 export interface WidgetRouteParams {
   pageUid?: string | undefined;
   campaignUid?: string | undefined;
@@ -44,3 +46,11 @@ export function checkoutRouteChange(
 /** The one-page checkout of a cart (spec §2 "{campaignUid}/{checkoutUid}"). */
 export const checkoutPagePath = (campaignUid: string, checkoutUid: string) =>
   `/${segment(campaignUid)}/${segment(checkoutUid)}`;
+
+/** The step where the shopper picks the store to collect a cart's order from (spec §2). */
+export const pickupLocationPath = (cart: { pageUid: string; campaignUid: string; checkoutUid: string }) =>
+  webPath('checkoutLocation', {
+    pageUid: cart.pageUid,
+    campaignUid: cart.campaignUid,
+    checkoutUid: cart.checkoutUid,
+  });

@@ -1,6 +1,5 @@
 import { validateCheckoutForm } from '@vitrine/domain';
 import type { CheckoutDetails } from '@vitrine/protocol';
-import { webPath } from '@vitrine/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { logFailure } from '../../lib/debug.ts';
@@ -10,7 +9,7 @@ import type { CheckoutData, CheckoutErrorData, CreateCheckoutData } from './chec
 import { CheckoutForm } from './checkout-form.tsx';
 import { useCheckoutTranslation } from './checkout-i18n.ts';
 import { CheckoutShell } from './checkout-page.tsx';
-import { checkoutPagePath } from './checkout-route.ts';
+import { checkoutPagePath, pickupLocationPath } from './checkout-route.ts';
 import './checkout.css';
 
 /** `{campaignUid}/create` when the basket could not be prepared (spec §8); success redirects in the loader. */
@@ -115,15 +114,7 @@ export function CheckoutOptionsPage({ fixedPageId }: { fixedPageId?: string }) {
             sections={['shipping', 'payment']}
             onChooseStore={() =>
               void save({ ...values, shippingMethod: 'store_pickup' }).then(
-                (saved) =>
-                  saved &&
-                  navigate(
-                    webPath('checkoutLocation', {
-                      pageUid: data.pageUid,
-                      campaignUid: data.campaignUid,
-                      checkoutUid: data.checkoutUid,
-                    }),
-                  ),
+                (saved) => saved && navigate(pickupLocationPath(data)),
               )
             }
             termsHref={termsPath(data.pageUid)}

@@ -32,6 +32,16 @@ const parent = (replies: ChatComment['replies'] = []): ChatComment => ({
   replies,
 });
 
+/** How the parent's summary holds the reply doc('r1', 20). */
+const R1_SUMMARY = {
+  uid: 'r1',
+  text: 'text r1',
+  time: 20,
+  userName: 'Name r1',
+  verified: false,
+  private: false,
+};
+
 describe('addPublicReplies', () => {
   it('puts replies that arrived as their own changes under their parent, oldest first', () => {
     const byUid = new Map([['q', parent()]]);
@@ -42,30 +52,15 @@ describe('addPublicReplies', () => {
       doc('other', 40, { threadId: 'not-here' }),
     ]);
     expect(byUid.get('q')?.replies.map((reply) => reply.uid)).toEqual(['r1', 'r2']);
-    expect(byUid.get('q')?.replies[0]).toEqual({
-      uid: 'r1',
-      text: 'text r1',
-      time: 20,
-      userName: 'Name r1',
-      verified: false,
-      private: false,
-    });
+    expect(byUid.get('q')?.replies[0]).toEqual(R1_SUMMARY);
   });
 
   it("keeps a reply the parent's summary already has once", () => {
-    const summarised = {
-      uid: 'r1',
-      text: 'text r1',
-      time: 20,
-      userName: 'Name r1',
-      verified: false,
-      private: false,
-    };
-    const byUid = new Map([['q', parent([summarised])]]);
+    const byUid = new Map([['q', parent([R1_SUMMARY])]]);
     addPublicReplies(byUid, [
       doc('r1', 20, { threadId: 'q' }),
       doc('r1b', 25, { threadId: 'q', public: false }),
     ]);
-    expect(byUid.get('q')?.replies).toEqual([summarised]);
+    expect(byUid.get('q')?.replies).toEqual([R1_SUMMARY]);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { afterFirstPaint } from '../../lib/after-next-paint.ts';
 import { useLiveQuery } from '../../lib/realtime/use-live-query.ts';
 import {
@@ -74,41 +74,28 @@ export function InteractionHubSlot(args: InteractionArgs) {
   );
 }
 
-/** Over the video: notifications, competitions and reactions. */
-export function InteractionStageSlot() {
-  return (
-    <LazyPart name="the live interaction">
-      <StageParts />
-    </LazyPart>
-  );
+/** A place in the player's layout for one of the parts, which loads (and may fail) on its own. */
+function slot(name: string, Part: ComponentType) {
+  return function Slot() {
+    return (
+      <LazyPart name={name}>
+        <Part />
+      </LazyPart>
+    );
+  };
 }
+
+/** Over the video: notifications, competitions and reactions. */
+export const InteractionStageSlot = slot('the live interaction', StageParts);
 
 /** The Comments tab's body. */
-export function CommentsSlot() {
-  return (
-    <LazyPart name="the chat">
-      <PublicComments />
-    </LazyPart>
-  );
-}
+export const CommentsSlot = slot('the chat', PublicComments);
 
 /** The Private comments tab's body. */
-export function PrivateCommentsSlot() {
-  return (
-    <LazyPart name="the private comments">
-      <PrivateComments />
-    </LazyPart>
-  );
-}
+export const PrivateCommentsSlot = slot('the private comments', PrivateComments);
 
 /** The phone's comments sheet: the chat and the private comments behind a switch. */
-export function MobileCommentsSlot() {
-  return (
-    <LazyPart name="the comments sheet">
-      <MobileComments />
-    </LazyPart>
-  );
-}
+export const MobileCommentsSlot = slot('the comments sheet', MobileComments);
 
 /** The unseen count of the public or the private comments, for a tab or menu button. */
 export function TabUnseen({ list }: { list: 'public' | 'private' }) {

@@ -9,6 +9,7 @@ import { staffCall } from '../studio-api.ts';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { BackLink } from '../ui/back-link.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -71,9 +72,7 @@ export default function ControlRoomPage() {
     return (
       <StudioPage title={t('page.title')}>
         {roomQuery.error ? (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {refusalText(roomQuery.error, t('page.loadFailed'))}
-          </p>
+          <ErrorNotice message={refusalText(roomQuery.error, t('page.loadFailed'))} />
         ) : (
           <StudioLoading />
         )}
@@ -240,11 +239,6 @@ function RoomLineupEditor({
 }) {
   const { t } = useStudioTranslation('studio-control-room');
   const show = useStaffQuery('getShow', { params: { pageUid, showUid } });
-  if (show.error)
-    return (
-      <p role="alert" className="studio-notice studio-notice--error">
-        {refusalText(show.error, t('page.loadFailed'))}
-      </p>
-    );
+  if (show.error) return <ErrorNotice message={refusalText(show.error, t('page.loadFailed'))} />;
   return show.data ? <LineupEditor show={show.data} onChange={onChange} /> : <StudioLoading />;
 }

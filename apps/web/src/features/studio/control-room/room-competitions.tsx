@@ -94,6 +94,19 @@ function CompetitionItem({
       return t('competitions.announced', { count: notified });
     });
 
+  // Each action's button says which competition it acts on to a screen reader (several are listed).
+  const action = (label: string, onClick: () => void, variant = '', unavailable = false) => (
+    <button
+      type="button"
+      className={`studio-button${variant}`}
+      disabled={busy || unavailable}
+      onClick={onClick}
+    >
+      {label}
+      <span className="visually-hidden"> {competition.name}</span>
+    </button>
+  );
+
   return (
     <li className="room-competitions__item" data-competition-uid={competition.uid}>
       <div className="room-competitions__head">
@@ -120,37 +133,16 @@ function CompetitionItem({
         </p>
       )}
       <div className="room-competitions__actions">
-        {competition.openForParticipation ? (
-          <button type="button" className="studio-button" disabled={busy} onClick={() => void setOpen(false)}>
-            {t('competitions.close')}
-            <span className="visually-hidden"> {competition.name}</span>
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="studio-button studio-button--primary"
-            disabled={busy}
-            onClick={() => void setOpen(true)}
-          >
-            {t('competitions.openAction')}
-            <span className="visually-hidden"> {competition.name}</span>
-          </button>
+        {competition.openForParticipation
+          ? action(t('competitions.close'), () => void setOpen(false))
+          : action(t('competitions.openAction'), () => void setOpen(true), ' studio-button--primary')}
+        {competition.type !== 'poll' && action(t('competitions.draw'), () => void draw())}
+        {action(
+          t('competitions.announce'),
+          () => void announce(),
+          ' studio-button--quiet',
+          resultText === '',
         )}
-        {competition.type !== 'poll' && (
-          <button type="button" className="studio-button" disabled={busy} onClick={() => void draw()}>
-            {t('competitions.draw')}
-            <span className="visually-hidden"> {competition.name}</span>
-          </button>
-        )}
-        <button
-          type="button"
-          className="studio-button studio-button--quiet"
-          disabled={busy || resultText === ''}
-          onClick={() => void announce()}
-        >
-          {t('competitions.announce')}
-          <span className="visually-hidden"> {competition.name}</span>
-        </button>
       </div>
       <ErrorNotice message={failure} />
       {done && (

@@ -140,38 +140,18 @@ export function CameraPublisher({
         {!stream && <p className="live-camera__empty">{t('camera.off')}</p>}
       </div>
       <div className="live-camera__controls">
-        <label className="studio-field">
-          <span className="studio-field__label">{t('camera.camera')}</span>
-          <select
-            className="studio-input"
-            value={cameraId ?? ''}
-            disabled={devices.cameras.length === 0}
-            onChange={(event) => change({ cameraId: event.target.value || null })}
-          >
-            <option value="">{t('camera.default')}</option>
-            {devices.cameras.map((device, index) => (
-              <option key={device.deviceId} value={device.deviceId}>
-                {device.label || t('camera.cameraNumber', { number: index + 1 })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="studio-field">
-          <span className="studio-field__label">{t('camera.microphone')}</span>
-          <select
-            className="studio-input"
-            value={microphoneId ?? ''}
-            disabled={devices.microphones.length === 0}
-            onChange={(event) => change({ microphoneId: event.target.value || null })}
-          >
-            <option value="">{t('camera.default')}</option>
-            {devices.microphones.map((device, index) => (
-              <option key={device.deviceId} value={device.deviceId}>
-                {device.label || t('camera.microphoneNumber', { number: index + 1 })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DevicePicker
+          kind="camera"
+          devices={devices.cameras}
+          value={cameraId}
+          onPick={(id) => change({ cameraId: id })}
+        />
+        <DevicePicker
+          kind="microphone"
+          devices={devices.microphones}
+          value={microphoneId}
+          onPick={(id) => change({ microphoneId: id })}
+        />
         <label className="studio-field">
           <span className="studio-field__label">{t('camera.format')}</span>
           <select
@@ -222,5 +202,41 @@ export function CameraPublisher({
         <ErrorNotice message={problem} />
       </div>
     </div>
+  );
+}
+
+/**
+ * Picks one of the browser's cameras or microphones (none: the browser's default); one the browser
+ * does not name yet (no permission given) is numbered.
+ */
+function DevicePicker({
+  kind,
+  devices,
+  value,
+  onPick,
+}: {
+  kind: 'camera' | 'microphone';
+  devices: MediaDeviceInfo[];
+  value: string | null;
+  onPick: (deviceId: string | null) => void;
+}) {
+  const { t } = useStudioTranslation('studio-live');
+  return (
+    <label className="studio-field">
+      <span className="studio-field__label">{t(`camera.${kind}`)}</span>
+      <select
+        className="studio-input"
+        value={value ?? ''}
+        disabled={devices.length === 0}
+        onChange={(event) => onPick(event.target.value || null)}
+      >
+        <option value="">{t('camera.default')}</option>
+        {devices.map((device, index) => (
+          <option key={device.deviceId} value={device.deviceId}>
+            {device.label || t(`camera.${kind}Number`, { number: index + 1 })}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

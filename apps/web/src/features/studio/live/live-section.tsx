@@ -1,16 +1,9 @@
-import { Route, Routes } from 'react-router';
 import { GoLivePage } from './go-live-page.tsx';
 import { ShowPicker } from './show-picker.tsx';
 import './live.css';
-import { StudioNotFound } from '../ui/studio-not-found.tsx';
+import { SectionRoutes } from '../ui/section-routes.tsx';
 
 /** The studio's go-live section: pick a show, then publish it, watch its health, go live, end. */
 export default function LiveSection() {
-  return (
-    <Routes>
-      <Route index element={<ShowPicker />} />
-      <Route path=":showUid" element={<GoLivePage />} />
-      <Route path="*" element={<StudioNotFound />} />
-    </Routes>
-  );
+  return <SectionRoutes index={<ShowPicker />} paths={{ ':showUid': <GoLivePage /> }} />;
 }

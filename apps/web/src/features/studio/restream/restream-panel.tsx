@@ -249,9 +249,7 @@ export function RestreamPanel({
 
   if (!destinations || !query.data)
     return query.error ? (
-      <p role="alert" className="studio-notice studio-notice--error">
-        {refusalText(query.error, t('list.loadFailed'))}
-      </p>
+      <ErrorNotice message={refusalText(query.error, t('list.loadFailed'))} />
     ) : (
       <StudioLoading />
     );

@@ -3,7 +3,7 @@ import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import { Pager } from '../ui/pager.tsx';
-import { StudioLoading } from '../ui/studio-loading.tsx';
+import { StudioPageLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { useCursorPages } from '../ui/use-cursor-pages.ts';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -30,17 +30,13 @@ export default function AuditSection() {
     params: { pageUid: store.pageUid },
     query: { limit: PAGE_SIZE, before: pages.cursor },
   });
-  if (!log.data) {
-    if (log.error)
-      return (
-        <StudioPage title={t('audit.title')}>
-          <p role="alert" className="studio-notice studio-notice--error">
-            {refusalText(log.error, t('loadFailed'))}
-          </p>
-        </StudioPage>
-      );
-    return <StudioLoading />;
-  }
+  if (!log.data)
+    return (
+      <StudioPageLoading
+        title={t('audit.title')}
+        failure={log.error ? refusalText(log.error, t('loadFailed')) : null}
+      />
+    );
   const { entries, nextBefore } = log.data;
   return (
     <StudioPage title={t('audit.title')}>

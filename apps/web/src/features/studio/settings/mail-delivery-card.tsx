@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { staffCall } from '../studio-api.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 
 type TestState =
@@ -64,9 +65,7 @@ export function MailDeliveryCard({ pageUid }: { pageUid: string }) {
       </h2>
       {!delivery ? (
         query.error ? (
-          <p role="alert" className="studio-notice studio-notice--error">
-            {refusalText(query.error, t('loadFailed'))}
-          </p>
+          <ErrorNotice message={refusalText(query.error, t('loadFailed'))} />
         ) : (
           <p className="studio-muted">{t('mailDelivery.loading')}</p>
         )

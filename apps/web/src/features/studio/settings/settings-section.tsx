@@ -2,7 +2,7 @@ import { hasOwnerSettings, type StudioStoreSettings } from '@vitrine/protocol';
 import { useEffect, useState } from 'react';
 import { useRoleIncludes, useStudioSession, useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
-import { StudioLoading } from '../ui/studio-loading.tsx';
+import { StudioPageLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import { MailDeliveryCard } from './mail-delivery-card.tsx';
@@ -43,17 +43,13 @@ export default function SettingsSection() {
   const [settings, setSettings] = useState<StudioStoreSettings | null>(null);
   useEffect(() => setSettings(query.data), [query.data]);
 
-  if (!settings) {
-    if (query.error)
-      return (
-        <StudioPage title={t('title')}>
-          <p role="alert" className="studio-notice studio-notice--error">
-            {refusalText(query.error, t('loadFailed'))}
-          </p>
-        </StudioPage>
-      );
-    return <StudioLoading />;
-  }
+  if (!settings)
+    return (
+      <StudioPageLoading
+        title={t('title')}
+        failure={query.error ? refusalText(query.error, t('loadFailed')) : null}
+      />
+    );
   const onSaved = (next: StudioStoreSettings) => {
     // The header shows the store's name and logo from the studio session.
     if (next.info.name !== settings.info.name || next.logo !== settings.logo) reloadSession();

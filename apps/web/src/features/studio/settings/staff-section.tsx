@@ -11,7 +11,7 @@ import { useStudioTranslation } from '../studio-i18n.ts';
 import { ConfirmButton } from '../ui/confirm-button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { StudioLoading } from '../ui/studio-loading.tsx';
+import { StudioPageLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
 import './settings.css';
@@ -72,17 +72,13 @@ export default function StaffSection() {
   };
   const roleName = (role: StaffRole) => t(`studio:roles.${role}`);
 
-  if (!staff.data) {
-    if (staff.error)
-      return (
-        <StudioPage title={t('staff.title')}>
-          <p role="alert" className="studio-notice studio-notice--error">
-            {refusalText(staff.error, t('loadFailed'))}
-          </p>
-        </StudioPage>
-      );
-    return <StudioLoading />;
-  }
+  if (!staff.data)
+    return (
+      <StudioPageLoading
+        title={t('staff.title')}
+        failure={staff.error ? refusalText(staff.error, t('loadFailed')) : null}
+      />
+    );
   const { members, invitations } = staff.data;
   const actionsHeader = <span className="visually-hidden">{t('staff.actions')}</span>;
   return (

@@ -30,9 +30,7 @@ export function ClipsPanel({ show }: { show: Show }) {
 
   if (!clips)
     return query.error ? (
-      <p role="alert" className="studio-notice studio-notice--error">
-        {refusalText(query.error, t('clips.loadFailed'))}
-      </p>
+      <ErrorNotice message={refusalText(query.error, t('clips.loadFailed'))} />
     ) : (
       <p className="studio-muted">{t('clips.loading')}</p>
     );

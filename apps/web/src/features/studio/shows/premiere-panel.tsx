@@ -42,9 +42,7 @@ export function PremierePanel({ show, onShowChange }: { show: Show; onShowChange
 
   if (!info)
     return query.error ? (
-      <p role="alert" className="studio-notice studio-notice--error">
-        {refusalText(query.error, t('premiere.loadFailed'))}
-      </p>
+      <ErrorNotice message={refusalText(query.error, t('premiere.loadFailed'))} />
     ) : (
       <p className="studio-muted">{t('premiere.loading')}</p>
     );

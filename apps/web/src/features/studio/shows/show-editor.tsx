@@ -48,9 +48,7 @@ function ExistingShow({ showUid }: { showUid: string }) {
   if (loaded.error && !show)
     return (
       <StudioPage title={t('editor.title')}>
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(loaded.error, t('editor.loadFailed'))}
-        </p>
+        <ErrorNotice message={refusalText(loaded.error, t('editor.loadFailed'))} />
         <Link to=".." className="studio-button">
           {t('editor.back')}
         </Link>

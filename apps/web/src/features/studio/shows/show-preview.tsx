@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useStudioStore } from '../studio-context.ts';
 import { useStudioTranslation } from '../studio-i18n.ts';
 import { BackLink } from '../ui/back-link.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { StudioPage } from '../ui/studio-page.tsx';
 import { refusalText, useStaffQuery } from '../use-staff-query.ts';
@@ -23,9 +24,7 @@ export function ShowPreview() {
   if (preview.error)
     return (
       <StudioPage title={t('preview.title')} actions={back}>
-        <p role="alert" className="studio-notice studio-notice--error">
-          {refusalText(preview.error, t('preview.failed'))}
-        </p>
+        <ErrorNotice message={refusalText(preview.error, t('preview.failed'))} />
       </StudioPage>
     );
   if (!preview.data) return <StudioLoading />;

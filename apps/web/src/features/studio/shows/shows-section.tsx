@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
 import { StudioLoading } from '../ui/studio-loading.tsx';
 import { CompetitionsPage } from './competitions-panel.tsx';
 import { ShowEditorPage } from './show-editor.tsx';
 import { ShowList } from './show-list.tsx';
 import { ShowPreview } from './show-preview.tsx';
 import './shows.css';
-import { StudioNotFound } from '../ui/studio-not-found.tsx';
+import { SectionRoutes } from '../ui/section-routes.tsx';
 
 /** The control room loads with its page: the preview's player and the room's parts are its own. */
 const ControlRoomPage = lazy(() => import('../control-room/control-room-page.tsx'));
@@ -18,21 +17,19 @@ const ControlRoomPage = lazy(() => import('../control-room/control-room-page.tsx
  */
 export default function ShowsSection() {
   return (
-    <Routes>
-      <Route index element={<ShowList />} />
-      <Route path="new" element={<ShowEditorPage />} />
-      <Route path=":showUid" element={<ShowEditorPage />} />
-      <Route path=":showUid/competitions" element={<CompetitionsPage />} />
-      <Route path=":showUid/preview" element={<ShowPreview />} />
-      <Route
-        path=":showUid/control-room"
-        element={
+    <SectionRoutes
+      index={<ShowList />}
+      paths={{
+        new: <ShowEditorPage />,
+        ':showUid': <ShowEditorPage />,
+        ':showUid/competitions': <CompetitionsPage />,
+        ':showUid/preview': <ShowPreview />,
+        ':showUid/control-room': (
           <Suspense fallback={<StudioLoading />}>
             <ControlRoomPage />
           </Suspense>
-        }
-      />
-      <Route path="*" element={<StudioNotFound />} />
-    </Routes>
+        ),
+      }}
+    />
   );
 }

@@ -1,4 +1,6 @@
 import { useStudioTranslation } from '../studio-i18n.ts';
+import { ErrorNotice } from './error-notice.tsx';
+import { StudioPage } from './studio-page.tsx';
 
 /** Shown while a studio page or its data loads. */
 export function StudioLoading() {
@@ -8,5 +10,18 @@ export function StudioLoading() {
       <span className="studio-spinner" aria-hidden="true" />
       {t('loading')}
     </div>
+  );
+}
+
+/**
+ * A studio page whose data is not in yet: the loading sign, or, once the load has failed, the page
+ * (`title`) saying why (`failure`).
+ */
+export function StudioPageLoading({ title, failure }: { title: string; failure: string | null }) {
+  if (failure === null) return <StudioLoading />;
+  return (
+    <StudioPage title={title}>
+      <ErrorNotice message={failure} />
+    </StudioPage>
   );
 }
