@@ -1,9 +1,9 @@
 import { AuthSession, CommentDoc, type LiveChange } from '@vitrine/protocol';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { fileTestApp, type TestApp } from './file-test-app.ts';
 import { adminHeaders, openTestApp } from './test-app.ts';
 
 /** Helpers for the accounts and live-interaction tests: a store with one campaign per show status. */
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
 export const PAGE = 'interaction-shop';
 export const CAMPAIGNS = {
@@ -24,6 +24,9 @@ export function studioShowPath(campaign: string, pageUid: string = PAGE): string
 /** The live show that `setUpShows` makes on PAGE, as the viewer calls name it. */
 export const LIVE_SHOW = { pageUid: PAGE, campaignUid: CAMPAIGNS.live } as const;
 
+/** The studio's path of LIVE_SHOW, where the moderation, competition and control-room calls go. */
+export const LIVE_SHOW_STUDIO = studioShowPath(CAMPAIGNS.live);
+
 /**
  * This test file's app on a clock the test moves by hand (`clock.now`), opened with the shows of
  * `setUpShows` (started at `start`) before the file's tests and closed after them; with the
@@ -31,19 +34,9 @@ export const LIVE_SHOW = { pageUid: PAGE, campaignUid: CAMPAIGNS.live } as const
  */
 export function interactionTestApp(start: number, env?: Record<string, string>) {
   const clock = { now: start };
-  let opened: TestApp | undefined;
-  const app = (): TestApp => {
-    if (!opened) throw new Error('the interaction test app opens in beforeAll');
-    return opened;
-  };
+  const app = fileTestApp(() => openTestApp({ now: () => clock.now, ...(env ? { env } : {}) }));
   const fixture = interactionFixture(app);
-  beforeAll(async () => {
-    opened = await openTestApp({ now: () => clock.now, ...(env ? { env } : {}) });
-    await fixture.setUpShows(start);
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
+  beforeAll(() => fixture.setUpShows(start));
   return { app, clock, ...fixture };
 }
 

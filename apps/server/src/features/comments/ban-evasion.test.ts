@@ -1,11 +1,10 @@
 import { type AuthSession, VIEWER_ID_HEADER } from '@vitrine/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_STUDIO,
   PAGE,
-  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { BANNED_FROM_CHAT } from './comment-service.ts';
@@ -23,7 +22,7 @@ let raffleUid: string;
 
 beforeAll(async () => {
   moderator = await signInStaff(app(), PAGE, 'moderator');
-  const raffle = await admin('POST', `${studioShowPath(CAMPAIGNS.live)}/competitions`, {
+  const raffle = await admin('POST', `${LIVE_SHOW_STUDIO}/competitions`, {
     type: 'raffle',
     name: 'Evasion raffle',
     cues: [{ start: START }],

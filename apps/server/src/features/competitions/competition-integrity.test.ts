@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
 import {
   anonymousViewersOwnAddresses,
-  CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_STUDIO,
   PAGE,
-  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './competition-service.ts';
 
@@ -16,8 +15,7 @@ import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './compet
 
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
 const { app, clock, admin, adminOk } = interactionTestApp(START, { VITRINE_ABUSE_LIMITS: 'on' });
-const SHOW = studioShowPath(CAMPAIGNS.live);
-const collection = `${SHOW}/competitions`;
+const collection = `${LIVE_SHOW_STUDIO}/competitions`;
 
 /** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
 const viewer = anonymousViewersOwnAddresses(app, 2);
@@ -140,10 +138,10 @@ describe('raffle: contactable winners only (raffleWinners: contactable)', () => 
     expect((await participate(bo.idToken, { competitionUid: raffle.uid, text: 'me' })).statusCode).toBe(200);
 
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, { count: 3 }),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, { count: 3 }),
     );
     expect(winners.map((winner) => winner.userUid).sort()).toEqual([ann.user.uid, bo.user.uid].sort());
-    const none = await admin('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {});
+    const none = await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
   });
 });

@@ -13,8 +13,8 @@ import {
   CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_STUDIO,
   PAGE,
-  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { seededRandomInt } from '../../test-support/seeded-random.ts';
 import { commentTopics } from '../comments/comment-records.ts';
@@ -23,8 +23,7 @@ import { drawUniformly } from './competition-service.ts';
 
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
 const { app, clock, admin, adminOk, post, signIn, record } = interactionTestApp(START);
-const SHOW = studioShowPath(CAMPAIGNS.live);
-const collection = `${SHOW}/competitions`;
+const collection = `${LIVE_SHOW_STUDIO}/competitions`;
 
 async function create(body: object) {
   const response = await admin('POST', collection, body);
@@ -133,7 +132,7 @@ describe('raffle: present, participate, draw, notify', () => {
 
     // The host closes it and draws: one of the three wins, and only the winner is notified.
     const closed = CompetitionAdminView.parse(
-      await adminOk('PATCH', `${SHOW}/competitions/${raffle.uid}`, {
+      await adminOk('PATCH', `${LIVE_SHOW_STUDIO}/competitions/${raffle.uid}`, {
         openForParticipation: false,
         playing: false,
       }),
@@ -149,7 +148,7 @@ describe('raffle: present, participate, draw, notify', () => {
       [ann, bo, cy].map((viewer) => record(`notifications:${viewer.user.uid}`)),
     );
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {}),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, {}),
     );
     expect(winners).toHaveLength(1);
     const winnerIndex = [ann, bo, cy].findIndex((viewer) => viewer.user.uid === winners[0]?.userUid);
@@ -177,17 +176,17 @@ describe('raffle: present, participate, draw, notify', () => {
 
     // The next draws take the others, then there is nobody left.
     const rest = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, { count: 5 }),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, { count: 5 }),
     );
     expect(rest.winners).toHaveLength(2);
     expect(new Set([...winners, ...rest.winners].map((winner) => winner.userUid)).size).toBe(3);
-    const none = await admin('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {});
+    const none = await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toBe('no_participants');
 
     // A notice reaches every participant.
     expect(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/announce`, {
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/announce`, {
         title: 'Thanks!',
         body: 'Winners are contacted.',
       }),
@@ -224,12 +223,12 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
     ]);
     // A change of its texts is no change of state: nothing is stamped.
     clock.now += 1000;
-    await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
+    await adminOk('PATCH', `${LIVE_SHOW_STUDIO}/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
     expect(viewerDoc(poll.uid)?.stateChanges).toHaveLength(1);
 
     clock.now += 20_000;
     const closedAt = clock.now;
-    await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { openForParticipation: false });
+    await adminOk('PATCH', `${LIVE_SHOW_STUDIO}/competitions/${poll.uid}`, { openForParticipation: false });
     expect(viewerDoc(poll.uid)?.stateChanges).toEqual([
       { at: openedAt, openForParticipation: true, playing: true },
       { at: closedAt, openForParticipation: false, playing: true },
@@ -256,7 +255,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
 
     clock.now += 5000;
     const drawnAt = clock.now;
-    await adminOk('POST', `${SHOW}/control-room/competitions/${poll.uid}/draw`, {});
+    await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${poll.uid}/draw`, {});
     expect(viewerDoc(poll.uid)?.winners).toEqual([{ name: expect.any(String), drawnAt }]);
     await presentations.stop();
   });
@@ -333,7 +332,7 @@ describe('polls and quizzes', () => {
       public: false,
       metaData: { competitionUid: poll.uid },
     });
-    const host = await adminOk('GET', `${SHOW}/comments`);
+    const host = await adminOk('GET', `${LIVE_SHOW_STUDIO}/comments`);
     expect(
       CommentDoc.array()
         .parse(host.comments)
@@ -359,7 +358,7 @@ describe('polls and quizzes', () => {
     await participate(wrong.idToken, { competitionUid: quiz.uid, text: '100', optionId: 'a' });
     await participate(right.idToken, { competitionUid: quiz.uid, text: '200', optionId: 'b' });
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${quiz.uid}/draw`, { count: 2 }),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${quiz.uid}/draw`, { count: 2 }),
     );
     expect(winners.map((winner) => winner.userUid)).toEqual([right.user.uid]);
     const [presentation] = await app().db.query<{ data: { competitions: object[] } }>(
@@ -412,7 +411,8 @@ describe('validation and authorization', () => {
     expect((await admin('PATCH', `${collection}/nope`, { playing: true })).statusCode).toBe(404);
     expect((await admin('PATCH', `${collection}/nope`, { uid: 'x' })).statusCode).toBe(400);
     expect(
-      (await admin('POST', `${SHOW}/control-room/competitions/nope/draw`, { count: 0 })).statusCode,
+      (await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/nope/draw`, { count: 0 }))
+        .statusCode,
     ).toBe(400);
 
     const viewer = await signIn();
@@ -429,8 +429,8 @@ describe('validation and authorization', () => {
       ['GET', collection],
       ['POST', collection],
       ['PATCH', `${collection}/x`],
-      ['POST', `${SHOW}/control-room/competitions/x/draw`],
-      ['POST', `${SHOW}/control-room/competitions/x/announce`],
+      ['POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/x/draw`],
+      ['POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/x/announce`],
     ] as const) {
       const anonymous = await app().server.inject({ method, url, payload: {} });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
