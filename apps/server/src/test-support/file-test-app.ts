@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { openTestApp } from './test-app.ts';
 
+/** What openTestApp opens: the app with its database, and `close`, which ends what it opened. */
 export type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
 /**
