@@ -1,4 +1,4 @@
-import { AuthSession, CommentDoc, type LiveChange } from '@vitrine/protocol';
+import { AuthSession, CommentDoc, CompetitionAdminView, type LiveChange } from '@vitrine/protocol';
 import { beforeAll, expect } from 'vitest';
 import { fileTestApp, type TestApp } from './file-test-app.ts';
 import { adminHeaders, openTestApp } from './test-app.ts';
@@ -27,6 +27,9 @@ export const LIVE_SHOW = { pageUid: PAGE, campaignUid: CAMPAIGNS.live } as const
 /** The studio's path of LIVE_SHOW, where the moderation, competition and control-room calls go. */
 export const LIVE_SHOW_STUDIO = studioShowPath(CAMPAIGNS.live);
 
+/** The live show's competitions in the studio: where they are created and listed. */
+export const LIVE_SHOW_COMPETITIONS = `${LIVE_SHOW_STUDIO}/competitions`;
+
 /**
  * This test file's app on a clock the test moves by hand (`clock.now`), opened with the shows of
  * `setUpShows` (started at `start`) before the file's tests and closed after them; with the
@@ -50,6 +53,13 @@ export function interactionFixture(getApp: () => TestApp) {
     const response = await admin(method, url, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response.json();
+  }
+
+  /** A competition of the live show, created by the store (the admin key); expects it made. */
+  async function createCompetition(body: object): Promise<CompetitionAdminView> {
+    const response = await admin('POST', LIVE_SHOW_COMPETITIONS, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return CompetitionAdminView.parse(response.json());
   }
 
   /** A second page with `allowCommentsOnLive: false` holds the liveClosed campaign. */
@@ -107,7 +117,7 @@ export function interactionFixture(getApp: () => TestApp) {
     return { changes, stop };
   }
 
-  return { admin, adminOk, setUpShows, post, commentOnLive, signIn, record };
+  return { admin, adminOk, createCompetition, setUpShows, post, commentOnLive, signIn, record };
 }
 
 /**

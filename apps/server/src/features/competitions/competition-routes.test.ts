@@ -13,6 +13,7 @@ import {
   CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_COMPETITIONS,
   LIVE_SHOW_STUDIO,
   PAGE,
 } from '../../test-support/interaction-fixture.ts';
@@ -22,14 +23,7 @@ import { eventTopics } from '../events/event-service.ts';
 import { drawUniformly } from './competition-service.ts';
 
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
-const { app, clock, admin, adminOk, post, signIn, record } = interactionTestApp(START);
-const collection = `${LIVE_SHOW_STUDIO}/competitions`;
-
-async function create(body: object) {
-  const response = await admin('POST', collection, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return CompetitionAdminView.parse(response.json());
-}
+const { app, clock, admin, adminOk, createCompetition, post, signIn, record } = interactionTestApp(START);
 
 const participate = (token: string, body: object) =>
   post('/shopapiv2/competition/participate', { ...LIVE_SHOW, ...body }, token);
@@ -61,7 +55,7 @@ describe('drawUniformly', () => {
 describe('raffle: present, participate, draw, notify', () => {
   it('goes from presentation to winner notification', async () => {
     const presentations = await record(eventTopics.campaignPresentation(PAGE, CAMPAIGNS.live));
-    const raffle = await create({
+    const raffle = await createCompetition({
       type: 'raffle',
       name: 'Spring raffle',
       presentationPrimaryText: '<p>Win a <b>bag</b></p>',
@@ -208,7 +202,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
         (c) => c.uid === uid,
       );
     const openedAt = clock.now;
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Oak or ash?',
       options: [
@@ -261,7 +255,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
   });
 
   it('never takes entries for a competition that was never open', async () => {
-    const prepared = await create({ type: 'raffle', name: 'Prepared raffle', playing: true });
+    const prepared = await createCompetition({ type: 'raffle', name: 'Prepared raffle', playing: true });
     expect(prepared.stateChanges).toEqual([{ at: clock.now, openForParticipation: false, playing: true }]);
     const entry = await participate((await signIn()).idToken, { competitionUid: prepared.uid, text: 'me' });
     expect(entry.statusCode).toBe(409);
@@ -270,7 +264,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
 
 describe('polls and quizzes', () => {
   it('tallies poll votes live and needs a valid option', async () => {
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Which colour?',
       options: [
@@ -304,7 +298,7 @@ describe('polls and quizzes', () => {
   });
 
   it('keeps a poll vote out of the public chat: the voter and the host still see it (issue 13 §8)', async () => {
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Which wood?',
       options: [
@@ -343,7 +337,7 @@ describe('polls and quizzes', () => {
   });
 
   it('draws quiz winners only among right answers, and keeps the answer from viewers', async () => {
-    const quiz = await create({
+    const quiz = await createCompetition({
       type: 'quiz',
       name: 'Guess the price',
       options: [
@@ -381,11 +375,11 @@ describe('validation and authorization', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const response = await admin('POST', collection, body);
+      const response = await admin('POST', LIVE_SHOW_COMPETITIONS, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toEqual({ error: 'invalid_request', message });
     }
-    const dup = await admin('POST', collection, {
+    const dup = await admin('POST', LIVE_SHOW_COMPETITIONS, {
       type: 'poll',
       name: 'dup',
       options: [
@@ -394,7 +388,7 @@ describe('validation and authorization', () => {
       ],
     });
     expect(dup.json().message).toBe('options: option ids must be unique');
-    const badAnswer = await admin('POST', collection, {
+    const badAnswer = await admin('POST', LIVE_SHOW_COMPETITIONS, {
       type: 'quiz',
       name: 'q',
       options: [
@@ -408,8 +402,8 @@ describe('validation and authorization', () => {
       (await admin('POST', `/staff/stores/${PAGE}/shows/nope/competitions`, { type: 'raffle', name: 'x' }))
         .statusCode,
     ).toBe(404);
-    expect((await admin('PATCH', `${collection}/nope`, { playing: true })).statusCode).toBe(404);
-    expect((await admin('PATCH', `${collection}/nope`, { uid: 'x' })).statusCode).toBe(400);
+    expect((await admin('PATCH', `${LIVE_SHOW_COMPETITIONS}/nope`, { playing: true })).statusCode).toBe(404);
+    expect((await admin('PATCH', `${LIVE_SHOW_COMPETITIONS}/nope`, { uid: 'x' })).statusCode).toBe(400);
     expect(
       (await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/nope/draw`, { count: 0 }))
         .statusCode,
@@ -426,9 +420,9 @@ describe('validation and authorization', () => {
   it("keeps the competition calls to the store's staff (or the admin key) and viewer calls behind a sign-in", async () => {
     const viewer = await signIn();
     for (const [method, url] of [
-      ['GET', collection],
-      ['POST', collection],
-      ['PATCH', `${collection}/x`],
+      ['GET', LIVE_SHOW_COMPETITIONS],
+      ['POST', LIVE_SHOW_COMPETITIONS],
+      ['PATCH', `${LIVE_SHOW_COMPETITIONS}/x`],
       ['POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/x/draw`],
       ['POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/x/announce`],
     ] as const) {
@@ -447,7 +441,7 @@ describe('validation and authorization', () => {
       (await post('/shopapiv2/competition/participate', { ...LIVE_SHOW, competitionUid: 'x', text: 'x' }))
         .statusCode,
     ).toBe(401);
-    const list = await adminOk('GET', collection);
+    const list = await adminOk('GET', LIVE_SHOW_COMPETITIONS);
     expect(list.competitions.length).toBeGreaterThanOrEqual(3);
   });
 });
