@@ -88,6 +88,19 @@ async function migratedDataDir(): Promise<string> {
   return dir;
 }
 
+/** The server on the run's migrated database, with a strong admin key, logging at info. */
+async function startInfoMain(env: Record<string, string>) {
+  return startMain({
+    VITRINE_ADMIN_KEY: STRONG_KEY,
+    VITRINE_DATA_DIR: await migratedDataDir(),
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+}
+
+/** The whole banner is out: its setup link's line has arrived (a pipe may deliver the banner in parts). */
+const bannerDone = (text: string) => text.includes('Set up your store') && /\/setup#\S+\n/.test(text);
+
 describe('the start-up report', () => {
   it('names what the server runs with, no password in it, and what to act on', () => {
     const config = loadConfig({
@@ -155,16 +168,7 @@ describe('a started server', () => {
   it('logs the report as one JSON line, ends with the banner, and prints it again on SIGUSR2', {
     timeout: 300_000,
   }, async () => {
-    const server = startMain({
-      VITRINE_ADMIN_KEY: STRONG_KEY,
-      VITRINE_DATA_DIR: await migratedDataDir(),
-      VITRINE_SEED_DEMO: '0',
-      NODE_ENV: 'production',
-      LOG_PRETTY: '0',
-      LOG_LEVEL: 'info',
-    });
-    // The whole banner: its setup link's line has arrived (a pipe may deliver the banner in parts).
-    const bannerDone = (text: string) => text.includes('Set up your store') && /\/setup#\S+\n/.test(text);
+    const server = await startInfoMain({ VITRINE_SEED_DEMO: '0', NODE_ENV: 'production', LOG_PRETTY: '0' });
     await server.until(() => bannerDone(server.stdout()), 'the banner');
     const lines = server
       .stdout()
@@ -206,13 +210,7 @@ describe('a started server', () => {
   it('stops cleanly while the demo show is live, its media worker with it (npm start, Ctrl-C)', {
     timeout: 300_000,
   }, async () => {
-    const server = startMain({
-      VITRINE_ADMIN_KEY: STRONG_KEY,
-      VITRINE_DATA_DIR: await migratedDataDir(),
-      RTMP_PORT: '0',
-      LOG_PRETTY: '0',
-      LOG_LEVEL: 'info',
-    });
+    const server = await startInfoMain({ RTMP_PORT: '0', LOG_PRETTY: '0' });
     await server.until(() => /"publicUrl":"http[^"]+"/.test(server.stdout()), 'the start-up report');
     const origin = /"publicUrl":"(http[^"]+?)\/?"/.exec(server.stdout())?.[1];
     // The demo encoder publishes into the child media worker, and viewers get the show's parts.
@@ -240,15 +238,7 @@ describe('a started server', () => {
   it('on a terminal: the report as a block, no line per request, the banner last', {
     timeout: 300_000,
   }, async () => {
-    const server = startMain({
-      VITRINE_ADMIN_KEY: STRONG_KEY,
-      VITRINE_DATA_DIR: await migratedDataDir(),
-      VITRINE_SEED_DEMO: '0',
-      LOG_PRETTY: '1',
-      LOG_LEVEL: 'info',
-    });
-    // The whole banner: its setup link's line has arrived (a pipe may deliver the banner in parts).
-    const bannerDone = (text: string) => text.includes('Set up your store') && /\/setup#\S+\n/.test(text);
+    const server = await startInfoMain({ VITRINE_SEED_DEMO: '0', LOG_PRETTY: '1' });
     await server.until(() => bannerDone(server.stdout()), 'the banner');
     expect(server.stdout()).toContain('Vitrine is running with');
     expect(server.stdout()).toMatch(/ {2}Mail {8}mail kept in the outbox/);

@@ -1,9 +1,9 @@
-import { AuthSession, CommentDoc, type LiveChange } from '@vitrine/protocol';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { AuthSession, CommentDoc, CompetitionAdminView, type LiveChange } from '@vitrine/protocol';
+import { beforeAll, expect } from 'vitest';
+import { fileTestApp, type TestApp } from './file-test-app.ts';
 import { adminHeaders, openTestApp } from './test-app.ts';
 
 /** Helpers for the accounts and live-interaction tests: a store with one campaign per show status. */
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
 export const PAGE = 'interaction-shop';
 export const CAMPAIGNS = {
@@ -24,6 +24,12 @@ export function studioShowPath(campaign: string, pageUid: string = PAGE): string
 /** The live show that `setUpShows` makes on PAGE, as the viewer calls name it. */
 export const LIVE_SHOW = { pageUid: PAGE, campaignUid: CAMPAIGNS.live } as const;
 
+/** The studio's path of LIVE_SHOW, where the moderation, competition and control-room calls go. */
+export const LIVE_SHOW_STUDIO = studioShowPath(CAMPAIGNS.live);
+
+/** The live show's competitions in the studio: where they are created and listed. */
+export const LIVE_SHOW_COMPETITIONS = `${LIVE_SHOW_STUDIO}/competitions`;
+
 /**
  * This test file's app on a clock the test moves by hand (`clock.now`), opened with the shows of
  * `setUpShows` (started at `start`) before the file's tests and closed after them; with the
@@ -31,19 +37,9 @@ export const LIVE_SHOW = { pageUid: PAGE, campaignUid: CAMPAIGNS.live } as const
  */
 export function interactionTestApp(start: number, env?: Record<string, string>) {
   const clock = { now: start };
-  let opened: TestApp | undefined;
-  const app = (): TestApp => {
-    if (!opened) throw new Error('the interaction test app opens in beforeAll');
-    return opened;
-  };
+  const app = fileTestApp(() => openTestApp({ now: () => clock.now, ...(env ? { env } : {}) }));
   const fixture = interactionFixture(app);
-  beforeAll(async () => {
-    opened = await openTestApp({ now: () => clock.now, ...(env ? { env } : {}) });
-    await fixture.setUpShows(start);
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
+  beforeAll(() => fixture.setUpShows(start));
   return { app, clock, ...fixture };
 }
 
@@ -57,6 +53,13 @@ export function interactionFixture(getApp: () => TestApp) {
     const response = await admin(method, url, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response.json();
+  }
+
+  /** A competition of the live show, created by the store (the admin key); expects it made. */
+  async function createCompetition(body: object): Promise<CompetitionAdminView> {
+    const response = await admin('POST', LIVE_SHOW_COMPETITIONS, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return CompetitionAdminView.parse(response.json());
   }
 
   /** A second page with `allowCommentsOnLive: false` holds the liveClosed campaign. */
@@ -114,7 +117,7 @@ export function interactionFixture(getApp: () => TestApp) {
     return { changes, stop };
   }
 
-  return { admin, adminOk, setUpShows, post, commentOnLive, signIn, record };
+  return { admin, adminOk, createCompetition, setUpShows, post, commentOnLive, signIn, record };
 }
 
 /**

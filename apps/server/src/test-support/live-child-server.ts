@@ -1,5 +1,5 @@
-import type { LiveStreamView, Show } from '@vitrine/protocol';
-import { createTestStore, signInStaff } from './studio-staff.ts';
+import type { LiveStreamView } from '@vitrine/protocol';
+import { createTestShow, createTestStore, signInStaff } from './studio-staff.ts';
 import { openTestApp } from './test-app.ts';
 
 /**
@@ -16,13 +16,7 @@ const address = app.server.server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const pageUid = await createTestStore(app);
 const host = await signInStaff(app, pageUid, 'host');
-const created = await app.server.inject({
-  method: 'POST',
-  url: `/staff/stores/${pageUid}/shows`,
-  headers: host.headers,
-  payload: { name: 'Killed mid-show', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' },
-});
-const showUid = (created.json() as Show).uid;
+const showUid = await createTestShow(app, pageUid, host, 'Killed mid-show', { visibility: 'draft' });
 const stream = (
   await app.server.inject({
     method: 'GET',

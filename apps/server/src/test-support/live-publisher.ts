@@ -1,6 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
+ * The tests' H.264 encoding: the fastest preset, a keyframe every 25 frames (each second at
+ * 25 fps) and 4:2:0 pixels, which every player decodes.
+ */
+export const TEST_H264_ENCODING = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-g',
+  '25',
+  '-pix_fmt',
+  'yuv420p',
+];
+
+/**
  * A real encoder for live tests: ffmpeg's synthetic picture (a counter) and tone, H.264 with a
  * keyframe every second, published in real time over RTMP, as OBS would.
  */
@@ -11,18 +26,7 @@ export function publishTestStream(
   const video =
     options.videoCodec === 'flv1'
       ? ['-c:v', 'flv1', '-g', '25']
-      : [
-          '-c:v',
-          'libx264',
-          '-preset',
-          'ultrafast',
-          '-tune',
-          'zerolatency',
-          '-g',
-          '25',
-          '-pix_fmt',
-          'yuv420p',
-        ];
+      : [...TEST_H264_ENCODING, '-tune', 'zerolatency'];
   const child = spawn(
     'ffmpeg',
     [

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Show } from '@vitrine/protocol';
 import { migrate } from '../db/migrate.ts';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
-import { createTestStore, signInStaff } from './studio-staff.ts';
+import { createTestShow, createTestStore, signInStaff } from './studio-staff.ts';
 import { openTestApp } from './test-app.ts';
 
 /**
@@ -30,18 +29,9 @@ let setUp = {};
 if (videoPath && lead) {
   const pageUid = await createTestStore(app, 'premiere-crash-store');
   const host = await signInStaff(app, pageUid, 'host');
-  const created = await app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: {
-      name: 'Crashed premiere',
-      startsAt: '2026-12-01T19:00',
-      timeZone: 'UTC',
-      visibility: 'public',
-    },
+  const showUid = await createTestShow(app, pageUid, host, 'Crashed premiere', {
+    schedule: { startsAt: '2026-12-01T19:00', timeZone: 'UTC' },
   });
-  const showUid = (created.json() as Show).uid;
   const base = `/staff/stores/${pageUid}/shows/${showUid}/premiere`;
   const uploaded = await app.server.inject({
     method: 'PUT',

@@ -17,7 +17,7 @@ import { openPostgresDatabase } from '../db/postgres-database.ts';
 import type { ChangeBus } from '../realtime/change-bus.ts';
 import { adminWrite, signIn } from './commerce-fixture.ts';
 import { databaseUrl } from './postgres-template.ts';
-import { openTestDatabase, TEST_ADMIN_KEY } from './test-app.ts';
+import { openTestDatabase, TEST_APP_ENV } from './test-app.ts';
 
 // ── client ─────────────────────────────────────────────────────────────────────
 
@@ -245,21 +245,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const ownDb = options.db ? null : await openTestDatabase();
   const db = options.db ?? ownDb!;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
-    VITRINE_WEB_DIST: '/nonexistent',
-    VITRINE_SEED_DEMO: '0',
-    // Tests post many comments from one user quickly; the comment tests switch the limit on.
-    VITRINE_COMMENT_RATE_LIMIT: 'off',
-    // Test files create many users from one address; the abuse tests switch the limits on.
-    VITRINE_ABUSE_LIMITS: 'off',
-    // Live tests ask for an RTMP ingest on a free port; the rest take none.
-    RTMP_PORT: 'off',
-    // Video in the test's own process (the media worker's tests ask for a child or a worker).
-    LIVE_MEDIA: 'inline',
-    ...options.env,
-  });
+  const config = loadConfig({ ...TEST_APP_ENV, ...options.env });
   const app = await buildApp({
     config,
     db,

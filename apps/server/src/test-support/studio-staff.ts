@@ -1,4 +1,4 @@
-import type { AuthSession, Show, StaffRole } from '@vitrine/protocol';
+import type { AuthSession, Show, ShowVisibility, StaffRole } from '@vitrine/protocol';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { adminHeaders } from './test-app.ts';
@@ -57,22 +57,41 @@ export async function signInStaff(
   return { userUid, email, session, headers: { authorization: `Bearer ${session.idToken}` } };
 }
 
+/** A signed-in member of `pageUid` in each role, for the tests of what each role may do. */
+export async function signInStoreStaff(
+  app: StudioTestApp,
+  pageUid: string,
+): Promise<Record<StaffRole, TestStaffMember>> {
+  return {
+    owner: await signInStaff(app, pageUid, 'owner'),
+    host: await signInStaff(app, pageUid, 'host'),
+    moderator: await signInStaff(app, pageUid, 'moderator'),
+  };
+}
+
 /** When a test's show is planned, unless it says otherwise. */
 const TEST_SHOW_SCHEDULE = { startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' };
 
-/** A public show of `pageUid`, created by `member` through the studio's call; answers its uid. */
+/**
+ * A show of `pageUid`, created by `member` through the studio's call (public unless `visibility`
+ * says otherwise); answers its uid.
+ */
 export async function createTestShow(
   app: App,
   pageUid: string,
   member: TestStaffMember,
   name: string,
-  schedule: { startsAt: string; timeZone: string } = TEST_SHOW_SCHEDULE,
+  options: { schedule?: { startsAt: string; timeZone: string }; visibility?: ShowVisibility } = {},
 ): Promise<string> {
   const created = await app.server.inject({
     method: 'POST',
     url: `/staff/stores/${pageUid}/shows`,
     headers: member.headers,
-    payload: { name, ...schedule, visibility: 'public' },
+    payload: {
+      name,
+      ...(options.schedule ?? TEST_SHOW_SCHEDULE),
+      visibility: options.visibility ?? 'public',
+    },
   });
   if (created.statusCode !== 201) throw new Error(`creating show ${name}: ${created.body}`);
   return (created.json() as Show).uid;

@@ -13,6 +13,22 @@ import { openPostgresTestDatabase } from './postgres-template.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
+/** The settings every test app runs with (openTestApp, startTestServer) unless its test says otherwise. */
+export const TEST_APP_ENV: Record<string, string> = {
+  LOG_LEVEL: 'silent',
+  VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
+  VITRINE_WEB_DIST: '/nonexistent',
+  VITRINE_SEED_DEMO: '0',
+  // Tests post many comments from one user quickly; the comment tests switch the limit on.
+  VITRINE_COMMENT_RATE_LIMIT: 'off',
+  // Test files create many users from one address; the abuse tests switch the limits on.
+  VITRINE_ABUSE_LIMITS: 'off',
+  // Live tests ask for an RTMP ingest on a free port; the rest take none.
+  RTMP_PORT: 'off',
+  // Video in the test's own process (the media worker's tests ask for a child or a worker).
+  LIVE_MEDIA: 'inline',
+};
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a database of its
  * own on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`).
@@ -49,20 +65,9 @@ export async function openTestApp(
   const mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-test-media-'));
   const config = loadConfig({
     VITRINE_MEDIA_DIR: mediaDir,
-    LOG_LEVEL: 'silent',
-    VITRINE_ADMIN_KEY: TEST_ADMIN_KEY,
-    VITRINE_WEB_DIST: '/nonexistent',
-    VITRINE_SEED_DEMO: '0',
-    // Tests post many comments from one user quickly; the comment tests switch the limit on.
-    VITRINE_COMMENT_RATE_LIMIT: 'off',
-    // Test files create many users from one address; the abuse tests switch the limits on.
-    VITRINE_ABUSE_LIMITS: 'off',
+    ...TEST_APP_ENV,
     // Imports keep their images' URLs (tests have no internet); the image-copy test switches it on.
     VITRINE_IMPORT_IMAGES: 'link',
-    // Live tests ask for an RTMP ingest on a free port; the rest take none.
-    RTMP_PORT: 'off',
-    // Video in the test's own process (the media worker's tests ask for a child or a worker).
-    LIVE_MEDIA: 'inline',
     // One rendition whatever the machine's cores (the default adds 360p from 4): the renditions test asks for two.
     LIVE_PROFILE: 'renditions=720p30',
     ...options.env,

@@ -1,6 +1,6 @@
 import { minuteOf } from '@vitrine/domain';
 import type { CsvFile, ShowAnalytics, StoreAnalytics, TrackingEventInput } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartWithMug, payOrder, placeOrder, saveCheckoutDetails } from '../../test-support/checkout-steps.ts';
 import {
   adminWrite,
@@ -10,45 +10,40 @@ import {
   PRICES,
   SHOP,
   type Shopper,
-  seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
+import { commerceTestApp } from '../../test-support/commerce-test-app.ts';
 import { manualTimers } from '../../test-support/manual-timers.ts';
-import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { signInStoreStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import { adminHeaders } from '../../test-support/test-app.ts';
 import { createAnalyticsService } from './analytics-service.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
 const timers = manualTimers();
 let owner: TestStaffMember;
 let host: TestStaffMember;
 let moderator: TestStaffMember;
 const startedAt = Date.now();
 
-beforeAll(async () => {
+const app = commerceTestApp({
   // The app's clock runs ahead, so the rollup (which leaves the last 2 s to inserts still
   // committing) reads the events a test has just sent.
-  app = await openTestApp({ now: () => Date.now() + 5_000, analyticsTimer: timers.schedule });
-  await seedCommerceStore(app, { now: startedAt });
-  await adminWrite(app, 'POST', `/admin/events/${EVENT}/products/mug/cues`, {
+  app: { now: () => Date.now() + 5_000, analyticsTimer: timers.schedule },
+  store: { now: startedAt },
+});
+
+beforeAll(async () => {
+  await adminWrite(app(), 'POST', `/admin/events/${EVENT}/products/mug/cues`, {
     source: 'host',
     presentationStartTimestamp: startedAt - 30_000,
   });
-  owner = await signInStaff(app, SHOP, 'owner');
-  host = await signInStaff(app, SHOP, 'host');
-  moderator = await signInStaff(app, SHOP, 'moderator');
-});
-
-afterAll(async () => {
-  await app?.close();
+  ({ owner, host, moderator } = await signInStoreStaff(app(), SHOP));
 });
 
 let addressCounter = 0;
 
 /** Sends tracking events as one viewer's player would, from an address of its own. */
 async function track(events: TrackingEventInput[], shopper?: Shopper): Promise<void> {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method: 'POST',
     url: '/shopapiv2/tracking',
     remoteAddress: `203.0.113.${++addressCounter}`,
@@ -75,7 +70,7 @@ const viewerEvent = (viewerUid: string, overrides: Partial<TrackingEventInput> =
 });
 
 async function studio<T>(who: TestStaffMember, path: string): Promise<{ status: number; body: T }> {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method: 'GET',
     url: `/staff/stores/${SHOP}/${path}`,
     headers: who.headers,
@@ -85,10 +80,10 @@ async function studio<T>(who: TestStaffMember, path: string): Promise<{ status: 
 
 /** A shopper's placed and paid order of one mug; answers its checkout. */
 async function paidMugOrder(shopper: Shopper): Promise<string> {
-  const checkoutUid = await cartWithMug(app, shopper);
-  await saveCheckoutDetails(app, shopper, checkoutUid);
-  await placeOrder(app, shopper, checkoutUid);
-  await payOrder(app, shopper, checkoutUid);
+  const checkoutUid = await cartWithMug(app(), shopper);
+  await saveCheckoutDetails(app(), shopper, checkoutUid);
+  await placeOrder(app(), shopper, checkoutUid);
+  await payOrder(app(), shopper, checkoutUid);
   return checkoutUid;
 }
 
@@ -96,7 +91,7 @@ describe('show analytics', () => {
   let buyer: Shopper;
 
   beforeAll(async () => {
-    buyer = await signIn(app);
+    buyer = await signIn(app());
     // Three live viewers and one replay viewer; viewer-a twice in the minute (counted once).
     await track([viewerEvent('viewer-aaaa'), viewerEvent('viewer-aaaa')]);
     await track([viewerEvent('viewer-bbbb', { playingProducts: ['mug'] })]);
@@ -121,20 +116,20 @@ describe('show analytics', () => {
     );
     await paidMugOrder(buyer);
     // The buyer enters the show's raffle.
-    const raffle = await app.server.inject({
+    const raffle = await app().server.inject({
       method: 'POST',
       url: `/staff/stores/${SHOP}/shows/${EVENT}/competitions`,
       headers: adminHeaders,
       payload: { type: 'raffle', name: 'Win a mug', openForParticipation: true, playing: true },
     });
     expect(raffle.statusCode, raffle.body).toBe(201);
-    await call(app, buyer, '/functions/customerpage/updateUser', {
+    await call(app(), buyer, '/functions/customerpage/updateUser', {
       pageUid: SHOP,
       campaignUid: CAMPAIGN,
       customerUid: buyer.uid,
       updates: { name: 'Ada' },
     });
-    const entered = await call<{ status: string }>(app, buyer, '/shopapiv2/competition/participate', {
+    const entered = await call<{ status: string }>(app(), buyer, '/shopapiv2/competition/participate', {
       pageUid: SHOP,
       campaignUid: CAMPAIGN,
       competitionUid: (raffle.json() as { uid: string }).uid,
@@ -212,10 +207,10 @@ describe('show analytics', () => {
   });
 
   it('counts a slice once when two nodes roll up at the same time', async () => {
-    const { services } = app;
+    const { services } = app();
     // A second node's job on the same database.
     const twin = createAnalyticsService({
-      db: app.db,
+      db: app().db,
       tracking: services.tracking,
       showOrders: (campaignUid) => services.orderAdmin.showOrders(campaignUid),
       participation: (campaignUid) => services.competitions.participationPerMinute(campaignUid),
@@ -301,7 +296,7 @@ describe('show analytics', () => {
       ],
       ['PUT', `/admin/events/${EVENT}/products/formula`, { productUid: 'formula', sorting: 9 }],
     ] as const) {
-      await adminWrite(app, method, url, payload);
+      await adminWrite(app(), method, url, payload);
     }
     const funnel = await studio<CsvFile>(owner, `analytics/shows/${EVENT}/export?kind=funnel`);
     expect(funnel.body.csv).toContain(`"'=HYPERLINK(""https://evil.example"")",formula,`);
@@ -309,7 +304,7 @@ describe('show analytics', () => {
   });
 
   it('never rolls up a forged campaign', async () => {
-    const rows = await app.db.query<{ count: number }>(
+    const rows = await app().db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM analytics_shows WHERE campaign_uid = 'no-such-campaign'",
     );
     expect(rows[0]?.count).toBe(0);
@@ -321,12 +316,12 @@ describe('a paid order sent to packing and partly refunded (issue 33 item 12)', 
   const REFUND = 10_000;
 
   beforeAll(async () => {
-    const checkoutUid = await paidMugOrder(await signIn(app));
+    const checkoutUid = await paidMugOrder(await signIn(app()));
     for (const [path, payload] of [
       ['packing', undefined],
       ['refunds', { amount: REFUND, requestKey: 'analytics-refund-1' }],
     ] as const) {
-      const response = await app.server.inject({
+      const response = await app().server.inject({
         method: 'POST',
         url: `/staff/stores/${SHOP}/orders/${checkoutUid}/${path}`,
         headers: owner.headers,
@@ -380,7 +375,7 @@ describe('tracking for analytics', () => {
       ['watchedSeconds', 61],
       ['delayMs', -1],
     ] as const) {
-      const response = await app.server.inject({
+      const response = await app().server.inject({
         method: 'POST',
         url: '/shopapiv2/tracking',
         remoteAddress: `203.0.113.${++addressCounter}`,
@@ -401,7 +396,7 @@ describe('tracking for analytics', () => {
     const before = await watched();
     // As the player's page-hide flush sends it: one event, a text/plain body, the seconds since
     // the last 30 s heartbeat.
-    const response = await app.server.inject({
+    const response = await app().server.inject({
       method: 'POST',
       url: '/shopapiv2/tracking',
       remoteAddress: '198.51.100.77',
@@ -413,19 +408,19 @@ describe('tracking for analytics', () => {
   });
 
   it('stores no client address with the events', async () => {
-    const columns = await app.db.query<{ column_name: string }>(
+    const columns = await app().db.query<{ column_name: string }>(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'tracking_events'",
     );
     expect(columns.map((column) => column.column_name).join(' ')).not.toMatch(/ip|address|cookie/i);
   });
 
   it('deletes raw events older than the retention and keeps the rollups', async () => {
-    await app.db.query(
+    await app().db.query(
       `INSERT INTO tracking_events (tracking_event, page_uid, campaign_uid, payload, received_at)
        VALUES ('player.play', $1, $2, '{}'::jsonb, now() - interval '91 days')`,
       [SHOP, CAMPAIGN],
     );
-    const purged = await app.services.tracking.purgeBefore(Date.now() - 90 * 24 * 60 * 60_000);
+    const purged = await app().services.tracking.purgeBefore(Date.now() - 90 * 24 * 60 * 60_000);
     expect(purged).toBe(1);
     const { body } = await studio<ShowAnalytics>(owner, `analytics/shows/${EVENT}`);
     // The show's two orders (the paid one and the one refunded in part), as before the purge.

@@ -848,12 +848,17 @@ export function createCartService(deps: {
     };
   }
 
+  /** The reservation calls' checks: the caller's own reservation, of a campaign of the store. */
+  async function requireOwnReservation(userUid: string, input: LoadUserReservationRequest): Promise<void> {
+    requireSelf(userUid, input.user);
+    await campaignInfo(input.pageUid, input.campaign);
+  }
+
   async function loadUserReservation(
     userUid: string,
     input: LoadUserReservationRequest,
   ): Promise<UserReservation> {
-    requireSelf(userUid, input.user);
-    await campaignInfo(input.pageUid, input.campaign);
+    await requireOwnReservation(userUid, input);
     return userReservation(userUid, input.pageUid, input.campaign);
   }
 
@@ -862,8 +867,7 @@ export function createCartService(deps: {
     userUid: string,
     input: SaveUserReservationRequest,
   ): Promise<UserReservation> {
-    requireSelf(userUid, input.user);
-    await campaignInfo(input.pageUid, input.campaign);
+    await requireOwnReservation(userUid, input);
     await saveShopperChoices(
       db,
       input.pageUid,

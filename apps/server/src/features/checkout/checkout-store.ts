@@ -233,18 +233,20 @@ export async function findLine(q: Queryable, key: LineKey): Promise<LineRow | un
   return row;
 }
 
-export async function setLineQuantity(tx: Queryable, key: LineKey, qty: number): Promise<void> {
+/** Sets one number of one line; `column` is one of these names, never input. */
+async function setLineNumber(tx: Queryable, key: LineKey, column: 'qty' | 'unit_price', value: number) {
   await tx.query(
-    'UPDATE checkout_lines SET qty = $4 WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-    [key.checkoutUid, key.productUid, key.variantKey, qty],
+    `UPDATE checkout_lines SET ${column} = $4 WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3`,
+    [key.checkoutUid, key.productUid, key.variantKey, value],
   );
 }
 
-export async function setLinePrice(tx: Queryable, key: LineKey, unitPrice: number): Promise<void> {
-  await tx.query(
-    'UPDATE checkout_lines SET unit_price = $4 WHERE checkout_uid = $1 AND product_uid = $2 AND variant_uid = $3',
-    [key.checkoutUid, key.productUid, key.variantKey, unitPrice],
-  );
+export function setLineQuantity(tx: Queryable, key: LineKey, qty: number): Promise<void> {
+  return setLineNumber(tx, key, 'qty', qty);
+}
+
+export function setLinePrice(tx: Queryable, key: LineKey, unitPrice: number): Promise<void> {
+  return setLineNumber(tx, key, 'unit_price', unitPrice);
 }
 
 /** Deletes one line of a checkout, or all of them without `line`; returns what was deleted. */

@@ -23,7 +23,7 @@ import {
   signIn,
 } from '../../test-support/commerce-fixture.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
-import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import { signInStaff, signInStoreStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
 const OTHER_SHOP = 'orders-other-shop';
@@ -60,9 +60,7 @@ beforeAll(async () => {
     startedAt: Date.now() - 60_000,
     products: ['mug'],
   });
-  owner = await signInStaff(app, SHOP, 'owner');
-  host = await signInStaff(app, SHOP, 'host');
-  moderator = await signInStaff(app, SHOP, 'moderator');
+  ({ owner, host, moderator } = await signInStoreStaff(app, SHOP));
   otherOwner = await signInStaff(app, OTHER_SHOP, 'owner');
 });
 

@@ -1,5 +1,5 @@
 import type { CheckoutOptions, CheckoutView } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cartWithMug,
   checkoutRef,
@@ -15,32 +15,22 @@ import {
   HOME_DELIVERY,
   PRICES,
   SHOP,
-  seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { commerceTestApp } from '../../test-support/commerce-test-app.ts';
+import { adminHeaders } from '../../test-support/test-app.ts';
 import { checkoutTopics } from './live-queries.ts';
-
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
 
 const LOCKED = 'The order has been locked for changes and payments because it was sent for packing.';
 const OVERDUE = 'Sorry, deadline for ordering these products is overdue.';
 
-beforeAll(async () => {
-  app = await openTestApp();
-  await seedCommerceStore(app, { now: Date.now() });
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = commerceTestApp();
 
 describe('checkout to order', () => {
   it('shows items and totals, takes details with freight, and places the order with a number', async () => {
-    const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(app, shopper, { quantity: 2 });
-    const open = await loadCheckout(app, shopper, checkoutUid);
+    const shopper = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), shopper, { quantity: 2 });
+    const open = await loadCheckout(app(), shopper, checkoutUid);
     expect(open).toMatchObject({
       status: 'open',
       orderNumber: null,
@@ -58,7 +48,7 @@ describe('checkout to order', () => {
     expect(open.problems).toContain('noShippingMethod');
 
     const options = await call<CheckoutOptions>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/checkoutOptions',
       checkoutRef(checkoutUid),
@@ -81,7 +71,7 @@ describe('checkout to order', () => {
       },
     ]);
 
-    const updated = await saveCheckoutDetails(app, shopper, checkoutUid);
+    const updated = await saveCheckoutDetails(app(), shopper, checkoutUid);
     expect(updated).toMatchObject({
       freight: 4_900,
       totalPrice: 2 * PRICES.mug.DKK + 4_900,
@@ -89,11 +79,11 @@ describe('checkout to order', () => {
     });
 
     const published: unknown[] = [];
-    const stopListening = await app.bus.listen(checkoutTopics.purchases(SHOP, CAMPAIGN), (batch) =>
+    const stopListening = await app().bus.listen(checkoutTopics.purchases(SHOP, CAMPAIGN), (batch) =>
       published.push(...batch.changes),
     );
     const placed = await call<CheckoutView>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/placeOrder',
       checkoutRef(checkoutUid),
@@ -114,12 +104,12 @@ describe('checkout to order', () => {
     expect(placed.status).toBe(200);
     expect(placed.body.status).toBe('ordered');
     expect(placed.body.orderNumber).toBeGreaterThanOrEqual(100_001);
-    const lines = await app.db.query<{ reserved_until: number | null }>(
+    const lines = await app().db.query<{ reserved_until: number | null }>(
       'SELECT reserved_until FROM checkout_lines WHERE checkout_uid = $1',
       [checkoutUid],
     );
     expect(lines).toEqual([{ reserved_until: null }]);
-    const purchases = await app.db.query<{ product_uid: string; buyer_name: string }>(
+    const purchases = await app().db.query<{ product_uid: string; buyer_name: string }>(
       'SELECT product_uid, buyer_name FROM purchases WHERE page_uid = $1',
       [SHOP],
     );
@@ -127,7 +117,7 @@ describe('checkout to order', () => {
 
     // Placing again changes nothing (same number).
     const again = await call<CheckoutView>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/placeOrder',
       checkoutRef(checkoutUid),
@@ -136,10 +126,10 @@ describe('checkout to order', () => {
   });
 
   it('refuses an incomplete checkout with the state messages of spec §5', async () => {
-    const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(app, shopper);
+    const shopper = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), shopper);
     const refused = await call<{ error: string; message: string }>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/placeOrder',
       checkoutRef(checkoutUid),
@@ -154,10 +144,10 @@ describe('checkout to order', () => {
   });
 
   it('finds parcel shops near an address, or none', async () => {
-    const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(app, shopper);
+    const shopper = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), shopper);
     const found = await call<{ parcelShops: { id: string }[] }>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/findParcelShops',
       {
@@ -169,7 +159,7 @@ describe('checkout to order', () => {
     );
     expect(found.body.parcelShops).toHaveLength(3);
     const none = await call<{ parcelShops: unknown[] }>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/findParcelShops',
       {
@@ -179,7 +169,7 @@ describe('checkout to order', () => {
       },
     );
     expect(none.body.parcelShops).toEqual([]);
-    const withShop = await saveCheckoutDetails(app, shopper, checkoutUid, {
+    const withShop = await saveCheckoutDetails(app(), shopper, checkoutUid, {
       details: {
         ...HOME_DELIVERY,
         shippingMethod: 'parcel_shop',
@@ -187,16 +177,16 @@ describe('checkout to order', () => {
       },
     });
     expect(withShop).toMatchObject({ freight: 3_900, problems: [] });
-    const forged = await saveCheckoutDetails(app, shopper, checkoutUid, {
+    const forged = await saveCheckoutDetails(app(), shopper, checkoutUid, {
       details: { ...HOME_DELIVERY, shippingMethod: 'parcel_shop', parcelShopId: 'ps-XX-1' },
     });
     expect(forged.problems).toEqual(['noPickupPoint']);
   });
 
   it('stores the completed spec §3 address record, derived fields computed from what was typed', async () => {
-    const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(app, shopper);
-    const saved = await saveCheckoutDetails(app, shopper, checkoutUid, {
+    const shopper = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), shopper);
+    const saved = await saveCheckoutDetails(app(), shopper, checkoutUid, {
       details: {
         ...HOME_DELIVERY,
         // A client's own derived values are replaced by the server's.
@@ -217,7 +207,7 @@ describe('checkout to order', () => {
       commentField: 'Ring twice',
     };
     expect(saved.details.address).toMatchObject(completed);
-    const [stored] = await app.db.query<{ details: { address: Record<string, string> } }>(
+    const [stored] = await app().db.query<{ details: { address: Record<string, string> } }>(
       'SELECT details FROM checkouts WHERE uid = $1',
       [checkoutUid],
     );
@@ -225,11 +215,11 @@ describe('checkout to order', () => {
   });
 
   it("answers 404 for someone else's checkout", async () => {
-    const owner = await signIn(app);
-    const checkoutUid = await cartWithMug(app, owner);
-    const stranger = await signIn(app);
+    const owner = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), owner);
+    const stranger = await signIn(app());
     const response = await call(
-      app,
+      app(),
       stranger,
       '/functions/customerpage/loadCheckout',
       checkoutRef(checkoutUid),
@@ -242,23 +232,23 @@ describe('deadline (spec §4: an order past its deadline cannot be ordered)', ()
   it('refuses ordering and paying with the §8 text once the deadline has passed', async () => {
     const campaign = 'cart-deadline';
     const now = Date.now();
-    await adminWrite(app, 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
+    await adminWrite(app(), 'PUT', `/admin/pages/${SHOP}/campaigns/${campaign}`, {
       name: 'Soon over',
       deadline: now + 60 * 60_000,
     });
-    await addShow(app, {
+    await addShow(app(), {
       eventUid: 'cart-deadline-event',
       campaignUid: campaign,
       name: 'Last call',
       startedAt: now,
       products: ['mug'],
     });
-    const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(app, shopper, { campaignUid: campaign });
+    const shopper = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), shopper, { campaignUid: campaign });
     const checkout = checkoutRef(checkoutUid, campaign);
-    await saveCheckoutDetails(app, shopper, checkoutUid, { campaignUid: campaign });
+    await saveCheckoutDetails(app(), shopper, checkoutUid, { campaignUid: campaign });
     // The deadline moves into the past.
-    const moved = await app.server.inject({
+    const moved = await app().server.inject({
       method: 'PUT',
       url: `/admin/pages/${SHOP}/campaigns/${campaign}`,
       headers: adminHeaders,
@@ -266,34 +256,34 @@ describe('deadline (spec §4: an order past its deadline cannot be ordered)', ()
     });
     expect(moved.statusCode).toBe(200);
     for (const url of ['/functions/customerpage/placeOrder', '/functions/customerpage/userPaymentStarted']) {
-      const refused = await call<{ error: string; message: string }>(app, shopper, url, checkout);
+      const refused = await call<{ error: string; message: string }>(app(), shopper, url, checkout);
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ error: 'deadline_overdue', message: OVERDUE });
     }
-    const view = await call<CheckoutView>(app, shopper, '/functions/customerpage/loadCheckout', checkout);
+    const view = await call<CheckoutView>(app(), shopper, '/functions/customerpage/loadCheckout', checkout);
     expect(view.body).toMatchObject({ deadlinePassed: true, status: 'open' });
   });
 });
 
 describe('locked order (spec §4: sent to packing blocks changes and payments)', () => {
   it('refuses every change and payment with the §8 text', async () => {
-    const shopper = await signIn(app);
-    const checkoutUid = await cartWithMug(app, shopper);
-    await saveCheckoutDetails(app, shopper, checkoutUid);
-    const early = await app.server.inject({
+    const shopper = await signIn(app());
+    const checkoutUid = await cartWithMug(app(), shopper);
+    await saveCheckoutDetails(app(), shopper, checkoutUid);
+    const early = await app().server.inject({
       method: 'POST',
       url: `/staff/stores/${SHOP}/orders/${checkoutUid}/packing`,
       headers: adminHeaders,
     });
     // A cart is not an order yet: the studio's orders do not hold it.
     expect(early.statusCode).toBe(404);
-    await placeOrder(app, shopper, checkoutUid);
-    const anonymous = await app.server.inject({
+    await placeOrder(app(), shopper, checkoutUid);
+    const anonymous = await app().server.inject({
       method: 'POST',
       url: `/staff/stores/${SHOP}/orders/${checkoutUid}/packing`,
     });
     expect(anonymous.statusCode).toBe(401);
-    const packed = await app.server.inject({
+    const packed = await app().server.inject({
       method: 'POST',
       url: `/staff/stores/${SHOP}/orders/${checkoutUid}/packing`,
       headers: adminHeaders,
@@ -320,11 +310,11 @@ describe('locked order (spec §4: sent to packing blocks changes and payments)',
       ['/functions/customerpage/userPaymentStarted', checkoutRef(checkoutUid)],
     ];
     for (const [url, payload] of attempts) {
-      const refused = await call<{ error: string; message: string }>(app, shopper, url, payload);
+      const refused = await call<{ error: string; message: string }>(app(), shopper, url, payload);
       expect(refused.status, url).toBe(423);
       expect(refused.body, url).toEqual({ error: 'order_locked', message: LOCKED });
     }
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.items).toEqual([expect.objectContaining({ quantity: 1 })]);
     expect(view.transactions).toEqual([]);
   });

@@ -5,7 +5,7 @@ import {
   type PaymentStarted,
   type PaymentWebhookEvent,
 } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   checkoutRef,
   loadCheckout,
@@ -25,14 +25,14 @@ import {
   seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
+import { commerceTestApp } from '../../test-support/commerce-test-app.ts';
+import type { TestApp } from '../../test-support/file-test-app.ts';
 import { manualTimers } from '../../test-support/manual-timers.ts';
 import { adminHeaders, openTestApp, openTestDatabase } from '../../test-support/test-app.ts';
 import { TEST_CONFIRMATION_DELAY_MS } from './payment-routes.ts';
 import { PAYMENT_PAGE_TEXTS } from './payments/payment-page-texts.ts';
 import { signWebhook } from './payments/webhook-signature.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
 /** The test provider's confirmation timers: a test fires them once it has moved the clock on. */
 const confirmationTimers = manualTimers();
 /** How far the app's clock runs ahead of the real one. */
@@ -42,14 +42,10 @@ const FREIGHT = 4_900;
 /** The test provider's page speaks the order's language: the fixture's shoppers order in Danish. */
 const ORDER_TEXTS = PAYMENT_PAGE_TEXTS.da;
 
-beforeAll(async () => {
-  app = await openTestApp({ now: () => Date.now() + clockAhead, scheduleTimer: confirmationTimers.schedule });
+const app = commerceTestApp({
+  app: { now: () => Date.now() + clockAhead, scheduleTimer: confirmationTimers.schedule },
   // Every test here buys mugs; the fixture's 10 would run out.
-  await seedCommerceStore(app, { now: Date.now(), mugStock: 1000 });
-});
-
-afterAll(async () => {
-  await app?.close();
+  store: { mugStock: 1000 },
 });
 
 function event(
@@ -63,7 +59,7 @@ function event(
 
 /** Delivers a webhook as the test provider does, or with the given body/signature. */
 async function deliver(body: string, signature: string | undefined) {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method: 'POST',
     url: '/payments/test/webhook',
     headers: {
@@ -81,11 +77,11 @@ async function deliverSigned(payload: PaymentWebhookEvent, at = Date.now()) {
 }
 
 async function storedState(transactionUid: string) {
-  const [transaction] = await app.db.query<{ status: string; payment_ok: boolean; updated: number }>(
+  const [transaction] = await app().db.query<{ status: string; payment_ok: boolean; updated: number }>(
     'SELECT status, payment_ok, updated FROM payment_transactions WHERE uid = $1',
     [transactionUid],
   );
-  const events = await app.db.query<{ event_id: string; applied: boolean }>(
+  const events = await app().db.query<{ event_id: string; applied: boolean }>(
     'SELECT event_id, applied FROM payment_events WHERE transaction_uid = $1 ORDER BY received_at, event_id',
     [transactionUid],
   );
@@ -93,7 +89,7 @@ async function storedState(transactionUid: string) {
 }
 
 function testProvider() {
-  const provider = app.services.testProvider;
+  const provider = app().services.testProvider;
   if (!provider) throw new Error('the test provider is enabled in tests');
   return provider;
 }
@@ -106,7 +102,7 @@ const pagePath = (paymentUrl: string) => {
 
 /** Posts a choice on the hosted page as its form does, with the page key of the payment URL. */
 function choose(started: PaymentStarted, action: 'approve' | 'decline' | 'abandon', key = pageKey(started)) {
-  return app.server.inject({
+  return app().server.inject({
     method: 'POST',
     url: `/payments/test/pay/${started.transactionUid}/${action}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -117,7 +113,7 @@ function choose(started: PaymentStarted, action: 'approve' | 'decline' | 'abando
 const pageKey = (started: PaymentStarted) => new URL(started.paymentUrl).searchParams.get('key') ?? '';
 
 async function refundDue(transactionUid: string): Promise<number | undefined> {
-  const [row] = await app.db.query<{ refund_due: number }>(
+  const [row] = await app().db.query<{ refund_due: number }>(
     'SELECT refund_due FROM payment_transactions WHERE uid = $1',
     [transactionUid],
   );
@@ -126,14 +122,14 @@ async function refundDue(transactionUid: string): Promise<number | undefined> {
 
 describe('userPaymentStarted and the hosted payment page', () => {
   it('places the order and opens a payment for the whole amount, awaiting confirmation', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const started = await startPayment(app, shopper, checkoutUid, { returnPath: '/cart-live/x/success' });
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const started = await startPayment(app(), shopper, checkoutUid, { returnPath: '/cart-live/x/success' });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ amount: PRICES.mug.DKK + FREIGHT, currency: 'DKK' });
     expect(started.body.paymentUrl).toMatch(
       /^http:\/\/[^/]+\/payments\/test\/pay\/[A-Za-z0-9_-]+\?key=[A-Za-z0-9_-]+$/,
     );
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.status).toBe('ordered');
     expect(view.orderNumber).toEqual(expect.any(Number));
     expect(view.transactions).toEqual([
@@ -146,7 +142,7 @@ describe('userPaymentStarted and the hosted payment page', () => {
     ]);
     expect(view.payed).toBe(false);
 
-    const page = await app.server.inject({ method: 'GET', url: pagePath(started.body.paymentUrl) });
+    const page = await app().server.inject({ method: 'GET', url: pagePath(started.body.paymentUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
@@ -162,20 +158,20 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('refuses a return path off this site', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { shopper, checkoutUid } = await readyCheckout(app());
     for (const returnPath of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const refused = await startPayment<{ message: string }>(app, shopper, checkoutUid, { returnPath });
+      const refused = await startPayment<{ message: string }>(app(), shopper, checkoutUid, { returnPath });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toMatch(/^returnPath: /);
     }
   });
 
   it('opens and approves the page only with the key given to the shopper who started the payment', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const started = (await startPayment(app, shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const started = (await startPayment(app(), shopper, checkoutUid)).body;
     // A stranger who learned the transaction id (from the return URL, a log, a screenshot)
     // tries to open the page and to approve, decline or abandon the payment.
-    const peek = await app.server.inject({
+    const peek = await app().server.inject({
       method: 'GET',
       url: `/payments/test/pay/${started.transactionUid}`,
     });
@@ -189,18 +185,18 @@ describe('userPaymentStarted and the hosted payment page', () => {
       }
     }
     // Another shopper's key for their own payment opens only their own page.
-    const other = await readyCheckout(app);
-    const theirs = (await startPayment(app, other.shopper, other.checkoutUid)).body;
+    const other = await readyCheckout(app());
+    const theirs = (await startPayment(app(), other.shopper, other.checkoutUid)).body;
     expect((await choose(started, 'approve', pageKey(theirs))).statusCode).toBe(403);
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.transactions.map((t) => t.status)).toEqual(['awaiting_confirmation']);
     expect(
-      await app.db.query('SELECT 1 FROM test_payment_confirmations WHERE transaction_uid = $1', [
+      await app().db.query('SELECT 1 FROM test_payment_confirmations WHERE transaction_uid = $1', [
         started.transactionUid,
       ]),
     ).toEqual([]);
     // The shopper's own page works, and says nothing to other sites about its key.
-    const own = await app.server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
+    const own = await app().server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
     expect(own.statusCode).toBe(200);
     // Either policy keeps the page URL, and so its key, from other sites.
     expect(['no-referrer', 'strict-origin-when-cross-origin']).toContain(own.headers['referrer-policy']);
@@ -208,10 +204,10 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('lets only the store’s allowed embed origins frame the payment page (the checkout runs in the player’s frame)', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const started = (await startPayment(app, shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const started = (await startPayment(app(), shopper, checkoutUid)).body;
     const framing = async () => {
-      const page = await app.server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
+      const page = await app().server.inject({ method: 'GET', url: pagePath(started.paymentUrl) });
       expect(page.statusCode).toBe(200);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       return {
@@ -220,7 +216,7 @@ describe('userPaymentStarted and the hosted payment page', () => {
       };
     };
     expect(await framing()).toEqual({ ancestors: "'none'", xFrameOptions: 'DENY' });
-    await app.services.stores.allowOrigins(SHOP, ['https://retailer.example']);
+    await app().services.stores.allowOrigins(SHOP, ['https://retailer.example']);
     expect(await framing()).toEqual({
       ancestors: "'self' https://retailer.example",
       xFrameOptions: undefined,
@@ -228,8 +224,8 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('redirects back to a return path with characters outside Latin-1, percent-encoded', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const started = await startPayment(app, shopper, checkoutUid, {
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const started = await startPayment(app(), shopper, checkoutUid, {
       returnPath: '/cart-live/ordre/betalt-✓-€-ø?væg=日本',
     });
     expect(started.status).toBe(200);
@@ -241,34 +237,37 @@ describe('userPaymentStarted and the hosted payment page', () => {
   });
 
   it('answers 404 for an unknown payment page', async () => {
-    const page = await app.server.inject({ method: 'GET', url: '/payments/test/pay/unknown' });
+    const page = await app().server.inject({ method: 'GET', url: '/payments/test/pay/unknown' });
     expect(page.statusCode).toBe(404);
   });
 });
 
 describe('webhooks', () => {
   it('goes from awaiting confirmation to received and marks the order paid', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     expect(
       (await deliverSigned(event(body.transactionUid, 'payment.authorized', body.amount))).body.outcome,
     ).toBe('ignored');
-    expect((await loadCheckout(app, shopper, checkoutUid)).transactions[0]?.status).toBe(
+    expect((await loadCheckout(app(), shopper, checkoutUid)).transactions[0]?.status).toBe(
       'awaiting_confirmation',
     );
     const received = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
     expect(received).toEqual({ status: 200, body: { outcome: 'applied' } });
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: body.amount, remainingAmount: 0 });
     expect(view.transactions[0]).toMatchObject({ status: 'received', paymentOK: true });
-    expect(await reservationDoc(app, shopper)).toMatchObject({ payed: true, lastPaymentStatus: 'received' });
-    const again = await startPayment(app, shopper, checkoutUid);
+    expect(await reservationDoc(app(), shopper)).toMatchObject({
+      payed: true,
+      lastPaymentStatus: 'received',
+    });
+    const again = await startPayment(app(), shopper, checkoutUid);
     expect(again.status).toBe(409);
   });
 
   it('is idempotent: the same event three times, out of order, makes one transition', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     const succeeded = event(body.transactionUid, 'payment.succeeded', body.amount, 'evt_success');
     const canceled = event(body.transactionUid, 'payment.canceled', body.amount, 'evt_cancel');
     const authorized = event(body.transactionUid, 'payment.authorized', body.amount, 'evt_auth');
@@ -285,12 +284,12 @@ describe('webhooks', () => {
       'evt_success',
     ]);
     expect(state.events).toHaveLength(3);
-    expect((await loadCheckout(app, shopper, checkoutUid)).paidAmount).toBe(body.amount);
+    expect((await loadCheckout(app(), shopper, checkoutUid)).paidAmount).toBe(body.amount);
   });
 
   it('rejects forged, tampered, stale and unsigned deliveries and changes nothing', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     const payload = event(body.transactionUid, 'payment.succeeded', body.amount);
     const raw = JSON.stringify(payload);
     const secret = await testProvider().webhookSecret();
@@ -311,15 +310,15 @@ describe('webhooks', () => {
     expect(forged.body.message).toBe('The webhook signature is mismatch.');
     expect(await storedState(body.transactionUid)).toEqual(before);
     expect(before.events).toEqual([]);
-    expect((await loadCheckout(app, shopper, checkoutUid)).payed).toBe(false);
+    expect((await loadCheckout(app(), shopper, checkoutUid)).payed).toBe(false);
   });
 
   it('keeps a cancelled order with a payment attempt, so a late confirmation is found and owed back', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     const cancel = () =>
       call<{ checkoutUid: string | null; error?: string }>(
-        app,
+        app(),
         shopper,
         '/functions/customerpage/cancelReservation',
         {
@@ -341,14 +340,14 @@ describe('webhooks', () => {
     // owes nothing, so the money does not count and is owed back to the shopper.
     const late = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
     expect(late).toEqual({ status: 200, body: { outcome: 'refund_due' } });
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({ items: [], paidAmount: 0, remainingAmount: 0, payed: false });
     expect(await refundDue(body.transactionUid)).toBe(body.amount);
   });
 
   it('refuses an event whose amount does not match its transaction, recording nothing', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     const wrong = await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount - 1));
     expect(wrong.status).toBe(422);
     expect((await storedState(body.transactionUid)).events).toEqual([]);
@@ -364,11 +363,11 @@ describe('webhooks', () => {
 
 describe('an order is paid at most once, and only for what it holds', () => {
   it('cancels the open attempt when another starts, and never counts two payments of one order', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const first = (await startPayment(app, shopper, checkoutUid)).body;
-    const second = (await startPayment(app, shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const first = (await startPayment(app(), shopper, checkoutUid)).body;
+    const second = (await startPayment(app(), shopper, checkoutUid)).body;
     expect(second.transactionUid).not.toBe(first.transactionUid);
-    let view = await loadCheckout(app, shopper, checkoutUid);
+    let view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.transactions.map((t) => t.status)).toEqual(['abandoned', 'awaiting_confirmation']);
     // The provider still confirms both (the shopper paid in two tabs): the first pays the order,
     // the second no longer fits and is owed back.
@@ -377,7 +376,7 @@ describe('an order is paid at most once, and only for what it holds', () => {
     ).toBe('applied');
     const twice = await deliverSigned(event(second.transactionUid, 'payment.succeeded', second.amount));
     expect(twice).toEqual({ status: 200, body: { outcome: 'refund_due' } });
-    view = await loadCheckout(app, shopper, checkoutUid);
+    view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({ payed: true, paidAmount: first.amount, remainingAmount: 0 });
     expect(await refundDue(second.transactionUid)).toBe(second.amount);
     expect(await refundDue(first.transactionUid)).toBe(0);
@@ -388,12 +387,12 @@ describe('an order is paid at most once, and only for what it holds', () => {
   });
 
   it('refuses removing or reducing lines while a payment is open', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    await addSingle(app, shopper, 'mug');
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    await addSingle(app(), shopper, 'mug');
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     for (const quantity of [1, 0]) {
       const reduced = await call<{ message: string; error: string }>(
-        app,
+        app(),
         shopper,
         '/functions/customerpage/changeCheckoutProductQuantity',
         { ...checkoutRef(checkoutUid), productUid: 'mug', quantity },
@@ -402,28 +401,28 @@ describe('an order is paid at most once, and only for what it holds', () => {
       expect(reduced.body.error).toBe('payment_open');
       expect(reduced.body.message).toMatch(/payment for this order is under way/);
     }
-    const removed = await call(app, shopper, '/functions/customerpage/cancelReservation', {
+    const removed = await call(app(), shopper, '/functions/customerpage/cancelReservation', {
       pageUid: SHOP,
       campaign: CAMPAIGN,
       user: shopper.uid,
       productUid: 'mug',
     });
     expect(removed.status).toBe(409);
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.items[0]?.quantity).toBe(2);
     // The payment lands for what the order holds.
     await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
-    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({
+    expect(await loadCheckout(app(), shopper, checkoutUid)).toMatchObject({
       payed: true,
       paidAmount: body.amount,
     });
   });
 
   it('refuses cheaper delivery while a payment for the dearer one is under way', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     const pickup = await call<{ error: string }>(
-      app,
+      app(),
       shopper,
       '/functions/customerpage/updateCheckoutDetails',
       {
@@ -433,25 +432,25 @@ describe('an order is paid at most once, and only for what it holds', () => {
     );
     expect(pickup.status).toBe(409);
     expect(pickup.body.error).toBe('payment_open');
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({ freight: FREIGHT, totalPrice: body.amount });
     // Once the payment lands, the order is what the shopper paid for.
     expect(
       (await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount))).body.outcome,
     ).toBe('applied');
-    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({
+    expect(await loadCheckout(app(), shopper, checkoutUid)).toMatchObject({
       payed: true,
       paidAmount: body.amount,
     });
   });
 
   it('refunds part of a payment: the order owes that part again, not the whole payment', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
     const refunded = await deliverSigned(event(body.transactionUid, 'payment.refunded', 1));
     expect(refunded.body.outcome).toBe('applied');
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({ payed: false, paidAmount: body.amount - 1, remainingAmount: 1 });
   });
 });
@@ -460,7 +459,7 @@ describe('large amounts', () => {
   it('takes an order above 2^31 - 1 minor units end to end, and refuses prices above the maximum', async () => {
     const price = 3_000_000_000; // 30,000,000.00 kr.
     const put = (prices: object) =>
-      app.server.inject({
+      app().server.inject({
         method: 'PUT',
         url: `/staff/stores/${SHOP}/products/yacht`,
         headers: adminHeaders,
@@ -470,7 +469,7 @@ describe('large amounts', () => {
     expect(tooDear.statusCode).toBe(400);
     expect(tooDear.json().message).toMatch(/prices\.DKK: must be at most 10000000000 minor units/);
     expect((await put({ DKK: price })).statusCode).toBeLessThan(300);
-    const listed = await app.server.inject({
+    const listed = await app().server.inject({
       method: 'PUT',
       url: `/admin/events/${EVENT}/products/yacht`,
       headers: adminHeaders,
@@ -478,15 +477,15 @@ describe('large amounts', () => {
     });
     expect(listed.statusCode).toBeLessThan(300);
 
-    const shopper = await signIn(app);
-    const added = await addSingle(app, shopper, 'yacht', { quantity: 2 });
+    const shopper = await signIn(app());
+    const added = await addSingle(app(), shopper, 'yacht', { quantity: 2 });
     expect(added.status).toBe(200);
     const checkoutUid = added.body.checkoutUid as string;
-    await saveCheckoutDetails(app, shopper, checkoutUid);
-    const { body } = await startPayment(app, shopper, checkoutUid);
+    await saveCheckoutDetails(app(), shopper, checkoutUid);
+    const { body } = await startPayment(app(), shopper, checkoutUid);
     expect(body.amount).toBe(2 * price + FREIGHT);
     await deliverSigned(event(body.transactionUid, 'payment.succeeded', body.amount));
-    const view = await loadCheckout(app, shopper, checkoutUid);
+    const view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({
       payed: true,
       totalPrice: 2 * price + FREIGHT,
@@ -500,7 +499,7 @@ describe('large amounts', () => {
 describe('without test payments (VITRINE_TEST_PAYMENTS=off, the production default)', () => {
   it('offers no test provider: no payment can be started, and its page and webhook do not exist', async () => {
     // A second app on this file's database, whose store is seeded already: only the setting differs.
-    const shop = await openTestApp({ db: app.db, env: { VITRINE_TEST_PAYMENTS: 'off' } });
+    const shop = await openTestApp({ db: app().db, env: { VITRINE_TEST_PAYMENTS: 'off' } });
     try {
       const { shopper, checkoutUid } = await readyCheckout(shop);
       const started = await startPayment<{ error: string }>(shop, shopper, checkoutUid);
@@ -581,21 +580,21 @@ describe('the test provider after a crash', () => {
 
 describe('the hosted page: decline, retry, remaining amount', () => {
   it('declines, retries with a new payment, and confirms an approval after a moment', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
+    const { shopper, checkoutUid } = await readyCheckout(app());
     const first = (
-      await startPayment(app, shopper, checkoutUid, { returnPath: `/${CAMPAIGN}/${checkoutUid}/success` })
+      await startPayment(app(), shopper, checkoutUid, { returnPath: `/${CAMPAIGN}/${checkoutUid}/success` })
     ).body;
     const declined = await choose(first, 'decline');
     expect(declined.statusCode).toBe(303);
     expect(declined.headers.location).toBe(
       `/${CAMPAIGN}/${checkoutUid}/success?transaction=${first.transactionUid}`,
     );
-    let view = await loadCheckout(app, shopper, checkoutUid);
+    let view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.transactions.map((t) => t.status)).toEqual(['declined']);
     expect(view.remainingAmount).toBe(first.amount);
 
     // The interrupted payment is retried with a new transaction for what remains.
-    const second = (await startPayment(app, shopper, checkoutUid)).body;
+    const second = (await startPayment(app(), shopper, checkoutUid)).body;
     expect(second.transactionUid).not.toBe(first.transactionUid);
     expect(second.amount).toBe(first.amount);
     const approved = await choose(second, 'approve');
@@ -603,58 +602,61 @@ describe('the hosted page: decline, retry, remaining amount', () => {
     expect(approved.headers.location).toBe(
       `/${CAMPAIGN}/${checkoutUid}/success?transaction=${second.transactionUid}`,
     );
-    view = await loadCheckout(app, shopper, checkoutUid);
+    view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.transactions[1]?.status).toBe('awaiting_confirmation');
     // The provider confirms after a moment: its one timer fires once the moment has passed.
     expect(confirmationTimers.pendingDelays()).toEqual([TEST_CONFIRMATION_DELAY_MS]);
     clockAhead += TEST_CONFIRMATION_DELAY_MS;
     await confirmationTimers.fireAll();
-    view = await loadCheckout(app, shopper, checkoutUid);
+    view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view.transactions[1]?.status).toBe('received');
     expect(view).toMatchObject({ payed: true, remainingAmount: 0 });
-    const settled = await app.server.inject({ method: 'GET', url: pagePath(second.paymentUrl) });
+    const settled = await app().server.inject({ method: 'GET', url: pagePath(second.paymentUrl) });
     expect(settled.body).toContain(ORDER_TEXTS.status.received);
     expect(settled.body).not.toContain(ORDER_TEXTS.approve);
   });
 
   it('lets a grown order pay its remaining amount, or give back what was added after the payment (issue 27)', async () => {
-    const { shopper, checkoutUid } = await readyCheckout(app);
-    const first = (await startPayment(app, shopper, checkoutUid)).body;
+    const { shopper, checkoutUid } = await readyCheckout(app());
+    const first = (await startPayment(app(), shopper, checkoutUid)).body;
     await deliverSigned(event(first.transactionUid, 'payment.succeeded', first.amount));
-    expect((await loadCheckout(app, shopper, checkoutUid)).payed).toBe(true);
+    expect((await loadCheckout(app(), shopper, checkoutUid)).payed).toBe(true);
     const quantity = (value: number, productUid = 'mug') =>
-      call(app, shopper, '/functions/customerpage/changeCheckoutProductQuantity', {
+      call(app(), shopper, '/functions/customerpage/changeCheckoutProductQuantity', {
         ...checkoutRef(checkoutUid),
         productUid,
         quantity: value,
       });
     const cancel = (productUid?: string) =>
-      call(app, shopper, '/functions/customerpage/cancelReservation', {
+      call(app(), shopper, '/functions/customerpage/cancelReservation', {
         pageUid: SHOP,
         campaign: CAMPAIGN,
         user: shopper.uid,
         ...(productUid ? { productUid } : {}),
       });
     // Before packing the order may still grow; the payments no longer cover it.
-    expect((await addSingle(app, shopper, 'mug')).body.status).toBe('added');
-    let view = await loadCheckout(app, shopper, checkoutUid);
+    expect((await addSingle(app(), shopper, 'mug')).body.status).toBe('added');
+    let view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({ payed: false, paidAmount: first.amount, remainingAmount: PRICES.mug.DKK });
     // The unit added after the payment can go again, and the order is paid in full once more.
     expect((await quantity(1)).status).toBe(200);
-    expect(await loadCheckout(app, shopper, checkoutUid)).toMatchObject({ payed: true, remainingAmount: 0 });
+    expect(await loadCheckout(app(), shopper, checkoutUid)).toMatchObject({
+      payed: true,
+      remainingAmount: 0,
+    });
     // The paid unit stays, whichever way the shopper tries to take it back.
     const paidRemoval = await quantity(0);
     expect(paidRemoval.status).toBe(409);
     expect(paidRemoval.body).toMatchObject({ error: 'order_paid' });
     expect((await cancel('mug')).status).toBe(409);
     expect((await cancel()).status).toBe(409);
-    expect((await loadCheckout(app, shopper, checkoutUid)).items.map((item) => item.quantity)).toEqual([1]);
+    expect((await loadCheckout(app(), shopper, checkoutUid)).items.map((item) => item.quantity)).toEqual([1]);
     // Grown again, the rest is paid.
-    expect((await addSingle(app, shopper, 'mug')).body.status).toBe('added');
-    const rest = (await startPayment(app, shopper, checkoutUid)).body;
+    expect((await addSingle(app(), shopper, 'mug')).body.status).toBe('added');
+    const rest = (await startPayment(app(), shopper, checkoutUid)).body;
     expect(rest.amount).toBe(PRICES.mug.DKK);
     await deliverSigned(event(rest.transactionUid, 'payment.succeeded', rest.amount));
-    view = await loadCheckout(app, shopper, checkoutUid);
+    view = await loadCheckout(app(), shopper, checkoutUid);
     expect(view).toMatchObject({
       payed: true,
       paidAmount: first.amount + PRICES.mug.DKK,

@@ -1,12 +1,6 @@
 import { type AuthSession, VIEWER_ID_HEADER } from '@vitrine/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CAMPAIGNS,
-  interactionTestApp,
-  LIVE_SHOW,
-  PAGE,
-  studioShowPath,
-} from '../../test-support/interaction-fixture.ts';
+import { interactionTestApp, LIVE_SHOW, PAGE } from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { BANNED_FROM_CHAT } from './comment-service.ts';
 import { BANNED_FROM_TAKING_PART } from './viewer-bans.ts';
@@ -17,21 +11,20 @@ import { BANNED_FROM_TAKING_PART } from './viewer-bans.ts';
  * the store bans by address; reactions and competition entries respect the ban.
  */
 const START = Date.UTC(2025, 4, 6, 19, 0, 0);
-const { app, clock, admin, signIn } = interactionTestApp(START);
+const { app, clock, createCompetition, signIn } = interactionTestApp(START);
 let moderator: TestStaffMember;
 let raffleUid: string;
 
 beforeAll(async () => {
   moderator = await signInStaff(app(), PAGE, 'moderator');
-  const raffle = await admin('POST', `${studioShowPath(CAMPAIGNS.live)}/competitions`, {
+  const raffle = await createCompetition({
     type: 'raffle',
     name: 'Evasion raffle',
     cues: [{ start: START }],
     openForParticipation: true,
     playing: true,
   });
-  expect(raffle.statusCode, raffle.body).toBe(201);
-  raffleUid = raffle.json().uid;
+  raffleUid = raffle.uid;
 });
 
 /** One browser: its viewer id and its network address. */

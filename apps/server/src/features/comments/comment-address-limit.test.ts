@@ -1,41 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMENTS_PER_ADDRESS_FACTOR } from '../../http/abuse-limits.ts';
 import {
   anonymousViewersOwnAddresses,
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
   PAGE,
 } from '../../test-support/interaction-fixture.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 
 // Issue 12 item 5: 1,000 comments in 3 s from cheap anonymous accounts, each within its own
 // per-user limit, all from one address; performed through the API with the abuse limits on.
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const NOW = Date.UTC(2025, 4, 5, 19, 0, 0);
 const PER_USER = 5;
 const WINDOW_SECONDS = 10;
-const clock = NOW;
-let app: TestApp;
-const { setUpShows } = interactionFixture(() => app);
-
-beforeAll(async () => {
-  app = await openTestApp({
-    now: () => clock,
-    env: { VITRINE_ABUSE_LIMITS: 'on', VITRINE_COMMENT_RATE_LIMIT: `${PER_USER}/${WINDOW_SECONDS}` },
-  });
-  await setUpShows(NOW);
-});
-afterAll(async () => {
-  await app?.close();
+const { app } = interactionTestApp(NOW, {
+  VITRINE_ABUSE_LIMITS: 'on',
+  VITRINE_COMMENT_RATE_LIMIT: `${PER_USER}/${WINDOW_SECONDS}`,
 });
 
 /** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
-const viewer = anonymousViewersOwnAddresses(() => app, 4);
+const viewer = anonymousViewersOwnAddresses(app, 4);
 
 const comment = (token: string, text: string, remoteAddress: string) =>
-  app.server.inject({
+  app().server.inject({
     method: 'POST',
     url: '/shopapiv2/comment/playerComment',
     headers: { authorization: `Bearer ${token}` },

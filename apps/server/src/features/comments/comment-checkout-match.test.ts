@@ -1,43 +1,30 @@
 import { CommentDoc } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CAMPAIGN,
-  call,
-  EVENT,
-  SHOP,
-  type Shopper,
-  seedCommerceStore,
-  signIn,
-} from '../../test-support/commerce-fixture.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN, call, EVENT, SHOP, type Shopper, signIn } from '../../test-support/commerce-fixture.ts';
+import { commerceTestApp } from '../../test-support/commerce-test-app.ts';
+import { adminHeaders } from '../../test-support/test-app.ts';
 
 // Spec §3 "Comment": afterCheckingCheckout and hasCheckoutMatch. A viewer's comment is checked
 // against the codes of the products its show sells (spec §4: a product code in a comment adds
 // that product to the cart): the host sees which comments asked for a product.
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
+const app = commerceTestApp();
 let viewer: Shopper;
 
 beforeAll(async () => {
-  app = await openTestApp();
-  await seedCommerceStore(app, { now: Date.now() });
   // A product of the store that no show sells: its code asks for nothing in this show.
-  const unlisted = await app.server.inject({
+  const unlisted = await app().server.inject({
     method: 'PUT',
     url: `/staff/stores/${SHOP}/products/unlisted`,
     headers: adminHeaders,
     payload: { name: 'Unlisted', sku: 'UNL-1', prices: { DKK: 1000 }, stock: 5 },
   });
   expect(unlisted.statusCode, unlisted.body).toBeLessThan(300);
-  viewer = await signIn(app);
-});
-afterAll(async () => {
-  await app?.close();
+  viewer = await signIn(app());
 });
 
 async function comment(text: string, extra: object = {}): Promise<CommentDoc> {
-  const response = await call(app, viewer, '/shopapiv2/comment/playerComment', {
+  const response = await call(app(), viewer, '/shopapiv2/comment/playerComment', {
     pageUid: SHOP,
     campaignUid: CAMPAIGN,
     text,
@@ -67,7 +54,7 @@ describe('a viewer comment checked against the show’s product codes', () => {
     const question = await comment('does it come in blue?');
     const reply = await comment('then SH-L for me', { threadId: question.uid });
     expect(reply).toMatchObject({ afterCheckingCheckout: true, hasCheckoutMatch: true });
-    const listed = await app.server.inject({
+    const listed = await app().server.inject({
       method: 'GET',
       url: `/staff/stores/${SHOP}/shows/${EVENT}/comments?limit=100`,
       headers: adminHeaders,
@@ -82,14 +69,18 @@ describe('a viewer comment checked against the show’s product codes', () => {
   it('a host reply is not a viewer asking for a product: it is never checked', async () => {
     const question = await comment('is MUG dishwasher safe?');
     const show = `/staff/stores/${SHOP}/shows/${EVENT}`;
-    const response = await app.server.inject({
+    const response = await app().server.inject({
       method: 'POST',
       url: `${show}/moderation/comments/${question.uid}/answer`,
       headers: adminHeaders,
       payload: { text: 'Yes, MUG is.', private: false, version: 0 },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const listed = await app.server.inject({ method: 'GET', url: `${show}/comments`, headers: adminHeaders });
+    const listed = await app().server.inject({
+      method: 'GET',
+      url: `${show}/comments`,
+      headers: adminHeaders,
+    });
     const reply = (listed.json() as { comments: CommentDoc[] }).comments.find(
       (doc) => doc.threadId === question.uid && doc.text === 'Yes, MUG is.',
     );

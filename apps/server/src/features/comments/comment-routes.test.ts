@@ -10,6 +10,7 @@ import {
   CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_STUDIO,
   PAGE,
   studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
@@ -23,8 +24,7 @@ const { app, clock, admin, adminOk, post, commentOnLive, signIn, record } = inte
 });
 
 /** The live show in the studio, where the store (the admin key as its owner here) answers and verifies. */
-const SHOW = studioShowPath(CAMPAIGNS.live);
-const moderated = (commentUid: string) => `${SHOW}/moderation/comments/${commentUid}`;
+const moderated = (commentUid: string) => `${LIVE_SHOW_STUDIO}/moderation/comments/${commentUid}`;
 
 /** The store's answer to a fresh comment (moderation version 0), publicly or only to its author. */
 const answer = (commentUid: string, text: string, isPrivate: boolean) =>
@@ -327,15 +327,15 @@ describe('private host replies', () => {
     expect(intruder.json().message).toBe(`No comment "${reply.uid}".`);
 
     // The store's staff read everything, private included; a viewer reads none of it.
-    const hostView = await adminOk('GET', `${SHOW}/comments?limit=500`);
+    const hostView = await adminOk('GET', `${LIVE_SHOW_STUDIO}/comments?limit=500`);
     const uids = hostView.comments.map((doc: { uid: string }) => doc.uid);
     expect(uids).toEqual(expect.arrayContaining([question.uid, reply.uid, thanks.uid]));
-    expect((await admin('GET', `${SHOW}/comments?limit=0`)).statusCode).toBe(400);
-    const noKey = await app().server.inject({ method: 'GET', url: `${SHOW}/comments` });
+    expect((await admin('GET', `${LIVE_SHOW_STUDIO}/comments?limit=0`)).statusCode).toBe(400);
+    const noKey = await app().server.inject({ method: 'GET', url: `${LIVE_SHOW_STUDIO}/comments` });
     expect(noKey.statusCode).toBe(401);
     const asViewer = await app().server.inject({
       method: 'GET',
-      url: `${SHOW}/comments`,
+      url: `${LIVE_SHOW_STUDIO}/comments`,
       headers: { authorization: `Bearer ${asker.idToken}` },
     });
     expect(asViewer.statusCode).toBe(403);

@@ -1,11 +1,10 @@
 import { type AuthSession, BulkCommentsDoc } from '@vitrine/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_STUDIO,
   PAGE,
-  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
 import { commentLiveQueries } from './live-queries.ts';
@@ -15,7 +14,6 @@ import { commentLiveQueries } from './live-queries.ts';
 
 const START = Date.UTC(2025, 4, 2, 19, 0, 0);
 const { app, clock, commentOnLive, signIn, adminOk } = interactionTestApp(START);
-const SHOW_PATH = studioShowPath(CAMPAIGNS.live);
 let moderator: TestStaffMember;
 
 beforeAll(async () => {
@@ -49,18 +47,18 @@ describe("the replay's chat", () => {
     const thanks = await comment(viola, 'Thanks, ordered!');
     await comment(viola, 'Me too', { threadId: asks.uid });
 
-    const hidden = await staff('POST', `${SHOW_PATH}/moderation/comments/${rude.uid}`, {
+    const hidden = await staff('POST', `${LIVE_SHOW_STUDIO}/moderation/comments/${rude.uid}`, {
       action: 'hide',
       version: 0,
     });
     expect(hidden).toMatchObject({ state: 'hidden' });
     await staff('POST', `/staff/stores/${PAGE}/chat-bans`, { userUid: troll.user.uid });
-    await staff('POST', `${SHOW_PATH}/moderation/comments/${asks.uid}/answer`, {
+    await staff('POST', `${LIVE_SHOW_STUDIO}/moderation/comments/${asks.uid}/answer`, {
       text: 'Yes, fully.',
       private: false,
       version: 0,
     });
-    await staff('POST', `${SHOW_PATH}/moderation/comments/${thanks.uid}/answer`, {
+    await staff('POST', `${LIVE_SHOW_STUDIO}/moderation/comments/${thanks.uid}/answer`, {
       text: 'Private thanks',
       private: true,
       version: 0,
@@ -82,7 +80,7 @@ describe("the replay's chat", () => {
 
   it('is the uploaded questions when the host put some', async () => {
     clock.now += 1000;
-    await adminOk('PUT', `${studioShowPath(CAMPAIGNS.live)}/bulk-comments`, {
+    await adminOk('PUT', `${LIVE_SHOW_STUDIO}/bulk-comments`, {
       questions: [{ commentUid: 'ig-1', question: 'From Instagram: colours?', time: clock.now }],
     });
     const [doc] = await replayChat();

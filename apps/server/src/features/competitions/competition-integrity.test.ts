@@ -1,13 +1,13 @@
-import { CompetitionAdminView, DrawWinnersResponse } from '@vitrine/protocol';
+import { type CompetitionAdminView, DrawWinnersResponse } from '@vitrine/protocol';
 import { describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
 import {
   anonymousViewersOwnAddresses,
-  CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_COMPETITIONS,
+  LIVE_SHOW_STUDIO,
   PAGE,
-  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './competition-service.ts';
 
@@ -15,9 +15,9 @@ import { CONTACT_REQUIRED_MESSAGE, PERSON_ALREADY_VOTED_MESSAGE } from './compet
 // through the public API with the abuse limits on and the store's integrity settings.
 
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
-const { app, clock, admin, adminOk } = interactionTestApp(START, { VITRINE_ABUSE_LIMITS: 'on' });
-const SHOW = studioShowPath(CAMPAIGNS.live);
-const collection = `${SHOW}/competitions`;
+const { app, clock, admin, adminOk, createCompetition } = interactionTestApp(START, {
+  VITRINE_ABUSE_LIMITS: 'on',
+});
 
 /** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
 const viewer = anonymousViewersOwnAddresses(app, 2);
@@ -55,16 +55,10 @@ async function setIntegrity(integritySettings: object) {
   });
 }
 
-async function create(body: object) {
-  const response = await admin('POST', collection, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return CompetitionAdminView.parse(response.json());
-}
-
 describe('poll: one vote per person (pollVotes: perPerson)', () => {
   it('refuses a poll stuffed from many anonymous accounts; counts each person once', async () => {
     await setIntegrity({ pollVotes: 'perPerson' });
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Which colour?',
       options: [
@@ -108,7 +102,7 @@ describe('poll: one vote per person (pollVotes: perPerson)', () => {
           .statusCode,
       ).toBe(200);
     }
-    const views = (await adminOk('GET', collection)).competitions as CompetitionAdminView[];
+    const views = (await adminOk('GET', LIVE_SHOW_COMPETITIONS)).competitions as CompetitionAdminView[];
     expect(views.find((view) => view.uid === poll.uid)?.tally).toEqual({ red: 1, blue: 5 });
   });
 });
@@ -116,7 +110,11 @@ describe('poll: one vote per person (pollVotes: perPerson)', () => {
 describe('raffle: contactable winners only (raffleWinners: contactable)', () => {
   it('draws only among entrants with contact details, each person once', async () => {
     await setIntegrity({ raffleWinners: 'contactable' });
-    const raffle = await create({ type: 'raffle', name: 'Bag raffle', openForParticipation: true });
+    const raffle = await createCompetition({
+      type: 'raffle',
+      name: 'Bag raffle',
+      openForParticipation: true,
+    });
     // An attacker enters 30 anonymous accounts without contact details.
     for (let index = 0; index < 30; index++) {
       clock.now += 1_000;
@@ -140,10 +138,10 @@ describe('raffle: contactable winners only (raffleWinners: contactable)', () => 
     expect((await participate(bo.idToken, { competitionUid: raffle.uid, text: 'me' })).statusCode).toBe(200);
 
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, { count: 3 }),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, { count: 3 }),
     );
     expect(winners.map((winner) => winner.userUid).sort()).toEqual([ann.user.uid, bo.user.uid].sort());
-    const none = await admin('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {});
+    const none = await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
   });
 });
@@ -152,7 +150,7 @@ describe('competition entries per user and per address', () => {
   it('refuses one user hammering the entry call after the per-user cap', async () => {
     await setIntegrity({});
     clock.now += 5 * 60_000;
-    const raffle = await create({ type: 'raffle', name: 'Hammered', openForParticipation: true });
+    const raffle = await createCompetition({ type: 'raffle', name: 'Hammered', openForParticipation: true });
     expect(raffle.type).toBe('raffle');
     const hammer = await viewer();
     const statuses = [];

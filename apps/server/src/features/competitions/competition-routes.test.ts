@@ -13,8 +13,9 @@ import {
   CAMPAIGNS,
   interactionTestApp,
   LIVE_SHOW,
+  LIVE_SHOW_COMPETITIONS,
+  LIVE_SHOW_STUDIO,
   PAGE,
-  studioShowPath,
 } from '../../test-support/interaction-fixture.ts';
 import { seededRandomInt } from '../../test-support/seeded-random.ts';
 import { commentTopics } from '../comments/comment-records.ts';
@@ -22,15 +23,7 @@ import { eventTopics } from '../events/event-service.ts';
 import { drawUniformly } from './competition-service.ts';
 
 const START = Date.UTC(2025, 4, 4, 19, 0, 0);
-const { app, clock, admin, adminOk, post, signIn, record } = interactionTestApp(START);
-const SHOW = studioShowPath(CAMPAIGNS.live);
-const collection = `${SHOW}/competitions`;
-
-async function create(body: object) {
-  const response = await admin('POST', collection, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return CompetitionAdminView.parse(response.json());
-}
+const { app, clock, admin, adminOk, createCompetition, post, signIn, record } = interactionTestApp(START);
 
 const participate = (token: string, body: object) =>
   post('/shopapiv2/competition/participate', { ...LIVE_SHOW, ...body }, token);
@@ -62,7 +55,7 @@ describe('drawUniformly', () => {
 describe('raffle: present, participate, draw, notify', () => {
   it('goes from presentation to winner notification', async () => {
     const presentations = await record(eventTopics.campaignPresentation(PAGE, CAMPAIGNS.live));
-    const raffle = await create({
+    const raffle = await createCompetition({
       type: 'raffle',
       name: 'Spring raffle',
       presentationPrimaryText: '<p>Win a <b>bag</b></p>',
@@ -133,7 +126,7 @@ describe('raffle: present, participate, draw, notify', () => {
 
     // The host closes it and draws: one of the three wins, and only the winner is notified.
     const closed = CompetitionAdminView.parse(
-      await adminOk('PATCH', `${SHOW}/competitions/${raffle.uid}`, {
+      await adminOk('PATCH', `${LIVE_SHOW_STUDIO}/competitions/${raffle.uid}`, {
         openForParticipation: false,
         playing: false,
       }),
@@ -149,7 +142,7 @@ describe('raffle: present, participate, draw, notify', () => {
       [ann, bo, cy].map((viewer) => record(`notifications:${viewer.user.uid}`)),
     );
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {}),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, {}),
     );
     expect(winners).toHaveLength(1);
     const winnerIndex = [ann, bo, cy].findIndex((viewer) => viewer.user.uid === winners[0]?.userUid);
@@ -177,17 +170,17 @@ describe('raffle: present, participate, draw, notify', () => {
 
     // The next draws take the others, then there is nobody left.
     const rest = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, { count: 5 }),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, { count: 5 }),
     );
     expect(rest.winners).toHaveLength(2);
     expect(new Set([...winners, ...rest.winners].map((winner) => winner.userUid)).size).toBe(3);
-    const none = await admin('POST', `${SHOW}/control-room/competitions/${raffle.uid}/draw`, {});
+    const none = await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/draw`, {});
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toBe('no_participants');
 
     // A notice reaches every participant.
     expect(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${raffle.uid}/announce`, {
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${raffle.uid}/announce`, {
         title: 'Thanks!',
         body: 'Winners are contacted.',
       }),
@@ -209,7 +202,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
         (c) => c.uid === uid,
       );
     const openedAt = clock.now;
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Oak or ash?',
       options: [
@@ -224,12 +217,12 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
     ]);
     // A change of its texts is no change of state: nothing is stamped.
     clock.now += 1000;
-    await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
+    await adminOk('PATCH', `${LIVE_SHOW_STUDIO}/competitions/${poll.uid}`, { name: 'Oak or ash, really?' });
     expect(viewerDoc(poll.uid)?.stateChanges).toHaveLength(1);
 
     clock.now += 20_000;
     const closedAt = clock.now;
-    await adminOk('PATCH', `${SHOW}/competitions/${poll.uid}`, { openForParticipation: false });
+    await adminOk('PATCH', `${LIVE_SHOW_STUDIO}/competitions/${poll.uid}`, { openForParticipation: false });
     expect(viewerDoc(poll.uid)?.stateChanges).toEqual([
       { at: openedAt, openForParticipation: true, playing: true },
       { at: closedAt, openForParticipation: false, playing: true },
@@ -256,13 +249,13 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
 
     clock.now += 5000;
     const drawnAt = clock.now;
-    await adminOk('POST', `${SHOW}/control-room/competitions/${poll.uid}/draw`, {});
+    await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${poll.uid}/draw`, {});
     expect(viewerDoc(poll.uid)?.winners).toEqual([{ name: expect.any(String), drawnAt }]);
     await presentations.stop();
   });
 
   it('never takes entries for a competition that was never open', async () => {
-    const prepared = await create({ type: 'raffle', name: 'Prepared raffle', playing: true });
+    const prepared = await createCompetition({ type: 'raffle', name: 'Prepared raffle', playing: true });
     expect(prepared.stateChanges).toEqual([{ at: clock.now, openForParticipation: false, playing: true }]);
     const entry = await participate((await signIn()).idToken, { competitionUid: prepared.uid, text: 'me' });
     expect(entry.statusCode).toBe(409);
@@ -271,7 +264,7 @@ describe('competitions on the stream clock (issue 15 §9)', () => {
 
 describe('polls and quizzes', () => {
   it('tallies poll votes live and needs a valid option', async () => {
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Which colour?',
       options: [
@@ -305,7 +298,7 @@ describe('polls and quizzes', () => {
   });
 
   it('keeps a poll vote out of the public chat: the voter and the host still see it (issue 13 §8)', async () => {
-    const poll = await create({
+    const poll = await createCompetition({
       type: 'poll',
       name: 'Which wood?',
       options: [
@@ -333,7 +326,7 @@ describe('polls and quizzes', () => {
       public: false,
       metaData: { competitionUid: poll.uid },
     });
-    const host = await adminOk('GET', `${SHOW}/comments`);
+    const host = await adminOk('GET', `${LIVE_SHOW_STUDIO}/comments`);
     expect(
       CommentDoc.array()
         .parse(host.comments)
@@ -344,7 +337,7 @@ describe('polls and quizzes', () => {
   });
 
   it('draws quiz winners only among right answers, and keeps the answer from viewers', async () => {
-    const quiz = await create({
+    const quiz = await createCompetition({
       type: 'quiz',
       name: 'Guess the price',
       options: [
@@ -359,7 +352,7 @@ describe('polls and quizzes', () => {
     await participate(wrong.idToken, { competitionUid: quiz.uid, text: '100', optionId: 'a' });
     await participate(right.idToken, { competitionUid: quiz.uid, text: '200', optionId: 'b' });
     const { winners } = DrawWinnersResponse.parse(
-      await adminOk('POST', `${SHOW}/control-room/competitions/${quiz.uid}/draw`, { count: 2 }),
+      await adminOk('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/${quiz.uid}/draw`, { count: 2 }),
     );
     expect(winners.map((winner) => winner.userUid)).toEqual([right.user.uid]);
     const [presentation] = await app().db.query<{ data: { competitions: object[] } }>(
@@ -382,11 +375,11 @@ describe('validation and authorization', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const response = await admin('POST', collection, body);
+      const response = await admin('POST', LIVE_SHOW_COMPETITIONS, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toEqual({ error: 'invalid_request', message });
     }
-    const dup = await admin('POST', collection, {
+    const dup = await admin('POST', LIVE_SHOW_COMPETITIONS, {
       type: 'poll',
       name: 'dup',
       options: [
@@ -395,7 +388,7 @@ describe('validation and authorization', () => {
       ],
     });
     expect(dup.json().message).toBe('options: option ids must be unique');
-    const badAnswer = await admin('POST', collection, {
+    const badAnswer = await admin('POST', LIVE_SHOW_COMPETITIONS, {
       type: 'quiz',
       name: 'q',
       options: [
@@ -409,10 +402,11 @@ describe('validation and authorization', () => {
       (await admin('POST', `/staff/stores/${PAGE}/shows/nope/competitions`, { type: 'raffle', name: 'x' }))
         .statusCode,
     ).toBe(404);
-    expect((await admin('PATCH', `${collection}/nope`, { playing: true })).statusCode).toBe(404);
-    expect((await admin('PATCH', `${collection}/nope`, { uid: 'x' })).statusCode).toBe(400);
+    expect((await admin('PATCH', `${LIVE_SHOW_COMPETITIONS}/nope`, { playing: true })).statusCode).toBe(404);
+    expect((await admin('PATCH', `${LIVE_SHOW_COMPETITIONS}/nope`, { uid: 'x' })).statusCode).toBe(400);
     expect(
-      (await admin('POST', `${SHOW}/control-room/competitions/nope/draw`, { count: 0 })).statusCode,
+      (await admin('POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/nope/draw`, { count: 0 }))
+        .statusCode,
     ).toBe(400);
 
     const viewer = await signIn();
@@ -426,11 +420,11 @@ describe('validation and authorization', () => {
   it("keeps the competition calls to the store's staff (or the admin key) and viewer calls behind a sign-in", async () => {
     const viewer = await signIn();
     for (const [method, url] of [
-      ['GET', collection],
-      ['POST', collection],
-      ['PATCH', `${collection}/x`],
-      ['POST', `${SHOW}/control-room/competitions/x/draw`],
-      ['POST', `${SHOW}/control-room/competitions/x/announce`],
+      ['GET', LIVE_SHOW_COMPETITIONS],
+      ['POST', LIVE_SHOW_COMPETITIONS],
+      ['PATCH', `${LIVE_SHOW_COMPETITIONS}/x`],
+      ['POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/x/draw`],
+      ['POST', `${LIVE_SHOW_STUDIO}/control-room/competitions/x/announce`],
     ] as const) {
       const anonymous = await app().server.inject({ method, url, payload: {} });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
@@ -447,7 +441,7 @@ describe('validation and authorization', () => {
       (await post('/shopapiv2/competition/participate', { ...LIVE_SHOW, competitionUid: 'x', text: 'x' }))
         .statusCode,
     ).toBe(401);
-    const list = await adminOk('GET', collection);
+    const list = await adminOk('GET', LIVE_SHOW_COMPETITIONS);
     expect(list.competitions.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,37 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS } from '../../http/abuse-limits.ts';
 import {
   anonymousViewersOwnAddresses,
   CAMPAIGNS,
-  interactionFixture,
+  interactionTestApp,
   PAGE,
 } from '../../test-support/interaction-fixture.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
 
 // Issue 12 item 5: contact capture with third-party e-mails, from one account and from many cheap
 // anonymous accounts at one address, performed through the API with the abuse limits on.
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const NOW = Date.UTC(2025, 4, 5, 19, 0, 0);
-let clock = NOW;
-let app: TestApp;
-const { setUpShows } = interactionFixture(() => app);
+const { app, clock } = interactionTestApp(NOW, { VITRINE_ABUSE_LIMITS: 'on' });
 const { perUser, perAddress } = ABUSE_LIMITS.contactCapture;
 
-beforeAll(async () => {
-  app = await openTestApp({ now: () => clock, env: { VITRINE_ABUSE_LIMITS: 'on' } });
-  await setUpShows(NOW);
-});
-afterAll(async () => {
-  await app?.close();
-});
-
 /** Anonymous viewers, each from an address of its own (sign-ups are limited per address). */
-const viewer = anonymousViewersOwnAddresses(() => app, 3);
+const viewer = anonymousViewersOwnAddresses(app, 3);
 
 function capture(token: string, index: number, remoteAddress: string) {
-  return app.server.inject({
+  return app().server.inject({
     method: 'POST',
     url: '/shopapiv2/contact/capture',
     headers: { authorization: `Bearer ${token}` },
@@ -47,7 +34,7 @@ function capture(token: string, index: number, remoteAddress: string) {
 }
 
 const stored = async () =>
-  Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM contact_captures'))[0]?.n);
+  Number((await app().db.query<{ n: string }>('SELECT count(*) AS n FROM contact_captures'))[0]?.n);
 
 describe('contact capture limits', () => {
   it('caps 300 captures of third-party e-mails from one account', async () => {
@@ -58,12 +45,12 @@ describe('contact capture limits', () => {
     }
     expect(statuses).toEqual([...Array(perUser.max).fill(200), ...Array(300 - perUser.max).fill(429)]);
     expect(await stored()).toBe(perUser.max);
-    clock += perUser.windowMs; // the next window
+    clock.now += perUser.windowMs; // the next window
     expect((await capture(attacker.idToken, 999, '192.0.2.1')).statusCode).toBe(200);
   });
 
   it('caps captures from many anonymous accounts at one address', async () => {
-    clock += perAddress.windowMs;
+    clock.now += perAddress.windowMs;
     const before = await stored();
     const accounts = await Promise.all(
       Array.from({ length: perAddress.max / perUser.max + 2 }, () => viewer()),

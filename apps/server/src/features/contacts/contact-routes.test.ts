@@ -1,23 +1,11 @@
 import { ContactIncompleteError, UserDoc } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
-
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGNS, interactionTestApp, PAGE } from '../../test-support/interaction-fixture.ts';
 
 const NOW = Date.UTC(2025, 4, 5, 19, 0, 0);
-let app: TestApp;
-const { setUpShows, post, signIn, record } = interactionFixture(() => app);
+const { app, post, signIn, record } = interactionTestApp(NOW);
 const capture = (token: string | undefined, body: object) =>
   post('/shopapiv2/contact/capture', { pageUid: PAGE, campaignUid: CAMPAIGNS.live, ...body }, token);
-
-beforeAll(async () => {
-  app = await openTestApp({ now: () => NOW });
-  await setUpShows(NOW);
-});
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('POST /shopapiv2/contact/capture', () => {
   it('answers the spec §5 messages for what is missing', async () => {
@@ -39,7 +27,7 @@ describe('POST /shopapiv2/contact/capture', () => {
     const user = await record(`user:${viewer.user.uid}`);
     const response = await capture(viewer.idToken, { phone: '+45 12 34 56 78', name: 'Ada', consent: true });
     expect(response.statusCode, response.body).toBe(200);
-    const rows = await app.db.query(
+    const rows = await app().db.query(
       'SELECT page_uid, campaign_uid, user_uid, name, phone, email, consent, source, created_at FROM contact_captures WHERE uid = $1',
       [response.json().uid],
     );

@@ -8,7 +8,7 @@ import {
   type PaymentStarted,
   type TrackingEventInput,
 } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addSingle,
   CAMPAIGN,
@@ -18,17 +18,20 @@ import {
   PRICES,
   SHOP,
   type Shopper,
-  seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { commerceTestApp } from '../../test-support/commerce-test-app.ts';
+import {
+  createTestStore,
+  signInStaff,
+  signInStoreStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
+
 import { postTrackingEvents } from '../../test-support/tracking-requests.ts';
 import { NOT_IN_SHOW_MESSAGE, TOO_MANY_PRESENTED_MESSAGE } from '../events/product-presentations.ts';
 import { ADDS_SETTLE_MS, createControlRoomService } from './control-room-service.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
 let owner: TestStaffMember;
 let host: TestStaffMember;
 let moderator: TestStaffMember;
@@ -38,17 +41,11 @@ const startedAt = Date.now();
 let clockAhead = 0;
 const ROOM = `/staff/stores/${SHOP}/shows/${EVENT}/control-room`;
 
-beforeAll(async () => {
-  app = await openTestApp({ now: () => Date.now() + clockAhead });
-  await seedCommerceStore(app, { now: startedAt });
-  owner = await signInStaff(app, SHOP, 'owner');
-  host = await signInStaff(app, SHOP, 'host');
-  moderator = await signInStaff(app, SHOP, 'moderator');
-  stranger = await signInStaff(app, await createTestStore(app), 'owner');
-});
+const app = commerceTestApp({ app: { now: () => Date.now() + clockAhead }, store: { now: startedAt } });
 
-afterAll(async () => {
-  await app?.close();
+beforeAll(async () => {
+  ({ owner, host, moderator } = await signInStoreStaff(app(), SHOP));
+  stranger = await signInStaff(app(), await createTestStore(app()), 'owner');
 });
 
 async function studio(
@@ -57,7 +54,7 @@ async function studio(
   url: string,
   payload?: object,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method,
     url,
     headers: { ...who.headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
@@ -85,11 +82,11 @@ async function statsWhen(who: TestStaffMember, ready: (figures: ControlRoomStats
 
 /** The cues of the show's products as viewers' players get them. */
 async function viewerCues(uid: string) {
-  const products = await app.services.events.publishedEventProducts(EVENT);
+  const products = await app().services.events.publishedEventProducts(EVENT);
   return products.find((product) => product.uid === uid)?.cues ?? [];
 }
 
-const track = (events: TrackingEventInput[]) => postTrackingEvents(app, events);
+const track = (events: TrackingEventInput[]) => postTrackingEvents(app(), events);
 const viewerEvent = (overrides: Partial<TrackingEventInput>): TrackingEventInput => ({
   trackingEvent: 'user.commented',
   timestamp: Date.now(),
@@ -154,7 +151,7 @@ describe('presenting products', () => {
     const answer = await studio(host, 'POST', `${ROOM}/lineup/mug/sold-out`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(ControlRoom.parse(answer.body).lineup.find((item) => item.uid === 'mug')?.soldOut).toBe(true);
-    const products = await app.services.events.publishedEventProducts(EVENT);
+    const products = await app().services.events.publishedEventProducts(EVENT);
     expect(products.find((product) => product.uid === 'mug')?.product.stock).toBe(0);
     const shirt = await studio(host, 'POST', `${ROOM}/lineup/shirt/sold-out`);
     const shirtItem = ControlRoom.parse(shirt.body).lineup.find((item) => item.uid === 'shirt');
@@ -187,18 +184,18 @@ describe('roles', () => {
 /** A shopper's placed and paid order of one flash-sale item. */
 async function paidOrder(shopper: Shopper, productUid: string): Promise<void> {
   const ref = { pageUid: SHOP, campaignUid: CAMPAIGN };
-  const checkoutUid = (await addSingle(app, shopper, productUid)).body.checkoutUid as string;
-  await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+  const checkoutUid = (await addSingle(app(), shopper, productUid)).body.checkoutUid as string;
+  await call(app(), shopper, '/functions/customerpage/updateCheckoutDetails', {
     ...ref,
     checkoutUid,
     details: HOME_DELIVERY,
   });
-  const placed = await call<CheckoutView>(app, shopper, '/functions/customerpage/placeOrder', {
+  const placed = await call<CheckoutView>(app(), shopper, '/functions/customerpage/placeOrder', {
     ...ref,
     checkoutUid,
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const started = await call<PaymentStarted>(app, shopper, '/functions/customerpage/userPaymentStarted', {
+  const started = await call<PaymentStarted>(app(), shopper, '/functions/customerpage/userPaymentStarted', {
     ...ref,
     checkoutUid,
   });
@@ -225,7 +222,7 @@ describe('the live numbers', () => {
     await track([heartbeat('viewer-aaaaaaaa', 1000)]);
     await track([heartbeat('viewer-bbbbbbbb', 3000), heartbeat('viewer-cccccccc', 2000)]);
     await track([heartbeat('viewer-dddddddd', 60_000, 'replay')]);
-    await paidOrder(await signIn(app), 'flash');
+    await paidOrder(await signIn(app()), 'flash');
 
     const owners = await statsWhen(owner, (figures) => figures.orders > 0);
     expect(owners).toMatchObject({
@@ -292,10 +289,10 @@ describe('competitions in the room', () => {
     expect(empty.status).toBe(409);
     expect(empty.body.message).toBe('There is nobody left to draw: no participants who have not won yet.');
 
-    const banned = await signIn(app);
-    const fair = await signIn(app);
+    const banned = await signIn(app());
+    const fair = await signIn(app());
     for (const viewer of [banned, fair]) {
-      const entered = await call(app, viewer, '/shopapiv2/competition/participate', {
+      const entered = await call(app(), viewer, '/shopapiv2/competition/participate', {
         pageUid: SHOP,
         campaignUid: CAMPAIGN,
         competitionUid: raffle.uid,
@@ -304,7 +301,7 @@ describe('competitions in the room', () => {
       expect(entered.status, JSON.stringify(entered.body)).toBe(200);
     }
     // The room as composed with a moderation feature that has banned one entrant.
-    const services = app.services;
+    const services = app().services;
     const room = createControlRoomService({
       now: Date.now,
       shows: services.shows,

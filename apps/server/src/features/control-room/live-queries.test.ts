@@ -14,7 +14,12 @@ import {
   subscribeFrame,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestStore,
+  signInStaff,
+  signInStoreStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { postTrackingEvents } from '../../test-support/tracking-requests.ts';
 
 // Issue 33 §10: the control room listens (a staff live query, the role checked by the gateway)
@@ -41,9 +46,7 @@ const bus = createMemoryChangeBus();
 beforeAll(async () => {
   server = await startTestServer({ bus });
   await seedCommerceStore(server, { now: Date.now() });
-  owner = await signInStaff(server, SHOP, 'owner');
-  host = await signInStaff(server, SHOP, 'host');
-  moderator = await signInStaff(server, SHOP, 'moderator');
+  ({ owner, host, moderator } = await signInStoreStaff(server, SHOP));
   otherStore = await createTestStore(server);
   otherOwner = await signInStaff(server, otherStore, 'owner');
 });

@@ -31,6 +31,19 @@ beforeAll(async () => {
   // Seeding makes the whole demo store through the admin API: slow on a busy machine.
 }, 300_000);
 
+/** The demo show's feed on this file's app, as main.ts starts it; `extra` adds what a test needs. */
+function feedDemo(extra: Partial<Parameters<typeof feedDemoLiveShow>[0]> = {}) {
+  return feedDemoLiveShow({
+    live: app.services.live,
+    events: app.services.events,
+    log: app.server.log,
+    pageUid: DEMO_PAGE_UID,
+    video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
+    now: Date.now,
+    ...extra,
+  });
+}
+
 afterAll(async () => {
   await demo?.stop();
   await app?.close();
@@ -39,14 +52,7 @@ afterAll(async () => {
 
 it('feeds the demo live show from an encoder through the RTMP ingest: a true live stream', async () => {
   const encoderStartedAt = Date.now();
-  demo = await feedDemoLiveShow({
-    live: app.services.live,
-    events: app.services.events,
-    log: app.server.log,
-    pageUid: DEMO_PAGE_UID,
-    video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
-    now: Date.now,
-  });
+  demo = await feedDemo();
   expect(demo).not.toBeNull();
   const event = await waitFor('the demo show live on its stream', async () => {
     const [record] = await app.services.events.eventsByIds([DEMO_LIVE_EVENT_ID]);
@@ -112,13 +118,7 @@ it('rests its encoder while nobody watches and runs it again when a viewer comes
   // Watched at first, so the recording grows past what a restart keeps.
   let viewers = 1;
   const KEPT = 4;
-  demo = await feedDemoLiveShow({
-    live: app.services.live,
-    events: app.services.events,
-    log: app.server.log,
-    pageUid: DEMO_PAGE_UID,
-    video: join(DEMO_MEDIA_DIR, 'demo-show.mp4'),
-    now: Date.now,
+  demo = await feedDemo({
     viewers: async () => viewers,
     timings: { startGraceMs: 2000, idleStopMs: 1000, checkMs: 100, keptSegments: KEPT },
   });

@@ -83,6 +83,18 @@ const JACKET = {
   ],
 };
 
+/** A show of shop-a's main campaign named `eventName`, live from NOW, with `fields` over that. */
+function liveEventInput(eventName: string, fields: object = {}) {
+  return {
+    pageUid: 'shop-a',
+    campaignId: 'camp-main',
+    currentStatus: 'live',
+    eventName,
+    eventStartTimestamp: NOW,
+    ...fields,
+  };
+}
+
 function event(id: string, fields: Record<string, unknown>) {
   return adminOk('PUT', `/admin/events/${id}`, { pageUid: 'shop-a', campaignId: 'camp-main', ...fields });
 }
@@ -282,13 +294,7 @@ describe('admin API', () => {
     const response = await app.server.inject({
       method: 'PUT',
       url: '/admin/events/ev-sneaky',
-      payload: {
-        pageUid: 'shop-a',
-        campaignId: 'camp-main',
-        currentStatus: 'live',
-        eventName: 'x',
-        eventStartTimestamp: NOW,
-      },
+      payload: liveEventInput('x'),
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('unauthorized');
@@ -314,13 +320,11 @@ describe('admin API', () => {
   });
 
   it('answers 409 for an event in a campaign of another store', async () => {
-    const response = await admin('PUT', '/admin/events/ev-cross', {
-      pageUid: 'shop-a',
-      campaignId: 'camp-b',
-      currentStatus: 'live',
-      eventName: 'Cross-store',
-      eventStartTimestamp: NOW,
-    });
+    const response = await admin(
+      'PUT',
+      '/admin/events/ev-cross',
+      liveEventInput('Cross-store', { campaignId: 'camp-b' }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: 'conflict',
@@ -330,13 +334,11 @@ describe('admin API', () => {
   });
 
   it('answers 404 for an event in an unknown campaign', async () => {
-    const response = await admin('PUT', '/admin/events/ev-orphan', {
-      pageUid: 'shop-a',
-      campaignId: 'camp-nowhere',
-      currentStatus: 'live',
-      eventName: 'Orphan',
-      eventStartTimestamp: NOW,
-    });
+    const response = await admin(
+      'PUT',
+      '/admin/events/ev-orphan',
+      liveEventInput('Orphan', { campaignId: 'camp-nowhere' }),
+    );
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found', message: 'No campaign with uid "camp-nowhere".' });
   });
@@ -351,13 +353,11 @@ describe('admin API', () => {
   });
 
   it('rejects an invalid event payload with 400 naming the field', async () => {
-    const response = await admin('PUT', '/admin/events/ev-bad', {
-      pageUid: 'shop-a',
-      campaignId: 'camp-main',
-      currentStatus: 'finished',
-      eventName: 'Bad',
-      eventStartTimestamp: NOW,
-    });
+    const response = await admin(
+      'PUT',
+      '/admin/events/ev-bad',
+      liveEventInput('Bad', { currentStatus: 'finished' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_request');
     expect(response.json().message).toMatch(/^currentStatus: /);
@@ -663,29 +663,10 @@ describe('POST /reads/liveEventProducts', () => {
       styleUrl: null,
       minimumPrice: null,
     });
+    // The variants as they were put, the second with the defaults of what it left out.
     expect(jacket?.product.variants).toEqual([
-      {
-        uid: 'jacket-red-s',
-        name: 'Red / S',
-        sku: 'JKT-001-RS',
-        prices: { DKK: 79_900 },
-        stock: 3,
-        options: [
-          { optionId: 'color', optionValueId: 'red' },
-          { optionId: 'size', optionValueId: 's' },
-        ],
-      },
-      {
-        uid: 'jacket-blue-m',
-        name: 'Blue / M',
-        sku: '',
-        prices: { DKK: 84_900 },
-        stock: null,
-        options: [
-          { optionId: 'color', optionValueId: 'blue' },
-          { optionId: 'size', optionValueId: 'm' },
-        ],
-      },
+      JACKET.variants[0],
+      { ...JACKET.variants[1], sku: '', stock: null },
     ]);
   });
 

@@ -1,7 +1,11 @@
 import type { CompetitionAdminView, Show, ShowList } from '@vitrine/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestStaffMember as StudioStaff, signInStaff } from '../../test-support/studio-staff.ts';
+import {
+  type TestStaffMember as StudioStaff,
+  signInStaff,
+  signInStoreStaff,
+} from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof openTestApp>>;
@@ -68,9 +72,7 @@ beforeAll(async () => {
       expect(put.statusCode, put.body).toBe(200);
     }
   }
-  owner = await signInStaff(app, SHOP, 'owner');
-  host = await signInStaff(app, SHOP, 'host');
-  moderator = await signInStaff(app, SHOP, 'moderator');
+  ({ owner, host, moderator } = await signInStoreStaff(app, SHOP));
   otherOwner = await signInStaff(app, OTHER, 'owner');
 });
 

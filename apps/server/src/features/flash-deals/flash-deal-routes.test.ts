@@ -7,7 +7,7 @@ import {
   FlashDealList,
 } from '@vitrine/protocol';
 import { WATCH_HEARTBEAT_EVENT } from '@vitrine/protocol/vocabulary';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN,
   call,
@@ -16,14 +16,12 @@ import {
   PRICES,
   SHOP,
   type Shopper,
-  seedCommerceStore,
   signIn,
 } from '../../test-support/commerce-fixture.ts';
+import { commerceTestApp } from '../../test-support/commerce-test-app.ts';
 import { signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
-import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
+import { adminHeaders } from '../../test-support/test-app.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-let app: TestApp;
 let host: TestStaffMember;
 let moderator: TestStaffMember;
 /** The app's clock: real time unless a test pins it. */
@@ -31,15 +29,11 @@ let pinned: number | null = null;
 const SHOW = `/staff/stores/${SHOP}/shows/${EVENT}`;
 const BROADCAST_DELAY_MS = 750;
 
-beforeAll(async () => {
-  app = await openTestApp({ now: () => pinned ?? Date.now() });
-  await seedCommerceStore(app, { now: Date.now(), flashStock: 1000 });
-  host = await signInStaff(app, SHOP, 'host');
-  moderator = await signInStaff(app, SHOP, 'moderator');
-});
+const app = commerceTestApp({ app: { now: () => pinned ?? Date.now() }, store: { flashStock: 1000 } });
 
-afterAll(async () => {
-  await app?.close();
+beforeAll(async () => {
+  host = await signInStaff(app(), SHOP, 'host');
+  moderator = await signInStaff(app(), SHOP, 'moderator');
 });
 
 async function studio(
@@ -48,7 +42,7 @@ async function studio(
   url: string,
   payload?: object,
 ) {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method,
     url,
     headers: { ...(who?.headers ?? {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
@@ -81,7 +75,7 @@ async function start(uid: string) {
 const headersOf = (shopper: Shopper) => ({ authorization: `Bearer ${shopper.token}` });
 
 async function addDeal(shopper: Shopper, dealUid: string, streamPositionMs: number | null, quantity = 1) {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method: 'POST',
     url: '/shopapiv2/flash-deals/add',
     headers: headersOf(shopper),
@@ -95,7 +89,7 @@ async function addDeal(shopper: Shopper, dealUid: string, streamPositionMs: numb
 
 /** The viewer's player reports her delay behind the stream clock (the watch heartbeat). */
 async function reportDelay(shopper: Shopper, delayMs: number) {
-  const response = await app.server.inject({
+  const response = await app().server.inject({
     method: 'POST',
     url: '/shopapiv2/tracking',
     headers: { ...headersOf(shopper), 'content-type': 'application/json' },
@@ -117,7 +111,7 @@ async function reportDelay(shopper: Shopper, delayMs: number) {
 describe('preparing and starting flash deals: roles and validation', () => {
   it('a viewer or a moderator cannot prepare or start a deal', async () => {
     const deal = await prepare();
-    const viewer = await signIn(app);
+    const viewer = await signIn(app());
     expect(
       (
         await studio(
@@ -158,8 +152,8 @@ describe('preparing and starting flash deals: roles and validation', () => {
       prices: { DKK: 1 },
     });
     expect(notInShow.status).toBe(422);
-    const viewer = await signIn(app);
-    const malformedAdd = await app.server.inject({
+    const viewer = await signIn(app());
+    const malformedAdd = await app().server.inject({
       method: 'POST',
       url: '/shopapiv2/flash-deals/add',
       headers: headersOf(viewer),
@@ -177,25 +171,25 @@ describe('the deal price on the stream clock', () => {
     const endOnStream = (started.startedAt as number) + (10 + 60) * 1000 + BROADCAST_DELAY_MS;
 
     // Before the countdown is over on her screen: not yet.
-    const early = await signIn(app);
+    const early = await signIn(app());
     pinned = (started.startedAt as number) + 5000;
     const tooEarly = await addDeal(early, deal.uid, pinned - 500);
     expect(tooEarly.status).toBe(409);
     expect(tooEarly.body.error).toBe('deal_not_started');
 
-    const inTime = await signIn(app);
+    const inTime = await signIn(app());
     await reportDelay(inTime, 1000);
     pinned = endOnStream + 800;
     const added = await addDeal(inTime, deal.uid, endOnStream - 100);
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.status).toBe('added');
-    const [line] = await app.db.query<{ unit_price: string }>(
+    const [line] = await app().db.query<{ unit_price: string }>(
       'SELECT l.unit_price FROM checkout_lines l JOIN checkouts c ON c.uid = l.checkout_uid WHERE c.user_uid = $1',
       [inTime.uid],
     );
     expect(Number(line?.unit_price)).toBe(4900);
 
-    const late = await signIn(app);
+    const late = await signIn(app());
     await reportDelay(late, 1000);
     const refused = await addDeal(late, deal.uid, endOnStream + 100);
     expect(refused.status).toBe(409);
@@ -211,25 +205,25 @@ describe('the deal price on the stream clock', () => {
     const endOnStream = (started.startedAt as number) + 70_000 + BROADCAST_DELAY_MS;
 
     // Two viewers press at the frame 100 ms before the end: one at the edge, one 3 s behind.
-    const atEdge = await signIn(app);
+    const atEdge = await signIn(app());
     await reportDelay(atEdge, 0);
     pinned = endOnStream - 100;
     expect((await addDeal(atEdge, deal.uid, endOnStream - 100)).body.status).toBe('added');
 
-    const behind = await signIn(app);
+    const behind = await signIn(app());
     await reportDelay(behind, 3000);
     pinned = endOnStream - 100 + 3000;
     const behindAnswer = await addDeal(behind, deal.uid, endOnStream - 100);
     expect(behindAnswer.status, JSON.stringify(behindAnswer.body)).toBe(200);
     expect(behindAnswer.body.status).toBe('added');
     // The frame after the end, for her too, is refused.
-    const behindLate = await signIn(app);
+    const behindLate = await signIn(app());
     await reportDelay(behindLate, 3000);
     pinned = endOnStream + 100 + 3000;
     expect((await addDeal(behindLate, deal.uid, endOnStream + 100)).body.error).toBe('deal_ended');
 
     // Claims to be 3 s behind, but her player measured 1 s: moved up to 2 s behind at most, past the end.
-    const claimant = await signIn(app);
+    const claimant = await signIn(app());
     await reportDelay(claimant, 1000);
     pinned = endOnStream - 100 + 3000;
     expect((await addDeal(claimant, deal.uid, endOnStream - 100)).body.error).toBe('deal_ended');
@@ -248,25 +242,25 @@ describe('deal stock', () => {
     const opensOnStream = Date.now() + 10_000 + BROADCAST_DELAY_MS;
     pinned = opensOnStream + 1000;
     const shoppers: Shopper[] = [];
-    for (let i = 0; i < 200; i++) shoppers.push(await signIn(app));
+    for (let i = 0; i < 200; i++) shoppers.push(await signIn(app()));
     const answers = await Promise.all(shoppers.map((shopper) => addDeal(shopper, deal.uid, null)));
     const added = answers.filter((answer) => answer.status === 200 && answer.body.status === 'added');
     const soldOut = answers.filter((answer) => answer.body.error === 'deal_sold_out');
     expect(added).toHaveLength(10);
     expect(soldOut).toHaveLength(190);
-    const [row] = await app.db.query<{ units_taken: number }>(
+    const [row] = await app().db.query<{ units_taken: number }>(
       'SELECT units_taken FROM flash_deals WHERE uid = $1',
       [deal.uid],
     );
     expect(row?.units_taken).toBe(10);
-    const [lines] = await app.db.query<{ units: number }>(
+    const [lines] = await app().db.query<{ units: number }>(
       `SELECT COALESCE(SUM(l.qty), 0)::int AS units FROM checkout_lines l
        WHERE l.product_uid = 'flash' AND l.unit_price = 4900
          AND l.checkout_uid IN (SELECT checkout_uid FROM flash_deal_claims WHERE deal_uid = $1)`,
       [deal.uid],
     );
     expect(lines?.units).toBe(10);
-    const [presentation] = await app.db.query<{ data: unknown }>(
+    const [presentation] = await app().db.query<{ data: unknown }>(
       'SELECT data FROM campaign_presentations WHERE page_uid = $1 AND campaign_uid = $2',
       [SHOP, CAMPAIGN],
     );
@@ -286,7 +280,7 @@ describe('deal stock', () => {
     const deal = await prepare({ totalUnits: 10, perShopperLimit: 2 });
     await start(deal.uid);
     pinned = Date.now() + 12_000;
-    const shopper = await signIn(app);
+    const shopper = await signIn(app());
     expect((await addDeal(shopper, deal.uid, null, 2)).body.status).toBe('added');
     const again = await addDeal(shopper, deal.uid, null, 1);
     expect(again.status).toBe(409);
@@ -301,7 +295,7 @@ describe('deal stock', () => {
     expect(ended.status).toBe(200);
     expect(FlashDealAdminView.parse(ended.body).status).toBe('ended');
     pinned = Date.now() + 60_000;
-    const shopper = await signIn(app);
+    const shopper = await signIn(app());
     expect((await addDeal(shopper, deal.uid, null)).body.error).toBe('deal_ended');
     pinned = null;
   });
@@ -312,8 +306,8 @@ describe('analytics', () => {
     const deal = await prepare({ totalUnits: 5 });
     await start(deal.uid);
     pinned = Date.now() + 12_000;
-    const shopper = await signIn(app);
-    const viewed = await app.server.inject({
+    const shopper = await signIn(app());
+    const viewed = await app().server.inject({
       method: 'POST',
       url: '/shopapiv2/flash-deals/viewed',
       headers: headersOf(shopper),
@@ -325,13 +319,13 @@ describe('analytics', () => {
     pinned = null;
     // She orders it: the deal's order and revenue (1 × 49,00 kr.).
     const ref = { pageUid: SHOP, campaignUid: CAMPAIGN, checkoutUid: added.body.checkoutUid as string };
-    await call(app, shopper, '/functions/customerpage/updateCheckoutDetails', {
+    await call(app(), shopper, '/functions/customerpage/updateCheckoutDetails', {
       ...ref,
       details: HOME_DELIVERY,
     });
-    const placed = await call(app, shopper, '/functions/customerpage/placeOrder', ref);
+    const placed = await call(app(), shopper, '/functions/customerpage/placeOrder', ref);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const owner = await signInStaff(app, SHOP, 'owner');
+    const owner = await signInStaff(app(), SHOP, 'owner');
     const report = async (who: TestStaffMember) => {
       const answer = await studio(who, 'GET', `/staff/stores/${SHOP}/analytics/shows/${EVENT}`);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -355,13 +349,13 @@ describe('deal units are held like stock', () => {
     const deal = await prepare({ totalUnits: 1, perShopperLimit: 1 });
     await start(deal.uid);
     pinned = Date.now() + 12_000;
-    const first = await signIn(app);
+    const first = await signIn(app());
     const added = await addDeal(first, deal.uid, null);
     expect(added.body.status).toBe('added');
-    const second = await signIn(app);
+    const second = await signIn(app());
     expect((await addDeal(second, deal.uid, null)).body.error).toBe('deal_sold_out');
     // She takes it out of her cart: the unit is free again for the deal.
-    const removed = await app.server.inject({
+    const removed = await app().server.inject({
       method: 'POST',
       url: '/functions/customerpage/changeCheckoutProductQuantity',
       headers: headersOf(first),
@@ -376,7 +370,7 @@ describe('deal units are held like stock', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     pinned = Date.now() + 14_000;
     expect((await addDeal(second, deal.uid, null)).body.status).toBe('added');
-    const third = await signIn(app);
+    const third = await signIn(app());
     expect((await addDeal(third, deal.uid, null)).body.error).toBe('deal_sold_out');
     pinned = null;
   });
@@ -387,9 +381,9 @@ describe('a cart line has one price', () => {
     const deal = await prepare({ totalUnits: 5, perShopperLimit: 1 });
     await start(deal.uid);
     pinned = Date.now() + 12_000;
-    const dealFirst = await signIn(app);
+    const dealFirst = await signIn(app());
     expect((await addDeal(dealFirst, deal.uid, null)).body.status).toBe('added');
-    const regular = await app.server.inject({
+    const regular = await app().server.inject({
       method: 'POST',
       url: '/shopapiv2/cart/addSingle',
       headers: headersOf(dealFirst),
@@ -398,8 +392,8 @@ describe('a cart line has one price', () => {
     expect(regular.statusCode).toBe(409);
     expect(regular.json().error).toBe('price_mismatch');
 
-    const regularFirst = await signIn(app);
-    const first = await app.server.inject({
+    const regularFirst = await signIn(app());
+    const first = await app().server.inject({
       method: 'POST',
       url: '/shopapiv2/cart/addSingle',
       headers: headersOf(regularFirst),
@@ -410,7 +404,7 @@ describe('a cart line has one price', () => {
     expect(dealAfter.status).toBe(409);
     expect(dealAfter.body.error).toBe('price_mismatch');
     // The refused add gave its deal unit back.
-    const [row] = await app.db.query<{ units_taken: number }>(
+    const [row] = await app().db.query<{ units_taken: number }>(
       'SELECT units_taken FROM flash_deals WHERE uid = $1',
       [deal.uid],
     );
@@ -424,7 +418,7 @@ describe('after the live show (runs last: it ends the show)', () => {
     const running = await prepare({ durationSec: 20 * 60 });
     await start(running.uid);
     const prepared = await prepare();
-    const ended = await app.server.inject({
+    const ended = await app().server.inject({
       method: 'PUT',
       url: `/admin/events/${EVENT}`,
       headers: adminHeaders,
@@ -439,7 +433,7 @@ describe('after the live show (runs last: it ends the show)', () => {
     });
     expect(ended.statusCode, ended.body).toBeLessThan(300);
     pinned = Date.now() + 12_000;
-    const shopper = await signIn(app);
+    const shopper = await signIn(app());
     const answer = await addDeal(shopper, running.uid, null);
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe('deal_ended');

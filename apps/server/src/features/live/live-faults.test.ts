@@ -12,12 +12,17 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultLiveProfile } from '@vitrine/domain';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import { liveTestApp } from '../../test-support/live-test-app.ts';
 import { packagerPids } from '../../test-support/processes.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
 import { createDiskSegmentStore, type SegmentStore } from './segment-store.ts';
@@ -205,13 +210,7 @@ describe('without ffmpeg', () => {
     try {
       const store = await createTestStore(bare);
       const staff = await signInStaff(bare, store, 'host');
-      const created = await bare.server.inject({
-        method: 'POST',
-        url: `/staff/stores/${store}/shows`,
-        headers: staff.headers,
-        payload: { name: 'No ffmpeg', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' },
-      });
-      const showUid = (created.json() as Show).uid;
+      const showUid = await createTestShow(bare, store, staff, 'No ffmpeg', { visibility: 'draft' });
       const response = await bare.server.inject({
         method: 'GET',
         url: `/staff/stores/${store}/shows/${showUid}/stream`,
@@ -385,13 +384,7 @@ describe.runIf(canMount())('a recordings disk that fills up', () => {
   const listed = (playlist: string) => playlist.split('\n').filter((line) => /^r\d+-\d+\.m4s/.test(line));
 
   it('is warned about before, then the show goes on from memory and what was recorded stays whole', async () => {
-    const created = await small.server.inject({
-      method: 'POST',
-      url: `/staff/stores/${smallPage}/shows`,
-      headers: smallHost.headers,
-      payload: { name: 'Full disk', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' },
-    });
-    const showUid = (created.json() as Show).uid;
+    const showUid = await createTestShow(small, smallPage, smallHost, 'Full disk', { visibility: 'draft' });
     const { streamKey, previewUrl } = await stream(showUid);
     const publisher = publishTestStream(
       `rtmp://127.0.0.1:${small.services.live.ingestPorts().rtmpPort}/live/${streamKey}`,

@@ -1,18 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../../test-support/free-port.ts';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import {
   openSharedDatabase,
   startTestServer,
   type TestServer,
 } from '../../test-support/realtime-test-client.ts';
-import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
+import { createTestShow, createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestDatabase } from '../../test-support/test-app.ts';
 
 /**
@@ -28,14 +28,6 @@ let nodeA: TestServer;
 let nodeB: TestServer;
 let publisher: ReturnType<typeof publishTestStream> | null = null;
 const dirs: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** A Redis of this test's own, without persistence; resolves once it answers PING. */
 async function startRedis(port: number): Promise<ChildProcess> {
@@ -99,18 +91,7 @@ afterAll(async () => {
 it('answers 503 naming the bus on a node that serves a running show only through a Redis that went away', async () => {
   const pageUid = await createTestStore(nodeA);
   const host = await signInStaff(nodeA, pageUid, 'host');
-  const created = await nodeA.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: {
-      name: 'Ready?',
-      startsAt: '2026-10-01T19:00',
-      timeZone: 'Europe/Copenhagen',
-      visibility: 'public',
-    },
-  });
-  const showUid = (created.json() as Show).uid;
+  const showUid = await createTestShow(nodeA, pageUid, host, 'Ready?');
   const streamUrl = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
   const call = async (method: 'GET' | 'POST', suffix = '') =>
     (

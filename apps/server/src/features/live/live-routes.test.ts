@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -39,13 +44,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   pageUid = await createTestStore(app);
   host = await signInStaff(app, pageUid, 'host');
-  const created = await app.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: { name: 'Served', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' },
-  });
-  showUid = (created.json() as Show).uid;
+  showUid = await createTestShow(app, pageUid, host, 'Served', { visibility: 'draft' });
   stream = await call('', 'GET');
   publisher = publishTestStream(
     `rtmp://127.0.0.1:${app.services.live.ingestPorts().rtmpPort}/live/${stream.streamKey}`,

@@ -6,7 +6,7 @@ import { defaultLiveProfile } from '@vitrine/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../test-support/live-publisher.ts';
+import { TEST_H264_ENCODING, waitFor } from '../../test-support/live-publisher.ts';
 import { discoverFfmpeg } from './ffmpeg-binary.ts';
 import { LiveSession, type LiveSessionEvents } from './live-session.ts';
 import { createProcessRegistry } from './packager-processes.ts';
@@ -44,7 +44,8 @@ function flvSource(seconds: number | null): ChildProcess {
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
       ...['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25${seconds ? `:duration=${seconds}` : ''}`],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-shortest'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...TEST_H264_ENCODING,
+      ...['-c:a', 'aac'],
       ...['-f', 'flv', 'pipe:1'],
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },

@@ -3,10 +3,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGER_FEED_LIMITS } from '@vitrine/domain';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestShow,
+  createTestStore,
+  signInStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip-test-publisher.ts';
 import { createProcessRegistry } from './packager-processes.ts';
@@ -65,13 +70,7 @@ describe('a packager slower than real time (a slow consumer)', () => {
   });
 
   it('never buffers without bound: frames are dropped, then the publish ends with the reason in the studio', async () => {
-    const created = await app.server.inject({
-      method: 'POST',
-      url: `/staff/stores/${pageUid}/shows`,
-      headers: host.headers,
-      payload: { name: 'Slow packager', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' },
-    });
-    const showUid = (created.json() as Show).uid;
+    const showUid = await createTestShow(app, pageUid, host, 'Slow packager', { visibility: 'draft' });
     const stream = async (suffix = '', method: 'GET' | 'POST' = 'GET') =>
       (
         await app.server.inject({

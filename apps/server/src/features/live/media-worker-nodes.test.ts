@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { freePort } from '../../test-support/free-port.ts';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import { isAlive, packagerPids } from '../../test-support/processes.ts';
 import {
@@ -40,16 +40,6 @@ let workerUrl: string;
 let rtmpPort: number;
 const publishers: ChildProcess[] = [];
 const dirs: string[] = [];
-
-/** A port free on the loopback now (the worker is told it, as an operator would). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
 
 /** `npm run media` as the deploy recipe runs it: its own process, settings in the environment. */
 async function startWorker() {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
+import { createTestShow, createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestApp, openTestDatabase } from '../../test-support/test-app.ts';
 
 /**
@@ -22,13 +22,7 @@ it('keeps a preview link working across an admin key rotation', async () => {
   const before = await openTestApp({ db, env });
   const pageUid = await createTestStore(before);
   const host = await signInStaff(before, pageUid, 'host');
-  const created = await before.server.inject({
-    method: 'POST',
-    url: `/staff/stores/${pageUid}/shows`,
-    headers: host.headers,
-    payload: { name: 'Previewed', startsAt: '2026-10-01T19:00', timeZone: 'Europe/Copenhagen' },
-  });
-  const showUid = (created.json() as Show).uid;
+  const showUid = await createTestShow(before, pageUid, host, 'Previewed', { visibility: 'draft' });
   const streamOf = async (app: typeof before) =>
     (
       await app.server.inject({

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_H264_ENCODING } from '../../test-support/live-publisher.ts';
 import { freeDiskBytes, isWholeFragment } from './recording-disk.ts';
 
 let dir: string;
@@ -13,19 +14,7 @@ beforeAll(() => {
   // Two seconds of real packager output: its first media segment.
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2'],
-    ...[
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      '25',
-      '-pix_fmt',
-      'yuv420p',
-      '-f',
-      'flv',
-      join(dir, 'in.flv'),
-    ],
+    ...[...TEST_H264_ENCODING, '-f', 'flv', join(dir, 'in.flv')],
   ]);
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-f', 'flv', '-i', join(dir, 'in.flv')],

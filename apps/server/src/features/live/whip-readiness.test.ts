@@ -3,11 +3,11 @@ import { createSocket, type Socket } from 'node:dgram';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiveStreamView, Show } from '@vitrine/protocol';
+import type { LiveStreamView } from '@vitrine/protocol';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RtpPacket } from 'werift';
 import { waitFor } from '../../test-support/live-publisher.ts';
-import { createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
+import { createTestShow, createTestStore, signInStaff } from '../../test-support/studio-staff.ts';
 import { openTestApp } from '../../test-support/test-app.ts';
 import { publishOverWhip, type WhipTestPublisher } from '../../test-support/whip-test-publisher.ts';
 import { prepareRtpInput, type RtpInput } from './whip-session.ts';
@@ -192,19 +192,8 @@ describe('a WHIP publish on a node whose ffmpeg starts 2 s late', () => {
     const pageUid = await createTestStore(app);
     const host = await signInStaff(app, pageUid, 'host');
     const origin = await app.server.listen({ host: '127.0.0.1', port: 0 });
-    const created = await app.server.inject({
-      method: 'POST',
-      url: `/staff/stores/${pageUid}/shows`,
-      headers: host.headers,
-      payload: {
-        name: 'Slow ffmpeg',
-        startsAt: '2026-10-01T19:00',
-        timeZone: 'Europe/Copenhagen',
-        visibility: 'public',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const streamPath = `/staff/stores/${pageUid}/shows/${(created.json() as Show).uid}/stream`;
+    const showUid = await createTestShow(app, pageUid, host, 'Slow ffmpeg');
+    const streamPath = `/staff/stores/${pageUid}/shows/${showUid}/stream`;
     const view = (
       await app.server.inject({ method: 'GET', url: streamPath, headers: host.headers })
     ).json<LiveStreamView>();

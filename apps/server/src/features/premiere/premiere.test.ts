@@ -6,7 +6,7 @@ import { PREMIERE_MAX_BYTES, parseMediaPlaylist } from '@vitrine/domain';
 import type { LiveStreamView, PremiereInfo, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { waitFor } from '../../test-support/live-publisher.ts';
+import { TEST_H264_ENCODING, waitFor } from '../../test-support/live-publisher.ts';
 import {
   createTestShow,
   createTestStore,
@@ -41,14 +41,7 @@ const h264Video = (seconds: number) => [
   'lavfi',
   '-i',
   `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-g',
-  '25',
-  '-pix_fmt',
-  'yuv420p',
+  ...TEST_H264_ENCODING,
   '-c:a',
   'aac',
   '-shortest',
@@ -60,7 +53,7 @@ const KEYFRAME_ROUNDING_SECONDS = 1;
 const env = (dir: string) => ({ VITRINE_LIVE_DIR: dir, LIVE_RECONNECT_GRACE_MS: '30000' });
 
 const newShow = (target: TestApp, name: string, store = pageUid, who = host) =>
-  createTestShow(target, store, who, name, { startsAt: '2026-12-01T19:00', timeZone: 'UTC' });
+  createTestShow(target, store, who, name, { schedule: { startsAt: '2026-12-01T19:00', timeZone: 'UTC' } });
 
 /**
  * A premiere scheduled `startsInSeconds` ahead on an app over a database of its own, for the tests

@@ -1,24 +1,11 @@
 import { CreateReactionResponse, RateLimitedError, ReactionDoc } from '@vitrine/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS, interactionFixture, PAGE } from '../../test-support/interaction-fixture.ts';
-import { openTestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGNS, interactionTestApp, PAGE } from '../../test-support/interaction-fixture.ts';
 import { reactionTopic } from './live-queries.ts';
 
-type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-
 const START = Date.UTC(2025, 4, 3, 19, 0, 0);
-let clock = START;
-let app: TestApp;
-const { setUpShows, post, signIn, record } = interactionFixture(() => app);
+const { app, clock, post, signIn, record } = interactionTestApp(START);
 const live = { pageUid: PAGE, campaignUid: CAMPAIGNS.live };
-
-beforeAll(async () => {
-  app = await openTestApp({ now: () => clock });
-  await setUpShows(START);
-});
-afterAll(async () => {
-  await app?.close();
-});
 
 const react = (token: string | undefined, payload: object = live) =>
   post('/shopapiv2/reaction/createReaction', payload, token);
@@ -28,9 +15,9 @@ describe('POST /shopapiv2/reaction/createReaction', () => {
     const viewer = await signIn();
     const first = await react(viewer.idToken, { ...live, time: 1 });
     expect(first.statusCode, first.body).toBe(200);
-    expect(CreateReactionResponse.parse(first.json())).toMatchObject({ type: 'love', time: clock });
+    expect(CreateReactionResponse.parse(first.json())).toMatchObject({ type: 'love', time: clock.now });
 
-    clock += 1_500;
+    clock.now += 1_500;
     const tooSoon = await react(viewer.idToken, { ...live, type: 'fire' });
     expect(tooSoon.statusCode).toBe(429);
     expect(RateLimitedError.parse(tooSoon.json())).toEqual({
@@ -42,11 +29,11 @@ describe('POST /shopapiv2/reaction/createReaction', () => {
     const other = await signIn();
     expect((await react(other.idToken)).statusCode).toBe(200);
 
-    clock += 500;
+    clock.now += 500;
     const again = await react(viewer.idToken, { ...live, type: 'fire' });
     expect(again.statusCode).toBe(200);
     expect(again.json().type).toBe('fire');
-    const rows = await app.db.query(
+    const rows = await app().db.query(
       'SELECT type, user_uid FROM reactions WHERE user_uid = $1 ORDER BY time',
       [viewer.user.uid],
     );
@@ -57,29 +44,29 @@ describe('POST /shopapiv2/reaction/createReaction', () => {
   });
 
   it('holds under concurrent requests of one viewer: exactly one of ten gets through', async () => {
-    clock += 10_000;
+    clock.now += 10_000;
     const viewer = await signIn();
     const answers = await Promise.all(Array.from({ length: 10 }, () => react(viewer.idToken)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(9).fill(429)]);
   });
 
   it('publishes a quiet tick reaction by reaction, and folds a busy tick into counts per type', async () => {
-    clock += 10_000;
-    await app.services.reactions.flush();
+    clock.now += 10_000;
+    await app().services.reactions.flush();
     const topic = await record(reactionTopic(PAGE, CAMPAIGNS.live));
     const single = await signIn();
     await react(single.idToken, { ...live, type: 'wow' });
-    await app.services.reactions.flush();
+    await app().services.reactions.flush();
     expect(topic.changes).toHaveLength(1);
     const lone = ReactionDoc.parse(topic.changes[0]?.doc);
-    expect(lone).toMatchObject({ type: 'wow', pageUid: PAGE, campaignUid: CAMPAIGNS.live, time: clock });
+    expect(lone).toMatchObject({ type: 'wow', pageUid: PAGE, campaignUid: CAMPAIGNS.live, time: clock.now });
     expect(lone.count).toBeUndefined();
 
     const viewers = await Promise.all(Array.from({ length: 30 }, () => signIn()));
     await Promise.all(
       viewers.map((viewer, i) => react(viewer.idToken, { ...live, type: i % 3 === 0 ? 'clap' : 'love' })),
     );
-    await app.services.reactions.flush();
+    await app().services.reactions.flush();
     const burst = topic.changes.slice(1).map((change) => ReactionDoc.parse(change.doc));
     // Every reaction is counted once; a tick may fire while the requests are still arriving,
     // so the burst can span ticks, but each tick sends one doc per type, not one per reaction.
@@ -92,7 +79,7 @@ describe('POST /shopapiv2/reaction/createReaction', () => {
   });
 
   it('publishes on its own after a tick', async () => {
-    clock += 10_000;
+    clock.now += 10_000;
     const topic = await record(reactionTopic(PAGE, CAMPAIGNS.live));
     const viewer = await signIn();
     await react(viewer.idToken, { ...live, type: 'laugh' });
@@ -101,7 +88,7 @@ describe('POST /shopapiv2/reaction/createReaction', () => {
   });
 
   it('answers 400 for malformed input, 401 without a token, 404 for an unknown campaign', async () => {
-    clock += 10_000;
+    clock.now += 10_000;
     const viewer = await signIn();
     const cases: Array<[object, string]> = [
       [

@@ -1,13 +1,18 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, RestreamDestination, RestreamList, Show } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test-support/free-port.ts';
 import { publishTestStream, waitFor } from '../../test-support/live-publisher.ts';
 import { startTestServer, type TestServer } from '../../test-support/realtime-test-client.ts';
-import { createTestStore, signInStaff, type TestStaffMember } from '../../test-support/studio-staff.ts';
+import {
+  createTestStore,
+  signInStaff,
+  signInStoreStaff,
+  type TestStaffMember,
+} from '../../test-support/studio-staff.ts';
 
 /**
  * Issue 29 item 8: a live show sent on to an RTMP destination. The destination is a real RTMP
@@ -55,15 +60,6 @@ async function newShow(name: string): Promise<string> {
 const destinations = async (showUid: string) =>
   ((await call(host, 'GET', `/shows/${showUid}/restreams`)).json() as RestreamList).destinations;
 
-/** A TCP port nobody listens on (found by listening on a free one and closing it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 /** An RTMP server standing for YouTube & co.: ffmpeg in listen mode writing what it gets to `file`. */
 function startReceiver(port: number, file: string) {
   const receiver = spawn(
@@ -84,9 +80,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vitrine-restream-'));
   node = await startTestServer({ env: { RTMP_PORT: '0', VITRINE_LIVE_DIR: join(dir, 'live') } });
   pageUid = await createTestStore(node);
-  host = await signInStaff(node, pageUid, 'host');
-  owner = await signInStaff(node, pageUid, 'owner');
-  moderator = await signInStaff(node, pageUid, 'moderator');
+  ({ owner, host, moderator } = await signInStoreStaff(node, pageUid));
   // On two busy cores, starting the servers may take well over the default minute.
 }, 180_000);
 

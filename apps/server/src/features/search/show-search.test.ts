@@ -22,6 +22,15 @@ async function admin(url: string, payload: object): Promise<void> {
 const show = (id: string, pageUid: string, campaignId: string, fields: Record<string, unknown>) =>
   admin(`/admin/events/${id}`, { pageUid, campaignId, ...fields });
 
+/** A recorded show named `eventName`: live for an hour from `hoursAgo` hours before NOW. */
+const recording = (eventName: string, hoursAgo: number) => ({
+  currentStatus: 'vod',
+  eventName,
+  eventStartTimestamp: NOW - hoursAgo * HOUR,
+  liveStartTime: NOW - hoursAgo * HOUR,
+  liveEndTime: NOW - (hoursAgo - 1) * HOUR,
+});
+
 async function search(payload: object, address = '10.0.0.1') {
   return app.server.inject({ method: 'POST', url: SEARCH, payload, remoteAddress: address });
 }
@@ -81,22 +90,12 @@ beforeAll(async () => {
   });
   // A recording whose mug chapter comes from the control room's cue, 95 s after going live.
   await show('winter-replay', SHOP, 'winter', {
-    currentStatus: 'vod',
-    eventName: 'Winter replay',
-    eventStartTimestamp: NOW - 48 * HOUR,
-    liveStartTime: NOW - 48 * HOUR,
-    liveEndTime: NOW - 47 * HOUR,
+    ...recording('Winter replay', 48),
     broadcastDelayMs: 0,
     cdnMp4VideoUrl: 'https://cdn.example.com/winter.mp4',
   });
   // An older recording whose mug chapter is a relative cue, 10 minutes in.
-  await show('autumn-replay', SHOP, 'autumn', {
-    currentStatus: 'vod',
-    eventName: 'Autumn replay',
-    eventStartTimestamp: NOW - 96 * HOUR,
-    liveStartTime: NOW - 96 * HOUR,
-    liveEndTime: NOW - 95 * HOUR,
-  });
+  await show('autumn-replay', SHOP, 'autumn', recording('Autumn replay', 96));
   // A replay whose campaign ended a month ago: the shop page no longer lists it.
   await show('old-replay', SHOP, 'old', {
     currentStatus: 'vod',

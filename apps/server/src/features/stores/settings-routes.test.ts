@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestStore,
   signInStaff,
+  signInStoreStaff,
   type TestStaffMember as TestStaff,
 } from '../../test-support/studio-staff.ts';
 import { adminHeaders, openTestApp } from '../../test-support/test-app.ts';
@@ -22,9 +23,7 @@ beforeAll(async () => {
   app = await openTestApp();
   await createTestStore(app, STORE_A);
   await createTestStore(app, STORE_B);
-  ownerA = await signInStaff(app, STORE_A, 'owner');
-  hostA = await signInStaff(app, STORE_A, 'host');
-  moderatorA = await signInStaff(app, STORE_A, 'moderator');
+  ({ owner: ownerA, host: hostA, moderator: moderatorA } = await signInStoreStaff(app, STORE_A));
   ownerB = await signInStaff(app, STORE_B, 'owner');
 });
 

@@ -36,6 +36,31 @@ export interface ExportedTrackingEvent {
   delayMs: number | null;
 }
 
+/** What both readings of raw events (rawSlice, showEvents) read of each row. */
+const EVENT_COLUMNS = `(extract(epoch FROM received_at) * 1000)::float8 AS received_at, tracking_event,
+  COALESCE(viewer_uid, 'user:' || user_uid) AS viewer_key, replay,
+  watched_seconds::float8 AS watched_seconds, product_uid`;
+
+interface EventRow {
+  received_at: number;
+  tracking_event: string;
+  viewer_key: string | null;
+  replay: boolean;
+  watched_seconds: number;
+  product_uid: string | null;
+}
+
+/** What both readings answer alike of EVENT_COLUMNS (a viewer: the player's viewer id, else the user). */
+function eventFields(row: EventRow) {
+  return {
+    receivedAt: Math.round(Number(row.received_at)),
+    name: row.tracking_event,
+    viewerKey: row.viewer_key,
+    watchedSeconds: Number(row.watched_seconds),
+    productUid: row.product_uid,
+  };
+}
+
 /** The product an event is about: the player puts the catalogue product's uid in trackingInfo. */
 function productOf(event: TrackingEvent): string | null {
   const uid = event.trackingInfo.productUid;
@@ -110,20 +135,8 @@ export function createTrackingService(db: Queryable) {
      * cursor over ids must leave the last moments to inserts still committing.
      */
     async rawSlice(afterId: number, limit: number, settledBefore: number): Promise<RawTrackingEvent[]> {
-      const rows = await db.query<{
-        id: string;
-        campaign_uid: string;
-        received_at: number;
-        tracking_event: string;
-        viewer_key: string | null;
-        replay: boolean;
-        watched_seconds: number;
-        product_uid: string | null;
-        product_shown: boolean;
-      }>(
-        `SELECT id, campaign_uid, (extract(epoch FROM received_at) * 1000)::float8 AS received_at,
-           tracking_event, COALESCE(viewer_uid, 'user:' || user_uid) AS viewer_key, replay,
-           watched_seconds::float8 AS watched_seconds, product_uid, product_shown
+      const rows = await db.query<EventRow & { id: string; campaign_uid: string; product_shown: boolean }>(
+        `SELECT id, campaign_uid, ${EVENT_COLUMNS}, product_shown
          FROM tracking_events
          WHERE id > $1 AND received_at < to_timestamp($3 / 1000.0) AND campaign_uid IS NOT NULL
          ORDER BY id LIMIT $2`,
@@ -132,12 +145,8 @@ export function createTrackingService(db: Queryable) {
       return rows.map((row) => ({
         id: Number(row.id),
         campaignUid: row.campaign_uid,
-        receivedAt: Math.round(Number(row.received_at)),
-        name: row.tracking_event,
-        viewerKey: row.viewer_key,
+        ...eventFields(row),
         replay: row.replay,
-        watchedSeconds: Number(row.watched_seconds),
-        productUid: row.product_uid,
         productShown: row.product_shown,
       }));
     },
@@ -153,30 +162,15 @@ export function createTrackingService(db: Queryable) {
      * tracking_events_page_campaign_received_idx finds them).
      */
     async showEvents(pageUid: string, campaignUid: string, limit: number): Promise<ExportedTrackingEvent[]> {
-      const rows = await db.query<{
-        received_at: number;
-        tracking_event: string;
-        viewer_key: string | null;
-        replay: boolean;
-        watched_seconds: number;
-        product_uid: string | null;
-        video_time: number | null;
-        delay_ms: number | null;
-      }>(
-        `SELECT (extract(epoch FROM received_at) * 1000)::float8 AS received_at, tracking_event,
-           COALESCE(viewer_uid, 'user:' || user_uid) AS viewer_key, replay,
-           watched_seconds::float8 AS watched_seconds, product_uid,
+      const rows = await db.query<EventRow & { video_time: number | null; delay_ms: number | null }>(
+        `SELECT ${EVENT_COLUMNS},
            (payload->>'videoAbsoluteTime')::float8 AS video_time, (payload->>'delayMs')::float8 AS delay_ms
          FROM tracking_events WHERE page_uid = $1 AND campaign_uid = $2 ORDER BY received_at, id LIMIT $3`,
         [pageUid, campaignUid, limit],
       );
       return rows.map((row) => ({
-        receivedAt: Math.round(Number(row.received_at)),
-        name: row.tracking_event,
-        viewerKey: row.viewer_key,
+        ...eventFields(row),
         playback: row.replay ? 'replay' : 'live',
-        watchedSeconds: Number(row.watched_seconds),
-        productUid: row.product_uid,
         videoTime: row.video_time === null ? null : Number(row.video_time),
         delayMs: row.delay_ms === null ? null : Number(row.delay_ms),
       }));
