@@ -4,7 +4,6 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { request as httpRequest } from 'node:http';
 import { connect as connectHttp2 } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckoutView, PaymentStarted } from '@vitrine/protocol';
@@ -12,6 +11,7 @@ import { subscriptionKey } from '@vitrine/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { HOME_DELIVERY } from '../apps/server/src/test-support/commerce-fixture.ts';
+import { freePort } from '../apps/server/src/test-support/free-port.ts';
 import { releaseEntry } from '../apps/server/src/test-support/release-build.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
@@ -36,15 +36,6 @@ if (!NGINX || !OPENSSL) {
   console.warn(
     'deploy-nginx.e2e.ts skipped: it needs nginx and openssl (apt-get install nginx openssl; .ci/run installs them)',
   );
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 /** The site with each line marked `# test: <name>` replaced; every marked line must be there once. */

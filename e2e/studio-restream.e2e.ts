@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveStreamView, Show } from '@vitrine/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../apps/server/src/test-support/free-port.ts';
 import { publishTestStream } from '../apps/server/src/test-support/live-publisher.ts';
 import { axeFindings } from './support/axe.ts';
 import { webLocale } from './support/locale-texts.ts';
@@ -39,14 +39,6 @@ const pageErrors: string[] = [];
 /** A call as the host. */
 const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
   bearerCall<T>(hostToken, method, path, body);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 function run(command: string, args: string[]) {
   const child = spawn(command, args, { stdio: 'ignore' });

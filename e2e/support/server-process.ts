@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../apps/server/src/test-support/free-port.ts';
 import { releaseEntry } from '../../apps/server/src/test-support/release-build.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -18,16 +18,6 @@ export interface RunningServer {
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 /**
