@@ -21,6 +21,39 @@ export interface Sighting {
   frameSec: number;
 }
 
+/** The test stream's frame time (publishTestStream's 25 frames a second), ms. */
+export const TEST_STREAM_FRAME_MS = 40;
+
+/** Where a change fell on the frames a viewer saw, against the frame it was stamped for. */
+export interface FrameError {
+  /** The program date time of the frame the change showed on, minus the stamped one (below 0: early). */
+  frameErrorMs: number;
+  /** Video she never saw just before that frame (beyond one frame's time): a skip the stamp may fall in. */
+  skippedMs: number;
+}
+
+/**
+ * How far past its stamp (`stampMs`, a program date time) a change that `seen` caught showed,
+ * given the program date time of the frame it showed on (`streamMs`).
+ */
+export function frameErrorOf(seen: Sighting, streamMs: number, stampMs: number): FrameError {
+  return {
+    frameErrorMs: streamMs - stampMs,
+    skippedMs: Math.max(0, Math.round((seen.frameGapMs || 0) - TEST_STREAM_FRAME_MS)),
+  };
+}
+
+/**
+ * How late on her frames a change showed: it must come on the first frame shown at or after the
+ * stamp. Where her video skipped ahead across the stamp (a stall the player recovered from by
+ * jumping), that is the first frame after the skip, however far past the stamp it lies: what lies
+ * in the skip counts for nothing. So a change on that frame is as late as one on the next frame of
+ * smooth video: zero. (CI once saw a viewer jump 2.2 s across a flash deal's end and change on
+ * the frame 5 ms past it; without the floor that read as 2.2 s early.)
+ */
+export const lateOnFrames = ({ frameErrorMs, skippedMs }: FrameError): number =>
+  Math.max(0, frameErrorMs - skippedMs);
+
 /** How long a sighting or a steady delay is waited for: a busy machine's bound, not a deadline. */
 const SIGHTING_BOUND_MS = 40_000;
 

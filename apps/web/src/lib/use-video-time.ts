@@ -7,13 +7,15 @@ type FrameCallbackVideo = HTMLVideoElement & {
 
 /**
  * Follows the video's playback position and reports `derive(currentTime)` whenever the derived
- * value changes. Uses requestVideoFrameCallback (one call per presented frame) where available,
- * else animation frames; React re-renders only when the derived value changes, not every frame.
+ * value changes (`same` tells; by default the same value). Uses requestVideoFrameCallback (one call
+ * per presented frame) where available, else animation frames; React re-renders only when the
+ * derived value changes, not every frame.
  */
 export function useVideoDerived<T>(
   videoRef: RefObject<HTMLVideoElement | null>,
   derive: (currentTimeSec: number) => T,
   initial: T,
+  same: (previous: T, next: T) => boolean = Object.is,
 ): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
@@ -24,7 +26,7 @@ export function useVideoDerived<T>(
     const update = (time: number) =>
       setValue((previous) => {
         const next = derive(time);
-        return Object.is(previous, next) ? previous : next;
+        return same(previous, next) ? previous : next;
       });
     const onFrame = (_now: number, metadata: { mediaTime: number }) => {
       if (stopped) return;
@@ -52,6 +54,6 @@ export function useVideoDerived<T>(
       video.removeEventListener('loadedmetadata', onDiscreteChange);
       video.removeEventListener('timeupdate', onDiscreteChange);
     };
-  }, [videoRef, derive]);
+  }, [videoRef, derive, same]);
   return value;
 }

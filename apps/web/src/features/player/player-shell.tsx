@@ -13,9 +13,9 @@ export interface PlayerSheet {
 
 export interface PlayerShellProps {
   fit: PlayerFit;
-  /** The root element's style (theme colours) and data attributes (layout flags, state). */
+  /** The root element's style (theme colours) and data attributes (layout flags, state; undefined: none). */
   style: CSSProperties;
-  data: Record<`data-${string}`, string>;
+  data: Record<`data-${string}`, string | undefined>;
   /** The video. */
   video: ReactNode;
   /** What floats over the video: badges, notices, the cart button, the now-showing card. */

@@ -125,7 +125,7 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTim
       minimized: currentEmbedParams()?.minimized === true,
     }),
   );
-  const { activeUid, shown } = useProductTimeline(videoRef, products, event, host);
+  const { activeUid, activeSinceStreamMs, shown } = useProductTimeline(videoRef, products, event, host);
   const [popularProductUids, setPopularProductUids] = useState<ReadonlySet<string>>(NOBODY_POPULAR);
   // Purchases are "from now on" (the live query has no history), so nothing is missed by waiting
   // for the viewer to start the video; the badges' code then stays out of the first load.
@@ -280,6 +280,9 @@ function ShowPlayerContent({ show: loaded, next, productsLoaded = true, startTim
       data={{
         'data-show-state': state,
         'data-active-product': activeUid ?? '',
+        // The frame it came on (live stream clock): tests check a presentation shows on the stamped frame.
+        'data-active-product-stream-ms':
+          activeSinceStreamMs === null ? undefined : String(activeSinceStreamMs),
         'data-host': host.status,
         'data-cart-mode': commerce.cartMode,
         ...layoutAttributes(layout),

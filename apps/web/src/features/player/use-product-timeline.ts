@@ -1,7 +1,7 @@
 import { activeProductUid, orderProducts } from '@vitrine/domain';
 import type { EventProduct, LiveEvent } from '@vitrine/protocol';
 import { type RefObject, useCallback, useEffect, useMemo } from 'react';
-import { cueClockSeconds } from '../../lib/live-clock.ts';
+import { cueClockSeconds, playingDateOf } from '../../lib/live-clock.ts';
 import { useVideoDerived } from '../../lib/use-video-time.ts';
 import type { HostBridgeView } from '../host-bridge/host-bridge-context.tsx';
 import { hostProductId, productLookup, withHostData } from '../host-bridge/host-product.ts';
@@ -9,9 +9,23 @@ import { hostProductId, productLookup, withHostData } from '../host-bridge/host-
 export interface ProductTimeline {
   /** The product the video shows now, by its event-product uid. */
   activeUid: string | null;
+  /**
+   * On a live stream clock, the program date time (ms) of the frame the active product last
+   * changed on; null elsewhere. Tests check the change falls on the stamped frame.
+   */
+  activeSinceStreamMs: number | null;
   /** The products in the order the video reaches them, with the host page's data where it has some. */
   shown: readonly EventProduct[];
 }
+
+/** The active product and the frame it was derived on: a new frame alone is no change. */
+interface ActiveOnFrame {
+  uid: string | null;
+  streamMs: number | null;
+}
+
+const NO_ACTIVE_PRODUCT: ActiveOnFrame = { uid: null, streamMs: null };
+const sameActiveProduct = (previous: ActiveOnFrame, next: ActiveOnFrame) => previous.uid === next.uid;
 
 /**
  * The show's products as the video plays (spec §2 "products in sync with the video"): which one
@@ -27,10 +41,13 @@ export function useProductTimeline(
   // A live show times its cues on the stream clock (the playing frame's wall time), a replay on the video's position.
   const live = event.event.currentStatus === 'live';
   const deriveActive = useCallback(
-    (time: number) => activeProductUid(products, event, cueClockSeconds(videoRef.current, event, time, live)),
+    (time: number): ActiveOnFrame => ({
+      uid: activeProductUid(products, event, cueClockSeconds(videoRef.current, event, time, live)),
+      streamMs: live ? playingDateOf(videoRef.current) : null,
+    }),
     [products, event, videoRef, live],
   );
-  const activeUid = useVideoDerived(videoRef, deriveActive, null);
+  const active = useVideoDerived(videoRef, deriveActive, NO_ACTIVE_PRODUCT, sameActiveProduct);
   const deriveOrder = useCallback(
     (time: number) =>
       orderProducts(products, event, cueClockSeconds(videoRef.current, event, time, live))
@@ -57,5 +74,6 @@ export function useProductTimeline(
       ),
     [ordered, productData, storeCurrency],
   );
-  return { activeUid, shown };
+  const streamMs = active.streamMs === null ? null : Math.round(active.streamMs);
+  return { activeUid: active.uid, activeSinceStreamMs: streamMs, shown };
 }
