@@ -29,16 +29,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const at = (path) => join(ROOT, path);
 
-/** The server's entry points: the server and its command-line tools. */
-const SERVER_ENTRIES = {
-  main: 'apps/server/src/main.ts',
-  'studio-owner': 'apps/server/src/studio-owner.ts',
-  'studio-link': 'apps/server/src/studio-link.ts',
-  backup: 'apps/server/src/backup.ts',
-  restore: 'apps/server/src/restore.ts',
-  doctor: 'apps/server/src/doctor.ts',
-  media: 'apps/server/src/media.ts',
-};
+/**
+ * The server's entry points, the server and its command-line tools: name (dist/server/NAME.mjs) →
+ * source. A JSON file so that the tests' TypeScript takes its names as a type (ReleaseEntry).
+ */
+const SERVER_ENTRIES = JSON.parse(readFileSync(at('scripts/server-entries.json'), 'utf8'));
 const SERVER_OUT = 'dist/server';
 /** Written last by the server step: it lists the step's inputs, and its presence says the step finished. */
 const SERVER_MANIFEST = 'dist/server/build-inputs.json';
@@ -131,7 +126,7 @@ export const STEPS = [
   },
 ];
 
-/** Newest of the files the last server build read (its manifest), the runtime files, and this script. */
+/** Newest of the files the last server build read (its manifest), the runtime files, this script and its entry list. */
 function serverInputsNewest() {
   if (!existsSync(at(SERVER_MANIFEST))) return Number.POSITIVE_INFINITY;
   const { inputs } = JSON.parse(readFileSync(at(SERVER_MANIFEST), 'utf8'));
@@ -141,6 +136,7 @@ function serverInputsNewest() {
     ...inputs,
     ...RUNTIME_FILES.map((file) => file.source),
     'scripts/build.mjs',
+    'scripts/server-entries.json',
     'package-lock.json',
   ]);
 }

@@ -2,15 +2,8 @@ import { buildRelease } from '../../../../scripts/build.mjs';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 
-/** The release's server entry points (scripts/build.mjs SERVER_ENTRIES), as dist/server/NAME.mjs. */
-export type ReleaseEntry =
-  | 'main'
-  | 'studio-owner'
-  | 'studio-link'
-  | 'backup'
-  | 'restore'
-  | 'doctor'
-  | 'media';
+/** The release's server entry points (scripts/server-entries.json), as dist/server/NAME.mjs. */
+export type ReleaseEntry = keyof typeof import('../../../../scripts/server-entries.json');
 
 /**
  * Where the release build keeps an entry point. Tests that start the server or a tool as its own
