@@ -315,11 +315,12 @@ describe('the control room', () => {
     // click to the comment leaving the first viewer's chat.
     const rudeRow = moderator.locator(`.moderation__chat [data-comment-uid="${rudeUid}"]`);
     await rudeRow.waitFor({ timeout: 10_000 });
-    const hideLatencyMs = await clickToRemovalMs(
+    const hide = await clickToRemovalMs(
       moderator,
       rudeRow.getByRole('button', { name: moderation.actions.hide, exact: true }),
       viewer,
       `.chat [data-comment-uid="${rudeUid}"]`,
+      rudeUid,
     );
     // The moderator's own list keeps the comment, marked hidden, with its author's ban at hand.
     await rudeRow.locator('.moderation__badge', { hasText: /^Hidden by E2E moderator$/ }).waitFor();
@@ -331,20 +332,24 @@ describe('the control room', () => {
       await saveScreenshot(moderator, 'control-room-moderator-no-ban-button', { fullPage: true });
       throw error;
     });
-    const banLatencyMs = await clickToRemovalMs(
+    const ban = await clickToRemovalMs(
       moderator,
       banButton,
       viewer,
       `.chat [data-comment-uid="${secondUid}"]`,
+      secondUid,
     );
-    console.log(
-      JSON.stringify({
-        controlRoomHideReachedViewerMs: hideLatencyMs,
-        controlRoomBanReachedViewerMs: banLatencyMs,
-      }),
-    );
-    expect(hideLatencyMs).toBeLessThanOrEqual(ACTION_TO_VIEWER_MS);
-    expect(banLatencyMs).toBeLessThanOrEqual(ACTION_TO_VIEWER_MS);
+    // Each removal with when its message reached the viewer's page: a miss says whether the
+    // server and socket or the viewer's page took the time.
+    const latencies = {
+      controlRoomHideReachedViewerMs: hide.ms,
+      controlRoomHideMessageMs: hide.messageMs,
+      controlRoomBanReachedViewerMs: ban.ms,
+      controlRoomBanMessageMs: ban.messageMs,
+    };
+    console.log(JSON.stringify(latencies));
+    expect(hide.ms, JSON.stringify(latencies)).toBeLessThanOrEqual(ACTION_TO_VIEWER_MS);
+    expect(ban.ms, JSON.stringify(latencies)).toBeLessThanOrEqual(ACTION_TO_VIEWER_MS);
     // The banned viewer is told why, has no composer, and cannot post around the player either.
     const told = troll.locator('.chat-closed--banned');
     await told.waitFor({ timeout: 5_000 });
@@ -492,8 +497,25 @@ describe('the control room', () => {
     await saveScreenshot(moderator, 'control-room-moderator-tablet', { fullPage: true });
 
     // A network drop: the moderator's room says so and comes back with the current state.
+    await moderator.evaluate(() => {
+      const page = window as unknown as { offlineEventAt?: number };
+      window.addEventListener('offline', () => (page.offlineEventAt = Date.now()), { once: true });
+    });
+    const offlineAt = Date.now();
     await moderator.context().setOffline(true);
-    await moderator.locator('.room-badge--offline').waitFor({ timeout: 10_000 });
+    await moderator
+      .locator('.room-badge--offline')
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: Error) => {
+        // What the moderator's page had: whether the browser told it, and the room's status line.
+        const seen = await moderator.evaluate(() => ({
+          onLine: navigator.onLine,
+          offlineEventAt: (window as unknown as { offlineEventAt?: number }).offlineEventAt ?? null,
+          status: document.querySelector('.room-status')?.outerHTML ?? null,
+        }));
+        await saveScreenshot(moderator, 'control-room-moderator-no-offline-badge', { fullPage: true });
+        throw new Error(`${error.message}\nwent offline at ${offlineAt}; the page: ${JSON.stringify(seen)}`);
+      });
     await host.locator('body').press('2');
     await moderator.context().setOffline(false);
     await moderator.locator('.room-badge--offline').waitFor({ state: 'detached', timeout: 10_000 });

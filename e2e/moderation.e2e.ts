@@ -98,7 +98,7 @@ describe('moderating the chat live', () => {
     expect(await pinned.locator('b').count()).toBe(0);
 
     // Hide: measured from the click to the comment leaving the other viewer's chat.
-    const hideLatency = await clickToRemovalMs(
+    const { ms: hideLatency } = await clickToRemovalMs(
       moderatorPage,
       row.getByRole('button', { name: 'Hide', exact: true }),
       watcherPage,
@@ -107,7 +107,7 @@ describe('moderating the chat live', () => {
     await row.locator('.moderation__badge', { hasText: /^Hidden by E2E moderator$/ }).waitFor(WAIT);
 
     // Ban: the author's other comment leaves too, and their player says why.
-    const banLatency = await clickToRemovalMs(
+    const { ms: banLatency } = await clickToRemovalMs(
       moderatorPage,
       row.getByRole('button', { name: `Ban ${TROLL}` }),
       watcherPage,

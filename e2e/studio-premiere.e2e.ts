@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { webLocale } from './support/locale-texts.ts';
+import { recordPageActivity } from './support/page-activity.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { openStudioAs } from './support/studio.ts';
 import { startStudioHost } from './support/studio-host.ts';
@@ -139,6 +140,7 @@ describe('a premiere from the studio', () => {
     // A viewer opens the show before it starts and sees it go live by itself.
     const viewer = await browser.newPage({ viewport: { width: 390, height: 844 } });
     viewer.on('pageerror', (error) => pageErrors.push(error.message));
+    const viewerActivity = recordPageActivity(viewer);
     await viewer.goto(`${baseUrl}/widget/${STORE}/campaign/${show.campaignUid}/event/${show.uid}`);
     await viewer.waitForSelector('.player[data-show-state="live"]', { timeout: 30_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
@@ -182,18 +184,44 @@ describe('a premiere from the studio', () => {
     // Play, as the viewer would, until it plays: a play() before the player has attached its
     // stream is undone by the attach (the element's load algorithm pauses it again), which a loaded
     // machine's slower attach made happen.
-    await viewer.waitForFunction(
-      () => {
-        const video = document.querySelector('video') as HTMLVideoElement;
-        if (video.paused) {
-          video.muted = true;
-          void video.play().catch(() => {});
-        }
-        return video.currentTime > 1 && video.duration > 10;
-      },
-      undefined,
-      { timeout: 60_000, polling: 500 },
-    );
+    await viewer
+      .waitForFunction(
+        () => {
+          const video = document.querySelector('video') as HTMLVideoElement;
+          if (video.paused) {
+            video.muted = true;
+            void video.play().catch(() => {});
+          }
+          return video.currentTime > 1 && video.duration > 10;
+        },
+        undefined,
+        { timeout: 60_000, polling: 500 },
+      )
+      .catch(async (error: Error) => {
+        // What the viewer had: the video element, the player's state, the show's video as the
+        // server gives it, and the page's requests and errors.
+        const video = await viewer.evaluate(() => {
+          const element = document.querySelector('video');
+          return element
+            ? {
+                src: element.currentSrc,
+                readyState: element.readyState,
+                networkState: element.networkState,
+                paused: element.paused,
+                currentTime: element.currentTime,
+                duration: element.duration,
+                error: element.error?.message ?? null,
+                showState: document.querySelector('.player')?.getAttribute('data-show-state'),
+              }
+            : null;
+        });
+        const premiere = await api<PremiereInfo>('GET', premierePath).catch(String);
+        const current = await api<Show>('GET', `/staff/stores/${STORE}/shows/${show.uid}`).catch(String);
+        await saveScreenshot(viewer, 'premiere-replay-not-playing-phone', { fullPage: true });
+        throw new Error(
+          `${error.message}\nvideo: ${JSON.stringify(video)}\npremiere: ${JSON.stringify(premiere)}\nshow: ${JSON.stringify(current)}\n${viewerActivity.describe()}`,
+        );
+      });
     await viewer.close();
     await saveScreenshot(page, 'premiere-ended-desktop', { fullPage: true });
     expect(pageErrors).toEqual([]);

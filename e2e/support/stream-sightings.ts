@@ -160,13 +160,17 @@ export async function steadyDelay(page: Page): Promise<number> {
  * time in the actor's page, not the test's before it asks Playwright to click: Playwright's checks
  * and round trips before the click reaches the page are no part of what the person waits for, and
  * on a busy machine they took hundreds of milliseconds (a hide measured 1,355 ms that way).
+ * When the viewer's page records its socket messages (recordSocketArrivals) and `message` names a
+ * text of the change (the comment's uid, say), `messageMs` is when that change's message reached
+ * the page: the rest of `ms` is the page's own work, so a slow measurement says which side was slow.
  */
 export async function clickToRemovalMs(
   actor: Page,
   button: Locator,
   viewer: Page,
   selector: string,
-): Promise<number> {
+  message?: string,
+): Promise<{ ms: number; messageMs: number | null }> {
   const name = `removal of ${selector}`;
   // There first: a watch for its going would otherwise see it gone before it came.
   await viewer.locator(selector).waitFor({ timeout: SIGHTING_BOUND_MS });
@@ -189,7 +193,21 @@ export async function clickToRemovalMs(
     () => (window as unknown as { clickedAt?: number }).clickedAt,
   );
   const removed = await sighting(viewer, name);
-  return Math.round(removed.at - Number(await clickedAt.jsonValue()));
+  const clicked = Number(await clickedAt.jsonValue());
+  const arrived =
+    message === undefined
+      ? null
+      : await viewer.evaluate(
+          ({ since, message }) =>
+            (window as unknown as { socketArrivals?: SocketArrival[] }).socketArrivals?.find(
+              (arrival) => arrival.at >= since && arrival.text.includes(message),
+            )?.at ?? null,
+          { since: clicked, message },
+        );
+  return {
+    ms: Math.round(removed.at - clicked),
+    messageMs: arrived === null ? null : Math.round(arrived - clicked),
+  };
 }
 
 /** A text message the page's WebSocket delivered, and when the page's own code first had it. */
