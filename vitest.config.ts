@@ -58,7 +58,7 @@ export const ENGINE_INDEPENDENT_SERVER_TESTS = [
 ];
 /**
  * How many browser test files run at once, each worker with a server of its own (e2e/global-setup.ts):
- * one unless VITRINE_E2E_WORKERS says more (scripts/test-parts.sh: two in both browser parts).
+ * one unless VITRINE_E2E_WORKERS says more (scripts/test-parts.sh: two in e2e-beside).
  */
 const e2eWorkers = Number(process.env.VITRINE_E2E_WORKERS ?? '1');
 if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1 || e2eWorkers > 4)
@@ -159,12 +159,12 @@ export default defineConfig({
           hookTimeout: HOOK_BOUND_MS,
           // One file at a time unless VITRINE_E2E_WORKERS says more. Each worker gets its own
           // server (global-setup.ts starts one per worker; support/test-server.ts picks it). The
-          // test loop's browser parts run two (scripts/test-parts.sh): their files mostly wait on
+          // test loop's part e2e-beside runs two (scripts/test-parts.sh): its files mostly wait on
           // pages and live streams (one worker left the cores ~55–75% idle). On an earlier, slower
           // machine, two workers beside the integration suite each time failed a different test that
           // depends on timing or order (a show another file left live ending mid-test, a live query's
           // notice within 10 s, the comment limit's 10 s window); those files now run in part
-          // e2e-alone, with nothing beside it.
+          // e2e-alone, one at a time with nothing beside it.
           maxWorkers: e2eWorkers,
           // Each file in a process of its own, unlike the server project's: a browser test's
           // publishers and browser contexts must never outlive it into the next file's measurements

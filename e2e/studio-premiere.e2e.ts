@@ -141,6 +141,12 @@ describe('a premiere from the studio', () => {
     const viewer = await browser.newPage({ viewport: { width: 390, height: 844 } });
     viewer.on('pageerror', (error) => pageErrors.push(error.message));
     const viewerActivity = recordPageActivity(viewer);
+    // The playlists the viewer's player asked for, in order (which stream it was on).
+    const playlists: string[] = [];
+    viewer.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.m3u8') && playlists.at(-1) !== path) playlists.push(path);
+    });
     await viewer.goto(`${baseUrl}/widget/${STORE}/campaign/${show.campaignUid}/event/${show.uid}`);
     await viewer.waitForSelector('.player[data-show-state="live"]', { timeout: 30_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
@@ -216,10 +222,13 @@ describe('a premiere from the studio', () => {
             : null;
         });
         const premiere = await api<PremiereInfo>('GET', premierePath).catch(String);
-        const current = await api<Show>('GET', `/staff/stores/${STORE}/shows/${show.uid}`).catch(String);
+        const current = await api<Show>('GET', `/staff/stores/${STORE}/shows/${show.uid}`).then(
+          ({ currentStatus }) => currentStatus,
+          String,
+        );
         await saveScreenshot(viewer, 'premiere-replay-not-playing-phone', { fullPage: true });
         throw new Error(
-          `${error.message}\nvideo: ${JSON.stringify(video)}\npremiere: ${JSON.stringify(premiere)}\nshow: ${JSON.stringify(current)}\n${viewerActivity.describe()}`,
+          `${error.message}\nvideo: ${JSON.stringify(video)}\npremiere: ${JSON.stringify(premiere)}\nshow: ${current}\nplaylists: ${playlists.slice(-6).join(' → ')}\n${viewerActivity.describe()}`,
         );
       });
     await viewer.close();

@@ -50,7 +50,7 @@ FIRST_PARTS=(lint typecheck build unit test-database)
 # measure against the clock (a moderator's action reaching a viewer within a second, a flash deal
 # on the same frame for two viewers, catching up to live, a comment window of 10 s, a live query's
 # notice to a shopper whose order was locked) or play a live stream throughout: part `e2e-alone`
-# runs them after the integration suite, with nothing beside them. Beside it, on two busy cores,
+# runs them after the integration suite, one at a time with nothing beside them. Beside it, on two busy cores,
 # they failed in turn although the product kept its times (clean-clone runs at load 9: a hide
 # measured 1,355 ms, a flash deal's frame stamp 9.5 s late, a sign-in pop-up missing its 30 s).
 # Two misses first blamed on load were not: a locked order's notice (a race in the checkout page,
@@ -60,6 +60,7 @@ FIRST_PARTS=(lint typecheck build unit test-database)
 # slows them. The `e2e` part is all of them.
 E2E_ALONE_FILES=(
   checkout.e2e.ts
+  control-room.e2e.ts
   demo-live-show.e2e.ts
   flash-deals.e2e.ts
   interaction.e2e.ts
@@ -67,6 +68,7 @@ E2E_ALONE_FILES=(
   live-competitions.e2e.ts
   live-player.e2e.ts
   ll-hls.e2e.ts
+  moderation.e2e.ts
   player.e2e.ts
   show-lifecycle.e2e.ts
   social-sign-in.e2e.ts
@@ -74,15 +76,6 @@ E2E_ALONE_FILES=(
   studio-live-warnings.e2e.ts
   studio-restream.e2e.ts
   watch-heartbeat.e2e.ts
-)
-# The files that time a person's action reaching another person's page within a second (a
-# moderator's hide or ban leaving a viewer's chat): part `e2e-solo`, one file at a time after
-# e2e-alone. Two at a time, as e2e-alone runs, the other file's browsers, encoder and server took
-# the cores: a hide that took 115 ms alone took 505 ms beside a live file (its message 502 ms, so
-# the server's share), and the CI of 1 December 2026 measured a ban at 1,616 ms.
-E2E_SOLO_FILES=(
-  control-room.e2e.ts
-  moderation.e2e.ts
 )
 # How many integration test files run at once. Alone, with two workers, the server part left the
 # two cores 42% idle: its files wait on encoders, live streams and timers. Four workers filled
@@ -115,7 +108,7 @@ run_named_part() {
     e2e) (unset DATABASE_URL && run_vitest_part e2e --project e2e) ;;
     e2e-beside)
       local excluded=() file
-      for file in "${E2E_ALONE_FILES[@]}" "${E2E_SOLO_FILES[@]}"; do excluded+=(--exclude "**/$file"); done
+      for file in "${E2E_ALONE_FILES[@]}"; do excluded+=(--exclude "**/$file"); done
       # Two files at a time, as e2e-alone: run alone on a quiet two-core machine, the part took
       # 435 s with one, 313 s with two (the cores 92% busy), 317 s with three (the session of 30
       # November 2026, night). Beside the integration suite (VITRINE_TEST_BESIDE=1), on an earlier
@@ -124,9 +117,12 @@ run_named_part() {
       (unset DATABASE_URL && VITRINE_E2E_WORKERS=2 run_vitest_part e2e-beside --project e2e "${excluded[@]}")
       ;;
     # By path (e2e/NAME), so that player.e2e.ts does not also pick live-player.e2e.ts.
-    # Two files at a time: they mostly wait on live streams, and nothing runs beside them.
-    e2e-alone) (unset DATABASE_URL && VITRINE_E2E_WORKERS=2 run_vitest_part e2e-alone --project e2e "${E2E_ALONE_FILES[@]/#/e2e/}") ;;
-    e2e-solo) (unset DATABASE_URL && VITRINE_E2E_WORKERS=1 run_vitest_part e2e-solo --project e2e "${E2E_SOLO_FILES[@]/#/e2e/}") ;;
+    # One file at a time. Two at a time (their tests took 681 s in all, the part 428 s), each file's
+    # browsers, encoder and server took the cores from the other's, and the part failed one timing
+    # after another although the product kept it: a flash deal's frame (stop 44), a moderator's ban
+    # reaching a viewer at 1,616 ms (1 December), a hide at 1,453 ms whose socket message itself
+    # came at 1,385 ms (the server waiting for a core: 30% busy itself; 67-115 ms alone).
+    e2e-alone) (unset DATABASE_URL && VITRINE_E2E_WORKERS=1 run_vitest_part e2e-alone --project e2e "${E2E_ALONE_FILES[@]/#/e2e/}") ;;
     # The integration suite again on a PostgreSQL server: each test file gets a database of its own,
     # a copy of one the run migrates (apps/server/src/test-support/postgres-template.ts).
     # The files whose subject is not the database (vitest.config.ts, ENGINE_INDEPENDENT_SERVER_TESTS)
@@ -138,7 +134,7 @@ run_named_part() {
         --maxWorkers="$(integration_workers)"
       ;;
     *)
-      echo "unknown test part: $1 (parts: ${DEFAULT_PARTS[*]} server-postgres e2e-beside e2e-alone e2e-solo)" >&2
+      echo "unknown test part: $1 (parts: ${DEFAULT_PARTS[*]} server-postgres e2e-beside e2e-alone)" >&2
       return 2
       ;;
   esac

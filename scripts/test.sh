@@ -3,8 +3,7 @@
 # failed, then each part's summary and the total: lint, typecheck, build, unit and test-database one
 # after another, then the integration suite (server), most browser tests (e2e-beside; beside the
 # integration suite with VITRINE_TEST_BESIDE=1), then those that measure against the clock
-# (e2e-alone, two files at a time), and those that time an action reaching a viewer (e2e-solo, one
-# file at a time) (scripts/test-parts.sh). `npm test -- e2e`
+# (e2e-alone, one file at a time) (scripts/test-parts.sh). `npm test -- e2e`
 # runs one part; named parts run one after another (server-postgres is the CI's addition).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +13,6 @@ if [ $# -gt 0 ]; then
 else
   run_named_parts "${FIRST_PARTS[@]}"
   run_integration_and_browser server
-  run_named_parts e2e-alone e2e-solo
+  run_named_parts e2e-alone
 fi
 finish_parts

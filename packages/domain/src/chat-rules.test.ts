@@ -6,6 +6,8 @@ import {
   newestComment,
   reactionAllowed,
   unseenCommentCount,
+  WINNER_NOTICE_RECHECK_MS,
+  winnerNoticeWaitMs,
   winnerNotificationShowAt,
 } from './chat-rules.ts';
 
@@ -80,6 +82,32 @@ describe('notification timing', () => {
   it('shows a winner notice after the video delay plus 5 seconds', () => {
     expect(winnerNotificationShowAt(10_000, 5750)).toBe(20_750);
     expect(winnerNotificationShowAt(10_000, -20)).toBe(15_000);
+  });
+  it('looks at a waiting winner notice again every 250 ms, so a shrinking delay shows it on time', () => {
+    // Due in 6 s: the next look is a recheck, not a 6 s timer.
+    expect(winnerNoticeWaitMs(16_000, 10_000)).toBe(WINNER_NOTICE_RECHECK_MS);
+    // Due sooner than a recheck: a timer for exactly then.
+    expect(winnerNoticeWaitMs(10_100, 10_000)).toBe(100);
+    // Due now, within the slack, or past (the delay shrank): shown now.
+    expect(winnerNoticeWaitMs(10_010, 10_000)).toBeNull();
+    expect(winnerNoticeWaitMs(9_000, 10_000)).toBeNull();
+  });
+  it('shows a notice within one recheck of its moment while the player catches up', () => {
+    // A viewer 2.4 s behind whose player gains 100 ms a second: her delay at time t.
+    const created = 10_000;
+    const delayAt = (t: number) => Math.max(1000, 2400 - (t - created) / 10);
+    let now = created;
+    for (
+      let wait = winnerNoticeWaitMs(winnerNotificationShowAt(created, delayAt(now)), now);
+      wait !== null;
+    ) {
+      now += wait;
+      wait = winnerNoticeWaitMs(winnerNotificationShowAt(created, delayAt(now)), now);
+    }
+    // The moment with the delay she has when it shows.
+    const due = winnerNotificationShowAt(created, delayAt(now));
+    expect(now - due).toBeLessThanOrEqual(WINNER_NOTICE_RECHECK_MS / 10);
+    expect(now).toBeGreaterThanOrEqual(due - 15);
   });
 });
 

@@ -98,6 +98,26 @@ export function winnerNotificationShowAt(created: number, videoDelayMs: number):
 }
 
 /**
+ * The longest a waiting winner notice goes without reading the viewer's delay again. A live
+ * player catching up with the live edge (playing a little faster) shrinks the delay while the
+ * notice waits: one timer set from the delay at arrival showed it late by the whole shrink (666 ms
+ * after a catch-up from 2.4 to 1.0 s), never early.
+ */
+export const WINNER_NOTICE_RECHECK_MS = 250;
+/** A winner notice due within this long shows now rather than after another timer. */
+const WINNER_NOTICE_DUE_SLACK_MS = 15;
+
+/**
+ * How long to wait before the next look at a winner notice due at `showAt` (winnerNotificationShowAt
+ * with the delay now), or null when it shows now.
+ */
+export function winnerNoticeWaitMs(showAt: number, now: number): number | null {
+  const due = showAt - now;
+  if (due <= WINNER_NOTICE_DUE_SLACK_MS) return null;
+  return Math.min(due, WINNER_NOTICE_RECHECK_MS);
+}
+
+/**
  * Reactions a viewer may send at most once per 2 seconds (spec §7, §9): whether one sent now is
  * allowed after the last one went out at `lastSentAt` (null: none yet).
  */

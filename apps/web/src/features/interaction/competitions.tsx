@@ -5,6 +5,7 @@ import {
   isParticipationIgnored,
   overlayCompetition,
   sortCompetitions,
+  winnerNoticeWaitMs,
   winnerNotificationShowAt,
 } from '@vitrine/domain';
 import { COMMENT_MAX_LENGTH, type CompetitionPresentation } from '@vitrine/protocol';
@@ -59,11 +60,14 @@ function useWonCompetitions(
     return [{ uid, showAt }];
   });
   const nextShowAt = Math.min(...wins.filter((win) => win.showAt > now).map((win) => win.showAt));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each look (a new `now`) sets the next, even when the moment it computes has not moved.
   useEffect(() => {
     if (!Number.isFinite(nextShowAt)) return;
-    const timer = setTimeout(() => setNow(Date.now()), nextShowAt - Date.now());
+    // Looked at again every recheck while it waits: the viewer's delay changes meanwhile.
+    const wait = winnerNoticeWaitMs(nextShowAt, Date.now()) ?? Math.max(0, nextShowAt - Date.now());
+    const timer = setTimeout(() => setNow(Date.now()), wait);
     return () => clearTimeout(timer);
-  }, [nextShowAt]);
+  }, [nextShowAt, now]);
   return wins.filter((win) => win.showAt <= now).map((win) => win.uid);
 }
 

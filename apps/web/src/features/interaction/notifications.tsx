@@ -1,4 +1,4 @@
-import { isPrivateMessageFresh, winnerNotificationShowAt } from '@vitrine/domain';
+import { isPrivateMessageFresh, winnerNoticeWaitMs, winnerNotificationShowAt } from '@vitrine/domain';
 import { NOTIFICATION_SUB_TYPE, type NotificationDoc } from '@vitrine/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from './icons.tsx';
@@ -7,8 +7,6 @@ import { useInteractionTranslation } from './interaction-i18n.ts';
 /** How long a host-reply or competition notice stays before it goes by itself. */
 const NOTICE_MS = 9000;
 const SEEN_KEY = 'vitrine-seen-notifications';
-/** A winner notice due within this long shows now rather than after another timer. */
-const DUE_SLACK_MS = 15;
 /** Enough remembered notices for any one viewer; the oldest are forgotten first. */
 const SEEN_LIMIT = 200;
 
@@ -103,10 +101,10 @@ export default function Notifications({
       const now = Date.now();
       if (kind === 'winner') {
         if (seen.has(doc.uid)) continue;
-        // Checked again when due: the viewer's delay may have changed while waiting (a stall, a catch-up).
+        // Checked again while it waits: the viewer's delay changes meanwhile (a stall, a catch-up).
         const showWhenDue = () => {
-          const due = winnerNotificationShowAt(doc.created, noticeDelayMs()) - Date.now();
-          if (due > DUE_SLACK_MS) later(showWhenDue, due);
+          const wait = winnerNoticeWaitMs(winnerNotificationShowAt(doc.created, noticeDelayMs()), Date.now());
+          if (wait !== null) later(showWhenDue, wait);
           else setShown((current) => [...current, notice]);
         };
         showWhenDue();

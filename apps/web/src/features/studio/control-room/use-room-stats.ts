@@ -55,27 +55,33 @@ export function useRoomStats(pageUid: string, showUid: string, withRevenue: bool
   const lostRef = useRef(false);
 
   const doc = live.docs[0] ?? null;
+  /**
+   * A reading that arrives ends a network drop, but only while the browser is online: one the page
+   * handles after the drop may have been sent before it (a busy page ran a push a moment late, and
+   * the badge went before anyone saw it), so it says nothing of the network now.
+   */
+  const endDrop = useCallback(() => {
+    if (!lostRef.current || !navigator.onLine) return;
+    lostRef.current = false;
+    setLost(false);
+  }, []);
   // Each new state of the live query (a push, or the answer to a resubscribe) says it is listening.
   useEffect(() => {
     if (live.status !== 'SUBSCRIBED') return;
     if (doc) setReceived((current) => latestFigures(current, { figures: doc, receivedAt: Date.now() }));
-    if (lostRef.current) {
-      lostRef.current = false;
-      setLost(false);
-    }
-  }, [live, doc]);
+    endDrop();
+  }, [live, doc, endDrop]);
 
   const fetchOnce = useCallback(async () => {
     try {
       const figures = await staffCall('getControlRoomStats', { params: { pageUid, showUid } });
       setReceived((current) => latestFigures(current, { figures, receivedAt: Date.now() }));
       setFetchError(null);
-      lostRef.current = false;
-      setLost(false);
+      endDrop();
     } catch (failure) {
       setFetchError(failure);
     }
-  }, [pageUid, showUid]);
+  }, [pageUid, showUid, endDrop]);
 
   useEffect(() => {
     const onOffline = () => {
