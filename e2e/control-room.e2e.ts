@@ -22,7 +22,7 @@ import { publishToShow, type TestPublisher } from './support/live-show.ts';
 import { webLocale } from './support/locale-texts.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import {
-  clickToRemovalMs,
+  clickToRemoval,
   frameErrorOf,
   lateOnFrames,
   recordSocketArrivals,
@@ -315,7 +315,7 @@ describe('the control room', () => {
     // click to the comment leaving the first viewer's chat.
     const rudeRow = moderator.locator(`.moderation__chat [data-comment-uid="${rudeUid}"]`);
     await rudeRow.waitFor({ timeout: 10_000 });
-    const hide = await clickToRemovalMs(
+    const hide = await clickToRemoval(
       moderator,
       rudeRow.getByRole('button', { name: moderation.actions.hide, exact: true }),
       viewer,
@@ -332,7 +332,7 @@ describe('the control room', () => {
       await saveScreenshot(moderator, 'control-room-moderator-no-ban-button', { fullPage: true });
       throw error;
     });
-    const ban = await clickToRemovalMs(
+    const ban = await clickToRemoval(
       moderator,
       banButton,
       viewer,

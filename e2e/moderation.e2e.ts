@@ -10,7 +10,7 @@ import { axeFindings } from './support/axe.ts';
 import { englishPage, launchChromium } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { signInAnonymously } from './support/shopper-api.ts';
-import { clickToRemovalMs } from './support/stream-sightings.ts';
+import { clickToRemoval } from './support/stream-sightings.ts';
 import { openControlRoomAs } from './support/studio-host.ts';
 import { bearerCall, testServer } from './support/test-server.ts';
 
@@ -98,7 +98,7 @@ describe('moderating the chat live', () => {
     expect(await pinned.locator('b').count()).toBe(0);
 
     // Hide: measured from the click to the comment leaving the other viewer's chat.
-    const { ms: hideLatency } = await clickToRemovalMs(
+    const { ms: hideLatency } = await clickToRemoval(
       moderatorPage,
       row.getByRole('button', { name: 'Hide', exact: true }),
       watcherPage,
@@ -107,7 +107,7 @@ describe('moderating the chat live', () => {
     await row.locator('.moderation__badge', { hasText: /^Hidden by E2E moderator$/ }).waitFor(WAIT);
 
     // Ban: the author's other comment leaves too, and their player says why.
-    const { ms: banLatency } = await clickToRemovalMs(
+    const { ms: banLatency } = await clickToRemoval(
       moderatorPage,
       row.getByRole('button', { name: `Ban ${TROLL}` }),
       watcherPage,

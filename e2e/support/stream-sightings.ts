@@ -155,8 +155,8 @@ export async function steadyDelay(page: Page): Promise<number> {
 }
 
 /**
- * Milliseconds from a person's click on `button` in `actor`'s page to `selector` leaving
- * `viewer`'s page (a moderator hiding a comment, say). The click's moment is the input event's own
+ * How long from a person's click on `button` in `actor`'s page to `selector` leaving `viewer`'s
+ * page (a moderator hiding a comment, say), in milliseconds (`ms`). The click's moment is the input event's own
  * time in the actor's page, not the test's before it asks Playwright to click: Playwright's checks
  * and round trips before the click reaches the page are no part of what the person waits for, and
  * on a busy machine they took hundreds of milliseconds (a hide measured 1,355 ms that way).
@@ -164,7 +164,7 @@ export async function steadyDelay(page: Page): Promise<number> {
  * text of the change (the comment's uid, say), `messageMs` is when that change's message reached
  * the page: the rest of `ms` is the page's own work, so a slow measurement says which side was slow.
  */
-export async function clickToRemovalMs(
+export async function clickToRemoval(
   actor: Page,
   button: Locator,
   viewer: Page,
@@ -221,7 +221,7 @@ interface SocketArrival {
  * the page's clock when its code first had it (a listener added before the app's own). Read in
  * the page, not from Playwright's `framereceived` in the test: that event comes over the
  * browser's protocol connection, whose round trips took hundreds of milliseconds on a busy
- * machine (see clickToRemovalMs), and the question asked of it is whether a message came late.
+ * machine (see clickToRemoval), and the question asked of it is whether a message came late.
  */
 export async function recordSocketArrivals(page: Page): Promise<void> {
   await page.addInitScript(() => {
