@@ -49,26 +49,27 @@ function useWonCompetitions(
   );
   const [now, setNow] = useState(() => Date.now());
   const showTimes = useRef(new Map<string, number>());
+  // Due by the notice stack's own rule (winnerNoticeWaitMs), so the panel and the notice agree.
+  const isDue = (showAt: number) => winnerNoticeWaitMs(showAt, now) === null;
   const wins = notifications.docs.flatMap((doc) => {
     const uid = doc.metaData.competitionUid;
     if (doc.metaData.isCompetitionWinner !== true || typeof uid !== 'string') return [];
     let showAt = showTimes.current.get(doc.uid);
-    if (showAt === undefined || showAt > now) {
+    if (showAt === undefined || !isDue(showAt)) {
       showAt = winnerNotificationShowAt(doc.created, noticeDelayMs());
       showTimes.current.set(doc.uid, showAt);
     }
     return [{ uid, showAt }];
   });
-  const nextShowAt = Math.min(...wins.filter((win) => win.showAt > now).map((win) => win.showAt));
+  const nextShowAt = Math.min(...wins.filter((win) => !isDue(win.showAt)).map((win) => win.showAt));
   // biome-ignore lint/correctness/useExhaustiveDependencies: each look (a new `now`) sets the next, even when the moment it computes has not moved.
   useEffect(() => {
     if (!Number.isFinite(nextShowAt)) return;
     // Looked at again every recheck while it waits: the viewer's delay changes meanwhile.
-    const wait = winnerNoticeWaitMs(nextShowAt, Date.now()) ?? Math.max(0, nextShowAt - Date.now());
-    const timer = setTimeout(() => setNow(Date.now()), wait);
+    const timer = setTimeout(() => setNow(Date.now()), winnerNoticeWaitMs(nextShowAt, Date.now()) ?? 0);
     return () => clearTimeout(timer);
   }, [nextShowAt, now]);
-  return wins.filter((win) => win.showAt <= now).map((win) => win.uid);
+  return wins.filter((win) => isDue(win.showAt)).map((win) => win.uid);
 }
 
 function PollResults({ competition }: { competition: CompetitionPresentation }) {
